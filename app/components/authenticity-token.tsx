@@ -1,0 +1,10 @@
+import { useRouteLoaderData } from 'react-router'
+import type { loader as rootLoader } from '#app/root.tsx'
+
+export const CSRF_FIELD = 'authenticity_token'
+
+// Plain HTML forms prove their origin with this hidden field (before hydration too).
+export function AuthenticityTokenInput() {
+	const data = useRouteLoaderData<typeof rootLoader>('root')
+	return <input type="hidden" name={CSRF_FIELD} value={data?.csrfToken ?? ''} />
+}

@@ -1,0 +1,23 @@
+import { useEffect, useState } from 'react'
+import { useNavigation } from 'react-router'
+import { useI18n } from './i18n.tsx'
+
+// The spec's progress bar: shown only when a navigation takes longer than 500 ms; 3 px, 300 ms.
+export const PROGRESS_DELAY_MS = 500
+
+export function PageProgress() {
+	const { t } = useI18n()
+	const isBusy = useNavigation().state !== 'idle'
+	const [isVisible, setIsVisible] = useState(false)
+	useEffect(() => {
+		if (!isBusy) return setIsVisible(false)
+		const timer = setTimeout(() => setIsVisible(true), PROGRESS_DELAY_MS)
+		return () => clearTimeout(timer)
+	}, [isBusy])
+	if (!isVisible) return null
+	return (
+		<div role="progressbar" aria-label={t('progress.label')} className="fixed inset-x-0 top-0 z-[100] h-[3px] overflow-hidden bg-teal-100">
+			<div className="page-progress-bar h-full bg-teal-700" />
+		</div>
+	)
+}

@@ -1,0 +1,51 @@
+import { PassThrough } from 'node:stream'
+import { createReadableStreamFromReadable } from '@react-router/node'
+import { isbot } from 'isbot'
+import { renderToPipeableStream } from 'react-dom/server'
+import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from 'react-router'
+import { requestInfoContext, servicesContext } from '#app/utils/context.server.ts'
+
+export const streamTimeout = 5_000
+
+export default function handleRequest(
+	request: Request,
+	status: number,
+	headers: Headers,
+	routerContext: EntryContext,
+	loadContext: RouterContextProvider,
+) {
+	// Pages carry the visitor's CSRF token: never cache them in shared caches.
+	headers.set('Cache-Control', 'private, no-cache')
+	if (request.method === 'HEAD') return new Response(null, { status, headers })
+	const { nonce } = loadContext.get(requestInfoContext)
+	const userAgent = request.headers.get('user-agent')
+	const readyEvent = userAgent && isbot(userAgent) ? 'onAllReady' : 'onShellReady'
+
+	return new Promise<Response>((resolve, reject) => {
+		let shellRendered = false
+		const { pipe, abort } = renderToPipeableStream(
+			<ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+			{
+				nonce,
+				[readyEvent]() {
+					shellRendered = true
+					const body = new PassThrough()
+					headers.set('Content-Type', 'text/html; charset=utf-8')
+					resolve(new Response(createReadableStreamFromReadable(body), { status, headers }))
+					pipe(body)
+				},
+				onShellError: reject,
+				onError(error: unknown) {
+					status = 500
+					if (shellRendered) loadContext.get(servicesContext).logger.error({ err: error }, 'render failed')
+				},
+			},
+		)
+		setTimeout(abort, streamTimeout + 1_000)
+	})
+}
+
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+	if (request.signal.aborted) return
+	context.get(servicesContext).logger.error({ err: error, path: new URL(request.url).pathname }, 'loader or action failed')
+}

@@ -1,0 +1,47 @@
+import { asc, eq, or } from 'drizzle-orm'
+import type { Database } from '#database/client.ts'
+import { faqItems, pages, teamMembers } from '#database/schema.ts'
+import type { Locale } from '#app/utils/locales.ts'
+import { sanitizeRichHtml } from './rich-text.server.ts'
+
+export async function listFaqItems(db: Database, locale: Locale, limit?: number) {
+	const query = db.select().from(faqItems).orderBy(asc(faqItems.position), asc(faqItems.id))
+	const rows = limit ? await query.limit(limit) : await query
+	return rows.map((row) => ({
+		id: row.id,
+		question: locale === 'da' ? row.questionDa : row.questionEn,
+		answerHtml: sanitizeRichHtml(locale === 'da' ? row.answerDa : row.answerEn),
+	}))
+}
+
+export async function listTeamMembers(db: Database, locale: Locale) {
+	const rows = await db.select().from(teamMembers).orderBy(asc(teamMembers.position), asc(teamMembers.id))
+	return rows.map((row) => {
+		const bio = locale === 'da' ? row.bioDa : row.bioEn
+		return {
+			id: row.id,
+			name: row.name,
+			title: locale === 'da' ? row.titleDa : row.titleEn,
+			photoUrl: row.photoUrl,
+			bioHtml: bio ? sanitizeRichHtml(bio) : null,
+		}
+	})
+}
+
+// A slug from either language finds the page, so a shared link survives a language switch.
+export async function findPublishedPage(db: Database, slug: string) {
+	const [row] = await db
+		.select()
+		.from(pages)
+		.where(or(eq(pages.slugDa, slug), eq(pages.slugEn, slug)))
+		.limit(1)
+	return row?.published ? row : null
+}
+
+export function presentPage(row: NonNullable<Awaited<ReturnType<typeof findPublishedPage>>>, locale: Locale) {
+	return {
+		title: locale === 'da' ? row.titleDa : row.titleEn,
+		bodyHtml: sanitizeRichHtml(locale === 'da' ? row.bodyDa : row.bodyEn),
+		slugs: { da: row.slugDa, en: row.slugEn },
+	}
+}

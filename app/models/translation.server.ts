@@ -1,0 +1,35 @@
+import { eq } from 'drizzle-orm'
+import type { Database } from '#database/client.ts'
+import { translations } from '#database/schema.ts'
+import da from '#app/locales/da.json'
+import en from '#app/locales/en.json'
+import type { Messages } from '#app/utils/i18n.ts'
+import type { Locale } from '#app/utils/locales.ts'
+import { sanitizeInlineHtml } from './rich-text.server.ts'
+
+export const DEFAULT_MESSAGES: Record<Locale, Messages> = { da, en }
+
+const cache = new Map<Locale, Messages>()
+
+// The locale files hold the defaults; rows in `translations` are staff overrides.
+export async function loadMessages(db: Database, locale: Locale): Promise<Messages> {
+	const cached = cache.get(locale)
+	if (cached) return cached
+	const overrides = await db
+		.select({ key: translations.key, value: translations.value })
+		.from(translations)
+		.where(eq(translations.locale, locale))
+	const messages: Messages = { ...DEFAULT_MESSAGES[locale] }
+	for (const { key, value } of overrides) messages[key] = sanitizeInlineHtml(value)
+	cache.set(locale, messages)
+	return messages
+}
+
+export async function saveTranslation(db: Database, locale: Locale, key: string, value: string): Promise<void> {
+	const clean = sanitizeInlineHtml(value)
+	await db
+		.insert(translations)
+		.values({ locale, key, value: clean })
+		.onConflictDoUpdate({ target: [translations.locale, translations.key], set: { value: clean, updatedAt: new Date() } })
+	cache.delete(locale)
+}

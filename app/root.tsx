@@ -1,0 +1,86 @@
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData, type ShouldRevalidateFunction } from 'react-router'
+import type { Route } from './+types/root'
+import stylesheet from './app.css?url'
+import { I18nProvider } from './components/i18n.tsx'
+import { useAlternates } from './components/language-switch.tsx'
+import { PageProgress } from './components/page-progress.tsx'
+import { SnapshotRefresh } from './components/snapshot-refresh.tsx'
+import { loadMessages } from './models/translation.server.ts'
+import { getDb, requestInfoContext } from './utils/context.server.ts'
+import { LOCALES, localeFromPath } from './utils/locales.ts'
+
+export const links: Route.LinksFunction = () => [
+	{ rel: 'stylesheet', href: stylesheet },
+	{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+]
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+	const url = new URL(request.url)
+	const locale = localeFromPath(url.pathname)
+	const { csrfToken } = context.get(requestInfoContext)
+	return { locale, origin: url.origin, csrfToken, messages: await loadMessages(getDb(context), locale) }
+}
+
+// The messages only change with the language (and after staff edit them: an action revalidates).
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+	localeFromPath(currentUrl.pathname) !== localeFromPath(nextUrl.pathname) || defaultShouldRevalidate
+
+export function Layout({ children }: { children: React.ReactNode }) {
+	const data = useRouteLoaderData<typeof loader>('root')
+	const locale = data?.locale ?? 'da'
+	return (
+		<html lang={locale}>
+			<head>
+				<meta charSet="utf-8" />
+				<meta name="viewport" content="width=device-width, initial-scale=1" />
+				<meta name="csrf-token" content={data?.csrfToken ?? ''} />
+				<Meta />
+				<Links />
+				{data && <AlternateLinks origin={data.origin} />}
+			</head>
+			<body className="min-h-screen bg-white font-sans text-slate-800 antialiased">
+				<I18nProvider locale={locale} messages={data?.messages ?? {}}>
+					{children}
+				</I18nProvider>
+				<ScrollRestoration />
+				<Scripts />
+			</body>
+		</html>
+	)
+}
+
+export default function App() {
+	return (
+		<>
+			<PageProgress />
+			<SnapshotRefresh />
+			<Outlet />
+		</>
+	)
+}
+
+function AlternateLinks({ origin }: { origin: string }) {
+	const alternates = useAlternates()
+	return (
+		<>
+			{LOCALES.map((locale) => (
+				<link key={locale} rel="alternate" hrefLang={locale} href={origin + alternates[locale]} />
+			))}
+			<link rel="alternate" hrefLang="x-default" href={origin + alternates.da} />
+		</>
+	)
+}
+
+// Reached only when the site's own frame could not render (its data failed), so the texts
+// cannot come from the database: both languages, and no details of the cause.
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+	const isNotFound = isRouteErrorResponse(error) && error.status === 404
+	const [da, en] = isNotFound ? ['Siden findes ikke', 'Page not found'] : ['Der gik noget galt', 'Something went wrong']
+	return (
+		<main className="mx-auto max-w-2xl px-4 py-24 text-center">
+			<title>{`${da} · ${en}`}</title>
+			<h1 className="mb-4 text-3xl font-bold">{da}</h1>
+			<p lang="en" className="text-xl">{en}</p>
+		</main>
+	)
+}

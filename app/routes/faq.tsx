@@ -1,0 +1,27 @@
+import { useLoaderData } from 'react-router'
+import type { Route } from './+types/faq'
+import { FaqList } from '#app/components/faq-list.tsx'
+import { useI18n } from '#app/components/i18n.tsx'
+import { PageHeading, PageMeta } from '#app/components/page.tsx'
+import { listFaqItems } from '#app/models/content.server.ts'
+import { getDb } from '#app/utils/context.server.ts'
+import { localeFromPath } from '#app/utils/locales.ts'
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+	const locale = localeFromPath(new URL(request.url).pathname)
+	return { items: await listFaqItems(getDb(context), locale) }
+}
+
+export default function Faq() {
+	const { items } = useLoaderData<typeof loader>()
+	const { t } = useI18n()
+	return (
+		<>
+			<PageMeta title={t('faq.title')} />
+			<PageHeading title={t('faq.title')} lead={t('faq.lead')} />
+			<FaqList items={items} />
+		</>
+	)
+}
+
+export { PageErrorBoundary as ErrorBoundary } from '#app/components/page.tsx'

@@ -1,0 +1,89 @@
+import { Link, useLoaderData } from 'react-router'
+import type { Route } from './+types/home'
+import { Text, useI18n } from '#app/components/i18n.tsx'
+import { PageMeta } from '#app/components/page.tsx'
+import { FaqList } from '#app/components/faq-list.tsx'
+import { TeamGrid } from '#app/components/team-grid.tsx'
+import { listFaqItems, listTeamMembers } from '#app/models/content.server.ts'
+import { getSettings, listActiveLanguages, listMenuPages } from '#app/models/site.server.ts'
+import { getDb } from '#app/utils/context.server.ts'
+import { formatPrice } from '#app/utils/format.ts'
+import { localeFromPath, pathFor } from '#app/utils/locales.ts'
+
+const TEASER_SIZE = 3
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+	const db = getDb(context)
+	const locale = localeFromPath(new URL(request.url).pathname)
+	const [settings, services, languages, team, faq] = await Promise.all([
+		getSettings(db),
+		listMenuPages(db, locale),
+		listActiveLanguages(db, locale),
+		listTeamMembers(db, locale),
+		listFaqItems(db, locale, TEASER_SIZE),
+	])
+	return {
+		price: { perWord: settings.pricePerWord, currency: settings.currency },
+		services: services.filter((page) => page.showInMenu),
+		languages,
+		team: team.slice(0, TEASER_SIZE),
+		faq,
+	}
+}
+
+export default function Home() {
+	const { price, services, languages, team, faq } = useLoaderData<typeof loader>()
+	const { locale, t } = useI18n()
+	return (
+		<>
+			<PageMeta title={t('meta.home')} />
+			<section className="mb-16 grid gap-8 rounded-2xl bg-gradient-to-br from-teal-50 to-white p-8 sm:p-12">
+				<Text k="home.title" as="h1" className="max-w-3xl text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl" />
+				<Text k="home.lead" as="p" className="max-w-2xl text-lg text-slate-700" />
+				<p className="text-2xl font-semibold text-teal-800">
+					{t('home.priceFrom', { price: formatPrice(price.perWord, price.currency, locale) })}
+				</p>
+				<p>
+					<Link to={pathFor('order', locale)} className="inline-block rounded-md bg-teal-800 px-6 py-3 font-semibold text-white hover:bg-teal-900">
+						{t('home.cta')}
+					</Link>
+				</p>
+			</section>
+
+			<section aria-labelledby="services" className="mb-16">
+				<Text k="home.servicesTitle" as="h2" id="services" className="mb-6 text-2xl font-semibold text-slate-900" />
+				<ul className="grid gap-4 sm:grid-cols-3">
+					{services.map((page) => (
+						<li key={page.slug}>
+							<Link to={pathFor('page', locale, { slug: page.slug })} className="block h-full rounded-xl border border-slate-200 p-6 font-semibold text-teal-800 hover:border-teal-700">
+								{page.title}
+							</Link>
+						</li>
+					))}
+				</ul>
+			</section>
+
+			<section aria-labelledby="languages" className="mb-16">
+				<Text k="home.languagesTitle" as="h2" id="languages" className="mb-4 text-2xl font-semibold text-slate-900" />
+				<p className="text-slate-700">{new Intl.ListFormat(locale, { type: 'conjunction' }).format(languages.map((language) => language.name))}</p>
+			</section>
+
+			<section aria-labelledby="team" className="mb-16">
+				<Text k="home.teamTitle" as="h2" id="team" className="mb-6 text-2xl font-semibold text-slate-900" />
+				<TeamGrid members={team} />
+			</section>
+
+			<section aria-labelledby="faq">
+				<Text k="home.faqTitle" as="h2" id="faq" className="mb-6 text-2xl font-semibold text-slate-900" />
+				<FaqList items={faq} />
+				<p className="mt-4">
+					<Link to={pathFor('faq', locale)} className="font-semibold text-teal-800 underline">
+						{t('home.faqMore')}
+					</Link>
+				</p>
+			</section>
+		</>
+	)
+}
+
+export { PageErrorBoundary as ErrorBoundary } from '#app/components/page.tsx'

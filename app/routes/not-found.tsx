@@ -1,0 +1,10 @@
+import { data } from 'react-router'
+import { NotFound } from '#app/components/page.tsx'
+
+export function loader() {
+	return data(null, { status: 404 })
+}
+
+export default function NotFoundPage() {
+	return <NotFound />
+}

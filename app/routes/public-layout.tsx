@@ -1,0 +1,53 @@
+import { Link, Outlet, useLoaderData } from 'react-router'
+import type { Route } from './+types/public-layout'
+import { Banner } from '#app/components/banner.tsx'
+import { useI18n } from '#app/components/i18n.tsx'
+import { LanguageSwitch } from '#app/components/language-switch.tsx'
+import { Navigation } from '#app/components/navigation.tsx'
+import { SiteFooter } from '#app/components/site-footer.tsx'
+import { StickyNavbar } from '#app/components/sticky-navbar.tsx'
+import { isBannerDismissed } from '#app/models/banner.server.ts'
+import { getSettings, listMenuPages } from '#app/models/site.server.ts'
+import { getDb } from '#app/utils/context.server.ts'
+import { localeFromPath, pathFor } from '#app/utils/locales.ts'
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+	const db = getDb(context)
+	const locale = localeFromPath(new URL(request.url).pathname)
+	const [settings, pages, isDismissed] = await Promise.all([
+		getSettings(db),
+		listMenuPages(db, locale),
+		isBannerDismissed(request, context),
+	])
+	const { agencyName, email, phone, address, cvr } = settings
+	return { agency: { agencyName, email, phone, address, cvr }, pages, showBanner: !isDismissed }
+}
+
+export default function PublicLayout() {
+	const { agency, pages, showBanner } = useLoaderData<typeof loader>()
+	const { locale, t } = useI18n()
+	return (
+		<>
+			<a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-[60] focus:rounded focus:bg-white focus:p-2">
+				{t('nav.skip')}
+			</a>
+			{showBanner && <Banner />}
+			<StickyNavbar>
+				<header className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3">
+					<Link to={pathFor('home', locale)} className="text-xl font-bold tracking-tight text-teal-800">
+						{t('site.name')}
+						<span className="sr-only"> – {t('nav.home')}</span>
+					</Link>
+					<Navigation menuPages={pages.filter((page) => page.showInMenu)} />
+					<LanguageSwitch />
+				</header>
+			</StickyNavbar>
+			<main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-10 focus:outline-none">
+				<Outlet />
+			</main>
+			<SiteFooter agency={agency} pages={pages} />
+		</>
+	)
+}
+
+export { PageErrorBoundary as ErrorBoundary } from '#app/components/page.tsx'

@@ -1,0 +1,13 @@
+import { intlLocale, type Locale } from './locales.ts'
+
+export function formatNumber(value: number, locale: Locale): string {
+	return new Intl.NumberFormat(intlLocale(locale)).format(value)
+}
+
+export function formatPrice(amount: number, currency: string, locale: Locale): string {
+	return new Intl.NumberFormat(intlLocale(locale), { style: 'currency', currency }).format(amount)
+}
+
+export function formatDate(date: Date, locale: Locale): string {
+	return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'long' }).format(date)
+}

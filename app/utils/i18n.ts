@@ -1,0 +1,14 @@
+export type MessageKey = keyof typeof import('#app/locales/da.json')
+export type Messages = Record<string, string>
+
+// Values may hold simple inline HTML (staff edit them); {{name}} is filled from vars.
+export function translate(messages: Messages, key: MessageKey, vars: Record<string, string | number> = {}): string {
+	const template = messages[key] ?? key
+	return template.replace(/\{\{(\w+)\}\}/g, (match, name: string) => (name in vars ? String(vars[name]) : match))
+}
+
+const ENTITIES: Record<string, string> = { nbsp: ' ', amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" }
+
+export function stripTags(html: string): string {
+	return html.replace(/<[^>]*>/g, '').replace(/&(nbsp|amp|lt|gt|quot|#39);/g, (_, name: string) => ENTITIES[name] ?? '')
+}

@@ -1,0 +1,41 @@
+import { matchPath } from 'react-router'
+
+export const LOCALES = ['da', 'en'] as const
+export type Locale = (typeof LOCALES)[number]
+export const DEFAULT_LOCALE: Locale = 'da'
+
+// Every public page and its address in each language: the route table is built from this,
+// and the language switch uses it to keep the visitor on the same page.
+export const PAGE_PATHS = {
+	home: { da: '/', en: '/en' },
+	prices: { da: '/priser', en: '/en/prices' },
+	order: { da: '/bestil', en: '/en/order' },
+	faq: { da: '/faq', en: '/en/faq' },
+	about: { da: '/om-os', en: '/en/about' },
+	contact: { da: '/kontakt', en: '/en/contact' },
+	page: { da: '/p/:slug', en: '/en/p/:slug' },
+} as const satisfies Record<string, Record<Locale, string>>
+
+export type PageName = keyof typeof PAGE_PATHS
+
+export function localeFromPath(pathname: string): Locale {
+	return pathname === '/en' || pathname.startsWith('/en/') ? 'en' : 'da'
+}
+
+export function pathFor(page: PageName, locale: Locale, params: Record<string, string> = {}): string {
+	return PAGE_PATHS[page][locale].replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''))
+}
+
+// Content pages have a slug per language, so their alternates come from the page's own data.
+export function alternatePaths(pathname: string): Record<Locale, string> {
+	const locale = localeFromPath(pathname)
+	for (const paths of Object.values(PAGE_PATHS)) {
+		if (paths.da.includes(':')) continue
+		if (matchPath(paths[locale], pathname)) return { da: paths.da, en: paths.en }
+	}
+	return { da: '/', en: '/en' }
+}
+
+export function intlLocale(locale: Locale): string {
+	return locale === 'da' ? 'da-DK' : 'en-GB'
+}

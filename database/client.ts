@@ -1,0 +1,119 @@
+import { mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, closeSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { Worker } from 'node:worker_threads'
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres'
+import pg from 'pg'
+import * as schema from './schema.ts'
+
+export type Database = NodePgDatabase<typeof schema>
+
+export type DatabaseHandle = {
+	db: Database
+	pool: pg.Pool
+	kind: 'pglite' | 'postgres'
+	ping: () => Promise<void>
+	close: () => Promise<void>
+}
+
+type OpenOptions = { databaseUrl?: string; dataDir: string }
+
+export async function openDatabase({ databaseUrl, dataDir }: OpenOptions): Promise<DatabaseHandle> {
+	if (databaseUrl) return openPostgres(databaseUrl)
+	return openPglite(path.resolve(dataDir, 'pglite'))
+}
+
+function openPostgres(connectionString: string): DatabaseHandle {
+	const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 5_000 })
+	pool.on('error', () => {}) // an idle client's lost connection is replaced on next use
+	return handleFor(pool, 'postgres', () => pool.end())
+}
+
+async function openPglite(directory: string): Promise<DatabaseHandle> {
+	mkdirSync(directory, { recursive: true })
+	const releaseLock = takeLock(path.join(path.dirname(directory), 'pglite.lock'))
+	// pg finds a Unix socket as <dir>/.s.PGSQL.<port>; a short private dir keeps under the path limit.
+	const socketDir = mkdtempSync(path.join(tmpdir(), 'tolk-pg-'))
+	const worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), {
+		workerData: { dataDir: directory, socketPath: path.join(socketDir, '.s.PGSQL.5432') },
+	})
+	try {
+		await waitForMessage(worker, 'ready')
+	} catch (error) {
+		releaseLock()
+		throw error
+	}
+	// PGlite is one session: one pooled client keeps transactions whole.
+	const pool = new pg.Pool({ host: socketDir, port: 5432, user: 'postgres', database: 'postgres', max: 1 })
+	pool.on('error', () => {})
+	return handleFor(pool, 'pglite', async () => {
+		await pool.end()
+		worker.postMessage({ type: 'stop' })
+		await waitForMessage(worker, 'stopped').catch(() => {})
+		await worker.terminate()
+		rmSync(socketDir, { recursive: true, force: true })
+		releaseLock()
+	})
+}
+
+function handleFor(pool: pg.Pool, kind: DatabaseHandle['kind'], end: () => Promise<void>): DatabaseHandle {
+	let closing: Promise<void> | undefined
+	return {
+		db: drizzle(pool, { schema }),
+		pool,
+		kind,
+		ping: async () => {
+			await pool.query('select 1')
+		},
+		close: () => (closing ??= end()),
+	}
+}
+
+function waitForMessage(worker: Worker, type: string): Promise<void> {
+	return new Promise((resolve, reject) => {
+		const onMessage = (message: { type: string }) => {
+			if (message.type !== type) return
+			cleanup()
+			resolve()
+		}
+		const onError = (error: Error) => {
+			cleanup()
+			reject(error)
+		}
+		const onExit = (code: number) => onError(new Error(`PGlite worker exited with code ${code}`))
+		const cleanup = () => {
+			worker.off('message', onMessage)
+			worker.off('error', onError)
+			worker.off('exit', onExit)
+		}
+		worker.on('message', onMessage)
+		worker.on('error', onError)
+		worker.on('exit', onExit)
+	})
+}
+
+// Two processes writing one PGlite directory would corrupt it: refuse a second opener.
+function takeLock(lockPath: string): () => void {
+	try {
+		const fd = openSync(lockPath, 'wx')
+		writeFileSync(fd, String(process.pid))
+		closeSync(fd)
+	} catch (error) {
+		if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+		const holder = Number(readFileSync(lockPath, 'utf8'))
+		if (holder && holder !== process.pid && isAlive(holder)) {
+			throw new Error(`The embedded database in ${path.dirname(lockPath)} is in use by process ${holder}. Stop it first.`)
+		}
+		writeFileSync(lockPath, String(process.pid))
+	}
+	return () => rmSync(lockPath, { force: true })
+}
+
+function isAlive(pid: number): boolean {
+	try {
+		process.kill(pid, 0)
+		return true
+	} catch (error) {
+		return (error as NodeJS.ErrnoException).code === 'EPERM'
+	}
+}

@@ -1,0 +1,21 @@
+// Runs PGlite on its own thread and serves it over the PostgreSQL wire protocol on a
+// Unix socket, so a slow query never blocks the HTTP event loop and the app talks to
+// PGlite with the same driver (pg) as to a real PostgreSQL server.
+import { parentPort, workerData } from 'node:worker_threads'
+import { PGlite } from '@electric-sql/pglite'
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket'
+
+type WorkerInput = { dataDir: string; socketPath: string }
+const { dataDir, socketPath } = workerData as WorkerInput
+
+const db = await PGlite.create(dataDir)
+const server = new PGLiteSocketServer({ db, path: socketPath })
+await server.start()
+parentPort?.postMessage({ type: 'ready' })
+
+parentPort?.on('message', async (message: { type: string }) => {
+	if (message.type !== 'stop') return
+	await server.stop()
+	await db.close()
+	parentPort?.postMessage({ type: 'stopped' })
+})

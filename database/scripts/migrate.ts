@@ -1,0 +1,13 @@
+// npm run db:migrate — applies pending migrations to DATABASE_URL, or to the embedded database.
+import { openDatabase } from '../client.ts'
+import { migrateDatabase } from '../migrate.ts'
+import { parseEnv } from '../../server/env.ts'
+
+const env = parseEnv()
+const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR })
+try {
+	await migrateDatabase(database)
+	console.log(`Migrated the ${database.kind} database.`)
+} finally {
+	await database.close()
+}

@@ -1,0 +1,15 @@
+// npm run db:seed — migrates, then adds whatever demo content is missing (idempotent).
+import { openDatabase } from '../client.ts'
+import { migrateDatabase } from '../migrate.ts'
+import { countDemoRows, seedDatabase } from '../seed.ts'
+import { parseEnv } from '../../server/env.ts'
+
+const env = parseEnv()
+const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR })
+try {
+	await migrateDatabase(database)
+	await seedDatabase(database.db)
+	console.log(`Seeded the ${database.kind} database:`, await countDemoRows(database.db))
+} finally {
+	await database.close()
+}

@@ -1,0 +1,100 @@
+// Bundled by Vite with the React Router build; server/main.ts owns the process and the database.
+import { fileURLToPath } from 'node:url'
+import compression from 'compression'
+import express, { type NextFunction, type Request, type Response } from 'express'
+import { pinoHttp } from 'pino-http'
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router'
+import type { DatabaseHandle } from '#database/client.ts'
+import { requestInfoContext, servicesContext, type AppServices } from '#app/utils/context.server.ts'
+import { csrfProtection, type CsrfLocals } from './csrf.ts'
+import type { Logger } from './logger.ts'
+import { toFetchRequest, sendFetchResponse } from './request-bridge.ts'
+import { securityHeaders, type NonceLocals } from './security-headers.ts'
+
+export type AppOptions = {
+	database: Pick<DatabaseHandle, 'db' | 'ping'>
+	logger: Logger
+	secretKey: string
+	trustProxy: boolean
+	isDevelopment?: boolean
+	// Dev serves assets through Vite and hands in its own build loader.
+	build?: () => Promise<ServerBuild>
+	clientDir?: string | null
+}
+
+const HEALTH_TIMEOUT_MS = 2_000
+
+export function createApp(options: AppOptions): express.Express {
+	const { database, logger, secretKey, isDevelopment = false } = options
+	const app = express()
+	app.disable('x-powered-by')
+	app.set('trust proxy', options.trustProxy)
+
+	app.use(requestLogger(logger))
+	app.use(securityHeaders({ isDevelopment }))
+	app.use(compression())
+
+	const clientDir = options.clientDir === undefined ? fileURLToPath(new URL('../client', import.meta.url)) : options.clientDir
+	if (clientDir) {
+		app.use('/assets', express.static(`${clientDir}/assets`, { immutable: true, maxAge: '1y', index: false, fallthrough: false }))
+		app.use(express.static(clientDir, { maxAge: '1h', index: false }))
+	}
+
+	app.get('/healthz', async (_req, res) => {
+		try {
+			await withTimeout(database.ping(), HEALTH_TIMEOUT_MS)
+			res.set('Cache-Control', 'no-store').json({ status: 'ok' })
+		} catch {
+			res.status(503).set('Cache-Control', 'no-store').json({ status: 'unavailable' })
+		}
+	})
+
+	const secureCookies = (req: Request) => req.secure
+	app.use(csrfProtection({ secretKey, secureCookies }))
+
+	const services: Omit<AppServices, 'secureCookies'> = { db: database.db, logger, secretKey }
+	const handleRequest = createRequestHandler(
+		options.build ?? (() => import('virtual:react-router/server-build') as Promise<ServerBuild>),
+		isDevelopment ? 'development' : 'production',
+	)
+	app.all('/{*path}', async (req, res, next) => {
+		try {
+			const locals = res.locals as CsrfLocals & NonceLocals
+			const context = new RouterContextProvider()
+			context.set(servicesContext, { ...services, secureCookies: secureCookies(req) })
+			context.set(requestInfoContext, { csrfToken: locals.csrfToken, nonce: locals.nonce })
+			const response = await handleRequest(toFetchRequest(req, res, locals.replayBody), context)
+			await sendFetchResponse(res, response)
+		} catch (error) {
+			next(error)
+		}
+	})
+
+	app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+		logger.error({ err: error, path: req.path }, 'request failed')
+		if (res.headersSent) return res.end()
+		res.status(500).type('html').send('<!doctype html><meta charset="utf-8"><title>500</title><p>Der gik noget galt. Something went wrong.</p>')
+	})
+	return app
+}
+
+// Method, path and status only: no query strings, headers, cookies or bodies reach the log.
+function requestLogger(logger: Logger) {
+	return pinoHttp({
+		logger,
+		autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/assets/') || req.url === '/healthz' },
+		serializers: {
+			req: (req: { method: string; url: string }) => ({ method: req.method, path: req.url.split('?')[0] }),
+			res: (res: { statusCode: number }) => ({ status: res.statusCode }),
+		},
+		customSuccessMessage: () => 'request',
+		customErrorMessage: () => 'request failed',
+	})
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+	return new Promise((resolve, reject) => {
+		const timer = setTimeout(() => reject(new Error('timeout')), ms)
+		promise.then(resolve, reject).finally(() => clearTimeout(timer))
+	})
+}

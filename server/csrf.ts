@@ -1,0 +1,158 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto'
+import { PassThrough, type Readable } from 'node:stream'
+import busboy from 'busboy'
+import type { NextFunction, Request, Response } from 'express'
+import { sign, unsign } from './signing.ts'
+
+// Rails' names, so plain HTML forms and scripted requests look as they did in the original.
+export const CSRF_FIELD = 'authenticity_token'
+export const CSRF_HEADER = 'x-csrf-token'
+const SESSION_COOKIE = 'tolk_session'
+const SECRET_BYTES = 32
+const FORM_BODY_LIMIT = 1024 * 1024
+const MULTIPART_PEEK_LIMIT = 64 * 1024
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE'])
+
+export type CsrfLocals = { csrfToken: string; replayBody?: Readable }
+
+// A fresh mask per page keeps the token from being a fixed string that compression could leak (BREACH).
+export function maskToken(secret: Buffer): string {
+	const mask = randomBytes(SECRET_BYTES)
+	const masked = Buffer.alloc(SECRET_BYTES)
+	for (let i = 0; i < SECRET_BYTES; i++) masked[i] = mask[i]! ^ secret[i]!
+	return Buffer.concat([mask, masked]).toString('base64url')
+}
+
+export function isValidToken(token: unknown, secret: Buffer): boolean {
+	if (typeof token !== 'string') return false
+	const raw = Buffer.from(token, 'base64url')
+	if (raw.length !== SECRET_BYTES * 2) return false
+	const unmasked = Buffer.alloc(SECRET_BYTES)
+	for (let i = 0; i < SECRET_BYTES; i++) unmasked[i] = raw[i]! ^ raw[i + SECRET_BYTES]!
+	return timingSafeEqual(unmasked, secret)
+}
+
+type CsrfOptions = { secretKey: string; secureCookies: (req: Request) => boolean }
+
+export function csrfProtection({ secretKey, secureCookies }: CsrfOptions) {
+	return async function verifyCsrf(req: Request, res: Response, next: NextFunction) {
+		let secret = readSecret(req.headers.cookie, secretKey)
+		if (!secret) {
+			secret = randomBytes(SECRET_BYTES)
+			res.cookie(SESSION_COOKIE, sign(secret.toString('base64url'), secretKey), {
+				httpOnly: true,
+				sameSite: 'lax',
+				secure: secureCookies(req),
+				path: '/',
+			})
+		}
+		const locals = res.locals as CsrfLocals
+		locals.csrfToken = maskToken(secret)
+		if (SAFE_METHODS.has(req.method)) return next()
+
+		try {
+			const token = req.get(CSRF_HEADER) ?? (await readTokenFromBody(req, locals))
+			if (isValidToken(token, secret)) return next()
+		} catch {
+			// An unreadable body is no proof of origin either.
+		}
+		refuse(req, res)
+	}
+}
+
+function readSecret(cookieHeader: string | undefined, secretKey: string): Buffer | null {
+	const raw = cookieHeader
+		?.split(';')
+		.map((part) => part.trim())
+		.find((part) => part.startsWith(`${SESSION_COOKIE}=`))
+		?.slice(SESSION_COOKIE.length + 1)
+	if (!raw) return null
+	const value = unsign(decodeURIComponent(raw), secretKey)
+	const secret = value ? Buffer.from(value, 'base64url') : null
+	return secret?.length === SECRET_BYTES ? secret : null
+}
+
+async function readTokenFromBody(req: Request, locals: CsrfLocals): Promise<string | undefined> {
+	const type = req.get('content-type') ?? ''
+	if (type.startsWith('application/x-www-form-urlencoded')) {
+		const body = await readAll(req, FORM_BODY_LIMIT)
+		locals.replayBody = replay([body], null)
+		return new URLSearchParams(body.toString('utf8')).get(CSRF_FIELD) ?? undefined
+	}
+	if (type.startsWith('multipart/form-data')) return peekMultipartToken(req, locals)
+	return undefined
+}
+
+// Reads a multipart body only until the token field (forms render it first), keeping what was
+// read so the route still receives the whole, unconsumed stream: uploads stay streamed.
+function peekMultipartToken(req: Request, locals: CsrfLocals): Promise<string | undefined> {
+	return new Promise((resolve, reject) => {
+		const seen: Buffer[] = []
+		let seenBytes = 0
+		let settled = false
+		let ended = false
+		const parser = busboy({ headers: req.headers, limits: { fieldSize: 1024 } })
+		const finish = (token: string | undefined) => {
+			if (settled) return
+			settled = true
+			req.off('data', onData)
+			req.off('end', onEnd)
+			req.pause()
+			locals.replayBody = replay(seen, ended ? null : req)
+			resolve(token)
+		}
+		const onData = (chunk: Buffer) => {
+			seen.push(chunk)
+			seenBytes += chunk.length
+			parser.write(chunk)
+			if (seenBytes > MULTIPART_PEEK_LIMIT) finish(undefined)
+		}
+		const onEnd = () => {
+			ended = true
+			finish(undefined)
+		}
+		parser.on('field', (name, value) => finish(name === CSRF_FIELD ? value : undefined))
+		parser.on('file', (_name, stream) => {
+			stream.resume()
+			finish(undefined)
+		})
+		parser.on('error', () => finish(undefined))
+		req.on('data', onData)
+		req.on('end', onEnd)
+		req.on('error', reject)
+	})
+}
+
+function replay(chunks: Buffer[], rest: Readable | null): Readable {
+	const stream = new PassThrough()
+	for (const chunk of chunks) stream.write(chunk)
+	if (rest) {
+		rest.pipe(stream)
+		rest.resume()
+	} else stream.end()
+	return stream
+}
+
+function readAll(req: Request, limit: number): Promise<Buffer> {
+	return new Promise((resolve, reject) => {
+		const chunks: Buffer[] = []
+		let size = 0
+		req.on('data', (chunk: Buffer) => {
+			size += chunk.length
+			if (size > limit) return reject(new Error('Form body too large'))
+			chunks.push(chunk)
+		})
+		req.on('end', () => resolve(Buffer.concat(chunks)))
+		req.on('error', reject)
+	})
+}
+
+function refuse(req: Request, res: Response) {
+	const isEnglish = req.path === '/en' || req.path.startsWith('/en/')
+	const message = isEnglish
+		? 'The form has expired or did not come from this site. Reload the page and try again.'
+		: 'Formularen er udløbet eller kom ikke fra dette websted. Genindlæs siden, og prøv igen.'
+	res.status(403)
+	if (req.accepts(['html', 'json']) === 'json' || req.xhr) return res.json({ error: message })
+	res.type('html').send(`<!doctype html><html lang="${isEnglish ? 'en' : 'da'}"><meta charset="utf-8"><title>403</title><p>${message}</p></html>`)
+}

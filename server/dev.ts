@@ -1,0 +1,37 @@
+// `npm run dev`: Vite in middleware mode with hot reload; the same app and database as production.
+import { createServer } from 'node:http'
+import express from 'express'
+import { createServer as createViteServer } from 'vite'
+import { openDatabase } from '../database/client.ts'
+import { migrateDatabase } from '../database/migrate.ts'
+import { isDatabaseEmpty, seedDatabase } from '../database/seed.ts'
+import { parseEnv } from './env.ts'
+import { createLogger } from './logger.ts'
+import { loadSecretKey } from './secret-key.ts'
+import type { createApp as CreateApp } from './app.ts'
+import type { ServerBuild } from 'react-router'
+
+const env = parseEnv({ ...process.env, NODE_ENV: 'development' })
+const logger = createLogger(env)
+const secretKey = loadSecretKey(env, logger)
+const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR })
+await migrateDatabase(database)
+if (await isDatabaseEmpty(database.db)) await seedDatabase(database.db)
+
+const vite = await createViteServer({ server: { middlewareMode: true } })
+const outer = express()
+outer.use(vite.middlewares)
+outer.use(async (req, res, next) => {
+	try {
+		const { createApp } = (await vite.ssrLoadModule('./server/app.ts')) as { createApp: typeof CreateApp }
+		const build = () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>
+		createApp({ database, logger, secretKey, trustProxy: env.TRUST_PROXY, isDevelopment: true, build, clientDir: null })(req, res, next)
+	} catch (error) {
+		next(error)
+	}
+})
+const server = createServer(outer).listen(env.PORT, () => logger.info(`dev server on http://localhost:${env.PORT}`))
+process.on('SIGINT', () => {
+	server.close()
+	void Promise.all([vite.close(), database.close()]).then(() => process.exit(0))
+})

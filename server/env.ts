@@ -1,0 +1,41 @@
+import { z } from 'zod'
+
+// Empty strings in the environment mean "not set", as a shell `FOO=` suggests.
+const optional = <T extends z.ZodType>(schema: T) =>
+	z.preprocess((value) => (value === '' ? undefined : value), schema.optional())
+
+const BooleanFromEnv = z
+	.enum(['1', '0', 'true', 'false', 'yes', 'no'])
+	.transform((value) => ['1', 'true', 'yes'].includes(value))
+
+export const EnvSchema = z.object({
+	NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+	PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+	HOST: z.string().default('0.0.0.0'),
+	DATA_DIR: z.string().min(1).default('./data'),
+	DATABASE_URL: optional(
+		z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL'),
+	),
+	SECRET_KEY: optional(z.string().min(32, 'must be at least 32 characters')),
+	ADMIN_EMAIL: optional(z.email()),
+	ADMIN_PASSWORD: optional(z.string().min(12, 'must be at least 12 characters')),
+	SMTP_HOST: optional(z.string()),
+	SMTP_PORT: optional(z.coerce.number().int().min(1).max(65535)),
+	SMTP_USER: optional(z.string()),
+	SMTP_PASSWORD: optional(z.string()),
+	SMTP_FROM: optional(z.string()),
+	LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+	TRUST_PROXY: optional(BooleanFromEnv).transform((value) => value ?? false),
+})
+
+export type Env = z.infer<typeof EnvSchema>
+
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+	const result = EnvSchema.safeParse(source)
+	if (!result.success) {
+		// Only names and reasons: values may be secrets.
+		const problems = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
+		throw new Error(`Invalid environment:\n${problems.join('\n')}`)
+	}
+	return result.data
+}

@@ -1,0 +1,16 @@
+import { pino, type Logger } from 'pino'
+import type { Env } from './env.ts'
+
+export type { Logger }
+
+export function createLogger(env: Pick<Env, 'LOG_LEVEL'>): Logger {
+	return pino({
+		level: env.LOG_LEVEL,
+		base: undefined,
+		// Belt and braces: nothing below should ever be logged, but if it is, it is masked.
+		redact: {
+			paths: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-csrf-token"]', '*.password', '*.token'],
+			censor: '[redacted]',
+		},
+	})
+}

@@ -1,0 +1,53 @@
+// Production entry: `npm start`. Opens the database, migrates, seeds an empty one, serves,
+// and stops gracefully on SIGTERM/SIGINT.
+import { createServer } from 'node:http'
+import { openDatabase } from '../database/client.ts'
+import { migrateDatabase } from '../database/migrate.ts'
+import { isDatabaseEmpty, seedDatabase } from '../database/seed.ts'
+import { parseEnv } from './env.ts'
+import { createLogger } from './logger.ts'
+import { loadSecretKey } from './secret-key.ts'
+import type { createApp as CreateApp } from './app.ts'
+
+const STOP_DEADLINE_MS = 10_000
+const FORCE_CLOSE_AFTER_MS = 8_000
+
+const env = parseEnv()
+const logger = createLogger(env)
+const secretKey = loadSecretKey(env, logger)
+const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR })
+await migrateDatabase(database)
+if (await isDatabaseEmpty(database.db)) {
+	await seedDatabase(database.db)
+	logger.info('seeded the empty database with demo content')
+}
+
+const bundle = '../build/server/index.js'
+const { createApp } = (await import(bundle)) as { createApp: typeof CreateApp }
+const app = createApp({ database, logger, secretKey, trustProxy: env.TRUST_PROXY })
+const server = createServer(app)
+server.listen(env.PORT, env.HOST, () => {
+	const address = server.address()
+	const port = typeof address === 'object' && address ? address.port : env.PORT
+	logger.info({ port, database: database.kind }, `listening on http://localhost:${port}`)
+})
+
+let stopping = false
+async function stop(signal: string) {
+	if (stopping) return
+	stopping = true
+	logger.info({ signal }, 'stopping: finishing requests in flight')
+	setTimeout(() => {
+		logger.error('requests did not finish in time')
+		process.exit(1)
+	}, STOP_DEADLINE_MS).unref()
+	setTimeout(() => server.closeAllConnections(), FORCE_CLOSE_AFTER_MS).unref()
+	server.close(async () => {
+		await database.close()
+		logger.info('stopped')
+		process.exit(0)
+	})
+	server.closeIdleConnections()
+}
+process.on('SIGTERM', () => void stop('SIGTERM'))
+process.on('SIGINT', () => void stop('SIGINT'))

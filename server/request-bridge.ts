@@ -1,0 +1,54 @@
+import type { Readable } from 'node:stream'
+import { createReadableStreamFromReadable } from '@react-router/node'
+import type { Request as ExpressRequest, Response as ExpressResponse } from 'express'
+
+// Express request → Fetch Request, reading the body from `body` when the CSRF check already
+// read part of it.
+export function toFetchRequest(req: ExpressRequest, res: ExpressResponse, body?: Readable): Request {
+	const url = new URL(req.originalUrl, `${req.protocol}://${req.get('host') ?? 'localhost'}`)
+	const controller = new AbortController()
+	res.on('close', () => {
+		if (!res.writableFinished) controller.abort()
+	})
+	const headers = new Headers()
+	for (const [name, value] of Object.entries(req.headers)) {
+		if (value === undefined) continue
+		for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item)
+	}
+	const hasBody = req.method !== 'GET' && req.method !== 'HEAD'
+	return new Request(url, {
+		method: req.method,
+		headers,
+		signal: controller.signal,
+		...(hasBody ? { body: createReadableStreamFromReadable(body ?? req), duplex: 'half' } : {}),
+	} as RequestInit)
+}
+
+export async function sendFetchResponse(res: ExpressResponse, response: Response): Promise<void> {
+	res.statusMessage = response.statusText
+	res.status(response.status)
+	for (const [name, value] of response.headers) {
+		if (name === 'set-cookie') continue
+		res.setHeader(name, value)
+	}
+	const cookies = response.headers.getSetCookie()
+	if (cookies.length) res.append('Set-Cookie', cookies)
+	if (!response.body) return void res.end()
+	const reader = response.body.getReader()
+	res.on('close', () => void reader.cancel().catch(() => {}))
+	const flushable = res as ExpressResponse & { flush?: () => void }
+	try {
+		for (;;) {
+			const { done, value } = await reader.read()
+			if (done) break
+			const hasRoom = res.write(value)
+			// compression() buffers; flushing each chunk keeps streamed HTML streaming.
+			flushable.flush?.()
+			if (!hasRoom && !res.destroyed) await new Promise((resolve) => res.once('drain', resolve))
+		}
+	} catch {
+		// The client went away mid-stream; nothing left to send.
+	} finally {
+		res.end()
+	}
+}
