@@ -7,14 +7,14 @@ export const PROGRESS_DELAY_MS = 500
 
 export function PageProgress() {
 	const { t } = useI18n()
-	const isBusy = useNavigation().state !== 'idle'
-	const [isVisible, setIsVisible] = useState(false)
+	const pendingKey = useNavigation().location?.key ?? null
+	const [slowKey, setSlowKey] = useState<string | null>(null)
 	useEffect(() => {
-		if (!isBusy) return setIsVisible(false)
-		const timer = setTimeout(() => setIsVisible(true), PROGRESS_DELAY_MS)
+		if (!pendingKey) return
+		const timer = setTimeout(() => setSlowKey(pendingKey), PROGRESS_DELAY_MS)
 		return () => clearTimeout(timer)
-	}, [isBusy])
-	if (!isVisible) return null
+	}, [pendingKey])
+	if (!pendingKey || slowKey !== pendingKey) return null
 	return (
 		<div role="progressbar" aria-label={t('progress.label')} className="fixed inset-x-0 top-0 z-[100] h-[3px] overflow-hidden bg-teal-100">
 			<div className="page-progress-bar h-full bg-teal-700" />

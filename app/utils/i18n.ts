@@ -1,4 +1,6 @@
-export type MessageKey = keyof typeof import('#app/locales/da.json')
+import type da from '#app/locales/da.json'
+
+export type MessageKey = keyof typeof da
 export type Messages = Record<string, string>
 
 // Values may hold simple inline HTML (staff edit them); {{name}} is filled from vars.

@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { DEMO_FAQ, DEMO_PAGES, DEMO_SETTINGS, DEMO_TEAM } from '#database/seed-data.ts'
+import { textOf } from '#tests/setup/http.ts'
+import { startServer, type RunningServer } from '#tests/setup/server.ts'
+
+let server: RunningServer
+beforeAll(async () => {
+	server = await startServer()
+})
+afterAll(() => server?.stop())
+
+const page = async (path: string) => {
+	const response = await fetch(server.url + path, { redirect: 'manual' })
+	return { status: response.status, headers: response.headers, html: await response.text() }
+}
+
+describe('public pages', () => {
+	test.each([
+		['/', 'da', 'Oversættelser du kan stole på'],
+		['/en', 'en', 'Translations you can trust'],
+		['/priser', 'da', 'Pris pr. ord'],
+		['/en/prices', 'en', 'Price per word'],
+		['/bestil', 'da', 'Bestil en oversættelse'],
+		['/en/order', 'en', 'Order a translation'],
+		['/faq', 'da', 'Ofte stillede spørgsmål'],
+		['/en/faq', 'en', 'Frequently asked questions'],
+		['/om-os', 'da', 'Holdet'],
+		['/en/about', 'en', 'The team'],
+		['/kontakt', 'da', 'Vestergade 12'],
+		['/en/contact', 'en', 'Vestergade 12'],
+	])('%s renders in %s with its content', async (path, lang, text) => {
+		const { status, html } = await page(path)
+		expect(status).toBe(200)
+		expect(html).toContain(`<html lang="${lang}">`)
+		expect(textOf(html)).toContain(text)
+	})
+
+	test('the home page shows the demo agency from the database in both languages', async () => {
+		const da = textOf((await page('/')).html)
+		expect(da).toContain(DEMO_SETTINGS.agencyName)
+		expect(da).toContain('Fra 1,35 kr. pr. ord')
+		expect(da).toContain(DEMO_FAQ[0]!.questionDa)
+		expect(da).toContain(DEMO_TEAM[0]!.name)
+		const en = textOf((await page('/en')).html)
+		expect(en).toContain('From DKK 1.35 per word')
+		expect(en).toContain(DEMO_FAQ[0]!.questionEn)
+	})
+
+	test('numbers are formatted in the page language', async () => {
+		expect(textOf((await page('/priser')).html)).toContain('10.000')
+		expect(textOf((await page('/en/prices')).html)).toContain('10,000')
+	})
+
+	test('the team page shows bios only for members who have one', async () => {
+		const html = (await page('/en/about')).html
+		expect(html).toContain('leads our legal team')
+		expect(textOf(html)).toContain('Lars Winther')
+	})
+
+	test('content pages have a slug per language and hreflang alternates between them', async () => {
+		const legal = DEMO_PAGES.find((p) => p.slugEn === 'legal-translation')!
+		const da = await page(`/p/${legal.slugDa}`)
+		expect(da.status).toBe(200)
+		expect(textOf(da.html)).toContain(legal.titleDa)
+		expect(da.html).toMatch(new RegExp(`<link rel="alternate" hrefLang="en" href="[^"]+/en/p/${legal.slugEn}"`))
+		const en = await page(`/en/p/${legal.slugEn}`)
+		expect(textOf(en.html)).toContain(legal.titleEn)
+		const crossed = await page(`/p/${legal.slugEn}`)
+		expect(crossed.status).toBe(301)
+		expect(crossed.headers.get('location')).toBe(`/p/${legal.slugDa}`)
+	})
+
+	test('every page names its other-language address', async () => {
+		const { html } = await page('/om-os')
+		expect(html).toMatch(/<link rel="alternate" hrefLang="en" href="[^"]+\/en\/about"/)
+		expect(html).toMatch(/<link rel="alternate" hrefLang="da" href="[^"]+\/om-os"/)
+	})
+
+	test.each([
+		['/findes-ikke', 'da', 'Siden findes ikke'],
+		['/en/does-not-exist', 'en', 'Page not found'],
+		['/p/no-such-page', 'da', 'Siden findes ikke'],
+	])('%s is a real 404 page', async (path, lang, text) => {
+		const { status, html } = await page(path)
+		expect(status).toBe(404)
+		expect(html).toContain(`<html lang="${lang}">`)
+		expect(textOf(html)).toContain(text)
+		expect(textOf(html)).toContain(DEMO_SETTINGS.agencyName)
+	})
+
+	test('hashed assets are cached for a year, pages are not cached in shared caches', async () => {
+		const { html, headers } = await page('/')
+		expect(headers.get('cache-control')).toBe('private, no-cache')
+		const asset = html.match(/\/assets\/[\w.-]+\.js/)![0]
+		const response = await fetch(server.url + asset, { headers: { 'accept-encoding': 'gzip' } })
+		expect(response.status).toBe(200)
+		expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+		expect(response.headers.get('content-encoding')).toBe('gzip')
+	})
+
+	test('healthz answers 200 while the database answers', async () => {
+		const response = await fetch(`${server.url}/healthz`)
+		expect(response.status).toBe(200)
+		expect(await response.json()).toEqual({ status: 'ok' })
+	})
+})

@@ -1,0 +1,46 @@
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+import { openDatabase, type DatabaseHandle } from '#database/client.ts'
+import { migrateDatabase } from '#database/migrate.ts'
+
+// Each test run gets its own database: a fresh PGlite directory, or, when DATABASE_URL names
+// a PostgreSQL server (CI's second pass), a freshly created database on it.
+export type TestDatabase = { dataDir: string; databaseUrl?: string; drop: () => Promise<void> }
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+	const dataDir = mkdtempSync(path.join(tmpdir(), 'tolk-test-'))
+	const adminUrl = process.env.DATABASE_URL
+	if (!adminUrl) return { dataDir, drop: async () => rmSync(dataDir, { recursive: true, force: true }) }
+
+	const name = `tolk_test_${randomBytes(6).toString('hex')}`
+	await withAdmin(adminUrl, (admin) => admin.query(`create database ${name}`))
+	const databaseUrl = new URL(adminUrl)
+	databaseUrl.pathname = `/${name}`
+	return {
+		dataDir,
+		databaseUrl: databaseUrl.toString(),
+		drop: async () => {
+			await withAdmin(adminUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`))
+			rmSync(dataDir, { recursive: true, force: true })
+		},
+	}
+}
+
+export async function openTestDatabase(test: TestDatabase): Promise<DatabaseHandle> {
+	const handle = await openDatabase({ databaseUrl: test.databaseUrl, dataDir: test.dataDir })
+	await migrateDatabase(handle)
+	return handle
+}
+
+async function withAdmin<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+	const client = new pg.Client({ connectionString: url })
+	await client.connect()
+	try {
+		return await work(client)
+	} finally {
+		await client.end()
+	}
+}

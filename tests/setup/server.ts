@@ -1,0 +1,69 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { once } from 'node:events'
+import { fileURLToPath } from 'node:url'
+import { createTestDatabase, type TestDatabase } from './database.ts'
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url))
+
+export type RunningServer = {
+	url: string
+	process: ChildProcess
+	database: TestDatabase
+	logs: () => string
+	// Sends the signal and resolves with the exit code.
+	stop: (signal?: NodeJS.Signals) => Promise<number | null>
+}
+
+// The real built server (npm run build first), on a free port, with its own fresh database.
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+	const database = await createTestDatabase()
+	const child = spawn(process.execPath, ['server/main.ts'], {
+		cwd: ROOT,
+		env: {
+			PATH: process.env.PATH,
+			PORT: '0',
+			HOST: '127.0.0.1',
+			DATA_DIR: database.dataDir,
+			SECRET_KEY: 'test-secret-key-that-is-long-enough-1234567890',
+			...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
+			...env,
+		},
+		stdio: ['ignore', 'pipe', 'pipe'],
+	})
+	let output = ''
+	child.stdout!.on('data', (chunk: Buffer) => (output += chunk))
+	child.stderr!.on('data', (chunk: Buffer) => (output += chunk))
+	const port = await new Promise<number>((resolve, reject) => {
+		const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 45_000)
+		const onData = () => {
+			const match = output.match(/"port":(\d+)/)
+			if (!match) return
+			clearTimeout(timer)
+			child.stdout!.off('data', onData)
+			resolve(Number(match[1]))
+		}
+		child.stdout!.on('data', onData)
+		child.once('exit', (code) => {
+			clearTimeout(timer)
+			reject(new Error(`server exited with ${code}:\n${output}`))
+		})
+	}).catch(async (error: unknown) => {
+		child.kill('SIGKILL')
+		await database.drop()
+		throw error
+	})
+	let exited: Promise<number | null> | undefined
+	const stop = (signal: NodeJS.Signals = 'SIGTERM') => {
+		exited ??= (async () => {
+			if (child.exitCode === null) {
+				const exit = once(child, 'exit')
+				child.kill(signal)
+				await exit
+			}
+			await database.drop()
+			return child.exitCode
+		})()
+		return exited
+	}
+	return { url: `http://127.0.0.1:${port}`, process: child, database, logs: () => output, stop }
+}
