@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData, type ShouldRevalidateFunction } from 'react-router'
+import { useEffect } from 'react'
 import type { Route } from './+types/root'
 import stylesheet from './app.css?url'
 import { I18nProvider } from './components/i18n.tsx'
@@ -50,6 +51,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+	// Lets styles and tests tell a hydrated page from server HTML.
+	useEffect(() => {
+		document.documentElement.dataset.hydrated = 'true'
+	}, [])
 	return (
 		<>
 			<PageProgress />

@@ -1,0 +1,165 @@
+import type { Browser } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { launchBrowser, openPage, seriousAxeViolations, waitForHydration, type WatchedPage } from '#tests/setup/browser.ts'
+import { startServer, type RunningServer } from '#tests/setup/server.ts'
+
+let server: RunningServer
+let browser: Browser
+let page: WatchedPage
+beforeAll(async () => {
+	;[server, browser] = await Promise.all([startServer(), launchBrowser()])
+})
+afterAll(async () => {
+	await browser?.close()
+	await server?.stop()
+})
+afterEach(async () => {
+	const problems = page?.problems ?? []
+	await page?.context().close()
+	expect(problems, 'console errors, CSP violations or uncaught exceptions').toEqual([])
+})
+
+async function open(path: string) {
+	page = await openPage(browser, server.url)
+	await page.goto(path)
+	await waitForHydration(page)
+	return page
+}
+
+const PUBLIC_PAGES = ['/', '/priser', '/bestil', '/faq', '/om-os', '/kontakt', '/p/juridisk-oversaettelse', '/en', '/en/prices', '/en/order', '/en/faq', '/en/about', '/en/contact', '/en/p/legal-translation', '/en/no-such-page']
+
+describe('every public page', () => {
+	test.each(PUBLIC_PAGES)('%s hydrates under the CSP and has no serious accessibility violations', async (path) => {
+		await open(path)
+		expect(await seriousAxeViolations(page)).toEqual([])
+		// The browser reports a 404 document itself; that is the page working as meant.
+		if (path === '/en/no-such-page') page.problems = page.problems.filter((problem) => !problem.includes('status of 404'))
+	})
+})
+
+describe('navigation', () => {
+	test('links navigate without a full page load', async () => {
+		await open('/')
+		await page.evaluate(() => ((window as { marker?: string }).marker = 'same document'))
+		await page.getByRole('navigation', { name: 'Hovedmenu' }).getByRole('link', { name: 'Priser' }).click()
+		await page.getByRole('heading', { level: 1, name: 'Priser' }).waitFor()
+		expect(await page.evaluate(() => (window as { marker?: string }).marker)).toBe('same document')
+		expect(await page.title()).toBe('Priser · Tolk')
+	})
+
+	test('the language switch keeps the visitor on the same page', async () => {
+		await open('/priser')
+		await page.getByRole('link', { name: 'Read this page in English' }).click()
+		await page.getByRole('heading', { level: 1, name: 'Prices' }).waitFor()
+		expect(new URL(page.url()).pathname).toBe('/en/prices')
+		expect(await page.locator('html').getAttribute('lang')).toBe('en')
+		expect(await page.getByText('Price per word').textContent()).toContain('DKK')
+
+		await page.goto('/en/p/legal-translation')
+		await waitForHydration(page)
+		await page.getByRole('link', { name: 'Læs siden på dansk' }).click()
+		await page.getByRole('heading', { level: 1, name: 'Juridisk oversættelse' }).waitFor()
+		expect(new URL(page.url()).pathname).toBe('/p/juridisk-oversaettelse')
+		expect(await page.locator('html').getAttribute('lang')).toBe('da')
+	})
+
+	test('the dropdown menu opens with mouse and keyboard', async () => {
+		await open('/')
+		const menu = page.getByRole('navigation', { name: 'Hovedmenu' })
+		await menu.getByRole('button', { name: 'Ydelser' }).click()
+		await menu.getByRole('link', { name: 'Juridisk oversættelse' }).click()
+		await page.getByRole('heading', { level: 1, name: 'Juridisk oversættelse' }).waitFor()
+
+		await menu.getByRole('button', { name: 'Ydelser' }).focus()
+		await page.keyboard.press('Enter')
+		expect(await menu.getByRole('button', { name: 'Ydelser' }).getAttribute('aria-expanded')).toBe('true')
+		await page.keyboard.press('Tab')
+		await page.keyboard.press('Enter')
+		await page.getByRole('heading', { level: 1, name: 'Certificeret oversættelse' }).waitFor()
+	})
+
+	test('the navigation bar sticks to the top once scrolled past and lets go when scrolled back', async () => {
+		await open('/om-os')
+		const bar = page.locator('[data-controller="sticky-navbar"]')
+		expect(await bar.getAttribute('data-state')).toBe('normal')
+		await page.mouse.wheel(0, 600)
+		await page.locator('[data-controller="sticky-navbar"][data-state="fixed"]').waitFor()
+		expect(await bar.evaluate((element) => getComputedStyle(element).position)).toBe('fixed')
+		expect(await bar.evaluate((element) => element.getBoundingClientRect().top)).toBe(0)
+		await page.evaluate(() => window.scrollTo(0, 0))
+		await page.locator('[data-controller="sticky-navbar"][data-state="normal"]').waitFor()
+		expect(await bar.evaluate((element) => getComputedStyle(element).position)).toBe('relative')
+	})
+
+	test('the banner can be dismissed and stays dismissed', async () => {
+		await open('/')
+		const banner = page.getByRole('complementary', { name: 'Meddelelse' })
+		await banner.getByRole('button', { name: 'Luk meddelelsen' }).click()
+		await banner.waitFor({ state: 'detached' })
+		await page.reload()
+		await waitForHydration(page)
+		expect(await page.getByRole('complementary', { name: 'Meddelelse' }).count()).toBe(0)
+	})
+})
+
+describe('page navigation layer', () => {
+	test('a progress bar appears only when a navigation takes longer than 500 ms', async () => {
+		await open('/')
+		await page.evaluate(() => {
+			const seen = ((window as { progressSeen?: boolean }).progressSeen = false)
+			new MutationObserver(() => {
+				if (document.querySelector('[role="progressbar"]')) (window as { progressSeen?: boolean }).progressSeen = true
+			}).observe(document.body, { childList: true, subtree: true })
+			return seen
+		})
+		const menu = page.getByRole('navigation', { name: 'Hovedmenu' })
+		await menu.getByRole('link', { name: 'FAQ' }).click()
+		await page.getByRole('heading', { level: 1, name: 'Ofte stillede spørgsmål' }).waitFor()
+		expect(await page.evaluate(() => (window as { progressSeen?: boolean }).progressSeen)).toBe(false)
+
+		await page.route('**/kontakt.data*', async (route) => {
+			await new Promise((resolve) => setTimeout(resolve, 1_500))
+			await route.continue()
+		})
+		await menu.getByRole('link', { name: 'Kontakt' }).click()
+		const bar = page.getByRole('progressbar', { name: 'Siden indlæses' })
+		await bar.waitFor()
+		expect(await bar.evaluate((element) => element.getBoundingClientRect().height)).toBe(3)
+		await page.getByRole('heading', { level: 1, name: 'Kontakt' }).waitFor()
+		await bar.waitFor({ state: 'detached' })
+	})
+
+	test('back shows a cached snapshot at once, then refreshes it', async () => {
+		await open('/')
+		const menu = page.getByRole('navigation', { name: 'Hovedmenu' })
+		await menu.getByRole('link', { name: 'Priser' }).click()
+		await page.getByRole('heading', { level: 1, name: 'Priser' }).waitFor()
+		await menu.getByRole('link', { name: 'Om os' }).click()
+		await page.getByRole('heading', { level: 1, name: 'Om os' }).waitFor()
+
+		// From now on the server takes 20 s to answer for the prices page.
+		let refreshes = 0
+		await page.route('**/priser.data*', async (route) => {
+			refreshes++
+			await new Promise((resolve) => setTimeout(resolve, 20_000))
+			await route.continue().catch(() => {})
+		})
+		await page.goBack()
+		await page.getByRole('heading', { level: 1, name: 'Priser' }).waitFor({ timeout: 5_000 })
+		await expect.poll(() => refreshes).toBe(1)
+		await page.unrouteAll({ behavior: 'ignoreErrors' })
+	})
+
+	test('a failed navigation falls back to a full page load', async () => {
+		await open('/')
+		await page.evaluate(() => ((window as { marker?: string }).marker = 'same document'))
+		await page.route('**/faq.data*', (route) => route.abort('connectionrefused'), { times: 1 })
+		await page.getByRole('navigation', { name: 'Hovedmenu' }).getByRole('link', { name: 'FAQ' }).click()
+		await page.waitForURL('**/faq')
+		await page.getByRole('heading', { level: 1, name: 'Ofte stillede spørgsmål' }).waitFor()
+		await waitForHydration(page)
+		expect(await page.evaluate(() => (window as { marker?: string }).marker)).toBeUndefined()
+		// The aborted fetch is reported by the browser itself; nothing else went wrong.
+		page.problems = page.problems.filter((problem) => !problem.includes('net::ERR_CONNECTION_REFUSED'))
+	})
+})
