@@ -9,8 +9,10 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
-import autocannon from 'autocannon'
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
 import { openDatabase } from '../database/client.ts'
 
 const DURATION_S = 8
@@ -18,6 +20,15 @@ const CONNECTIONS = 10
 const SLOW_QUERY = 'select count(*) from generate_series(1, 3000000)'
 
 type Query = (sql: string) => Promise<unknown>
+type LoadResult = { requests: { average: number }; latency: { p50: number; p99: number; max: number } }
+
+// autocannon in its own process, so a stalled server thread cannot stall the load generator too.
+async function loadTest(url: string): Promise<LoadResult> {
+	const cli = fileURLToPath(import.meta.resolve('autocannon/autocannon.js'))
+	const args = [cli, '--json', '-c', String(CONNECTIONS), '-d', String(DURATION_S), url]
+	const { stdout } = await promisify(execFile)(process.execPath, args, { maxBuffer: 10_000_000 })
+	return JSON.parse(stdout) as LoadResult
+}
 
 async function measure(label: string, query: Query) {
 	const server = createServer(async (req, res) => {
@@ -35,10 +46,13 @@ async function measure(label: string, query: Query) {
 				const started = performance.now()
 				await query(SLOW_QUERY)
 				slowMs.push(performance.now() - started)
+				// Let other work in between, as slow queries coming from requests would.
+				await new Promise((resolve) => setImmediate(resolve))
 			}
 		})()
 		for (const endpoint of ['/static', '/db']) {
-			const result = await autocannon({ url: `http://127.0.0.1:${port}${endpoint}`, connections: CONNECTIONS, duration: DURATION_S })
+			console.error(`${label}: ${endpoint}${withSlowQuery ? ' with a slow query running' : ''}…`)
+			const result = await loadTest(`http://127.0.0.1:${port}${endpoint}`)
 			rows.push({
 				setup: label,
 				'slow query running': withSlowQuery ? 'yes' : 'no',

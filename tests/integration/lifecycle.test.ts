@@ -1,13 +1,16 @@
 import { once } from 'node:events'
 import { existsSync, readFileSync } from 'node:fs'
-import { createServer, request } from 'node:http'
+import { createServer, request, type IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { createTestDatabase, openTestDatabase } from '#tests/setup/database.ts'
 import { visit } from '#tests/setup/http.ts'
 import { startServer } from '#tests/setup/server.ts'
+import type * as AppModule from '#server/app.ts'
 import { createLogger } from '#server/logger.ts'
+
+type AppBundle = typeof AppModule
 
 describe('graceful stop', () => {
 	test('SIGTERM lets the request in flight finish, refuses new ones and exits 0', async () => {
@@ -38,7 +41,7 @@ describe('graceful stop', () => {
 		await expect(fetch(`${server.url}/healthz`)).rejects.toThrow()
 
 		inFlight.end(body.slice(100))
-		const [response] = (await answered) as [import('node:http').IncomingMessage]
+		const [response] = (await answered) as [IncomingMessage]
 		expect(response.statusCode).toBe(302)
 		expect(response.headers.location).toBe('/en/faq')
 		expect(await exitCode).toBe(0)
@@ -55,7 +58,7 @@ describe('graceful stop', () => {
 describe('health', () => {
 	test('healthz answers 503 once the database no longer answers', async () => {
 		const bundle = new URL('../../build/server/index.js', import.meta.url).href
-		const { createApp } = (await import(/* @vite-ignore */ bundle)) as typeof import('#server/app.ts')
+		const { createApp } = (await import(/* @vite-ignore */ bundle)) as AppBundle
 		const testDatabase = await createTestDatabase()
 		const database = await openTestDatabase(testDatabase)
 		const app = createApp({ database, logger: createLogger({ LOG_LEVEL: 'silent' }), secretKey: 'x'.repeat(40), trustProxy: false })
