@@ -42,7 +42,10 @@ async function stop(signal: string) {
 		process.exit(1)
 	}, STOP_DEADLINE_MS).unref()
 	setTimeout(() => server.closeAllConnections(), FORCE_CLOSE_AFTER_MS).unref()
+	// A keep-alive connection goes as soon as its last response is out, not at the deadline.
+	const sweeper = setInterval(() => server.closeIdleConnections(), 100)
 	server.close(async () => {
+		clearInterval(sweeper)
 		await database.close()
 		logger.info('stopped')
 		process.exit(0)

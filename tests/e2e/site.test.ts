@@ -94,8 +94,10 @@ describe('navigation', () => {
 	test('the banner can be dismissed and stays dismissed', async () => {
 		await open('/')
 		const banner = page.getByRole('complementary', { name: 'Meddelelse' })
+		const saved = page.waitForResponse((response) => response.url().includes('/banner') && response.request().method() === 'POST')
 		await banner.getByRole('button', { name: 'Luk meddelelsen' }).click()
 		await banner.waitFor({ state: 'detached' })
+		expect((await saved).status()).toBe(200)
 		await page.reload()
 		await waitForHydration(page)
 		expect(await page.getByRole('complementary', { name: 'Meddelelse' }).count()).toBe(0)

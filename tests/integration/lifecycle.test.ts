@@ -56,7 +56,7 @@ describe('graceful stop', () => {
 })
 
 describe('health', () => {
-	test('healthz answers 503 once the database no longer answers', async () => {
+	test('healthz answers 503 and pages a 500 without details once the database no longer answers', async () => {
 		const bundle = new URL('../../build/server/index.js', import.meta.url).href
 		const { createApp } = (await import(/* @vite-ignore */ bundle)) as AppBundle
 		const testDatabase = await createTestDatabase()
@@ -71,6 +71,11 @@ describe('health', () => {
 			const response = await fetch(url)
 			expect(response.status).toBe(503)
 			expect(await response.json()).toEqual({ status: 'unavailable' })
+			const page = await fetch(url.replace('/healthz', '/en/faq'))
+			expect(page.status).toBe(500)
+			const html = await page.text()
+			expect(html).toContain('Something went wrong')
+			expect(html).not.toMatch(/at \w+ \(|pool|Cannot use a pool|stack/i)
 		} finally {
 			http.close()
 			await testDatabase.drop()

@@ -126,3 +126,18 @@ describe('headers and cookies', () => {
 		}
 	})
 })
+
+describe('behind a TLS-terminating proxy', () => {
+	test('HSTS is sent and cookies are Secure when TRUST_PROXY is on and the request came over https', async () => {
+		const proxied = await startServer({ TRUST_PROXY: 'true' })
+		try {
+			const response = await fetch(proxied.url, { headers: { 'x-forwarded-proto': 'https' } })
+			expect(response.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains')
+			expect(response.headers.getSetCookie().find((c) => c.startsWith('tolk_session='))).toMatch(/; Secure/)
+			const plain = await fetch(proxied.url)
+			expect(plain.headers.get('strict-transport-security')).toBeNull()
+		} finally {
+			await proxied.stop()
+		}
+	})
+})
