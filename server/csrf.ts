@@ -2,11 +2,9 @@ import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { PassThrough, type Readable } from 'node:stream'
 import busboy from 'busboy'
 import type { NextFunction, Request, Response } from 'express'
+import { CSRF_FIELD, CSRF_HEADER } from '#app/utils/request-headers.ts'
 import { sign, unsign } from './signing.ts'
 
-// Rails' names, so plain HTML forms and scripted requests look as they did in the original.
-export const CSRF_FIELD = 'authenticity_token'
-export const CSRF_HEADER = 'x-csrf-token'
 const SESSION_COOKIE = 'tolk_session'
 const SECRET_BYTES = 32
 const FORM_BODY_LIMIT = 1024 * 1024

@@ -2,9 +2,7 @@
 import { createServer } from 'node:http'
 import express from 'express'
 import { createServer as createViteServer } from 'vite'
-import { openDatabase } from '../database/client.ts'
-import { migrateDatabase } from '../database/migrate.ts'
-import { isDatabaseEmpty, seedDatabase } from '../database/seed.ts'
+import { prepareDatabase } from '../database/prepare.ts'
 import { parseEnv } from './env.ts'
 import { createLogger } from './logger.ts'
 import { loadSecretKey } from './secret-key.ts'
@@ -14,9 +12,7 @@ import type { ServerBuild } from 'react-router'
 const env = parseEnv({ ...process.env, NODE_ENV: 'development' })
 const logger = createLogger(env)
 const secretKey = loadSecretKey(env, logger)
-const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR })
-await migrateDatabase(database)
-if (await isDatabaseEmpty(database.db)) await seedDatabase(database.db)
+const database = await prepareDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR })
 
 const vite = await createViteServer({ server: { middlewareMode: true } })
 const outer = express()

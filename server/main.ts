@@ -1,9 +1,7 @@
 // Production entry: `npm start`. Opens the database, migrates, seeds an empty one, serves,
 // and stops gracefully on SIGTERM/SIGINT.
 import { createServer } from 'node:http'
-import { openDatabase } from '../database/client.ts'
-import { migrateDatabase } from '../database/migrate.ts'
-import { isDatabaseEmpty, seedDatabase } from '../database/seed.ts'
+import { prepareDatabase } from '../database/prepare.ts'
 import { parseEnv } from './env.ts'
 import { createLogger } from './logger.ts'
 import { loadSecretKey } from './secret-key.ts'
@@ -15,12 +13,11 @@ const FORCE_CLOSE_AFTER_MS = 8_000
 const env = parseEnv()
 const logger = createLogger(env)
 const secretKey = loadSecretKey(env, logger)
-const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR })
-await migrateDatabase(database)
-if (await isDatabaseEmpty(database.db)) {
-	await seedDatabase(database.db)
-	logger.info('seeded the empty database with demo content')
-}
+const database = await prepareDatabase({
+	databaseUrl: env.DATABASE_URL,
+	dataDir: env.DATA_DIR,
+	onSeeded: () => logger.info('seeded the empty database with demo content'),
+})
 
 const bundle = '../build/server/index.js'
 const { createApp } = (await import(bundle)) as { createApp: typeof CreateApp }

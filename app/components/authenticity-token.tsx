@@ -1,7 +1,6 @@
 import { useRouteLoaderData } from 'react-router'
 import type { loader as rootLoader } from '#app/root.tsx'
-
-export const CSRF_FIELD = 'authenticity_token'
+import { CSRF_FIELD } from '#app/utils/request-headers.ts'
 
 // Plain HTML forms prove their origin with this hidden field (before hydration too).
 export function AuthenticityTokenInput() {

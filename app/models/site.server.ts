@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm'
+import { asc, eq } from 'drizzle-orm'
 import type { Database } from '#database/client.ts'
 import { languages, pages, settings } from '#database/schema.ts'
 import type { Locale } from '#app/utils/locales.ts'
@@ -8,8 +8,6 @@ export async function getSettings(db: Database) {
 	if (!row) throw new Error('Settings are missing: run `npm run db:seed`.')
 	return row
 }
-
-export type MenuPage = { title: string; slug: string }
 
 export async function listMenuPages(db: Database, locale: Locale) {
 	const rows = await db
@@ -28,7 +26,7 @@ export async function listActiveLanguages(db: Database, locale: Locale) {
 	const rows = await db
 		.select()
 		.from(languages)
-		.where(and(eq(languages.active, true)))
+		.where(eq(languages.active, true))
 		.orderBy(asc(languages.position), asc(languages.id))
 	return rows.map((row) => ({ code: row.code, name: locale === 'da' ? row.nameDa : row.nameEn }))
 }

@@ -24,12 +24,3 @@ export async function loadMessages(db: Database, locale: Locale): Promise<Messag
 	cache.set(locale, messages)
 	return messages
 }
-
-export async function saveTranslation(db: Database, locale: Locale, key: string, value: string): Promise<void> {
-	const clean = sanitizeInlineHtml(value)
-	await db
-		.insert(translations)
-		.values({ locale, key, value: clean })
-		.onConflictDoUpdate({ target: [translations.locale, translations.key], set: { value: clean, updatedAt: new Date() } })
-	cache.delete(locale)
-}

@@ -1,3 +1,7 @@
+// Rails' names, so plain HTML forms and scripted requests look as they did in the original.
+export const CSRF_FIELD = 'authenticity_token'
+export const CSRF_HEADER = 'X-CSRF-Token'
+
 // The spec's contract for every scripted request: the CSRF token from the page, JSON please,
 // and the XMLHttpRequest marker.
 export function csrfTokenFromPage(): string {
@@ -8,7 +12,7 @@ export function scriptedHeaders(method: string, init?: HeadersInit): Headers {
 	const headers = new Headers(init)
 	headers.set('X-Requested-With', 'XMLHttpRequest')
 	if (!headers.has('Accept')) headers.set('Accept', 'application/json')
-	if (!['GET', 'HEAD'].includes(method.toUpperCase())) headers.set('X-CSRF-Token', csrfTokenFromPage())
+	if (!['GET', 'HEAD'].includes(method.toUpperCase())) headers.set(CSRF_HEADER, csrfTokenFromPage())
 	return headers
 }
 
