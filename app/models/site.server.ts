@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm'
 import type { Database } from '#database/client.ts'
 import { languages, pages, settings } from '#database/schema.ts'
+import { perRequest } from '#app/utils/context.server.ts'
 import type { Locale } from '#app/utils/locales.ts'
 
 export async function getSettings(db: Database) {
@@ -30,3 +31,6 @@ export async function listActiveLanguages(db: Database, locale: Locale) {
 		.orderBy(asc(languages.position), asc(languages.id))
 	return rows.map((row) => ({ code: row.code, name: locale === 'da' ? row.nameDa : row.nameEn }))
 }
+
+export const getRequestSettings = perRequest(getSettings)
+export const listRequestMenuPages = perRequest(listMenuPages)

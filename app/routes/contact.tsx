@@ -2,11 +2,10 @@ import { useLoaderData } from 'react-router'
 import type { Route } from './+types/contact'
 import { useI18n } from '#app/components/i18n.tsx'
 import { PageHeading, PageMeta } from '#app/components/page.tsx'
-import { getSettings } from '#app/models/site.server.ts'
-import { getDb } from '#app/utils/context.server.ts'
+import { getRequestSettings } from '#app/models/site.server.ts'
 
 export async function loader({ context }: Route.LoaderArgs) {
-	const { agencyName, email, phone, address, cvr } = await getSettings(getDb(context))
+	const { agencyName, email, phone, address, cvr } = await getRequestSettings(context)
 	return { agencyName, email, phone, address, cvr }
 }
 

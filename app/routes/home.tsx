@@ -5,7 +5,7 @@ import { PageMeta } from '#app/components/page.tsx'
 import { FaqList } from '#app/components/faq-list.tsx'
 import { TeamGrid } from '#app/components/team-grid.tsx'
 import { listFaqItems, listTeamMembers } from '#app/models/content.server.ts'
-import { getSettings, listActiveLanguages, listMenuPages } from '#app/models/site.server.ts'
+import { getRequestSettings, listActiveLanguages, listRequestMenuPages } from '#app/models/site.server.ts'
 import { getDb } from '#app/utils/context.server.ts'
 import { formatPrice } from '#app/utils/format.ts'
 import { localeFromPath, pathFor } from '#app/utils/locales.ts'
@@ -16,8 +16,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const db = getDb(context)
 	const locale = localeFromPath(new URL(request.url).pathname)
 	const [settings, services, languages, team, faq] = await Promise.all([
-		getSettings(db),
-		listMenuPages(db, locale),
+		getRequestSettings(context),
+		listRequestMenuPages(context, locale),
 		listActiveLanguages(db, locale),
 		listTeamMembers(db, locale),
 		listFaqItems(db, locale, TEASER_SIZE),

@@ -2,12 +2,11 @@ import { useLoaderData } from 'react-router'
 import type { Route } from './+types/order'
 import { useI18n } from '#app/components/i18n.tsx'
 import { PageHeading, PageMeta } from '#app/components/page.tsx'
-import { getSettings } from '#app/models/site.server.ts'
-import { getDb } from '#app/utils/context.server.ts'
+import { getRequestSettings } from '#app/models/site.server.ts'
 import { ACCEPTED_EXTENSIONS } from '#app/utils/uploads.ts'
 
 export async function loader({ context }: Route.LoaderArgs) {
-	const settings = await getSettings(getDb(context))
+	const settings = await getRequestSettings(context)
 	return { uploadLimitMib: settings.uploadLimitMib }
 }
 

@@ -2,7 +2,7 @@ import { useLoaderData } from 'react-router'
 import type { Route } from './+types/prices'
 import { useI18n } from '#app/components/i18n.tsx'
 import { PageHeading, PageMeta } from '#app/components/page.tsx'
-import { getSettings, listActiveLanguages } from '#app/models/site.server.ts'
+import { getRequestSettings, listActiveLanguages } from '#app/models/site.server.ts'
 import { getDb } from '#app/utils/context.server.ts'
 import { formatNumber, formatPrice } from '#app/utils/format.ts'
 import { localeFromPath } from '#app/utils/locales.ts'
@@ -10,9 +10,8 @@ import { localeFromPath } from '#app/utils/locales.ts'
 const EXAMPLE_WORD_COUNTS = [500, 1000, 5000, 10000]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-	const db = getDb(context)
 	const locale = localeFromPath(new URL(request.url).pathname)
-	const [settings, languages] = await Promise.all([getSettings(db), listActiveLanguages(db, locale)])
+	const [settings, languages] = await Promise.all([getRequestSettings(context), listActiveLanguages(getDb(context), locale)])
 	return { perWord: settings.pricePerWord, currency: settings.currency, languages }
 }
 

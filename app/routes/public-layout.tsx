@@ -7,16 +7,14 @@ import { Navigation } from '#app/components/navigation.tsx'
 import { SiteFooter } from '#app/components/site-footer.tsx'
 import { StickyNavbar } from '#app/components/sticky-navbar.tsx'
 import { isBannerDismissed } from '#app/models/banner.server.ts'
-import { getSettings, listMenuPages } from '#app/models/site.server.ts'
-import { getDb } from '#app/utils/context.server.ts'
+import { getRequestSettings, listRequestMenuPages } from '#app/models/site.server.ts'
 import { localeFromPath, pathFor } from '#app/utils/locales.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-	const db = getDb(context)
 	const locale = localeFromPath(new URL(request.url).pathname)
 	const [settings, pages, isDismissed] = await Promise.all([
-		getSettings(db),
-		listMenuPages(db, locale),
+		getRequestSettings(context),
+		listRequestMenuPages(context, locale),
 		isBannerDismissed(request, context),
 	])
 	const { agencyName, email, phone, address, cvr } = settings

@@ -12,3 +12,20 @@ export const requestInfoContext = createContext<RequestInfo>()
 export function getDb(context: Readonly<RouterContextProvider>): Database {
 	return context.get(servicesContext).db
 }
+
+type Loader<A extends unknown[], T> = (db: Database, ...args: A) => Promise<T>
+type RequestLoader<A extends unknown[], T> = (context: Readonly<RouterContextProvider>, ...args: A) => Promise<T>
+
+// The layout's and the page's loaders run in parallel on one request and often need the same
+// rows (settings, menu): wrapped this way they share one query per request.
+export function perRequest<A extends unknown[], T>(load: Loader<A, T>): RequestLoader<A, T> {
+	const results = new WeakMap<object, Map<string, Promise<T>>>()
+	return (context, ...args) => {
+		let byArgs = results.get(context)
+		if (!byArgs) results.set(context, (byArgs = new Map()))
+		const key = JSON.stringify(args)
+		let result = byArgs.get(key)
+		if (!result) byArgs.set(key, (result = load(getDb(context), ...args)))
+		return result
+	}
+}
