@@ -23,25 +23,34 @@ export default function handleRequest(
 
 	return new Promise<Response>((resolve, reject) => {
 		let shellRendered = false
+		// Gives up on a render that never finishes, so rejected boundaries still flush.
+		const timeout = setTimeout(() => abort(), streamTimeout + 1_000)
 		const { pipe, abort } = renderToPipeableStream(
 			<ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
 			{
 				nonce,
 				[readyEvent]() {
 					shellRendered = true
-					const body = new PassThrough()
+					const body = new PassThrough({
+						final(done) {
+							clearTimeout(timeout)
+							done()
+						},
+					})
 					headers.set('Content-Type', 'text/html; charset=utf-8')
 					resolve(new Response(createReadableStreamFromReadable(body), { status, headers }))
 					pipe(body)
 				},
-				onShellError: reject,
+				onShellError(error: unknown) {
+					clearTimeout(timeout)
+					reject(error)
+				},
 				onError(error: unknown) {
 					status = 500
 					if (shellRendered) loadContext.get(servicesContext).logger.error({ err: error }, 'render failed')
 				},
 			},
 		)
-		setTimeout(abort, streamTimeout + 1_000)
 	})
 }
 

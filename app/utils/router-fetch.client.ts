@@ -26,7 +26,8 @@ export const routerFetch: unstable_RouterFetch = async (request, context) => {
 	try {
 		const response = await fetch(outgoing)
 		if (isNavigation && response.status >= 500) return fullPageLoad(request.url)
-		if (isPageLoad && response.ok) remember(request.url, response.clone())
+		// A snapshot that cannot be read (the navigation was cancelled) is simply not kept.
+		if (isPageLoad && response.ok) remember(request.url, response.clone()).catch(() => {})
 		return response
 	} catch (error) {
 		if (isNavigation && !request.signal.aborted) return fullPageLoad(request.url)
