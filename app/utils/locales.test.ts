@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { alternatePaths, localeFromPath, pathFor } from './locales.ts'
-import { formatNumber, formatPrice } from './format.ts'
+import { formatDate, formatNumber, formatPrice } from './format.ts'
 import { stripTags, translate } from './i18n.ts'
 import { pageUrlOf } from './router-fetch.client.ts'
 
@@ -30,6 +30,12 @@ describe('formatting', () => {
 		expect(formatNumber(1000, 'en')).toBe('1,000')
 		expect(formatPrice(1350, 'DKK', 'da')).toBe('1.350,00\u00a0kr.')
 		expect(formatPrice(1350, 'DKK', 'en')).toBe('DKK\u00a01,350.00')
+	})
+
+	test('dates follow the page language', () => {
+		const date = new Date(Date.UTC(2026, 11, 24, 12))
+		expect(formatDate(date, 'da')).toBe('24. december 2026')
+		expect(formatDate(date, 'en')).toBe('24 December 2026')
 	})
 })
 

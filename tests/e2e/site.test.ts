@@ -97,7 +97,12 @@ describe('navigation', () => {
 		const saved = page.waitForResponse((response) => response.url().includes('/banner') && response.request().method() === 'POST')
 		await banner.getByRole('button', { name: 'Luk meddelelsen' }).click()
 		await banner.waitFor({ state: 'detached' })
-		expect((await saved).status()).toBe(200)
+		const response = await saved
+		expect(response.status()).toBe(200)
+		// The page navigation layer sends the page's token and the XMLHttpRequest marker.
+		const sent = response.request().headers()
+		expect(sent['x-csrf-token']).toBe(await page.locator('meta[name="csrf-token"]').getAttribute('content'))
+		expect(sent['x-requested-with']).toBe('XMLHttpRequest')
 		await page.reload()
 		await waitForHydration(page)
 		expect(await page.getByRole('complementary', { name: 'Meddelelse' }).count()).toBe(0)
@@ -107,12 +112,13 @@ describe('navigation', () => {
 describe('page navigation layer', () => {
 	test('a progress bar appears only when a navigation takes longer than 500 ms', async () => {
 		await open('/')
+		// Remembers whether the bar ever appeared, however briefly.
 		await page.evaluate(() => {
-			const seen = ((window as { progressSeen?: boolean }).progressSeen = false)
+			const state = window as { progressSeen?: boolean }
+			state.progressSeen = false
 			new MutationObserver(() => {
-				if (document.querySelector('[role="progressbar"]')) (window as { progressSeen?: boolean }).progressSeen = true
+				if (document.querySelector('[role="progressbar"]')) state.progressSeen = true
 			}).observe(document.body, { childList: true, subtree: true })
-			return seen
 		})
 		const menu = page.getByRole('navigation', { name: 'Hovedmenu' })
 		await menu.getByRole('link', { name: 'FAQ' }).click()

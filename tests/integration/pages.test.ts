@@ -51,10 +51,17 @@ describe('public pages', () => {
 		expect(textOf((await page('/en/prices')).html)).toContain('10,000')
 	})
 
-	test('the team page shows bios only for members who have one', async () => {
+	test('the about page shows every team member, with the bios of those who have one', async () => {
 		const html = (await page('/en/about')).html
-		expect(html).toContain('leads our legal team')
-		expect(textOf(html)).toContain('Lars Winther')
+		const text = textOf(html)
+		for (const member of DEMO_TEAM) {
+			expect(text).toContain(member.name)
+			if (member.bioEn) expect(text).toContain(textOf(member.bioEn).trim())
+		}
+		const withBios = DEMO_TEAM.filter((member) => member.bioEn).length
+		expect(withBios).toBeLessThan(DEMO_TEAM.length)
+		const main = html.slice(html.indexOf('<main'), html.indexOf('</main>'))
+		expect(main.match(/<div class="rich-text/g)).toHaveLength(withBios)
 	})
 
 	test('content pages have a slug per language and hreflang alternates between them', async () => {
