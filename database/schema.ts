@@ -2,9 +2,12 @@ import { sql } from 'drizzle-orm'
 import {
 	boolean,
 	check,
+	index,
 	integer,
+	jsonb,
 	numeric,
 	pgTable,
+	primaryKey,
 	text,
 	timestamp,
 	uniqueIndex,
@@ -36,6 +39,23 @@ export const faqItems = pgTable('faq_items', {
 	...timestamps,
 })
 
+export const faqCategories = pgTable('faq_categories', {
+	id: id(),
+	nameDa: text('name_da').notNull(),
+	nameEn: text('name_en').notNull(),
+	position: integer().notNull().default(0),
+	...timestamps,
+})
+
+export const faqItemCategories = pgTable(
+	'faq_item_categories',
+	{
+		faqItemId: integer('faq_item_id').notNull().references(() => faqItems.id, { onDelete: 'cascade' }),
+		categoryId: integer('category_id').notNull().references(() => faqCategories.id, { onDelete: 'cascade' }),
+	},
+	(table) => [primaryKey({ columns: [table.faqItemId, table.categoryId] })],
+)
+
 export const teamMembers = pgTable('team_members', {
 	id: id(),
 	name: text().notNull(),
@@ -44,6 +64,46 @@ export const teamMembers = pgTable('team_members', {
 	bioDa: text('bio_da'),
 	bioEn: text('bio_en'),
 	photoUrl: text('photo_url'),
+	position: integer().notNull().default(0),
+	...timestamps,
+})
+
+// The language pairs a team member covers, shown on their card.
+export const teamMemberPairs = pgTable(
+	'team_member_pairs',
+	{
+		teamMemberId: integer('team_member_id').notNull().references(() => teamMembers.id, { onDelete: 'cascade' }),
+		fromLanguageId: integer('from_language_id').notNull().references(() => languages.id, { onDelete: 'cascade' }),
+		toLanguageId: integer('to_language_id').notNull().references(() => languages.id, { onDelete: 'cascade' }),
+	},
+	(table) => [primaryKey({ columns: [table.teamMemberId, table.fromLanguageId, table.toLanguageId] })],
+)
+
+// A pair without a row here costs the default price per word from settings.
+export const pairPrices = pgTable(
+	'pair_prices',
+	{
+		id: id(),
+		fromLanguageId: integer('from_language_id').notNull().references(() => languages.id, { onDelete: 'cascade' }),
+		toLanguageId: integer('to_language_id').notNull().references(() => languages.id, { onDelete: 'cascade' }),
+		pricePerWord: numeric('price_per_word', { precision: 10, scale: 2, mode: 'number' }).notNull(),
+		...timestamps,
+	},
+	(table) => [
+		uniqueIndex('pair_prices_pair').on(table.fromLanguageId, table.toLanguageId),
+		check('pair_prices_distinct', sql`${table.fromLanguageId} <> ${table.toLanguageId}`),
+	],
+)
+
+export const slides = pgTable('slides', {
+	id: id(),
+	imageUrl: text('image_url').notNull(),
+	altDa: text('alt_da').notNull().default(''),
+	altEn: text('alt_en').notNull().default(''),
+	textDa: text('text_da').notNull(),
+	textEn: text('text_en').notNull(),
+	linkDa: text('link_da'),
+	linkEn: text('link_en'),
 	position: integer().notNull().default(0),
 	...timestamps,
 })
@@ -79,6 +139,11 @@ export const settings = pgTable(
 		minDeliveryDays: integer('min_delivery_days').notNull().default(0),
 		uploadLimitMib: integer('upload_limit_mib').notNull().default(100),
 		wordsPerDay: integer('words_per_day').notNull().default(2500),
+		defaultPricePerWord: numeric('default_price_per_word', { precision: 10, scale: 2, mode: 'number' }).notNull().default(1.5),
+		minimumOrder: numeric('minimum_order', { precision: 10, scale: 2, mode: 'number' }).notNull().default(500),
+		// Extra percent on the price for delivery within 1 and within 2 working days.
+		expressSurcharge1Day: integer('express_surcharge_1_day').notNull().default(100),
+		expressSurcharge2Days: integer('express_surcharge_2_days').notNull().default(50),
 		updatedAt: timestamps.updatedAt,
 	},
 	(table) => [check('settings_single_row', sql`${table.id} = 1`)],
@@ -95,4 +160,58 @@ export const translations = pgTable(
 		...timestamps,
 	},
 	(table) => [uniqueIndex('translations_locale_key').on(table.locale, table.key)],
+)
+
+export const ROLES = ['admin', 'editor'] as const
+export type Role = (typeof ROLES)[number]
+
+export const users = pgTable('users', {
+	id: id(),
+	email: text().notNull().unique(),
+	name: text().notNull(),
+	passwordHash: text('password_hash').notNull(),
+	role: text({ enum: ROLES }).notNull().default('editor'),
+	...timestamps,
+})
+
+// The cookie holds a random token; only its SHA-256 is stored, so a leaked table opens no session.
+export const sessions = pgTable(
+	'sessions',
+	{
+		id: text().primaryKey(),
+		userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+		createdAt: timestamps.createdAt,
+		lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+		expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+	},
+	(table) => [index('sessions_user').on(table.userId)],
+)
+
+// Failed logins, for throttling. The address is stored as a keyed hash, never in clear.
+export const loginFailures = pgTable(
+	'login_failures',
+	{
+		id: id(),
+		email: text().notNull(),
+		ipHash: text('ip_hash').notNull(),
+		createdAt: timestamps.createdAt,
+	},
+	(table) => [index('login_failures_email').on(table.email, table.createdAt), index('login_failures_ip').on(table.ipHash, table.createdAt)],
+)
+
+export const auditEvents = pgTable(
+	'audit_events',
+	{
+		id: id(),
+		userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+		// Kept so the log still says who after the account is gone.
+		userName: text('user_name').notNull(),
+		action: text().notNull(),
+		subjectType: text('subject_type').notNull(),
+		subjectId: text('subject_id'),
+		summary: text().notNull(),
+		changes: jsonb().$type<Record<string, unknown>>(),
+		createdAt: timestamps.createdAt,
+	},
+	(table) => [index('audit_events_created').on(table.createdAt)],
 )

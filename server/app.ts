@@ -5,14 +5,18 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { pinoHttp } from 'pino-http'
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router'
 import type { DatabaseHandle } from '#database/client.ts'
-import { requestInfoContext, servicesContext, type AppServices } from '#app/utils/context.server.ts'
+import { PUBLIC_UPLOADS_PATH } from '#app/models/media/images.server.ts'
+import { requestInfoContext, servicesContext, staffContext, type AppServices } from '#app/utils/context.server.ts'
 import { csrfProtection, type CsrfLocals } from './csrf.ts'
 import type { Logger } from './logger.ts'
 import { toFetchRequest, sendFetchResponse } from './request-bridge.ts'
 import { securityHeaders, type NonceLocals } from './security-headers.ts'
+import { adminGate, staffSession, type StaffLocals } from './staff-session.ts'
 
 export type AppOptions = {
 	database: Pick<DatabaseHandle, 'db' | 'ping'>
+	// Staff uploads (DATA_DIR/uploads), served at /uploads.
+	uploadsDir: string
 	logger: Logger
 	secretKey: string
 	trustProxy: boolean
@@ -40,6 +44,8 @@ export function createApp(options: AppOptions): express.Express {
 		app.use(express.static(clientDir, { maxAge: '1h', index: false }))
 	}
 
+	app.use(PUBLIC_UPLOADS_PATH, express.static(options.uploadsDir, { maxAge: '1d', index: false, fallthrough: false, dotfiles: 'deny' }))
+
 	app.get('/healthz', async (_req, res) => {
 		try {
 			await withTimeout(database.ping(), HEALTH_TIMEOUT_MS)
@@ -51,18 +57,21 @@ export function createApp(options: AppOptions): express.Express {
 
 	const secureCookies = (req: Request) => req.secure
 	app.use(csrfProtection({ secretKey, secureCookies }))
+	app.use(staffSession(database.db))
+	app.use(adminGate)
 
-	const services: Omit<AppServices, 'secureCookies'> = { db: database.db, logger, secretKey }
+	const services: Omit<AppServices, 'secureCookies'> = { db: database.db, logger, secretKey, uploadsDir: options.uploadsDir }
 	const handleRequest = createRequestHandler(
 		options.build ?? (() => import('virtual:react-router/server-build') as Promise<ServerBuild>),
 		isDevelopment ? 'development' : 'production',
 	)
 	app.all('/{*path}', async (req, res, next) => {
 		try {
-			const locals = res.locals as CsrfLocals & NonceLocals
+			const locals = res.locals as CsrfLocals & NonceLocals & StaffLocals
 			const context = new RouterContextProvider()
+			context.set(staffContext, locals.staff)
 			context.set(servicesContext, { ...services, secureCookies: secureCookies(req) })
-			context.set(requestInfoContext, { csrfToken: locals.csrfToken, nonce: locals.nonce })
+			context.set(requestInfoContext, { csrfToken: locals.csrfToken, nonce: locals.nonce, clientAddress: req.ip ?? '' })
 			const response = await handleRequest(toFetchRequest(req, res, locals.replayBody), context)
 			await sendFetchResponse(res, response)
 		} catch (error) {

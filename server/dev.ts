@@ -1,10 +1,12 @@
 // `npm run dev`: Vite in middleware mode with hot reload; the same app and database as production.
 import { createServer } from 'node:http'
+import path from 'node:path'
 import express from 'express'
 import { createServer as createViteServer } from 'vite'
 import { prepareDatabase } from '../database/prepare.ts'
 import { parseEnv } from './env.ts'
 import { createLogger } from './logger.ts'
+import { ensureAdminAccount } from './admin-account.ts'
 import { loadSecretKey } from './secret-key.ts'
 import type { createApp as CreateApp } from './app.ts'
 import type { ServerBuild } from 'react-router'
@@ -13,6 +15,8 @@ const env = parseEnv({ ...process.env, NODE_ENV: 'development' })
 const logger = createLogger(env)
 const secretKey = loadSecretKey(env, logger)
 const database = await prepareDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR })
+const uploadsDir = path.resolve(env.DATA_DIR, 'uploads')
+await ensureAdminAccount(database.db, env, logger)
 
 const vite = await createViteServer({ server: { middlewareMode: true } })
 const outer = express()
@@ -21,7 +25,7 @@ outer.use(async (req, res, next) => {
 	try {
 		const { createApp } = (await vite.ssrLoadModule('./server/app.ts')) as { createApp: typeof CreateApp }
 		const build = () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>
-		createApp({ database, logger, secretKey, trustProxy: env.TRUST_PROXY, isDevelopment: true, build, clientDir: null })(req, res, next)
+		createApp({ database, logger, secretKey, uploadsDir, trustProxy: env.TRUST_PROXY, isDevelopment: true, build, clientDir: null })(req, res, next)
 	} catch (error) {
 		next(error)
 	}

@@ -1,9 +1,11 @@
 // Production entry: `npm start`. Opens the database, migrates, seeds an empty one, serves,
 // and stops gracefully on SIGTERM/SIGINT.
 import { createServer } from 'node:http'
+import path from 'node:path'
 import { prepareDatabase } from '../database/prepare.ts'
 import { parseEnv } from './env.ts'
 import { createLogger } from './logger.ts'
+import { ensureAdminAccount } from './admin-account.ts'
 import { loadSecretKey } from './secret-key.ts'
 import type { createApp as CreateApp } from './app.ts'
 
@@ -21,7 +23,9 @@ const database = await prepareDatabase({
 
 const bundle = '../build/server/index.js'
 const { createApp } = (await import(bundle)) as { createApp: typeof CreateApp }
-const app = createApp({ database, logger, secretKey, trustProxy: env.TRUST_PROXY })
+const uploadsDir = path.resolve(env.DATA_DIR, 'uploads')
+await ensureAdminAccount(database.db, env, logger)
+const app = createApp({ database, logger, secretKey, uploadsDir, trustProxy: env.TRUST_PROXY })
 const server = createServer(app)
 server.listen(env.PORT, env.HOST, () => {
 	const address = server.address()

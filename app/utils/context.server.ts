@@ -1,9 +1,11 @@
 import { createContext, type RouterContextProvider } from 'react-router'
 import type { Database } from '#database/client.ts'
 import type { Logger } from '#server/logger.ts'
+import type { Staff } from '#app/models/staff/session.server.ts'
 
-export type AppServices = { db: Database; logger: Logger; secretKey: string; secureCookies: boolean }
-export type RequestInfo = { csrfToken: string; nonce: string }
+export type AppServices = { db: Database; logger: Logger; secretKey: string; secureCookies: boolean; uploadsDir: string }
+// clientAddress is for throttling only; it is never stored or logged in clear.
+export type RequestInfo = { csrfToken: string; nonce: string; clientAddress: string }
 
 // Set once per request by server/app.ts; route modules never open connections themselves.
 export const servicesContext = createContext<AppServices>()
@@ -29,3 +31,6 @@ export function perRequest<A extends unknown[], T>(load: Loader<A, T>): RequestL
 		return result
 	}
 }
+
+// The signed-in staff member, resolved once per request from the session cookie (server/staff-session.ts).
+export const staffContext = createContext<Staff | null>(null)

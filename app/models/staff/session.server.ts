@@ -1,0 +1,89 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { and, eq, gt, lt, ne, or } from 'drizzle-orm'
+import type { Database } from '#database/client.ts'
+import { sessions, users, type Role } from '#database/schema.ts'
+
+export const SESSION_COOKIE = 'tolk_staff'
+export const IDLE_TIMEOUT_MS = 2 * 60 * 60 * 1000
+export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60 * 1000
+// lastSeenAt is written at most this often, not on every request.
+const TOUCH_INTERVAL_MS = 60 * 1000
+
+export type Staff = { id: number; email: string; name: string; role: Role; sessionId: string }
+
+const digest = (token: string) => createHash('sha256').update(token).digest('hex')
+
+// A fresh token at every login: whatever session id a visitor had before is never promoted.
+export async function startSession(db: Database, userId: number, now = new Date()): Promise<string> {
+	const token = randomBytes(32).toString('base64url')
+	await db.insert(sessions).values({
+		id: digest(token),
+		userId,
+		createdAt: now,
+		lastSeenAt: now,
+		expiresAt: new Date(now.getTime() + ABSOLUTE_TIMEOUT_MS),
+	})
+	return token
+}
+
+export async function findSessionStaff(db: Database, token: string, now = new Date()): Promise<Staff | null> {
+	const id = digest(token)
+	const [row] = await db
+		.select({ id: users.id, email: users.email, name: users.name, role: users.role, lastSeenAt: sessions.lastSeenAt })
+		.from(sessions)
+		.innerJoin(users, eq(users.id, sessions.userId))
+		.where(
+			and(
+				eq(sessions.id, id),
+				gt(sessions.expiresAt, now),
+				gt(sessions.lastSeenAt, new Date(now.getTime() - IDLE_TIMEOUT_MS)),
+			),
+		)
+	if (!row) return null
+	if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+		await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id))
+	}
+	return { id: row.id, email: row.email, name: row.name, role: row.role, sessionId: id }
+}
+
+export async function endSession(db: Database, token: string): Promise<void> {
+	await db.delete(sessions).where(eq(sessions.id, digest(token)))
+}
+
+// After a password or role change, or when an admin signs someone out everywhere.
+export async function revokeSessions(db: Database, userId: number, exceptSessionId?: string): Promise<void> {
+	await db
+		.delete(sessions)
+		.where(exceptSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId)) : eq(sessions.userId, userId))
+}
+
+export async function listSessions(db: Database, userId: number) {
+	return db
+		.select({ id: sessions.id, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt })
+		.from(sessions)
+		.where(eq(sessions.userId, userId))
+}
+
+export async function pruneExpiredSessions(db: Database, now = new Date()): Promise<void> {
+	await db
+		.delete(sessions)
+		.where(or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, new Date(now.getTime() - IDLE_TIMEOUT_MS))))
+}
+
+export function sessionCookieHeader(token: string, secure: boolean): string {
+	return `${SESSION_COOKIE}=${token}; Path=/; Max-Age=${ABSOLUTE_TIMEOUT_MS / 1000}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`
+}
+
+export function clearedSessionCookieHeader(secure: boolean): string {
+	return `${SESSION_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`
+}
+
+export function sessionTokenOf(request: Request): string | null {
+	const raw = request.headers
+		.get('Cookie')
+		?.split(';')
+		.map((part) => part.trim())
+		.find((part) => part.startsWith(`${SESSION_COOKIE}=`))
+		?.slice(SESSION_COOKIE.length + 1)
+	return raw || null
+}

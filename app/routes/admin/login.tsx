@@ -1,0 +1,124 @@
+import { data, Form, redirect, useActionData, useLoaderData, useNavigation } from 'react-router'
+import { z } from 'zod'
+import type { Route } from './+types/login'
+import { AuthenticityTokenInput } from '#app/components/authenticity-token.tsx'
+import { useAdminI18n } from '#app/components/i18n.tsx'
+import { FieldError, inputClass } from '#app/components/admin/fields.tsx'
+import { recordAudit } from '#app/models/admin/audit.server.ts'
+import { logIn } from '#app/models/staff/account.server.ts'
+import { adminLocaleCookie, parseLocale } from '#app/models/staff/locale.server.ts'
+import { endSession, sessionCookieHeader, sessionTokenOf } from '#app/models/staff/session.server.ts'
+import { hashAddress } from '#app/models/staff/throttle.server.ts'
+import { optionalStaff } from '#app/models/staff/access.server.ts'
+import { safeRedirectTo } from '#app/utils/admin-paths.ts'
+import { getDb, requestInfoContext, servicesContext } from '#app/utils/context.server.ts'
+import { fieldErrorsOf, requiredText } from '#app/utils/admin-form.ts'
+
+const LoginSchema = z.object({
+	email: requiredText(254).pipe(z.email('errors.email')),
+	password: requiredText(200),
+	redirectTo: z.string().optional(),
+	lang: z.string().optional(),
+})
+
+// Retry-After on a throttled attempt.
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+	return actionHeaders
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+	const url = new URL(request.url)
+	const redirectTo = safeRedirectTo(url.searchParams.get('redirectTo'))
+	if (optionalStaff(context)) throw redirect(redirectTo)
+	return { redirectTo }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+	const form = Object.fromEntries(await request.formData())
+	const parsed = LoginSchema.safeParse(form)
+	const email = typeof form.email === 'string' ? form.email : ''
+	if (!parsed.success) return data({ errors: fieldErrorsOf(parsed.error), email }, { status: 422 })
+
+	const db = getDb(context)
+	const { secretKey, secureCookies } = context.get(servicesContext)
+	const ipHash = hashAddress(context.get(requestInfoContext).clientAddress, secretKey)
+	const result = await logIn(db, { email: parsed.data.email, password: parsed.data.password, ipHash })
+	if (result.outcome === 'throttled') {
+		const minutes = Math.ceil(result.retryAfterSeconds / 60)
+		return data(
+			{ errors: { _form: 'login.throttled' }, minutes, email },
+			{ status: 429, headers: { 'Retry-After': String(result.retryAfterSeconds) } },
+		)
+	}
+	if (result.outcome === 'refused') return data({ errors: { _form: 'login.invalid' }, email }, { status: 401 })
+
+	const previous = sessionTokenOf(request)
+	if (previous) await endSession(db, previous)
+	await recordAudit(db, result.user, { action: 'login', subjectType: 'session', summary: result.user.name })
+	const headers = new Headers({ 'Set-Cookie': sessionCookieHeader(result.token, secureCookies) })
+	const locale = parseLocale(parsed.data.lang)
+	if (locale) headers.append('Set-Cookie', adminLocaleCookie(locale, secureCookies))
+	return redirect(safeRedirectTo(parsed.data.redirectTo), { headers })
+}
+
+export default function Login() {
+	const { redirectTo } = useLoaderData<typeof loader>()
+	const result = useActionData<typeof action>()
+	const { locale, t } = useAdminI18n()
+	const isSubmitting = useNavigation().state === 'submitting'
+	const errors: Record<string, string | undefined> = result?.errors ?? {}
+	const other = locale === 'da' ? 'en' : 'da'
+	return (
+		<main id="main" className="mx-auto flex min-h-screen max-w-sm flex-col justify-center px-4">
+			<title>{`${t('login.title')} · Tolk admin`}</title>
+			<h1 className="mb-6 text-2xl font-bold text-slate-900">{t('login.title')}</h1>
+			<Form method="post" className="space-y-4" noValidate>
+				<AuthenticityTokenInput />
+				<input type="hidden" name="redirectTo" value={redirectTo} />
+				<input type="hidden" name="lang" value={locale} />
+				{errors._form && (
+					<p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+						{t(errors._form, { minutes: result && 'minutes' in result ? Number(result.minutes) : 15 })}
+					</p>
+				)}
+				<div>
+					<label htmlFor="email" className="mb-1 block text-sm font-medium">{t('fields.email')}</label>
+					<input
+						id="email"
+						name="email"
+						type="email"
+						autoComplete="username"
+						required
+						defaultValue={result?.email ?? ''}
+						aria-invalid={errors.email ? true : undefined}
+						aria-describedby={errors.email ? 'email-error' : undefined}
+						className={inputClass}
+					/>
+					<FieldError id="email-error" error={errors.email} />
+				</div>
+				<div>
+					<label htmlFor="password" className="mb-1 block text-sm font-medium">{t('fields.password')}</label>
+					<input
+						id="password"
+						name="password"
+						type="password"
+						autoComplete="current-password"
+						required
+						aria-invalid={errors.password ? true : undefined}
+						aria-describedby={errors.password ? 'password-error' : undefined}
+						className={inputClass}
+					/>
+					<FieldError id="password-error" error={errors.password} />
+				</div>
+				<button type="submit" disabled={isSubmitting} className="w-full rounded-md bg-teal-800 px-4 py-2 font-semibold text-white hover:bg-teal-900 disabled:opacity-60">
+					{t('login.submit')}
+				</button>
+			</Form>
+			<p className="mt-6 text-sm">
+				<a href={`?${new URLSearchParams({ lang: other, redirectTo })}`} hrefLang={other} lang={other} className="text-teal-800 underline">
+					{other === 'en' ? 'English' : 'Dansk'}
+				</a>
+			</p>
+		</main>
+	)
+}

@@ -1,0 +1,16 @@
+import { redirect } from 'react-router'
+import type { Route } from './+types/logout'
+import { recordAudit } from '#app/models/admin/audit.server.ts'
+import { requireStaff } from '#app/models/staff/access.server.ts'
+import { clearedSessionCookieHeader, endSession, sessionTokenOf } from '#app/models/staff/session.server.ts'
+import { LOGIN_PATH } from '#app/utils/admin-paths.ts'
+import { getDb, servicesContext } from '#app/utils/context.server.ts'
+
+export async function action({ request, context }: Route.ActionArgs) {
+	const staff = requireStaff(request, context)
+	const db = getDb(context)
+	const token = sessionTokenOf(request)
+	if (token) await endSession(db, token)
+	await recordAudit(db, staff, { action: 'logout', subjectType: 'session', summary: staff.name })
+	return redirect(LOGIN_PATH, { headers: { 'Set-Cookie': clearedSessionCookieHeader(context.get(servicesContext).secureCookies) } })
+}

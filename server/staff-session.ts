@@ -1,0 +1,48 @@
+import type { NextFunction, Request, Response } from 'express'
+import type { Database } from '#database/client.ts'
+import { findSessionStaff, SESSION_COOKIE, type Staff } from '#app/models/staff/session.server.ts'
+import { isAdminOnlyPath, isAdminPath, isLoginPath, isPageRequest, loginPathFor } from '#app/utils/admin-paths.ts'
+
+export type StaffLocals = { staff: Staff | null }
+
+export function readCookie(header: string | undefined, name: string): string | undefined {
+	const raw = header
+		?.split(';')
+		.map((part) => part.trim())
+		.find((part) => part.startsWith(`${name}=`))
+		?.slice(name.length + 1)
+	return raw ? decodeURIComponent(raw) : undefined
+}
+
+// Resolves the session cookie once per request; visitors without the cookie cost no query.
+export function staffSession(db: Database) {
+	return async function resolveStaff(req: Request, res: Response, next: NextFunction) {
+		const locals = res.locals as StaffLocals
+		locals.staff = null
+		const token = readCookie(req.headers.cookie, SESSION_COOKIE)
+		try {
+			if (token) locals.staff = await findSessionStaff(db, token)
+			next()
+		} catch (error) {
+			next(error)
+		}
+	}
+}
+
+// The outer wall of /admin. Every loader and action checks again (app/models/staff/access.server.ts).
+export function adminGate(req: Request, res: Response, next: NextFunction) {
+	if (!isAdminPath(req.path) || isLoginPath(req.path)) return next()
+	const { staff } = res.locals as StaffLocals
+	const isPage = isPageRequest(req.method, req.get('accept') ?? null)
+	res.set('Cache-Control', 'no-store')
+	if (staff) {
+		// Pages answer 403 through the route's own check, with the admin's error page.
+		if (staff.role === 'admin' || isPage || !isAdminOnlyPath(req.path)) return next()
+		return res.status(403).json({ error: 'Only administrators may do this.' })
+	}
+	if (isPage) {
+		const search = req.originalUrl.slice(req.path.length)
+		return res.redirect(302, loginPathFor(req.path, search))
+	}
+	res.status(401).json({ error: 'Log in to continue.' })
+}

@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { ADMIN, ADMIN_ENV, attemptLogin } from '#tests/setup/admin.ts'
+import { textOf } from '#tests/setup/http.ts'
+import { startServer, type RunningServer } from '#tests/setup/server.ts'
+
+// Behind a trusted proxy the client's address comes from X-Forwarded-For, so one test can
+// play many visitors.
+let server: RunningServer
+beforeAll(async () => {
+	server = await startServer({ ...ADMIN_ENV, TRUST_PROXY: 'true' })
+})
+afterAll(() => server?.stop())
+
+const from = (address: string) => ({ 'x-forwarded-for': address })
+const page = async (response: Response) =>
+	textOf(await response.text())
+		.replace(/[\w.-]+@tolk\.example/g, 'EMAIL')
+
+describe('login throttling', () => {
+	test('five failures for one email, from anywhere, lock that email for fifteen minutes without saying whether it exists', async () => {
+		const known: Response[] = []
+		const unknown: Response[] = []
+		for (let n = 0; n < 6; n++) {
+			known.push((await attemptLogin(server.url, ADMIN.email, `wrong-${n}`, from(`198.51.100.${n}`))).response)
+			unknown.push((await attemptLogin(server.url, 'nobody@tolk.example', `wrong-${n}`, from(`203.0.113.${n}`))).response)
+		}
+		expect(known.map((response) => response.status)).toEqual([401, 401, 401, 401, 401, 429])
+		expect(unknown.map((response) => response.status)).toEqual([401, 401, 401, 401, 401, 429])
+		for (const [a, b] of [[known[0]!, unknown[0]!], [known[5]!, unknown[5]!]] as const) expect(await page(a)).toBe(await page(b))
+
+		const locked = known[5]!
+		expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(14 * 60)
+		expect(Number(locked.headers.get('retry-after'))).toBeLessThanOrEqual(15 * 60)
+		// Even the right password waits, from a fresh address too.
+		const right = await attemptLogin(server.url, ADMIN.email, ADMIN.password, from('192.0.2.200'))
+		expect(right.response.status).toBe(429)
+		expect(await page(right.response)).toContain('For mange mislykkede forsøg. Prøv igen om 15 minutter.')
+	})
+
+	test('five failures from one address lock that address, whatever email it tries next', async () => {
+		for (let n = 0; n < 5; n++) {
+			const { response } = await attemptLogin(server.url, `guess${n}@tolk.example`, 'wrong', from('192.0.2.50'))
+			expect(response.status).toBe(401)
+		}
+		expect((await attemptLogin(server.url, 'another@tolk.example', 'wrong', from('192.0.2.50'))).response.status).toBe(429)
+		expect((await attemptLogin(server.url, 'another@tolk.example', 'wrong', from('192.0.2.51'))).response.status).toBe(401)
+	})
+})
