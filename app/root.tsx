@@ -6,7 +6,9 @@ import { I18nProvider } from './components/i18n.tsx'
 import { useAlternates } from './components/language-switch.tsx'
 import { PageProgress } from './components/page-progress.tsx'
 import { SnapshotRefresh } from './components/snapshot-refresh.tsx'
-import { loadMessages } from './models/translation.server.ts'
+import { resolveAdminLocale } from './models/staff/locale.server.ts'
+import { ADMIN_MESSAGES, loadMessages } from './models/translation.server.ts'
+import { isAdminPath } from './utils/admin-paths.ts'
 import { getDb, requestInfoContext } from './utils/context.server.ts'
 import { LOCALES, localeFromPath } from './utils/locales.ts'
 
@@ -17,9 +19,13 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const url = new URL(request.url)
-	const locale = localeFromPath(url.pathname)
 	const { csrfToken } = context.get(requestInfoContext)
-	return { locale, origin: url.origin, csrfToken, messages: await loadMessages(getDb(context), locale) }
+	if (isAdminPath(url.pathname)) {
+		const locale = resolveAdminLocale(request)
+		return { locale, origin: url.origin, csrfToken, isAdmin: true, messages: ADMIN_MESSAGES[locale] }
+	}
+	const locale = localeFromPath(url.pathname)
+	return { locale, origin: url.origin, csrfToken, isAdmin: false, messages: await loadMessages(getDb(context), locale) }
 }
 
 // The messages only change with the language (and after staff edit them: an action revalidates).
@@ -37,7 +43,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 				<meta name="csrf-token" content={data?.csrfToken ?? ''} />
 				<Meta />
 				<Links />
-				{data && <AlternateLinks origin={data.origin} />}
+				{data?.isAdmin && <meta name="robots" content="noindex, nofollow" />}
+				{data && !data.isAdmin && <AlternateLinks origin={data.origin} />}
 			</head>
 			<body className="min-h-screen bg-white font-sans text-slate-800 antialiased">
 				<I18nProvider locale={locale} messages={data?.messages ?? {}}>

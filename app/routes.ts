@@ -1,5 +1,6 @@
 import { index, layout, route, type RouteConfig } from '@react-router/dev/routes'
 import { LOCALES, PAGE_PATHS, type PageName } from './utils/locales.ts'
+import { RESOURCE_NAMES } from './utils/admin-resources.ts'
 
 const PAGE_MODULES: Record<PageName, string> = {
 	home: 'routes/home.tsx',
@@ -20,7 +21,26 @@ const publicPages = LOCALES.flatMap((locale) =>
 	}),
 )
 
+// Each record type gets its list, its new form and its edit form (which also deletes, with DELETE).
+const recordRoutes = RESOURCE_NAMES.flatMap((name) => [
+	route(`admin/${name}`, 'routes/admin/records.tsx', { id: `admin.${name}` }),
+	route(`admin/${name}/new`, 'routes/admin/record.tsx', { id: `admin.${name}.new` }),
+	route(`admin/${name}/:id`, 'routes/admin/record.tsx', { id: `admin.${name}.edit` }),
+])
+
 export default [
+	route('admin/login', 'routes/admin/login.tsx'),
+	route('admin/logout', 'routes/admin/logout.ts'),
+	route('admin/language', 'routes/admin/language.ts'),
+	route('admin/position', 'routes/admin/position.ts'),
+	route('admin/prices/defaults', 'routes/admin/price-defaults.ts'),
+	layout('routes/admin/layout.tsx', [
+		route('admin', 'routes/admin/dashboard.tsx'),
+		...recordRoutes,
+		route('admin/settings', 'routes/admin/settings.tsx'),
+		route('admin/audit', 'routes/admin/audit.tsx'),
+		route('admin/*', 'routes/admin/not-found.tsx'),
+	]),
 	layout('routes/public-layout.tsx', [...publicPages, route('*', 'routes/not-found.tsx')]),
 	route('banner', 'routes/banner.ts'),
 ] satisfies RouteConfig

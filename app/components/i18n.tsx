@@ -1,5 +1,5 @@
 import { createContext, use, type ElementType, type ComponentPropsWithoutRef } from 'react'
-import { translate, stripTags, type MessageKey, type Messages } from '#app/utils/i18n.ts'
+import { translate, stripTags, type AdminMessageKey, type MessageKey, type Messages } from '#app/utils/i18n.ts'
 import type { Locale } from '#app/utils/locales.ts'
 
 type I18n = { locale: Locale; messages: Messages }
@@ -15,6 +15,13 @@ export function useI18n() {
 	const t = (key: MessageKey, vars?: Record<string, string | number>) => stripTags(translate(messages, key, vars))
 	const html = (key: MessageKey, vars?: Record<string, string | number>) => translate(messages, key, vars)
 	return { locale, t, html }
+}
+
+// The admin area has its own texts (app/locales/admin.*.json); the root loader hands them in there.
+export function useAdminI18n() {
+	const { locale, messages } = use(I18nContext)
+	const t = (key: AdminMessageKey | (string & {}), vars?: Record<string, string | number>) => stripTags(translate(messages, key, vars))
+	return { locale, t }
 }
 
 type TextProps<E extends ElementType> = { k: MessageKey; vars?: Record<string, string | number>; as?: E } & Omit<

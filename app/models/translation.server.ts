@@ -3,6 +3,8 @@ import type { Database } from '#database/client.ts'
 import { translations } from '#database/schema.ts'
 import da from '#app/locales/da.json'
 import en from '#app/locales/en.json'
+import adminDa from '#app/locales/admin.da.json'
+import adminEn from '#app/locales/admin.en.json'
 import type { Messages } from '#app/utils/i18n.ts'
 import type { Locale } from '#app/utils/locales.ts'
 import { sanitizeInlineHtml } from './rich-text.server.ts'
@@ -24,3 +26,6 @@ export async function loadMessages(db: Database, locale: Locale): Promise<Messag
 	cache.set(locale, messages)
 	return messages
 }
+
+// The admin's own texts are not edited in place, so they come straight from the files.
+export const ADMIN_MESSAGES: Record<Locale, Messages> = { da: adminDa, en: adminEn }

@@ -1,10 +1,11 @@
 import type da from '#app/locales/da.json'
+import type adminDa from '#app/locales/admin.da.json'
 
 export type MessageKey = keyof typeof da
 export type Messages = Record<string, string>
 
 // Values may hold simple inline HTML (staff edit them); {{name}} is filled from vars.
-export function translate(messages: Messages, key: MessageKey, vars: Record<string, string | number> = {}): string {
+export function translate(messages: Messages, key: string, vars: Record<string, string | number> = {}): string {
 	const template = messages[key] ?? key
 	return template.replace(/\{\{(\w+)\}\}/g, (match, name: string) => (name in vars ? String(vars[name]) : match))
 }
@@ -14,3 +15,5 @@ const ENTITIES: Record<string, string> = { nbsp: ' ', amp: '&', lt: '<', gt: '>'
 export function stripTags(html: string): string {
 	return html.replace(/<[^>]*>/g, '').replace(/&(nbsp|amp|lt|gt|quot|#39);/g, (_, name: string) => ENTITIES[name] ?? '')
 }
+
+export type AdminMessageKey = keyof typeof adminDa

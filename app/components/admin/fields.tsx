@@ -1,0 +1,112 @@
+import { useId } from 'react'
+import type { Field } from '#app/utils/admin-resources.ts'
+import { useAdminI18n } from '../i18n.tsx'
+import { TagSelect } from './tag-select.tsx'
+
+export const inputClass =
+	'block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 focus:border-teal-700 focus:outline-none focus:ring-2 focus:ring-teal-700/40 aria-[invalid=true]:border-red-600'
+
+export type Option = { value: string; label: string }
+export type FormValue = string | string[] | boolean | null | undefined
+
+export function FieldError({ id, error }: { id: string; error?: string }) {
+	const { t } = useAdminI18n()
+	if (!error) return null
+	return (
+		<p id={id} className="mt-1 text-sm font-medium text-red-700">
+			{t(error)}
+		</p>
+	)
+}
+
+type FieldInputProps = { field: Field; value: FormValue; error?: string; options?: Option[] }
+
+// One labelled input of a record form, with its hint and its error tied to it for screen readers.
+export function FieldInput({ field, value, error, options = [] }: FieldInputProps) {
+	const { t } = useAdminI18n()
+	const id = useId()
+	const hintId = `${id}-hint`
+	const errorId = `${id}-error`
+	const describedBy = [field.hint && hintId, error && errorId].filter(Boolean).join(' ') || undefined
+	const label = field.lang ? `${t(field.label)} (${t(`language.${field.lang}`)})` : t(field.label)
+	const common = {
+		id,
+		name: field.name,
+		'aria-invalid': error ? true : undefined,
+		'aria-describedby': describedBy,
+		required: field.required && field.kind !== 'image' ? true : undefined,
+		lang: field.lang,
+	}
+	const text = typeof value === 'string' ? value : ''
+	let input: React.ReactNode
+	switch (field.kind) {
+		case 'textarea':
+		case 'rich':
+			input = <textarea {...common} rows={field.kind === 'rich' ? 8 : 3} defaultValue={text} className={inputClass} />
+			break
+		case 'checkbox':
+			return (
+				<div className="flex items-center gap-2">
+					<input {...common} type="checkbox" defaultChecked={value === true} className="h-4 w-4 accent-teal-800" />
+					<label htmlFor={id} className="text-sm font-medium">{label}</label>
+					<FieldError id={errorId} error={error} />
+				</div>
+			)
+		case 'select':
+			input = (
+				<select {...common} defaultValue={text} className={inputClass}>
+					<option value="">{t('form.choose')}</option>
+					{options.map((option) => (
+						<option key={option.value} value={option.value}>
+							{field.options === 'roles' ? t(`roles.${option.value}`) : option.label}
+						</option>
+					))}
+				</select>
+			)
+			break
+		case 'tags':
+			input = <TagSelect {...common} options={options} defaultValue={Array.isArray(value) ? value : []} label={label} />
+			break
+		case 'image':
+			input = <ImageInput {...common} name={`${field.name}File`} fieldName={field.name} current={text} />
+			break
+		case 'number':
+			input = <input {...common} type="text" inputMode="decimal" defaultValue={text} className={inputClass} />
+			break
+		case 'password':
+			input = <input {...common} type="password" autoComplete="new-password" className={inputClass} />
+			break
+		default:
+			input = <input {...common} type={field.kind === 'email' ? 'email' : 'text'} defaultValue={text} className={inputClass} />
+	}
+	return (
+		<div>
+			<label htmlFor={id} className="mb-1 block text-sm font-medium">
+				{label}
+				{field.required && <span aria-hidden="true"> *</span>}
+			</label>
+			{input}
+			{field.hint && (
+				<p id={hintId} className="mt-1 text-sm text-slate-600">
+					{t(field.hint)}
+				</p>
+			)}
+			<FieldError id={errorId} error={error} />
+		</div>
+	)
+}
+
+type ImageInputProps = React.InputHTMLAttributes<HTMLInputElement> & { current: string; fieldName: string }
+
+// The stored image stays unless a new file is chosen; an upload survives a form that fails
+// validation, because the server keeps it and sends its address back as `current`.
+function ImageInput({ current, fieldName, ...props }: ImageInputProps) {
+	const { t } = useAdminI18n()
+	return (
+		<div className="flex items-center gap-4">
+			<input type="hidden" name={fieldName} value={current} />
+			{current && <img src={current} alt={t('fields.currentImage')} className="h-16 w-24 rounded border border-slate-300 object-cover" />}
+			<input {...props} type="file" accept="image/png,image/jpeg,image/webp,image/gif" className="text-sm" />
+		</div>
+	)
+}

@@ -1,0 +1,31 @@
+import { desc, lt } from 'drizzle-orm'
+import type { Database } from '#database/client.ts'
+import { auditEvents } from '#database/schema.ts'
+import type { Staff } from '../staff/session.server.ts'
+
+export type AuditAction = 'create' | 'update' | 'delete' | 'reorder' | 'login' | 'logout'
+
+type Entry = { action: AuditAction; subjectType: string; subjectId?: number | string | null; summary: string; changes?: Record<string, unknown> }
+
+export async function recordAudit(db: Database, staff: Pick<Staff, 'id' | 'name'>, entry: Entry): Promise<void> {
+	await db.insert(auditEvents).values({
+		userId: staff.id,
+		userName: staff.name,
+		action: entry.action,
+		subjectType: entry.subjectType,
+		subjectId: entry.subjectId == null ? null : String(entry.subjectId),
+		summary: entry.summary.slice(0, 300),
+		changes: entry.changes ?? null,
+	})
+}
+
+export async function listAuditEvents(db: Database, { limit = 100, before }: { limit?: number; before?: number } = {}) {
+	const query = db.select().from(auditEvents)
+	const rows = await (before ? query.where(lt(auditEvents.id, before)) : query).orderBy(desc(auditEvents.id)).limit(limit)
+	return rows
+}
+
+// Names of the fields an edit changed; values are left out so no secret lands in the log.
+export function changedFields(before: Record<string, unknown> | null, after: Record<string, unknown>): string[] {
+	return Object.keys(after).filter((key) => JSON.stringify(before?.[key] ?? null) !== JSON.stringify(after[key] ?? null))
+}

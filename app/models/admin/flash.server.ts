@@ -1,0 +1,21 @@
+import { createCookie, type RouterContextProvider } from 'react-router'
+import { servicesContext } from '#app/utils/context.server.ts'
+import type { AdminMessageKey } from '#app/utils/i18n.ts'
+
+export type Flash = { kind: 'success' | 'error'; key: AdminMessageKey; vars?: Record<string, string> }
+
+function flashCookie(context: Readonly<RouterContextProvider>) {
+	const { secretKey, secureCookies } = context.get(servicesContext)
+	return createCookie('tolk_flash', { httpOnly: true, sameSite: 'lax', secure: secureCookies, path: '/admin', secrets: [secretKey] })
+}
+
+// Set before a redirect, shown once by the admin layout on the page that follows.
+export function flashHeader(context: Readonly<RouterContextProvider>, flash: Flash): Promise<string> {
+	return flashCookie(context).serialize(flash, { maxAge: 60 })
+}
+
+export async function takeFlash(request: Request, context: Readonly<RouterContextProvider>) {
+	const cookie = flashCookie(context)
+	const flash = ((await cookie.parse(request.headers.get('Cookie'))) as Flash | null) ?? null
+	return { flash, clearHeader: flash ? await cookie.serialize('', { maxAge: 0 }) : null }
+}

@@ -1,0 +1,41 @@
+import { asc, eq, inArray, notInArray } from 'drizzle-orm'
+import { z } from 'zod'
+import type { Database } from '#database/client.ts'
+import { faqItems, languages, slides, teamMembers } from '#database/schema.ts'
+import { SORTABLE_MODELS, type SortableModel } from '#app/utils/admin-resources.ts'
+
+// Only these tables can be reordered from outside; the name in the payload picks one of them.
+const TABLES = { faq_item: faqItems, team_member: teamMembers, language: languages, slide: slides } as const satisfies Record<
+	SortableModel,
+	unknown
+>
+
+export const PositionSchema = z.object({
+	model: z.enum(SORTABLE_MODELS),
+	items: z
+		.array(z.coerce.number().int().positive())
+		.min(1)
+		.max(1000)
+		.refine((ids) => new Set(ids).size === ids.length, 'duplicate ids'),
+})
+
+export class UnknownItemsError extends Error {}
+
+// All positions in one transaction. Rows missing from the list (added meanwhile by someone
+// else) keep their relative order after the ones that were sorted.
+export async function reorder(db: Database, model: SortableModel, ids: number[]): Promise<void> {
+	const table = TABLES[model]
+	await db.transaction(async (tx) => {
+		const found = await tx.select({ id: table.id }).from(table).where(inArray(table.id, ids))
+		if (found.length !== ids.length) throw new UnknownItemsError(model)
+		const rest = await tx
+			.select({ id: table.id })
+			.from(table)
+			.where(notInArray(table.id, ids))
+			.orderBy(asc(table.position), asc(table.id))
+		const order = [...ids, ...rest.map((row) => row.id)]
+		for (const [position, id] of order.entries()) {
+			await tx.update(table).set({ position }).where(eq(table.id, id))
+		}
+	})
+}

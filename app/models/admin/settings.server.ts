@@ -1,0 +1,57 @@
+import { eq } from 'drizzle-orm'
+import { z } from 'zod'
+import type { Database } from '#database/client.ts'
+import { settings } from '#database/schema.ts'
+import { numberField, requiredText } from '#app/utils/admin-form.ts'
+import { getSettings } from '../site.server.ts'
+import { changedFields } from './audit.server.ts'
+
+const currency = requiredText(3)
+	.transform((code) => code.toUpperCase())
+	.pipe(z.string().regex(/^[A-Z]{3}$/, 'errors.currency'))
+
+export const PriceDefaultsSchema = z.object({
+	defaultPricePerWord: numberField({ min: 0.01, max: 1000 }),
+	minimumOrder: numberField({ min: 0, max: 1_000_000 }),
+	currency,
+})
+
+const WORDS = numberField({ min: 1, max: 1_000_000, integer: true })
+
+export const SettingsSchema = z
+	.object({
+		agencyName: requiredText(120),
+		email: requiredText(254).pipe(z.email('errors.email')),
+		phone: requiredText(40),
+		address: requiredText(200),
+		cvr: requiredText(8).pipe(z.string().regex(/^\d{8}$/, 'errors.cvr')),
+		pricePerWord: numberField({ min: 0.01, max: 1000 }),
+		currency,
+		calculatorMinWords: WORDS,
+		calculatorMaxWords: WORDS,
+		minDeliveryDays: numberField({ min: 0, max: 365, integer: true }),
+		uploadLimitMib: numberField({ min: 1, max: 1024, integer: true }),
+		wordsPerDay: numberField({ min: 1, max: 100_000, integer: true }),
+		expressSurcharge1Day: numberField({ min: 0, max: 1000, integer: true }),
+		expressSurcharge2Days: numberField({ min: 0, max: 1000, integer: true }),
+	})
+	.refine((values) => values.calculatorMaxWords > values.calculatorMinWords, {
+		message: 'errors.maxBelowMin',
+		path: ['calculatorMaxWords'],
+		// Checked even when other fields have errors, so staff see every problem at once.
+		when: ({ value }) => {
+			const words = value as Record<string, unknown>
+			return WORDS.safeParse(words.calculatorMinWords).success && WORDS.safeParse(words.calculatorMaxWords).success
+		},
+	})
+
+export const SETTINGS_FIELDS = Object.keys(SettingsSchema.shape) as (keyof z.infer<typeof SettingsSchema>)[]
+
+type SettingsUpdate = Partial<z.infer<typeof SettingsSchema> & z.infer<typeof PriceDefaultsSchema>>
+
+// Returns the names of the settings that changed, for the audit log.
+export async function updateSettings(db: Database, update: SettingsUpdate): Promise<string[]> {
+	const before = await getSettings(db)
+	await db.update(settings).set({ ...update, updatedAt: new Date() }).where(eq(settings.id, 1))
+	return changedFields(before, update)
+}

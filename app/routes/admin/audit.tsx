@@ -1,0 +1,82 @@
+import { Link, useLoaderData } from 'react-router'
+import type { Route } from './+types/audit'
+import { useAdminI18n } from '#app/components/i18n.tsx'
+import { listAuditEvents } from '#app/models/admin/audit.server.ts'
+import { requireAdmin } from '#app/models/staff/access.server.ts'
+import { getDb } from '#app/utils/context.server.ts'
+import { intlLocale } from '#app/utils/locales.ts'
+
+const PAGE_SIZE = 50
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+	requireAdmin(request, context)
+	const before = Number(new URL(request.url).searchParams.get('before')) || undefined
+	const events = await listAuditEvents(getDb(context), { limit: PAGE_SIZE, before })
+	return {
+		events: events.map(({ id, userName, action, subjectType, subjectId, summary, changes, createdAt }) => ({
+			id,
+			userName,
+			action,
+			subjectType,
+			subjectId,
+			summary,
+			fields: Array.isArray(changes?.fields) ? (changes.fields as string[]) : [],
+			createdAt: createdAt.toISOString(),
+		})),
+		hasMore: events.length === PAGE_SIZE,
+	}
+}
+
+export default function Audit() {
+	const { events, hasMore } = useLoaderData<typeof loader>()
+	const { locale, t } = useAdminI18n()
+	const format = new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeStyle: 'short' })
+	return (
+		<section>
+			<title>{`${t('audit.title')} · Tolk admin`}</title>
+			<h1 className="mb-4 text-2xl font-bold text-slate-900">{t('audit.title')}</h1>
+			<AuditTable events={events} format={format} />
+			{hasMore && (
+				<Link to={`?before=${events.at(-1)!.id}`} className="mt-4 inline-block text-teal-800 underline">
+					{t('audit.older')}
+				</Link>
+			)}
+		</section>
+	)
+}
+
+type Event = ReturnType<typeof useLoaderData<typeof loader>>['events'][number]
+
+export function AuditTable({ events, format }: { events: Event[]; format: Intl.DateTimeFormat }) {
+	const { t } = useAdminI18n()
+	if (events.length === 0) return <p className="text-slate-700">{t('audit.empty')}</p>
+	return (
+		<div className="overflow-x-auto rounded-md border border-slate-300 bg-white">
+			<table className="w-full text-left text-sm">
+				<thead className="bg-slate-100">
+					<tr>
+						<th scope="col" className="px-3 py-2">{t('audit.when')}</th>
+						<th scope="col" className="px-3 py-2">{t('audit.who')}</th>
+						<th scope="col" className="px-3 py-2">{t('audit.what')}</th>
+						<th scope="col" className="px-3 py-2">{t('audit.subject')}</th>
+					</tr>
+				</thead>
+				<tbody className="divide-y divide-slate-200">
+					{events.map((event) => (
+						<tr key={event.id}>
+							<td className="whitespace-nowrap px-3 py-2">
+								<time dateTime={event.createdAt}>{format.format(new Date(event.createdAt))}</time>
+							</td>
+							<td className="px-3 py-2">{event.userName}</td>
+							<td className="px-3 py-2">{t(`audit.actions.${event.action}`)}</td>
+							<td className="px-3 py-2">
+								<span className="font-medium">{t(`audit.subjects.${event.subjectType}`)}</span> {event.summary}
+								{event.fields.length > 0 && <span className="block text-slate-600">{event.fields.join(', ')}</span>}
+							</td>
+						</tr>
+					))}
+				</tbody>
+			</table>
+		</div>
+	)
+}

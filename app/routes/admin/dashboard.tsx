@@ -1,0 +1,82 @@
+import { count } from 'drizzle-orm'
+import { Link, useLoaderData } from 'react-router'
+import type { Route } from './+types/dashboard'
+import { useAdminI18n } from '#app/components/i18n.tsx'
+import { faqItems, languages, pages, slides, teamMembers } from '#database/schema.ts'
+import { listAuditEvents } from '#app/models/admin/audit.server.ts'
+import { requireStaff } from '#app/models/staff/access.server.ts'
+import { getDb } from '#app/utils/context.server.ts'
+import { intlLocale } from '#app/utils/locales.ts'
+import type { AdminMessageKey } from '#app/utils/i18n.ts'
+import { AuditTable } from './audit.tsx'
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+	const staff = requireStaff(request, context)
+	const db = getDb(context)
+	const tally = async (table: typeof faqItems | typeof teamMembers | typeof languages | typeof slides | typeof pages) =>
+		(await db.select({ n: count() }).from(table))[0]?.n ?? 0
+	const [faq, team, languageCount, slideCount, pageCount] = await Promise.all([
+		tally(faqItems),
+		tally(teamMembers),
+		tally(languages),
+		tally(slides),
+		tally(pages),
+	])
+	const recent = staff.role === 'admin' ? await listAuditEvents(db, { limit: 8 }) : []
+	return {
+		name: staff.name,
+		counts: { faq, team, languages: languageCount, slides: slideCount, pages: pageCount },
+		recent: recent.map((event) => ({ ...event, fields: [], subjectId: event.subjectId, createdAt: event.createdAt.toISOString() })),
+	}
+}
+
+const QUICK_LINKS: { to: string; label: AdminMessageKey; thing?: AdminMessageKey }[] = [
+	{ to: '/admin/pages/new', label: 'actions.new', thing: 'pages.singular' },
+	{ to: '/admin/faq/new', label: 'actions.new', thing: 'faq.singular' },
+	{ to: '/admin/team/new', label: 'actions.new', thing: 'team.singular' },
+	{ to: '/admin/settings', label: 'settings.title' },
+]
+
+export default function Dashboard() {
+	const { name, counts, recent } = useLoaderData<typeof loader>()
+	const { locale, t } = useAdminI18n()
+	const format = new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeStyle: 'short' })
+	const number = new Intl.NumberFormat(intlLocale(locale))
+	return (
+		<section className="space-y-8">
+			<title>{`${t('nav.dashboard')} · Tolk admin`}</title>
+			<h1 className="text-2xl font-bold text-slate-900">{t('dashboard.greeting', { name })}</h1>
+			<div>
+				<h2 className="mb-3 text-lg font-bold">{t('dashboard.content')}</h2>
+				<ul className="grid gap-3 sm:grid-cols-3 lg:grid-cols-5">
+					{(Object.keys(counts) as (keyof typeof counts)[]).map((key) => (
+						<li key={key}>
+							<Link to={`/admin/${key}`} className="block rounded-md border border-slate-300 bg-white p-4 hover:border-teal-700">
+								<span className="block text-2xl font-bold text-teal-900">{number.format(counts[key])}</span>
+								<span className="text-sm text-slate-700">{t(`${key}.title`)}</span>
+							</Link>
+						</li>
+					))}
+				</ul>
+			</div>
+			<div>
+				<h2 className="mb-3 text-lg font-bold">{t('dashboard.quickLinks')}</h2>
+				<ul className="flex flex-wrap gap-3">
+					{QUICK_LINKS.map((link) => (
+						<li key={link.to}>
+							<Link to={link.to} className="inline-block rounded-md border border-teal-800 px-4 py-2 font-medium text-teal-900 hover:bg-teal-50">
+								{link.thing ? t(link.label, { thing: t(link.thing) }) : t(link.label)}
+							</Link>
+						</li>
+					))}
+				</ul>
+			</div>
+			{recent.length > 0 && (
+				<div>
+					<h2 className="mb-3 text-lg font-bold">{t('dashboard.recentChanges')}</h2>
+					<AuditTable events={recent} format={format} />
+				</div>
+			)}
+		</section>
+	)
+}

@@ -1,0 +1,122 @@
+import { data, Form, isRouteErrorResponse, Link, NavLink, Outlet, useLoaderData, useLocation, useRouteError } from 'react-router'
+import type { Route } from './+types/layout'
+import { AuthenticityTokenInput } from '#app/components/authenticity-token.tsx'
+import { useAdminI18n } from '#app/components/i18n.tsx'
+import { takeFlash } from '#app/models/admin/flash.server.ts'
+import { requireStaff } from '#app/models/staff/access.server.ts'
+import type { AdminMessageKey } from '#app/utils/i18n.ts'
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+	const staff = requireStaff(request, context)
+	const { flash, clearHeader } = await takeFlash(request, context)
+	return data(
+		{ staff: { name: staff.name, role: staff.role }, flash },
+		clearHeader ? { headers: { 'Set-Cookie': clearHeader } } : undefined,
+	)
+}
+
+const NAVIGATION: { to: string; label: AdminMessageKey; adminOnly?: boolean }[] = [
+	{ to: '/admin', label: 'nav.dashboard' },
+	{ to: '/admin/pages', label: 'pages.title' },
+	{ to: '/admin/faq', label: 'faq.title' },
+	{ to: '/admin/faq-categories', label: 'faqCategories.title' },
+	{ to: '/admin/team', label: 'team.title' },
+	{ to: '/admin/slides', label: 'slides.title' },
+	{ to: '/admin/languages', label: 'languages.title' },
+	{ to: '/admin/prices', label: 'prices.title' },
+	{ to: '/admin/settings', label: 'settings.title' },
+	{ to: '/admin/users', label: 'users.title', adminOnly: true },
+	{ to: '/admin/audit', label: 'audit.title', adminOnly: true },
+]
+
+export default function AdminLayout() {
+	const { staff, flash } = useLoaderData<typeof loader>()
+	const { locale, t } = useAdminI18n()
+	const location = useLocation()
+	return (
+		<div className="min-h-screen bg-slate-50">
+			<a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+				{t('nav.skip')}
+			</a>
+			<header className="border-b border-slate-300 bg-white">
+				<div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3">
+					<Link to="/admin" className="text-lg font-bold text-teal-800">
+						Tolk admin
+					</Link>
+					<div className="flex flex-wrap items-center gap-4 text-sm">
+						<span>
+							{staff.name} · {t(`roles.${staff.role}`)}
+						</span>
+						<Form method="post" action="/admin/language">
+							<AuthenticityTokenInput />
+							<input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+							<input type="hidden" name="locale" value={locale === 'da' ? 'en' : 'da'} />
+							<button type="submit" lang={locale === 'da' ? 'en' : 'da'} className="text-teal-800 underline">
+								{locale === 'da' ? 'English' : 'Dansk'}
+							</button>
+						</Form>
+						<Link to="/" className="text-teal-800 underline">
+							{t('nav.viewSite')}
+						</Link>
+						<Form method="post" action="/admin/logout">
+							<AuthenticityTokenInput />
+							<button type="submit" className="rounded-md border border-slate-400 px-3 py-1 font-medium hover:bg-slate-100">
+								{t('nav.logout')}
+							</button>
+						</Form>
+					</div>
+				</div>
+			</header>
+			<div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-6 md:flex-row">
+				<nav aria-label={t('nav.label')} className="md:w-52 md:shrink-0">
+					<ul className="flex flex-wrap gap-1 md:flex-col">
+						{NAVIGATION.filter((item) => !item.adminOnly || staff.role === 'admin').map((item) => (
+							<li key={item.to}>
+								<NavLink
+									to={item.to}
+									end={item.to === '/admin'}
+									className={({ isActive }) =>
+										`block rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-teal-800 text-white' : 'text-slate-800 hover:bg-slate-200'}`
+									}
+								>
+									{t(item.label)}
+								</NavLink>
+							</li>
+						))}
+					</ul>
+				</nav>
+				<main id="main" className="min-w-0 flex-1">
+					<div role="status" aria-live="polite">
+						{flash && (
+							<p
+								key={JSON.stringify(flash)}
+								className={`mb-4 rounded-md border p-3 text-sm ${flash.kind === 'success' ? 'border-teal-300 bg-teal-50 text-teal-900' : 'border-red-300 bg-red-50 text-red-800'}`}
+							>
+								{t(flash.key, flash.vars)}
+							</p>
+						)}
+					</div>
+					<Outlet />
+				</main>
+			</div>
+		</div>
+	)
+}
+
+export function ErrorBoundary() {
+	const error = useRouteError()
+	const { t } = useAdminI18n()
+	const status = isRouteErrorResponse(error) ? error.status : 500
+	const key: AdminMessageKey = status === 401 ? 'errors.signedOut' : status === 403 ? 'errors.forbidden' : status === 404 ? 'errors.notFound' : 'errors.unexpected'
+	return (
+		<main id="main" className="mx-auto max-w-xl px-4 py-16 text-center">
+			<title>{`${t(key)} · Tolk admin`}</title>
+			<h1 className="mb-4 text-2xl font-bold">{t(key)}</h1>
+			<p>
+				<a href={status === 401 ? '/admin/login' : '/admin'} className="text-teal-800 underline">
+					{status === 401 ? t('login.title') : t('nav.dashboard')}
+				</a>
+			</p>
+		</main>
+	)
+}

@@ -1,0 +1,20 @@
+import { data, redirect } from 'react-router'
+import type { Route } from './+types/price-defaults'
+import { recordAudit } from '#app/models/admin/audit.server.ts'
+import { flashHeader } from '#app/models/admin/flash.server.ts'
+import { PriceDefaultsSchema, updateSettings } from '#app/models/admin/settings.server.ts'
+import { requireStaff } from '#app/models/staff/access.server.ts'
+import { fieldErrorsOf } from '#app/utils/admin-form.ts'
+import { getDb } from '#app/utils/context.server.ts'
+
+// POST /admin/prices/defaults: the price every pair without its own price costs, and the minimum order.
+export async function action({ request, context }: Route.ActionArgs) {
+	const staff = requireStaff(request, context)
+	const values = Object.fromEntries(await request.formData())
+	const parsed = PriceDefaultsSchema.safeParse(values)
+	if (!parsed.success) return data({ errors: fieldErrorsOf(parsed.error), values }, { status: 422 })
+	const db = getDb(context)
+	const changed = await updateSettings(db, parsed.data)
+	await recordAudit(db, staff, { action: 'update', subjectType: 'prices', summary: 'defaults', changes: { fields: changed } })
+	return redirect('/admin/prices', { headers: { 'Set-Cookie': await flashHeader(context, { kind: 'success', key: 'flash.settingsSaved' }) } })
+}

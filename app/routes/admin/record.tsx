@@ -1,0 +1,81 @@
+import { data, Form, useActionData, useLoaderData, useNavigation } from 'react-router'
+import type { Route } from './+types/record'
+import { AuthenticityTokenInput } from '#app/components/authenticity-token.tsx'
+import { useAdminI18n } from '#app/components/i18n.tsx'
+import { ConfirmDelete } from '#app/components/admin/confirm-delete.tsx'
+import { FieldInput, type FormValue } from '#app/components/admin/fields.tsx'
+import { loadOptions } from '#app/models/admin/options.server.ts'
+import { deleteRecord, saveRecord } from '#app/models/admin/record-form.server.ts'
+import { REPOSITORIES } from '#app/models/admin/records.server.ts'
+import { parseRecordId, requireResource } from '#app/models/admin/resource-access.server.ts'
+import { resolveAdminLocale } from '#app/models/staff/locale.server.ts'
+import { RESOURCES, type Field, type OptionSource } from '#app/utils/admin-resources.ts'
+import { getDb } from '#app/utils/context.server.ts'
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+	const { resource } = requireResource(request, context)
+	const db = getDb(context)
+	const id = params.id ? parseRecordId(params.id) : null
+	const record = id ? await REPOSITORIES[resource.name].find(db, id) : null
+	if (id && !record) throw data({ error: 'Not found' }, { status: 404 })
+	const sources = resource.fields.flatMap((field) => (field.options ? [field.options] : [])) as OptionSource[]
+	const options = await loadOptions(db, resolveAdminLocale(request), sources)
+	return { name: resource.name, id, record: record ?? defaultsFor(resource.fields), options }
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+	const { resource, staff } = requireResource(request, context)
+	const id = params.id ? parseRecordId(params.id) : null
+	if (request.method === 'DELETE' && id) return deleteRecord({ context, resource, staff, id })
+	if (request.method === 'POST') return saveRecord({ request, context, resource, staff, id })
+	throw data({ error: 'Method not allowed' }, { status: 405 })
+}
+
+function defaultsFor(fields: Field[]): Record<string, FormValue> {
+	return Object.fromEntries(fields.map((field) => [field.name, field.kind === 'checkbox' ? field.name === 'active' : null]))
+}
+
+export default function RecordForm() {
+	const { name, id, record, options } = useLoaderData<typeof loader>()
+	const result = useActionData<typeof action>()
+	const resource = RESOURCES[name]
+	const { t } = useAdminI18n()
+	const isSaving = useNavigation().state === 'submitting'
+	const errors: Record<string, string | undefined> = result && 'errors' in result ? result.errors : {}
+	const values: Record<string, FormValue> = { ...record, ...(result && 'values' in result ? (result.values as Record<string, FormValue>) : {}) }
+	const errorCount = Object.keys(errors).length
+	const title = t(id ? 'actions.edit' : 'actions.new', { thing: t(resource.singular) })
+	const hasImage = resource.fields.some((field) => field.kind === 'image')
+	return (
+		<section>
+			<title>{`${title} · Tolk admin`}</title>
+			<div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+				<h1 className="text-2xl font-bold text-slate-900">{title}</h1>
+				{id && <ConfirmDelete action={`/admin/${name}/${id}`} name={String(values[resource.fields[0]!.name] ?? '')} />}
+			</div>
+			{errorCount > 0 && (
+				<p role="alert" className="mb-4 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+					{errors._form ? t(errors._form) : t('form.hasErrors', { count: errorCount })}
+				</p>
+			)}
+			<Form method="post" encType={hasImage ? 'multipart/form-data' : undefined} noValidate className="space-y-5 rounded-md border border-slate-300 bg-white p-5">
+				<AuthenticityTokenInput />
+				<div className="grid gap-5 md:grid-cols-2">
+					{resource.fields.map((field) => (
+						<div key={field.name} className={field.lang ? '' : 'md:col-span-2'}>
+							<FieldInput field={field} value={values[field.name]} error={errors[field.name]} options={field.options ? options[field.options] : undefined} />
+						</div>
+					))}
+				</div>
+				<div className="flex gap-3">
+					<button type="submit" disabled={isSaving} className="rounded-md bg-teal-800 px-5 py-2 font-semibold text-white hover:bg-teal-900 disabled:opacity-60">
+						{t('actions.save')}
+					</button>
+					<a href={`/admin/${name}`} className="rounded-md border border-slate-400 px-5 py-2 font-medium hover:bg-slate-50">
+						{t('actions.cancel')}
+					</a>
+				</div>
+			</Form>
+		</section>
+	)
+}

@@ -1,0 +1,98 @@
+import { data, Form, redirect, useActionData, useLoaderData, useNavigation } from 'react-router'
+import type { Route } from './+types/settings'
+import { AuthenticityTokenInput } from '#app/components/authenticity-token.tsx'
+import { useAdminI18n } from '#app/components/i18n.tsx'
+import { FieldInput } from '#app/components/admin/fields.tsx'
+import { recordAudit } from '#app/models/admin/audit.server.ts'
+import { flashHeader } from '#app/models/admin/flash.server.ts'
+import { SETTINGS_FIELDS, SettingsSchema, updateSettings } from '#app/models/admin/settings.server.ts'
+import { getSettings } from '#app/models/site.server.ts'
+import { requireStaff } from '#app/models/staff/access.server.ts'
+import { fieldErrorsOf } from '#app/utils/admin-form.ts'
+import type { Field } from '#app/utils/admin-resources.ts'
+import { getDb } from '#app/utils/context.server.ts'
+
+const GROUPS: { title: Parameters<ReturnType<typeof useAdminI18n>['t']>[0]; fields: Field[] }[] = [
+	{
+		title: 'settings.agency',
+		fields: [
+			{ name: 'agencyName', kind: 'text', label: 'fields.agencyName', required: true },
+			{ name: 'email', kind: 'email', label: 'fields.email', required: true },
+			{ name: 'phone', kind: 'text', label: 'fields.phone', required: true },
+			{ name: 'address', kind: 'text', label: 'fields.address', required: true },
+			{ name: 'cvr', kind: 'text', label: 'fields.cvr', required: true },
+		],
+	},
+	{
+		title: 'settings.calculator',
+		fields: [
+			{ name: 'pricePerWord', kind: 'number', label: 'fields.pricePerWord', required: true },
+			{ name: 'currency', kind: 'text', label: 'fields.currency', required: true, hint: 'hints.currency' },
+			{ name: 'calculatorMinWords', kind: 'number', label: 'fields.calculatorMinWords', required: true },
+			{ name: 'calculatorMaxWords', kind: 'number', label: 'fields.calculatorMaxWords', required: true },
+		],
+	},
+	{
+		title: 'settings.orders',
+		fields: [
+			{ name: 'minDeliveryDays', kind: 'number', label: 'fields.minDeliveryDays', required: true },
+			{ name: 'wordsPerDay', kind: 'number', label: 'fields.wordsPerDay', required: true },
+			{ name: 'expressSurcharge1Day', kind: 'number', label: 'fields.expressSurcharge1Day', required: true, hint: 'hints.percent' },
+			{ name: 'expressSurcharge2Days', kind: 'number', label: 'fields.expressSurcharge2Days', required: true, hint: 'hints.percent' },
+			{ name: 'uploadLimitMib', kind: 'number', label: 'fields.uploadLimitMib', required: true },
+		],
+	},
+]
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+	requireStaff(request, context)
+	const settings = await getSettings(getDb(context))
+	return { values: Object.fromEntries(SETTINGS_FIELDS.map((name) => [name, String(settings[name])])) }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+	const staff = requireStaff(request, context)
+	const values = Object.fromEntries([...(await request.formData())].filter(([name]) => (SETTINGS_FIELDS as string[]).includes(name)))
+	const parsed = SettingsSchema.safeParse(values)
+	if (!parsed.success) return data({ errors: fieldErrorsOf(parsed.error), values }, { status: 422 })
+	const db = getDb(context)
+	const changed = await updateSettings(db, parsed.data)
+	await recordAudit(db, staff, { action: 'update', subjectType: 'settings', summary: changed.join(', ') || '-', changes: { fields: changed } })
+	return redirect('/admin/settings', { headers: { 'Set-Cookie': await flashHeader(context, { kind: 'success', key: 'flash.settingsSaved' }) } })
+}
+
+export default function Settings() {
+	const { values } = useLoaderData<typeof loader>()
+	const result = useActionData<typeof action>()
+	const { t } = useAdminI18n()
+	const isSaving = useNavigation().state === 'submitting'
+	const errors: Record<string, string | undefined> = result?.errors ?? {}
+	const shown: Record<string, unknown> = { ...values, ...result?.values }
+	return (
+		<section>
+			<title>{`${t('settings.title')} · Tolk admin`}</title>
+			<h1 className="mb-4 text-2xl font-bold text-slate-900">{t('settings.title')}</h1>
+			{result?.errors && (
+				<p role="alert" className="mb-4 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+					{t('form.hasErrors', { count: Object.keys(result.errors).length })}
+				</p>
+			)}
+			<Form method="post" noValidate className="space-y-6">
+				<AuthenticityTokenInput />
+				{GROUPS.map((group) => (
+					<fieldset key={group.title} className="rounded-md border border-slate-300 bg-white p-5">
+						<legend className="px-1 text-lg font-bold">{t(group.title)}</legend>
+						<div className="grid gap-5 md:grid-cols-2">
+							{group.fields.map((field) => (
+								<FieldInput key={field.name} field={field} value={String(shown[field.name] ?? '')} error={errors[field.name]} />
+							))}
+						</div>
+					</fieldset>
+				))}
+				<button type="submit" disabled={isSaving} className="rounded-md bg-teal-800 px-5 py-2 font-semibold text-white hover:bg-teal-900 disabled:opacity-60">
+					{t('actions.save')}
+				</button>
+			</Form>
+		</section>
+	)
+}

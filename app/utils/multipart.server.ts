@@ -1,0 +1,51 @@
+import { createWriteStream } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
+import busboy from 'busboy'
+
+export type UploadedFile = { field: string; filename: string; path: string; size: number }
+export type MultipartForm = { fields: URLSearchParams; files: UploadedFile[]; cleanup: () => Promise<void> }
+
+type Limits = { maxFileBytes: number; maxFiles: number }
+
+export class UploadTooLargeError extends Error {}
+
+// Streams file parts to a private temp directory (never into memory) and stops at the limits.
+export async function parseMultipart(request: Request, limits: Limits): Promise<MultipartForm> {
+	const directory = await mkdtemp(path.join(tmpdir(), 'tolk-upload-'))
+	const cleanup = () => rm(directory, { recursive: true, force: true })
+	const fields = new URLSearchParams()
+	const files: UploadedFile[] = []
+	const writes: Promise<void>[] = []
+	try {
+		await new Promise<void>((resolve, reject) => {
+			const parser = busboy({
+				headers: Object.fromEntries(request.headers),
+				limits: { fileSize: limits.maxFileBytes, files: limits.maxFiles, fields: 200, fieldSize: 1024 * 1024 },
+			})
+			parser.on('field', (name, value) => fields.append(name, value))
+			parser.on('file', (field, stream, info) => {
+				if (!info.filename) return void stream.resume()
+				const file = { field, filename: path.basename(info.filename), path: path.join(directory, String(files.length)), size: 0 }
+				files.push(file)
+				stream.on('data', (chunk: Buffer) => (file.size += chunk.length))
+				stream.on('limit', () => reject(new UploadTooLargeError(file.filename)))
+				writes.push(pipeline(stream, createWriteStream(file.path)))
+			})
+			parser.on('filesLimit', () => reject(new UploadTooLargeError('too many files')))
+			parser.on('error', reject)
+			parser.on('close', resolve)
+			if (!request.body) return reject(new Error('no body'))
+			Readable.fromWeb(request.body as NodeReadableStream).on('error', reject).pipe(parser)
+		})
+		await Promise.all(writes)
+		return { fields, files, cleanup }
+	} catch (error) {
+		await cleanup()
+		throw error
+	}
+}

@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import routes from '#app/routes.ts'
+import { ADMIN, ADMIN_ENV, anonymous, logIn, type StaffClient } from '#tests/setup/admin.ts'
+import { textOf } from '#tests/setup/http.ts'
+import { startServer, type RunningServer } from '#tests/setup/server.ts'
+
+type RouteEntry = { path?: string; children?: RouteEntry[] }
+
+// Every admin address in the route table, so a new admin route is covered without editing this test.
+function adminPaths(entries: RouteEntry[]): string[] {
+	return entries.flatMap((entry) => [
+		...(entry.path?.startsWith('admin') ? [`/${entry.path.replace(':id', '1').replace('*', 'no-such-page')}`] : []),
+		...adminPaths(entry.children ?? []),
+	])
+}
+const ADMIN_PATHS = adminPaths(routes as RouteEntry[]).filter((path) => path !== '/admin/login')
+
+let server: RunningServer
+let admin: StaffClient
+beforeAll(async () => {
+	server = await startServer(ADMIN_ENV)
+	admin = await logIn(server.url)
+})
+afterAll(() => server?.stop())
+
+// What staff can see of every record: compared before and after the refused calls.
+async function snapshot(client: StaffClient): Promise<string> {
+	const pages = ['/admin/faq', '/admin/team', '/admin/languages', '/admin/users', '/admin/settings', '/admin/pages', '/admin/prices', '/en/faq']
+	const texts = await Promise.all(pages.map(async (path) => textOf(await (await client.get(path)).text())))
+	return texts.join('\n')
+}
+
+describe('anonymous visitors', () => {
+	test('the route table has the admin addresses this test expects', () => {
+		expect(ADMIN_PATHS).toEqual(expect.arrayContaining(['/admin', '/admin/faq', '/admin/faq/1', '/admin/users/new', '/admin/position', '/admin/audit', '/admin/settings']))
+		expect(ADMIN_PATHS.length).toBeGreaterThan(30)
+	})
+
+	test('every admin page sends them to the login page and back', async () => {
+		const visitor = await anonymous(server.url)
+		for (const path of ADMIN_PATHS) {
+			const response = await visitor.get(path, { headers: { accept: 'text/html' } })
+			expect(response.status, path).toBe(302)
+			const location = new URL(response.headers.get('location')!, server.url)
+			expect(location.pathname, path).toBe('/admin/login')
+			expect(location.searchParams.get('redirectTo') ?? '/admin', path).toBe(path)
+		}
+	})
+
+	test('every admin call, with a valid CSRF token, answers 401 as JSON and changes nothing', async () => {
+		const before = await snapshot(admin)
+		expect(before).toContain('Hvordan beregner I prisen?')
+		expect(before).toContain('admin@tolk.example')
+		const visitor = await anonymous(server.url)
+		const payloads: Record<string, unknown> = {
+			'/admin/position': { model: 'faq_item', items: [3, 2, 1] },
+			'/admin/faq/new': { questionDa: 'Ny?', questionEn: 'New?', answerDa: 'Ja', answerEn: 'Yes' },
+			'/admin/settings': { pricePerWord: '99' },
+		}
+		for (const path of ADMIN_PATHS) {
+			for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']) {
+				const response = await visitor.call(method, path, method === 'GET' ? undefined : (payloads[path] ?? {}))
+				expect(response.status, `${method} ${path}`).toBe(401)
+				expect(response.headers.get('content-type'), `${method} ${path}`).toMatch(/^application\/json/)
+				expect(await response.json()).toEqual({ error: 'Log in to continue.' })
+			}
+			// React Router's own data requests for the page are refused too.
+			const data = await visitor.post(`${path}.data`, {}, { headers: { accept: 'application/json' } })
+			expect(data.status, `POST ${path}.data`).toBe(401)
+		}
+		expect(await snapshot(admin)).toBe(before)
+	})
+
+	test('a plain form post without a session is refused and changes nothing', async () => {
+		const visitor = await anonymous(server.url)
+		const response = await visitor.post('/admin/faq/1', { questionDa: 'Hacked', questionEn: 'Hacked', answerDa: 'x', answerEn: 'x' })
+		expect(response.status).toBe(401)
+		expect(await (await admin.get('/admin/faq/1')).text()).not.toContain('Hacked')
+	})
+
+	test('a forged session cookie is no session', async () => {
+		const response = await fetch(`${server.url}/admin`, { redirect: 'manual', headers: { cookie: 'tolk_staff=forged', accept: 'text/html' } })
+		expect(response.status).toBe(302)
+	})
+})
+
+describe('sessions', () => {
+	test('login replaces whatever session cookie the browser had', async () => {
+		const visitor = await anonymous(server.url)
+		const planted = 'planted-by-someone-else'
+		const response = await visitor.post('/admin/login', { email: ADMIN.email, password: ADMIN.password }, { headers: { cookie: `${visitor.cookie}; tolk_staff=${planted}` } })
+		expect(response.status).toBe(302)
+		const issued = response.headers.getSetCookie().find((cookie) => cookie.startsWith('tolk_staff='))!
+		expect(issued).toMatch(/HttpOnly/)
+		expect(issued).toMatch(/SameSite=Lax/)
+		expect(issued).not.toContain(planted)
+	})
+
+	test('logging out ends the session on the server, not only in the browser', async () => {
+		const staff = await logIn(server.url)
+		expect((await staff.get('/admin', { headers: { accept: 'text/html' } })).status).toBe(200)
+		expect((await staff.post('/admin/logout', {})).status).toBe(302)
+		// The old cookie, replayed, opens nothing.
+		expect((await staff.get('/admin', { headers: { accept: 'text/html' } })).status).toBe(302)
+	})
+
+	test('login sends staff back where they were going, but never off the admin', async () => {
+		const visitor = await anonymous(server.url)
+		const back = await visitor.post('/admin/login?redirectTo=%2Fadmin%2Fteam', { email: ADMIN.email, password: ADMIN.password, redirectTo: '/admin/team' })
+		expect(back.headers.get('location')).toBe('/admin/team')
+		const evil = await (await anonymous(server.url)).post('/admin/login', { email: ADMIN.email, password: ADMIN.password, redirectTo: '//evil.example/admin' })
+		expect(evil.headers.get('location')).toBe('/admin')
+	})
+
+	test('wrong credentials keep the email, never the password, and say so in the chosen language', async () => {
+		const visitor = await anonymous(server.url)
+		const response = await visitor.post('/admin/login?lang=en', { email: 'someone@tolk.example', password: 'secret-guess-123', lang: 'en' })
+		expect(response.status).toBe(401)
+		const html = await response.text()
+		expect(html).toContain('value="someone@tolk.example"')
+		expect(html).not.toContain('secret-guess-123')
+		expect(textOf(html)).toContain('Wrong email or password.')
+	})
+})
+
+describe('editors', () => {
+	let editor: StaffClient
+	beforeAll(async () => {
+		const created = await admin.post('/admin/users/new', { name: 'Eddie Editor', email: 'eddie@tolk.example', role: 'editor', password: 'editor-password-1' })
+		expect(created.status).toBe(302)
+		editor = await logIn(server.url, 'eddie@tolk.example', 'editor-password-1')
+	})
+
+	test('manage content', async () => {
+		expect((await editor.get('/admin/faq', { headers: { accept: 'text/html' } })).status).toBe(200)
+		const response = await editor.call('PATCH', '/admin/position', { model: 'language', items: [2, 1] })
+		expect(response.status).toBe(200)
+	})
+
+	test('do not see or reach staff accounts and the audit log', async () => {
+		const dashboard = await (await editor.get('/admin', { headers: { accept: 'text/html' } })).text()
+		expect(dashboard).not.toContain('href="/admin/users"')
+		expect(dashboard).not.toContain('href="/admin/audit"')
+		for (const path of ['/admin/users', '/admin/users/new', '/admin/users/1', '/admin/audit']) {
+			const page = await editor.get(path, { headers: { accept: 'text/html' } })
+			expect(page.status, path).toBe(403)
+			for (const method of ['GET', 'POST', 'DELETE']) {
+				const call = await editor.call(method, path, method === 'GET' ? undefined : { name: 'x', email: 'x@tolk.example', role: 'admin', password: 'x'.repeat(12) })
+				expect(call.status, `${method} ${path}`).toBe(403)
+				expect(await call.json()).toEqual({ error: 'Only administrators may do this.' })
+			}
+		}
+		const promote = await editor.post('/admin/users/new', { name: 'Mallory', email: 'mallory@tolk.example', role: 'admin', password: 'mallory-password' })
+		expect(promote.status).toBe(403)
+		expect(await (await admin.get('/admin/users')).text()).not.toContain('mallory@tolk.example')
+	})
+
+	test('are signed out everywhere when an admin changes their role', async () => {
+		const other = await admin.post('/admin/users/new', { name: 'Otto', email: 'otto@tolk.example', role: 'editor', password: 'otto-password-12' })
+		const ottoId = new URL(other.headers.get('location')!, server.url).pathname === '/admin/users' ? await idOf('otto@tolk.example') : 0
+		const otto = await logIn(server.url, 'otto@tolk.example', 'otto-password-12')
+		expect((await otto.get('/admin', { headers: { accept: 'text/html' } })).status).toBe(200)
+		const changed = await admin.post(`/admin/users/${ottoId}`, { name: 'Otto', email: 'otto@tolk.example', role: 'admin', password: '' })
+		expect(changed.status).toBe(302)
+		expect((await otto.get('/admin', { headers: { accept: 'text/html' } })).status).toBe(302)
+	})
+})
+
+async function idOf(email: string): Promise<number> {
+	const html = await (await admin.get('/admin/users')).text()
+	const match = new RegExp(`href="/admin/users/(\\d+)"[^>]*>[^<]*</a>(?:(?!href="/admin/users/).)*${email.replace('.', '\\.')}`, 's').exec(html)
+	if (!match) throw new Error(`no user ${email} in the list`)
+	return Number(match[1])
+}
