@@ -14,6 +14,10 @@ export const DEMO_SETTINGS = {
 	minDeliveryDays: 1,
 	uploadLimitMib: 100,
 	wordsPerDay: 2500,
+	defaultPricePerWord: 1.35,
+	minimumOrder: 500,
+	expressSurcharge1Day: 100,
+	expressSurcharge2Days: 50,
 }
 
 export const DEMO_LANGUAGES = [
@@ -163,3 +167,26 @@ export const DEMO_PAGES = [
 		showInMenu: false,
 	},
 ].map((page, position) => ({ ...page, position }))
+
+// Categories and the demo questions (by their Danish text) filed under each.
+export const DEMO_FAQ_CATEGORIES = [
+	{ nameDa: 'Priser og betaling', nameEn: 'Prices and payment', questions: ['Hvordan beregner I prisen?', 'Er der en minimumspris?', 'Kan jeg betale med EAN-nummer?'] },
+	{ nameDa: 'Levering', nameEn: 'Delivery', questions: ['Hvor hurtigt kan I levere?', 'Hvilke filtyper kan I modtage?'] },
+	{ nameDa: 'Dokumenter', nameEn: 'Documents', questions: ['Kan I lave certificerede oversættelser?', 'Behandler I mine dokumenter fortroligt?', 'Hvilke filtyper kan I modtage?'] },
+].map((category, position) => ({ ...category, position }))
+
+// Language pairs (from-to codes) each demo team member covers.
+export const DEMO_TEAM_PAIRS: Record<string, string[]> = {
+	'Mette Kjær': ['da-en', 'en-da'],
+	'Jonas Brandt': ['da-de', 'de-da', 'da-sv', 'sv-da'],
+	'Amira Haddad': ['ar-da', 'da-ar', 'fr-da', 'da-fr'],
+}
+
+// Pairs that cost more than the default price per word.
+export const DEMO_PAIR_PRICES = [
+	{ pair: 'da-ja', pricePerWord: 2.4 },
+	{ pair: 'da-zh', pricePerWord: 2.4 },
+	{ pair: 'da-ar', pricePerWord: 1.95 },
+	{ pair: 'da-uk', pricePerWord: 1.75 },
+	{ pair: 'da-pl', pricePerWord: 1.55 },
+]

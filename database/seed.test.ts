@@ -5,7 +5,7 @@ import type { DatabaseHandle } from './client.ts'
 import { migrateDatabase } from './migrate.ts'
 import { faqItems } from './schema.ts'
 import { countDemoRows, isDatabaseEmpty, seedDatabase } from './seed.ts'
-import { DEMO_FAQ, DEMO_LANGUAGES, DEMO_PAGES, DEMO_TEAM } from './seed-data.ts'
+import { DEMO_FAQ, DEMO_FAQ_CATEGORIES, DEMO_LANGUAGES, DEMO_PAGES, DEMO_PAIR_PRICES, DEMO_TEAM, DEMO_TEAM_PAIRS } from './seed-data.ts'
 
 let testDatabase: TestDatabase
 let database: DatabaseHandle
@@ -26,7 +26,15 @@ describe('migrations and demo content', () => {
 
 	test('seeding is idempotent and keeps staff edits', async () => {
 		await seedDatabase(database.db)
-		const expected = { languages: DEMO_LANGUAGES.length, faqItems: DEMO_FAQ.length, teamMembers: DEMO_TEAM.length, pages: DEMO_PAGES.length }
+		const expected = {
+			languages: DEMO_LANGUAGES.length,
+			faqItems: DEMO_FAQ.length,
+			teamMembers: DEMO_TEAM.length,
+			pages: DEMO_PAGES.length,
+			faqCategories: DEMO_FAQ_CATEGORIES.length,
+			pairPrices: DEMO_PAIR_PRICES.length,
+			teamMemberPairs: Object.values(DEMO_TEAM_PAIRS).flat().length,
+		}
 		expect(await countDemoRows(database.db)).toEqual(expected)
 		await database.db.update(faqItems).set({ answerEn: '<p>Edited by staff</p>' }).where(eq(faqItems.questionDa, DEMO_FAQ[0]!.questionDa))
 		await seedDatabase(database.db)

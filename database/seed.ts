@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import type { Database } from './client.ts'
-import { faqItems, languages, pages, settings, teamMembers } from './schema.ts'
-import { DEMO_FAQ, DEMO_LANGUAGES, DEMO_PAGES, DEMO_SETTINGS, DEMO_TEAM } from './seed-data.ts'
+import { faqCategories, faqItemCategories, faqItems, languages, pages, pairPrices, settings, teamMemberPairs, teamMembers } from './schema.ts'
+import { DEMO_FAQ, DEMO_FAQ_CATEGORIES, DEMO_LANGUAGES, DEMO_PAGES, DEMO_PAIR_PRICES, DEMO_SETTINGS, DEMO_TEAM, DEMO_TEAM_PAIRS } from './seed-data.ts'
 
 export async function isDatabaseEmpty(db: Database): Promise<boolean> {
 	const rows = await db.select({ id: settings.id }).from(settings).limit(1)
@@ -18,20 +18,44 @@ export async function seedDatabase(db: Database): Promise<void> {
 			const found = await tx.select({ id: faqItems.id }).from(faqItems).where(eq(faqItems.questionDa, item.questionDa))
 			if (found.length === 0) await tx.insert(faqItems).values(item)
 		}
+		const languageIds = new Map((await tx.select({ id: languages.id, code: languages.code }).from(languages)).map((row) => [row.code, row.id]))
+		const pairIds = (pair: string) => {
+			const [from, to] = pair.split('-').map((code) => languageIds.get(code!))
+			return from && to ? { fromLanguageId: from, toLanguageId: to } : null
+		}
 		for (const member of DEMO_TEAM) {
 			const found = await tx.select({ id: teamMembers.id }).from(teamMembers).where(eq(teamMembers.name, member.name))
-			if (found.length === 0) await tx.insert(teamMembers).values(member)
+			if (found.length > 0) continue
+			const [created] = await tx.insert(teamMembers).values(member).returning({ id: teamMembers.id })
+			const pairs = (DEMO_TEAM_PAIRS[member.name] ?? []).map(pairIds).filter((pair) => pair !== null)
+			if (pairs.length) await tx.insert(teamMemberPairs).values(pairs.map((pair) => ({ teamMemberId: created!.id, ...pair })))
+		}
+		// Links are only made for a category created now, so a re-run does not undo staff edits.
+		for (const { questions, ...category } of DEMO_FAQ_CATEGORIES) {
+			const found = await tx.select({ id: faqCategories.id }).from(faqCategories).where(eq(faqCategories.nameDa, category.nameDa))
+			if (found.length > 0) continue
+			const [created] = await tx.insert(faqCategories).values(category).returning({ id: faqCategories.id })
+			const items = await tx.select({ id: faqItems.id, questionDa: faqItems.questionDa }).from(faqItems)
+			const links = items.filter((item) => questions.includes(item.questionDa)).map((item) => ({ faqItemId: item.id, categoryId: created!.id }))
+			if (links.length) await tx.insert(faqItemCategories).values(links)
+		}
+		for (const { pair, pricePerWord } of DEMO_PAIR_PRICES) {
+			const ids = pairIds(pair)
+			if (ids) await tx.insert(pairPrices).values({ ...ids, pricePerWord }).onConflictDoNothing()
 		}
 	})
 }
 
 export async function countDemoRows(db: Database) {
-	const count = async (table: typeof languages | typeof faqItems | typeof teamMembers | typeof pages) =>
+	const count = async (table: typeof languages | typeof faqItems | typeof teamMembers | typeof pages | typeof faqCategories | typeof pairPrices | typeof teamMemberPairs) =>
 		(await db.select({ n: sql<number>`count(*)::int` }).from(table))[0]?.n ?? 0
 	return {
 		languages: await count(languages),
 		faqItems: await count(faqItems),
 		teamMembers: await count(teamMembers),
 		pages: await count(pages),
+		faqCategories: await count(faqCategories),
+		pairPrices: await count(pairPrices),
+		teamMemberPairs: await count(teamMemberPairs),
 	}
 }

@@ -1,0 +1,176 @@
+import type { Browser, Locator } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { ADMIN, ADMIN_ENV } from '#tests/setup/admin.ts'
+import { launchBrowser, openPage, seriousAxeViolations, waitForHydration, type WatchedPage } from '#tests/setup/browser.ts'
+import { startServer, type RunningServer } from '#tests/setup/server.ts'
+
+let server: RunningServer
+let browser: Browser
+let page: WatchedPage
+beforeAll(async () => {
+	;[server, browser] = await Promise.all([startServer(ADMIN_ENV), launchBrowser()])
+})
+afterAll(async () => {
+	await browser?.close()
+	await server?.stop()
+})
+afterEach(async () => {
+	const problems = page?.problems ?? []
+	await page?.context().close()
+	expect(problems, 'console errors, CSP violations or uncaught exceptions').toEqual([])
+})
+
+// Staff arrive where they wanted to go, through the login page.
+async function logInAt(path: string) {
+	page = await openPage(browser, server.url)
+	await page.goto(path)
+	await waitForHydration(page)
+	await page.getByLabel('Email').fill(ADMIN.email)
+	await page.getByLabel('Password').fill(ADMIN.password)
+	await page.getByRole('button', { name: 'Log in' }).click()
+	await page.waitForURL((url) => url.pathname === path)
+	await waitForHydration(page)
+	return page
+}
+
+const faqList = () => page.getByRole('list', { name: 'FAQ' })
+const itemTexts = async (list: Locator) => (await list.getByRole('listitem').getByRole('link').allTextContents()).map((text) => text.trim())
+async function publicQuestions() {
+	const visitor = await browser.newPage()
+	await visitor.goto(`${server.url}/en/faq`)
+	const questions = (await visitor.locator('main summary').allTextContents()).map((text) => text.trim())
+	await visitor.close()
+	return questions
+}
+
+async function dragHandle(from: Locator, to: Locator) {
+	const start = (await from.boundingBox())!
+	const end = (await to.boundingBox())!
+	await page.mouse.move(start.x + start.width / 2, start.y + start.height / 2)
+	await page.mouse.down()
+	// Small steps, as a hand would: dnd-kit starts dragging after 4 px.
+	await page.mouse.move(start.x + start.width / 2, start.y + start.height / 2 + 10, { steps: 5 })
+	await page.mouse.move(end.x + end.width / 2, end.y + end.height / 2 + 5, { steps: 20 })
+	await page.mouse.up()
+}
+
+describe('the admin', () => {
+	test('login page, dashboard, lists and forms have no serious accessibility violations', async () => {
+		page = await openPage(browser, server.url)
+		await page.goto('/admin/login')
+		await waitForHydration(page)
+		expect(await seriousAxeViolations(page)).toEqual([])
+		await page.getByLabel('Email').fill(ADMIN.email)
+		await page.getByLabel('Password').fill(ADMIN.password)
+		await page.getByRole('button', { name: 'Log in' }).click()
+		await page.getByRole('heading', { name: 'Hello admin' }).waitFor()
+		for (const path of ['/admin', '/admin/faq', '/admin/faq/1', '/admin/team/1', '/admin/settings', '/admin/prices', '/admin/audit']) {
+			await page.goto(path)
+			await waitForHydration(page)
+			expect(await seriousAxeViolations(page), path).toEqual([])
+		}
+	})
+
+	test('an FAQ item dragged to a new place keeps it, on the public FAQ too', async () => {
+		await logInAt('/admin/faq')
+		const before = await itemTexts(faqList())
+		const handles = faqList().getByRole('button', { name: /^Move/ })
+		await dragHandle(handles.nth(0), handles.nth(2))
+		const moved = [before[1], before[2], before[0], ...before.slice(3)]
+		await expect.poll(() => itemTexts(faqList())).toEqual(moved)
+		// The loading marker goes when the server has answered.
+		await expect.poll(() => faqList().getAttribute('aria-busy')).toBeNull()
+
+		await page.reload()
+		await waitForHydration(page)
+		expect(await itemTexts(faqList())).toEqual(moved)
+		const english = await publicQuestions()
+		expect(english).toHaveLength(moved.length)
+		expect(english[2]).toBe('How do you calculate the price?')
+	})
+
+	test('items move with the keyboard alone', async () => {
+		await logInAt('/admin/languages')
+		const list = page.getByRole('list', { name: 'Languages' })
+		const before = await itemTexts(list)
+		await list.getByRole('button', { name: `Move “${before[0]}”` }).focus()
+		await page.keyboard.press('Space')
+		await page.getByText(`“${before[0]}” is over position 1.`).waitFor({ state: 'attached' })
+		await page.keyboard.press('ArrowDown')
+		await page.getByText(`“${before[0]}” is over position 2.`).waitFor({ state: 'attached' })
+		await page.keyboard.press('Space')
+		const moved = [before[1], before[0], ...before.slice(2)]
+		await expect.poll(() => itemTexts(list)).toEqual(moved)
+		await expect.poll(() => list.getAttribute('aria-busy')).toBeNull()
+		await page.reload()
+		await waitForHydration(page)
+		expect(await itemTexts(list)).toEqual(moved)
+	})
+
+	test('when the order cannot be saved, the old order comes back with an error', async () => {
+		await logInAt('/admin/team')
+		const list = page.getByRole('list', { name: 'Team' })
+		const before = await itemTexts(list)
+		// The session ends elsewhere (another tab logs out), so the save is refused.
+		const other = await page.context().newPage()
+		await other.goto(`${server.url}/admin`)
+		await other.getByRole('button', { name: 'Log out' }).click()
+		await other.waitForURL(/\/admin\/login/)
+		await other.close()
+
+		const handles = list.getByRole('button', { name: /^Move/ })
+		await dragHandle(handles.nth(0), handles.nth(1))
+		await page.getByRole('alert').filter({ hasText: 'The new order could not be saved' }).waitFor()
+		expect(await itemTexts(list)).toEqual(before)
+		// The browser reports the refused call (401) itself.
+		page.problems = page.problems.filter((problem) => !problem.includes('401'))
+	})
+
+	test('the tag select searches, picks with the keyboard, fires change and saves the categories', async () => {
+		await logInAt('/admin/faq/1')
+		const combobox = page.getByRole('combobox', { name: 'Categories' })
+		await combobox.waitFor()
+		const carrier = page.locator('[data-controller="selectize"] select[name="categoryIds"]')
+		await carrier.evaluate((select) => {
+			select.addEventListener('change', () => (select.dataset.changes = String(Number(select.dataset.changes ?? 0) + 1)))
+		})
+		await combobox.fill('deliv')
+		await page.keyboard.press('Enter')
+		expect(await carrier.getAttribute('data-changes')).toBe('1')
+		await page.getByRole('button', { name: 'Save' }).click()
+		await page.waitForURL((url) => url.pathname === '/admin/faq')
+		await page.getByRole('status').filter({ hasText: 'was saved' }).waitFor()
+		const row = faqList().getByRole('listitem').filter({ hasText: 'How do you calculate the price?' })
+		expect(await row.textContent()).toContain('Delivery')
+	})
+
+	test('a form with errors keeps what was typed and shows each error by its field', async () => {
+		await logInAt('/admin/pages/new')
+		await page.getByLabel('Title (Danish)').fill('Tolkning')
+		await page.getByLabel('Address (slug) (Danish)').fill('Tolkning Med Mellemrum')
+		await page.getByRole('button', { name: 'Save' }).click()
+		await page.getByRole('alert').filter({ hasText: 'error' }).waitFor()
+		expect(await page.getByLabel('Title (Danish)').inputValue()).toBe('Tolkning')
+		const slug = page.getByLabel('Address (slug) (Danish)')
+		expect(await slug.getAttribute('aria-invalid')).toBe('true')
+		const description = await slug.getAttribute('aria-describedby')
+		expect(await page.locator(`[id="${description!.split(' ').at(-1)}"]`).textContent()).toBe('Only lower-case letters, digits and hyphens.')
+		expect(await page.getByLabel('Title (English)').getAttribute('aria-invalid')).toBe('true')
+		page.problems = page.problems.filter((problem) => !problem.includes('422'))
+	})
+
+	test('deleting asks first, and cancelling keeps the record', async () => {
+		await logInAt('/admin/faq')
+		const before = await itemTexts(faqList())
+		const victim = before.at(-1)!
+		await page.getByRole('button', { name: `Delete ${victim}` }).click()
+		const dialog = page.getByRole('alertdialog', { name: 'Delete for good?' })
+		await dialog.getByRole('button', { name: 'Cancel' }).click()
+		await dialog.waitFor({ state: 'hidden' })
+		expect(await itemTexts(faqList())).toEqual(before)
+		await page.getByRole('button', { name: `Delete ${victim}` }).click()
+		await dialog.getByRole('button', { name: 'Yes, delete' }).click()
+		await page.getByRole('status').filter({ hasText: 'was deleted' }).waitFor()
+		expect(await itemTexts(faqList())).toEqual(before.slice(0, -1))
+	})
+})
