@@ -34,6 +34,7 @@ export default [
 	route('admin/language', 'routes/admin/language.ts'),
 	route('admin/position', 'routes/admin/position.ts'),
 	route('admin/prices/defaults', 'routes/admin/price-defaults.ts'),
+	route('admin/users/:id/sessions', 'routes/admin/user-sessions.ts'),
 	layout('routes/admin/layout.tsx', [
 		route('admin', 'routes/admin/dashboard.tsx'),
 		...recordRoutes,

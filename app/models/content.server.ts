@@ -1,6 +1,6 @@
-import { asc, eq, or } from 'drizzle-orm'
+import { aliasedTable, asc, eq, or } from 'drizzle-orm'
 import type { Database } from '#database/client.ts'
-import { faqItems, pages, teamMembers } from '#database/schema.ts'
+import { faqItems, languages, pages, teamMemberPairs, teamMembers } from '#database/schema.ts'
 import type { Locale } from '#app/utils/locales.ts'
 import { sanitizeRichHtml } from './rich-text.server.ts'
 
@@ -14,8 +14,19 @@ export async function listFaqItems(db: Database, locale: Locale, limit?: number)
 	}))
 }
 
+const fromLanguages = aliasedTable(languages, 'from_languages')
+const toLanguages = aliasedTable(languages, 'to_languages')
+
 export async function listTeamMembers(db: Database, locale: Locale) {
-	const rows = await db.select().from(teamMembers).orderBy(asc(teamMembers.position), asc(teamMembers.id))
+	const [rows, pairs] = await Promise.all([
+		db.select().from(teamMembers).orderBy(asc(teamMembers.position), asc(teamMembers.id)),
+		db
+			.select({ memberId: teamMemberPairs.teamMemberId, fromDa: fromLanguages.nameDa, fromEn: fromLanguages.nameEn, toDa: toLanguages.nameDa, toEn: toLanguages.nameEn })
+			.from(teamMemberPairs)
+			.innerJoin(fromLanguages, eq(fromLanguages.id, teamMemberPairs.fromLanguageId))
+			.innerJoin(toLanguages, eq(toLanguages.id, teamMemberPairs.toLanguageId))
+			.orderBy(asc(fromLanguages.position), asc(toLanguages.position)),
+	])
 	return rows.map((row) => {
 		const bio = locale === 'da' ? row.bioDa : row.bioEn
 		return {
@@ -24,6 +35,9 @@ export async function listTeamMembers(db: Database, locale: Locale) {
 			title: locale === 'da' ? row.titleDa : row.titleEn,
 			photoUrl: row.photoUrl,
 			bioHtml: bio ? sanitizeRichHtml(bio) : null,
+			pairs: pairs
+				.filter((pair) => pair.memberId === row.id)
+				.map((pair) => (locale === 'da' ? `${pair.fromDa} → ${pair.toDa}` : `${pair.fromEn} → ${pair.toEn}`)),
 		}
 	})
 }

@@ -29,12 +29,16 @@ async function logInAt(path: string) {
 	await page.getByLabel('Password').fill(ADMIN.password)
 	await page.getByRole('button', { name: 'Log in' }).click()
 	await page.waitForURL((url) => url.pathname === path)
-	await waitForHydration(page)
+	await page.getByRole('button', { name: 'Log out' }).waitFor()
 	return page
 }
 
 const faqList = () => page.getByRole('list', { name: 'FAQ' })
-const itemTexts = async (list: Locator) => (await list.getByRole('listitem').getByRole('link').allTextContents()).map((text) => text.trim())
+async function itemTexts(list: Locator) {
+	// The page may still be arriving after a client-side navigation.
+	await list.getByRole('listitem').first().waitFor()
+	return (await list.getByRole('listitem').getByRole('link').allTextContents()).map((text) => text.trim())
+}
 async function publicQuestions() {
 	const visitor = await browser.newPage()
 	await visitor.goto(`${server.url}/en/faq`)

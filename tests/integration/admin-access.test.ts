@@ -164,6 +164,16 @@ describe('editors', () => {
 		expect(changed.status).toBe(302)
 		expect((await otto.get('/admin', { headers: { accept: 'text/html' } })).status).toBe(302)
 	})
+
+	test('can be signed out everywhere by an admin', async () => {
+		const eddieId = await idOf('eddie@tolk.example')
+		const form = await (await admin.get(`/admin/users/${eddieId}`)).text()
+		expect(textOf(form)).toMatch(/Logget ind i [1-9]\d* browser/)
+		const again = await logIn(server.url, 'eddie@tolk.example', 'editor-password-1')
+		expect((await admin.post(`/admin/users/${eddieId}/sessions`, {})).status).toBe(302)
+		for (const client of [editor, again]) expect((await client.get('/admin', { headers: { accept: 'text/html' } })).status).toBe(302)
+		expect(textOf(await (await admin.get(`/admin/users/${eddieId}`)).text())).toContain('Logget ind i 0 browser')
+	})
 })
 
 async function idOf(email: string): Promise<number> {

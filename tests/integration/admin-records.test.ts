@@ -29,13 +29,23 @@ function flashOf(response: Response): string | undefined {
 	return response.headers.getSetCookie().find((cookie) => cookie.startsWith('tolk_flash='))
 }
 
-type Case = { resource: string; valid: Record<string, string | string[]>; label: string; invalid: Record<string, string>; error: string; edit: Record<string, string> }
+type Case = {
+	resource: string
+	valid: Record<string, string | string[]>
+	label: string
+	invalid: Record<string, string>
+	error: string
+	edit: Record<string, string>
+	// What the public site shows of the new record.
+	shown?: { path: string; text: string }
+}
 
 const CASES: Case[] = [
 	{
 		resource: 'faq',
 		valid: { questionDa: 'Kan I oversætte skøder?', questionEn: 'Can you translate deeds?', answerDa: '<p>Ja.</p>', answerEn: '<p>Yes.</p>' },
 		label: 'Kan I oversætte skøder?',
+		shown: { path: '/en/faq', text: 'Can you translate deeds? Yes.' },
 		invalid: { questionDa: '', questionEn: 'Only English', answerDa: 'x', answerEn: 'y' },
 		error: 'Skal udfyldes.',
 		edit: { questionDa: 'Kan I oversætte tinglysningsdokumenter?' },
@@ -50,8 +60,9 @@ const CASES: Case[] = [
 	},
 	{
 		resource: 'team',
-		valid: { name: 'Sofie Holm', titleDa: 'Translatør', titleEn: 'Translator', bioDa: '', bioEn: '', photoUrl: '' },
+		valid: { name: 'Sofie Holm', titleDa: 'Translatør', titleEn: 'Translator', bioDa: '', bioEn: '', photoUrl: '', pairs: ['1-12', '12-1'] },
 		label: 'Sofie Holm',
+		shown: { path: '/en/about', text: 'Sofie Holm Translator Danish → Japanese Japanese → Danish' },
 		invalid: { name: 'Ny', titleDa: 'x', titleEn: 'y', photoUrl: 'javascript:alert(1)' },
 		error: 'Ugyldig værdi.',
 		edit: { titleDa: 'Statsautoriseret translatør' },
@@ -82,13 +93,14 @@ const CASES: Case[] = [
 	},
 ]
 
-describe.each(CASES)('$resource', ({ resource, valid, label, invalid, error, edit }) => {
+describe.each(CASES)('$resource', ({ resource, valid, label, invalid, error, edit, shown }) => {
 	test('is created, shown, edited and deleted, with a flash message and an audit entry each time', async () => {
 		const created = await admin.post(`/admin/${resource}/new`, valid)
 		expect(created.status).toBe(302)
 		expect(created.headers.get('location')).toBe(`/admin/${resource}`)
 		expect(flashOf(created)).toBeDefined()
 		const id = await idFromList(resource, label)
+		if (shown) expect(textOf(await (await fetch(server.url + shown.path)).text()).replace(/\s+/g, ' ')).toContain(shown.text)
 
 		const edited = await admin.post(`/admin/${resource}/${id}`, { ...valid, ...edit })
 		expect(edited.status).toBe(302)

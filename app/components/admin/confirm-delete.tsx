@@ -5,10 +5,16 @@ import { useAdminI18n } from '../i18n.tsx'
 // Deleting always asks first; the dialog names what goes.
 export function ConfirmDelete({ action, name }: { action: string; name: string }) {
 	const { t } = useAdminI18n()
-	const fetcher = useFetcher()
+	const fetcher = useFetcher<{ errors?: Record<string, string> }>()
 	const isDeleting = fetcher.state !== 'idle'
+	const refusal = fetcher.data?.errors?._form
 	return (
 		<AlertDialog.Root>
+			{refusal && (
+				<p role="alert" className="text-sm font-medium text-red-700">
+					{t(refusal)}
+				</p>
+			)}
 			<AlertDialog.Trigger asChild>
 				<button type="button" disabled={isDeleting} className="rounded-md px-2 py-1 text-sm font-medium text-red-700 hover:bg-red-50 focus:outline-none focus:ring-2 focus:ring-red-600">
 					{t('actions.delete')}

@@ -3,7 +3,7 @@ import type { Database } from '#database/client.ts'
 import { auditEvents } from '#database/schema.ts'
 import type { Staff } from '../staff/session.server.ts'
 
-export type AuditAction = 'create' | 'update' | 'delete' | 'reorder' | 'login' | 'logout'
+export type AuditAction = 'create' | 'update' | 'delete' | 'reorder' | 'login' | 'logout' | 'signOut'
 
 type Entry = { action: AuditAction; subjectType: string; subjectId?: number | string | null; summary: string; changes?: Record<string, unknown> }
 

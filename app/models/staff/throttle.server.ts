@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto'
-import { and, count, eq, gt, lt, or } from 'drizzle-orm'
+import { and, eq, gt, lt, or } from 'drizzle-orm'
 import type { Database } from '#database/client.ts'
 import { loginFailures } from '#database/schema.ts'
 
@@ -34,9 +34,4 @@ export async function recordFailure(db: Database, email: string, ipHash: string,
 
 export async function clearFailures(db: Database, email: string): Promise<void> {
 	await db.delete(loginFailures).where(eq(loginFailures.email, email))
-}
-
-export async function countFailures(db: Database): Promise<number> {
-	const [row] = await db.select({ n: count() }).from(loginFailures)
-	return row?.n ?? 0
 }

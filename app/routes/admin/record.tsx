@@ -9,6 +9,7 @@ import { deleteRecord, saveRecord } from '#app/models/admin/record-form.server.t
 import { REPOSITORIES } from '#app/models/admin/records.server.ts'
 import { parseRecordId, requireResource } from '#app/models/admin/resource-access.server.ts'
 import { resolveAdminLocale } from '#app/models/staff/locale.server.ts'
+import { listSessions } from '#app/models/staff/session.server.ts'
 import { RESOURCES, type Field, type OptionSource } from '#app/utils/admin-resources.ts'
 import { getDb } from '#app/utils/context.server.ts'
 
@@ -20,7 +21,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 	if (id && !record) throw data({ error: 'Not found' }, { status: 404 })
 	const sources = resource.fields.flatMap((field) => (field.options ? [field.options] : [])) as OptionSource[]
 	const options = await loadOptions(db, resolveAdminLocale(request), sources)
-	return { name: resource.name, id, record: record ?? defaultsFor(resource.fields), options }
+	const sessionCount = resource.name === 'users' && id ? (await listSessions(db, id)).length : null
+	return { name: resource.name, id, record: record ?? defaultsFor(resource.fields), options, sessionCount }
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -36,7 +38,7 @@ function defaultsFor(fields: Field[]): Record<string, FormValue> {
 }
 
 export default function RecordForm() {
-	const { name, id, record, options } = useLoaderData<typeof loader>()
+	const { name, id, record, options, sessionCount } = useLoaderData<typeof loader>()
 	const result = useActionData<typeof action>()
 	const resource = RESOURCES[name]
 	const { t } = useAdminI18n()
@@ -76,6 +78,21 @@ export default function RecordForm() {
 					</a>
 				</div>
 			</Form>
+			{id && sessionCount !== null && <Sessions userId={id} count={sessionCount} />}
 		</section>
+	)
+}
+
+function Sessions({ userId, count }: { userId: number; count: number }) {
+	const { t } = useAdminI18n()
+	return (
+		<Form method="post" action={`/admin/users/${userId}/sessions`} className="mt-6 rounded-md border border-slate-300 bg-white p-5">
+			<AuthenticityTokenInput />
+			<h2 className="mb-1 text-lg font-bold">{t('users.sessions')}</h2>
+			<p className="mb-3 text-sm text-slate-700">{t('users.sessionCount', { count })}</p>
+			<button type="submit" disabled={count === 0} className="rounded-md border border-slate-400 px-4 py-2 font-medium hover:bg-slate-50 disabled:opacity-60">
+				{t('users.signOutEverywhere')}
+			</button>
+		</Form>
 	)
 }
