@@ -1,30 +1,14 @@
-import type { Browser, Locator } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import type { Locator } from 'playwright-core'
+import { describe, expect, test } from 'vitest'
 import { ADMIN, ADMIN_ENV } from '#tests/setup/admin.ts'
-import { launchBrowser, openPage, seriousAxeViolations, waitForHydration, type WatchedPage } from '#tests/setup/browser.ts'
-import { startServer, type RunningServer } from '#tests/setup/server.ts'
+import { seriousAxeViolations, setupBrowserTests, waitForHydration, type WatchedPage } from '#tests/setup/browser.ts'
 
-let server: RunningServer
-let browser: Browser
+const session = setupBrowserTests(ADMIN_ENV)
 let page: WatchedPage
-beforeAll(async () => {
-	;[server, browser] = await Promise.all([startServer(ADMIN_ENV), launchBrowser()])
-})
-afterAll(async () => {
-	await browser?.close()
-	await server?.stop()
-})
-afterEach(async () => {
-	const problems = page?.problems ?? []
-	await page?.context().close()
-	expect(problems, 'console errors, CSP violations or uncaught exceptions').toEqual([])
-})
 
 // Staff arrive where they wanted to go, through the login page.
 async function logInAt(path: string) {
-	page = await openPage(browser, server.url)
-	await page.goto(path)
-	await waitForHydration(page)
+	page = await session.open(path)
 	await page.getByLabel('Email').fill(ADMIN.email)
 	await page.getByLabel('Password').fill(ADMIN.password)
 	await page.getByRole('button', { name: 'Log in' }).click()
@@ -40,8 +24,8 @@ async function itemTexts(list: Locator) {
 	return (await list.getByRole('listitem').getByRole('link').allTextContents()).map((text) => text.trim())
 }
 async function publicQuestions() {
-	const visitor = await browser.newPage()
-	await visitor.goto(`${server.url}/en/faq`)
+	const visitor = await session.browser.newPage()
+	await visitor.goto(`${session.server.url}/en/faq`)
 	const questions = (await visitor.locator('main summary').allTextContents()).map((text) => text.trim())
 	await visitor.close()
 	return questions
@@ -60,9 +44,7 @@ async function dragHandle(from: Locator, to: Locator) {
 
 describe('the admin', () => {
 	test('login page, dashboard, lists and forms have no serious accessibility violations', async () => {
-		page = await openPage(browser, server.url)
-		await page.goto('/admin/login')
-		await waitForHydration(page)
+		page = await session.open('/admin/login')
 		expect(await seriousAxeViolations(page)).toEqual([])
 		await page.getByLabel('Email').fill(ADMIN.email)
 		await page.getByLabel('Password').fill(ADMIN.password)
@@ -117,7 +99,7 @@ describe('the admin', () => {
 		const before = await itemTexts(list)
 		// The session ends elsewhere (another tab logs out), so the save is refused.
 		const other = await page.context().newPage()
-		await other.goto(`${server.url}/admin`)
+		await other.goto(`${session.server.url}/admin`)
 		await other.getByRole('button', { name: 'Log out' }).click()
 		await other.waitForURL(/\/admin\/login/)
 		await other.close()

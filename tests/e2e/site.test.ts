@@ -1,28 +1,11 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
-import { launchBrowser, openPage, seriousAxeViolations, waitForHydration, type WatchedPage } from '#tests/setup/browser.ts'
-import { startServer, type RunningServer } from '#tests/setup/server.ts'
+import { describe, expect, test } from 'vitest'
+import { seriousAxeViolations, setupBrowserTests, waitForHydration, type WatchedPage } from '#tests/setup/browser.ts'
 
-let server: RunningServer
-let browser: Browser
+const session = setupBrowserTests()
 let page: WatchedPage
-beforeAll(async () => {
-	;[server, browser] = await Promise.all([startServer(), launchBrowser()])
-})
-afterAll(async () => {
-	await browser?.close()
-	await server?.stop()
-})
-afterEach(async () => {
-	const problems = page?.problems ?? []
-	await page?.context().close()
-	expect(problems, 'console errors, CSP violations or uncaught exceptions').toEqual([])
-})
 
 async function open(path: string) {
-	page = await openPage(browser, server.url)
-	await page.goto(path)
-	await waitForHydration(page)
+	page = await session.open(path)
 	return page
 }
 

@@ -1,5 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { chromium, type Browser, type Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, expect } from 'vitest'
+import { startServer, type RunningServer } from './server.ts'
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
@@ -34,4 +36,49 @@ export async function seriousAxeViolations(page: Page): Promise<string[]> {
 	return results.violations
 		.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
 		.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
+}
+
+export type BrowserTests = {
+	readonly server: RunningServer
+	readonly browser: Browser
+	// A watched page on the server, at `path` once hydrated; its problems fail the test.
+	open: (path?: string) => Promise<WatchedPage>
+}
+
+// One built server and one Chromium for the tests of a file; after each test its pages are
+// closed and any console error, CSP violation or uncaught exception they saw fails it.
+export function setupBrowserTests(env: Record<string, string> = {}): BrowserTests {
+	let server: RunningServer | undefined
+	let browser: Browser | undefined
+	let pages: WatchedPage[] = []
+	beforeAll(async () => {
+		;[server, browser] = await Promise.all([startServer(env), launchBrowser()])
+	})
+	afterAll(async () => {
+		await browser?.close()
+		await server?.stop()
+	})
+	afterEach(async () => {
+		const problems = pages.flatMap((page) => page.problems)
+		await Promise.all(pages.map((page) => page.context().close()))
+		pages = []
+		expect(problems, 'console errors, CSP violations or uncaught exceptions').toEqual([])
+	})
+	return {
+		get server() {
+			return server!
+		},
+		get browser() {
+			return browser!
+		},
+		async open(path) {
+			const page = await openPage(browser!, server!.url)
+			pages.push(page)
+			if (path) {
+				await page.goto(path)
+				await waitForHydration(page)
+			}
+			return page
+		},
+	}
 }

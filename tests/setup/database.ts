@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -42,5 +43,25 @@ async function withAdmin<T>(url: string, work: (client: pg.Client) => Promise<T>
 		return await work(client)
 	} finally {
 		await client.end()
+	}
+}
+
+// A migrated private database for the tests of one file, closed and dropped after them.
+export function setupTestDatabase(): { readonly handle: DatabaseHandle } {
+	let testDatabase: TestDatabase | undefined
+	let handle: DatabaseHandle | undefined
+	beforeAll(async () => {
+		testDatabase = await createTestDatabase()
+		handle = await openTestDatabase(testDatabase)
+	})
+	afterAll(async () => {
+		await handle?.close()
+		await testDatabase?.drop()
+	})
+	return {
+		get handle() {
+			if (!handle) throw new Error('the test database is not open yet')
+			return handle
+		},
 	}
 }

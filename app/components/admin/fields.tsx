@@ -19,6 +19,27 @@ export function FieldError({ id, error }: { id: string; error?: string }) {
 	)
 }
 
+type LabelledInputProps = React.InputHTMLAttributes<HTMLInputElement> & { id: string; label: string; error?: string }
+
+// A single input with its label and its error, for the forms that are not record forms.
+export function LabelledInput({ id, label, error, ...props }: LabelledInputProps) {
+	return (
+		<div>
+			<label htmlFor={id} className="mb-1 block text-sm font-medium">
+				{label}
+			</label>
+			<input
+				{...props}
+				id={id}
+				aria-invalid={error ? true : undefined}
+				aria-describedby={error ? `${id}-error` : undefined}
+				className={inputClass}
+			/>
+			<FieldError id={`${id}-error`} error={error} />
+		</div>
+	)
+}
+
 type FieldInputProps = { field: Field; value: FormValue; error?: string; options?: Option[] }
 
 // One labelled input of a record form, with its hint and its error tied to it for screen readers.

@@ -1,7 +1,7 @@
 import { useFetcher } from 'react-router'
 import { AuthenticityTokenInput } from '../authenticity-token.tsx'
 import { useAdminI18n } from '../i18n.tsx'
-import { FieldError, inputClass } from './fields.tsx'
+import { LabelledInput } from './fields.tsx'
 
 type Defaults = { defaultPricePerWord: string; minimumOrder: string; currency: string }
 type Result = { errors?: Record<string, string>; values?: Partial<Defaults> }
@@ -22,21 +22,15 @@ export function PriceDefaultsForm({ defaults }: { defaults: Defaults }) {
 			<AuthenticityTokenInput />
 			<div className="grid gap-4 sm:grid-cols-3">
 				{fields.map((field) => (
-					<div key={field.name}>
-						<label htmlFor={`defaults-${field.name}`} className="mb-1 block text-sm font-medium">
-							{t(field.label)}
-						</label>
-						<input
-							id={`defaults-${field.name}`}
-							name={field.name}
-							inputMode={field.name === 'currency' ? undefined : 'decimal'}
-							defaultValue={fetcher.data?.values?.[field.name] ?? defaults[field.name]}
-							aria-invalid={errors[field.name] ? true : undefined}
-							aria-describedby={errors[field.name] ? `defaults-${field.name}-error` : undefined}
-							className={inputClass}
-						/>
-						<FieldError id={`defaults-${field.name}-error`} error={errors[field.name]} />
-					</div>
+					<LabelledInput
+						key={field.name}
+						id={`defaults-${field.name}`}
+						name={field.name}
+						label={t(field.label)}
+						inputMode={field.name === 'currency' ? undefined : 'decimal'}
+						defaultValue={fetcher.data?.values?.[field.name] ?? defaults[field.name]}
+						error={errors[field.name]}
+					/>
 				))}
 			</div>
 			<button type="submit" disabled={fetcher.state !== 'idle'} className="mt-4 rounded-md bg-teal-800 px-4 py-2 font-semibold text-white hover:bg-teal-900 disabled:opacity-60">

@@ -1,23 +1,13 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { createTestDatabase, openTestDatabase, type TestDatabase } from '#tests/setup/database.ts'
-import type { DatabaseHandle } from '#database/client.ts'
+import { setupTestDatabase } from '#tests/setup/database.ts'
 import { loginFailures, sessions } from '#database/schema.ts'
 import { changePassword, createStaff, ensureAdmin, logIn } from './account.server.ts'
 import { hashPassword, verifyPassword } from './password.server.ts'
 import { ABSOLUTE_TIMEOUT_MS, findSessionStaff, IDLE_TIMEOUT_MS, startSession } from './session.server.ts'
 import { FAILURE_WINDOW_MS, hashAddress, recordFailure, secondsUntilAllowed } from './throttle.server.ts'
 
-let testDatabase: TestDatabase
-let database: DatabaseHandle
-beforeAll(async () => {
-	testDatabase = await createTestDatabase()
-	database = await openTestDatabase(testDatabase)
-})
-afterAll(async () => {
-	await database?.close()
-	await testDatabase?.drop()
-})
+const testDatabase = setupTestDatabase()
 
 describe('passwords', () => {
 	test('a hash verifies its own password only, and never contains it', async () => {
@@ -32,38 +22,38 @@ describe('passwords', () => {
 
 describe('sessions', () => {
 	test('end after two idle hours and after twelve hours in all', async () => {
-		const user = await createStaff(database.db, { email: 'idle@tolk.example', name: 'Idle', password: 'x'.repeat(12), role: 'editor' })
+		const user = await createStaff(testDatabase.handle.db, { email: 'idle@tolk.example', name: 'Idle', password: 'x'.repeat(12), role: 'editor' })
 		const start = new Date('2026-01-01T08:00:00Z')
-		const token = await startSession(database.db, user.id, start)
+		const token = await startSession(testDatabase.handle.db, user.id, start)
 		const at = (ms: number) => new Date(start.getTime() + ms)
 
-		expect(await findSessionStaff(database.db, token, at(IDLE_TIMEOUT_MS - 1000))).toMatchObject({ id: user.id, role: 'editor' })
+		expect(await findSessionStaff(testDatabase.handle.db, token, at(IDLE_TIMEOUT_MS - 1000))).toMatchObject({ id: user.id, role: 'editor' })
 		// Used just now, so the idle clock restarted.
-		expect(await findSessionStaff(database.db, token, at(2 * IDLE_TIMEOUT_MS - 2000))).not.toBeNull()
-		expect(await findSessionStaff(database.db, token, at(3 * IDLE_TIMEOUT_MS))).toBeNull()
+		expect(await findSessionStaff(testDatabase.handle.db, token, at(2 * IDLE_TIMEOUT_MS - 2000))).not.toBeNull()
+		expect(await findSessionStaff(testDatabase.handle.db, token, at(3 * IDLE_TIMEOUT_MS))).toBeNull()
 
-		const busy = await startSession(database.db, user.id, start)
-		for (let hour = 1; hour < 12; hour++) expect(await findSessionStaff(database.db, busy, at(hour * 3_600_000))).not.toBeNull()
-		expect(await findSessionStaff(database.db, busy, at(ABSOLUTE_TIMEOUT_MS + 1))).toBeNull()
+		const busy = await startSession(testDatabase.handle.db, user.id, start)
+		for (let hour = 1; hour < 12; hour++) expect(await findSessionStaff(testDatabase.handle.db, busy, at(hour * 3_600_000))).not.toBeNull()
+		expect(await findSessionStaff(testDatabase.handle.db, busy, at(ABSOLUTE_TIMEOUT_MS + 1))).toBeNull()
 	})
 
 	test('only a hash of the token is stored', async () => {
-		const user = await createStaff(database.db, { email: 'hash@tolk.example', name: 'Hash', password: 'x'.repeat(12), role: 'editor' })
-		const token = await startSession(database.db, user.id)
-		const stored = await database.db.select().from(sessions).where(eq(sessions.userId, user.id))
+		const user = await createStaff(testDatabase.handle.db, { email: 'hash@tolk.example', name: 'Hash', password: 'x'.repeat(12), role: 'editor' })
+		const token = await startSession(testDatabase.handle.db, user.id)
+		const stored = await testDatabase.handle.db.select().from(sessions).where(eq(sessions.userId, user.id))
 		expect(stored).toHaveLength(1)
 		expect(stored[0]!.id).not.toContain(token)
-		expect(await findSessionStaff(database.db, stored[0]!.id)).toBeNull()
+		expect(await findSessionStaff(testDatabase.handle.db, stored[0]!.id)).toBeNull()
 	})
 
 	test('a password change ends every other session of the account', async () => {
-		const user = await createStaff(database.db, { email: 'revoke@tolk.example', name: 'Revoke', password: 'x'.repeat(12), role: 'admin' })
-		const kept = await startSession(database.db, user.id)
-		const other = await startSession(database.db, user.id)
-		const keptSession = await findSessionStaff(database.db, kept)
-		await changePassword(database.db, user.id, 'y'.repeat(12), keptSession!.sessionId)
-		expect(await findSessionStaff(database.db, kept)).not.toBeNull()
-		expect(await findSessionStaff(database.db, other)).toBeNull()
+		const user = await createStaff(testDatabase.handle.db, { email: 'revoke@tolk.example', name: 'Revoke', password: 'x'.repeat(12), role: 'admin' })
+		const kept = await startSession(testDatabase.handle.db, user.id)
+		const other = await startSession(testDatabase.handle.db, user.id)
+		const keptSession = await findSessionStaff(testDatabase.handle.db, kept)
+		await changePassword(testDatabase.handle.db, user.id, 'y'.repeat(12), keptSession!.sessionId)
+		expect(await findSessionStaff(testDatabase.handle.db, kept)).not.toBeNull()
+		expect(await findSessionStaff(testDatabase.handle.db, other)).toBeNull()
 	})
 })
 
@@ -73,51 +63,51 @@ describe('login throttling', () => {
 	test('the sixth attempt within fifteen minutes waits until the oldest failure leaves the window', async () => {
 		const now = new Date('2026-03-01T12:00:00Z')
 		for (let minute = 0; minute < 5; minute++) {
-			await recordFailure(database.db, 'who@tolk.example', ip(`10.0.0.${minute}`), new Date(now.getTime() + minute * 60_000))
+			await recordFailure(testDatabase.handle.db, 'who@tolk.example', ip(`10.0.0.${minute}`), new Date(now.getTime() + minute * 60_000))
 		}
 		const sixth = new Date(now.getTime() + 5 * 60_000)
-		expect(await secondsUntilAllowed(database.db, 'who@tolk.example', ip('10.9.9.9'), sixth)).toBe(10 * 60)
-		expect(await secondsUntilAllowed(database.db, 'other@tolk.example', ip('10.9.9.9'), sixth)).toBe(0)
-		expect(await secondsUntilAllowed(database.db, 'who@tolk.example', ip('10.9.9.9'), new Date(now.getTime() + FAILURE_WINDOW_MS + 1000))).toBe(0)
+		expect(await secondsUntilAllowed(testDatabase.handle.db, 'who@tolk.example', ip('10.9.9.9'), sixth)).toBe(10 * 60)
+		expect(await secondsUntilAllowed(testDatabase.handle.db, 'other@tolk.example', ip('10.9.9.9'), sixth)).toBe(0)
+		expect(await secondsUntilAllowed(testDatabase.handle.db, 'who@tolk.example', ip('10.9.9.9'), new Date(now.getTime() + FAILURE_WINDOW_MS + 1000))).toBe(0)
 	})
 
 	test('counts per address as well as per email', async () => {
 		const now = new Date('2026-03-02T12:00:00Z')
-		for (let n = 0; n < 5; n++) await recordFailure(database.db, `guess${n}@tolk.example`, ip('192.0.2.1'), now)
-		expect(await secondsUntilAllowed(database.db, 'fresh@tolk.example', ip('192.0.2.1'), now)).toBeGreaterThan(0)
-		expect(await secondsUntilAllowed(database.db, 'fresh@tolk.example', ip('192.0.2.2'), now)).toBe(0)
+		for (let n = 0; n < 5; n++) await recordFailure(testDatabase.handle.db, `guess${n}@tolk.example`, ip('192.0.2.1'), now)
+		expect(await secondsUntilAllowed(testDatabase.handle.db, 'fresh@tolk.example', ip('192.0.2.1'), now)).toBeGreaterThan(0)
+		expect(await secondsUntilAllowed(testDatabase.handle.db, 'fresh@tolk.example', ip('192.0.2.2'), now)).toBe(0)
 	})
 
 	test('a known and an unknown email are refused alike and throttled alike', async () => {
-		await createStaff(database.db, { email: 'known@tolk.example', name: 'Known', password: 'right-password-1', role: 'editor' })
+		await createStaff(testDatabase.handle.db, { email: 'known@tolk.example', name: 'Known', password: 'right-password-1', role: 'editor' })
 		const outcomes = []
 		for (const email of ['known@tolk.example', 'unknown@tolk.example']) {
-			for (let n = 0; n < 6; n++) outcomes.push([email, (await logIn(database.db, { email, password: 'wrong-password', ipHash: ip(email) })).outcome])
+			for (let n = 0; n < 6; n++) outcomes.push([email, (await logIn(testDatabase.handle.db, { email, password: 'wrong-password', ipHash: ip(email) })).outcome])
 		}
 		expect(outcomes.map(([, outcome]) => outcome)).toEqual([...Array(5).fill('refused'), 'throttled', ...Array(5).fill('refused'), 'throttled'])
 		// The right password does not get through the throttle either.
-		const right = await logIn(database.db, { email: 'known@tolk.example', password: 'right-password-1', ipHash: ip('elsewhere') })
+		const right = await logIn(testDatabase.handle.db, { email: 'known@tolk.example', password: 'right-password-1', ipHash: ip('elsewhere') })
 		expect(right.outcome).toBe('throttled')
-		const failures = await database.db.select().from(loginFailures).where(eq(loginFailures.email, 'unknown@tolk.example'))
+		const failures = await testDatabase.handle.db.select().from(loginFailures).where(eq(loginFailures.email, 'unknown@tolk.example'))
 		expect(failures[0]!.ipHash).not.toContain('unknown')
 	})
 
 	test('a successful login clears the failures of that email', async () => {
-		await createStaff(database.db, { email: 'clear@tolk.example', name: 'Clear', password: 'right-password-2', role: 'editor' })
-		for (let n = 0; n < 4; n++) await logIn(database.db, { email: 'clear@tolk.example', password: 'nope', ipHash: ip(`c${n}`) })
-		expect((await logIn(database.db, { email: 'Clear@Tolk.example ', password: 'right-password-2', ipHash: ip('c9') })).outcome).toBe('signed-in')
-		expect(await database.db.select().from(loginFailures).where(eq(loginFailures.email, 'clear@tolk.example'))).toHaveLength(0)
+		await createStaff(testDatabase.handle.db, { email: 'clear@tolk.example', name: 'Clear', password: 'right-password-2', role: 'editor' })
+		for (let n = 0; n < 4; n++) await logIn(testDatabase.handle.db, { email: 'clear@tolk.example', password: 'nope', ipHash: ip(`c${n}`) })
+		expect((await logIn(testDatabase.handle.db, { email: 'Clear@Tolk.example ', password: 'right-password-2', ipHash: ip('c9') })).outcome).toBe('signed-in')
+		expect(await testDatabase.handle.db.select().from(loginFailures).where(eq(loginFailures.email, 'clear@tolk.example'))).toHaveLength(0)
 	})
 })
 
 describe('the administrator from the environment', () => {
 	test('is created, then left alone, then has its password reset and its sessions ended', async () => {
-		expect(await ensureAdmin(database.db, 'boss@tolk.example', 'first-password-1')).toBe('created')
-		expect(await ensureAdmin(database.db, 'boss@tolk.example', 'first-password-1')).toBe('unchanged')
-		const signedIn = await logIn(database.db, { email: 'boss@tolk.example', password: 'first-password-1', ipHash: 'x' })
+		expect(await ensureAdmin(testDatabase.handle.db, 'boss@tolk.example', 'first-password-1')).toBe('created')
+		expect(await ensureAdmin(testDatabase.handle.db, 'boss@tolk.example', 'first-password-1')).toBe('unchanged')
+		const signedIn = await logIn(testDatabase.handle.db, { email: 'boss@tolk.example', password: 'first-password-1', ipHash: 'x' })
 		expect(signedIn.outcome).toBe('signed-in')
-		expect(await ensureAdmin(database.db, 'boss@tolk.example', 'second-password-2')).toBe('updated')
-		if (signedIn.outcome === 'signed-in') expect(await findSessionStaff(database.db, signedIn.token)).toBeNull()
-		expect((await logIn(database.db, { email: 'boss@tolk.example', password: 'second-password-2', ipHash: 'y' })).outcome).toBe('signed-in')
+		expect(await ensureAdmin(testDatabase.handle.db, 'boss@tolk.example', 'second-password-2')).toBe('updated')
+		if (signedIn.outcome === 'signed-in') expect(await findSessionStaff(testDatabase.handle.db, signedIn.token)).toBeNull()
+		expect((await logIn(testDatabase.handle.db, { email: 'boss@tolk.example', password: 'second-password-2', ipHash: 'y' })).outcome).toBe('signed-in')
 	})
 })

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import type { Route } from './+types/login'
 import { AuthenticityTokenInput } from '#app/components/authenticity-token.tsx'
 import { useAdminI18n } from '#app/components/i18n.tsx'
-import { FieldError, inputClass } from '#app/components/admin/fields.tsx'
+import { LabelledInput } from '#app/components/admin/fields.tsx'
 import { recordAudit } from '#app/models/admin/audit.server.ts'
 import { logIn } from '#app/models/staff/account.server.ts'
 import { adminLocaleCookie, parseLocale } from '#app/models/staff/locale.server.ts'
@@ -81,35 +81,17 @@ export default function Login() {
 						{t(errors._form, { minutes: result && 'minutes' in result ? Number(result.minutes) : 15 })}
 					</p>
 				)}
-				<div>
-					<label htmlFor="email" className="mb-1 block text-sm font-medium">{t('fields.email')}</label>
-					<input
-						id="email"
-						name="email"
-						type="email"
-						autoComplete="username"
-						required
-						defaultValue={result?.email ?? ''}
-						aria-invalid={errors.email ? true : undefined}
-						aria-describedby={errors.email ? 'email-error' : undefined}
-						className={inputClass}
-					/>
-					<FieldError id="email-error" error={errors.email} />
-				</div>
-				<div>
-					<label htmlFor="password" className="mb-1 block text-sm font-medium">{t('fields.password')}</label>
-					<input
-						id="password"
-						name="password"
-						type="password"
-						autoComplete="current-password"
-						required
-						aria-invalid={errors.password ? true : undefined}
-						aria-describedby={errors.password ? 'password-error' : undefined}
-						className={inputClass}
-					/>
-					<FieldError id="password-error" error={errors.password} />
-				</div>
+				<LabelledInput
+					id="email"
+					name="email"
+					type="email"
+					autoComplete="username"
+					required
+					defaultValue={result?.email ?? ''}
+					label={t('fields.email')}
+					error={errors.email}
+				/>
+				<LabelledInput id="password" name="password" type="password" autoComplete="current-password" required label={t('fields.password')} error={errors.password} />
 				<button type="submit" disabled={isSubmitting} className="w-full rounded-md bg-teal-800 px-4 py-2 font-semibold text-white hover:bg-teal-900 disabled:opacity-60">
 					{t('login.submit')}
 				</button>
