@@ -233,6 +233,13 @@ describe('PATCH /admin/position', () => {
 		expect(await publicFaqQuestions()).toEqual([...before].reverse())
 	})
 
+	test('a list that misses items (added meanwhile by someone else) puts them after, in their old order', async () => {
+		const ids = await faqIds()
+		const response = await admin.call('PATCH', '/admin/position', { model: 'faq_item', items: [ids[2], ids[0]] })
+		expect(response.status).toBe(200)
+		expect(await faqIds()).toEqual([ids[2], ids[0], ids[1], ...ids.slice(3)])
+	})
+
 	test('refuses unknown models, foreign ids and duplicates, and changes nothing', async () => {
 		const ids = await faqIds()
 		const refused = [

@@ -1,4 +1,4 @@
-import { asc, eq, inArray, notInArray } from 'drizzle-orm'
+import { asc, inArray, notInArray, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Database } from '#database/client.ts'
 import { faqItems, languages, slides, teamMembers } from '#database/schema.ts'
@@ -34,8 +34,10 @@ export async function reorder(db: Database, model: SortableModel, ids: number[])
 			.where(notInArray(table.id, ids))
 			.orderBy(asc(table.position), asc(table.id))
 		const order = [...ids, ...rest.map((row) => row.id)]
-		for (const [position, id] of order.entries()) {
-			await tx.update(table).set({ position }).where(eq(table.id, id))
-		}
+		// One statement for the whole list; the ids are integers, sent as one array literal.
+		await tx.execute(sql`
+			update ${table} set position = ordered.position - 1
+			from unnest(${`{${order.join(',')}}`}::int[]) with ordinality as ordered(id, position)
+			where ${table.id} = ordered.id`)
 	})
 }

@@ -1,4 +1,4 @@
-import { aliasedTable, asc, eq, inArray } from 'drizzle-orm'
+import { aliasedTable, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { Database } from '#database/client.ts'
 import { faqCategories, faqItemCategories, faqItems, languages, pages, pairPrices, slides, teamMemberPairs, teamMembers, users } from '#database/schema.ts'
 import type { Locale } from '#app/utils/locales.ts'
@@ -25,9 +25,10 @@ export type Repository = {
 }
 
 const byLocale = (locale: Locale, da: string, en: string) => (locale === 'da' ? da : en)
+// A new record goes to the end of its list.
 const nextPosition = async (tx: Tx, table: typeof faqItems | typeof teamMembers | typeof languages | typeof slides) => {
-	const rows = await tx.select({ position: table.position }).from(table)
-	return rows.reduce((max, row) => Math.max(max, row.position + 1), 0)
+	const [row] = await tx.select({ next: sql<number>`coalesce(max(${table.position}) + 1, 0)::int` }).from(table)
+	return row?.next ?? 0
 }
 const str = (value: unknown) => value as string
 const strOrNull = (value: unknown) => (value as string | null) ?? null
