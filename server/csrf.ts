@@ -2,6 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { PassThrough, type Readable } from 'node:stream'
 import busboy from 'busboy'
 import type { NextFunction, Request, Response } from 'express'
+import { readCookie } from '#app/utils/cookies.ts'
 import { CSRF_FIELD, CSRF_HEADER } from '#app/utils/request-headers.ts'
 import { sign, unsign } from './signing.ts'
 
@@ -59,13 +60,9 @@ export function csrfProtection({ secretKey, secureCookies }: CsrfOptions) {
 }
 
 function readSecret(cookieHeader: string | undefined, secretKey: string): Buffer | null {
-	const raw = cookieHeader
-		?.split(';')
-		.map((part) => part.trim())
-		.find((part) => part.startsWith(`${SESSION_COOKIE}=`))
-		?.slice(SESSION_COOKIE.length + 1)
+	const raw = readCookie(cookieHeader, SESSION_COOKIE)
 	if (!raw) return null
-	const value = unsign(decodeURIComponent(raw), secretKey)
+	const value = unsign(raw, secretKey)
 	const secret = value ? Buffer.from(value, 'base64url') : null
 	return secret?.length === SECRET_BYTES ? secret : null
 }

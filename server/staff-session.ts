@@ -1,18 +1,10 @@
 import type { NextFunction, Request, Response } from 'express'
 import type { Database } from '#database/client.ts'
 import { findSessionStaff, SESSION_COOKIE, type Staff } from '#app/models/staff/session.server.ts'
+import { readCookie } from '#app/utils/cookies.ts'
 import { isAdminOnlyPath, isAdminPath, isLoginPath, isPageRequest, loginPathFor } from '#app/utils/admin-paths.ts'
 
 export type StaffLocals = { staff: Staff | null }
-
-export function readCookie(header: string | undefined, name: string): string | undefined {
-	const raw = header
-		?.split(';')
-		.map((part) => part.trim())
-		.find((part) => part.startsWith(`${name}=`))
-		?.slice(name.length + 1)
-	return raw ? decodeURIComponent(raw) : undefined
-}
 
 // Resolves the session cookie once per request; visitors without the cookie cost no query.
 export function staffSession(db: Database) {

@@ -1,5 +1,5 @@
 import { data, type RouterContextProvider } from 'react-router'
-import { RESOURCES, resourceFromPath, type Resource } from '#app/utils/admin-resources.ts'
+import { resourceFromPath, type Resource } from '#app/utils/admin-resources.ts'
 import { requireAdmin, requireStaff } from '../staff/access.server.ts'
 import type { Staff } from '../staff/session.server.ts'
 
@@ -17,5 +17,3 @@ export function parseRecordId(value: string | undefined): number {
 	if (!Number.isSafeInteger(id) || id < 1) throw data({ error: 'Not found' }, { status: 404 })
 	return id
 }
-
-export { RESOURCES }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import type { Database } from '#database/client.ts'
 import { users, type Role } from '#database/schema.ts'
 import { decoyPasswordHash, hashPassword, verifyPassword } from './password.server.ts'
-import { revokeSessions, startSession } from './session.server.ts'
+import { pruneExpiredSessions, revokeSessions, startSession } from './session.server.ts'
 import { clearFailures, recordFailure, secondsUntilAllowed } from './throttle.server.ts'
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase()
@@ -27,6 +27,8 @@ export async function logIn(db: Database, attempt: Attempt): Promise<LoginResult
 		return { outcome: 'refused' }
 	}
 	await clearFailures(db, email)
+	// Logins are rare: a good moment to drop sessions that have ended.
+	await pruneExpiredSessions(db)
 	return { outcome: 'signed-in', token: await startSession(db, user.id), user: { id: user.id, name: user.name } }
 }
 

@@ -1,3 +1,4 @@
+import { readCookie } from '#app/utils/cookies.ts'
 import { LOCALES, type Locale } from '#app/utils/locales.ts'
 
 export const ADMIN_LOCALE_COOKIE = 'tolk_admin_lang'
@@ -8,11 +9,7 @@ const asLocale = (value: string | null | undefined): Locale | null => (LOCALES.i
 // Staff choose the admin's language (a cookie); until they do, the browser's preference decides.
 export function resolveAdminLocale(request: Request): Locale {
 	const url = new URL(request.url)
-	const cookie = request.headers
-		.get('Cookie')
-		?.split(';')
-		.map((part) => part.trim().split('='))
-		.find(([name]) => name === ADMIN_LOCALE_COOKIE)?.[1]
+	const cookie = readCookie(request.headers.get('Cookie'), ADMIN_LOCALE_COOKIE)
 	const preferred = (request.headers.get('Accept-Language') ?? '')
 		.split(',')
 		.map((part) => part.trim().slice(0, 2).toLowerCase())

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { and, eq, gt, lt, ne, or } from 'drizzle-orm'
 import type { Database } from '#database/client.ts'
 import { sessions, users, type Role } from '#database/schema.ts'
+import { readCookie } from '#app/utils/cookies.ts'
 
 export const SESSION_COOKIE = 'tolk_staff'
 export const IDLE_TIMEOUT_MS = 2 * 60 * 60 * 1000
@@ -57,11 +58,12 @@ export async function revokeSessions(db: Database, userId: number, exceptSession
 		.where(exceptSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId)) : eq(sessions.userId, userId))
 }
 
-export async function listSessions(db: Database, userId: number) {
+// The account's sessions that are still alive.
+export async function listSessions(db: Database, userId: number, now = new Date()) {
 	return db
 		.select({ id: sessions.id, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt })
 		.from(sessions)
-		.where(eq(sessions.userId, userId))
+		.where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, new Date(now.getTime() - IDLE_TIMEOUT_MS))))
 }
 
 export async function pruneExpiredSessions(db: Database, now = new Date()): Promise<void> {
@@ -79,11 +81,5 @@ export function clearedSessionCookieHeader(secure: boolean): string {
 }
 
 export function sessionTokenOf(request: Request): string | null {
-	const raw = request.headers
-		.get('Cookie')
-		?.split(';')
-		.map((part) => part.trim())
-		.find((part) => part.startsWith(`${SESSION_COOKIE}=`))
-		?.slice(SESSION_COOKIE.length + 1)
-	return raw || null
+	return readCookie(request.headers.get('Cookie'), SESSION_COOKIE) ?? null
 }

@@ -4,7 +4,7 @@ import { setupTestDatabase } from '#tests/setup/database.ts'
 import { loginFailures, sessions } from '#database/schema.ts'
 import { changePassword, createStaff, ensureAdmin, logIn } from './account.server.ts'
 import { hashPassword, verifyPassword } from './password.server.ts'
-import { ABSOLUTE_TIMEOUT_MS, findSessionStaff, IDLE_TIMEOUT_MS, startSession } from './session.server.ts'
+import { ABSOLUTE_TIMEOUT_MS, findSessionStaff, IDLE_TIMEOUT_MS, listSessions, pruneExpiredSessions, startSession } from './session.server.ts'
 import { FAILURE_WINDOW_MS, hashAddress, recordFailure, secondsUntilAllowed } from './throttle.server.ts'
 
 const testDatabase = setupTestDatabase()
@@ -35,6 +35,17 @@ describe('sessions', () => {
 		const busy = await startSession(testDatabase.handle.db, user.id, start)
 		for (let hour = 1; hour < 12; hour++) expect(await findSessionStaff(testDatabase.handle.db, busy, at(hour * 3_600_000))).not.toBeNull()
 		expect(await findSessionStaff(testDatabase.handle.db, busy, at(ABSOLUTE_TIMEOUT_MS + 1))).toBeNull()
+	})
+
+	test('only live sessions are listed, and ended ones are pruned', async () => {
+		const user = await createStaff(testDatabase.handle.db, { email: 'list@tolk.example', name: 'List', password: 'x'.repeat(12), role: 'editor' })
+		const longAgo = new Date(Date.now() - ABSOLUTE_TIMEOUT_MS - 60_000)
+		await startSession(testDatabase.handle.db, user.id, longAgo)
+		await startSession(testDatabase.handle.db, user.id)
+		expect(await listSessions(testDatabase.handle.db, user.id)).toHaveLength(1)
+		expect(await testDatabase.handle.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(2)
+		await pruneExpiredSessions(testDatabase.handle.db)
+		expect(await testDatabase.handle.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(1)
 	})
 
 	test('only a hash of the token is stored', async () => {
