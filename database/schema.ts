@@ -144,6 +144,10 @@ export const settings = pgTable(
 		// Extra percent on the price for delivery within 1 and within 2 working days.
 		expressSurcharge1Day: integer('express_surcharge_1_day').notNull().default(100),
 		expressSurcharge2Days: integer('express_surcharge_2_days').notNull().default(50),
+		// A certified (stamped) paper copy, per copy.
+		certifiedCopyPrice: numeric('certified_copy_price', { precision: 10, scale: 2, mode: 'number' }).notNull().default(150),
+		// Danish VAT (moms); prices are kept without it.
+		vatPercent: integer('vat_percent').notNull().default(25),
 		updatedAt: timestamps.updatedAt,
 	},
 	(table) => [check('settings_single_row', sql`${table.id} = 1`)],
@@ -214,4 +218,18 @@ export const auditEvents = pgTable(
 		createdAt: timestamps.createdAt,
 	},
 	(table) => [index('audit_events_created').on(table.createdAt)],
+)
+
+// First-party analytics: what happened, where and when; never who (no cookie, address or browser).
+export const analyticsEvents = pgTable(
+	'analytics_events',
+	{
+		id: id(),
+		name: text().notNull(),
+		properties: jsonb().$type<Record<string, string | number | boolean>>().notNull().default({}),
+		path: text().notNull(),
+		locale: text().notNull(),
+		createdAt: timestamps.createdAt,
+	},
+	(table) => [index('analytics_events_name_created').on(table.name, table.createdAt)],
 )

@@ -18,6 +18,8 @@ export const DEMO_SETTINGS = {
 	minimumOrder: 500,
 	expressSurcharge1Day: 100,
 	expressSurcharge2Days: 50,
+	certifiedCopyPrice: 150,
+	vatPercent: 25,
 }
 
 export const DEMO_LANGUAGES = [

@@ -1,53 +1,129 @@
 import { useLoaderData } from 'react-router'
 import type { Route } from './+types/prices'
+import { AutoSubmitForm } from '#app/components/auto-submit.tsx'
+import { Calculator } from '#app/components/calculator.tsx'
 import { useI18n } from '#app/components/i18n.tsx'
+import { LangCombo } from '#app/components/lang-combo.tsx'
 import { PageHeading, PageMeta } from '#app/components/page.tsx'
+import { listPairPrices, quotePair, UnknownLanguageError } from '#app/models/price.server.ts'
 import { getRequestSettings, listActiveLanguages } from '#app/models/site.server.ts'
 import { getDb } from '#app/utils/context.server.ts'
-import { formatNumber, formatPrice } from '#app/utils/format.ts'
-import { localeFromPath } from '#app/utils/locales.ts'
-
-const EXAMPLE_WORD_COUNTS = [500, 1000, 5000, 10000]
+import { formatPrice, formatWholePrice } from '#app/utils/format.ts'
+import { localeFromPath, PAIR_PRICE_PATHS, pathFor, type Locale } from '#app/utils/locales.ts'
+import { withVat } from '#app/utils/prices.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-	const locale = localeFromPath(new URL(request.url).pathname)
-	const [settings, languages] = await Promise.all([getRequestSettings(context), listActiveLanguages(getDb(context), locale)])
-	return { perWord: settings.pricePerWord, currency: settings.currency, languages }
+	const url = new URL(request.url)
+	const locale = localeFromPath(url.pathname)
+	const db = getDb(context)
+	const settings = await getRequestSettings(context)
+	const languages = await listActiveLanguages(db, locale)
+	const filter = languages.find((language) => language.code === url.searchParams.get('language'))?.code ?? ''
+	const [pairs, check] = await Promise.all([listPairPrices(db, locale, settings, filter || undefined), checkFromQuery(db, url, locale)])
+	const { pricePerWord, currency, calculatorMinWords, calculatorMaxWords, defaultPricePerWord, minimumOrder, vatPercent } = settings
+	const { expressSurcharge1Day, expressSurcharge2Days, certifiedCopyPrice } = settings
+	return {
+		calculator: { pricePerWord, currency, min: calculatorMinWords, max: calculatorMaxWords },
+		languages,
+		filter,
+		pairs,
+		check,
+		facts: { currency, defaultPricePerWord, minimumOrder, vatPercent, expressSurcharge1Day, expressSurcharge2Days, certifiedCopyPrice },
+	}
+}
+
+// The price check's answer for a visitor without script (the form asks this page with ?from=&to=).
+async function checkFromQuery(db: ReturnType<typeof getDb>, url: URL, locale: Locale) {
+	const from = url.searchParams.get('from')
+	const to = url.searchParams.get('to')
+	if (!from || !to || from === to) return from || to ? { from: from ?? '', to: to ?? '', quote: null } : undefined
+	try {
+		return { from, to, quote: await quotePair(db, from, to, locale) }
+	} catch (error) {
+		if (error instanceof UnknownLanguageError) return undefined
+		throw error
+	}
 }
 
 export default function Prices() {
-	const { perWord, currency, languages } = useLoaderData<typeof loader>()
+	const { calculator, languages, filter, pairs, check, facts } = useLoaderData<typeof loader>()
 	const { locale, t } = useI18n()
+	const price = (amount: number) => formatPrice(amount, facts.currency, locale)
+	const whole = (amount: number) => formatWholePrice(amount, facts.currency, locale)
 	return (
 		<>
 			<PageMeta title={t('prices.title')} />
 			<PageHeading title={t('prices.title')} lead={t('prices.lead')} />
-			<p className="mb-10 text-2xl">
-				{t('prices.perWord')}: <strong className="text-teal-800">{formatPrice(perWord, currency, locale)}</strong>
+			<p className="mb-8 text-2xl">
+				{t('prices.perWord')}: <strong className="text-teal-800">{price(calculator.pricePerWord)}</strong>
 			</p>
-			<h2 className="mb-4 text-2xl font-semibold text-slate-900">{t('prices.examplesTitle')}</h2>
-			<table className="mb-12 w-full max-w-lg text-left">
-				<thead>
-					<tr className="border-b border-slate-300">
-						<th scope="col" className="py-2">{t('prices.words')}</th>
-						<th scope="col" className="py-2 text-right">{t('prices.total')}</th>
-					</tr>
-				</thead>
-				<tbody>
-					{EXAMPLE_WORD_COUNTS.map((words) => (
-						<tr key={words} className="border-b border-slate-200">
-							<td className="py-2">{formatNumber(words, locale)}</td>
-							<td className="py-2 text-right">{formatPrice(Math.round(perWord * words), currency, locale)}</td>
-						</tr>
-					))}
-				</tbody>
-			</table>
-			<h2 className="mb-4 text-2xl font-semibold text-slate-900">{t('prices.languagesTitle')}</h2>
-			<ul className="flex flex-wrap gap-2">
-				{languages.map((language) => (
-					<li key={language.code} className="rounded-full bg-slate-100 px-3 py-1 text-sm">{language.name}</li>
-				))}
-			</ul>
+			<div className="mb-12 grid gap-6 lg:grid-cols-2">
+				<Calculator {...calculator} />
+				<LangCombo languages={languages} url={PAIR_PRICE_PATHS[locale]} action={pathFor('prices', locale)} initial={check} />
+			</div>
+
+			<section aria-labelledby="pair-prices" className="mb-12">
+				<h2 id="pair-prices" className="mb-4 text-2xl font-semibold text-slate-900">
+					{t('prices.pairsTitle')}
+				</h2>
+				<AutoSubmitForm method="get" className="mb-4 flex flex-wrap items-end gap-3">
+					<div>
+						<label htmlFor="price-filter" className="mb-1 block text-sm font-medium">
+							{t('prices.filter')}
+						</label>
+						<select id="price-filter" name="language" defaultValue={filter} className="rounded-md border border-slate-400 bg-white px-3 py-2">
+							<option value="">{t('prices.filterAll')}</option>
+							{languages.map((language) => (
+								<option key={language.code} value={language.code}>
+									{language.name}
+								</option>
+							))}
+						</select>
+					</div>
+					<button type="submit" className="rounded-md border border-slate-400 px-4 py-2 font-medium hover:bg-slate-50">
+						{t('prices.filterSubmit')}
+					</button>
+				</AutoSubmitForm>
+				<div className="overflow-x-auto rounded-md border border-slate-200">
+					<table className="w-full text-left">
+						<caption className="sr-only">{t('prices.pairsCaption', { vat: facts.vatPercent })}</caption>
+						<thead className="bg-slate-100">
+							<tr>
+								<th scope="col" className="px-3 py-2">{t('prices.pair')}</th>
+								<th scope="col" className="px-3 py-2 text-right">{t('prices.exclVat')}</th>
+								<th scope="col" className="px-3 py-2 text-right">{t('prices.inclVat', { vat: facts.vatPercent })}</th>
+							</tr>
+						</thead>
+						<tbody>
+							{pairs.map((pair) => (
+								<tr key={`${pair.fromCode}-${pair.toCode}`} className="border-t border-slate-200">
+									<th scope="row" className="px-3 py-2 font-normal">
+										{pair.from} → {pair.to}
+									</th>
+									<td className="px-3 py-2 text-right">{price(pair.pricePerWord)}</td>
+									<td className="px-3 py-2 text-right">{price(withVat(pair.pricePerWord, facts.vatPercent))}</td>
+								</tr>
+							))}
+						</tbody>
+					</table>
+				</div>
+			</section>
+
+			<section aria-labelledby="other-prices" className="mb-12">
+				<h2 id="other-prices" className="mb-4 text-2xl font-semibold text-slate-900">
+					{t('prices.otherTitle')}
+				</h2>
+				<dl className="grid max-w-2xl gap-x-8 gap-y-3 sm:grid-cols-[1fr_auto]">
+					<dt>{t('prices.minimumOrder')}</dt>
+					<dd className="font-semibold">{t('prices.exclInclVat', { excl: whole(facts.minimumOrder), incl: whole(withVat(facts.minimumOrder, facts.vatPercent)) })}</dd>
+					<dt>{t('prices.express1')}</dt>
+					<dd className="font-semibold">{t('prices.surcharge', { percent: facts.expressSurcharge1Day })}</dd>
+					<dt>{t('prices.express2')}</dt>
+					<dd className="font-semibold">{t('prices.surcharge', { percent: facts.expressSurcharge2Days })}</dd>
+					<dt>{t('prices.certified')}</dt>
+					<dd className="font-semibold">{t('prices.exclInclVat', { excl: price(facts.certifiedCopyPrice), incl: price(withVat(facts.certifiedCopyPrice, facts.vatPercent)) })}</dd>
+				</dl>
+			</section>
 		</>
 	)
 }

@@ -18,6 +18,11 @@ export const PAGE_PATHS = {
 
 export type PageName = keyof typeof PAGE_PATHS
 
+// Where the language-pair price check posts, per language (the answer's messages follow it).
+export const PAIR_PRICE_PATHS = { da: '/priser/sprogpar', en: '/en/prices/pair' } as const satisfies Record<Locale, string>
+
+export const ANALYTICS_PATH = '/analytics/events'
+
 export function localeFromPath(pathname: string): Locale {
 	return pathname === '/en' || pathname.startsWith('/en/') ? 'en' : 'da'
 }

@@ -47,8 +47,14 @@ describe('public pages', () => {
 	})
 
 	test('numbers are formatted in the page language', async () => {
-		expect(textOf((await page('/priser')).html)).toContain('10.000')
-		expect(textOf((await page('/en/prices')).html)).toContain('10,000')
+		const da = textOf((await page('/priser')).html)
+		expect(da).toContain('1.000 ord')
+		expect(da).toContain('1.350 kr.')
+		expect(da).toContain('Dansk → Japansk 2,40 kr. 3,00 kr.')
+		const en = textOf((await page('/en/prices')).html)
+		expect(en).toContain('1,000 words')
+		expect(en).toContain('DKK 1,350')
+		expect(en).toContain('Danish → Japanese DKK 2.40 DKK 3.00')
 	})
 
 	test('the about page shows every team member, with the bios of those who have one', async () => {

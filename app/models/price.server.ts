@@ -1,0 +1,66 @@
+import { and, asc, eq, inArray } from 'drizzle-orm'
+import type { Database } from '#database/client.ts'
+import { languages, pairPrices } from '#database/schema.ts'
+import type { Locale } from '#app/utils/locales.ts'
+import { EXAMPLE_WORDS, totalFor, type PairQuote } from '#app/utils/prices.ts'
+import { getSettings } from './site.server.ts'
+
+type Settings = Awaited<ReturnType<typeof getSettings>>
+
+export class UnknownLanguageError extends Error {}
+
+// The price of one language pair: its own price if staff set one, else the default price.
+export async function quotePair(db: Database, fromCode: string, toCode: string, locale: Locale): Promise<PairQuote> {
+	const found = await db
+		.select({ id: languages.id, code: languages.code, nameDa: languages.nameDa, nameEn: languages.nameEn })
+		.from(languages)
+		.where(and(inArray(languages.code, [fromCode, toCode]), eq(languages.active, true)))
+	const from = found.find((language) => language.code === fromCode)
+	const to = found.find((language) => language.code === toCode)
+	if (!from || !to) throw new UnknownLanguageError(!from ? fromCode : toCode)
+	const [[own], settings] = await Promise.all([
+		db
+			.select({ pricePerWord: pairPrices.pricePerWord })
+			.from(pairPrices)
+			.where(and(eq(pairPrices.fromLanguageId, from.id), eq(pairPrices.toLanguageId, to.id))),
+		getSettings(db),
+	])
+	const pricePerWord = own?.pricePerWord ?? settings.defaultPricePerWord
+	const name = (language: typeof from) => (locale === 'da' ? language.nameDa : language.nameEn)
+	return {
+		from: name(from),
+		to: name(to),
+		pricePerWord,
+		isDefaultPrice: !own,
+		minimumOrder: settings.minimumOrder,
+		currency: settings.currency,
+		example: { words: EXAMPLE_WORDS, total: Math.max(totalFor(pricePerWord, EXAMPLE_WORDS), settings.minimumOrder) },
+	}
+}
+
+export type PairPriceRow = { from: string; to: string; fromCode: string; toCode: string; pricePerWord: number; isDefaultPrice: boolean }
+
+// Every pair of active languages and what it costs, optionally only the pairs with one language.
+export async function listPairPrices(db: Database, locale: Locale, settings: Settings, languageCode?: string): Promise<PairPriceRow[]> {
+	const [active, own] = await Promise.all([
+		db.select().from(languages).where(eq(languages.active, true)).orderBy(asc(languages.position), asc(languages.id)),
+		db.select().from(pairPrices),
+	])
+	const priceOf = new Map(own.map((row) => [`${row.fromLanguageId}-${row.toLanguageId}`, row.pricePerWord]))
+	const name = (language: (typeof active)[number]) => (locale === 'da' ? language.nameDa : language.nameEn)
+	return active.flatMap((from) =>
+		active
+			.filter((to) => to.id !== from.id && (!languageCode || from.code === languageCode || to.code === languageCode))
+			.map((to) => {
+				const price = priceOf.get(`${from.id}-${to.id}`)
+				return {
+					from: name(from),
+					to: name(to),
+					fromCode: from.code,
+					toCode: to.code,
+					pricePerWord: price ?? settings.defaultPricePerWord,
+					isDefaultPrice: price === undefined,
+				}
+			}),
+	)
+}
