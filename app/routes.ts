@@ -1,5 +1,5 @@
 import { index, layout, route, type RouteConfig } from '@react-router/dev/routes'
-import { LOCALES, PAGE_PATHS, type PageName } from './utils/locales.ts'
+import { LOCALES, PAGE_PATHS, PAIR_PRICE_PATHS, type PageName } from './utils/locales.ts'
 import { RESOURCE_NAMES } from './utils/admin-resources.ts'
 
 const PAGE_MODULES: Record<PageName, string> = {
@@ -40,8 +40,11 @@ export default [
 		...recordRoutes,
 		route('admin/settings', 'routes/admin/settings.tsx'),
 		route('admin/audit', 'routes/admin/audit.tsx'),
+		route('admin/analytics', 'routes/admin/analytics.tsx'),
 		route('admin/*', 'routes/admin/not-found.tsx'),
 	]),
 	layout('routes/public-layout.tsx', [...publicPages, route('*', 'routes/not-found.tsx')]),
 	route('banner', 'routes/banner.ts'),
+	route('analytics/events', 'routes/analytics-events.ts'),
+	...LOCALES.map((locale) => route(PAIR_PRICE_PATHS[locale].slice(1), 'routes/pair-price.ts', { id: `pair-price.${locale}` })),
 ] satisfies RouteConfig

@@ -2,6 +2,7 @@ import { Link, useLoaderData } from 'react-router'
 import type { Route } from './+types/home'
 import { Text, useI18n } from '#app/components/i18n.tsx'
 import { PageMeta } from '#app/components/page.tsx'
+import { Calculator } from '#app/components/calculator.tsx'
 import { FaqList } from '#app/components/faq-list.tsx'
 import { TeamGrid } from '#app/components/team-grid.tsx'
 import { listFaqItems, listTeamMembers } from '#app/models/content.server.ts'
@@ -24,6 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	])
 	return {
 		price: { perWord: settings.pricePerWord, currency: settings.currency },
+		calculator: { pricePerWord: settings.pricePerWord, currency: settings.currency, min: settings.calculatorMinWords, max: settings.calculatorMaxWords },
 		services: services.filter((page) => page.showInMenu),
 		languages,
 		team: team.slice(0, TEASER_SIZE),
@@ -32,22 +34,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function Home() {
-	const { price, services, languages, team, faq } = useLoaderData<typeof loader>()
+	const { price, calculator, services, languages, team, faq } = useLoaderData<typeof loader>()
 	const { locale, t } = useI18n()
 	return (
 		<>
 			<PageMeta title={t('meta.home')} />
-			<section className="mb-16 grid gap-8 rounded-2xl bg-gradient-to-br from-teal-50 to-white p-8 sm:p-12">
-				<Text k="home.title" as="h1" className="max-w-3xl text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl" />
-				<Text k="home.lead" as="p" className="max-w-2xl text-lg text-slate-700" />
-				<p className="text-2xl font-semibold text-teal-800">
-					{t('home.priceFrom', { price: formatPrice(price.perWord, price.currency, locale) })}
-				</p>
-				<p>
-					<Link to={pathFor('order', locale)} className="inline-block rounded-md bg-teal-800 px-6 py-3 font-semibold text-white hover:bg-teal-900">
-						{t('home.cta')}
-					</Link>
-				</p>
+			<section className="mb-16 grid gap-8 rounded-2xl bg-gradient-to-br from-teal-50 to-white p-8 sm:p-12 lg:grid-cols-[3fr_2fr]">
+				<div className="grid content-start gap-8">
+					<Text k="home.title" as="h1" className="max-w-3xl text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl" />
+					<Text k="home.lead" as="p" className="max-w-2xl text-lg text-slate-700" />
+					<p className="text-2xl font-semibold text-teal-800">
+						{t('home.priceFrom', { price: formatPrice(price.perWord, price.currency, locale) })}
+					</p>
+					<p>
+						<Link to={pathFor('order', locale)} className="inline-block rounded-md bg-teal-800 px-6 py-3 font-semibold text-white hover:bg-teal-900">
+							{t('home.cta')}
+						</Link>
+					</p>
+				</div>
+				<Calculator {...calculator} />
 			</section>
 
 			<section aria-labelledby="services" className="mb-16">

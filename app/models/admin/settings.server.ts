@@ -34,6 +34,8 @@ export const SettingsSchema = z
 		wordsPerDay: numberField({ min: 1, max: 100_000, integer: true }),
 		expressSurcharge1Day: numberField({ min: 0, max: 1000, integer: true }),
 		expressSurcharge2Days: numberField({ min: 0, max: 1000, integer: true }),
+		certifiedCopyPrice: numberField({ min: 0, max: 100_000 }),
+		vatPercent: numberField({ min: 0, max: 100, integer: true }),
 	})
 	.refine((values) => values.calculatorMaxWords > values.calculatorMinWords, {
 		message: 'errors.maxBelowMin',

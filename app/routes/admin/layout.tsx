@@ -25,6 +25,7 @@ const NAVIGATION: { to: string; label: AdminMessageKey; adminOnly?: boolean }[] 
 	{ to: '/admin/languages', label: 'languages.title' },
 	{ to: '/admin/prices', label: 'prices.title' },
 	{ to: '/admin/settings', label: 'settings.title' },
+	{ to: '/admin/analytics', label: 'analytics.title' },
 	{ to: '/admin/users', label: 'users.title', adminOnly: true },
 	{ to: '/admin/audit', label: 'audit.title', adminOnly: true },
 ]

@@ -39,6 +39,8 @@ const GROUPS: { title: Parameters<ReturnType<typeof useAdminI18n>['t']>[0]; fiel
 			{ name: 'wordsPerDay', kind: 'number', label: 'fields.wordsPerDay', required: true },
 			{ name: 'expressSurcharge1Day', kind: 'number', label: 'fields.expressSurcharge1Day', required: true, hint: 'hints.percent' },
 			{ name: 'expressSurcharge2Days', kind: 'number', label: 'fields.expressSurcharge2Days', required: true, hint: 'hints.percent' },
+			{ name: 'certifiedCopyPrice', kind: 'number', label: 'fields.certifiedCopyPrice', required: true, hint: 'hints.exclVat' },
+			{ name: 'vatPercent', kind: 'number', label: 'fields.vatPercent', required: true },
 			{ name: 'uploadLimitMib', kind: 'number', label: 'fields.uploadLimitMib', required: true },
 		],
 	},

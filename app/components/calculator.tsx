@@ -1,0 +1,82 @@
+import { useEffect, useId, useRef, useState } from 'react'
+import { CALCULATED_PRICE_EVENT } from '#app/utils/analytics-names.ts'
+import { formatNumber, formatPrice, formatWholePrice } from '#app/utils/format.ts'
+import { totalFor } from '#app/utils/prices.ts'
+import { trackEvent } from '#app/utils/analytics.client.ts'
+import { useI18n } from './i18n.tsx'
+
+type Props = { pricePerWord: number; currency: string; min: number; max: number }
+
+// A slider move is recorded once it has settled, not for every step on the way.
+const SETTLE_MS = 600
+// Half the thumb's width, to keep the indicator over the thumb at both ends of the track.
+const THUMB_PX = 24
+
+export function startingWords(min: number, max: number): number {
+	return Math.min(max, Math.max(min, 1000))
+}
+
+// The spec's price calculator: a slider sets the word count; the page shows the count, the
+// rounded total and the price per word in the page's language and currency.
+export function Calculator({ pricePerWord, currency, min, max }: Props) {
+	const { locale, t } = useI18n()
+	const id = useId()
+	const [words, setWords] = useState(() => startingWords(min, max))
+	const settleTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
+	useEffect(() => () => clearTimeout(settleTimer.current), [])
+
+	function change(value: number) {
+		setWords(value)
+		clearTimeout(settleTimer.current)
+		settleTimer.current = setTimeout(() => trackEvent(CALCULATED_PRICE_EVENT, { words: value }), SETTLE_MS)
+	}
+
+	const share = max > min ? (words - min) / (max - min) : 0
+	const count = formatNumber(words, locale)
+	return (
+		<section data-controller="calculator" data-price-per-word={pricePerWord} data-currency={currency} aria-labelledby={`${id}-title`} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+			<h2 id={`${id}-title`} className="mb-4 text-xl font-semibold text-slate-900">
+				{t('calculator.title')}
+			</h2>
+			<label htmlFor={id} className="mb-2 block font-medium">
+				{t('calculator.label')}
+			</label>
+			<div className="relative pt-9">
+				<output
+					htmlFor={id}
+					aria-hidden="true"
+					className="absolute top-0 -translate-x-1/2 whitespace-nowrap rounded bg-teal-800 px-2 py-0.5 text-sm font-semibold text-white"
+					style={{ left: `calc(${share * 100}% + ${(0.5 - share) * THUMB_PX}px)` }}
+				>
+					{count}
+				</output>
+				<input
+					id={id}
+					type="range"
+					min={min}
+					max={max}
+					step={10}
+					value={words}
+					aria-valuetext={t('calculator.words', { count })}
+					onChange={(event) => change(Number(event.currentTarget.value))}
+					className="h-6 w-full cursor-pointer accent-teal-800"
+				/>
+			</div>
+			<dl className="mt-4 grid grid-cols-2 gap-4" aria-live="polite">
+				<div>
+					<dt className="text-sm text-slate-600">{t('calculator.count')}</dt>
+					<dd className="text-2xl font-bold text-slate-900" data-words={words}>
+						{t('calculator.words', { count })}
+					</dd>
+				</div>
+				<div>
+					<dt className="text-sm text-slate-600">{t('calculator.total')}</dt>
+					<dd className="text-2xl font-bold text-teal-800" data-total={totalFor(pricePerWord, words)}>
+						{formatWholePrice(totalFor(pricePerWord, words), currency, locale)}
+					</dd>
+				</div>
+			</dl>
+			<p className="mt-2 text-sm text-slate-600">{t('calculator.perWord', { price: formatPrice(pricePerWord, currency, locale) })}</p>
+		</section>
+	)
+}

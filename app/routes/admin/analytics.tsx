@@ -1,0 +1,105 @@
+import { lazy, Suspense } from 'react'
+import { useLoaderData } from 'react-router'
+import type { Route } from './+types/analytics'
+import { useAdminI18n } from '#app/components/i18n.tsx'
+import { countCalculatedWords, countEventsPerDay } from '#app/models/analytics.server.ts'
+import { getSettings } from '#app/models/site.server.ts'
+import { requireStaff } from '#app/models/staff/access.server.ts'
+import { getDb } from '#app/utils/context.server.ts'
+import { intlLocale } from '#app/utils/locales.ts'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
+
+const AnalyticsCharts = lazy(() => import('#app/components/admin/analytics-charts.tsx'))
+
+const DAYS = 30
+const BANDS = 20
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+	requireStaff(request, context)
+	const db = getDb(context)
+	const settings = await getSettings(db)
+	// Twenty bands over the calculator's range, rounded to a readable size.
+	const bandSize = Math.max(10, Math.ceil(settings.calculatorMaxWords / BANDS / 100) * 100)
+	const [perDay, bands] = await Promise.all([countEventsPerDay(db, DAYS), countCalculatedWords(db, bandSize)])
+	const names = [...new Set(perDay.map((row) => row.name))].sort()
+	const days = [...new Set(perDay.map((row) => row.day))].map((day) => ({
+		day,
+		...Object.fromEntries(names.map((name) => [name, perDay.find((row) => row.day === day && row.name === name)?.count ?? 0])),
+	}))
+	return { names, days, bands: bands.map((band) => ({ ...band, to: band.from + bandSize - 1 })) }
+}
+
+export default function Analytics() {
+	const { names, days, bands } = useLoaderData<typeof loader>()
+	const { locale, t } = useAdminI18n()
+	const isHydrated = useHydrated()
+	const number = new Intl.NumberFormat(intlLocale(locale))
+	const dayLabel = (day: string) => new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(day))
+	return (
+		<section className="space-y-8">
+			<title>{`${t('analytics.title')} · Tolk admin`}</title>
+			<div>
+				<h1 className="text-2xl font-bold text-slate-900">{t('analytics.title')}</h1>
+				<p className="text-slate-700">{t('analytics.lead', { days: DAYS })}</p>
+			</div>
+			{days.length === 0 ? (
+				<p className="rounded-md border border-dashed border-slate-400 p-6 text-center">{t('analytics.empty')}</p>
+			) : (
+				<>
+					{isHydrated && (
+						<Suspense fallback={null}>
+							<AnalyticsCharts
+								days={days.map((row) => ({ ...row, label: dayLabel(row.day) }))}
+								names={names}
+								bands={bands.map((band) => ({ label: `${number.format(band.from)}–${number.format(band.to)}`, count: band.count }))}
+								labels={{ perDay: t('analytics.perDay'), words: t('analytics.words'), calculations: t('analytics.calculations') }}
+							/>
+						</Suspense>
+					)}
+					<div className="overflow-x-auto rounded-md border border-slate-300 bg-white">
+						<table className="w-full text-left text-sm">
+							<caption className="p-3 text-left font-bold">{t('analytics.perDay')}</caption>
+							<thead className="bg-slate-100">
+								<tr>
+									<th scope="col" className="px-3 py-2">{t('analytics.day')}</th>
+									{names.map((name) => (
+										<th key={name} scope="col" className="px-3 py-2 text-right">{name}</th>
+									))}
+								</tr>
+							</thead>
+							<tbody className="divide-y divide-slate-200">
+								{days.map((row) => (
+									<tr key={row.day}>
+										<th scope="row" className="px-3 py-2 font-normal">{dayLabel(row.day)}</th>
+										{names.map((name) => (
+											<td key={name} className="px-3 py-2 text-right">{number.format(Number((row as Record<string, unknown>)[name] ?? 0))}</td>
+										))}
+									</tr>
+								))}
+							</tbody>
+						</table>
+					</div>
+					<div className="overflow-x-auto rounded-md border border-slate-300 bg-white">
+						<table className="w-full text-left text-sm">
+							<caption className="p-3 text-left font-bold">{t('analytics.words')}</caption>
+							<thead className="bg-slate-100">
+								<tr>
+									<th scope="col" className="px-3 py-2">{t('analytics.wordBand')}</th>
+									<th scope="col" className="px-3 py-2 text-right">{t('analytics.calculations')}</th>
+								</tr>
+							</thead>
+							<tbody className="divide-y divide-slate-200">
+								{bands.map((band) => (
+									<tr key={band.from}>
+										<th scope="row" className="px-3 py-2 font-normal">{`${number.format(band.from)}–${number.format(band.to)}`}</th>
+										<td className="px-3 py-2 text-right">{number.format(band.count)}</td>
+									</tr>
+								))}
+							</tbody>
+						</table>
+					</div>
+				</>
+			)}
+		</section>
+	)
+}

@@ -1,0 +1,113 @@
+import type { Locator } from 'playwright-core'
+import { describe, expect, test } from 'vitest'
+import { ADMIN, ADMIN_ENV, logIn } from '#tests/setup/admin.ts'
+import { textOf } from '#tests/setup/http.ts'
+import { setupBrowserTests, type WatchedPage } from '#tests/setup/browser.ts'
+
+const session = setupBrowserTests(ADMIN_ENV)
+let page: WatchedPage
+
+// Intl separates amounts and currencies with no-break spaces.
+const visibleText = async (locator: Locator) => ((await locator.textContent()) ?? '').replace(/\s+/g, ' ')
+
+async function analyticsText() {
+	const admin = await logIn(session.server.url)
+	return textOf(await (await admin.get('/admin/analytics')).text())
+}
+
+describe('the price calculator', () => {
+	test('moves with the keyboard, shows count, total and currency in the page language, and records one event per settled change', async () => {
+		page = await session.open('/en/prices')
+		const calculator = page.locator('[data-controller="calculator"]')
+		const slider = calculator.getByRole('slider', { name: 'Words in your documents' })
+		expect(await visibleText(calculator)).toContain('1,000 words')
+		expect(await visibleText(calculator)).toContain('DKK 1,350')
+		const indicator = calculator.locator('output')
+		const before = await indicator.getAttribute('style')
+
+		await slider.focus()
+		for (let n = 0; n < 3; n++) await page.keyboard.press('ArrowRight')
+		await expect.poll(() => visibleText(calculator)).toContain('1,030 words')
+		// 1.35 × 1,030 = 1,390.5, rounded.
+		expect(await visibleText(calculator)).toContain('DKK 1,391')
+		expect(await slider.getAttribute('aria-valuetext')).toBe('1,030 words')
+		expect(await indicator.textContent()).toBe('1,030')
+		expect(await indicator.getAttribute('style')).not.toBe(before)
+
+		// Three key presses, one settled change, one event.
+		await expect.poll(analyticsText, { timeout: 10_000 }).toMatch(/Calculated price \d+\. \S+ \d{4} 1 Beregnede antal ord/)
+		// A second settled change is the second event, not the fifth.
+		await page.keyboard.press('ArrowLeft')
+		await expect.poll(analyticsText, { timeout: 10_000 }).toMatch(/Calculated price \d+\. \S+ \d{4} 2 Beregnede antal ord/)
+		expect(await analyticsText()).toMatch(/1\.000–1\.999 2/)
+	})
+
+	test('shows Danish numbers on Danish pages, on the home page too', async () => {
+		page = await session.open('/')
+		const calculator = page.locator('[data-controller="calculator"]')
+		await calculator.getByRole('slider', { name: 'Antal ord i dine dokumenter' }).focus()
+		await page.keyboard.press('End')
+		await expect.poll(() => visibleText(calculator)).toContain('20.000 ord')
+		expect(await visibleText(calculator)).toContain('27.000 kr.')
+	})
+})
+
+describe('the language-pair price check', () => {
+	test('shows the pair’s own price, the default price for other pairs, and asks for two different languages', async () => {
+		page = await session.open('/en/prices')
+		const check = page.locator('[data-controller="lang-combo"]')
+		expect(await check.getAttribute('data-url')).toBe('/en/prices/pair')
+		const area = check.locator('.price-area')
+		await check.getByLabel('From').selectOption({ label: 'Danish' })
+		await check.getByLabel('To').selectOption({ label: 'Japanese' })
+		await expect.poll(() => visibleText(area)).toContain('Danish → Japanese, price per wordDKK 2.40')
+		expect(await visibleText(area)).toContain('Minimum orderDKK 500')
+		expect(await visibleText(area)).toContain('Example: 1,000 wordsDKK 2,400')
+
+		await check.getByLabel('To').selectOption({ label: 'German' })
+		await expect.poll(() => visibleText(area)).toContain('DKK 1.35(our standard price)')
+
+		await check.getByLabel('To').selectOption({ label: 'Danish' })
+		await expect.poll(() => visibleText(area)).toBe('Choose two different languages.')
+	})
+
+	test('shows "Error checking price" (in Danish on Danish pages) and logs the error when the check fails', async () => {
+		page = await session.open('/priser')
+		const check = page.locator('[data-controller="lang-combo"]')
+		await check.getByLabel('Fra').selectOption({ label: 'Dansk' })
+		// Without its session cookie the page's token is refused: a real failure of the endpoint.
+		await page.context().clearCookies()
+		await check.getByLabel('Til').selectOption({ label: 'Tysk' })
+		await expect.poll(() => visibleText(check.locator('.price-area'))).toBe('Fejl ved pristjek')
+		expect(page.problems.some((problem) => problem.startsWith('Error checking price'))).toBe(true)
+		page.problems = page.problems.filter((problem) => !problem.startsWith('Error checking price') && !problem.includes('403'))
+	})
+})
+
+describe('the pair table filter', () => {
+	test('submits itself shortly after a change and shows only that language’s pairs', async () => {
+		page = await session.open('/en/prices')
+		await page.getByLabel('Show language pairs with').selectOption({ label: 'Japanese' })
+		await page.waitForURL((url) => url.searchParams.get('language') === 'ja')
+		const rows = page.locator('#pair-prices ~ div table tbody tr, section[aria-labelledby="pair-prices"] tbody tr')
+		await expect.poll(() => rows.count()).toBe(22)
+		for (const text of await rows.allTextContents()) expect(text).toContain('Japanese')
+	})
+})
+
+describe('the analytics screen', () => {
+	test('shows the events as charts and as tables', async () => {
+		page = await session.open('/en/prices')
+		await page.getByRole('slider', { name: 'Words in your documents' }).focus()
+		await page.keyboard.press('PageUp')
+		await expect.poll(analyticsText, { timeout: 10_000 }).toMatch(/Calculated price/)
+		await page.goto('/admin/analytics')
+		await page.getByLabel('Email').fill(ADMIN.email)
+		await page.getByLabel('Password').fill(ADMIN.password)
+		await page.getByRole('button', { name: 'Log in' }).click()
+		await page.getByRole('heading', { name: 'Analytics' }).waitFor()
+		await page.locator('[data-chart="per-day"] .recharts-bar-rectangle').first().waitFor()
+		await page.locator('[data-chart="words"] .recharts-bar-rectangle').first().waitFor()
+		expect(await page.getByRole('table', { name: 'Events per day' }).textContent()).toContain('Calculated price')
+	})
+})
