@@ -1,18 +1,30 @@
 import { intlLocale, type Locale } from './locales.ts'
 
+// Building an Intl formatter costs far more than using one, and a price table formats hundreds
+// of amounts: each kind is built once per language and currency.
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>()
+function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, build: () => T): T {
+	let formatter = formatters.get(key) as T | undefined
+	if (!formatter) formatters.set(key, (formatter = build()))
+	return formatter
+}
+
 export function formatNumber(value: number, locale: Locale): string {
-	return new Intl.NumberFormat(intlLocale(locale)).format(value)
+	return cached(`number:${locale}`, () => new Intl.NumberFormat(intlLocale(locale))).format(value)
 }
 
 export function formatPrice(amount: number, currency: string, locale: Locale): string {
-	return new Intl.NumberFormat(intlLocale(locale), { style: 'currency', currency }).format(amount)
+	return cached(`price:${locale}:${currency}`, () => new Intl.NumberFormat(intlLocale(locale), { style: 'currency', currency })).format(amount)
 }
 
 // Totals are rounded to whole units, so they are shown without decimals.
 export function formatWholePrice(amount: number, currency: string, locale: Locale): string {
-	return new Intl.NumberFormat(intlLocale(locale), { style: 'currency', currency, maximumFractionDigits: 0, minimumFractionDigits: 0 }).format(amount)
+	return cached(
+		`whole:${locale}:${currency}`,
+		() => new Intl.NumberFormat(intlLocale(locale), { style: 'currency', currency, maximumFractionDigits: 0, minimumFractionDigits: 0 }),
+	).format(amount)
 }
 
 export function formatDate(date: Date, locale: Locale): string {
-	return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'long' }).format(date)
+	return cached(`date:${locale}`, () => new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'long' })).format(date)
 }
