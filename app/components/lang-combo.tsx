@@ -3,6 +3,7 @@ import { formatNumber, formatPrice, formatWholePrice } from '#app/utils/format.t
 import type { PairQuote } from '#app/utils/prices.ts'
 import { requestJson } from '#app/utils/request-headers.ts'
 import { useI18n } from './i18n.tsx'
+import { LanguageSelect } from './language-select.tsx'
 
 type Language = { code: string; name: string }
 type Props = { languages: Language[]; url: string; action: string; initial?: { from: string; to: string; quote: PairQuote | null } }
@@ -53,8 +54,8 @@ export function LangCombo({ languages, url, action, initial }: Props) {
 				}}
 				className="flex flex-wrap items-end gap-4"
 			>
-				<LanguageSelect id={`${id}-from`} name="from" label={t('priceCheck.from')} languages={languages} defaultValue={initial?.from} />
-				<LanguageSelect id={`${id}-to`} name="to" label={t('priceCheck.to')} languages={languages} defaultValue={initial?.to} />
+				<LanguageSelect id={`${id}-from`} name="from" label={t('priceCheck.from')} languages={languages} placeholder={t('priceCheck.choose')} defaultValue={initial?.from} />
+				<LanguageSelect id={`${id}-to`} name="to" label={t('priceCheck.to')} languages={languages} placeholder={t('priceCheck.choose')} defaultValue={initial?.to} />
 				<button type="submit" className="rounded-md border border-teal-800 px-4 py-2 font-semibold text-teal-900 hover:bg-teal-50">
 					{t('priceCheck.submit')}
 				</button>
@@ -63,25 +64,6 @@ export function LangCombo({ languages, url, action, initial }: Props) {
 				<PriceArea state={state} />
 			</div>
 		</section>
-	)
-}
-
-function LanguageSelect({ id, name, label, languages, defaultValue }: { id: string; name: string; label: string; languages: Language[]; defaultValue?: string }) {
-	const { t } = useI18n()
-	return (
-		<div>
-			<label htmlFor={id} className="mb-1 block text-sm font-medium">
-				{label}
-			</label>
-			<select id={id} name={name} defaultValue={defaultValue ?? ''} className="rounded-md border border-slate-400 bg-white px-3 py-2">
-				<option value="">{t('priceCheck.choose')}</option>
-				{languages.map((language) => (
-					<option key={language.code} value={language.code}>
-						{language.name}
-					</option>
-				))}
-			</select>
-		</div>
 	)
 }
 

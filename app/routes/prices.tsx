@@ -4,6 +4,7 @@ import { AutoSubmitForm } from '#app/components/auto-submit.tsx'
 import { Calculator } from '#app/components/calculator.tsx'
 import { useI18n } from '#app/components/i18n.tsx'
 import { LangCombo } from '#app/components/lang-combo.tsx'
+import { LanguageSelect } from '#app/components/language-select.tsx'
 import { PageHeading, PageMeta } from '#app/components/page.tsx'
 import { listPairPrices, quotePair, UnknownLanguageError } from '#app/models/price.server.ts'
 import { getRequestSettings, listActiveLanguages } from '#app/models/site.server.ts'
@@ -67,19 +68,7 @@ export default function Prices() {
 					{t('prices.pairsTitle')}
 				</h2>
 				<AutoSubmitForm method="get" className="mb-4 flex flex-wrap items-end gap-3">
-					<div>
-						<label htmlFor="price-filter" className="mb-1 block text-sm font-medium">
-							{t('prices.filter')}
-						</label>
-						<select id="price-filter" name="language" defaultValue={filter} className="rounded-md border border-slate-400 bg-white px-3 py-2">
-							<option value="">{t('prices.filterAll')}</option>
-							{languages.map((language) => (
-								<option key={language.code} value={language.code}>
-									{language.name}
-								</option>
-							))}
-						</select>
-					</div>
+					<LanguageSelect id="price-filter" name="language" label={t('prices.filter')} languages={languages} placeholder={t('prices.filterAll')} defaultValue={filter} />
 					<button type="submit" className="rounded-md border border-slate-400 px-4 py-2 font-medium hover:bg-slate-50">
 						{t('prices.filterSubmit')}
 					</button>
