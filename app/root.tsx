@@ -9,6 +9,7 @@ import { SnapshotRefresh } from './components/snapshot-refresh.tsx'
 import { resolveAdminLocale } from './models/staff/locale.server.ts'
 import { ADMIN_MESSAGES, loadMessages } from './models/translation.server.ts'
 import { isAdminPath } from './utils/admin-paths.ts'
+import { CABLE_PATH } from './utils/cable.ts'
 import { getDb, requestInfoContext } from './utils/context.server.ts'
 import { LOCALES, localeFromPath } from './utils/locales.ts'
 
@@ -41,6 +42,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 				<meta charSet="utf-8" />
 				<meta name="viewport" content="width=device-width, initial-scale=1" />
 				<meta name="csrf-token" content={data?.csrfToken ?? ''} />
+				<meta name="action-cable-url" content={CABLE_PATH} />
 				<Meta />
 				<Links />
 				{data?.isAdmin && <meta name="robots" content="noindex, nofollow" />}

@@ -233,3 +233,11 @@ export const analyticsEvents = pgTable(
 	},
 	(table) => [index('analytics_events_name_created').on(table.name, table.createdAt)],
 )
+
+// Live-update messages too large for a NOTIFY payload, fetched by id by every listening process.
+export const cableMessages = pgTable('cable_messages', {
+	id: id(),
+	stream: text().notNull(),
+	payload: jsonb().$type<unknown>().notNull(),
+	createdAt: timestamps.createdAt,
+})

@@ -7,6 +7,7 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'r
 import type { DatabaseHandle } from '#database/client.ts'
 import { PUBLIC_UPLOADS_PATH } from '#app/models/media/images.server.ts'
 import { requestInfoContext, servicesContext, staffContext, type AppServices } from '#app/utils/context.server.ts'
+import type { Broadcast } from './cable/pubsub.ts'
 import { csrfProtection, type CsrfLocals } from './csrf.ts'
 import type { Logger } from './logger.ts'
 import { toFetchRequest, sendFetchResponse } from './request-bridge.ts'
@@ -17,6 +18,8 @@ export type AppOptions = {
 	database: Pick<DatabaseHandle, 'db' | 'ping'>
 	// Staff uploads (DATA_DIR/uploads), served at /uploads.
 	uploadsDir: string
+	// Sends a live update to the pages listening to a stream (server/cable).
+	broadcast: Broadcast
 	logger: Logger
 	secretKey: string
 	trustProxy: boolean
@@ -60,7 +63,7 @@ export function createApp(options: AppOptions): express.Express {
 	app.use(staffSession(database.db))
 	app.use(adminGate)
 
-	const services: Omit<AppServices, 'secureCookies'> = { db: database.db, logger, secretKey, uploadsDir: options.uploadsDir }
+	const services: Omit<AppServices, 'secureCookies'> = { db: database.db, logger, secretKey, uploadsDir: options.uploadsDir, broadcast: options.broadcast }
 	const handleRequest = createRequestHandler(
 		options.build ?? (() => import('virtual:react-router/server-build') as Promise<ServerBuild>),
 		isDevelopment ? 'development' : 'production',

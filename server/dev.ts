@@ -7,6 +7,8 @@ import { prepareDatabase } from '../database/prepare.ts'
 import { parseEnv } from './env.ts'
 import { createLogger } from './logger.ts'
 import { ensureAdminAccount } from './admin-account.ts'
+import { createLocalPubSub, createPostgresPubSub } from './cable/pubsub.ts'
+import { attachCable } from './cable/server.ts'
 import { loadSecretKey } from './secret-key.ts'
 import type { createApp as CreateApp } from './app.ts'
 import type { ServerBuild } from 'react-router'
@@ -17,6 +19,7 @@ const secretKey = loadSecretKey(env, logger)
 const database = await prepareDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR })
 const uploadsDir = path.resolve(env.DATA_DIR, 'uploads')
 await ensureAdminAccount(database.db, env, logger)
+const pubsub = env.DATABASE_URL ? await createPostgresPubSub(env.DATABASE_URL, database.db, logger) : createLocalPubSub()
 
 const vite = await createViteServer({ server: { middlewareMode: true } })
 const outer = express()
@@ -25,12 +28,14 @@ outer.use(async (req, res, next) => {
 	try {
 		const { createApp } = (await vite.ssrLoadModule('./server/app.ts')) as { createApp: typeof CreateApp }
 		const build = () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>
-		createApp({ database, logger, secretKey, uploadsDir, trustProxy: env.TRUST_PROXY, isDevelopment: true, build, clientDir: null })(req, res, next)
+		createApp({ database, logger, secretKey, uploadsDir, trustProxy: env.TRUST_PROXY, broadcast: pubsub.broadcast, isDevelopment: true, build, clientDir: null })(req, res, next)
 	} catch (error) {
 		next(error)
 	}
 })
 const server = createServer(outer).listen(env.PORT, () => logger.info(`dev server on http://localhost:${env.PORT}`))
+// Vite's own hot-reload socket has its own path, so /cable can share the server.
+attachCable(server, { db: database.db, secretKey, pubsub, logger, maxConnectionsPerAddress: env.CABLE_MAX_CONNECTIONS_PER_IP, trustProxy: env.TRUST_PROXY })
 process.on('SIGINT', () => {
 	server.close()
 	void Promise.all([vite.close(), database.close()]).then(() => process.exit(0))

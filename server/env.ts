@@ -26,6 +26,7 @@ export const EnvSchema = z.object({
 	SMTP_FROM: optional(z.string()),
 	LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 	TRUST_PROXY: optional(BooleanFromEnv).transform((value) => value ?? false),
+	CABLE_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).default(50),
 })
 
 export type Env = z.infer<typeof EnvSchema>

@@ -6,6 +6,8 @@ import { prepareDatabase } from '../database/prepare.ts'
 import { parseEnv } from './env.ts'
 import { createLogger } from './logger.ts'
 import { ensureAdminAccount } from './admin-account.ts'
+import { createLocalPubSub, createPostgresPubSub } from './cable/pubsub.ts'
+import { attachCable } from './cable/server.ts'
 import { loadSecretKey } from './secret-key.ts'
 import type { createApp as CreateApp } from './app.ts'
 
@@ -25,8 +27,17 @@ const bundle = '../build/server/index.js'
 const { createApp } = (await import(bundle)) as { createApp: typeof CreateApp }
 const uploadsDir = path.resolve(env.DATA_DIR, 'uploads')
 await ensureAdminAccount(database.db, env, logger)
-const app = createApp({ database, logger, secretKey, uploadsDir, trustProxy: env.TRUST_PROXY })
+const pubsub = env.DATABASE_URL ? await createPostgresPubSub(env.DATABASE_URL, database.db, logger) : createLocalPubSub()
+const app = createApp({ database, logger, secretKey, uploadsDir, trustProxy: env.TRUST_PROXY, broadcast: pubsub.broadcast })
 const server = createServer(app)
+const cable = attachCable(server, {
+	db: database.db,
+	secretKey,
+	pubsub,
+	logger,
+	maxConnectionsPerAddress: env.CABLE_MAX_CONNECTIONS_PER_IP,
+	trustProxy: env.TRUST_PROXY,
+})
 server.listen(env.PORT, env.HOST, () => {
 	const address = server.address()
 	const port = typeof address === 'object' && address ? address.port : env.PORT
@@ -47,11 +58,14 @@ async function stop(signal: string) {
 	const sweeper = setInterval(() => server.closeIdleConnections(), 100)
 	server.close(async () => {
 		clearInterval(sweeper)
+		await pubsub.close()
 		await database.close()
 		logger.info('stopped')
 		process.exit(0)
 	})
 	server.closeIdleConnections()
+	// Live-update sockets are not the HTTP server's to close: they are told to come back later.
+	await cable.close()
 }
 process.on('SIGTERM', () => void stop('SIGTERM'))
 process.on('SIGINT', () => void stop('SIGINT'))

@@ -3,7 +3,14 @@ import type { Database } from '#database/client.ts'
 import type { Logger } from '#server/logger.ts'
 import type { Staff } from '#app/models/staff/session.server.ts'
 
-export type AppServices = { db: Database; logger: Logger; secretKey: string; secureCookies: boolean; uploadsDir: string }
+export type AppServices = {
+	db: Database
+	logger: Logger
+	secretKey: string
+	secureCookies: boolean
+	uploadsDir: string
+	broadcast: (stream: string, message: unknown) => Promise<void>
+}
 // clientAddress is for throttling only; it is never stored or logged in clear.
 export type RequestInfo = { csrfToken: string; nonce: string; clientAddress: string }
 

@@ -14,9 +14,11 @@ export type RunningServer = {
 	stop: (signal?: NodeJS.Signals) => Promise<number | null>
 }
 
-// The real built server (npm run build first), on a free port, with its own fresh database.
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-	const database = await createTestDatabase()
+// The real built server (npm run build first), on a free port, with its own fresh database, or
+// with another server's database (which then stays when this one stops).
+export async function startServer(env: Record<string, string> = {}, options: { database?: TestDatabase } = {}): Promise<RunningServer> {
+	const ownsDatabase = !options.database
+	const database = options.database ?? (await createTestDatabase())
 	const child = spawn(process.execPath, ['server/main.ts'], {
 		cwd: ROOT,
 		env: {
@@ -49,7 +51,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
 		})
 	}).catch(async (error: unknown) => {
 		child.kill('SIGKILL')
-		await database.drop()
+		if (ownsDatabase) await database.drop()
 		throw error
 	})
 	let exited: Promise<number | null> | undefined
@@ -60,7 +62,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
 				child.kill(signal)
 				await exit
 			}
-			await database.drop()
+			if (ownsDatabase) await database.drop()
 			return child.exitCode
 		})()
 		return exited

@@ -75,7 +75,7 @@ export async function saveRecord({ request, context, resource, staff, id }: Save
 		return data({ errors: { [field]: 'errors.taken' }, values: typed }, { status: 422 })
 	}
 	const { password: _secret, ...auditable } = parsed.data
-	await recordAudit(db, staff, {
+	await recordAudit(context, staff, {
 		action: before ? 'update' : 'create',
 		subjectType: resource.name,
 		subjectId: savedId,
@@ -96,7 +96,7 @@ export async function deleteRecord({ context, resource, staff, id }: Omit<SaveAr
 	if (!record) throw data({ error: 'Not found' }, { status: 404 })
 	await repository.remove(db, id)
 	const name = repository.describe(record)
-	await recordAudit(db, staff, { action: 'delete', subjectType: resource.name, subjectId: id, summary: name })
+	await recordAudit(context, staff, { action: 'delete', subjectType: resource.name, subjectId: id, summary: name })
 	return redirect(`/admin/${resource.name}`, {
 		headers: { 'Set-Cookie': await flashHeader(context, { kind: 'success', key: 'flash.deleted', vars: { name } }) },
 	})

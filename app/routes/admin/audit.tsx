@@ -1,7 +1,7 @@
 import { Link, useLoaderData } from 'react-router'
 import type { Route } from './+types/audit'
 import { useAdminI18n } from '#app/components/i18n.tsx'
-import { listAuditEvents } from '#app/models/admin/audit.server.ts'
+import { listAuditEvents, presentAuditEvent, type AuditEventView } from '#app/models/admin/audit.server.ts'
 import { requireAdmin } from '#app/models/staff/access.server.ts'
 import { getDb } from '#app/utils/context.server.ts'
 import { intlLocale } from '#app/utils/locales.ts'
@@ -13,16 +13,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const before = Number(new URL(request.url).searchParams.get('before')) || undefined
 	const events = await listAuditEvents(getDb(context), { limit: PAGE_SIZE, before })
 	return {
-		events: events.map(({ id, userName, action, subjectType, subjectId, summary, changes, createdAt }) => ({
-			id,
-			userName,
-			action,
-			subjectType,
-			subjectId,
-			summary,
-			fields: Array.isArray(changes?.fields) ? (changes.fields as string[]) : [],
-			createdAt: createdAt.toISOString(),
-		})),
+		events: events.map(presentAuditEvent),
 		hasMore: events.length === PAGE_SIZE,
 	}
 }
@@ -45,9 +36,7 @@ export default function Audit() {
 	)
 }
 
-type Event = ReturnType<typeof useLoaderData<typeof loader>>['events'][number]
-
-export function AuditTable({ events, format }: { events: Event[]; format: Intl.DateTimeFormat }) {
+export function AuditTable({ events, format }: { events: AuditEventView[]; format: Intl.DateTimeFormat }) {
 	const { t } = useAdminI18n()
 	if (events.length === 0) return <p className="text-slate-700">{t('audit.empty')}</p>
 	return (

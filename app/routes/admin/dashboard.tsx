@@ -1,14 +1,20 @@
 import { count } from 'drizzle-orm'
-import { Link, useLoaderData } from 'react-router'
+import { useState } from 'react'
+import { Link, useLoaderData, useRevalidator } from 'react-router'
 import type { Route } from './+types/dashboard'
 import { useAdminI18n } from '#app/components/i18n.tsx'
 import { faqItems, languages, pages, slides, teamMembers } from '#database/schema.ts'
-import { listAuditEvents } from '#app/models/admin/audit.server.ts'
+import { listAuditEvents, presentAuditEvent, type AuditEventView } from '#app/models/admin/audit.server.ts'
+import { liveStream } from '#app/models/live/streams.server.ts'
 import { requireStaff } from '#app/models/staff/access.server.ts'
 import { getDb } from '#app/utils/context.server.ts'
 import { intlLocale } from '#app/utils/locales.ts'
 import type { AdminMessageKey } from '#app/utils/i18n.ts'
+import { streamAttributes, useLiveStream } from '#app/components/live-stream.tsx'
+import { AUDIT_STREAM, type LiveStream } from '#app/utils/cable.ts'
 import { AuditTable } from './audit.tsx'
+
+const RECENT_SIZE = 8
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const staff = requireStaff(request, context)
@@ -22,11 +28,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		tally(slides),
 		tally(pages),
 	])
-	const recent = staff.role === 'admin' ? await listAuditEvents(db, { limit: 8 }) : []
+	const isAdmin = staff.role === 'admin'
+	const recent = isAdmin ? await listAuditEvents(db, { limit: RECENT_SIZE }) : []
 	return {
 		name: staff.name,
 		counts: { faq, team, languages: languageCount, slides: slideCount, pages: pageCount },
-		recent: recent.map((event) => ({ ...event, fields: [], subjectId: event.subjectId, createdAt: event.createdAt.toISOString() })),
+		recent: isAdmin ? { events: recent.map(presentAuditEvent), stream: liveStream(context, AUDIT_STREAM) } : null,
 	}
 }
 
@@ -71,12 +78,32 @@ export default function Dashboard() {
 					))}
 				</ul>
 			</div>
-			{recent.length > 0 && (
-				<div>
-					<h2 className="mb-3 text-lg font-bold">{t('dashboard.recentChanges')}</h2>
-					<AuditTable events={recent} format={format} />
-				</div>
-			)}
+			{recent && <RecentChanges key={recent.events.map((event) => event.id).join()} {...recent} format={format} />}
+		</section>
+	)
+}
+
+type AuditMessage = { type: 'audit'; event: AuditEventView }
+
+// Changes made anywhere (by anyone, on any server process) appear here as they happen.
+function RecentChanges({ events: initial, stream, format }: { events: AuditEventView[]; stream: LiveStream; format: Intl.DateTimeFormat }) {
+	const { t } = useAdminI18n()
+	const [events, setEvents] = useState(initial)
+	const revalidator = useRevalidator()
+	useLiveStream<AuditMessage>(
+		stream,
+		(message) => {
+			if (message.type !== 'audit') return
+			setEvents((current) => [message.event, ...current.filter((event) => event.id !== message.event.id)].slice(0, RECENT_SIZE))
+		},
+		() => void revalidator.revalidate(),
+	)
+	return (
+		<section aria-labelledby="recent-changes" {...streamAttributes(stream)}>
+			<h2 id="recent-changes" className="mb-3 text-lg font-bold">
+				{t('dashboard.recentChanges')}
+			</h2>
+			<AuditTable events={events} format={format} />
 		</section>
 	)
 }

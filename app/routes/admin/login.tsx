@@ -54,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 	const previous = sessionTokenOf(request)
 	if (previous) await endSession(db, previous)
-	await recordAudit(db, result.user, { action: 'login', subjectType: 'session', summary: result.user.name })
+	await recordAudit(context, result.user, { action: 'login', subjectType: 'session', summary: result.user.name })
 	const headers = new Headers({ 'Set-Cookie': sessionCookieHeader(result.token, secureCookies) })
 	const locale = parseLocale(parsed.data.lang)
 	if (locale) headers.append('Set-Cookie', adminLocaleCookie(locale, secureCookies))

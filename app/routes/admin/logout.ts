@@ -11,6 +11,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const db = getDb(context)
 	const token = sessionTokenOf(request)
 	if (token) await endSession(db, token)
-	await recordAudit(db, staff, { action: 'logout', subjectType: 'session', summary: staff.name })
+	await recordAudit(context, staff, { action: 'logout', subjectType: 'session', summary: staff.name })
 	return redirect(LOGIN_PATH, { headers: { 'Set-Cookie': clearedSessionCookieHeader(context.get(servicesContext).secureCookies) } })
 }

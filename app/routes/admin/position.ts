@@ -19,6 +19,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 		if (error instanceof UnknownItemsError) return data({ error: `Not every id is a ${model}.` }, { status: 422 })
 		throw error
 	}
-	await recordAudit(db, staff, { action: 'reorder', subjectType: model, summary: items.join(', '), changes: { items } })
+	await recordAudit(context, staff, { action: 'reorder', subjectType: model, summary: items.join(', '), changes: { items } })
 	return { model, items }
 }

@@ -59,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	if (!parsed.success) return data({ errors: fieldErrorsOf(parsed.error), values }, { status: 422 })
 	const db = getDb(context)
 	const changed = await updateSettings(db, parsed.data)
-	await recordAudit(db, staff, { action: 'update', subjectType: 'settings', summary: changed.join(', ') || '-', changes: { fields: changed } })
+	await recordAudit(context, staff, { action: 'update', subjectType: 'settings', summary: changed.join(', ') || '-', changes: { fields: changed } })
 	return redirect('/admin/settings', { headers: { 'Set-Cookie': await flashHeader(context, { kind: 'success', key: 'flash.settingsSaved' }) } })
 }
 

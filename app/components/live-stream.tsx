@@ -1,0 +1,48 @@
+import { useEffect, useEffectEvent } from 'react'
+import type { Consumer } from '@rails/actioncable'
+import type { LiveStream } from '#app/utils/cable.ts'
+
+// One Action Cable consumer per page, created on first use; the official client reads the
+// socket's address from <meta name="action-cable-url">, treats it as stale after 6 s without a
+// ping and reopens it 500 ms after a close.
+let consumer: Promise<Consumer> | undefined
+function getConsumer(): Promise<Consumer> {
+	consumer ??= import('@rails/actioncable').then(({ createConsumer }) => createConsumer())
+	return consumer
+}
+
+// Subscribes the component to a signed stream. Messages come to onMessage; after a reconnect
+// onReconnect runs, so the page can refetch what it missed while the socket was down.
+export function useLiveStream<T>(stream: LiveStream, onMessage: (message: T) => void, onReconnect?: () => void) {
+	const receive = useEffectEvent(onMessage)
+	const resume = useEffectEvent(() => onReconnect?.())
+	useEffect(() => {
+		let isCancelled = false
+		let hasConnected = false
+		let subscription: ReturnType<Consumer['subscriptions']['create']> | undefined
+		void getConsumer().then((cable) => {
+			if (isCancelled) return
+			subscription = cable.subscriptions.create(
+				{ channel: stream.channel, signed_stream_name: stream.signedStreamName },
+				{
+					connected() {
+						if (hasConnected) resume()
+						hasConnected = true
+					},
+					received(data: unknown) {
+						receive(data as T)
+					},
+				},
+			)
+		})
+		return () => {
+			isCancelled = true
+			subscription?.unsubscribe()
+		}
+	}, [stream.channel, stream.signedStreamName])
+}
+
+// The element that listens carries the stream, as the spec's pages do.
+export function streamAttributes(stream: LiveStream) {
+	return { 'data-channel': stream.channel, 'data-signed-stream-name': stream.signedStreamName }
+}

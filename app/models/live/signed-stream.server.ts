@@ -1,0 +1,29 @@
+import { createHmac, timingSafeEqual } from 'node:crypto'
+
+// A stream name the server hands to a page, signed so that a page can only listen to streams the
+// server chose for it: base64url(JSON [name, expires?]) + "--" + HMAC-SHA256, as Rails does it.
+
+const digest = (payload: string, secretKey: string) => createHmac('sha256', secretKey).update(`cable-stream:${payload}`).digest('base64url')
+
+export function signStreamName(stream: string, secretKey: string, options: { expiresAt?: Date } = {}): string {
+	const content = options.expiresAt ? [stream, Math.floor(options.expiresAt.getTime() / 1000)] : [stream]
+	const payload = Buffer.from(JSON.stringify(content)).toString('base64url')
+	return `${payload}--${digest(payload, secretKey)}`
+}
+
+export function verifyStreamName(signed: unknown, secretKey: string, now = new Date()): string | null {
+	if (typeof signed !== 'string' || signed.length > 2000) return null
+	const [payload, signature, ...rest] = signed.split('--')
+	if (!payload || !signature || rest.length) return null
+	const expected = Buffer.from(digest(payload, secretKey))
+	const given = Buffer.from(signature)
+	if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null
+	try {
+		const [stream, expires] = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as [unknown, unknown]
+		if (typeof stream !== 'string') return null
+		if (typeof expires === 'number' && expires * 1000 <= now.getTime()) return null
+		return stream
+	} catch {
+		return null
+	}
+}

@@ -1,0 +1,15 @@
+// The live-updates contract shared by the server and the pages.
+export const CABLE_PATH = '/cable'
+export const CABLE_PROTOCOL = 'actioncable-v1-json'
+export const CABLE_CHANNEL = 'StreamsChannel'
+
+// Streams named staff:… are only for a socket with a staff session, admin:… only for an admin's.
+export const AUDIT_STREAM = 'admin:audit'
+
+export function roleNeededFor(stream: string): 'staff' | 'admin' | null {
+	if (stream.startsWith('admin:')) return 'admin'
+	if (stream.startsWith('staff:')) return 'staff'
+	return null
+}
+
+export type LiveStream = { channel: string; signedStreamName: string }
