@@ -1,0 +1,87 @@
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { zipSync } from 'fflate'
+import { afterAll, describe, expect, test } from 'vitest'
+import { analyseFile, type Analysis } from './analyse.server.ts'
+
+// The real documents of ../shared/corpus (never copied into this repository).
+const CORPUS = process.env.CORPUS_DIR ? path.join(process.env.CORPUS_DIR, 'files/') : fileURLToPath(new URL('../../../../shared/corpus/files/', import.meta.url))
+const hasCorpus = existsSync(CORPUS)
+if (!hasCorpus) console.warn(`\n*** NO CORPUS at ${CORPUS}: the word-count tests on real documents are skipped ***\n`)
+
+const analyse = (file: string) => analyseFile(path.join(CORPUS, file), path.extname(file).slice(1))
+const words = (analysis: Analysis) => (analysis.kind === 'words' ? analysis.words : -1)
+
+describe.runIf(hasCorpus)('real documents', () => {
+	test.each([
+		['txt_europarl_da.txt', 3543],
+		['txt_tika_win1252.txt', 16],
+		['srt_pysrt_utf16le_bom.srt', 111],
+		['srt_tika_subrip.srt', 56],
+		['vtt_tika_webvtt.vtt', 58],
+		['odt_tika_openoffice2.odt', 16],
+		['xlsx_tika_testEXCEL.xlsx', 51],
+		['rtf_tika_umlaut.rtf', 1],
+	])('%s has the reference’s %i words', async (file, expected) => {
+		expect(words(await analyse(file))).toBe(expected)
+	})
+
+	test.each([
+		['docx_poi_stress008_de.docx', 54144],
+		['pdf_tracemonkey_en.pdf', 13670],
+		['rtf_pandoc_writer.rtf', 1065],
+		['pptx_poi_scheinecker_de.pptx', 1000],
+	])('%s is within 5%% of the reference’s %i words', async (file, expected) => {
+		expect(Math.abs(words(await analyse(file)) - expected) / expected).toBeLessThan(0.05)
+	})
+
+	test('Japanese is counted from its characters', async () => {
+		const analysis = await analyse('txt_europarl_ja.txt')
+		expect(analysis.kind === 'words' && analysis.cjkCharacters).toBeGreaterThan(8000)
+	})
+
+	test('subtitles give their running time too', async () => {
+		expect(await analyse('vtt_webvttpy_youtube.vtt')).toMatchObject({ kind: 'words', words: 15 })
+		const subrip = await analyse('srt_tika_subrip.srt')
+		expect(subrip.kind === 'words' && subrip.minutes).toBeGreaterThan(0)
+	})
+
+	test.each([
+		['docx_tika_protected_passtika.docx', 'encrypted'],
+		['odt_tika_encrypted.odt', 'encrypted'],
+		['pdf_tika_unicode_password.pdf', 'encrypted'],
+		['pdf_tika_ocr_imageonly.pdf', 'scanned'],
+		['pdf_fuzzed_corrupt.pdf', 'broken'],
+	])('%s goes to a person: %s', async (file, reason) => {
+		expect(await analyse(file)).toEqual({ kind: 'manual', reason })
+	})
+
+	test('hidden sheets are reported', async () => {
+		expect(await analyse('xlsx_sheetjs_sheet_visibility.xlsx')).toMatchObject({ kind: 'words', hiddenSheets: 2 })
+	})
+})
+
+describe('files that are not what they say', () => {
+	const directory = mkdtempSync(path.join(tmpdir(), 'tolk-wordcount-'))
+	afterAll(() => rmSync(directory, { recursive: true, force: true }))
+
+	test('a zip bomb named .docx is refused, not inflated', async () => {
+		const bomb = zipSync({ 'word/document.xml': new Uint8Array(300 * 1024 * 1024) }, { level: 9 })
+		const file = path.join(directory, 'bomb.docx')
+		writeFileSync(file, bomb)
+		expect(bomb.length).toBeLessThan(1024 * 1024)
+		expect(await analyseFile(file, 'docx')).toEqual({ kind: 'manual', reason: 'too-large' })
+	})
+
+	test('an executable named .pdf is broken, not counted', async () => {
+		const file = path.join(directory, 'program.pdf')
+		writeFileSync(file, Buffer.concat([Buffer.from('MZ\x90\x00'), Buffer.alloc(4096)]))
+		expect(await analyseFile(file, 'pdf')).toEqual({ kind: 'manual', reason: 'broken' })
+	})
+
+	test('images go to a person', async () => {
+		expect(await analyseFile(path.join(directory, 'none.heic'), 'heic')).toEqual({ kind: 'manual', reason: 'image' })
+	})
+})

@@ -1,0 +1,116 @@
+import { readFile } from 'node:fs/promises'
+import { parseFile } from 'music-metadata'
+import WordExtractor from 'word-extractor'
+import { ArchiveBombError, isCompoundFile, isZip, NotAnArchiveError } from './archive.server.ts'
+import { countText } from './count.server.ts'
+import { decodeText } from './decode.server.ts'
+import { EncryptedError, extractDocx, extractOdf, extractPptx, extractXlsx, type Extracted } from './office.server.ts'
+import { extractPdf, PdfPasswordError } from './pdf.server.ts'
+import { extractRtf } from './rtf.server.ts'
+import { extractCues, subtitleMinutes } from './subtitles.server.ts'
+import { xmlText } from './xml.server.ts'
+
+// Why a file gets a quote from a person instead of a count (shown to the customer).
+export const MANUAL_REASONS = ['image', 'scanned', 'encrypted', 'broken', 'too-large', 'not-supported-yet'] as const
+export type ManualReason = (typeof MANUAL_REASONS)[number]
+
+export type Analysis =
+	| {
+			kind: 'words'
+			words: number
+			numbers: number
+			characters: number
+			charactersWithSpaces: number
+			hiddenSheets: number
+			hiddenSlides: number
+			minutes?: number
+			// Kept for finding sentences repeated across the customer's files.
+			text: string
+	  }
+	| { kind: 'minutes'; minutes: number }
+	| { kind: 'manual'; reason: ManualReason }
+
+const MEDIA = new Set(['mp3', 'wav', 'flac', 'mp4', 'mov', 'avi'])
+const IMAGES = new Set(['jpg', 'jpeg', 'png', 'heic', 'eps', 'indd'])
+// A PDF page with less text than this is taken for a scanned image.
+const MIN_CHARACTERS_PER_PAGE = 20
+
+export async function analyseFile(path: string, extension: string): Promise<Analysis> {
+	const type = extension.toLowerCase()
+	if (IMAGES.has(type)) return manual('image')
+	if (MEDIA.has(type)) return analyseMedia(path)
+	try {
+		return await analyseText(path, type)
+	} catch (error) {
+		if (error instanceof EncryptedError || error instanceof PdfPasswordError) return manual('encrypted')
+		if (error instanceof ArchiveBombError) return manual('too-large')
+		return manual('broken')
+	}
+}
+
+async function analyseText(path: string, type: string): Promise<Analysis> {
+	const bytes = new Uint8Array(await readFile(path))
+	const counted = (extracted: Extracted, minutes?: number): Analysis => ({
+		kind: 'words',
+		...countText(extracted.text),
+		hiddenSheets: extracted.hiddenSheets ?? 0,
+		hiddenSlides: extracted.hiddenSlides ?? 0,
+		...(minutes === undefined ? {} : { minutes }),
+		text: extracted.text,
+	})
+	switch (type) {
+		case 'txt':
+		case 'csv':
+			return counted({ text: decodeText(bytes) })
+		case 'srt':
+		case 'vtt': {
+			const source = decodeText(bytes)
+			return counted({ text: extractCues(source) }, subtitleMinutes(source))
+		}
+		case 'svg':
+			return counted({ text: xmlText(decodeText(bytes), { text: new Set(['text', 'title', 'desc']), breaks: new Set(['text', 'tspan', 'title', 'desc']) }) })
+		case 'rtf':
+			return counted({ text: extractRtf(Buffer.from(bytes).toString('latin1')) })
+		case 'docx':
+		case 'xlsx':
+		case 'pptx':
+			// An encrypted Office document is an OLE container, not a ZIP.
+			if (isCompoundFile(bytes)) return manual('encrypted')
+			return counted(type === 'docx' ? extractDocx(bytes) : type === 'xlsx' ? extractXlsx(bytes) : extractPptx(bytes))
+		case 'odt':
+		case 'ods':
+			return counted(extractOdf(bytes))
+		case 'doc': {
+			if (!isCompoundFile(bytes)) return manual('broken')
+			const document = await new WordExtractor().extract(Buffer.from(bytes))
+			const text = [document.getBody(), document.getHeaders({ includeFooters: true }), document.getFootnotes(), document.getEndnotes(), document.getTextboxes({ includeHeadersAndFooters: true }), document.getAnnotations()].join('\n')
+			return counted({ text })
+		}
+		case 'pdf': {
+			const { text, pages } = await extractPdf(bytes)
+			const analysis = counted({ text })
+			if (analysis.kind === 'words' && analysis.characters < MIN_CHARACTERS_PER_PAGE * pages) return manual('scanned')
+			return analysis
+		}
+		default:
+			// xls, ppt, pages and numbers: not counted automatically yet, so a person confirms the quote.
+			if (!isZip(bytes) && !isCompoundFile(bytes) && type !== 'pages' && type !== 'numbers') return manual('broken')
+			return manual('not-supported-yet')
+	}
+}
+
+async function analyseMedia(path: string): Promise<Analysis> {
+	try {
+		const { format } = await parseFile(path, { duration: true, skipCovers: true })
+		if (!format.duration) return manual('broken')
+		return { kind: 'minutes', minutes: Math.round((format.duration / 60) * 10) / 10 }
+	} catch {
+		return manual('broken')
+	}
+}
+
+function manual(reason: ManualReason): Analysis {
+	return { kind: 'manual', reason }
+}
+
+export { NotAnArchiveError }

@@ -1,0 +1,19 @@
+import chardet from 'chardet'
+import iconv from 'iconv-lite'
+
+// Text files arrive in whatever encoding the customer's machine used: a byte-order mark decides,
+// else valid UTF-8, else the most likely encoding by its statistics.
+export function decodeText(bytes: Uint8Array): string {
+	const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+	if (buffer[0] === 0xef && buffer[1] === 0xbb && buffer[2] === 0xbf) return buffer.subarray(3).toString('utf8')
+	if (buffer[0] === 0xff && buffer[1] === 0xfe) return iconv.decode(buffer.subarray(2), 'utf-16le')
+	if (buffer[0] === 0xfe && buffer[1] === 0xff) return iconv.decode(buffer.subarray(2), 'utf-16be')
+	const utf8 = new TextDecoder('utf-8', { fatal: true })
+	try {
+		return utf8.decode(buffer)
+	} catch {
+		// The start of the file tells the encoding as well as the whole would, at a fraction of the cost.
+		const guess = chardet.detect(buffer.subarray(0, 64 * 1024))
+		return iconv.decode(buffer, guess && iconv.encodingExists(guess) ? guess : 'windows-1252')
+	}
+}

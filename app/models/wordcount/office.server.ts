@@ -1,0 +1,95 @@
+import { partNames, readParts } from './archive.server.ts'
+import { xmlText } from './xml.server.ts'
+
+export type Extracted = { text: string; hiddenSheets?: number; hiddenSlides?: number }
+
+const WORD_PARTS = /^word\/(document|header\d*|footer\d*|footnotes|endnotes|comments)\.xml$/
+
+// Word: body, headers, footers, footnotes, endnotes, comments and text boxes. Deleted text of
+// tracked changes is left out; a text box's fallback copy (mc:Fallback) is not counted twice.
+export function extractDocx(bytes: Uint8Array): Extracted {
+	const parts = readParts(bytes, (name) => WORD_PARTS.test(name))
+	const text = partNames(parts, WORD_PARTS)
+		.map((name) =>
+			xmlText(parts.get(name)!, {
+				text: new Set(['w:t']),
+				breaks: new Set(['w:p', 'w:tc']),
+				spaces: new Set(['w:tab', 'w:br', 'w:cr']),
+				skip: new Set(['mc:Fallback', 'w:delText', 'w:instrText']),
+			}),
+		)
+		.join('\n')
+	return { text }
+}
+
+const SLIDE_PARTS = /^ppt\/(slides\/slide\d+|notesSlides\/notesSlide\d+)\.xml$/
+
+// PowerPoint: every slide and its speaker notes; hidden slides are counted and reported.
+export function extractPptx(bytes: Uint8Array): Extracted {
+	const parts = readParts(bytes, (name) => SLIDE_PARTS.test(name))
+	const names = partNames(parts, SLIDE_PARTS)
+	const hiddenSlides = names.filter((name) => name.startsWith('ppt/slides/') && /<p:sld\b[^>]*\bshow="(0|false)"/.test(parts.get(name)!)).length
+	const text = names
+		.map((name) =>
+			xmlText(parts.get(name)!, {
+				text: new Set(['a:t']),
+				breaks: new Set(['a:p']),
+				spaces: new Set(['a:br']),
+				// The slide number placeholder in notes is not the author's text.
+				skip: new Set(['mc:Fallback']),
+			}),
+		)
+		.join('\n')
+	return { text, hiddenSlides }
+}
+
+const SHEET_PARTS = /^xl\/(workbook|sharedStrings|worksheets\/sheet\d+|drawings\/drawing\d+|comments\d*)\.xml$/
+
+// Excel: every cell of every sheet (shared strings as often as they are used, numbers too),
+// text boxes and comments; hidden sheets are counted and reported.
+export function extractXlsx(bytes: Uint8Array): Extracted {
+	const parts = readParts(bytes, (name) => SHEET_PARTS.test(name))
+	const shared = [...(parts.get('xl/sharedStrings.xml') ?? '').matchAll(/<si>([\s\S]*?)<\/si>/g)].map((match) =>
+		xmlText(`<si>${match[1]}</si>`, { text: new Set(['t']), breaks: new Set(), skip: new Set(['rPh']) }),
+	)
+	const hiddenSheets = [...(parts.get('xl/workbook.xml') ?? '').matchAll(/<sheet\b[^>]*\bstate="(hidden|veryHidden)"/g)].length
+	const lines: string[] = []
+	for (const name of partNames(parts, /^xl\/worksheets\/sheet\d+\.xml$/)) {
+		for (const cell of parts.get(name)!.matchAll(/<c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g)) {
+			const type = /\bt="(\w+)"/.exec(cell[1] ?? '')?.[1]
+			const body = cell[2] ?? ''
+			const value = /<v>([\s\S]*?)<\/v>/.exec(body)?.[1]
+			if (type === 's' && value !== undefined) lines.push(shared[Number(value)] ?? '')
+			else if (type === 'inlineStr') lines.push(xmlText(`<is>${/<is>([\s\S]*?)<\/is>/.exec(body)?.[1] ?? ''}</is>`, { text: new Set(['t']), breaks: new Set() }))
+			else if (value !== undefined && type !== 'e' && type !== 'b') lines.push(decodeEntities(value))
+		}
+	}
+	for (const name of partNames(parts, /^xl\/(drawings\/drawing\d+|comments\d*)\.xml$/)) {
+		lines.push(xmlText(parts.get(name)!, { text: new Set(['a:t', 't']), breaks: new Set(['a:p', 'comment']) }))
+	}
+	return { text: lines.join('\n'), hiddenSheets }
+}
+
+const ODF_PARTS = /^(content|styles)\.xml$|^META-INF\/manifest\.xml$/
+
+export class EncryptedError extends Error {}
+
+// OpenDocument text and spreadsheets: the body, headers and footers of the page styles, notes
+// and annotations. An encrypted package cannot be read.
+export function extractOdf(bytes: Uint8Array): Extracted {
+	const parts = readParts(bytes, (name) => ODF_PARTS.test(name))
+	if (/manifest:encryption-data/.test(parts.get('META-INF/manifest.xml') ?? '')) throw new EncryptedError()
+	const rules = {
+		text: new Set(['office:body', 'style:header', 'style:footer', 'style:header-left', 'style:footer-left']),
+		breaks: new Set(['text:p', 'text:h', 'table:table-cell']),
+		spaces: new Set(['text:s', 'text:tab', 'text:line-break']),
+		skip: new Set(['text:tracked-changes', 'office:forms']),
+	}
+	const hiddenSheets = [...(parts.get('content.xml') ?? '').matchAll(/<table:table\b[^>]*table:visibility="(collapse|filter)"/g)].length
+	const text = [parts.get('content.xml'), parts.get('styles.xml')].map((xml) => (xml ? xmlText(xml, rules) : '')).join('\n')
+	return { text, hiddenSheets }
+}
+
+function decodeEntities(value: string): string {
+	return value.replace(/&(lt|gt|amp|quot|apos);/g, (_, name: string) => ({ lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" })[name]!)
+}
