@@ -1,5 +1,5 @@
 import { index, layout, route, type RouteConfig } from '@react-router/dev/routes'
-import { LOCALES, PAGE_PATHS, PAIR_PRICE_PATHS, type PageName } from './utils/locales.ts'
+import { LOCALES, PAGE_PATHS, PAIR_PRICE_PATHS, UPLOAD_PATHS, type PageName } from './utils/locales.ts'
 import { RESOURCE_NAMES } from './utils/admin-resources.ts'
 
 const PAGE_MODULES: Record<PageName, string> = {
@@ -46,5 +46,7 @@ export default [
 	layout('routes/public-layout.tsx', [...publicPages, route('*', 'routes/not-found.tsx')]),
 	route('banner', 'routes/banner.ts'),
 	route('analytics/events', 'routes/analytics-events.ts'),
+	route('documents/:id', 'routes/document.ts'),
+	...LOCALES.map((locale) => route(UPLOAD_PATHS[locale].slice(1), 'routes/document-upload.ts', { id: `document-upload.${locale}` })),
 	...LOCALES.map((locale) => route(PAIR_PRICE_PATHS[locale].slice(1), 'routes/pair-price.ts', { id: `pair-price.${locale}` })),
 ] satisfies RouteConfig

@@ -148,6 +148,8 @@ export const settings = pgTable(
 		certifiedCopyPrice: numeric('certified_copy_price', { precision: 10, scale: 2, mode: 'number' }).notNull().default(150),
 		// Danish VAT (moms); prices are kept without it.
 		vatPercent: integer('vat_percent').notNull().default(25),
+		// Uploaded documents that never become a request are deleted after this many days.
+		documentRetentionDays: integer('document_retention_days').notNull().default(30),
 		updatedAt: timestamps.updatedAt,
 	},
 	(table) => [check('settings_single_row', sql`${table.id} = 1`)],
@@ -241,3 +243,30 @@ export const cableMessages = pgTable('cable_messages', {
 	payload: jsonb().$type<unknown>().notNull(),
 	createdAt: timestamps.createdAt,
 })
+
+// A customer's uploaded document and what its analysis found. The id is random and is the only
+// key to it (its JSON address is given to the customer's browser).
+export const documents = pgTable(
+	'documents',
+	{
+		id: text().primaryKey(),
+		// The visitor's order in progress (a signed cookie), until it becomes a request.
+		draftId: text('draft_id').notNull(),
+		name: text().notNull(),
+		extension: text().notNull(),
+		size: integer().notNull(),
+		storedName: text('stored_name').notNull(),
+		status: text({ enum: ['pending', 'counted', 'manual'] }).notNull().default('pending'),
+		words: integer(),
+		numbers: integer(),
+		characters: integer(),
+		charactersWithSpaces: integer('characters_with_spaces'),
+		minutes: numeric({ precision: 10, scale: 1, mode: 'number' }),
+		manualReason: text('manual_reason'),
+		hiddenSheets: integer('hidden_sheets').notNull().default(0),
+		hiddenSlides: integer('hidden_slides').notNull().default(0),
+		createdAt: timestamps.createdAt,
+		analysedAt: timestamp('analysed_at', { withTimezone: true }),
+	},
+	(table) => [index('documents_draft').on(table.draftId), index('documents_status').on(table.status)],
+)

@@ -18,8 +18,11 @@ export type AppOptions = {
 	database: Pick<DatabaseHandle, 'db' | 'ping'>
 	// Staff uploads (DATA_DIR/uploads), served at /uploads.
 	uploadsDir: string
+	// Customers' documents, outside the web root.
+	documentsDir: string
 	// Sends a live update to the pages listening to a stream (server/cable).
 	broadcast: Broadcast
+	enqueueAnalysis: (documentId: string) => void
 	logger: Logger
 	secretKey: string
 	trustProxy: boolean
@@ -63,7 +66,15 @@ export function createApp(options: AppOptions): express.Express {
 	app.use(staffSession(database.db))
 	app.use(adminGate)
 
-	const services: Omit<AppServices, 'secureCookies'> = { db: database.db, logger, secretKey, uploadsDir: options.uploadsDir, broadcast: options.broadcast }
+	const services: Omit<AppServices, 'secureCookies'> = {
+		db: database.db,
+		logger,
+		secretKey,
+		uploadsDir: options.uploadsDir,
+		documentsDir: options.documentsDir,
+		broadcast: options.broadcast,
+		enqueueAnalysis: options.enqueueAnalysis,
+	}
 	const handleRequest = createRequestHandler(
 		options.build ?? (() => import('virtual:react-router/server-build') as Promise<ServerBuild>),
 		isDevelopment ? 'development' : 'production',

@@ -9,6 +9,7 @@ import { createLogger } from './logger.ts'
 import { ensureAdminAccount } from './admin-account.ts'
 import { createLocalPubSub, createPostgresPubSub } from './cable/pubsub.ts'
 import { attachCable } from './cable/server.ts'
+import { createAnalysisQueue } from './analysis/queue.ts'
 import { loadSecretKey } from './secret-key.ts'
 import type { createApp as CreateApp } from './app.ts'
 import type { ServerBuild } from 'react-router'
@@ -20,6 +21,9 @@ const database = await prepareDatabase({ databaseUrl: env.DATABASE_URL, dataDir:
 const uploadsDir = path.resolve(env.DATA_DIR, 'uploads')
 await ensureAdminAccount(database.db, env, logger)
 const pubsub = env.DATABASE_URL ? await createPostgresPubSub(env.DATABASE_URL, database.db, logger) : createLocalPubSub()
+const documentsDir = path.resolve(env.DATA_DIR, 'documents')
+const analysis = createAnalysisQueue({ db: database.db, documentsDir, broadcast: pubsub.broadcast, logger })
+await analysis.resume()
 
 const vite = await createViteServer({ server: { middlewareMode: true } })
 const outer = express()
@@ -28,7 +32,7 @@ outer.use(async (req, res, next) => {
 	try {
 		const { createApp } = (await vite.ssrLoadModule('./server/app.ts')) as { createApp: typeof CreateApp }
 		const build = () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>
-		createApp({ database, logger, secretKey, uploadsDir, trustProxy: env.TRUST_PROXY, broadcast: pubsub.broadcast, isDevelopment: true, build, clientDir: null })(req, res, next)
+		createApp({ database, logger, secretKey, uploadsDir, trustProxy: env.TRUST_PROXY, documentsDir, broadcast: pubsub.broadcast, enqueueAnalysis: analysis.enqueue, isDevelopment: true, build, clientDir: null })(req, res, next)
 	} catch (error) {
 		next(error)
 	}

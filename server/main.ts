@@ -8,6 +8,7 @@ import { createLogger } from './logger.ts'
 import { ensureAdminAccount } from './admin-account.ts'
 import { createLocalPubSub, createPostgresPubSub } from './cable/pubsub.ts'
 import { attachCable } from './cable/server.ts'
+import { createAnalysisQueue } from './analysis/queue.ts'
 import { loadSecretKey } from './secret-key.ts'
 import type { createApp as CreateApp } from './app.ts'
 
@@ -28,7 +29,19 @@ const { createApp } = (await import(bundle)) as { createApp: typeof CreateApp }
 const uploadsDir = path.resolve(env.DATA_DIR, 'uploads')
 await ensureAdminAccount(database.db, env, logger)
 const pubsub = env.DATABASE_URL ? await createPostgresPubSub(env.DATABASE_URL, database.db, logger) : createLocalPubSub()
-const app = createApp({ database, logger, secretKey, uploadsDir, trustProxy: env.TRUST_PROXY, broadcast: pubsub.broadcast })
+const documentsDir = path.resolve(env.DATA_DIR, 'documents')
+const analysis = createAnalysisQueue({ db: database.db, documentsDir, broadcast: pubsub.broadcast, logger })
+await analysis.resume()
+const app = createApp({
+	database,
+	logger,
+	secretKey,
+	uploadsDir,
+	documentsDir,
+	trustProxy: env.TRUST_PROXY,
+	broadcast: pubsub.broadcast,
+	enqueueAnalysis: analysis.enqueue,
+})
 const server = createServer(app)
 const cable = attachCable(server, {
 	db: database.db,
@@ -58,6 +71,7 @@ async function stop(signal: string) {
 	const sweeper = setInterval(() => server.closeIdleConnections(), 100)
 	server.close(async () => {
 		clearInterval(sweeper)
+		await analysis.close()
 		await pubsub.close()
 		await database.close()
 		logger.info('stopped')

@@ -9,7 +9,11 @@ export type AppServices = {
 	secretKey: string
 	secureCookies: boolean
 	uploadsDir: string
+	// Customers' documents (DATA_DIR/documents), never served as files.
+	documentsDir: string
 	broadcast: (stream: string, message: unknown) => Promise<void>
+	// Hands a stored document to the background word count (server/analysis).
+	enqueueAnalysis: (documentId: string) => void
 }
 // clientAddress is for throttling only; it is never stored or logged in clear.
 export type RequestInfo = { csrfToken: string; nonce: string; clientAddress: string }

@@ -23,6 +23,9 @@ export const PAIR_PRICE_PATHS = { da: '/priser/sprogpar', en: '/en/prices/pair' 
 
 export const ANALYTICS_PATH = '/analytics/events'
 
+// Where the order page's upload form posts, per language (refusals come back in it).
+export const UPLOAD_PATHS = { da: '/bestil/dokumenter', en: '/en/order/documents' } as const satisfies Record<Locale, string>
+
 export function localeFromPath(pathname: string): Locale {
 	return pathname === '/en' || pathname.startsWith('/en/') ? 'en' : 'da'
 }

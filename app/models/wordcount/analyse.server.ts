@@ -21,6 +21,7 @@ export type Analysis =
 			numbers: number
 			characters: number
 			charactersWithSpaces: number
+			cjkCharacters: number
 			hiddenSheets: number
 			hiddenSlides: number
 			minutes?: number

@@ -1,0 +1,23 @@
+import { randomUUID } from 'node:crypto'
+import { createCookie, type RouterContextProvider } from 'react-router'
+import { servicesContext } from '#app/utils/context.server.ts'
+
+const THIRTY_DAYS_S = 30 * 24 * 60 * 60
+
+function draftCookie(context: Readonly<RouterContextProvider>) {
+	const { secretKey, secureCookies } = context.get(servicesContext)
+	return createCookie('tolk_order', { httpOnly: true, sameSite: 'lax', secure: secureCookies, path: '/', maxAge: THIRTY_DAYS_S, secrets: [secretKey] })
+}
+
+// The visitor's order in progress: the documents they uploaded belong to it.
+export async function readDraftId(request: Request, context: Readonly<RouterContextProvider>): Promise<string | null> {
+	const value: unknown = await draftCookie(context).parse(request.headers.get('Cookie'))
+	return typeof value === 'string' ? value : null
+}
+
+export async function ensureDraftId(request: Request, context: Readonly<RouterContextProvider>) {
+	const existing = await readDraftId(request, context)
+	if (existing) return { draftId: existing, setCookie: null }
+	const draftId = randomUUID()
+	return { draftId, setCookie: await draftCookie(context).serialize(draftId) }
+}

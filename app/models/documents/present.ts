@@ -1,0 +1,41 @@
+// What a customer's browser (and anyone holding the address) sees of a document.
+export type DocumentRow = {
+	id: string
+	name: string
+	size: number
+	extension: string
+	status: 'pending' | 'counted' | 'manual'
+	words: number | null
+	numbers: number | null
+	characters: number | null
+	charactersWithSpaces: number | null
+	minutes: number | null
+	manualReason: string | null
+	hiddenSheets: number
+	hiddenSlides: number
+}
+
+export const documentUrl = (id: string) => `/documents/${id}`
+
+export function presentDocument(row: DocumentRow) {
+	return {
+		id: row.id,
+		name: row.name,
+		size: row.size,
+		type: row.extension,
+		status: row.status,
+		url: documentUrl(row.id),
+		words: row.words,
+		numbers: row.numbers,
+		characters: row.characters,
+		characters_with_spaces: row.charactersWithSpaces,
+		minutes: row.minutes,
+		manual_reason: row.manualReason,
+		hidden_sheets: row.hiddenSheets,
+		hidden_slides: row.hiddenSlides,
+	}
+}
+
+export type DocumentView = ReturnType<typeof presentDocument>
+
+export const documentStream = (id: string) => `document:${id}`

@@ -1,0 +1,87 @@
+import { randomUUID } from 'node:crypto'
+import { createWriteStream } from 'node:fs'
+import { mkdir, rename, rm } from 'node:fs/promises'
+import path from 'node:path'
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
+import busboy from 'busboy'
+import type { Database } from '#database/client.ts'
+import { documents } from '#database/schema.ts'
+import { ACCEPTED_EXTENSIONS } from '#app/utils/uploads.ts'
+import { hasContentOf } from './content-type.server.ts'
+import { presentDocument } from './present.ts'
+
+export const MIB = 1024 * 1024
+// Room for the multipart framing around the file itself.
+const FRAMING_BYTES = 64 * 1024
+
+export type UploadRefusal =
+	| { reason: 'too-big'; sizeMib: number; limitMib: number }
+	| { reason: 'type' }
+	| { reason: 'content' }
+	| { reason: 'missing' }
+
+export class UploadRefused extends Error {
+	readonly refusal: UploadRefusal
+	constructor(refusal: UploadRefusal) {
+		super(refusal.reason)
+		this.refusal = refusal
+	}
+}
+
+type Upload = { request: Request; db: Database; documentsDir: string; draftId: string; limitMib: number }
+
+const extensionOf = (name: string) => path.extname(name).slice(1).toLowerCase()
+
+// One file per request, field `file`. It is streamed to a `.part` file under DATA_DIR and only
+// renamed once whole and checked, so a server killed mid-upload never leaves a file that counts.
+// Too big is refused from Content-Length before reading, or as soon as the limit is passed.
+export async function receiveUpload({ request, db, documentsDir, draftId, limitMib }: Upload) {
+	const limit = limitMib * MIB
+	const declared = Number(request.headers.get('Content-Length') ?? 0)
+	if (declared > limit + FRAMING_BYTES) throw new UploadRefused({ reason: 'too-big', sizeMib: round(declared / MIB), limitMib })
+	if (!request.body) throw new UploadRefused({ reason: 'missing' })
+	await mkdir(documentsDir, { recursive: true })
+
+	const id = randomUUID()
+	const partPath = path.join(documentsDir, `${id}.part`)
+	let received: { name: string; size: number } | null = null
+	try {
+		await new Promise<void>((resolve, reject) => {
+			const parser = busboy({ headers: Object.fromEntries(request.headers), limits: { files: 1, fileSize: limit, fields: 10 } })
+			let writing: Promise<void> = Promise.resolve()
+			parser.on('file', (field, stream, info) => {
+				const name = path.basename(info.filename || '')
+				if (field !== 'file' || !name) return void stream.resume()
+				if (!(ACCEPTED_EXTENSIONS as readonly string[]).includes(extensionOf(name))) {
+					stream.resume()
+					return reject(new UploadRefused({ reason: 'type' }))
+				}
+				const file = { name, size: 0 }
+				received = file
+				stream.on('data', (chunk: Buffer) => (file.size += chunk.length))
+				stream.on('limit', () => reject(new UploadRefused({ reason: 'too-big', sizeMib: round(Math.max(declared, file.size) / MIB), limitMib })))
+				writing = pipeline(stream, createWriteStream(partPath))
+			})
+			parser.on('error', reject)
+			parser.on('close', () => writing.then(resolve, reject))
+			Readable.fromWeb(request.body as NodeReadableStream).on('error', reject).pipe(parser)
+		})
+		const file = received as { name: string; size: number } | null
+		if (!file || file.size === 0) throw new UploadRefused({ reason: 'missing' })
+		const extension = extensionOf(file.name)
+		if (!(await hasContentOf(partPath, extension))) throw new UploadRefused({ reason: 'content' })
+		const storedName = `${id}.${extension}`
+		await rename(partPath, path.join(documentsDir, storedName))
+		const [row] = await db
+			.insert(documents)
+			.values({ id, draftId, name: file.name, extension, size: file.size, storedName })
+			.returning()
+		return presentDocument(row!)
+	} finally {
+		await rm(partPath, { force: true })
+	}
+}
+
+const round = (value: number) => Math.round(value * 10) / 10

@@ -1,0 +1,40 @@
+import { data } from 'react-router'
+import type { Route } from './+types/document-upload'
+import { ensureDraftId } from '#app/models/documents/draft.server.ts'
+import { receiveUpload, UploadRefused, type UploadRefusal } from '#app/models/documents/upload.server.ts'
+import { getRequestSettings } from '#app/models/site.server.ts'
+import { loadMessages } from '#app/models/translation.server.ts'
+import { getDb, servicesContext } from '#app/utils/context.server.ts'
+import { translate, type MessageKey } from '#app/utils/i18n.ts'
+import { localeFromPath } from '#app/utils/locales.ts'
+
+const MESSAGES: Record<UploadRefusal['reason'], MessageKey> = {
+	'too-big': 'upload.tooBig',
+	type: 'upload.wrongType',
+	content: 'upload.wrongContent',
+	missing: 'upload.missing',
+}
+
+// POST /bestil/dokumenter (and /en/order/documents), multipart with one `file`: the order page's
+// upload. Answers {document} as JSON, or a refusal with a message in the page's language.
+export async function action({ request, context }: Route.ActionArgs) {
+	if (request.method !== 'POST') return data({ error: 'Use POST' }, { status: 405 })
+	const db = getDb(context)
+	const services = context.get(servicesContext)
+	const settings = await getRequestSettings(context)
+	const { draftId, setCookie } = await ensureDraftId(request, context)
+	const headers = setCookie ? { 'Set-Cookie': setCookie } : undefined
+	try {
+		const document = await receiveUpload({ request, db, documentsDir: services.documentsDir, draftId, limitMib: settings.uploadLimitMib })
+		services.enqueueAnalysis(document.id)
+		return data({ document }, { status: 201, headers })
+	} catch (error) {
+		if (!(error instanceof UploadRefused)) throw error
+		const { refusal } = error
+		const messages = await loadMessages(db, localeFromPath(new URL(request.url).pathname))
+		const vars: Record<string, number> = refusal.reason === 'too-big' ? { filesize: refusal.sizeMib, maxFilesize: refusal.limitMib } : {}
+		const status = refusal.reason === 'too-big' ? 413 : refusal.reason === 'type' ? 415 : 422
+		// The rest of a refused upload is not read: the connection closes after this answer.
+		return data({ error: translate(messages, MESSAGES[refusal.reason], vars) }, { status, headers: { Connection: 'close', ...headers } })
+	}
+}

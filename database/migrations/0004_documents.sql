@@ -1,0 +1,23 @@
+CREATE TABLE "documents" (
+	"id" text PRIMARY KEY NOT NULL,
+	"draft_id" text NOT NULL,
+	"name" text NOT NULL,
+	"extension" text NOT NULL,
+	"size" integer NOT NULL,
+	"stored_name" text NOT NULL,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"words" integer,
+	"numbers" integer,
+	"characters" integer,
+	"characters_with_spaces" integer,
+	"minutes" numeric(10, 1),
+	"manual_reason" text,
+	"hidden_sheets" integer DEFAULT 0 NOT NULL,
+	"hidden_slides" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"analysed_at" timestamp with time zone
+);
+--> statement-breakpoint
+ALTER TABLE "settings" ADD COLUMN "document_retention_days" integer DEFAULT 30 NOT NULL;--> statement-breakpoint
+CREATE INDEX "documents_draft" ON "documents" USING btree ("draft_id");--> statement-breakpoint
+CREATE INDEX "documents_status" ON "documents" USING btree ("status");

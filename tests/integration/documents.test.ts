@@ -1,0 +1,113 @@
+import { readFileSync } from 'node:fs'
+import { Readable } from 'node:stream'
+import { zipSync } from 'fflate'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { ADMIN_ENV, logIn } from '#tests/setup/admin.ts'
+import { visit, type Visitor } from '#tests/setup/http.ts'
+import { startServer, type RunningServer } from '#tests/setup/server.ts'
+
+let server: RunningServer
+let visitor: Visitor
+beforeAll(async () => {
+	server = await startServer(ADMIN_ENV)
+	visitor = await visit(server.url, '/en/order')
+})
+afterAll(() => server?.stop())
+
+function upload(name: string, content: Uint8Array | string, path = '/en/order/documents') {
+	const form = new FormData()
+	form.append('file', new Blob([content]), name)
+	return visitor.get(path, { method: 'POST', body: form, headers: { 'x-csrf-token': visitor.csrfToken, accept: 'application/json', 'x-requested-with': 'XMLHttpRequest' } })
+}
+
+type DocumentJson = { id: string; name: string; size: number; status: string; url: string; words: number | null; manual_reason: string | null }
+
+async function analysed(url: string): Promise<DocumentJson> {
+	for (let attempt = 0; attempt < 100; attempt++) {
+		const { document } = (await (await fetch(server.url + url)).json()) as { document: DocumentJson }
+		if (document.status !== 'pending') return document
+		await new Promise((resolve) => setTimeout(resolve, 100))
+	}
+	throw new Error(`${url} was never analysed`)
+}
+
+describe('uploading a document', () => {
+	test('answers {document} at once, and its address answers the word count once the background analysis is done', async () => {
+		const text = 'Kontrakten er underskrevet af begge parter. Den træder i kraft den 1. januar 2027.'
+		const response = await upload('kontrakt.txt', text)
+		expect(response.status).toBe(201)
+		const { document } = (await response.json()) as { document: DocumentJson }
+		expect(document).toMatchObject({ name: 'kontrakt.txt', size: Buffer.byteLength(text), status: 'pending', url: `/documents/${document.id}` })
+		expect(response.headers.getSetCookie().some((cookie) => cookie.startsWith('tolk_order='))).toBe(true)
+		expect(await analysed(document.url)).toMatchObject({ status: 'counted', words: 14 })
+	})
+
+	test('refuses types outside the list, and content that is not what its name says, in the page language', async () => {
+		const exe = await upload('setup.exe', 'MZ')
+		expect(exe.status).toBe(415)
+		expect(await exe.json()).toEqual({ error: "You can't upload files of this type." })
+		const renamed = await upload('faktura.pdf', Buffer.concat([Buffer.from('MZ\x90\x00'), Buffer.alloc(1024)]), '/bestil/dokumenter')
+		expect(renamed.status).toBe(422)
+		expect(await renamed.json()).toEqual({ error: 'Filens indhold passer ikke til dens filtype.' })
+	})
+
+	test('a zip bomb named .docx is stored but goes to a person, never inflated', async () => {
+		const bomb = zipSync({ 'word/document.xml': new Uint8Array(300 * 1024 * 1024) }, { level: 9 })
+		const response = await upload('bomb.docx', bomb)
+		expect(response.status).toBe(201)
+		const { document } = (await response.json()) as { document: DocumentJson }
+		expect(await analysed(document.url)).toMatchObject({ status: 'manual', manual_reason: 'too-large' })
+	})
+
+	test('a file over the limit is refused before it is read, with the sizes in the message, and memory stays flat', async () => {
+		const admin = await logIn(server.url)
+		const form = await (await admin.get('/admin/settings')).text()
+		const values = Object.fromEntries([...form.matchAll(/name="(\w+)"[^>]*value="([^"]*)"/g)].map((match) => [match[1], match[2]]))
+		expect((await admin.post('/admin/settings', { ...values, uploadLimitMib: '100' })).status).toBe(302)
+
+		const rssBefore = rss(server.process.pid!)
+		const size = 150 * 1024 * 1024
+		let sent = 0
+		const body = new Readable({
+			read() {
+				if (sent >= size) return this.push(null)
+				const chunk = Buffer.alloc(Math.min(1024 * 1024, size - sent))
+				sent += chunk.length
+				this.push(chunk)
+			},
+		})
+		const boundary = 'tolkboundary'
+		const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="stor.pdf"\r\nContent-Type: application/pdf\r\n\r\n`
+		const tail = `\r\n--${boundary}--\r\n`
+		const response = await fetch(`${server.url}/en/order/documents`, {
+			method: 'POST',
+			duplex: 'half',
+			body: Readable.toWeb(Readable.from((async function* () {
+				yield Buffer.from(head)
+				yield* body
+				yield Buffer.from(tail)
+			})())) as ReadableStream,
+			headers: {
+				cookie: visitor.cookie,
+				'x-csrf-token': visitor.csrfToken,
+				accept: 'application/json',
+				'content-type': `multipart/form-data; boundary=${boundary}`,
+				'content-length': String(head.length + size + tail.length),
+			},
+		} as RequestInit)
+		expect(response.status).toBe(413)
+		expect(await response.json()).toEqual({ error: 'File is too big (150MiB). Max filesize: 100MiB.' })
+		// The answer came before the body was sent.
+		expect(sent).toBeLessThan(size)
+		expect(rss(server.process.pid!) - rssBefore).toBeLessThan(50 * 1024 * 1024)
+	})
+
+	test('a document that does not exist is a 404', async () => {
+		expect((await fetch(`${server.url}/documents/00000000-0000-0000-0000-000000000000`)).status).toBe(404)
+		expect((await fetch(`${server.url}/documents/..%2F..%2Fsecret_key`)).status).toBe(404)
+	})
+})
+
+function rss(pid: number): number {
+	return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024
+}
