@@ -11,11 +11,11 @@ function getConsumer(): Promise<Consumer> {
 	return consumer
 }
 
-// Subscribes the component to a signed stream. Messages come to onMessage; after a reconnect
-// onReconnect runs, so the page can refetch what it missed while the socket was down.
-export function useLiveStream<T>(stream: LiveStream, onMessage: (message: T) => void, onReconnect?: () => void) {
+// Subscribes the component to a signed stream. Messages come to onMessage; onConnected runs once
+// the subscription stands (again, after a reconnect), so the page can fetch what it missed before.
+export function useLiveStream<T>(stream: LiveStream, onMessage: (message: T) => void, onConnected?: (isReconnect: boolean) => void) {
 	const receive = useEffectEvent(onMessage)
-	const resume = useEffectEvent(() => onReconnect?.())
+	const resume = useEffectEvent((isReconnect: boolean) => onConnected?.(isReconnect))
 	useEffect(() => {
 		let isCancelled = false
 		let hasConnected = false
@@ -26,7 +26,7 @@ export function useLiveStream<T>(stream: LiveStream, onMessage: (message: T) => 
 				{ channel: stream.channel, signed_stream_name: stream.signedStreamName },
 				{
 					connected() {
-						if (hasConnected) resume()
+						resume(hasConnected)
 						hasConnected = true
 					},
 					received(data: unknown) {

@@ -1,4 +1,4 @@
-import { data } from 'react-router'
+import { data, redirect } from 'react-router'
 import type { Route } from './+types/document-upload'
 import { ensureDraftId } from '#app/models/documents/draft.server.ts'
 import { receiveUpload, UploadRefused, type UploadRefusal } from '#app/models/documents/upload.server.ts'
@@ -6,7 +6,9 @@ import { getRequestSettings } from '#app/models/site.server.ts'
 import { loadMessages } from '#app/models/translation.server.ts'
 import { getDb, servicesContext } from '#app/utils/context.server.ts'
 import { translate, type MessageKey } from '#app/utils/i18n.ts'
-import { localeFromPath } from '#app/utils/locales.ts'
+import { liveStream } from '#app/models/live/streams.server.ts'
+import { documentStream } from '#app/models/documents/present.ts'
+import { localeFromPath, pathFor } from '#app/utils/locales.ts'
 
 const MESSAGES: Record<UploadRefusal['reason'], MessageKey> = {
 	'too-big': 'upload.tooBig',
@@ -24,14 +26,19 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const settings = await getRequestSettings(context)
 	const { draftId, setCookie } = await ensureDraftId(request, context)
 	const headers = setCookie ? { 'Set-Cookie': setCookie } : undefined
+	const locale = localeFromPath(new URL(request.url).pathname)
+	// A form sent without script goes back to the order page, which lists the documents.
+	const wantsJson = (request.headers.get('Accept') ?? '').includes('application/json')
 	try {
 		const document = await receiveUpload({ request, db, documentsDir: services.documentsDir, draftId, limitMib: settings.uploadLimitMib })
 		services.enqueueAnalysis(document.id)
-		return data({ document }, { status: 201, headers })
+		if (!wantsJson) return redirect(pathFor('order', locale), { headers })
+		return data({ document, stream: liveStream(context, documentStream(document.id)) }, { status: 201, headers })
 	} catch (error) {
 		if (!(error instanceof UploadRefused)) throw error
 		const { refusal } = error
-		const messages = await loadMessages(db, localeFromPath(new URL(request.url).pathname))
+		if (!wantsJson) return redirect(`${pathFor('order', locale)}?upload_error=${refusal.reason}`, { headers: { Connection: 'close', ...headers } })
+		const messages = await loadMessages(db, locale)
 		const vars: Record<string, number> = refusal.reason === 'too-big' ? { filesize: refusal.sizeMib, maxFilesize: refusal.limitMib } : {}
 		const status = refusal.reason === 'too-big' ? 413 : refusal.reason === 'type' ? 415 : 422
 		// The rest of a refused upload is not read: the connection closes after this answer.

@@ -16,7 +16,7 @@ afterAll(() => server?.stop())
 
 function upload(name: string, content: Uint8Array | string, path = '/en/order/documents') {
 	const form = new FormData()
-	form.append('file', new Blob([content]), name)
+	form.append('file', new Blob([typeof content === 'string' ? content : Buffer.from(content)]), name)
 	return visitor.get(path, { method: 'POST', body: form, headers: { 'x-csrf-token': visitor.csrfToken, accept: 'application/json', 'x-requested-with': 'XMLHttpRequest' } })
 }
 

@@ -96,7 +96,7 @@ function RecentChanges({ events: initial, stream, format }: { events: AuditEvent
 			if (message.type !== 'audit') return
 			setEvents((current) => [message.event, ...current.filter((event) => event.id !== message.event.id)].slice(0, RECENT_SIZE))
 		},
-		() => void revalidator.revalidate(),
+		(isReconnect) => isReconnect && void revalidator.revalidate(),
 	)
 	return (
 		<section aria-labelledby="recent-changes" {...streamAttributes(stream)}>

@@ -1,0 +1,46 @@
+import { useState } from 'react'
+import type { DocumentView } from '#app/models/documents/present.ts'
+import type { LiveStream } from '#app/utils/cable.ts'
+import { formatNumber } from '#app/utils/format.ts'
+import { useI18n } from './i18n.tsx'
+import { streamAttributes, useLiveStream } from './live-stream.tsx'
+
+type Message = { type: 'document'; document: DocumentView }
+
+// A document's words, minutes or "manual quote", filled in live when the analysis is done.
+export function DocumentFigures({ document: initial, stream }: { document: DocumentView; stream: LiveStream }) {
+	const { locale, t } = useI18n()
+	const [document, setDocument] = useState(initial)
+	useLiveStream<Message>(
+		stream,
+		(message) => message.type === 'document' && setDocument(message.document),
+		// The analysis may have finished before the subscription stood: the address tells.
+		() => {
+			if (document.status !== 'pending') return
+			fetch(document.url, { headers: { Accept: 'application/json' } })
+				.then((response) => response.json() as Promise<{ document: DocumentView }>)
+				.then((body) => setDocument(body.document))
+				.catch(() => {})
+		},
+	)
+	return (
+		<span {...streamAttributes(stream)} data-status={document.status} className="text-sm">
+			{document.status === 'pending' && <span className="text-slate-600">{t('order.counting')}</span>}
+			{document.status === 'counted' && (
+				<span className="font-semibold text-slate-900">
+					{[
+						document.words !== null && document.words > 0 ? t('order.words', { count: formatNumber(document.words, locale) }) : null,
+						document.minutes !== null ? t('order.minutes', { count: formatNumber(document.minutes, locale) }) : null,
+					]
+						.filter(Boolean)
+						.join(' · ') || t('order.words', { count: '0' })}
+				</span>
+			)}
+			{document.status === 'manual' && (
+				<span className="text-amber-800">
+					{t('order.manual')}: {t(`order.manualReason.${document.manual_reason ?? 'broken'}` as Parameters<typeof t>[0])}
+				</span>
+			)}
+		</span>
+	)
+}

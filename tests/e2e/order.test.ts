@@ -1,0 +1,57 @@
+import { describe, expect, test } from 'vitest'
+import { seriousAxeViolations, setupBrowserTests } from '#tests/setup/browser.ts'
+
+const session = setupBrowserTests()
+
+// A real (silent) WAV: 8 kHz, mono, 8 bit, 90 seconds.
+function wav(seconds: number): Buffer {
+	const data = Buffer.alloc(8000 * seconds, 128)
+	const header = Buffer.alloc(44)
+	header.write('RIFF', 0)
+	header.writeUInt32LE(36 + data.length, 4)
+	header.write('WAVEfmt ', 8)
+	header.writeUInt32LE(16, 16)
+	header.writeUInt16LE(1, 20)
+	header.writeUInt16LE(1, 22)
+	header.writeUInt32LE(8000, 24)
+	header.writeUInt32LE(8000, 28)
+	header.writeUInt16LE(1, 32)
+	header.writeUInt16LE(8, 34)
+	header.write('data', 36)
+	header.writeUInt32LE(data.length, 40)
+	return Buffer.concat([header, data])
+}
+
+describe('the order page', () => {
+	test('uploads documents one at a time and fills in words and minutes without a reload', async () => {
+		const page = await session.open('/en/order')
+		expect(await seriousAxeViolations(page)).toEqual([])
+		const text = 'The contract is signed by both parties. It enters into force on 1 January 2027.'
+		await page.getByLabel('Choose documents').setInputFiles([
+			{ name: 'contract.txt', mimeType: 'text/plain', buffer: Buffer.from(text) },
+			{ name: 'interview.wav', mimeType: 'audio/wav', buffer: wav(90) },
+			{ name: 'setup.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') },
+		])
+		await page.getByRole('alert').filter({ hasText: "setup.exe: You can't upload files of this type." }).waitFor()
+		const files = page.getByRole('list', { name: 'Your documents' })
+		const contract = files.getByRole('listitem').filter({ hasText: 'contract.txt' })
+		const interview = files.getByRole('listitem').filter({ hasText: 'interview.wav' })
+		await contract.getByText('15 words').waitFor()
+		await interview.getByText('1.5 min').waitFor()
+		expect(await files.getByRole('listitem').count()).toBe(2)
+
+		// The documents belong to this visitor's order and are still there after a reload.
+		await page.reload()
+		await page.getByRole('list', { name: 'Your documents' }).getByText('15 words').waitFor()
+		page.problems = page.problems.filter((problem) => !problem.startsWith('Upload failed'))
+	})
+
+	test('a file the server refuses is removed and the customer is told why, in Danish on Danish pages', async () => {
+		const page = await session.open('/bestil')
+		await page.getByLabel('Vælg dokumenter').setInputFiles([{ name: 'faktura.pdf', mimeType: 'application/pdf', buffer: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(512)]) }])
+		await page.getByRole('alert').filter({ hasText: 'faktura.pdf: Filens indhold passer ikke til dens filtype.' }).waitFor()
+		expect(await page.getByRole('list', { name: 'Dine dokumenter' }).count()).toBe(0)
+		expect(page.problems.some((problem) => problem.startsWith('Upload failed'))).toBe(true)
+		page.problems = page.problems.filter((problem) => !problem.startsWith('Upload failed') && !problem.includes('422'))
+	})
+})
