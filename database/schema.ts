@@ -148,6 +148,8 @@ export const settings = pgTable(
 		certifiedCopyPrice: numeric('certified_copy_price', { precision: 10, scale: 2, mode: 'number' }).notNull().default(150),
 		// Danish VAT (moms); prices are kept without it.
 		vatPercent: integer('vat_percent').notNull().default(25),
+		// Audio and video are translated by the minute.
+		pricePerMinute: numeric('price_per_minute', { precision: 10, scale: 2, mode: 'number' }).notNull().default(30),
 		// Uploaded documents that never become a request are deleted after this many days.
 		documentRetentionDays: integer('document_retention_days').notNull().default(30),
 		updatedAt: timestamps.updatedAt,

@@ -8,9 +8,15 @@ import { streamAttributes, useLiveStream } from './live-stream.tsx'
 type Message = { type: 'document'; document: DocumentView }
 
 // A document's words, minutes or "manual quote", filled in live when the analysis is done.
-export function DocumentFigures({ document: initial, stream }: { document: DocumentView; stream: LiveStream }) {
+type Props = { document: DocumentView; stream: LiveStream; onChange: (document: DocumentView) => void }
+
+export function DocumentFigures({ document: initial, stream, onChange }: Props) {
 	const { locale, t } = useI18n()
-	const [document, setDocument] = useState(initial)
+	const [document, setLocal] = useState(initial)
+	const setDocument = (next: DocumentView) => {
+		setLocal(next)
+		onChange(next)
+	}
 	useLiveStream<Message>(
 		stream,
 		(message) => message.type === 'document' && setDocument(message.document),
@@ -19,7 +25,8 @@ export function DocumentFigures({ document: initial, stream }: { document: Docum
 			if (document.status !== 'pending') return
 			fetch(document.url, { headers: { Accept: 'application/json' } })
 				.then((response) => response.json() as Promise<{ document: DocumentView }>)
-				.then((body) => setDocument(body.document))
+				// A "still pending" answer may arrive after the update itself: it changes nothing.
+				.then((body) => body.document.status !== 'pending' && setDocument(body.document))
 				.catch(() => {})
 		},
 	)

@@ -32,7 +32,9 @@ const extensionOf = (name: string) => name.slice(name.lastIndexOf('.') + 1).toLo
 // POST to the form's action; each shows its size, type, progress and status (added → queued →
 // uploading → success or error) and can be canceled until it is up. Without script it is a plain
 // form that posts one file and comes back to this page.
-export function Dropzone({ action, limitMib, initial }: { action: string; limitMib: number; initial: Uploaded[] }) {
+type Props = { action: string; limitMib: number; initial: Uploaded[]; onDocument: (document: DocumentView) => void }
+
+export function Dropzone({ action, limitMib, initial, onDocument }: Props) {
 	const { locale, t } = useI18n()
 	// The queue lives in a ref, changed only by events (drop, progress, answer, cancel); each change
 	// is then shown.
@@ -56,7 +58,10 @@ export function Dropzone({ action, limitMib, initial }: { action: string; limitM
 		const controller = new AbortController()
 		update(next.key, { status: 'uploading', controller })
 		uploadFile<Uploaded>(action, next.file, (progress) => update(next.key, { progress }), controller.signal)
-			.then((uploaded) => update(next.key, { status: 'success', progress: 1, uploaded, controller: undefined }))
+			.then((uploaded) => {
+				update(next.key, { status: 'success', progress: 1, uploaded, controller: undefined })
+				onDocument(uploaded.document)
+			})
 			.catch((error: UploadError) => {
 				console.error('Upload failed:', error.message)
 				if (error.kind === 'canceled') return update(next.key, { status: 'error', error: t('upload.canceled'), controller: undefined })
@@ -141,7 +146,7 @@ export function Dropzone({ action, limitMib, initial }: { action: string; limitM
 								{item.status === 'uploading' && <progress max={1} value={item.progress} aria-label={t('upload.progress', { name: item.file.name })} className="w-full" />}
 								{item.error && <p className="text-sm text-red-700">{item.error}</p>}
 							</div>
-							{item.uploaded && <DocumentFigures document={item.uploaded.document} stream={item.uploaded.stream} />}
+							{item.uploaded && <DocumentFigures document={item.uploaded.document} stream={item.uploaded.stream} onChange={onDocument} />}
 							{(item.status === 'added' || item.status === 'queued' || item.status === 'uploading') && (
 								<button type="button" onClick={() => cancel(item)} className="rounded-md border border-slate-400 px-3 py-1 text-sm">
 									{t('upload.cancel')}

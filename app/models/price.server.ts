@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm'
+import { aliasedTable, and, asc, eq, inArray } from 'drizzle-orm'
 import type { Database } from '#database/client.ts'
 import { languages, pairPrices } from '#database/schema.ts'
 import type { Locale } from '#app/utils/locales.ts'
@@ -63,4 +63,16 @@ export async function listPairPrices(db: Database, locale: Locale, settings: Set
 				}
 			}),
 	)
+}
+
+// Every pair's own price by "from-to" codes, for pages that price in the browser.
+export async function pairPriceMap(db: Database): Promise<Record<string, number>> {
+	const from = aliasedTable(languages, 'from_language')
+	const to = aliasedTable(languages, 'to_language')
+	const rows = await db
+		.select({ from: from.code, to: to.code, pricePerWord: pairPrices.pricePerWord })
+		.from(pairPrices)
+		.innerJoin(from, eq(from.id, pairPrices.fromLanguageId))
+		.innerJoin(to, eq(to.id, pairPrices.toLanguageId))
+	return Object.fromEntries(rows.map((row) => [`${row.from}-${row.to}`, row.pricePerWord]))
 }

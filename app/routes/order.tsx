@@ -1,10 +1,16 @@
+import { useState } from 'react'
 import { useLoaderData } from 'react-router'
 import type { Route } from './+types/order'
 import { Dropzone } from '#app/components/dropzone.tsx'
 import { useI18n } from '#app/components/i18n.tsx'
 import { PageHeading, PageMeta } from '#app/components/page.tsx'
+import { OrderQuote } from '#app/components/order-quote.tsx'
 import { listDraftDocuments } from '#app/models/documents/list.server.ts'
-import { getRequestSettings } from '#app/models/site.server.ts'
+import type { DocumentView } from '#app/models/documents/present.ts'
+import { pairPriceMap } from '#app/models/price.server.ts'
+import { getRequestSettings, listActiveLanguages } from '#app/models/site.server.ts'
+import { getDb } from '#app/utils/context.server.ts'
+import { addCalendarDays, todayInDenmark } from '#app/utils/working-days.ts'
 import type { MessageKey } from '#app/utils/i18n.ts'
 import { localeFromPath, UPLOAD_PATHS } from '#app/utils/locales.ts'
 import { ACCEPTED_EXTENSIONS } from '#app/utils/uploads.ts'
@@ -13,14 +19,36 @@ const REFUSALS = ['too-big', 'type', 'content', 'missing'] as const
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const url = new URL(request.url)
-	const [settings, documents] = await Promise.all([getRequestSettings(context), listDraftDocuments(request, context)])
+	const locale = localeFromPath(url.pathname)
+	const db = getDb(context)
+	const [settings, documents, languages, pairPrices] = await Promise.all([
+		getRequestSettings(context),
+		listDraftDocuments(request, context),
+		listActiveLanguages(db, locale),
+		pairPriceMap(db),
+	])
 	const refusal = REFUSALS.find((reason) => reason === url.searchParams.get('upload_error')) ?? null
-	return { uploadLimitMib: settings.uploadLimitMib, documents, refusal, action: UPLOAD_PATHS[localeFromPath(url.pathname)] }
+	const today = todayInDenmark()
+	const { defaultPricePerWord, pricePerMinute, minimumOrder, certifiedCopyPrice, vatPercent, wordsPerDay, expressSurcharge1Day, expressSurcharge2Days, currency } = settings
+	return {
+		uploadLimitMib: settings.uploadLimitMib,
+		documents,
+		refusal,
+		action: UPLOAD_PATHS[locale],
+		languages,
+		pairPrices,
+		rates: { defaultPricePerWord, pricePerMinute, minimumOrder, certifiedCopyPrice, vatPercent, wordsPerDay, expressSurcharge1Day, expressSurcharge2Days, currency },
+		today,
+		minDate: addCalendarDays(today, settings.minDeliveryDays),
+	}
 }
 
 export default function Order() {
-	const { uploadLimitMib, documents, refusal, action } = useLoaderData<typeof loader>()
+	const { uploadLimitMib, documents, refusal, action, languages, pairPrices, rates, today, minDate } = useLoaderData<typeof loader>()
 	const { t } = useI18n()
+	// Every document's latest state, as uploads finish and counts arrive.
+	const [byId, setById] = useState(() => Object.fromEntries(documents.map(({ document }) => [document.id, document])))
+	const remember = (document: DocumentView) => setById((current) => ({ ...current, [document.id]: document }))
 	return (
 		<>
 			<PageMeta title={t('order.title')} />
@@ -34,8 +62,11 @@ export default function Order() {
 				<h2 id="documents-title" className="mb-3 text-2xl font-semibold text-slate-900">
 					{t('order.documentsTitle')}
 				</h2>
-				<Dropzone action={action} limitMib={uploadLimitMib} initial={documents} />
+				<Dropzone action={action} limitMib={uploadLimitMib} initial={documents} onDocument={remember} />
 			</section>
+			<div className="mb-6">
+				<OrderQuote documents={Object.values(byId)} languages={languages} pairPrices={pairPrices} rates={rates} today={today} minDate={minDate} />
+			</div>
 			<p className="text-sm text-slate-600">{t('order.fileTypes', { types: ACCEPTED_EXTENSIONS.join(', ') })}</p>
 		</>
 	)

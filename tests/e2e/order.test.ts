@@ -40,6 +40,23 @@ describe('the order page', () => {
 		await interview.getByText('1.5 min').waitFor()
 		expect(await files.getByRole('listitem').count()).toBe(2)
 
+		// Choices change the quote at once: a pair with its own price, the earliest date (express), two copies.
+		const quote = page.getByRole('region', { name: 'Your quote' })
+		await quote.getByLabel('From').selectOption({ label: 'Danish' })
+		await quote.getByLabel('To').selectOption({ label: 'Japanese' })
+		await quote.getByText('15 words at DKK 2.40').waitFor()
+		await quote.getByText('1.5 min at DKK 30.00').waitFor()
+		// 15 × 2.40 + 1.5 × 30 = 81, below the minimum order of 500.
+		await quote.getByText('Minimum order').waitFor()
+		await quote.getByRole('button', { name: 'Delivery by' }).click()
+		await page.getByRole('dialog').getByRole('button', { disabled: false }).filter({ hasText: /^\d+$/ }).first().click()
+		await quote.getByRole('button', { name: 'More' }).click()
+		await quote.getByRole('button', { name: 'More' }).click()
+		await quote.getByText('2 certified copies').waitFor()
+		// Earliest delivery of work that takes one day: no surcharge; 500 + 2 × 150 = 800, plus 25% VAT.
+		await quote.getByRole('row', { name: 'Total excl. VAT DKK 800.00' }).waitFor()
+		await quote.getByRole('row', { name: 'Total incl. VAT DKK 1,000.00' }).waitFor()
+
 		// The documents belong to this visitor's order and are still there after a reload.
 		await page.reload()
 		await page.getByRole('list', { name: 'Your documents' }).getByText('15 words').waitFor()

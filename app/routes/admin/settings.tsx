@@ -41,6 +41,8 @@ const GROUPS: { title: Parameters<ReturnType<typeof useAdminI18n>['t']>[0]; fiel
 			{ name: 'expressSurcharge2Days', kind: 'number', label: 'fields.expressSurcharge2Days', required: true, hint: 'hints.percent' },
 			{ name: 'certifiedCopyPrice', kind: 'number', label: 'fields.certifiedCopyPrice', required: true, hint: 'hints.exclVat' },
 			{ name: 'vatPercent', kind: 'number', label: 'fields.vatPercent', required: true },
+			{ name: 'pricePerMinute', kind: 'number', label: 'fields.pricePerMinute', required: true, hint: 'hints.exclVat' },
+			{ name: 'documentRetentionDays', kind: 'number', label: 'fields.documentRetentionDays', required: true },
 			{ name: 'uploadLimitMib', kind: 'number', label: 'fields.uploadLimitMib', required: true },
 		],
 	},

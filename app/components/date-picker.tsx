@@ -1,0 +1,52 @@
+import * as Popover from '@radix-ui/react-popover'
+import { da, enGB } from 'date-fns/locale'
+import { useId, useState } from 'react'
+import { DayPicker } from 'react-day-picker'
+import 'react-day-picker/style.css'
+import { formatDate } from '#app/utils/format.ts'
+import type { CalendarDate } from '#app/utils/working-days.ts'
+import { useI18n } from './i18n.tsx'
+
+type Props = { name: string; label: string; min: CalendarDate; value: CalendarDate | null; onChange: (date: CalendarDate | null) => void }
+
+const toDate = (day: CalendarDate) => new Date(`${day}T12:00:00`)
+const toDay = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`
+
+// The spec's delivery date picker: the page's language, weeks from Monday, dates only. Days
+// before the earliest delivery cannot be chosen; an empty field opens on that earliest month.
+export function DatePicker({ name, label, min, value, onChange }: Props) {
+	const { locale, t } = useI18n()
+	const id = useId()
+	const [isOpen, setIsOpen] = useState(false)
+	return (
+		<div data-controller="date-picker" data-min-date={min}>
+			<label htmlFor={id} className="mb-1 block text-sm font-medium">
+				{label}
+			</label>
+			<input type="hidden" name={name} value={value ?? ''} />
+			<Popover.Root open={isOpen} onOpenChange={setIsOpen}>
+				<Popover.Trigger asChild>
+					<button id={id} type="button" className="min-w-56 rounded-md border border-slate-400 bg-white px-3 py-2 text-left">
+						{value ? formatDate(toDate(value), locale) : <span className="text-slate-600">{t('datePicker.placeholder')}</span>}
+					</button>
+				</Popover.Trigger>
+				<Popover.Portal>
+					<Popover.Content align="start" sideOffset={4} className="z-50 rounded-md border border-slate-300 bg-white p-3 shadow-lg">
+						<DayPicker
+							mode="single"
+							locale={locale === 'da' ? da : enGB}
+							weekStartsOn={1}
+							selected={value ? toDate(value) : undefined}
+							defaultMonth={toDate(value ?? min)}
+							disabled={{ before: toDate(min) }}
+							onSelect={(date) => {
+								onChange(date ? toDay(date) : null)
+								setIsOpen(false)
+							}}
+						/>
+					</Popover.Content>
+				</Popover.Portal>
+			</Popover.Root>
+		</div>
+	)
+}

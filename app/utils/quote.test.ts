@@ -1,0 +1,66 @@
+import { describe, expect, test } from 'vitest'
+import { calculateQuote, type QuoteRates } from './quote.ts'
+import { addWorkingDays, danishHolidays, isWorkingDay, workingDaysBetween } from './working-days.ts'
+
+const RATES: QuoteRates = {
+	pricePerWord: 1.35,
+	pricePerMinute: 30,
+	minimumOrder: 500,
+	certifiedCopyPrice: 150,
+	vatPercent: 25,
+	wordsPerDay: 2500,
+	expressSurcharge1Day: 100,
+	expressSurcharge2Days: 50,
+}
+
+describe('Danish working days', () => {
+	test('know the movable holidays', () => {
+		const holidays = danishHolidays(2027)
+		// Easter Sunday 2027 is 28 March.
+		for (const day of ['2027-03-25', '2027-03-26', '2027-03-28', '2027-03-29', '2027-05-06', '2027-05-16', '2027-05-17']) expect(holidays.has(day), day).toBe(true)
+		// Great Prayer Day was abolished from 2024.
+		expect(danishHolidays(2023).has('2023-05-05')).toBe(true)
+		expect(danishHolidays(2027).has('2027-04-23')).toBe(false)
+	})
+
+	test('skip weekends and holidays', () => {
+		expect(isWorkingDay('2026-12-24')).toBe(false)
+		expect(isWorkingDay('2026-12-28')).toBe(true)
+		// Wednesday 23 December 2026 + 1 working day is Monday 28 December.
+		expect(addWorkingDays('2026-12-23', 1)).toBe('2026-12-28')
+		expect(workingDaysBetween('2026-12-23', '2026-12-28')).toBe(1)
+		expect(workingDaysBetween('2026-11-20', '2026-11-23')).toBe(1)
+	})
+})
+
+describe('the quote', () => {
+	const today = '2026-11-23'
+	const docs = [
+		{ name: 'a.docx', type: 'docx', status: 'counted' as const, words: 3000, minutes: null },
+		{ name: 'b.mp3', type: 'mp3', status: 'counted' as const, words: null, minutes: 1.5 },
+		{ name: 'c.jpg', type: 'jpg', status: 'manual' as const, words: null, minutes: null },
+	]
+
+	test('prices words and minutes, adds copies and VAT, and marks what a person must quote', () => {
+		const quote = calculateQuote(docs, RATES, { copies: 2, deliveryDate: null, today })
+		expect(quote.lines.map((line) => line.amount)).toEqual([4050, 45, 0])
+		expect(quote).toMatchObject({ translation: 4095, minimumApplied: false, surchargePercent: 0, copies: 300, total: 4395, vat: 1098.75, totalWithVat: 5493.75, hasManual: true })
+		// 3,000 words at 2,500 a day: two working days, so Wednesday.
+		expect(quote.standardDate).toBe('2026-11-25')
+	})
+
+	test('never costs less than the minimum order', () => {
+		const quote = calculateQuote([{ name: 'x.txt', type: 'txt', status: 'counted', words: 100, minutes: null }], RATES, { copies: 0, deliveryDate: null, today })
+		expect(quote).toMatchObject({ translation: 135, minimumApplied: true, total: 500 })
+	})
+
+	test('charges express when the date is earlier than the standard turnaround', () => {
+		const big = [{ name: 'big.docx', type: 'docx', status: 'counted' as const, words: 10_000, minutes: null }]
+		const standard = calculateQuote(big, RATES, { copies: 0, deliveryDate: null, today })
+		expect(standard.standardDate).toBe('2026-11-27')
+		expect(calculateQuote(big, RATES, { copies: 0, deliveryDate: '2026-11-27', today }).surchargePercent).toBe(0)
+		expect(calculateQuote(big, RATES, { copies: 0, deliveryDate: '2026-11-25', today }).surchargePercent).toBe(50)
+		const tomorrow = calculateQuote(big, RATES, { copies: 0, deliveryDate: '2026-11-24', today })
+		expect(tomorrow).toMatchObject({ surchargePercent: 100, express: 13_500, total: 27_000 })
+	})
+})

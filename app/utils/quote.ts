@@ -1,0 +1,70 @@
+import { addWorkingDays, workingDaysBetween, type CalendarDate } from './working-days.ts'
+
+// The quote, from the documents' counts and the customer's choices. Shared by the order page (an
+// instant answer in the browser) and the server (the stored quote), so both say the same.
+
+export type QuoteDocument = { name: string; status: 'pending' | 'counted' | 'manual'; words: number | null; minutes: number | null; type: string }
+
+export type QuoteRates = {
+	pricePerWord: number
+	pricePerMinute: number
+	minimumOrder: number
+	certifiedCopyPrice: number
+	vatPercent: number
+	wordsPerDay: number
+	expressSurcharge1Day: number
+	expressSurcharge2Days: number
+}
+
+export type QuoteChoices = { copies: number; deliveryDate: CalendarDate | null; today: CalendarDate }
+
+const SUBTITLES = new Set(['srt', 'vtt'])
+const round2 = (amount: number) => Math.round(amount * 100) / 100
+
+export function quoteLine(document: QuoteDocument, rates: QuoteRates) {
+	if (document.status !== 'counted') return { name: document.name, basis: document.status === 'manual' ? ('manual' as const) : ('pending' as const), amount: 0 }
+	// Subtitles are translated by their words; other media by their minutes.
+	if (document.minutes !== null && !SUBTITLES.has(document.type) && !document.words) {
+		return { name: document.name, basis: 'minutes' as const, quantity: document.minutes, amount: round2(document.minutes * rates.pricePerMinute) }
+	}
+	const words = document.words ?? 0
+	return { name: document.name, basis: 'words' as const, quantity: words, amount: Math.round(words * rates.pricePerWord) }
+}
+
+// Working days the translation takes at the normal pace: one for every `wordsPerDay` words, at least one.
+export function standardDays(words: number, wordsPerDay: number): number {
+	return Math.max(1, Math.ceil(words / wordsPerDay))
+}
+
+export function calculateQuote(documents: QuoteDocument[], rates: QuoteRates, choices: QuoteChoices) {
+	const lines = documents.map((document) => quoteLine(document, rates))
+	const words = lines.reduce((sum, line) => sum + (line.basis === 'words' ? (line.quantity ?? 0) : 0), 0)
+	const translation = lines.reduce((sum, line) => sum + line.amount, 0)
+	const minimumApplied = translation > 0 && translation < rates.minimumOrder
+	const base = minimumApplied ? rates.minimumOrder : translation
+	const days = standardDays(words, rates.wordsPerDay)
+	const standardDate = addWorkingDays(choices.today, days)
+	const available = choices.deliveryDate ? workingDaysBetween(choices.today, choices.deliveryDate) : days
+	const surchargePercent = available >= days ? 0 : available <= 1 ? rates.expressSurcharge1Day : rates.expressSurcharge2Days
+	const express = round2((base * surchargePercent) / 100)
+	const copies = round2(Math.max(0, choices.copies) * rates.certifiedCopyPrice)
+	const total = round2(base + express + copies)
+	const vat = round2((total * rates.vatPercent) / 100)
+	return {
+		lines,
+		words,
+		translation: round2(translation),
+		minimumApplied,
+		standardDate,
+		surchargePercent,
+		express,
+		copies,
+		total,
+		vat,
+		totalWithVat: round2(total + vat),
+		hasManual: lines.some((line) => line.basis === 'manual'),
+		isPending: lines.some((line) => line.basis === 'pending'),
+	}
+}
+
+export type Quote = ReturnType<typeof calculateQuote>
