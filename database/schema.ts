@@ -148,6 +148,8 @@ export const settings = pgTable(
 		certifiedCopyPrice: numeric('certified_copy_price', { precision: 10, scale: 2, mode: 'number' }).notNull().default(150),
 		// Danish VAT (moms); prices are kept without it.
 		vatPercent: integer('vat_percent').notNull().default(25),
+		// Repeated sentences cost this share (percent) of the full price per word.
+		repetitionPercent: integer('repetition_percent').notNull().default(30),
 		// Audio and video are translated by the minute.
 		pricePerMinute: numeric('price_per_minute', { precision: 10, scale: 2, mode: 'number' }).notNull().default(30),
 		// Uploaded documents that never become a request are deleted after this many days.
@@ -267,6 +269,8 @@ export const documents = pgTable(
 		manualReason: text('manual_reason'),
 		hiddenSheets: integer('hidden_sheets').notNull().default(0),
 		hiddenSlides: integer('hidden_slides').notNull().default(0),
+		// Words in sentences already seen in this or an earlier document of the same order.
+		repeatedWords: integer('repeated_words').notNull().default(0),
 		createdAt: timestamps.createdAt,
 		analysedAt: timestamp('analysed_at', { withTimezone: true }),
 	},

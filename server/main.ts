@@ -9,6 +9,7 @@ import { ensureAdminAccount } from './admin-account.ts'
 import { createLocalPubSub, createPostgresPubSub } from './cable/pubsub.ts'
 import { attachCable } from './cable/server.ts'
 import { createAnalysisQueue } from './analysis/queue.ts'
+import { deleteExpiredDocuments } from '../app/models/documents/retention.server.ts'
 import { loadSecretKey } from './secret-key.ts'
 import type { createApp as CreateApp } from './app.ts'
 
@@ -32,6 +33,13 @@ const pubsub = env.DATABASE_URL ? await createPostgresPubSub(env.DATABASE_URL, d
 const documentsDir = path.resolve(env.DATA_DIR, 'documents')
 const analysis = createAnalysisQueue({ db: database.db, documentsDir, broadcast: pubsub.broadcast, logger })
 await analysis.resume()
+// Uploaded documents past their retention period go, at start and every hour.
+const sweepDocuments = () =>
+	deleteExpiredDocuments(database.db, documentsDir)
+		.then((count) => count && logger.info({ documents: count }, 'deleted documents past their retention period'))
+		.catch((error: unknown) => logger.error({ err: error }, 'document retention sweep failed'))
+await sweepDocuments()
+setInterval(() => void sweepDocuments(), 60 * 60 * 1000).unref()
 const app = createApp({
 	database,
 	logger,

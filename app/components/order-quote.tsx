@@ -71,6 +71,7 @@ export function OrderQuote({ documents, languages, pairPrices, rates, today, min
 									{line.name}{' '}
 									<span className="text-sm text-slate-600">
 										{line.basis === 'words' && t('quote.wordsAt', { words: formatNumber(line.quantity ?? 0, locale), price: money(pricePerWord) })}
+										{line.basis === 'words' && (line.repeated ?? 0) > 0 && ` · ${t('quote.repeated', { words: formatNumber(line.repeated ?? 0, locale), percent: rates.repetitionPercent })}`}
 										{line.basis === 'minutes' && t('quote.minutesAt', { minutes: formatNumber(line.quantity ?? 0, locale), price: money(rates.pricePerMinute) })}
 										{line.basis === 'manual' && t('order.manual')}
 										{line.basis === 'pending' && t('order.counting')}

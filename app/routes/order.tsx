@@ -29,7 +29,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	])
 	const refusal = REFUSALS.find((reason) => reason === url.searchParams.get('upload_error')) ?? null
 	const today = todayInDenmark()
-	const { defaultPricePerWord, pricePerMinute, minimumOrder, certifiedCopyPrice, vatPercent, wordsPerDay, expressSurcharge1Day, expressSurcharge2Days, currency } = settings
+	const { defaultPricePerWord, pricePerMinute, repetitionPercent, minimumOrder, certifiedCopyPrice, vatPercent, wordsPerDay, expressSurcharge1Day, expressSurcharge2Days, currency } =
+		settings
 	return {
 		uploadLimitMib: settings.uploadLimitMib,
 		documents,
@@ -37,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		action: UPLOAD_PATHS[locale],
 		languages,
 		pairPrices,
-		rates: { defaultPricePerWord, pricePerMinute, minimumOrder, certifiedCopyPrice, vatPercent, wordsPerDay, expressSurcharge1Day, expressSurcharge2Days, currency },
+		rates: { defaultPricePerWord, pricePerMinute, repetitionPercent, minimumOrder, certifiedCopyPrice, vatPercent, wordsPerDay, expressSurcharge1Day, expressSurcharge2Days, currency },
 		today,
 		minDate: addCalendarDays(today, settings.minDeliveryDays),
 	}

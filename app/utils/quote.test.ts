@@ -5,6 +5,7 @@ import { addWorkingDays, danishHolidays, isWorkingDay, workingDaysBetween } from
 const RATES: QuoteRates = {
 	pricePerWord: 1.35,
 	pricePerMinute: 30,
+	repetitionPercent: 30,
 	minimumOrder: 500,
 	certifiedCopyPrice: 150,
 	vatPercent: 25,
@@ -47,6 +48,12 @@ describe('the quote', () => {
 		expect(quote).toMatchObject({ translation: 4095, minimumApplied: false, surchargePercent: 0, copies: 300, total: 4395, vat: 1098.75, totalWithVat: 5493.75, hasManual: true })
 		// 3,000 words at 2,500 a day: two working days, so Wednesday.
 		expect(quote.standardDate).toBe('2026-11-25')
+	})
+
+	test('prices repeated sentences at the repetition share', () => {
+		const quote = calculateQuote([{ name: 'r.docx', type: 'docx', status: 'counted', words: 1000, minutes: null, repeated_words: 200 }], RATES, { copies: 0, deliveryDate: null, today })
+		// 800 × 1.35 + 200 × 1.35 × 30%.
+		expect(quote.translation).toBe(1161)
 	})
 
 	test('never costs less than the minimum order', () => {

@@ -3,11 +3,20 @@ import { addWorkingDays, workingDaysBetween, type CalendarDate } from './working
 // The quote, from the documents' counts and the customer's choices. Shared by the order page (an
 // instant answer in the browser) and the server (the stored quote), so both say the same.
 
-export type QuoteDocument = { name: string; status: 'pending' | 'counted' | 'manual'; words: number | null; minutes: number | null; type: string }
+export type QuoteDocument = {
+	name: string
+	status: 'pending' | 'counted' | 'manual'
+	words: number | null
+	minutes: number | null
+	type: string
+	// Words in sentences already seen in this order: priced at repetitionPercent of the price.
+	repeated_words?: number
+}
 
 export type QuoteRates = {
 	pricePerWord: number
 	pricePerMinute: number
+	repetitionPercent: number
 	minimumOrder: number
 	certifiedCopyPrice: number
 	vatPercent: number
@@ -28,7 +37,9 @@ export function quoteLine(document: QuoteDocument, rates: QuoteRates) {
 		return { name: document.name, basis: 'minutes' as const, quantity: document.minutes, amount: round2(document.minutes * rates.pricePerMinute) }
 	}
 	const words = document.words ?? 0
-	return { name: document.name, basis: 'words' as const, quantity: words, amount: Math.round(words * rates.pricePerWord) }
+	const repeated = Math.min(words, document.repeated_words ?? 0)
+	const amount = Math.round((words - repeated) * rates.pricePerWord + (repeated * rates.pricePerWord * rates.repetitionPercent) / 100)
+	return { name: document.name, basis: 'words' as const, quantity: words, repeated, amount }
 }
 
 // Working days the translation takes at the normal pace: one for every `wordsPerDay` words, at least one.

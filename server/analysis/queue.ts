@@ -1,10 +1,12 @@
 import path from 'node:path'
 import { Worker } from 'node:worker_threads'
-import { asc, eq } from 'drizzle-orm'
+import { readFile } from 'node:fs/promises'
+import { and, asc, eq } from 'drizzle-orm'
 import type { Database } from '#database/client.ts'
 import { documents } from '#database/schema.ts'
 import { documentStream, presentDocument } from '#app/models/documents/present.ts'
 import type { Analysis } from '#app/models/wordcount/analyse.server.ts'
+import { countRepeatedWords } from '#app/models/wordcount/count.server.ts'
 import type { Logger } from '../logger.ts'
 import type { Broadcast } from '../cable/pubsub.ts'
 
@@ -60,12 +62,17 @@ export function createAnalysisQueue({ db, documentsDir, broadcast, logger, worke
 			}
 			worker.on('message', onMessage)
 			worker.once('error', reject)
-			worker.postMessage({ id, path: path.join(documentsDir, row.storedName), extension: row.extension })
+			worker.postMessage({ id, path: path.join(documentsDir, row.storedName), extension: row.extension, textPath: textPathOf(documentsDir, id) })
 		})
-		const [updated] = await db.update(documents).set(columnsFor(analysis)).where(eq(documents.id, id)).returning()
-		await broadcast(documentStream(id), { type: 'document', document: presentDocument(updated!) }).catch((error: unknown) =>
-			logger.error({ err: error }, 'document update not sent'),
-		)
+		const [counted] = await db.update(documents).set(columnsFor(analysis)).where(eq(documents.id, id)).returning()
+		// This document, and any earlier one whose repeats changed with it, are announced.
+		const changed = await updateRepetitions(db, documentsDir, row.draftId)
+		const announced = new Map([[id, counted!], ...changed.map((document) => [document.id, document] as const)])
+		for (const document of announced.values()) {
+			await broadcast(documentStream(document.id), { type: 'document', document: presentDocument(document) }).catch((error: unknown) =>
+				logger.error({ err: error }, 'document update not sent'),
+			)
+		}
 	}
 
 	for (let n = 0; n < workers; n++) spawn()
@@ -87,6 +94,23 @@ export function createAnalysisQueue({ db, documentsDir, broadcast, logger, worke
 			await Promise.all(all.map((worker) => worker.terminate()))
 		},
 	}
+}
+
+export const textPathOf = (documentsDir: string, id: string) => path.join(documentsDir, `${id}.words.txt`)
+
+// Repeated sentences are counted across all the counted documents of one order, in upload order;
+// returns the documents whose count of repeated words changed.
+async function updateRepetitions(db: Database, documentsDir: string, draftId: string) {
+	const rows = await db.select().from(documents).where(and(eq(documents.draftId, draftId), eq(documents.status, 'counted'))).orderBy(asc(documents.createdAt))
+	const texts = await Promise.all(rows.map((row) => readFile(textPathOf(documentsDir, row.id), 'utf8').catch(() => '')))
+	const repeated = countRepeatedWords(texts)
+	const changed = []
+	for (const [index, row] of rows.entries()) {
+		if (row.repeatedWords === repeated[index]) continue
+		const [updated] = await db.update(documents).set({ repeatedWords: repeated[index]! }).where(eq(documents.id, row.id)).returning()
+		changed.push(updated!)
+	}
+	return changed
 }
 
 function columnsFor(analysis: Figures) {

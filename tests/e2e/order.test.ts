@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { describe, expect, test } from 'vitest'
 import { seriousAxeViolations, setupBrowserTests } from '#tests/setup/browser.ts'
 
@@ -22,7 +24,45 @@ function wav(seconds: number): Buffer {
 	return Buffer.concat([header, data])
 }
 
+// A real (silent) MP3: MPEG-1 layer III frames at 128 kbit/s and 44.1 kHz, 26 ms each.
+function mp3(seconds: number): Buffer {
+	const frame = Buffer.alloc(417)
+	frame.set([0xff, 0xfb, 0x90, 0x44])
+	return Buffer.concat(Array.from({ length: Math.round((seconds * 44100) / 1152) }, () => frame))
+}
+
+const CORPUS = fileURLToPath(new URL('../../../shared/corpus/files/', import.meta.url))
+const hasCorpus = existsSync(CORPUS)
+
 describe('the order page', () => {
+	test.runIf(hasCorpus)('a docx, a pdf and an mp3: words, minutes and an express total appear and change without a reload', async () => {
+		const page = await session.open('/en/order')
+		await page.getByLabel('Choose documents').setInputFiles([
+			{ name: 'vertrag.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: readFileSync(`${CORPUS}docx_poi_stress008_de.docx`) },
+			{ name: 'krav.pdf', mimeType: 'application/pdf', buffer: readFileSync(`${CORPUS}pdf_os2forms_krav_da.pdf`) },
+			{ name: 'interview.mp3', mimeType: 'audio/mpeg', buffer: mp3(90) },
+		])
+		const files = page.getByRole('list', { name: 'Your documents' })
+		for (const name of ['vertrag.docx', 'krav.pdf']) await files.getByRole('listitem').filter({ hasText: name }).getByText(/^[\d,]+ words$/).waitFor({ timeout: 20_000 })
+		await files.getByRole('listitem').filter({ hasText: 'interview.mp3' }).getByText('1.5 min').waitFor({ timeout: 20_000 })
+
+		const quote = page.getByRole('region', { name: 'Your quote' })
+		const total = () => quote.getByRole('row', { name: /^Total excl\. VAT/ }).textContent()
+		await quote.getByLabel('From').selectOption({ label: 'German' })
+		await quote.getByLabel('To').selectOption({ label: 'Danish' })
+		const standard = await total()
+		// Some 56,000 words take weeks: the earliest date costs the one-day surcharge.
+		await quote.getByRole('button', { name: 'Delivery by' }).click()
+		await page.getByRole('dialog').getByRole('button', { disabled: false }).filter({ hasText: /^\d+$/ }).first().click()
+		await quote.getByText('Express surcharge (+100%)').waitFor()
+		const express = await total()
+		expect(express).not.toBe(standard)
+		await quote.getByRole('button', { name: 'More' }).click()
+		await quote.getByRole('button', { name: 'More' }).click()
+		await quote.getByText('2 certified copies').waitFor()
+		expect(await total()).not.toBe(express)
+	})
+
 	test('uploads documents one at a time and fills in words and minutes without a reload', async () => {
 		const page = await session.open('/en/order')
 		expect(await seriousAxeViolations(page)).toEqual([])

@@ -36,6 +36,7 @@ export const SettingsSchema = z
 		expressSurcharge2Days: numberField({ min: 0, max: 1000, integer: true }),
 		certifiedCopyPrice: numberField({ min: 0, max: 100_000 }),
 		pricePerMinute: numberField({ min: 0, max: 100_000 }),
+		repetitionPercent: numberField({ min: 0, max: 100, integer: true }),
 		documentRetentionDays: numberField({ min: 1, max: 3650, integer: true }),
 		vatPercent: numberField({ min: 0, max: 100, integer: true }),
 	})

@@ -13,6 +13,7 @@ export type DocumentRow = {
 	manualReason: string | null
 	hiddenSheets: number
 	hiddenSlides: number
+	repeatedWords: number
 }
 
 export const documentUrl = (id: string) => `/documents/${id}`
@@ -33,6 +34,7 @@ export function presentDocument(row: DocumentRow) {
 		manual_reason: row.manualReason,
 		hidden_sheets: row.hiddenSheets,
 		hidden_slides: row.hiddenSlides,
+		repeated_words: row.repeatedWords,
 	}
 }
 

@@ -60,18 +60,20 @@ export function countText(text: string): TextCount {
 	return { words, numbers, characters, charactersWithSpaces, cjkCharacters }
 }
 
-// Sentences that appear more than once across a customer's files: the translator's memory does
-// them once, so they can be priced lower. Returns how many words are in the repeats.
-export function countRepeatedWords(texts: string[]): number {
+// Sentences that appear again, in the same file or one uploaded before it: the translator's memory
+// does them once, so they can be priced lower. For each text, how many of its words are such
+// repeats (sentences of fewer than three words are not counted as repeats).
+export function countRepeatedWords(texts: string[]): number[] {
 	const seen = new Set<string>()
-	let repeated = 0
-	for (const text of texts) {
+	return texts.map((text) => {
+		let repeated = 0
 		for (const sentence of text.split(/(?<=[.!?。！？])\s+|\n+/u)) {
 			const key = sentence.trim().toLowerCase().replace(/\s+/g, ' ')
-			if (countText(key).words < 3) continue
-			if (seen.has(key)) repeated += countText(key).words
+			const words = countText(key).words
+			if (words < 3) continue
+			if (seen.has(key)) repeated += words
 			else seen.add(key)
 		}
-	}
-	return repeated
+		return repeated
+	})
 }

@@ -42,6 +42,7 @@ const GROUPS: { title: Parameters<ReturnType<typeof useAdminI18n>['t']>[0]; fiel
 			{ name: 'certifiedCopyPrice', kind: 'number', label: 'fields.certifiedCopyPrice', required: true, hint: 'hints.exclVat' },
 			{ name: 'vatPercent', kind: 'number', label: 'fields.vatPercent', required: true },
 			{ name: 'pricePerMinute', kind: 'number', label: 'fields.pricePerMinute', required: true, hint: 'hints.exclVat' },
+			{ name: 'repetitionPercent', kind: 'number', label: 'fields.repetitionPercent', required: true, hint: 'hints.repetitionPercent' },
 			{ name: 'documentRetentionDays', kind: 'number', label: 'fields.documentRetentionDays', required: true },
 			{ name: 'uploadLimitMib', kind: 'number', label: 'fields.uploadLimitMib', required: true },
 		],

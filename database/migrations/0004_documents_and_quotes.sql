@@ -14,10 +14,13 @@ CREATE TABLE "documents" (
 	"manual_reason" text,
 	"hidden_sheets" integer DEFAULT 0 NOT NULL,
 	"hidden_slides" integer DEFAULT 0 NOT NULL,
+	"repeated_words" integer DEFAULT 0 NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"analysed_at" timestamp with time zone
 );
 --> statement-breakpoint
+ALTER TABLE "settings" ADD COLUMN "repetition_percent" integer DEFAULT 30 NOT NULL;--> statement-breakpoint
+ALTER TABLE "settings" ADD COLUMN "price_per_minute" numeric(10, 2) DEFAULT 30 NOT NULL;--> statement-breakpoint
 ALTER TABLE "settings" ADD COLUMN "document_retention_days" integer DEFAULT 30 NOT NULL;--> statement-breakpoint
 CREATE INDEX "documents_draft" ON "documents" USING btree ("draft_id");--> statement-breakpoint
 CREATE INDEX "documents_status" ON "documents" USING btree ("status");

@@ -1,1 +1,0 @@
-ALTER TABLE "settings" ADD COLUMN "price_per_minute" numeric(10, 2) DEFAULT 30 NOT NULL;
