@@ -1,5 +1,5 @@
 import { index, layout, route, type RouteConfig } from '@react-router/dev/routes'
-import { LOCALES, PAGE_PATHS, PAIR_PRICE_PATHS, UPLOAD_PATHS, type PageName } from './utils/locales.ts'
+import { LOCALES, PAGE_PATHS, PAIR_PRICE_PATHS, QUOTE_SAVE_PATHS, UPLOAD_PATHS, type PageName } from './utils/locales.ts'
 import { RESOURCE_NAMES } from './utils/admin-resources.ts'
 
 const PAGE_MODULES: Record<PageName, string> = {
@@ -10,6 +10,7 @@ const PAGE_MODULES: Record<PageName, string> = {
 	about: 'routes/about.tsx',
 	contact: 'routes/contact.tsx',
 	page: 'routes/content-page.tsx',
+	quote: 'routes/quote.tsx',
 }
 
 // Every public page in Danish at the root and in English under /en: see PAGE_PATHS.
@@ -47,6 +48,8 @@ export default [
 	route('banner', 'routes/banner.ts'),
 	route('analytics/events', 'routes/analytics-events.ts'),
 	route('documents/:id', 'routes/document.ts'),
+	route('quotes/:id/pdf', 'routes/quote-pdf.ts'),
+	...LOCALES.map((locale) => route(QUOTE_SAVE_PATHS[locale].slice(1), 'routes/quote-save.ts', { id: `quote-save.${locale}` })),
 	...LOCALES.map((locale) => route(UPLOAD_PATHS[locale].slice(1), 'routes/document-upload.ts', { id: `document-upload.${locale}` })),
 	...LOCALES.map((locale) => route(PAIR_PRICE_PATHS[locale].slice(1), 'routes/pair-price.ts', { id: `pair-price.${locale}` })),
 ] satisfies RouteConfig

@@ -148,6 +148,8 @@ export const settings = pgTable(
 		certifiedCopyPrice: numeric('certified_copy_price', { precision: 10, scale: 2, mode: 'number' }).notNull().default(150),
 		// Danish VAT (moms); prices are kept without it.
 		vatPercent: integer('vat_percent').notNull().default(25),
+		// A saved quote holds for this many days.
+		quoteValidityDays: integer('quote_validity_days').notNull().default(30),
 		// Repeated sentences cost this share (percent) of the full price per word.
 		repetitionPercent: integer('repetition_percent').notNull().default(30),
 		// Audio and video are translated by the minute.
@@ -276,3 +278,19 @@ export const documents = pgTable(
 	},
 	(table) => [index('documents_draft').on(table.draftId), index('documents_status').on(table.status)],
 )
+
+// A quote the customer saved: what was priced and how, as it was at that moment. The id is a
+// long random token: the quote's page is reached by its link alone.
+export const quotes = pgTable('quotes', {
+	id: text().primaryKey(),
+	draftId: text('draft_id').notNull(),
+	locale: text().notNull(),
+	fromLanguage: text('from_language'),
+	toLanguage: text('to_language'),
+	deliveryDate: text('delivery_date'),
+	copies: integer().notNull().default(0),
+	currency: text().notNull(),
+	details: jsonb().$type<Record<string, unknown>>().notNull(),
+	validUntil: text('valid_until').notNull(),
+	createdAt: timestamps.createdAt,
+})

@@ -3,6 +3,7 @@ import type { DocumentView } from '#app/models/documents/present.ts'
 import { formatDate, formatNumber, formatPrice, formatWholePrice } from '#app/utils/format.ts'
 import { calculateQuote, type QuoteRates } from '#app/utils/quote.ts'
 import type { CalendarDate } from '#app/utils/working-days.ts'
+import { AuthenticityTokenInput } from './authenticity-token.tsx'
 import { DatePicker } from './date-picker.tsx'
 import { useI18n } from './i18n.tsx'
 import { LanguageSelect } from './language-select.tsx'
@@ -15,11 +16,12 @@ type Props = {
 	rates: Omit<QuoteRates, 'pricePerWord'> & { defaultPricePerWord: number; currency: string }
 	today: CalendarDate
 	minDate: CalendarDate
+	saveAction: string
 }
 
 // The instant quote: per file and in total, from the pair's price, the delivery date and the
 // copies, recalculated as the counts arrive and the choices change.
-export function OrderQuote({ documents, languages, pairPrices, rates, today, minDate }: Props) {
+export function OrderQuote({ documents, languages, pairPrices, rates, today, minDate, saveAction }: Props) {
 	const { locale, t } = useI18n()
 	const [pair, setPair] = useState({ from: '', to: '' })
 	const [deliveryDate, setDeliveryDate] = useState<CalendarDate | null>(null)
@@ -32,7 +34,8 @@ export function OrderQuote({ documents, languages, pairPrices, rates, today, min
 			<h2 id="quote-title" className="mb-4 text-2xl font-semibold text-slate-900">
 				{t('quote.title')}
 			</h2>
-			<div className="mb-6 flex flex-wrap items-end gap-4">
+			<form id="quote-choices" method="post" action={saveAction} className="mb-6 flex flex-wrap items-end gap-4">
+				<AuthenticityTokenInput />
 				<LanguageSelect
 					id="quote-from"
 					name="from_language"
@@ -51,7 +54,7 @@ export function OrderQuote({ documents, languages, pairPrices, rates, today, min
 				/>
 				<DatePicker name="delivery_date" label={t('quote.deliveryDate')} min={minDate} value={deliveryDate} onChange={setDeliveryDate} />
 				<NumberWheel name="copies" label={t('quote.copies')} value={0} min={0} max={100} onChange={setCopies} />
-			</div>
+			</form>
 			{pair.from && pair.from === pair.to && <p className="mb-4 text-amber-800">{t('priceCheck.same')}</p>}
 			{documents.length === 0 ? (
 				<p className="text-slate-600">{t('quote.empty')}</p>
@@ -95,6 +98,11 @@ export function OrderQuote({ documents, languages, pairPrices, rates, today, min
 				<p>{t('quote.standardDate', { date: formatDate(new Date(`${quote.standardDate}T12:00:00`), locale) })}</p>
 				{quote.hasManual && <p>{t('quote.manualNote')}</p>}
 			</div>
+			{documents.length > 0 && (
+				<button type="submit" form="quote-choices" className="mt-4 rounded-md bg-teal-800 px-5 py-3 font-semibold text-white hover:bg-teal-900">
+					{t('quote.save')}
+				</button>
+			)}
 		</section>
 	)
 }

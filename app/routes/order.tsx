@@ -12,10 +12,11 @@ import { getRequestSettings, listActiveLanguages } from '#app/models/site.server
 import { getDb } from '#app/utils/context.server.ts'
 import { addCalendarDays, todayInDenmark } from '#app/utils/working-days.ts'
 import type { MessageKey } from '#app/utils/i18n.ts'
-import { localeFromPath, UPLOAD_PATHS } from '#app/utils/locales.ts'
+import { localeFromPath, QUOTE_SAVE_PATHS, UPLOAD_PATHS } from '#app/utils/locales.ts'
 import { ACCEPTED_EXTENSIONS } from '#app/utils/uploads.ts'
 
 const REFUSALS = ['too-big', 'type', 'content', 'missing'] as const
+const QUOTE_REFUSALS = ['no-documents', 'same-language', 'unknown-language', 'too-early'] as const
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const url = new URL(request.url)
@@ -28,6 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		pairPriceMap(db),
 	])
 	const refusal = REFUSALS.find((reason) => reason === url.searchParams.get('upload_error')) ?? null
+	const quoteRefusal = QUOTE_REFUSALS.find((reason) => reason === url.searchParams.get('quote_error')) ?? null
 	const today = todayInDenmark()
 	const { defaultPricePerWord, pricePerMinute, repetitionPercent, minimumOrder, certifiedCopyPrice, vatPercent, wordsPerDay, expressSurcharge1Day, expressSurcharge2Days, currency } =
 		settings
@@ -35,7 +37,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		uploadLimitMib: settings.uploadLimitMib,
 		documents,
 		refusal,
+		quoteRefusal,
 		action: UPLOAD_PATHS[locale],
+		saveAction: QUOTE_SAVE_PATHS[locale],
 		languages,
 		pairPrices,
 		rates: { defaultPricePerWord, pricePerMinute, repetitionPercent, minimumOrder, certifiedCopyPrice, vatPercent, wordsPerDay, expressSurcharge1Day, expressSurcharge2Days, currency },
@@ -45,7 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function Order() {
-	const { uploadLimitMib, documents, refusal, action, languages, pairPrices, rates, today, minDate } = useLoaderData<typeof loader>()
+	const { uploadLimitMib, documents, refusal, quoteRefusal, action, saveAction, languages, pairPrices, rates, today, minDate } = useLoaderData<typeof loader>()
 	const { t } = useI18n()
 	// Every document's latest state, as uploads finish and counts arrive.
 	const [byId, setById] = useState(() => Object.fromEntries(documents.map(({ document }) => [document.id, document])))
@@ -54,6 +58,11 @@ export default function Order() {
 		<>
 			<PageMeta title={t('order.title')} />
 			<PageHeading title={t('order.title')} lead={t('order.lead')} />
+			{quoteRefusal && (
+				<p role="alert" className="mb-4 rounded-md border border-red-300 bg-red-50 p-3 text-red-800">
+					{t(`quote.refused.${quoteRefusal}` as MessageKey)}
+				</p>
+			)}
 			{refusal && (
 				<p role="alert" className="mb-4 rounded-md border border-red-300 bg-red-50 p-3 text-red-800">
 					{t(`upload.refused.${refusal}` as MessageKey)}
@@ -66,7 +75,7 @@ export default function Order() {
 				<Dropzone action={action} limitMib={uploadLimitMib} initial={documents} onDocument={remember} />
 			</section>
 			<div className="mb-6">
-				<OrderQuote documents={Object.values(byId)} languages={languages} pairPrices={pairPrices} rates={rates} today={today} minDate={minDate} />
+				<OrderQuote documents={Object.values(byId)} languages={languages} pairPrices={pairPrices} rates={rates} today={today} minDate={minDate} saveAction={saveAction} />
 			</div>
 			<p className="text-sm text-slate-600">{t('order.fileTypes', { types: ACCEPTED_EXTENSIONS.join(', ') })}</p>
 		</>

@@ -14,6 +14,7 @@ export const PAGE_PATHS = {
 	about: { da: '/om-os', en: '/en/about' },
 	contact: { da: '/kontakt', en: '/en/contact' },
 	page: { da: '/p/:slug', en: '/en/p/:slug' },
+	quote: { da: '/tilbud/:id', en: '/en/quote/:id' },
 } as const satisfies Record<string, Record<Locale, string>>
 
 export type PageName = keyof typeof PAGE_PATHS
@@ -22,6 +23,9 @@ export type PageName = keyof typeof PAGE_PATHS
 export const PAIR_PRICE_PATHS = { da: '/priser/sprogpar', en: '/en/prices/pair' } as const satisfies Record<Locale, string>
 
 export const ANALYTICS_PATH = '/analytics/events'
+
+// Where the order page saves a quote, per language.
+export const QUOTE_SAVE_PATHS = { da: '/bestil/tilbud', en: '/en/order/quote' } as const satisfies Record<Locale, string>
 
 // Where the order page's upload form posts, per language (refusals come back in it).
 export const UPLOAD_PATHS = { da: '/bestil/dokumenter', en: '/en/order/documents' } as const satisfies Record<Locale, string>

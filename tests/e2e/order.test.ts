@@ -97,6 +97,15 @@ describe('the order page', () => {
 		await quote.getByRole('row', { name: 'Total excl. VAT DKK 800.00' }).waitFor()
 		await quote.getByRole('row', { name: 'Total incl. VAT DKK 1,000.00' }).waitFor()
 
+		// Saved, the quote has its own page with the same total and a PDF.
+		await quote.getByRole('button', { name: 'Save the quote and get a link' }).click()
+		await page.waitForURL(/\/en\/quote\/[\w-]{32}$/)
+		await page.getByRole('heading', { level: 1, name: 'Quote' }).waitFor()
+		await page.getByRole('row', { name: 'Total incl. VAT DKK 1,000.00' }).waitFor()
+		expect(await page.getByRole('link', { name: 'Download the quote as PDF' }).getAttribute('href')).toMatch(/^\/quotes\/[\w-]{32}\/pdf\?lang=en$/)
+		expect(await seriousAxeViolations(page)).toEqual([])
+		await page.goBack()
+
 		// The documents belong to this visitor's order and are still there after a reload.
 		await page.reload()
 		await page.getByRole('list', { name: 'Your documents' }).getByText('15 words').waitFor()

@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto'
+import { asc, eq } from 'drizzle-orm'
+import { z } from 'zod'
+import type { Database } from '#database/client.ts'
+import { documents, quotes } from '#database/schema.ts'
+import type { Locale } from '#app/utils/locales.ts'
+import { calculateQuote, type Quote, type QuoteDocument } from '#app/utils/quote.ts'
+import { addCalendarDays, todayInDenmark } from '#app/utils/working-days.ts'
+import { presentDocument } from './documents/present.ts'
+import { pairPriceMap } from './price.server.ts'
+import { getSettings, listActiveLanguages } from './site.server.ts'
+
+const CODE = z.string().trim().max(12)
+export const QuoteChoicesSchema = z.object({
+	from_language: CODE.optional().default(''),
+	to_language: CODE.optional().default(''),
+	delivery_date: z.union([z.literal(''), z.string().regex(/^\d{4}-\d{2}-\d{2}$/)]).optional().default(''),
+	copies: z.coerce.number().int().min(0).max(100).catch(0),
+})
+export type QuoteChoices = z.infer<typeof QuoteChoicesSchema>
+
+export type SavedQuoteDetails = {
+	documents: QuoteDocument[]
+	quote: Quote
+	pricePerWord: number
+	pricePerMinute: number
+	repetitionPercent: number
+	vatPercent: number
+	minimumOrder: number
+	fromName: string | null
+	toName: string | null
+}
+
+export class QuoteRefused extends Error {
+	readonly reason: 'no-documents' | 'same-language' | 'unknown-language' | 'too-early'
+	constructor(reason: QuoteRefused['reason']) {
+		super(reason)
+		this.reason = reason
+	}
+}
+
+// Prices the visitor's documents with the same rules the order page shows, and keeps the result
+// with its own unguessable id, valid for the days set in the admin.
+export async function saveQuote(db: Database, draftId: string | null, choices: QuoteChoices, locale: Locale): Promise<string> {
+	const rows = draftId ? await db.select().from(documents).where(eq(documents.draftId, draftId)).orderBy(asc(documents.createdAt)) : []
+	if (!draftId || rows.length === 0) throw new QuoteRefused('no-documents')
+	const [settings, languages, pairPrices] = await Promise.all([getSettings(db), listActiveLanguages(db, locale), pairPriceMap(db)])
+	const from = languages.find((language) => language.code === choices.from_language) ?? null
+	const to = languages.find((language) => language.code === choices.to_language) ?? null
+	if ((choices.from_language && !from) || (choices.to_language && !to)) throw new QuoteRefused('unknown-language')
+	if (from && to && from.code === to.code) throw new QuoteRefused('same-language')
+	const today = todayInDenmark()
+	if (choices.delivery_date && choices.delivery_date < addCalendarDays(today, settings.minDeliveryDays)) throw new QuoteRefused('too-early')
+
+	const pricePerWord = (from && to && pairPrices[`${from.code}-${to.code}`]) || settings.defaultPricePerWord
+	const quoted = rows.map(presentDocument)
+	const rates = { ...settings, pricePerWord }
+	const quote = calculateQuote(quoted, rates, { copies: choices.copies, deliveryDate: choices.delivery_date || null, today })
+	const details: SavedQuoteDetails = {
+		documents: quoted.map(({ name, type, status, words, minutes, repeated_words }) => ({ name, type, status, words, minutes, repeated_words })),
+		quote,
+		pricePerWord,
+		pricePerMinute: settings.pricePerMinute,
+		repetitionPercent: settings.repetitionPercent,
+		vatPercent: settings.vatPercent,
+		minimumOrder: settings.minimumOrder,
+		fromName: from?.name ?? null,
+		toName: to?.name ?? null,
+	}
+	const id = randomBytes(24).toString('base64url')
+	await db.insert(quotes).values({
+		id,
+		draftId,
+		locale,
+		fromLanguage: from?.code ?? null,
+		toLanguage: to?.code ?? null,
+		deliveryDate: choices.delivery_date || null,
+		copies: choices.copies,
+		currency: settings.currency,
+		details,
+		validUntil: addCalendarDays(today, settings.quoteValidityDays),
+	})
+	return id
+}
+
+export async function findQuote(db: Database, id: string) {
+	if (!/^[\w-]{32}$/.test(id)) return null
+	const [row] = await db.select().from(quotes).where(eq(quotes.id, id))
+	return row ? { ...row, details: row.details as unknown as SavedQuoteDetails } : null
+}
