@@ -41,6 +41,9 @@ export function DocumentFigures({ document: initial, stream, onChange }: Props) 
 					]
 						.filter(Boolean)
 						.join(' · ') || t('order.words', { count: '0' })}
+					{document.hidden_sheets + document.hidden_slides > 0 && (
+						<span className="block text-xs font-normal text-slate-600">{t('order.hidden', { sheets: document.hidden_sheets, slides: document.hidden_slides })}</span>
+					)}
 				</span>
 			)}
 			{document.status === 'manual' && (

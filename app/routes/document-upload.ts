@@ -15,6 +15,7 @@ const MESSAGES: Record<UploadRefusal['reason'], MessageKey> = {
 	type: 'upload.wrongType',
 	content: 'upload.wrongContent',
 	missing: 'upload.missing',
+	bomb: 'upload.bomb',
 }
 
 // POST /bestil/dokumenter (and /en/order/documents), multipart with one `file`: the order page's

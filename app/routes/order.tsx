@@ -15,7 +15,7 @@ import type { MessageKey } from '#app/utils/i18n.ts'
 import { localeFromPath, QUOTE_SAVE_PATHS, UPLOAD_PATHS } from '#app/utils/locales.ts'
 import { ACCEPTED_EXTENSIONS } from '#app/utils/uploads.ts'
 
-const REFUSALS = ['too-big', 'type', 'content', 'missing'] as const
+const REFUSALS = ['too-big', 'type', 'content', 'missing', 'bomb'] as const
 const QUOTE_REFUSALS = ['no-documents', 'same-language', 'unknown-language', 'too-early'] as const
 
 export async function loader({ request, context }: Route.LoaderArgs) {

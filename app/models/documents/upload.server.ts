@@ -9,6 +9,7 @@ import busboy from 'busboy'
 import type { Database } from '#database/client.ts'
 import { documents } from '#database/schema.ts'
 import { ACCEPTED_EXTENSIONS } from '#app/utils/uploads.ts'
+import { declaredExpansion, isBomb } from '../wordcount/archive.server.ts'
 import { hasContentOf } from './content-type.server.ts'
 import { presentDocument } from './present.ts'
 
@@ -21,6 +22,7 @@ export type UploadRefusal =
 	| { reason: 'type' }
 	| { reason: 'content' }
 	| { reason: 'missing' }
+	| { reason: 'bomb' }
 
 export class UploadRefused extends Error {
 	readonly refusal: UploadRefusal
@@ -72,6 +74,9 @@ export async function receiveUpload({ request, db, documentsDir, draftId, limitM
 		if (!file || file.size === 0) throw new UploadRefused({ reason: 'missing' })
 		const extension = extensionOf(file.name)
 		if (!(await hasContentOf(partPath, extension))) throw new UploadRefused({ reason: 'content' })
+		// An Office or OpenDocument file is a ZIP: one that would unpack to far more than is sane is refused now.
+		const expansion = await declaredExpansion(partPath)
+		if (expansion && isBomb(expansion)) throw new UploadRefused({ reason: 'bomb' })
 		const storedName = `${id}.${extension}`
 		await rename(partPath, path.join(documentsDir, storedName))
 		const [row] = await db

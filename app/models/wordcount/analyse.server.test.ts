@@ -24,6 +24,7 @@ describe.runIf(hasCorpus)('real documents', () => {
 		['odt_tika_openoffice2.odt', 16],
 		['xlsx_tika_testEXCEL.xlsx', 51],
 		['rtf_tika_umlaut.rtf', 1],
+		['xls_tika_testEXCEL.xls', 51],
 	])('%s has the reference’s %i words', async (file, expected) => {
 		expect(words(await analyse(file))).toBe(expected)
 	})
@@ -33,6 +34,8 @@ describe.runIf(hasCorpus)('real documents', () => {
 		['pdf_tracemonkey_en.pdf', 13670],
 		['rtf_pandoc_writer.rtf', 1065],
 		['pptx_poi_scheinecker_de.pptx', 1000],
+		['pages_tika_testPages.pages', 327],
+		['numbers_tika_testNumbers.numbers', 166],
 	])('%s is within 5%% of the reference’s %i words', async (file, expected) => {
 		expect(Math.abs(words(await analyse(file)) - expected) / expected).toBeLessThan(0.05)
 	})
@@ -54,8 +57,14 @@ describe.runIf(hasCorpus)('real documents', () => {
 		['pdf_tika_unicode_password.pdf', 'encrypted'],
 		['pdf_tika_ocr_imageonly.pdf', 'scanned'],
 		['pdf_fuzzed_corrupt.pdf', 'broken'],
+		['doc_tika_protected_passtika.doc', 'encrypted'],
+		['rtf_tika_embedded_files.rtf', 'no-text'],
 	])('%s goes to a person: %s', async (file, reason) => {
 		expect(await analyse(file)).toEqual({ kind: 'manual', reason })
+	})
+
+	test('PowerPoint 97–2003 slides and notes are counted, not the masters’ prompts', async () => {
+		expect(Math.abs(words(await analyse('ppt_poi_41246_fr.ppt')) - 1478) / 1478).toBeLessThan(0.2)
 	})
 
 	test('hidden sheets are reported', async () => {

@@ -1,17 +1,18 @@
 import { readFile } from 'node:fs/promises'
 import { parseFile } from 'music-metadata'
 import WordExtractor from 'word-extractor'
-import { ArchiveBombError, isCompoundFile, isZip, NotAnArchiveError } from './archive.server.ts'
+import { ArchiveBombError, isCompoundFile, isZip, NotAnArchiveError, readBinaryPart } from './archive.server.ts'
 import { countText } from './count.server.ts'
 import { decodeText } from './decode.server.ts'
-import { EncryptedError, extractDocx, extractOdf, extractPptx, extractXlsx, type Extracted } from './office.server.ts'
+import { EncryptedError, extractDocx, extractIworkXml, extractOdf, extractPptx, extractXlsx, type Extracted } from './office.server.ts'
+import { extractPpt, extractXls, isEncryptedDoc, LegacyEncryptedError } from './legacy-office.server.ts'
 import { extractPdf, PdfPasswordError } from './pdf.server.ts'
 import { extractRtf } from './rtf.server.ts'
 import { extractCues, subtitleMinutes } from './subtitles.server.ts'
 import { xmlText } from './xml.server.ts'
 
 // Why a file gets a quote from a person instead of a count (shown to the customer).
-export const MANUAL_REASONS = ['image', 'scanned', 'encrypted', 'broken', 'too-large', 'not-supported-yet'] as const
+export const MANUAL_REASONS = ['image', 'scanned', 'encrypted', 'broken', 'too-large', 'no-text', 'not-supported-yet'] as const
 export type ManualReason = (typeof MANUAL_REASONS)[number]
 
 export type Analysis =
@@ -41,9 +42,11 @@ export async function analyseFile(path: string, extension: string): Promise<Anal
 	if (IMAGES.has(type)) return manual('image')
 	if (MEDIA.has(type)) return analyseMedia(path)
 	try {
-		return await analyseText(path, type)
+		const analysis = await analyseText(path, type)
+		// A document in which nothing countable was found is looked at by a person, never priced as empty.
+		return analysis.kind === 'words' && analysis.words === 0 && analysis.minutes === undefined ? manual('no-text') : analysis
 	} catch (error) {
-		if (error instanceof EncryptedError || error instanceof PdfPasswordError) return manual('encrypted')
+		if (error instanceof EncryptedError || error instanceof PdfPasswordError || error instanceof LegacyEncryptedError) return manual('encrypted')
 		if (error instanceof ArchiveBombError) return manual('too-large')
 		return manual('broken')
 	}
@@ -83,6 +86,7 @@ async function analyseText(path: string, type: string): Promise<Analysis> {
 			return counted(extractOdf(bytes))
 		case 'doc': {
 			if (!isCompoundFile(bytes)) return manual('broken')
+			if (isEncryptedDoc(bytes)) return manual('encrypted')
 			const document = await new WordExtractor().extract(Buffer.from(bytes))
 			const text = [document.getBody(), document.getHeaders({ includeFooters: true }), document.getFootnotes(), document.getEndnotes(), document.getTextboxes({ includeHeadersAndFooters: true }), document.getAnnotations()].join('\n')
 			return counted({ text })
@@ -93,8 +97,20 @@ async function analyseText(path: string, type: string): Promise<Analysis> {
 			if (analysis.kind === 'words' && analysis.characters < MIN_CHARACTERS_PER_PAGE * pages) return manual('scanned')
 			return analysis
 		}
+		case 'ppt':
+		case 'xls':
+			if (!isCompoundFile(bytes)) return manual('broken')
+			return counted(type === 'ppt' ? extractPpt(bytes) : extractXls(bytes))
+		case 'pages':
+		case 'numbers': {
+			if (!isZip(bytes)) return manual('broken')
+			// Pages keeps a PDF of its pages (what the customer sees); its XML also holds template text.
+			const preview = type === 'pages' ? readBinaryPart(bytes, 'QuickLook/Preview.pdf') : null
+			if (preview) return counted({ text: (await extractPdf(preview)).text })
+			const extracted = extractIworkXml(bytes, type)
+			return extracted ? counted(extracted) : manual('not-supported-yet')
+		}
 		default:
-			// xls, ppt, pages and numbers: not counted automatically yet, so a person confirms the quote.
 			if (!isZip(bytes) && !isCompoundFile(bytes) && type !== 'pages' && type !== 'numbers') return manual('broken')
 			return manual('not-supported-yet')
 	}

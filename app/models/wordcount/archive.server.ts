@@ -38,6 +38,56 @@ export function readParts(bytes: Uint8Array, wanted: (name: string) => boolean):
 	return parts
 }
 
+// One part as bytes (a PDF preview inside an iWork file), within the same bound.
+export function readBinaryPart(bytes: Uint8Array, name: string): Uint8Array | null {
+	if (!isZip(bytes)) return null
+	const files = unzipSync(bytes, {
+		filter(file) {
+			if (file.name !== name) return false
+			if (file.originalSize > MAX_EXPANDED_BYTES) throw new ArchiveBombError(file.name)
+			return true
+		},
+	})
+	return files[name] ?? null
+}
+
 export function partNames(parts: Map<string, string>, pattern: RegExp): string[] {
 	return [...parts.keys()].filter((name) => pattern.test(name)).sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))
+}
+
+// What a ZIP's own directory says its parts expand to, read from the end of the file without
+// inflating anything (so an upload can be refused as soon as it is stored).
+export async function declaredExpansion(filePath: string): Promise<{ compressed: number; expanded: number } | null> {
+	const { open } = await import('node:fs/promises')
+	const handle = await open(filePath, 'r')
+	try {
+		const { size } = await handle.stat()
+		const tailLength = Math.min(size, 65_557)
+		const tail = Buffer.alloc(tailLength)
+		await handle.read(tail, 0, tailLength, size - tailLength)
+		const end = tail.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]))
+		if (end < 0) return null
+		const entries = tail.readUInt16LE(end + 10)
+		const directorySize = tail.readUInt32LE(end + 12)
+		const directoryOffset = tail.readUInt32LE(end + 16)
+		// ZIP64 markers in a file this small are a claim of gigabytes.
+		if (directoryOffset === 0xffffffff || entries === 0xffff) return { compressed: size, expanded: Number.MAX_SAFE_INTEGER }
+		const directory = Buffer.alloc(Math.min(directorySize, size))
+		await handle.read(directory, 0, directory.length, directoryOffset)
+		let compressed = 0
+		let expanded = 0
+		for (let offset = 0, seen = 0; seen < entries && offset + 46 <= directory.length; seen++) {
+			if (directory.readUInt32LE(offset) !== 0x02014b50) break
+			compressed += directory.readUInt32LE(offset + 20)
+			expanded += directory.readUInt32LE(offset + 24)
+			offset += 46 + directory.readUInt16LE(offset + 28) + directory.readUInt16LE(offset + 30) + directory.readUInt16LE(offset + 32)
+		}
+		return { compressed, expanded }
+	} finally {
+		await handle.close()
+	}
+}
+
+export function isBomb({ compressed, expanded }: { compressed: number; expanded: number }): boolean {
+	return expanded > MAX_EXPANDED_BYTES || (expanded > 10 * 1024 * 1024 && expanded / Math.max(compressed, 1) > MAX_RATIO)
 }

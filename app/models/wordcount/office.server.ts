@@ -93,3 +93,27 @@ export function extractOdf(bytes: Uint8Array): Extracted {
 function decodeEntities(value: string): string {
 	return value.replace(/&(lt|gt|amp|quot|apos);/g, (_, name: string) => ({ lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" })[name]!)
 }
+
+const IWORK_PARTS = /^(index\.xml|QuickLook\/Preview\.pdf)$/
+
+// iWork '09 Pages and Numbers keep their content in index.xml: Pages as text storages, Numbers as
+// cells whose text is an attribute. Newer iWork files keep it in a binary format: those go to a
+// person (as does a file with neither).
+export function extractIworkXml(bytes: Uint8Array, kind: 'pages' | 'numbers'): Extracted | null {
+	const parts = readParts(bytes, (name) => IWORK_PARTS.test(name))
+	const xml = parts.get('index.xml')
+	if (!xml) return null
+	if (kind === 'pages') {
+		// Ghost text is the template's placeholder, shown greyed until the author types.
+		return {
+			text: xmlText(xml, {
+				text: new Set(['sf:text-storage']),
+				breaks: new Set(['sf:p']),
+				spaces: new Set(['sf:tab', 'sf:br', 'sf:lnbr', 'sf:crbr']),
+				skip: new Set(['sf:ghost-text']),
+			}),
+		}
+	}
+	const cells = [...xml.matchAll(/<sf:(?:ct|so)\b[^>]*\bsfa:s="([^"]*)"|<sf:[nd]\b[^>]*\bsf:v="([^"]*)"/g)].map((match) => decodeEntities(match[1] ?? match[2] ?? ''))
+	return { text: cells.join('\n') }
+}
