@@ -9,7 +9,7 @@ import { ensureAdminAccount } from './admin-account.ts'
 import { createLocalPubSub, createPostgresPubSub } from './cable/pubsub.ts'
 import { attachCable } from './cable/server.ts'
 import { createAnalysisQueue } from './analysis/queue.ts'
-import { deleteExpiredDocuments } from '../app/models/documents/retention.server.ts'
+import { deleteExpiredDocuments, deleteUnfinishedUploads } from '../app/models/documents/retention.server.ts'
 import { loadSecretKey } from './secret-key.ts'
 import type { createApp as CreateApp } from './app.ts'
 
@@ -39,6 +39,7 @@ const sweepDocuments = () =>
 		.then((count) => count && logger.info({ documents: count }, 'deleted documents past their retention period'))
 		.catch((error: unknown) => logger.error({ err: error }, 'document retention sweep failed'))
 await sweepDocuments()
+await deleteUnfinishedUploads(documentsDir)
 setInterval(() => void sweepDocuments(), 60 * 60 * 1000).unref()
 const app = createApp({
 	database,

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, describe, expect, test } from 'vitest'
 import { documents } from '#database/schema.ts'
 import { seedDatabase } from '#database/seed.ts'
-import { deleteExpiredDocuments } from '#app/models/documents/retention.server.ts'
+import { deleteExpiredDocuments, deleteUnfinishedUploads } from '#app/models/documents/retention.server.ts'
 import { setupTestDatabase } from '#tests/setup/database.ts'
 import { createLogger } from '../logger.ts'
 import { createAnalysisQueue } from './queue.ts'
@@ -78,5 +78,11 @@ describe('document retention', () => {
 		const left = await testDatabase.handle.db.select({ id: documents.id }).from(documents)
 		expect(left.map((row) => row.id)).not.toContain(old)
 		expect(left.map((row) => row.id)).toContain(fresh)
+	})
+
+	test('an upload cut off by a stopped server leaves nothing that counts, and its part file goes at start', async () => {
+		writeFileSync(path.join(documentsDir, '66666666-6666-4666-8666-666666666666.part'), 'half a file')
+		expect(await deleteUnfinishedUploads(documentsDir)).toBe(1)
+		expect(existsSync(path.join(documentsDir, '66666666-6666-4666-8666-666666666666.part'))).toBe(false)
 	})
 })

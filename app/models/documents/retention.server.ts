@@ -1,4 +1,4 @@
-import { rm } from 'node:fs/promises'
+import { readdir, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { and, eq, lt } from 'drizzle-orm'
 import type { Database } from '#database/client.ts'
@@ -17,4 +17,12 @@ export async function deleteExpiredDocuments(db: Database, documentsDir: string,
 		await db.delete(documents).where(and(eq(documents.id, id), lt(documents.createdAt, cutoff)))
 	}
 	return expired.length
+}
+
+// Uploads cut off by a stopped server leave a .part file; it never counted, and goes at the next start.
+export async function deleteUnfinishedUploads(documentsDir: string): Promise<number> {
+	const names = await readdir(documentsDir).catch(() => [] as string[])
+	const parts = names.filter((name) => name.endsWith('.part'))
+	await Promise.all(parts.map((name) => rm(path.join(documentsDir, name), { force: true })))
+	return parts.length
 }
