@@ -1,16 +1,11 @@
 // Production entry: `npm start`. Opens the database, migrates, seeds an empty one, serves,
 // and stops gracefully on SIGTERM/SIGINT.
 import { createServer } from 'node:http'
-import path from 'node:path'
 import { prepareDatabase } from '../database/prepare.ts'
 import { parseEnv } from './env.ts'
 import { createLogger } from './logger.ts'
-import { ensureAdminAccount } from './admin-account.ts'
-import { createLocalPubSub, createPostgresPubSub } from './cable/pubsub.ts'
-import { attachCable } from './cable/server.ts'
-import { createAnalysisQueue } from './analysis/queue.ts'
-import { deleteExpiredDocuments, deleteUnfinishedUploads } from '../app/models/documents/retention.server.ts'
 import { loadSecretKey } from './secret-key.ts'
+import { startServices } from './services.ts'
 import type { createApp as CreateApp } from './app.ts'
 
 const STOP_DEADLINE_MS = 10_000
@@ -27,39 +22,14 @@ const database = await prepareDatabase({
 
 const bundle = '../build/server/index.js'
 const { createApp } = (await import(bundle)) as { createApp: typeof CreateApp }
-const uploadsDir = path.resolve(env.DATA_DIR, 'uploads')
-await ensureAdminAccount(database.db, env, logger)
-const pubsub = env.DATABASE_URL ? await createPostgresPubSub(env.DATABASE_URL, database.db, logger) : createLocalPubSub()
-const documentsDir = path.resolve(env.DATA_DIR, 'documents')
-const analysis = createAnalysisQueue({ db: database.db, documentsDir, broadcast: pubsub.broadcast, logger })
-await analysis.resume()
-// Uploaded documents past their retention period go, at start and every hour.
-const sweepDocuments = () =>
-	deleteExpiredDocuments(database.db, documentsDir)
-		.then((count) => count && logger.info({ documents: count }, 'deleted documents past their retention period'))
-		.catch((error: unknown) => logger.error({ err: error }, 'document retention sweep failed'))
-await sweepDocuments()
-await deleteUnfinishedUploads(documentsDir)
-setInterval(() => void sweepDocuments(), 60 * 60 * 1000).unref()
-const app = createApp({
-	database,
-	logger,
-	secretKey,
-	uploadsDir,
-	documentsDir,
-	trustProxy: env.TRUST_PROXY,
-	broadcast: pubsub.broadcast,
-	enqueueAnalysis: analysis.enqueue,
-})
+const services = await startServices(env, database, logger)
+const app = createApp({ database, logger, secretKey, trustProxy: env.TRUST_PROXY, ...services.appOptions })
 const server = createServer(app)
-const cable = attachCable(server, {
-	db: database.db,
-	secretKey,
-	pubsub,
-	logger,
-	maxConnectionsPerAddress: env.CABLE_MAX_CONNECTIONS_PER_IP,
-	trustProxy: env.TRUST_PROXY,
-})
+// Longer than clients keep idle connections (undici: 4 s), so a client never sends on a socket
+// the server is closing at that moment (ECONNRESET); proxies get the usual minute as well.
+server.keepAliveTimeout = 65_000
+server.headersTimeout = 66_000
+const cable = services.attachCable(server, secretKey)
 server.listen(env.PORT, env.HOST, () => {
 	const address = server.address()
 	const port = typeof address === 'object' && address ? address.port : env.PORT
@@ -80,8 +50,7 @@ async function stop(signal: string) {
 	const sweeper = setInterval(() => server.closeIdleConnections(), 100)
 	server.close(async () => {
 		clearInterval(sweeper)
-		await analysis.close()
-		await pubsub.close()
+		await services.close()
 		await database.close()
 		logger.info('stopped')
 		process.exit(0)

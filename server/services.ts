@@ -1,0 +1,45 @@
+// What both entries (`npm start` and `npm run dev`) set up beside the database: the staff
+// account from the environment, live-update broadcasts, the word-count queue with the work left
+// from before a restart, and the sweeping of old uploads.
+import type { Server } from 'node:http'
+import path from 'node:path'
+import type { DatabaseHandle } from '../database/client.ts'
+import { deleteExpiredDocuments, deleteUnfinishedUploads } from '../app/models/documents/retention.server.ts'
+import { ensureAdminAccount } from './admin-account.ts'
+import { createAnalysisQueue } from './analysis/queue.ts'
+import { createLocalPubSub, createPostgresPubSub } from './cable/pubsub.ts'
+import { attachCable } from './cable/server.ts'
+import type { Env } from './env.ts'
+import type { Logger } from './logger.ts'
+
+const SWEEP_INTERVAL_MS = 60 * 60 * 1000
+
+export async function startServices(env: Env, database: DatabaseHandle, logger: Logger) {
+	const uploadsDir = path.resolve(env.DATA_DIR, 'uploads')
+	const documentsDir = path.resolve(env.DATA_DIR, 'documents')
+	await ensureAdminAccount(database.db, env, logger)
+	const pubsub = env.DATABASE_URL ? await createPostgresPubSub(env.DATABASE_URL, database.db, logger) : createLocalPubSub()
+	const analysis = createAnalysisQueue({ db: database.db, documentsDir, broadcast: pubsub.broadcast, logger })
+	await analysis.resume()
+
+	const sweepDocuments = () =>
+		deleteExpiredDocuments(database.db, documentsDir)
+			.then((count) => count && logger.info({ documents: count }, 'deleted documents past their retention period'))
+			.catch((error: unknown) => logger.error({ err: error }, 'document retention sweep failed'))
+	await sweepDocuments()
+	await deleteUnfinishedUploads(documentsDir)
+	const sweeper = setInterval(() => void sweepDocuments(), SWEEP_INTERVAL_MS)
+	sweeper.unref()
+
+	return {
+		// The parts of createApp's options that come from here.
+		appOptions: { uploadsDir, documentsDir, broadcast: pubsub.broadcast, enqueueAnalysis: analysis.enqueue },
+		attachCable: (server: Server, secretKey: string) =>
+			attachCable(server, { db: database.db, secretKey, pubsub, logger, maxConnectionsPerAddress: env.CABLE_MAX_CONNECTIONS_PER_IP, trustProxy: env.TRUST_PROXY }),
+		async close() {
+			clearInterval(sweeper)
+			await analysis.close()
+			await pubsub.close()
+		},
+	}
+}
