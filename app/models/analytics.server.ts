@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, sql } from 'drizzle-orm'
+import { and, eq, gte, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Database } from '#database/client.ts'
 import { analyticsEvents } from '#database/schema.ts'
@@ -52,8 +52,4 @@ export async function countCalculatedWords(db: Database, bandSize: number) {
 		.where(and(eq(analyticsEvents.name, CALCULATED_PRICE_EVENT), sql`jsonb_typeof(${analyticsEvents.properties}->'words') = 'number'`))
 		.groupBy(band)
 		.orderBy(band)
-}
-
-export async function listRecentEvents(db: Database, limit: number) {
-	return db.select().from(analyticsEvents).orderBy(desc(analyticsEvents.id)).limit(limit)
 }

@@ -4,7 +4,6 @@ import path from 'node:path'
 import type { UploadedFile } from '#app/utils/multipart.server.ts'
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024
-export const IMAGE_ACCEPT = 'image/png,image/jpeg,image/webp,image/gif'
 export const PUBLIC_UPLOADS_PATH = '/uploads'
 
 // Judged by the file's first bytes, never by its name or the browser's word. SVG is refused:

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { parseFile } from 'music-metadata'
 import WordExtractor from 'word-extractor'
-import { ArchiveBombError, isCompoundFile, isZip, NotAnArchiveError, readBinaryPart } from './archive.server.ts'
+import { ArchiveBombError, isCompoundFile, isZip, readBinaryPart } from './archive.server.ts'
 import { countText } from './count.server.ts'
 import { decodeText } from './decode.server.ts'
 import { EncryptedError, extractDocx, extractIworkXml, extractOdf, extractPptx, extractXlsx, type Extracted } from './office.server.ts'
@@ -130,4 +130,3 @@ function manual(reason: ManualReason): Analysis {
 	return { kind: 'manual', reason }
 }
 
-export { NotAnArchiveError }
