@@ -10,7 +10,7 @@ import { requestInfoContext, servicesContext, staffContext, type AppServices } f
 import type { Broadcast } from './cable/pubsub.ts'
 import { csrfProtection, type CsrfLocals } from './csrf.ts'
 import type { Logger } from './logger.ts'
-import { toFetchRequest, sendFetchResponse } from './request-bridge.ts'
+import { discardUnreadBody, toFetchRequest, sendFetchResponse } from './request-bridge.ts'
 import { securityHeaders, type NonceLocals } from './security-headers.ts'
 import { adminGate, staffSession, type StaffLocals } from './staff-session.ts'
 
@@ -88,6 +88,7 @@ export function createApp(options: AppOptions): express.Express {
 			context.set(requestInfoContext, { csrfToken: locals.csrfToken, nonce: locals.nonce, clientAddress: req.ip ?? '' })
 			const response = await handleRequest(toFetchRequest(req, res, locals.replayBody), context)
 			await sendFetchResponse(res, response)
+			discardUnreadBody(req)
 		} catch (error) {
 			next(error)
 		}

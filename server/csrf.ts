@@ -4,6 +4,7 @@ import busboy from 'busboy'
 import type { NextFunction, Request, Response } from 'express'
 import { readCookie } from '#app/utils/cookies.ts'
 import { CSRF_FIELD, CSRF_HEADER } from '#app/utils/request-headers.ts'
+import { discardUnreadBody } from './request-bridge.ts'
 import { sign, unsign } from './signing.ts'
 
 const SESSION_COOKIE = 'tolk_session'
@@ -148,6 +149,7 @@ function refuse(req: Request, res: Response) {
 		? 'The form has expired or did not come from this site. Reload the page and try again.'
 		: 'Formularen er udløbet eller kom ikke fra dette websted. Genindlæs siden, og prøv igen.'
 	res.status(403)
+	res.on('finish', () => discardUnreadBody(req))
 	if (req.accepts(['html', 'json']) === 'json' || req.xhr) return res.json({ error: message })
 	res.type('html').send(`<!doctype html><html lang="${isEnglish ? 'en' : 'da'}"><meta charset="utf-8"><title>403</title><p>${message}</p></html>`)
 }

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http'
 import type { Readable } from 'node:stream'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import type { Request as ExpressRequest, Response as ExpressResponse } from 'express'
@@ -51,4 +52,22 @@ export async function sendFetchResponse(res: ExpressResponse, response: Response
 	} finally {
 		res.end()
 	}
+}
+
+// A response sent before the route read the whole request body (a refusal, an action that never
+// looks at its form) leaves bytes the keep-alive connection must get past before the client's next
+// request can be read: without this, that request waits until a timeout. The rest is read and
+// dropped, never kept; past a bound the connection goes instead.
+const DISCARD_LIMIT = 1024 * 1024 * 1024
+
+export function discardUnreadBody(req: IncomingMessage): void {
+	if (req.readableEnded || req.destroyed) return
+	req.unpipe()
+	req.removeAllListeners('data')
+	let dropped = 0
+	req.on('data', (chunk: Buffer) => {
+		dropped += chunk.length
+		if (dropped > DISCARD_LIMIT) req.socket.destroy()
+	})
+	req.resume()
 }

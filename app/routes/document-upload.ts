@@ -38,30 +38,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 	} catch (error) {
 		if (!(error instanceof UploadRefused)) throw error
 		const { refusal } = error
-		discardRest(request)
 		if (!wantsJson) return redirect(`${pathFor('order', locale)}?upload_error=${refusal.reason}`, { headers })
 		const messages = await loadMessages(db, locale)
 		const vars: Record<string, number> = refusal.reason === 'too-big' ? { filesize: refusal.sizeMib, maxFilesize: refusal.limitMib } : {}
 		const status = refusal.reason === 'too-big' ? 413 : refusal.reason === 'type' ? 415 : 422
 		return data({ error: translate(messages, MESSAGES[refusal.reason], vars) }, { status, headers })
 	}
-}
-
-// The answer goes out at once; what the client still sends is read and dropped (never kept), so
-// it sees the answer instead of a connection torn down under it. Past a bound the connection goes.
-const DISCARD_LIMIT = 1024 * 1024 * 1024
-
-function discardRest(request: Request) {
-	// A body the upload parser already reads is drained by it.
-	if (!request.body || request.body.locked) return
-	const reader = request.body.getReader()
-	let dropped = 0
-	const pump = (): Promise<void> =>
-		reader.read().then(({ done, value }) => {
-			if (done) return
-			dropped += value.byteLength
-			if (dropped > DISCARD_LIMIT) return reader.cancel()
-			return pump()
-		})
-	pump().catch(() => {})
 }

@@ -1,3 +1,4 @@
+import { Agent, request as httpRequest } from 'node:http'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { visit } from '#tests/setup/http.ts'
 import { startServer, type RunningServer } from '#tests/setup/server.ts'
@@ -69,6 +70,28 @@ describe('CSRF protection', () => {
 		fileFirst.append('file', new Blob(['x']), 'a.txt')
 		fileFirst.append('authenticity_token', visitor.csrfToken)
 		expect((await visitor.get('/banner', { method: 'POST', body: fileFirst })).status).toBe(403)
+	})
+
+	test('a body the route never read does not hold up the next request on the same connection', async () => {
+		const visitor = await visit(server.url)
+		const agent = new Agent({ keepAlive: true, maxSockets: 1 })
+		const send = (path: string, method: string, body?: Buffer, headers: Record<string, string> = {}) =>
+			new Promise<number>((resolve, reject) => {
+				const request = httpRequest(`${server.url}${path}`, { method, agent, headers: { cookie: visitor.cookie, ...headers } }, (response) => {
+					response.resume()
+					response.on('end', () => resolve(response.statusCode!))
+				})
+				request.on('error', reject)
+				request.setTimeout(5_000, () => reject(new Error(`${method} ${path} waited for the body before it`)))
+				request.end(body)
+			})
+		const form = Buffer.from(`authenticity_token=${visitor.csrfToken}&filler=${'x'.repeat(500_000)}`)
+		// /banner answers without reading its form, and a refused multipart body is left unread.
+		expect(await send('/banner', 'POST', form, { 'content-type': 'application/x-www-form-urlencoded' })).toBe(302)
+		const multipart = Buffer.from(`--b\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\n${'y'.repeat(500_000)}\r\n--b--\r\n`)
+		expect(await send('/banner', 'POST', multipart, { 'content-type': 'multipart/form-data; boundary=b' })).toBe(403)
+		expect(await send('/en/faq', 'GET')).toBe(200)
+		agent.destroy()
 	})
 
 	test('the refusal speaks the page language and JSON to scripts', async () => {
