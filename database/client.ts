@@ -6,7 +6,8 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres'
 import pg from 'pg'
 import * as schema from './schema.ts'
 
-export type Database = NodePgDatabase<typeof schema>
+// $client is the pool, for the few statements Drizzle cannot express (bulk unnest upserts, named prepared searches).
+export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool }
 
 export type DatabaseHandle = {
 	db: Database

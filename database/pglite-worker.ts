@@ -3,12 +3,13 @@
 // PGlite with the same driver (pg) as to a real PostgreSQL server.
 import { parentPort, workerData } from 'node:worker_threads'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket'
 
 type WorkerInput = { dataDir: string; socketPath: string }
 const { dataDir, socketPath } = workerData as WorkerInput
 
-const db = await PGlite.create(dataDir)
+const db = await PGlite.create(dataDir, { extensions: { pg_trgm } })
 const server = new PGLiteSocketServer({ db, path: socketPath })
 await server.start()
 parentPort?.postMessage({ type: 'ready' })

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm'
 import {
+	bigint,
 	boolean,
 	check,
+	customType,
 	index,
 	integer,
 	jsonb,
@@ -14,6 +16,8 @@ import {
 } from 'drizzle-orm/pg-core'
 
 const id = () => integer().primaryKey().generatedAlwaysAsIdentity()
+// Byte order, so a btree index serves both `LIKE 'prefix%'` and ORDER BY whatever the server's locale.
+const textC = customType<{ data: string }>({ dataType: () => 'text COLLATE "C"' })
 const timestamps = {
 	createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 	updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -273,10 +277,12 @@ export const documents = pgTable(
 		hiddenSlides: integer('hidden_slides').notNull().default(0),
 		// Words in sentences already seen in this or an earlier document of the same order.
 		repeatedWords: integer('repeated_words').notNull().default(0),
+		// Set when the order is sent: from then on the document belongs to the request and is kept.
+		requestId: integer('request_id').references(() => requests.id, { onDelete: 'cascade' }),
 		createdAt: timestamps.createdAt,
 		analysedAt: timestamp('analysed_at', { withTimezone: true }),
 	},
-	(table) => [index('documents_draft').on(table.draftId), index('documents_status').on(table.status)],
+	(table) => [index('documents_draft').on(table.draftId), index('documents_status').on(table.status), index('documents_request').on(table.requestId)],
 )
 
 // A quote the customer saved: what was priced and how, as it was at that moment. The id is a
@@ -294,3 +300,101 @@ export const quotes = pgTable('quotes', {
 	validUntil: text('valid_until').notNull(),
 	createdAt: timestamps.createdAt,
 })
+
+// The Danish company registry (CVR), imported from its own documents. `searchName` is the name
+// folded the way the Danish address service folds (å→aa, æ→ae, ø→oe), lower case, legal form off.
+export const companies = pgTable(
+	'companies',
+	{
+		cvr: integer().primaryKey(),
+		unitNumber: bigint('unit_number', { mode: 'number' }),
+		name: text().notNull(),
+		searchName: textC('search_name').notNull(),
+		legalForm: text('legal_form'),
+		street: text().notNull().default(''),
+		postcode: text().notNull().default(''),
+		city: text().notNull().default(''),
+		status: text().notNull().default(''),
+		isActive: boolean('is_active').notNull(),
+		// Reklamebeskyttet: shown to the person looking for their own company, never exported in bulk.
+		isAdProtected: boolean('is_ad_protected').notNull().default(false),
+		updatedAt: timestamps.updatedAt,
+	},
+	(table) => [
+		index('companies_name_prefix').on(table.isActive, table.searchName),
+		index('companies_name_trigram').using('gin', sql`${table.searchName} gin_trgm_ops`),
+	],
+)
+
+// Every word of a company's search name after the first, with the rest of the name from there
+// ("novo nordisk film" → "nordisk film", "film"): a byte-ordered btree finds names with a word
+// starting with the query as cheaply as names starting with it. Kept by the registry import.
+export const companyWords = pgTable(
+	'company_words',
+	{
+		suffix: textC().notNull(),
+		cvr: integer()
+			.notNull()
+			.references(() => companies.cvr, { onDelete: 'cascade' }),
+		isActive: boolean('is_active').notNull(),
+	},
+	(table) => [index('company_words_prefix').on(table.isActive, table.suffix), index('company_words_cvr').on(table.cvr)],
+)
+
+export const REQUEST_STATUSES = ['new', 'quoted', 'won', 'lost'] as const
+export type RequestStatus = (typeof REQUEST_STATUSES)[number]
+
+// A customer's request (lead): who, for which company, what and when, with the documents and the
+// quote of their order when it came from the order page.
+export const requests = pgTable(
+	'requests',
+	{
+		id: id(),
+		reference: text().notNull().unique(),
+		status: text({ enum: REQUEST_STATUSES }).notNull().default('new'),
+		locale: text().notNull(),
+		name: text().notNull(),
+		email: text().notNull(),
+		phone: text().notNull().default(''),
+		// A copy of the registry entry as it was when chosen.
+		companyCvr: integer('company_cvr'),
+		companyName: text('company_name'),
+		companyAddress: text('company_address'),
+		ean: text(),
+		fromLanguage: text('from_language'),
+		toLanguage: text('to_language'),
+		deliveryDate: text('delivery_date'),
+		copies: integer().notNull().default(0),
+		message: text().notNull().default(''),
+		quoteId: text('quote_id').references(() => quotes.id, { onDelete: 'set null' }),
+		// A keyed hash of the sender's address (rate limit) and of the content (duplicate check).
+		ipHash: text('ip_hash').notNull(),
+		fingerprint: text().notNull(),
+		...timestamps,
+	},
+	(table) => [
+		index('requests_created').on(table.createdAt),
+		index('requests_status').on(table.status, table.createdAt),
+		index('requests_ip').on(table.ipHash, table.createdAt),
+		index('requests_fingerprint').on(table.fingerprint, table.createdAt),
+	],
+)
+
+// What staff did with a request: notes and status changes, oldest first.
+export const requestEvents = pgTable(
+	'request_events',
+	{
+		id: id(),
+		requestId: integer('request_id')
+			.notNull()
+			.references(() => requests.id, { onDelete: 'cascade' }),
+		userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+		userName: text('user_name').notNull(),
+		kind: text({ enum: ['note', 'status'] }).notNull(),
+		body: text().notNull().default(''),
+		fromStatus: text('from_status'),
+		toStatus: text('to_status'),
+		createdAt: timestamps.createdAt,
+	},
+	(table) => [index('request_events_request').on(table.requestId, table.createdAt)],
+)

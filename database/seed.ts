@@ -1,6 +1,8 @@
 import { eq, sql } from 'drizzle-orm'
 import type { Database } from './client.ts'
-import { faqCategories, faqItemCategories, faqItems, languages, pages, pairPrices, settings, teamMemberPairs, teamMembers } from './schema.ts'
+import { generateCompanies } from '../app/models/company/generate.server.ts'
+import { importCompanies } from '../app/models/company/import.server.ts'
+import { companies, faqCategories, faqItemCategories, faqItems, languages, pages, pairPrices, settings, teamMemberPairs, teamMembers } from './schema.ts'
 import { DEMO_FAQ, DEMO_FAQ_CATEGORIES, DEMO_LANGUAGES, DEMO_PAGES, DEMO_PAIR_PRICES, DEMO_SETTINGS, DEMO_TEAM, DEMO_TEAM_PAIRS } from './seed-data.ts'
 
 export async function isDatabaseEmpty(db: Database): Promise<boolean> {
@@ -9,7 +11,9 @@ export async function isDatabaseEmpty(db: Database): Promise<boolean> {
 }
 
 // Adds what is missing and leaves alone what is there, so staff edits survive a re-run.
-export async function seedDatabase(db: Database): Promise<void> {
+export const DEMO_COMPANY_COUNT = 20_000
+
+export async function seedDatabase(db: Database, { companies: companyCount = DEMO_COMPANY_COUNT }: { companies?: number } = {}): Promise<void> {
 	await db.transaction(async (tx) => {
 		await tx.insert(settings).values({ id: 1, ...DEMO_SETTINGS }).onConflictDoNothing()
 		await tx.insert(languages).values(DEMO_LANGUAGES).onConflictDoNothing()
@@ -43,11 +47,13 @@ export async function seedDatabase(db: Database): Promise<void> {
 			const ids = pairIds(pair)
 			if (ids) await tx.insert(pairPrices).values({ ...ids, pricePerWord }).onConflictDoNothing()
 		}
-	})
+	})	// A synthetic company registry for the business picker, when there is none yet.
+	const [anyCompany] = await db.select({ cvr: companies.cvr }).from(companies).limit(1)
+	if (!anyCompany && companyCount > 0) await importCompanies(db, generateCompanies({ count: companyCount, seed: 1 }))
 }
 
 export async function countDemoRows(db: Database) {
-	const count = async (table: typeof languages | typeof faqItems | typeof teamMembers | typeof pages | typeof faqCategories | typeof pairPrices | typeof teamMemberPairs) =>
+	const count = async (table: typeof companies | typeof languages | typeof faqItems | typeof teamMembers | typeof pages | typeof faqCategories | typeof pairPrices | typeof teamMemberPairs) =>
 		(await db.select({ n: sql<number>`count(*)::int` }).from(table))[0]?.n ?? 0
 	return {
 		languages: await count(languages),
@@ -57,5 +63,6 @@ export async function countDemoRows(db: Database) {
 		faqCategories: await count(faqCategories),
 		pairPrices: await count(pairPrices),
 		teamMemberPairs: await count(teamMemberPairs),
+		companies: await count(companies),
 	}
 }

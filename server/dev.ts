@@ -13,7 +13,7 @@ import type { ServerBuild } from 'react-router'
 const env = parseEnv({ ...process.env, NODE_ENV: 'development' })
 const logger = createLogger(env)
 const secretKey = loadSecretKey(env, logger)
-const database = await prepareDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR })
+const database = await prepareDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, demoCompanies: env.DEMO_COMPANIES })
 const services = await startServices(env, database, logger)
 
 const vite = await createViteServer({ server: { middlewareMode: true } })

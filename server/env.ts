@@ -27,6 +27,8 @@ export const EnvSchema = z.object({
 	LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 	TRUST_PROXY: optional(BooleanFromEnv).transform((value) => value ?? false),
 	CABLE_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).default(50),
+	// How many synthetic companies an empty database gets as its demo registry.
+	DEMO_COMPANIES: z.coerce.number().int().min(0).max(5_000_000).default(20_000),
 })
 
 export type Env = z.infer<typeof EnvSchema>

@@ -17,6 +17,7 @@ const secretKey = loadSecretKey(env, logger)
 const database = await prepareDatabase({
 	databaseUrl: env.DATABASE_URL,
 	dataDir: env.DATA_DIR,
+	demoCompanies: env.DEMO_COMPANIES,
 	onSeeded: () => logger.info('seeded the empty database with demo content'),
 })
 

@@ -8,7 +8,7 @@ const env = parseEnv()
 const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR })
 try {
 	await migrateDatabase(database)
-	await seedDatabase(database.db)
+	await seedDatabase(database.db, { companies: env.DEMO_COMPANIES })
 	console.log(`Seeded the ${database.kind} database:`, await countDemoRows(database.db))
 } finally {
 	await database.close()

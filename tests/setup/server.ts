@@ -27,6 +27,8 @@ export async function startServer(env: Record<string, string> = {}, options: { d
 			HOST: '127.0.0.1',
 			DATA_DIR: database.dataDir,
 			SECRET_KEY: 'test-secret-key-that-is-long-enough-1234567890',
+			// A smaller demo registry keeps each test server's first start quick.
+			DEMO_COMPANIES: '2000',
 			...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
 			...env,
 		},
