@@ -12,6 +12,7 @@ import { csrfProtection, type CsrfLocals } from './csrf.ts'
 import type { Logger } from './logger.ts'
 import { discardUnreadBody, toFetchRequest, sendFetchResponse } from './request-bridge.ts'
 import { securityHeaders, type NonceLocals } from './security-headers.ts'
+import type { SendMail } from './mailer.ts'
 import { adminGate, staffSession, type StaffLocals } from './staff-session.ts'
 
 export type AppOptions = {
@@ -23,6 +24,7 @@ export type AppOptions = {
 	// Sends a live update to the pages listening to a stream (server/cable).
 	broadcast: Broadcast
 	enqueueAnalysis: (documentId: string) => void
+	sendMail: SendMail
 	logger: Logger
 	secretKey: string
 	trustProxy: boolean
@@ -74,6 +76,7 @@ export function createApp(options: AppOptions): express.Express {
 		documentsDir: options.documentsDir,
 		broadcast: options.broadcast,
 		enqueueAnalysis: options.enqueueAnalysis,
+		sendMail: options.sendMail,
 	}
 	const handleRequest = createRequestHandler(
 		options.build ?? (() => import('virtual:react-router/server-build') as Promise<ServerBuild>),

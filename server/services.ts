@@ -11,6 +11,7 @@ import { createLocalPubSub, createPostgresPubSub } from './cable/pubsub.ts'
 import { attachCable } from './cable/server.ts'
 import type { Env } from './env.ts'
 import type { Logger } from './logger.ts'
+import { createMailer } from './mailer.ts'
 
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000
 
@@ -21,6 +22,7 @@ export async function startServices(env: Env, database: DatabaseHandle, logger: 
 	const pubsub = env.DATABASE_URL ? await createPostgresPubSub(env.DATABASE_URL, database.db, logger) : createLocalPubSub()
 	const analysis = createAnalysisQueue({ db: database.db, documentsDir, broadcast: pubsub.broadcast, logger })
 	await analysis.resume()
+	const mailer = createMailer(env, logger)
 
 	const sweepDocuments = () =>
 		deleteExpiredDocuments(database.db, documentsDir)
@@ -33,12 +35,13 @@ export async function startServices(env: Env, database: DatabaseHandle, logger: 
 
 	return {
 		// The parts of createApp's options that come from here.
-		appOptions: { uploadsDir, documentsDir, broadcast: pubsub.broadcast, enqueueAnalysis: analysis.enqueue },
+		appOptions: { uploadsDir, documentsDir, broadcast: pubsub.broadcast, enqueueAnalysis: analysis.enqueue, sendMail: mailer.send },
 		attachCable: (server: Server, secretKey: string) =>
 			attachCable(server, { db: database.db, secretKey, pubsub, logger, maxConnectionsPerAddress: env.CABLE_MAX_CONNECTIONS_PER_IP, trustProxy: env.TRUST_PROXY }),
 		async close() {
 			clearInterval(sweeper)
 			await analysis.close()
+			await mailer.close()
 			await pubsub.close()
 		},
 	}

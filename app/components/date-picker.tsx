@@ -5,18 +5,20 @@ import { DayPicker } from 'react-day-picker'
 import 'react-day-picker/style.css'
 import { formatDate } from '#app/utils/format.ts'
 import type { CalendarDate } from '#app/utils/working-days.ts'
+import { FieldError } from './field-error.tsx'
 import { useI18n } from './i18n.tsx'
 
-type Props = { name: string; label: string; min: CalendarDate; value: CalendarDate | null; onChange: (date: CalendarDate | null) => void }
+type Props = { id?: string; name: string; label: string; min: CalendarDate; value: CalendarDate | null; onChange: (date: CalendarDate | null) => void; error?: string }
 
 const toDate = (day: CalendarDate) => new Date(`${day}T12:00:00`)
 const toDay = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`
 
 // The spec's delivery date picker: the page's language, weeks from Monday, dates only. Days
 // before the earliest delivery cannot be chosen; an empty field opens on that earliest month.
-export function DatePicker({ name, label, min, value, onChange }: Props) {
+export function DatePicker({ id: givenId, name, label, min, value, onChange, error }: Props) {
 	const { locale, t } = useI18n()
-	const id = useId()
+	const generatedId = useId()
+	const id = givenId ?? generatedId
 	const [isOpen, setIsOpen] = useState(false)
 	return (
 		<div data-controller="date-picker" data-min-date={min}>
@@ -26,7 +28,7 @@ export function DatePicker({ name, label, min, value, onChange }: Props) {
 			<input type="hidden" name={name} value={value ?? ''} />
 			<Popover.Root open={isOpen} onOpenChange={setIsOpen}>
 				<Popover.Trigger asChild>
-					<button id={id} type="button" className="min-w-56 rounded-md border border-slate-400 bg-white px-3 py-2 text-left">
+					<button id={id} type="button" aria-describedby={error ? `${id}-error` : undefined} className="min-w-56 rounded-md border border-slate-400 bg-white px-3 py-2 text-left">
 						{value ? formatDate(toDate(value), locale) : <span className="text-slate-600">{t('datePicker.placeholder')}</span>}
 					</button>
 				</Popover.Trigger>
@@ -47,6 +49,7 @@ export function DatePicker({ name, label, min, value, onChange }: Props) {
 					</Popover.Content>
 				</Popover.Portal>
 			</Popover.Root>
+			<FieldError id={`${id}-error`} message={error} />
 		</div>
 	)
 }

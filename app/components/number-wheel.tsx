@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react'
+import { FieldError } from './field-error.tsx'
 import { useI18n } from './i18n.tsx'
 
-type Props = { name: string; label: string; value?: number; min?: number; max?: number; step?: number; onChange?: (value: number) => void }
+type Props = { id?: string; error?: string; name: string; label: string; value?: number; min?: number; max?: number; step?: number; onChange?: (value: number) => void }
 
 export function clamp(value: number, min: number, max: number): number {
 	return Number.isFinite(value) ? Math.min(max, Math.max(min, value)) : min
@@ -9,9 +10,10 @@ export function clamp(value: number, min: number, max: number): number {
 
 // The spec's quantity wheel: a number picker whose value always stays between min and max,
 // typed, stepped with the buttons or the arrow keys, or turned with the mouse wheel.
-export function NumberWheel({ name, label, value: initial = 1, min = 1, max = 100, step = 1, onChange }: Props) {
+export function NumberWheel({ id: givenId, error, name, label, value: initial = 1, min = 1, max = 100, step = 1, onChange }: Props) {
 	const { t } = useI18n()
-	const id = useId()
+	const generatedId = useId()
+	const id = givenId ?? generatedId
 	const input = useRef<HTMLInputElement>(null)
 	const [value, setValue] = useState(clamp(initial, min, max))
 	const [draft, setDraft] = useState<string | null>(null)
@@ -64,12 +66,15 @@ export function NumberWheel({ name, label, value: initial = 1, min = 1, max = 10
 						if (event.currentTarget.value !== '') set(Number(event.currentTarget.value))
 					}}
 					onBlur={() => set(draft === null ? value : Number(draft))}
+					aria-invalid={error ? true : undefined}
+					aria-describedby={error ? `${id}-error` : undefined}
 					className="w-20 rounded-md border border-slate-400 px-3 py-2 text-center"
 				/>
 				<button type="button" onClick={() => set(value + step)} disabled={value >= max} aria-label={t('wheel.more')} className="size-10 rounded-md border border-slate-400 text-lg disabled:opacity-40">
 					+
 				</button>
 			</div>
+			<FieldError id={`${id}-error`} message={error} />
 		</div>
 	)
 }

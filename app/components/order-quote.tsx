@@ -3,15 +3,17 @@ import type { DocumentView } from '#app/models/documents/present.ts'
 import { formatDate } from '#app/utils/format.ts'
 import { calculateQuote, type QuoteRates } from '#app/utils/quote.ts'
 import type { CalendarDate } from '#app/utils/working-days.ts'
-import { AuthenticityTokenInput } from './authenticity-token.tsx'
 import { DatePicker } from './date-picker.tsx'
 import { useI18n } from './i18n.tsx'
 import { LanguageSelect } from './language-select.tsx'
 import { NumberWheel } from './number-wheel.tsx'
 import { QuoteTable } from './quote-table.tsx'
 
+export type ChoiceErrors = Partial<Record<'from_language' | 'to_language' | 'delivery_date' | 'copies', string>>
+
 type Props = {
 	documents: DocumentView[]
+	errors: ChoiceErrors
 	languages: { code: string; name: string }[]
 	pairPrices: Record<string, number>
 	rates: Omit<QuoteRates, 'pricePerWord'> & { defaultPricePerWord: number; currency: string }
@@ -22,7 +24,7 @@ type Props = {
 
 // The instant quote: per file and in total, from the pair's price, the delivery date and the
 // copies, recalculated as the counts arrive and the choices change.
-export function OrderQuote({ documents, languages, pairPrices, rates, today, minDate, saveAction }: Props) {
+export function OrderQuote({ documents, errors, languages, pairPrices, rates, today, minDate, saveAction }: Props) {
 	const { locale, t } = useI18n()
 	const [pair, setPair] = useState({ from: '', to: '' })
 	const [deliveryDate, setDeliveryDate] = useState<CalendarDate | null>(null)
@@ -34,27 +36,29 @@ export function OrderQuote({ documents, languages, pairPrices, rates, today, min
 			<h2 id="quote-title" className="mb-4 text-2xl font-semibold text-slate-900">
 				{t('quote.title')}
 			</h2>
-			<form id="quote-choices" method="post" action={saveAction} className="mb-6 flex flex-wrap items-end gap-4">
-				<AuthenticityTokenInput />
+			{/* Part of the request form around it; "save the quote" posts the same fields elsewhere. */}
+			<div role="group" aria-labelledby="quote-title" className="mb-6 flex flex-wrap items-start gap-4">
 				<LanguageSelect
-					id="quote-from"
+					id="request-from-language"
 					name="from_language"
 					label={t('priceCheck.from')}
 					languages={languages}
 					placeholder={t('priceCheck.choose')}
+					error={errors.from_language}
 					onChange={(from) => setPair((current) => ({ ...current, from }))}
 				/>
 				<LanguageSelect
-					id="quote-to"
+					id="request-to-language"
 					name="to_language"
 					label={t('priceCheck.to')}
 					languages={languages}
 					placeholder={t('priceCheck.choose')}
+					error={errors.to_language}
 					onChange={(to) => setPair((current) => ({ ...current, to }))}
 				/>
-				<DatePicker name="delivery_date" label={t('quote.deliveryDate')} min={minDate} value={deliveryDate} onChange={setDeliveryDate} />
-				<NumberWheel name="copies" label={t('quote.copies')} value={0} min={0} max={100} onChange={setCopies} />
-			</form>
+				<DatePicker id="request-delivery-date" name="delivery_date" label={t('quote.deliveryDate')} min={minDate} value={deliveryDate} onChange={setDeliveryDate} error={errors.delivery_date} />
+				<NumberWheel id="request-copies" name="copies" label={t('quote.copies')} value={0} min={0} max={100} onChange={setCopies} error={errors.copies} />
+			</div>
 			{pair.from && pair.from === pair.to && <p className="mb-4 text-amber-800">{t('priceCheck.same')}</p>}
 			{documents.length === 0 ? (
 				<p className="text-slate-600">{t('quote.empty')}</p>
@@ -66,7 +70,7 @@ export function OrderQuote({ documents, languages, pairPrices, rates, today, min
 				{quote.hasManual && <p>{t('quote.manualNote')}</p>}
 			</div>
 			{documents.length > 0 && (
-				<button type="submit" form="quote-choices" className="mt-4 rounded-md bg-teal-800 px-5 py-3 font-semibold text-white hover:bg-teal-900">
+				<button type="submit" formAction={saveAction} formMethod="post" formNoValidate className="mt-4 rounded-md bg-teal-800 px-5 py-3 font-semibold text-white hover:bg-teal-900">
 					{t('quote.save')}
 				</button>
 			)}

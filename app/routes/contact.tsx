@@ -1,16 +1,28 @@
 import { useLoaderData } from 'react-router'
 import type { Route } from './+types/contact'
 import { useI18n } from '#app/components/i18n.tsx'
+import { LeadForm } from '#app/components/lead-form.tsx'
 import { PageHeading, PageMeta } from '#app/components/page.tsx'
-import { getRequestSettings } from '#app/models/site.server.ts'
+import { RequestChoices } from '#app/components/request-choices.tsx'
+import { handleRequestSubmission } from '#app/models/request/submit.server.ts'
+import { getRequestSettings, listActiveLanguages } from '#app/models/site.server.ts'
+import { getDb } from '#app/utils/context.server.ts'
+import { localeFromPath } from '#app/utils/locales.ts'
+import { addCalendarDays, todayInDenmark } from '#app/utils/working-days.ts'
 
-export async function loader({ context }: Route.LoaderArgs) {
-	const { agencyName, email, phone, address, cvr } = await getRequestSettings(context)
-	return { agencyName, email, phone, address, cvr }
+export async function loader({ request, context }: Route.LoaderArgs) {
+	const settings = await getRequestSettings(context)
+	const languages = await listActiveLanguages(getDb(context), localeFromPath(new URL(request.url).pathname))
+	const { agencyName, email, phone, address, cvr } = settings
+	return { agency: { agencyName, email, phone, address, cvr }, languages, minDate: addCalendarDays(todayInDenmark(), settings.minDeliveryDays) }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+	return handleRequestSubmission(request, context)
 }
 
 export default function Contact() {
-	const agency = useLoaderData<typeof loader>()
+	const { agency, languages, minDate } = useLoaderData<typeof loader>()
 	const { t } = useI18n()
 	const rows = [
 		{ label: t('contact.email'), value: <a className="text-teal-800 underline" href={`mailto:${agency.email}`}>{agency.email}</a> },
@@ -31,6 +43,9 @@ export default function Contact() {
 					</div>
 				))}
 			</dl>
+			<div className="mt-10 max-w-3xl">
+				<LeadForm renderChoices={(errors, values) => <RequestChoices languages={languages} minDate={minDate} errors={errors} defaults={values} />} />
+			</div>
 		</>
 	)
 }

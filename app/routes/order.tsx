@@ -4,7 +4,9 @@ import type { Route } from './+types/order'
 import { Dropzone } from '#app/components/dropzone.tsx'
 import { useI18n } from '#app/components/i18n.tsx'
 import { PageHeading, PageMeta } from '#app/components/page.tsx'
+import { LeadForm } from '#app/components/lead-form.tsx'
 import { OrderQuote } from '#app/components/order-quote.tsx'
+import { handleRequestSubmission } from '#app/models/request/submit.server.ts'
 import { listDraftDocuments } from '#app/models/documents/list.server.ts'
 import type { DocumentView } from '#app/models/documents/present.ts'
 import { pairPriceMap } from '#app/models/price.server.ts'
@@ -48,6 +50,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	}
 }
 
+export async function action({ request, context }: Route.ActionArgs) {
+	return handleRequestSubmission(request, context)
+}
+
 export default function Order() {
 	const { uploadLimitMib, documents, refusal, quoteRefusal, action, saveAction, languages, pairPrices, rates, today, minDate } = useLoaderData<typeof loader>()
 	const { t } = useI18n()
@@ -75,7 +81,12 @@ export default function Order() {
 				<Dropzone action={action} limitMib={uploadLimitMib} initial={documents} onDocument={remember} />
 			</section>
 			<div className="mb-6">
-				<OrderQuote documents={Object.values(byId)} languages={languages} pairPrices={pairPrices} rates={rates} today={today} minDate={minDate} saveAction={saveAction} />
+				<LeadForm
+					documentCount={Object.keys(byId).length}
+					renderChoices={(errors) => (
+						<OrderQuote documents={Object.values(byId)} errors={errors} languages={languages} pairPrices={pairPrices} rates={rates} today={today} minDate={minDate} saveAction={saveAction} />
+					)}
+				/>
 			</div>
 			<p className="text-sm text-slate-600">{t('order.fileTypes', { types: ACCEPTED_EXTENSIONS.join(', ') })}</p>
 		</>

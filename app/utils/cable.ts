@@ -5,6 +5,8 @@ export const CABLE_CHANNEL = 'StreamsChannel'
 
 // Streams named staff:… are only for a socket with a staff session, admin:… only for an admin's.
 export const AUDIT_STREAM = 'admin:audit'
+// New customer requests, for every signed-in staff member's open inbox.
+export const REQUESTS_STREAM = 'staff:requests'
 
 export function roleNeededFor(stream: string): 'staff' | 'admin' | null {
 	if (stream.startsWith('admin:')) return 'admin'

@@ -1,6 +1,7 @@
 import { createContext, type RouterContextProvider } from 'react-router'
 import type { Database } from '#database/client.ts'
 import type { Logger } from '#server/logger.ts'
+import type { SendMail } from '#server/mailer.ts'
 import type { Staff } from '#app/models/staff/session.server.ts'
 
 export type AppServices = {
@@ -14,6 +15,8 @@ export type AppServices = {
 	broadcast: (stream: string, message: unknown) => Promise<void>
 	// Hands a stored document to the background word count (server/analysis).
 	enqueueAnalysis: (documentId: string) => void
+	// Queues an email (server/mailer.ts); delivery happens after the response.
+	sendMail: SendMail
 }
 // clientAddress is for throttling only; it is never stored or logged in clear.
 export type RequestInfo = { csrfToken: string; nonce: string; clientAddress: string }

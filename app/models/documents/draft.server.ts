@@ -21,3 +21,8 @@ export async function ensureDraftId(request: Request, context: Readonly<RouterCo
 	const draftId = randomUUID()
 	return { draftId, setCookie: await draftCookie(context).serialize(draftId) }
 }
+
+// Once the order is sent as a request, the next visit starts a new one.
+export async function clearDraftCookie(context: Readonly<RouterContextProvider>): Promise<string> {
+	return draftCookie(context).serialize('', { maxAge: 0 })
+}

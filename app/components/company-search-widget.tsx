@@ -1,0 +1,77 @@
+import { useRef } from 'react'
+import AsyncSelect from 'react-select/async'
+import { requestJson } from '#app/utils/request-headers.ts'
+import type { BusinessResult } from '#app/models/company/record.ts'
+import { BUSINESSES_PATH, type CompanySearchProps } from './company-search.tsx'
+import { useI18n } from './i18n.tsx'
+
+const MIN_LENGTH = 3
+const DEBOUNCE_MS = 200
+
+// react-select gives the accessible combobox (keyboard, live region, spinner); the server does the
+// matching (folded Danish letters, legal forms), so the widget shows what it gets, unfiltered.
+export default function CompanySearchWidget({ id, label, placeholder, describedBy, isInvalid }: CompanySearchProps) {
+	const { t } = useI18n()
+	const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
+	const latest = useRef<AbortController>(undefined)
+
+	// Typing fast asks once, for what was typed last; a failure shows an empty list.
+	function loadOptions(input: string): Promise<BusinessResult[]> {
+		clearTimeout(timer.current)
+		latest.current?.abort()
+		if (input.trim().length < MIN_LENGTH) return Promise.resolve([])
+		const controller = new AbortController()
+		latest.current = controller
+		return new Promise((resolve) => {
+			timer.current = setTimeout(() => {
+				requestJson<{ businesses: BusinessResult[] }>(`${BUSINESSES_PATH}?query=${encodeURIComponent(input)}`, { signal: controller.signal })
+					.then((answer) => resolve(answer.businesses))
+					.catch((error: unknown) => {
+						if (!controller.signal.aborted) console.warn('Business search failed', error)
+						resolve([])
+					})
+			}, DEBOUNCE_MS)
+		})
+	}
+
+	return (
+		<AsyncSelect<BusinessResult, false>
+			inputId={id}
+			instanceId={id}
+			name="company_cvr"
+			loadOptions={loadOptions}
+			cacheOptions
+			isClearable
+			filterOption={null}
+			getOptionValue={(business) => business.vat_number}
+			getOptionLabel={(business) => business.name}
+			formatOptionLabel={(business, { context }) =>
+				context === 'value' ? (
+					`${business.name} (${t('request.cvr')} ${business.vat_number})`
+				) : (
+					<span className="block">
+						<span className="block font-medium">
+							{business.name}
+							{!business.active && <span className="ml-2 text-xs font-normal uppercase text-slate-600">{t('request.companyCeased')}</span>}
+						</span>
+						<span className="block text-sm text-slate-600">
+							{t('request.cvr')} {business.vat_number} · {[business.street, business.city].filter(Boolean).join(', ')}
+						</span>
+					</span>
+				)
+			}
+			placeholder={placeholder}
+			noOptionsMessage={({ inputValue }) => (inputValue.trim().length < MIN_LENGTH ? t('request.companyTooShort') : t('request.companyNone'))}
+			loadingMessage={() => t('request.companyLoading')}
+			aria-label={label}
+			aria-describedby={describedBy}
+			aria-invalid={isInvalid}
+			classNamePrefix="company-search"
+			styles={{
+				control: (base) => ({ ...base, borderColor: isInvalid ? '#b91c1c' : '#94a3b8', minHeight: '2.625rem' }),
+				placeholder: (base) => ({ ...base, color: '#475569' }),
+				option: (base, state) => ({ ...base, color: '#0f172a', backgroundColor: state.isFocused ? '#ccfbf1' : state.isSelected ? '#99f6e4' : 'white' }),
+			}}
+		/>
+	)
+}

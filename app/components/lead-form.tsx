@@ -1,0 +1,161 @@
+import type { ReactNode } from 'react'
+import { useActionData, useFetcher } from 'react-router'
+import type { RequestField, RequestFormResult } from '#app/utils/request-form.ts'
+import { pathFor } from '#app/utils/locales.ts'
+import { AuthenticityTokenInput } from './authenticity-token.tsx'
+import { CompanySearch } from './company-search.tsx'
+import { Text, useI18n } from './i18n.tsx'
+import type { ChoiceErrors } from './order-quote.tsx'
+import { ToggleDisplay } from './toggle-display.tsx'
+
+type Props = {
+	// The order's choices (languages, date, copies), shown first: the quote on the order page, the
+	// plain pickers on the contact page.
+	renderChoices: (errors: ChoiceErrors, values: Partial<Record<RequestField, string>>) => ReactNode
+	documentCount?: number
+}
+
+const PRIVACY_SLUGS = { da: 'privatlivspolitik', en: 'privacy-policy' } as const
+const inputClass = 'w-full rounded-md border border-slate-400 px-3 py-2 aria-[invalid=true]:border-red-700'
+
+// The spec's lead form: a real form posting to its page (so it works without script), sent with a
+// fetcher once hydrated. A 422 puts the server's text in the error area and keeps every input;
+// success hides the inputs and shows the completion panel with the reference.
+export function LeadForm({ renderChoices, documentCount = 0 }: Props) {
+	const { locale, t } = useI18n()
+	const fetcher = useFetcher<RequestFormResult>()
+	const actionData = useActionData<RequestFormResult>()
+	const result = fetcher.data ?? actionData
+	const refused = result && !result.ok ? result : null
+	const values = refused?.values ?? {}
+	const error = (field: RequestField) => refused?.errors[field]
+	const isSending = fetcher.state !== 'idle'
+
+	if (result?.ok) {
+		return (
+			<section data-controller="leadform" aria-labelledby="request-done-title" className="rounded-2xl border border-teal-200 bg-teal-50 p-6">
+				<h2 id="request-done-title" tabIndex={-1} ref={(element) => element?.focus()} className="mb-2 text-2xl font-semibold text-teal-900">
+					{t('request.doneTitle')}
+				</h2>
+				<p>{t('request.doneBody', { reference: result.reference, email: result.email })}</p>
+			</section>
+		)
+	}
+
+	const field = (name: RequestField, label: string, input: (props: FieldProps) => ReactNode, hint?: string) => {
+		const id = `request-${name.replace('_', '-')}`
+		const message = error(name)
+		const describedBy = [hint && `${id}-hint`, message && `${id}-error`].filter(Boolean).join(' ') || undefined
+		return (
+			<div className="mb-4">
+				<label htmlFor={id} className="mb-1 block font-medium">
+					{label}
+				</label>
+				{input({ id, name, defaultValue: values[name] ?? '', 'aria-invalid': message ? true : undefined, 'aria-describedby': describedBy })}
+				{hint && (
+					<p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
+						{hint}
+					</p>
+				)}
+				{message && (
+					<p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-800">
+						{message}
+					</p>
+				)}
+			</div>
+		)
+	}
+
+	return (
+		<fetcher.Form method="post" noValidate data-controller="leadform" aria-labelledby="request-title" className="space-y-6">
+			<AuthenticityTokenInput />
+			{renderChoices(refused?.errors ?? {}, values)}
+			<section aria-labelledby="request-title" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+				<h2 id="request-title" className="mb-1 text-2xl font-semibold text-slate-900">
+					{t('request.title')}
+				</h2>
+				<p className="mb-4 text-slate-700">{t('request.lead')}</p>
+				{refused && (
+					<div key={JSON.stringify(refused.errors)} id="request-errors" role="alert" tabIndex={-1} ref={(element) => element?.focus()} className="mb-4 rounded-md border border-red-300 bg-red-50 p-3 text-red-900">
+						<p className="font-medium">{refused.message}</p>
+						{Object.keys(refused.errors).length > 0 && (
+							<ul className="mt-1 list-disc pl-5">
+								{Object.entries(refused.errors).map(([name, message]) => (
+									<li key={name}>
+										<a className="underline" href={`#request-${name.replace('_', '-')}`}>
+											{message}
+										</a>
+									</li>
+								))}
+							</ul>
+						)}
+					</div>
+				)}
+				<div className="grid gap-x-6 sm:grid-cols-2">
+					{field('name', t('request.name'), (props) => <input {...props} type="text" autoComplete="name" className={inputClass} />)}
+					{field('email', t('request.email'), (props) => <input {...props} type="email" autoComplete="email" className={inputClass} />)}
+					{field('phone', t('request.phone'), (props) => <input {...props} type="tel" autoComplete="tel" className={inputClass} />)}
+				</div>
+				<ToggleDisplay sources={['represents_company']} className="mb-4">
+					<label className="mb-3 flex items-center gap-2 font-medium">
+						<input type="checkbox" name="represents_company" defaultChecked={values.represents_company === 'on'} className="size-4" />
+						{t('request.representsCompany')}
+					</label>
+					<div data-display="represents_company" className="grid gap-x-6 rounded-md border border-slate-200 bg-slate-50 p-4 sm:grid-cols-2">
+						{field(
+							'company_query',
+							t('request.company'),
+							(props) => (
+								<div data-autofocus>
+									<CompanySearch
+										id={props.id}
+										label={t('request.company')}
+										placeholder={t('request.companyPlaceholder')}
+										describedBy={props['aria-describedby'] ?? ''}
+										isInvalid={Boolean(props['aria-invalid'])}
+										defaultQuery={props.defaultValue}
+									/>
+								</div>
+							),
+							t('request.companyHint'),
+						)}
+						{field('ean', t('request.ean'), (props) => <input {...props} type="text" inputMode="numeric" autoComplete="off" className={inputClass} />, t('request.eanHint'))}
+					</div>
+				</ToggleDisplay>
+				{field('message', t('request.message'), (props) => <textarea {...props} rows={5} className={inputClass} />, t('request.messageHint'))}
+				{documentCount > 0 && <p className="mb-4 text-slate-700">{t('request.documents', { count: documentCount })}</p>}
+				{/* The honeypot: off screen and out of the tab order; people never see it. */}
+				<div className="absolute -left-[9999px]" aria-hidden="true">
+					<label htmlFor="request-website">{t('request.website')}</label>
+					<input id="request-website" name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+				</div>
+				<div className="mb-4">
+					<div className="flex items-start gap-2">
+						<input
+							type="checkbox"
+							name="consent"
+							defaultChecked={values.consent === 'on'}
+							aria-invalid={error('consent') ? true : undefined}
+							aria-describedby={error('consent') ? 'request-consent-error' : undefined}
+							id="request-consent"
+							className="mt-1 size-4"
+						/>
+						<label htmlFor="request-consent">
+							<Text k="request.consent" vars={{ privacy: pathFor('page', locale, { slug: PRIVACY_SLUGS[locale] }) }} />
+						</label>
+					</div>
+					{error('consent') && (
+						<p id="request-consent-error" className="mt-1 text-sm font-medium text-red-800">
+							{error('consent')}
+						</p>
+					)}
+				</div>
+				<button type="submit" disabled={isSending} className="rounded-md bg-teal-800 px-5 py-3 font-semibold text-white hover:bg-teal-900 disabled:opacity-70">
+					{isSending ? t('request.sending') : t('request.submit')}
+				</button>
+			</section>
+		</fetcher.Form>
+	)
+}
+
+type FieldProps = { id: string; name: string; defaultValue: string; 'aria-invalid': true | undefined; 'aria-describedby': string | undefined }

@@ -1,0 +1,136 @@
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm'
+import { z } from 'zod'
+import type { Database } from '#database/client.ts'
+import { documents, languages, REQUEST_STATUSES, requestEvents, requests, type RequestStatus } from '#database/schema.ts'
+import type { Staff } from '#app/models/staff/session.server.ts'
+import { findQuote } from '#app/models/quote.server.ts'
+import { presentDocument } from '#app/models/documents/present.ts'
+import { csvLine } from '#app/models/company/import.server.ts'
+import { presentRequestRow } from './present.ts'
+
+export const InboxFilterSchema = z.object({
+	status: z.enum(REQUEST_STATUSES).or(z.literal('')).catch(''),
+	q: z.string().trim().max(100).catch(''),
+})
+export type InboxFilter = z.infer<typeof InboxFilterSchema>
+
+export function readInboxFilter(url: URL): InboxFilter {
+	return InboxFilterSchema.parse({ status: url.searchParams.get('status') ?? '', q: url.searchParams.get('q') ?? '' })
+}
+
+function whereFor({ status, q }: InboxFilter): SQL | undefined {
+	const conditions: SQL[] = []
+	if (status) conditions.push(eq(requests.status, status))
+	if (q) {
+		const pattern = `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
+		conditions.push(or(ilike(requests.reference, pattern), ilike(requests.name, pattern), ilike(requests.email, pattern), ilike(requests.companyName, pattern), ilike(requests.message, pattern))!)
+	}
+	return conditions.length ? and(...conditions) : undefined
+}
+
+export const INBOX_PAGE_SIZE = 100
+
+// Newest first, with how many documents each brought; the counts per status are for the filter.
+export async function listRequests(db: Database, filter: InboxFilter) {
+	const rows = await db.select().from(requests).where(whereFor(filter)).orderBy(desc(requests.createdAt), desc(requests.id)).limit(INBOX_PAGE_SIZE)
+	const documentCounts = rows.length
+		? await db
+				.select({ requestId: documents.requestId, n: count() })
+				.from(documents)
+				.where(inArray(documents.requestId, rows.map((row) => row.id)))
+				.groupBy(documents.requestId)
+		: []
+	const countOf = new Map(documentCounts.map((row) => [row.requestId, row.n]))
+	const byStatus = await db.select({ status: requests.status, n: count() }).from(requests).groupBy(requests.status)
+	return {
+		requests: rows.map((row) => presentRequestRow(row, countOf.get(row.id) ?? 0)),
+		counts: Object.fromEntries(REQUEST_STATUSES.map((status) => [status, byStatus.find((row) => row.status === status)?.n ?? 0])) as Record<RequestStatus, number>,
+	}
+}
+
+export async function findRequest(db: Database, id: number) {
+	const [row] = await db.select().from(requests).where(eq(requests.id, id))
+	if (!row) return null
+	const [files, events, quote, names] = await Promise.all([
+		db.select().from(documents).where(eq(documents.requestId, id)).orderBy(asc(documents.createdAt)),
+		db.select().from(requestEvents).where(eq(requestEvents.requestId, id)).orderBy(asc(requestEvents.createdAt), asc(requestEvents.id)),
+		row.quoteId ? findQuote(db, row.quoteId) : null,
+		db.select({ code: languages.code, nameDa: languages.nameDa, nameEn: languages.nameEn }).from(languages),
+	])
+	const { ipHash: _ipHash, fingerprint: _fingerprint, ...visible } = row
+	return { request: visible, documents: files.map(presentDocument), events, quote, languageNames: names }
+}
+
+export class RequestNotFound extends Error {}
+
+export async function changeRequestStatus(db: Database, id: number, staff: Pick<Staff, 'id' | 'name'>, status: RequestStatus): Promise<boolean> {
+	return db.transaction(async (tx) => {
+		const [row] = await tx.select({ status: requests.status }).from(requests).where(eq(requests.id, id)).for('update')
+		if (!row) throw new RequestNotFound()
+		if (row.status === status) return false
+		await tx.update(requests).set({ status, updatedAt: new Date() }).where(eq(requests.id, id))
+		await tx.insert(requestEvents).values({ requestId: id, userId: staff.id, userName: staff.name, kind: 'status', fromStatus: row.status, toStatus: status })
+		return true
+	})
+}
+
+export async function addRequestNote(db: Database, id: number, staff: Pick<Staff, 'id' | 'name'>, body: string): Promise<void> {
+	const [row] = await db.select({ id: requests.id }).from(requests).where(eq(requests.id, id))
+	if (!row) throw new RequestNotFound()
+	await db.insert(requestEvents).values({ requestId: id, userId: staff.id, userName: staff.name, kind: 'note', body })
+	await db.update(requests).set({ updatedAt: new Date() }).where(eq(requests.id, id))
+}
+
+export async function findRequestDocument(db: Database, requestId: number, documentId: string) {
+	const [row] = await db
+		.select()
+		.from(documents)
+		.where(and(eq(documents.id, documentId), eq(documents.requestId, requestId)))
+	return row ?? null
+}
+
+const CSV_HEADER = ['reference', 'created_at', 'status', 'locale', 'name', 'email', 'phone', 'company', 'cvr', 'company_address', 'ean', 'from_language', 'to_language', 'delivery_date', 'copies', 'documents', 'quote_total', 'message']
+
+// The inbox as CSV (semicolon-separated with a byte-order mark, which is what Danish Excel opens
+// as columns). Cells that a spreadsheet would run as a formula are prefixed with an apostrophe.
+export async function exportRequestsCsv(db: Database, filter: InboxFilter): Promise<string> {
+	const rows = await db.select().from(requests).where(whereFor(filter)).orderBy(desc(requests.createdAt), desc(requests.id))
+	const ids = rows.map((row) => row.id)
+	const documentCounts = ids.length ? await db.select({ requestId: documents.requestId, n: count() }).from(documents).where(inArray(documents.requestId, ids)).groupBy(documents.requestId) : []
+	const countOf = new Map(documentCounts.map((row) => [row.requestId, row.n]))
+	const quoteTotals = new Map<string, number>()
+	for (const row of rows) {
+		if (!row.quoteId) continue
+		const quote = await findQuote(db, row.quoteId)
+		if (quote) quoteTotals.set(row.quoteId, quote.details.quote.total)
+	}
+	const lines = rows.map((row) =>
+		csvLine(
+			[
+				row.reference,
+				row.createdAt.toISOString(),
+				row.status,
+				row.locale,
+				row.name,
+				row.email,
+				row.phone,
+				row.companyName,
+				row.companyCvr,
+				row.companyAddress,
+				row.ean,
+				row.fromLanguage,
+				row.toLanguage,
+				row.deliveryDate,
+				row.copies,
+				countOf.get(row.id) ?? 0,
+				row.quoteId ? (quoteTotals.get(row.quoteId) ?? null) : null,
+				row.message,
+			].map(defuseFormula),
+		),
+	)
+	return `\uFEFF${[csvLine(CSV_HEADER), ...lines].join('\r\n')}\r\n`
+}
+
+function defuseFormula(value: string | number | null): string | number | null {
+	return typeof value === 'string' && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
+}

@@ -1,0 +1,30 @@
+import { createReadStream } from 'node:fs'
+import { stat } from 'node:fs/promises'
+import path from 'node:path'
+import { Readable } from 'node:stream'
+import { data } from 'react-router'
+import type { Route } from './+types/request-document'
+import { findRequestDocument } from '#app/models/request/inbox.server.ts'
+import { requireStaff } from '#app/models/staff/access.server.ts'
+import { servicesContext } from '#app/utils/context.server.ts'
+
+// GET /admin/requests/:id/documents/:documentId: a customer's document, for staff only. Always a
+// download of opaque bytes, never shown inline: the file is the customer's, not ours.
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+	requireStaff(request, context)
+	const { db, documentsDir } = context.get(servicesContext)
+	const row = /^\d+$/.test(params.id) && /^[0-9a-f-]{36}$/.test(params.documentId) ? await findRequestDocument(db, Number(params.id), params.documentId) : null
+	if (!row) throw data({ error: 'Not found' }, { status: 404 })
+	const file = path.join(documentsDir, row.storedName)
+	const size = await stat(file).then((stats) => stats.size).catch(() => null)
+	if (size === null) throw data({ error: 'The file is gone' }, { status: 410 })
+	const fallback = row.name.replace(/[^\x20-\x7e]|["\\]/g, '_')
+	return new Response(Readable.toWeb(createReadStream(file)) as ReadableStream, {
+		headers: {
+			'Content-Type': 'application/octet-stream',
+			'Content-Length': String(size),
+			'Content-Disposition': `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(row.name)}`,
+			'Cache-Control': 'private, no-store',
+		},
+	})
+}

@@ -1,0 +1,27 @@
+import { data, redirect } from 'react-router'
+import { z } from 'zod'
+import type { Route } from './+types/request-notes'
+import { flashHeader } from '#app/models/admin/flash.server.ts'
+import { addRequestNote, RequestNotFound } from '#app/models/request/inbox.server.ts'
+import { requireStaff } from '#app/models/staff/access.server.ts'
+import { getDb } from '#app/utils/context.server.ts'
+
+const NoteSchema = z.object({ body: z.string().trim().min(1).max(5000) })
+
+// POST /admin/requests/:id/notes: a staff note on a request, kept with its history.
+export async function action({ request, params, context }: Route.ActionArgs) {
+	const staff = requireStaff(request, context)
+	if (request.method !== 'POST') return data({ error: 'Use POST' }, { status: 405 })
+	const id = Number(params.id)
+	const parsed = NoteSchema.safeParse(Object.fromEntries(await request.formData()))
+	if (!parsed.success || !Number.isInteger(id)) {
+		return redirect(`/admin/requests/${params.id}`, { headers: { 'Set-Cookie': await flashHeader(context, { kind: 'error', key: 'request.error.note' }) } })
+	}
+	try {
+		await addRequestNote(getDb(context), id, staff, parsed.data.body)
+	} catch (error) {
+		if (error instanceof RequestNotFound) throw data({ error: 'Not found' }, { status: 404 })
+		throw error
+	}
+	return redirect(`/admin/requests/${id}#notes`, { headers: { 'Set-Cookie': await flashHeader(context, { kind: 'success', key: 'request.flash.note' }) } })
+}

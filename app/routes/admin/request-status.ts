@@ -1,0 +1,30 @@
+import { data, redirect } from 'react-router'
+import { z } from 'zod'
+import type { Route } from './+types/request-status'
+import { REQUEST_STATUSES } from '#database/schema.ts'
+import { recordAudit } from '#app/models/admin/audit.server.ts'
+import { flashHeader } from '#app/models/admin/flash.server.ts'
+import { changeRequestStatus, RequestNotFound } from '#app/models/request/inbox.server.ts'
+import { requireStaff } from '#app/models/staff/access.server.ts'
+import { getDb } from '#app/utils/context.server.ts'
+
+const StatusSchema = z.object({ status: z.enum(REQUEST_STATUSES) })
+
+// POST or PATCH /admin/requests/:id/status: moves a request along (new, quoted, won, lost).
+export async function action({ request, params, context }: Route.ActionArgs) {
+	const staff = requireStaff(request, context)
+	if (!['POST', 'PATCH'].includes(request.method)) return data({ error: 'Use PATCH' }, { status: 405 })
+	const id = Number(params.id)
+	const parsed = StatusSchema.safeParse(Object.fromEntries(await request.formData()))
+	if (!parsed.success || !Number.isInteger(id)) {
+		return redirect(`/admin/requests/${params.id}`, { headers: { 'Set-Cookie': await flashHeader(context, { kind: 'error', key: 'request.error.status' }) } })
+	}
+	try {
+		const hasChanged = await changeRequestStatus(getDb(context), id, staff, parsed.data.status)
+		if (hasChanged) await recordAudit(context, staff, { action: 'update', subjectType: 'request', subjectId: String(id), summary: `status → ${parsed.data.status}`, changes: { fields: ['status'] } })
+	} catch (error) {
+		if (error instanceof RequestNotFound) throw data({ error: 'Not found' }, { status: 404 })
+		throw error
+	}
+	return redirect(`/admin/requests/${id}`, { headers: { 'Set-Cookie': await flashHeader(context, { kind: 'success', key: 'request.flash.status' }) } })
+}

@@ -1,0 +1,56 @@
+import { z } from 'zod'
+import { isValidEan } from '#app/models/company/cvr.ts'
+
+// The request (lead) form's fields, checked the same way wherever the form is shown. Messages are
+// codes; the page's language turns them into text (request.error.<code>).
+export const REQUEST_FIELDS = [
+	'name',
+	'email',
+	'phone',
+	'represents_company',
+	'company_cvr',
+	'company_query',
+	'ean',
+	'from_language',
+	'to_language',
+	'delivery_date',
+	'copies',
+	'message',
+	'consent',
+	'website',
+] as const
+export type RequestField = (typeof REQUEST_FIELDS)[number]
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/
+const LANGUAGE_CODE = z.string().trim().max(12, 'language')
+
+export const RequestFormSchema = z.object({
+	name: z.string().trim().min(1, 'required').max(200, 'too-long'),
+	email: z.string().trim().min(1, 'required').max(254, 'too-long').regex(EMAIL, 'email'),
+	phone: z.string().trim().max(40, 'too-long').regex(/^[+\d\s().-]*$/, 'phone'),
+	represents_company: z.string().transform((value) => value === 'on' || value === 'true'),
+	company_cvr: z.string().trim().max(20, 'company'),
+	company_query: z.string().trim().max(200, 'too-long'),
+	ean: z
+		.string()
+		.transform((value) => value.replace(/[\s-]/g, ''))
+		.refine((value) => value === '' || isValidEan(value), 'ean'),
+	from_language: LANGUAGE_CODE,
+	to_language: LANGUAGE_CODE,
+	delivery_date: z.union([z.literal(''), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'date')]),
+	copies: z.union([z.literal('').transform(() => 0), z.coerce.number('copies').int('copies').min(0, 'copies').max(100, 'copies')]),
+	message: z.string().trim().max(5000, 'too-long'),
+	consent: z.string().refine((value) => value === 'on' || value === 'true', 'consent'),
+	// A honeypot: hidden from people, filled in by naive robots.
+	website: z.string(),
+})
+export type RequestFormValues = z.infer<typeof RequestFormSchema>
+
+// Every field as a string ('' when absent), so a missing field reads as empty, not as a type error.
+export function readRequestFields(form: FormData): Record<RequestField, string> {
+	return Object.fromEntries(REQUEST_FIELDS.map((field) => [field, String(form.get(field) ?? '').slice(0, 10_000)])) as Record<RequestField, string>
+}
+
+export type RequestFormResult =
+	| { ok: true; reference: string; email: string }
+	| { ok: false; message: string; errors: Partial<Record<RequestField, string>>; values: Partial<Record<RequestField, string>> }
