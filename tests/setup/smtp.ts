@@ -31,7 +31,8 @@ export function setupSmtpPeer() {
 		})
 		await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve))
 		peer.port = (server.server.address() as AddressInfo).port
-		peer.env = { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(peer.port), SMTP_FROM: 'Tolk <kontakt@tolk.example>' }
+		// Filled in place: the server setup was handed this object before the port was known.
+		Object.assign(peer.env, { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(peer.port), SMTP_FROM: 'Tolk <kontakt@tolk.example>' })
 	})
 	afterAll(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())))
 	return peer
