@@ -15,7 +15,7 @@ describe('migrations and demo content', () => {
 	})
 
 	test('seeding is idempotent and keeps staff edits', async () => {
-		await seedDatabase(testDatabase.handle.db)
+		await seedDatabase(testDatabase.handle.db, { companies: 500 })
 		const expected = {
 			languages: DEMO_LANGUAGES.length,
 			faqItems: DEMO_FAQ.length,
@@ -24,10 +24,11 @@ describe('migrations and demo content', () => {
 			faqCategories: DEMO_FAQ_CATEGORIES.length,
 			pairPrices: DEMO_PAIR_PRICES.length,
 			teamMemberPairs: Object.values(DEMO_TEAM_PAIRS).flat().length,
+			companies: 500,
 		}
 		expect(await countDemoRows(testDatabase.handle.db)).toEqual(expected)
 		await testDatabase.handle.db.update(faqItems).set({ answerEn: '<p>Edited by staff</p>' }).where(eq(faqItems.questionDa, DEMO_FAQ[0]!.questionDa))
-		await seedDatabase(testDatabase.handle.db)
+		await seedDatabase(testDatabase.handle.db, { companies: 500 })
 		expect(await countDemoRows(testDatabase.handle.db)).toEqual(expected)
 		const [edited] = await testDatabase.handle.db.select().from(faqItems).where(eq(faqItems.questionDa, DEMO_FAQ[0]!.questionDa))
 		expect(edited!.answerEn).toBe('<p>Edited by staff</p>')

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll, describe, expect, test } from 'vitest'
-import { documents } from '#database/schema.ts'
+import { documents, requests } from '#database/schema.ts'
 import { seedDatabase } from '#database/seed.ts'
 import { deleteExpiredDocuments, deleteUnfinishedUploads } from '#app/models/documents/retention.server.ts'
 import { setupTestDatabase } from '#tests/setup/database.ts'
@@ -67,7 +67,7 @@ describe('repeated sentences', () => {
 
 describe('document retention', () => {
 	test('deletes documents past the retention period, file and row, and keeps the others', async () => {
-		await seedDatabase(testDatabase.handle.db)
+		await seedDatabase(testDatabase.handle.db, { companies: 0 })
 		const old = '22222222-2222-4222-8222-222222222222'
 		const fresh = '33333333-3333-4333-8333-333333333333'
 		await storeDocument(old, 'gammel', new Date(Date.now() - 31 * 86_400_000))
@@ -78,6 +78,19 @@ describe('document retention', () => {
 		const left = await testDatabase.handle.db.select({ id: documents.id }).from(documents)
 		expect(left.map((row) => row.id)).not.toContain(old)
 		expect(left.map((row) => row.id)).toContain(fresh)
+	})
+
+	test('keeps old documents that came with a request', async () => {
+		const [request] = await testDatabase.handle.db
+			.insert(requests)
+			.values({ reference: 'TEST-0001', locale: 'da', name: 'Karen', email: 'karen@example.dk', ipHash: 'x', fingerprint: 'y' })
+			.returning({ id: requests.id })
+		const sent = '77777777-7777-4777-8777-777777777777'
+		await storeDocument(sent, 'sendt', new Date(Date.now() - 400 * 86_400_000))
+		await testDatabase.handle.db.update(documents).set({ requestId: request!.id }).where(eq(documents.id, sent))
+		await deleteExpiredDocuments(testDatabase.handle.db, documentsDir)
+		expect(existsSync(path.join(documentsDir, `${sent}.txt`))).toBe(true)
+		expect(await testDatabase.handle.db.select({ id: documents.id }).from(documents).where(eq(documents.id, sent))).toHaveLength(1)
 	})
 
 	test('an upload cut off by a stopped server leaves nothing that counts, and its part file goes at start', async () => {

@@ -1,20 +1,20 @@
 import { readdir, rm } from 'node:fs/promises'
 import path from 'node:path'
-import { and, eq, lt } from 'drizzle-orm'
+import { and, eq, isNull, lt } from 'drizzle-orm'
 import type { Database } from '#database/client.ts'
 import { documents } from '#database/schema.ts'
 import { getSettings } from '../site.server.ts'
 
 // Documents that never became a request are deleted, file and row, after the retention period
-// (a setting; the privacy page says how long). Requests (a later issue) will keep theirs.
+// (a setting; the privacy page says how long). A request keeps its documents.
 export async function deleteExpiredDocuments(db: Database, documentsDir: string, now = new Date()): Promise<number> {
 	const { documentRetentionDays } = await getSettings(db)
 	const cutoff = new Date(now.getTime() - documentRetentionDays * 86_400_000)
-	const expired = await db.select({ id: documents.id, storedName: documents.storedName }).from(documents).where(lt(documents.createdAt, cutoff))
+	const expired = await db.select({ id: documents.id, storedName: documents.storedName }).from(documents).where(and(lt(documents.createdAt, cutoff), isNull(documents.requestId)))
 	for (const { id, storedName } of expired) {
 		await rm(path.join(documentsDir, storedName), { force: true })
 		await rm(path.join(documentsDir, `${id}.words.txt`), { force: true })
-		await db.delete(documents).where(and(eq(documents.id, id), lt(documents.createdAt, cutoff)))
+		await db.delete(documents).where(and(eq(documents.id, id), lt(documents.createdAt, cutoff), isNull(documents.requestId)))
 	}
 	return expired.length
 }
