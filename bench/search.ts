@@ -3,12 +3,14 @@
 // PGlite and into PostgreSQL, and the built server is asked `GET /businesses` by 20 concurrent
 // clients with a realistic mix of queries. Prints latency (p50, p90, p99), throughput, import
 // time, database size and the server's memory.
-// Run: npm run build && npm run bench:search [-- --count 2200000 --seconds 20 --only pglite|postgres]
+// Run: npm run build && npm run bench:search [-- --count 2200000 --seconds 20 --only pglite|postgres --reuse]
+// --reuse keeps the imported databases (in the temp directory, and as tolk_bench_<count> on
+// PostgreSQL) and uses them again next time instead of importing.
 // PostgreSQL comes from BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/test); a
 // scratch database is created on it and dropped afterwards.
 import { execFile } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
@@ -20,7 +22,7 @@ import { parseCsvLine } from '../app/models/company/import.server.ts'
 import { startServer } from '../tests/setup/server.ts'
 import type { TestDatabase } from '../tests/setup/database.ts'
 
-const { values } = parseArgs({ options: { count: { type: 'string', default: '2200000' }, seconds: { type: 'string', default: '20' }, only: { type: 'string' }, connections: { type: 'string', default: '20' } } })
+const { values } = parseArgs({ options: { count: { type: 'string', default: '2200000' }, seconds: { type: 'string', default: '20' }, only: { type: 'string' }, connections: { type: 'string', default: '20' }, reuse: { type: 'boolean', default: false } } })
 const COUNT = Number(values.count)
 const SECONDS = Number(values.seconds)
 const CONNECTIONS = Number(values.connections)
@@ -40,42 +42,54 @@ console.log(`query mix: ${queries.length} queries, e.g. ${queries.slice(0, 8).ma
 for (const kind of ['pglite', 'postgres'] as const) {
 	if (values.only && values.only !== kind) continue
 	const database = kind === 'pglite' ? pgliteDatabase() : await postgresDatabase()
+	const isReused = Boolean(values.reuse && database && (await hasCompanies(database)))
 	if (!database) {
 		console.log(`\npostgres: no server at ${POSTGRES_URL}; skipped`)
 		continue
 	}
 	try {
 		console.log(`\n${kind}:`)
-		const started = performance.now()
-		const env = { ...process.env, DATA_DIR: database.dataDir, DATABASE_URL: database.databaseUrl ?? '' }
-		const { stdout } = await run(process.execPath, ['server/scripts/registry-import.ts', registryFile], { env, maxBuffer: 1e8 })
-		console.log(`  import: ${seconds(started)} s (${stdout.trim()})`)
-		const server = await startServer({ DEMO_COMPANIES: '0', LOG_LEVEL: 'warn' }, { database })
+		if (isReused) console.log('  import: reused the database of an earlier run')
+		else {
+			const started = performance.now()
+			const env = { ...process.env, DATA_DIR: database.dataDir, DATABASE_URL: database.databaseUrl ?? '' }
+			const { stdout } = await run(process.execPath, ['server/scripts/registry-import.ts', registryFile], { env, maxBuffer: 1e8 })
+			console.log(`  import: ${seconds(started)} s (${stdout.trim()})`)
+		}
+		const server = await startServer({ DEMO_COMPANIES: '0' }, { database })
 		try {
 			const size = await databaseSize(server.url, database)
 			console.log(`  database size: ${size}`)
 			await load(server.url, 5) // warm-up
-			const result = await load(server.url, SECONDS)
+			// People typing: each of the clients asks about four times a second (a debounced keystroke).
+			const typing = await load(server.url, SECONDS, CONNECTIONS * 4)
+			report(`${CONNECTIONS} clients typing (${CONNECTIONS * 4} req/s in all)`, typing)
+			// As fast as the clients can go: the server's capacity, and latency at saturation.
+			report(`${CONNECTIONS} clients flat out`, await load(server.url, SECONDS))
 			const rss = memoryOf(server.process.pid!)
-			console.log(
-				`  GET /businesses, ${CONNECTIONS} clients, ${SECONDS} s: p50 ${result.latency.p50} ms, p90 ${result.latency.p90} ms, p99 ${result.latency.p99} ms, ` +
-					`${result.requests.average.toFixed(0)} req/s, non-2xx ${result.non2xx}, errors ${result.errors}`,
-			)
 			console.log(`  server memory (RSS) after the run: ${rss}`)
 		} finally {
 			await server.stop()
 		}
 	} finally {
-		await database.drop()
+		if (!values.reuse) await database.drop()
 	}
 }
 
-function load(baseUrl: string, duration: number): Promise<autocannon.Result> {
+function report(label: string, result: autocannon.Result) {
+	console.log(
+		`  GET /businesses, ${label}, ${SECONDS} s: p50 ${result.latency.p50} ms, p90 ${result.latency.p90} ms, p99 ${result.latency.p99} ms, ` +
+			`${result.requests.average.toFixed(0)} req/s, non-2xx ${result.non2xx}, errors ${result.errors}`,
+	)
+}
+
+function load(baseUrl: string, duration: number, overallRate?: number): Promise<autocannon.Result> {
 	let next = 0
 	return autocannon({
 		url: baseUrl,
 		connections: CONNECTIONS,
 		duration,
+		...(overallRate ? { overallRate } : {}),
 		requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: `/businesses?query=${encodeURIComponent(queries[next++ % queries.length]!)}` }) }],
 	})
 }
@@ -102,7 +116,8 @@ function realisticQueries(file: string, count: number): string[] {
 }
 
 function pgliteDatabase(): TestDatabase {
-	const dataDir = mkdtempSync(path.join(tmpdir(), 'tolk-bench-search-'))
+	const dataDir = values.reuse ? path.join(tmpdir(), `tolk-bench-pglite-${COUNT}`) : mkdtempSync(path.join(tmpdir(), 'tolk-bench-search-'))
+	mkdirSync(dataDir, { recursive: true })
 	return { dataDir, drop: async () => rmSync(dataDir, { recursive: true, force: true }) }
 }
 
@@ -113,8 +128,9 @@ async function postgresDatabase(): Promise<TestDatabase | null> {
 	} catch {
 		return null
 	}
-	const name = `tolk_bench_${randomBytes(4).toString('hex')}`
-	await admin.query(`create database ${name}`)
+	const name = values.reuse ? `tolk_bench_${COUNT}` : `tolk_bench_${randomBytes(4).toString('hex')}`
+	const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [name])
+	if (!rowCount) await admin.query(`create database ${name}`)
 	await admin.end()
 	const url = new URL(POSTGRES_URL)
 	url.pathname = `/${name}`
@@ -127,6 +143,19 @@ async function postgresDatabase(): Promise<TestDatabase | null> {
 			await client.query(`drop database if exists ${name} with (force)`)
 			await client.end()
 		},
+	}
+}
+
+async function hasCompanies(database: TestDatabase): Promise<boolean> {
+	if (!database.databaseUrl) return existsSync(path.join(database.dataDir, 'pglite', 'PG_VERSION'))
+	const client = new pg.Client({ connectionString: database.databaseUrl })
+	await client.connect()
+	try {
+		const { rows } = await client.query<{ n: string }>("select count(*) as n from pg_tables where tablename = 'companies'")
+		if (rows[0]!.n === '0') return false
+		return (await client.query('select 1 from companies limit 1')).rowCount === 1
+	} finally {
+		await client.end()
 	}
 }
 

@@ -333,9 +333,9 @@ export const companyWords = pgTable(
 	'company_words',
 	{
 		suffix: textC().notNull(),
-		cvr: integer()
-			.notNull()
-			.references(() => companies.cvr, { onDelete: 'cascade' }),
+		// No foreign key: the rows are derived from `companies` by the import alone, and checking
+		// millions of them one by one would triple the import's time.
+		cvr: integer().notNull(),
 		isActive: boolean('is_active').notNull(),
 	},
 	(table) => [index('company_words_prefix').on(table.isActive, table.suffix), index('company_words_cvr').on(table.cvr)],

@@ -59,7 +59,6 @@ CREATE TABLE "requests" (
 );
 --> statement-breakpoint
 ALTER TABLE "documents" ADD COLUMN "request_id" integer;--> statement-breakpoint
-ALTER TABLE "company_words" ADD CONSTRAINT "company_words_cvr_companies_cvr_fk" FOREIGN KEY ("cvr") REFERENCES "public"."companies"("cvr") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "request_events" ADD CONSTRAINT "request_events_request_id_requests_id_fk" FOREIGN KEY ("request_id") REFERENCES "public"."requests"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "request_events" ADD CONSTRAINT "request_events_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "requests" ADD CONSTRAINT "requests_quote_id_quotes_id_fk" FOREIGN KEY ("quote_id") REFERENCES "public"."quotes"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint

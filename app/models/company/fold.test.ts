@@ -30,6 +30,8 @@ describe('folding names the way the Danish address service does', () => {
 		expect(companySearchQuery('Novo Nordisk A/')).toBe('novo nordisk')
 		expect(companySearchQuery('magenta ap')).toBe('magenta')
 		expect(companySearchQuery('magenta')).toBe('magenta')
+		expect(companySearchQuery('ApS')).toBe('')
+		expect(companySearchQuery('I/S')).toBe('')
 	})
 })
 

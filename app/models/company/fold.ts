@@ -37,8 +37,10 @@ export function companySearchName(name: string): string {
 // too, so the list does not empty while the customer finishes typing "A/S".
 const PARTIAL_FORMS = new Set(LEGAL_FORMS.flatMap((form) => Array.from({ length: form.length }, (_, end) => form.slice(0, end + 1).trim())))
 
+// A query that is nothing but a legal form ("ApS", "I/S") names no company and asks for nothing.
 export function companySearchQuery(query: string): string {
 	const name = companySearchName(query)
+	if (PARTIAL_FORMS.has(name)) return ''
 	const words = name.split(' ')
 	for (let take = Math.min(3, words.length - 1); take > 0; take--) {
 		if (PARTIAL_FORMS.has(words.slice(-take).join(' '))) return words.slice(0, -take).join(' ')

@@ -193,7 +193,7 @@ const UPSERT_SQL = `insert into companies (${COLUMNS})
 	select * from unnest($1::int[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::bool[], $11::bool[])
 	on conflict (cvr) do update set ${UPDATED.map((name) => `${name} = excluded.${name}`).join(', ')}, updated_at = now()
 	where (${UPDATED.map((name) => `companies.${name}`).join(', ')}) is distinct from (${UPDATED.map((name) => `excluded.${name}`).join(', ')})
-	returning cvr, search_name, is_active`
+	returning cvr, search_name, is_active, xmax = 0 as is_new`
 
 // One transaction per batch: the companies that are new or changed, then their words.
 async function upsertBatch(db: Database, batch: CompanyRecord[]): Promise<number> {
@@ -203,7 +203,7 @@ async function upsertBatch(db: Database, batch: CompanyRecord[]): Promise<number
 	const client = await db.$client.connect()
 	try {
 		await client.query('begin')
-		const { rows } = await client.query<{ cvr: number; search_name: string; is_active: boolean }>(UPSERT_SQL, [
+		const { rows } = await client.query<{ cvr: number; search_name: string; is_active: boolean; is_new: boolean }>(UPSERT_SQL, [
 			column((record) => record.cvr),
 			column((record) => record.unitNumber),
 			column((record) => record.name),
@@ -218,7 +218,9 @@ async function upsertBatch(db: Database, batch: CompanyRecord[]): Promise<number
 		])
 		if (rows.length) {
 			const words = rows.flatMap((row) => nameSuffixes(row.search_name).map((suffix) => ({ suffix, cvr: row.cvr, isActive: row.is_active })))
-			await client.query('delete from company_words where cvr = any($1::int[])', [rows.map((row) => row.cvr)])
+			// Only an updated company has words to replace (xmax is 0 on a row this statement inserted).
+			const updated = rows.filter((row) => !row.is_new).map((row) => row.cvr)
+			if (updated.length) await client.query('delete from company_words where cvr = any($1::int[])', [updated])
 			await client.query('insert into company_words (suffix, cvr, is_active) select * from unnest($1::text[], $2::int[], $3::bool[])', [
 				words.map((word) => word.suffix),
 				words.map((word) => word.cvr),

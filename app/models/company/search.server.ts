@@ -15,13 +15,17 @@ const TIER_LIMITS = { prefix: 10, word: 10, anywhere: 5 }
 const COLUMNS = 'c.cvr, c.name, c.street, c.postcode, c.city, c.is_active'
 type Row = { cvr: number; name: string; street: string; postcode: string; city: string; is_active: boolean }
 
-// Tier by tier, active companies before ceased ones, each tier stopping at its limit. PostgreSQL
-// runs a UNION ALL's branches in order and stops once the outer LIMIT is met. The first statement
-// is two ordered range scans of byte-sorted btrees (name start, word start), prepared once and
-// cheap for any query; the second, with the trigram search for the query anywhere in a name and
-// the ceased companies, runs only when the first did not fill the list. It is planned for each
-// query, so PostgreSQL can choose between the trigram index (a rare fragment) and a scan that
-// stops at the limit (a common one).
+// Tier by tier, active companies before ceased ones, each tier stopping at its limit, at most
+// three statements and usually one. PostgreSQL runs a UNION ALL's branches in order and stops once
+// the outer LIMIT is met.
+// 1. Active companies whose name, or a later word of it, starts with the query: two ordered range
+//    scans of byte-sorted btrees, prepared once; cheap whatever the query.
+// 2. The same for ceased companies, when 1 did not fill the list.
+// 3. A single fragment anywhere in the name (pg_trgm), when 1 and 2 together did not fill the list.
+//    Planned for the query at hand, so PostgreSQL can choose the trigram index for a rare fragment
+//    or a scan that stops after a few rows for a common one. A query of several words is matched
+//    from the start of a word only: that is how names are typed, and a phrase's trigrams would
+//    make the costliest search of all for the least likely match.
 const prefixTier = (active: boolean) =>
 	`(select ${COLUMNS} from companies c where c.is_active = ${active} and c.search_name >= $1 and c.search_name < $2 order by c.search_name limit ${TIER_LIMITS.prefix})`
 const wordTier = (active: boolean) =>
@@ -29,8 +33,8 @@ const wordTier = (active: boolean) =>
 const anywhereTier = (active: boolean) =>
 	`(select ${COLUMNS} from companies c where c.is_active = ${active} and c.search_name like $3 and not (c.search_name >= $1 and c.search_name < $2) and c.search_name not like $4 limit ${TIER_LIMITS.anywhere})`
 
-const STARTS_SQL = `select * from (${prefixTier(true)} union all ${wordTier(true)}) found limit ${RESULT_LIMIT * 2}`
-const REST_SQL = `select * from (${[anywhereTier(true), prefixTier(false), wordTier(false), anywhereTier(false)].join(' union all ')}) found limit $5`
+const startsSql = (active: boolean) => `select * from (${prefixTier(active)} union all ${wordTier(active)}) found limit ${RESULT_LIMIT * 2}`
+const ANYWHERE_SQL = `${anywhereTier(true)} union all ${anywhereTier(false)}`
 
 export async function findCompanies(db: Database, query: string): Promise<BusinessResult[]> {
 	if (query.trim().length < MIN_QUERY_LENGTH) return []
@@ -44,11 +48,22 @@ export async function findCompanies(db: Database, query: string): Promise<Busine
 	// Folded text holds only a-z, 0-9 and single spaces: the range [folded, upper) is every string
 	// starting with it, and the LIKE patterns need no escaping.
 	const upper = `${folded.slice(0, -1)}${String.fromCharCode(folded.charCodeAt(folded.length - 1) + 1)}`
-	const found = new Map<number, Row>()
-	const add = (rows: Row[]) => rows.forEach((row) => found.size < RESULT_LIMIT && !found.has(row.cvr) && found.set(row.cvr, row))
-	add((await db.$client.query<Row>({ name: 'find-companies-by-start', text: STARTS_SQL, values: [folded, upper] })).rows)
-	if (found.size < RESULT_LIMIT) add((await db.$client.query<Row>(REST_SQL, [folded, upper, `%${folded}%`, `% ${folded}%`, RESULT_LIMIT * 2])).rows)
-	return [...found.values()].map(presentCompany)
+	const starts = async (active: boolean) =>
+		(await db.$client.query<Row>({ name: `find-companies-${active ? 'active' : 'ceased'}`, text: startsSql(active), values: [folded, upper] })).rows
+	const active = await starts(true)
+	const ceased = distinct(active).length < RESULT_LIMIT ? await starts(false) : []
+	const anywhere =
+		distinct([...active, ...ceased]).length < RESULT_LIMIT && folded.length >= MIN_QUERY_LENGTH && !folded.includes(' ')
+			? (await db.$client.query<Row>(ANYWHERE_SQL, [folded, upper, `%${folded}%`, `% ${folded}%`])).rows
+			: []
+	const ordered = [...active, ...anywhere.filter((row) => row.is_active), ...ceased, ...anywhere.filter((row) => !row.is_active)]
+	return distinct(ordered).slice(0, RESULT_LIMIT).map(presentCompany)
+}
+
+function distinct(rows: Row[]): Row[] {
+	const byCvr = new Map<number, Row>()
+	for (const row of rows) if (!byCvr.has(row.cvr)) byCvr.set(row.cvr, row)
+	return [...byCvr.values()]
 }
 
 function presentCompany(row: Row): BusinessResult {
