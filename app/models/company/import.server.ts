@@ -184,6 +184,9 @@ export async function importCompanies(db: Database, records: AsyncIterable<Compa
 		}
 	}
 	if (batch.length) written += await upsertBatch(db, batch)
+	// Fresh statistics for the planner, and the visibility map for index-only scans. PGlite runs
+	// no autovacuum, so nothing else would do it there.
+	if (written > 0) for (const table of ['companies', 'company_words']) await db.$client.query(`vacuum analyze ${table}`)
 	return { read, written }
 }
 
