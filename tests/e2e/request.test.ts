@@ -99,4 +99,12 @@ describe('the request form', () => {
 		expect(await picker.isVisible()).toBe(false)
 		expect(await seriousAxeViolations(page)).toEqual([])
 	})
+
+	test('the order page carries the same form under its quote, accessibly', async () => {
+		const page = await session.open('/en/order')
+		const form = page.locator('[data-controller="leadform"]')
+		await form.getByRole('region', { name: 'Your quote' }).waitFor()
+		await form.getByRole('button', { name: 'Send request' }).waitFor()
+		expect(await seriousAxeViolations(page)).toEqual([])
+	})
 })
