@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { useCallback, type ReactNode } from 'react'
 import { useActionData, useFetcher } from 'react-router'
 import type { RequestField, RequestFormResult } from '#app/utils/request-form.ts'
 import { pathFor } from '#app/utils/locales.ts'
@@ -30,11 +30,14 @@ export function LeadForm({ renderChoices, documentCount = 0 }: Props) {
 	const values = refused?.values ?? {}
 	const error = (field: RequestField) => refused?.errors[field]
 	const isSending = fetcher.state !== 'idle'
+	// Stable, so the focus moves once when the answer arrives, not at every later render (the order
+	// page re-renders as word counts come in).
+	const focusOnMount = useCallback((element: HTMLElement | null) => element?.focus(), [])
 
 	if (result?.ok) {
 		return (
 			<section data-controller="leadform" aria-labelledby="request-done-title" className="rounded-2xl border border-teal-200 bg-teal-50 p-6">
-				<h2 id="request-done-title" tabIndex={-1} ref={(element) => element?.focus()} className="mb-2 text-2xl font-semibold text-teal-900">
+				<h2 id="request-done-title" tabIndex={-1} ref={focusOnMount} className="mb-2 text-2xl font-semibold text-teal-900">
 					{t('request.doneTitle')}
 				</h2>
 				<p>{t('request.doneBody', { reference: result.reference, email: result.email })}</p>
@@ -76,7 +79,7 @@ export function LeadForm({ renderChoices, documentCount = 0 }: Props) {
 				</h2>
 				<p className="mb-4 text-slate-700">{t('request.lead')}</p>
 				{refused && (
-					<div key={JSON.stringify(refused.errors)} id="request-errors" role="alert" tabIndex={-1} ref={(element) => element?.focus()} className="mb-4 rounded-md border border-red-300 bg-red-50 p-3 text-red-900">
+					<div key={JSON.stringify(refused)} id="request-errors" role="alert" tabIndex={-1} ref={focusOnMount} className="mb-4 rounded-md border border-red-300 bg-red-50 p-3 text-red-900">
 						<p className="font-medium">{refused.message}</p>
 						{Object.keys(refused.errors).length > 0 && (
 							<ul className="mt-1 list-disc pl-5">

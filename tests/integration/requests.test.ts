@@ -147,6 +147,9 @@ describe('a request from the order page', () => {
 		form.append('file', new Blob(['Kontrakten er underskrevet af begge parter i dag.']), 'kontrakt.txt')
 		const upload = await who.get('/en/order/documents', { method: 'POST', body: form, headers: { 'x-csrf-token': who.csrfToken, accept: 'application/json', 'x-requested-with': 'XMLHttpRequest' } })
 		expect(upload.status).toBe(201)
+		// As the customer would, wait for the word count before sending, so the quote has a price.
+		const { document } = (await upload.json()) as { document: { url: string } }
+		await expect.poll(async () => ((await (await fetch(server.url + document.url)).json()) as { document: { status: string } }).document.status, { timeout: 10_000 }).toBe('counted')
 		const cookie = [who.cookie, ...upload.headers.getSetCookie().map((header) => header.split(';')[0])].join('; ')
 		const response = await fetch(`${server.url}/en/order`, {
 			method: 'POST',
