@@ -1,15 +1,80 @@
+import { useId, useState } from 'react'
+import { foldText } from '#app/utils/fold.ts'
+import { stripTags } from '#app/utils/i18n.ts'
+import { useI18n } from './i18n.tsx'
+
 export type FaqItem = { id: number; question: string; answerHtml: string }
 
-// Native disclosure until the FAQ behaviour (search, plus/minus) lands; works without scripts.
-export function FaqList({ items }: { items: FaqItem[] }) {
+// The spec's faq: each question opens and closes its answer on its own (a button with
+// aria-expanded and a plus/minus), and a live search hides the items whose question and answer do
+// not contain the typed text. Case and Danish spellings do not matter: text is folded as the
+// Danish address service folds it, so "oversaetter", "OVERSÆTTER" and "oversætter" all match.
+// Before script runs, every answer shows (app.css), so nothing is out of reach.
+export function FaqList({ items, isSearchable = false }: { items: FaqItem[]; isSearchable?: boolean }) {
+	const { t } = useI18n()
+	const id = useId()
+	const [openIds, setOpenIds] = useState<ReadonlySet<number>>(new Set())
+	const [query, setQuery] = useState('')
+	const needle = foldText(query)
+	const matches = (item: FaqItem) => !needle || foldText(`${item.question} ${stripTags(item.answerHtml)}`).includes(needle)
+	const shown = items.filter(matches)
+	const toggle = (itemId: number) =>
+		setOpenIds((current) => {
+			const next = new Set(current)
+			if (!next.delete(itemId)) next.add(itemId)
+			return next
+		})
+
 	return (
-		<div className="divide-y divide-slate-200 rounded-xl border border-slate-200">
-			{items.map((item) => (
-				<details key={item.id} className="group p-5">
-					<summary className="cursor-pointer font-semibold text-slate-900">{item.question}</summary>
-					<div className="rich-text mt-3 text-slate-700" dangerouslySetInnerHTML={{ __html: item.answerHtml }} />
-				</details>
-			))}
+		<div data-controller="faq">
+			{isSearchable && (
+				<div className="mb-4 max-w-md">
+					<label htmlFor={`${id}-search`} className="mb-1 block font-medium">
+						{t('faq.search')}
+					</label>
+					<input
+						id={`${id}-search`}
+						type="search"
+						value={query}
+						onChange={(event) => setQuery(event.currentTarget.value)}
+						autoComplete="off"
+						className="w-full rounded-md border border-slate-400 px-3 py-2"
+					/>
+					<p role="status" className="mt-1 text-sm text-slate-600">
+						{needle && shown.length > 0 ? t('faq.matches', { count: shown.length }) : ''}
+					</p>
+				</div>
+			)}
+			{shown.length === 0 && <p className="rounded-xl border border-dashed border-slate-300 p-5 text-slate-700">{t('faq.noResults')}</p>}
+			<ul className="divide-y divide-slate-200 rounded-xl border border-slate-200" hidden={shown.length === 0}>
+				{items.map((item) => {
+					const isOpen = openIds.has(item.id)
+					return (
+						<li key={item.id} hidden={!shown.includes(item)} className="p-5">
+							<h3 className="font-semibold text-slate-900">
+								<button type="button" aria-expanded={isOpen} aria-controls={`${id}-answer-${item.id}`} onClick={() => toggle(item.id)} className="flex w-full items-start gap-3 text-left">
+									<span aria-hidden="true" className="inline-flex size-6 shrink-0 items-center justify-center rounded-full border border-teal-800 text-teal-800">
+										{isOpen ? '−' : '+'}
+									</span>
+									{item.question}
+								</button>
+							</h3>
+							<div id={`${id}-answer-${item.id}`} data-faq-answer hidden={!isOpen} className="rich-text mt-3 pl-9 text-slate-700" dangerouslySetInnerHTML={{ __html: item.answerHtml }} />
+						</li>
+					)
+				})}
+			</ul>
 		</div>
 	)
+}
+
+// schema.org FAQPage, for search engines; the answers' HTML is allowed there.
+export function FaqStructuredData({ items }: { items: FaqItem[] }) {
+	const data = {
+		'@context': 'https://schema.org',
+		'@type': 'FAQPage',
+		mainEntity: items.map((item) => ({ '@type': 'Question', name: item.question, acceptedAnswer: { '@type': 'Answer', text: item.answerHtml } })),
+	}
+	// "<" escaped so no text can close the script element.
+	return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, '\\u003c') }} />
 }

@@ -1,6 +1,6 @@
 import { useLoaderData } from 'react-router'
 import type { Route } from './+types/faq'
-import { FaqList } from '#app/components/faq-list.tsx'
+import { FaqList, FaqStructuredData } from '#app/components/faq-list.tsx'
 import { useI18n } from '#app/components/i18n.tsx'
 import { PageHeading, PageMeta } from '#app/components/page.tsx'
 import { listFaqItems } from '#app/models/content.server.ts'
@@ -19,7 +19,8 @@ export default function Faq() {
 		<>
 			<PageMeta title={t('faq.title')} />
 			<PageHeading title={t('faq.title')} lead={t('faq.lead')} />
-			<FaqList items={items} />
+			<FaqStructuredData items={items} />
+			<FaqList items={items} isSearchable />
 		</>
 	)
 }

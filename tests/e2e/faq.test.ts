@@ -1,0 +1,81 @@
+import { describe, expect, test } from 'vitest'
+import { seriousAxeViolations, setupBrowserTests } from '#tests/setup/browser.ts'
+
+const session = setupBrowserTests()
+
+describe('faq', () => {
+	test('opens and closes each answer on its own, by mouse and by keyboard, with aria-expanded and a plus or minus', async () => {
+		const page = await session.open('/en/faq')
+		const faq = page.locator('[data-controller="faq"]')
+		const price = faq.getByRole('button', { name: 'How do you calculate the price?' })
+		const speed = faq.getByRole('button', { name: 'How fast can you deliver?' })
+		const priceAnswer = faq.getByText('We charge per word of the source text', { exact: false })
+		expect(await price.getAttribute('aria-expanded')).toBe('false')
+		expect(await priceAnswer.isVisible()).toBe(false)
+		expect(await price.textContent()).toMatch(/^\+/)
+
+		await price.click()
+		expect(await price.getAttribute('aria-expanded')).toBe('true')
+		expect(await price.textContent()).toMatch(/^−/)
+		await priceAnswer.waitFor()
+		expect(await speed.getAttribute('aria-expanded')).toBe('false')
+
+		await speed.focus()
+		await page.keyboard.press('Enter')
+		expect(await speed.getAttribute('aria-expanded')).toBe('true')
+		expect(await price.getAttribute('aria-expanded')).toBe('true')
+		await page.keyboard.press('Space')
+		expect(await speed.getAttribute('aria-expanded')).toBe('false')
+
+		await price.click()
+		expect(await price.getAttribute('aria-expanded')).toBe('false')
+		expect(await priceAnswer.isVisible()).toBe(false)
+		expect(await seriousAxeViolations(page)).toEqual([])
+	})
+
+	test('the search hides what does not match, ignoring case and Danish spelling, and says when nothing does', async () => {
+		const page = await session.open('/faq')
+		const faq = page.locator('[data-controller="faq"]')
+		const search = faq.getByLabel('Søg i spørgsmålene')
+		const visibleQuestions = async () => (await faq.getByRole('button').filter({ visible: true }).allTextContents()).map((text) => text.slice(1))
+		const all = await visibleQuestions()
+		expect(all).toHaveLength(7)
+
+		// Only answers mention a translator (oversætter/oversættere): search looks in them too.
+		for (const typed of ['OVERSÆTTER', 'oversaetter', 'Oversætter']) {
+			await search.fill(typed)
+			expect(await visibleQuestions()).toEqual(['Hvor hurtigt kan I levere?', 'Behandler I mine dokumenter fortroligt?'])
+		}
+		await search.fill('ean-nummer')
+		expect(await visibleQuestions()).toEqual(['Kan jeg betale med EAN-nummer?'])
+		await faq.getByText('1 spørgsmål matcher').waitFor()
+
+		await search.fill('blæksprutte')
+		expect(await visibleQuestions()).toEqual([])
+		await faq.getByText('Ingen spørgsmål matcher din søgning.').waitFor()
+		await search.fill('')
+		expect(await visibleQuestions()).toEqual(all)
+		expect(await faq.getByText('Ingen spørgsmål matcher din søgning.').count()).toBe(0)
+	})
+
+	test('carries FAQPage structured data with every question and answer', async () => {
+		const page = await session.open('/en/faq')
+		const json = await page.locator('script[type="application/ld+json"]').textContent()
+		const data = JSON.parse(json!) as { '@type': string; mainEntity: { '@type': string; name: string; acceptedAnswer: { text: string } }[] }
+		expect(data['@type']).toBe('FAQPage')
+		expect(data.mainEntity).toHaveLength(7)
+		expect(data.mainEntity[0]).toMatchObject({ '@type': 'Question', name: 'How do you calculate the price?' })
+		expect(data.mainEntity[0]!.acceptedAnswer.text).toContain('per word')
+	})
+
+	test('without script every answer can be read', async () => {
+		const context = await session.browser.newContext({ baseURL: session.server.url, javaScriptEnabled: false })
+		try {
+			const page = await context.newPage()
+			await page.goto('/en/faq')
+			expect(await page.getByText('We charge per word of the source text', { exact: false }).isVisible()).toBe(true)
+		} finally {
+			await context.close()
+		}
+	})
+})
