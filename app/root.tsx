@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData, type ShouldRevalidateFunction } from 'react-router'
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData, type ShouldRevalidateFunction } from 'react-router'
 import { useEffect } from 'react'
 import type { Route } from './+types/root'
 import stylesheet from './app.css?url'
@@ -75,12 +75,19 @@ export default function App() {
 
 function AlternateLinks({ origin }: { origin: string }) {
 	const alternates = useAlternates()
+	const { pathname } = useLocation()
+	const locale = localeFromPath(pathname)
+	// Only a page that is what it says (not a 404 falling back to the home page's alternates)
+	// names itself canonical.
+	const isCanonical = alternates[locale] === pathname
 	return (
 		<>
-			{LOCALES.map((locale) => (
-				<link key={locale} rel="alternate" hrefLang={locale} href={origin + alternates[locale]} />
+			{LOCALES.map((other) => (
+				<link key={other} rel="alternate" hrefLang={other} href={origin + alternates[other]} />
 			))}
 			<link rel="alternate" hrefLang="x-default" href={origin + alternates.da} />
+			{isCanonical && <link rel="canonical" href={origin + pathname} />}
+			{isCanonical && <meta property="og:url" content={origin + pathname} />}
 		</>
 	)
 }

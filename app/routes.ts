@@ -54,6 +54,8 @@ export default [
 	route('banner', 'routes/banner.ts'),
 	route('analytics/events', 'routes/analytics-events.ts'),
 	route('businesses', 'routes/businesses.ts'),
+	route('sitemap.xml', 'routes/sitemap.ts'),
+	route('robots.txt', 'routes/robots.ts'),
 	route('documents/:id', 'routes/document.ts'),
 	route('quotes/:id/pdf', 'routes/quote-pdf.ts'),
 	...LOCALES.map((locale) => route(QUOTE_SAVE_PATHS[locale].slice(1), 'routes/quote-save.ts', { id: `quote-save.${locale}` })),

@@ -3,12 +3,19 @@ import { pathFor } from '#app/utils/locales.ts'
 import { useI18n } from './i18n.tsx'
 
 // React hoists these into <head>.
+// Open Graph too, so a shared link shows the page's own title and summary.
 export function PageMeta({ title, description }: { title: string; description?: string }) {
-	const { t } = useI18n()
+	const { locale, t } = useI18n()
+	const summary = description ?? t('meta.description')
 	return (
 		<>
 			<title>{`${title} · ${t('site.name')}`}</title>
-			<meta name="description" content={description ?? t('meta.description')} />
+			<meta name="description" content={summary} />
+			<meta property="og:title" content={title} />
+			<meta property="og:description" content={summary} />
+			<meta property="og:type" content="website" />
+			<meta property="og:site_name" content={t('site.name')} />
+			<meta property="og:locale" content={locale === 'da' ? 'da_DK' : 'en_GB'} />
 		</>
 	)
 }

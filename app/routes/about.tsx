@@ -17,7 +17,7 @@ export default function About() {
 	const { t } = useI18n()
 	return (
 		<>
-			<PageMeta title={t('about.title')} />
+			<PageMeta title={t('about.title')} description={t('about.lead')} />
 			<PageHeading title={t('about.title')} lead={t('about.lead')} />
 			<h2 className="mb-6 text-2xl font-semibold text-slate-900">{t('about.teamTitle')}</h2>
 			<TeamGrid members={team} withBios />

@@ -32,7 +32,7 @@ export default function Contact() {
 	]
 	return (
 		<>
-			<PageMeta title={t('contact.title')} />
+			<PageMeta title={t('contact.title')} description={t('contact.lead')} />
 			<PageHeading title={t('contact.title')} lead={t('contact.lead')} />
 			<h2 className="mb-4 text-xl font-semibold text-slate-900">{agency.agencyName}</h2>
 			<dl className="grid max-w-lg grid-cols-[8rem_1fr] gap-y-2">

@@ -17,7 +17,7 @@ export default function Faq() {
 	const { t } = useI18n()
 	return (
 		<>
-			<PageMeta title={t('faq.title')} />
+			<PageMeta title={t('faq.title')} description={t('faq.lead')} />
 			<PageHeading title={t('faq.title')} lead={t('faq.lead')} />
 			<FaqStructuredData items={items} />
 			<FaqList items={items} isSearchable />

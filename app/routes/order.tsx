@@ -62,7 +62,7 @@ export default function Order() {
 	const remember = (document: DocumentView) => setById((current) => ({ ...current, [document.id]: document }))
 	return (
 		<>
-			<PageMeta title={t('order.title')} />
+			<PageMeta title={t('order.title')} description={t('order.lead')} />
 			<PageHeading title={t('order.title')} lead={t('order.lead')} />
 			{quoteRefusal && (
 				<p role="alert" className="mb-4 rounded-md border border-red-300 bg-red-50 p-3 text-red-800">

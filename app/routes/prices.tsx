@@ -53,7 +53,7 @@ export default function Prices() {
 	const whole = (amount: number) => formatWholePrice(amount, facts.currency, locale)
 	return (
 		<>
-			<PageMeta title={t('prices.title')} />
+			<PageMeta title={t('prices.title')} description={t('prices.lead')} />
 			<PageHeading title={t('prices.title')} lead={t('prices.lead')} />
 			<p className="mb-8 text-2xl">
 				{t('prices.perWord')}: <strong className="text-teal-800">{price(calculator.pricePerWord)}</strong>
