@@ -33,6 +33,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
 	localeFromPath(currentUrl.pathname) !== localeFromPath(nextUrl.pathname) || defaultShouldRevalidate
 
+// In Tailwind's base layer, beside its important [hidden] rule, so specificity decides.
+const NO_SCRIPT_CSS = '@layer base { [data-faq-answer][hidden], [data-tab-panel][hidden] { display: block !important; } }'
+
 export function Layout({ children }: { children: React.ReactNode }) {
 	const data = useRouteLoaderData<typeof loader>('root')
 	const locale = data?.locale ?? 'da'
@@ -47,6 +50,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
 				<Links />
 				{data?.isAdmin && <meta name="robots" content="noindex, nofollow" />}
 				{data && !data.isAdmin && <AlternateLinks origin={data.origin} />}
+				{/* What script folds away (FAQ answers, tab panels) stays open without it. Only then, so
+				    nothing jumps while a page with script loads. */}
+				<noscript>
+					<style>{NO_SCRIPT_CSS}</style>
+				</noscript>
 			</head>
 			<body className="min-h-screen bg-white font-sans text-slate-800 antialiased">
 				<I18nProvider locale={locale} messages={data?.messages ?? {}}>

@@ -9,7 +9,7 @@ export type FaqItem = { id: number; question: string; answerHtml: string }
 // aria-expanded and a plus/minus), and a live search hides the items whose question and answer do
 // not contain the typed text. Case and Danish spellings do not matter: text is folded as the
 // Danish address service folds it, so "oversaetter", "OVERSÆTTER" and "oversætter" all match.
-// Before script runs, every answer shows (app.css), so nothing is out of reach.
+// Without script every answer shows (root.tsx), so nothing is out of reach.
 export function FaqList({ items, isSearchable = false }: { items: FaqItem[]; isSearchable?: boolean }) {
 	const { t } = useI18n()
 	const id = useId()

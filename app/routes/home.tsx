@@ -4,6 +4,7 @@ import { Text, useI18n } from '#app/components/i18n.tsx'
 import { PageMeta } from '#app/components/page.tsx'
 import { Calculator } from '#app/components/calculator.tsx'
 import { FaqList } from '#app/components/faq-list.tsx'
+import { Tabs } from '#app/components/tabs.tsx'
 import { TeamGrid } from '#app/components/team-grid.tsx'
 import { listFaqItems, listTeamMembers } from '#app/models/content.server.ts'
 import { getRequestSettings, listActiveLanguages, listRequestMenuPages } from '#app/models/site.server.ts'
@@ -66,6 +67,14 @@ export default function Home() {
 						</li>
 					))}
 				</ul>
+			</section>
+
+			<section aria-labelledby="how" className="mb-16">
+				<Text k="home.howTitle" as="h2" id="how" className="mb-6 text-2xl font-semibold text-slate-900" />
+				<Tabs
+					label={t('home.howLabel')}
+					tabs={(['upload', 'price', 'deliver'] as const).map((step) => ({ key: step, label: t(`home.how.${step}`), content: <Text k={`home.how.${step}Text`} as="p" /> }))}
+				/>
 			</section>
 
 			<section aria-labelledby="languages" className="mb-16">
