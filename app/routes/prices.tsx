@@ -6,6 +6,7 @@ import { useI18n } from '#app/components/i18n.tsx'
 import { LangCombo } from '#app/components/lang-combo.tsx'
 import { LanguageSelect } from '#app/components/language-select.tsx'
 import { PageHeading, PageMeta } from '#app/components/page.tsx'
+import { Tooltip } from '#app/components/tooltip.tsx'
 import { listPairPrices, quotePair, UnknownLanguageError } from '#app/models/price.server.ts'
 import { getRequestSettings, listActiveLanguages } from '#app/models/site.server.ts'
 import { getDb } from '#app/utils/context.server.ts'
@@ -105,7 +106,10 @@ export default function Prices() {
 				<dl className="grid max-w-2xl gap-x-8 gap-y-3 sm:grid-cols-[1fr_auto]">
 					<dt>{t('prices.minimumOrder')}</dt>
 					<dd className="font-semibold">{t('prices.exclInclVat', { excl: whole(facts.minimumOrder), incl: whole(withVat(facts.minimumOrder, facts.vatPercent)) })}</dd>
-					<dt>{t('prices.express1')}</dt>
+					<dt>
+						{t('prices.express1')}
+						<Tooltip label={t('prices.workingDaysLabel')} text={t('prices.workingDays')} />
+					</dt>
 					<dd className="font-semibold">{t('prices.surcharge', { percent: facts.expressSurcharge1Day })}</dd>
 					<dt>{t('prices.express2')}</dt>
 					<dd className="font-semibold">{t('prices.surcharge', { percent: facts.expressSurcharge2Days })}</dd>

@@ -1,0 +1,35 @@
+import { describe, expect, test } from 'vitest'
+import { seriousAxeViolations, setupBrowserTests } from '#tests/setup/browser.ts'
+
+const session = setupBrowserTests()
+
+describe('tooltip', () => {
+	test('shows on hover and on focus, can be pointed at, and is gone (not just invisible) when hidden', async () => {
+		const page = await session.open('/en/prices')
+		const trigger = page.locator('[data-controller="tooltip"]').getByRole('button', { name: 'What counts as a working day?' })
+		const tip = page.getByRole('tooltip')
+		expect(await tip.count()).toBe(0)
+
+		await trigger.hover()
+		await tip.waitFor()
+		expect(await tip.textContent()).toContain('Monday to Friday, except Danish public holidays')
+		// Visible and clickable: the pointer can move onto it and it stays.
+		const box = (await page.locator('[data-radix-popper-content-wrapper]').boundingBox())!
+		await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
+		expect(await tip.isVisible()).toBe(true)
+		expect(await seriousAxeViolations(page)).toEqual([])
+
+		await page.mouse.move(0, 0)
+		await tip.waitFor({ state: 'detached' })
+
+		// The keyboard: focus shows it, Esc hides it.
+		await trigger.focus()
+		await tip.waitFor()
+		await page.keyboard.press('Escape')
+		await tip.waitFor({ state: 'detached' })
+
+		// A tap (touch screens have no hover).
+		await trigger.click()
+		await tip.waitFor()
+	})
+})
