@@ -106,11 +106,11 @@ export default function Prices() {
 				<dl className="grid max-w-2xl gap-x-8 gap-y-3 sm:grid-cols-[1fr_auto]">
 					<dt>{t('prices.minimumOrder')}</dt>
 					<dd className="font-semibold">{t('prices.exclInclVat', { excl: whole(facts.minimumOrder), incl: whole(withVat(facts.minimumOrder, facts.vatPercent)) })}</dd>
-					<dt>
-						{t('prices.express1')}
+					<dt>{t('prices.express1')}</dt>
+					<dd className="font-semibold">
+						{t('prices.surcharge', { percent: facts.expressSurcharge1Day })}
 						<Tooltip label={t('prices.workingDaysLabel')} text={t('prices.workingDays')} />
-					</dt>
-					<dd className="font-semibold">{t('prices.surcharge', { percent: facts.expressSurcharge1Day })}</dd>
+					</dd>
 					<dt>{t('prices.express2')}</dt>
 					<dd className="font-semibold">{t('prices.surcharge', { percent: facts.expressSurcharge2Days })}</dd>
 					<dt>{t('prices.certified')}</dt>
