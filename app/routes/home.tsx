@@ -4,6 +4,7 @@ import { Text, useI18n } from '#app/components/i18n.tsx'
 import { PageMeta } from '#app/components/page.tsx'
 import { Calculator } from '#app/components/calculator.tsx'
 import { FaqList } from '#app/components/faq-list.tsx'
+import { ScrollLink } from '#app/components/scroll-link.tsx'
 import { Tabs } from '#app/components/tabs.tsx'
 import { TeamGrid } from '#app/components/team-grid.tsx'
 import { listFaqItems, listTeamMembers } from '#app/models/content.server.ts'
@@ -51,6 +52,9 @@ export default function Home() {
 						<Link to={pathFor('order', locale)} className="inline-block rounded-md bg-teal-800 px-6 py-3 font-semibold text-white hover:bg-teal-900">
 							{t('home.cta')}
 						</Link>
+						<ScrollLink href="#how" className="ml-4 font-semibold text-teal-800 underline underline-offset-2">
+							{t('home.howLink')}
+						</ScrollLink>
 					</p>
 				</div>
 				<Calculator {...calculator} />
