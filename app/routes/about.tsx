@@ -1,7 +1,8 @@
 import { useLoaderData } from 'react-router'
 import type { Route } from './+types/about'
-import { useI18n } from '#app/components/i18n.tsx'
+import { Text, useI18n } from '#app/components/i18n.tsx'
 import { PageHeading, PageMeta } from '#app/components/page.tsx'
+import { ReadMore } from '#app/components/read-more.tsx'
 import { TeamGrid } from '#app/components/team-grid.tsx'
 import { listTeamMembers } from '#app/models/content.server.ts'
 import { getDb } from '#app/utils/context.server.ts'
@@ -19,6 +20,14 @@ export default function About() {
 		<>
 			<PageMeta title={t('about.title')} description={t('about.lead')} />
 			<PageHeading title={t('about.title')} lead={t('about.lead')} />
+			<section aria-labelledby="story" className="mb-12 max-w-3xl">
+				<Text k="about.storyTitle" as="h2" id="story" className="mb-4 text-2xl font-semibold text-slate-900" />
+				<ReadMore>
+					{(['about.story1', 'about.story2', 'about.story3', 'about.story4'] as const).map((key) => (
+						<Text key={key} k={key} as="p" className="mb-4 leading-7 text-slate-700" />
+					))}
+				</ReadMore>
+			</section>
 			<h2 className="mb-6 text-2xl font-semibold text-slate-900">{t('about.teamTitle')}</h2>
 			<TeamGrid members={team} withBios />
 		</>
