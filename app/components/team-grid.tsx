@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import { useI18n } from './i18n.tsx'
+import { LazyImage } from './lazy-image.tsx'
 
 export type TeamMember = { id: number; name: string; title: string; photoUrl: string | null; bioHtml: string | null; pairs: string[] }
 
@@ -9,7 +10,7 @@ export function TeamGrid({ members, withBios = false }: { members: TeamMember[];
 		<ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
 			{members.map((member) => (
 				<li key={member.id} data-controller="employee" className="rounded-xl border border-slate-200 p-6">
-					{member.photoUrl && <img src={member.photoUrl} alt="" width={96} height={96} loading="lazy" className="mb-4 size-24 rounded-full bg-slate-100" />}
+					{member.photoUrl && <LazyImage src={member.photoUrl} alt="" width={96} height={96} className="mb-4 size-24 rounded-full bg-slate-100" />}
 					<h3 className="text-lg font-semibold text-slate-900">{member.name}</h3>
 					<p className="text-sm text-slate-600">{member.title}</p>
 					{member.pairs.length > 0 && (
