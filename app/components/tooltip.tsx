@@ -1,19 +1,15 @@
 import * as RadixTooltip from '@radix-ui/react-tooltip'
-import { useState } from 'react'
 
 // The spec's tooltip: shown (visible, and its text can be pointed at and selected) on hover and on
-// focus, and on a tap for touch screens; hidden, it is not in the page at all, so nothing in it
-// can be reached. Esc closes it.
+// focus; hidden, it is not in the page at all, so nothing in it can be reached. Esc closes it.
 export function Tooltip({ label, text }: { label: string; text: string }) {
-	const [isOpen, setIsOpen] = useState(false)
 	return (
 		<RadixTooltip.Provider delayDuration={150}>
-			<RadixTooltip.Root open={isOpen} onOpenChange={setIsOpen}>
+			<RadixTooltip.Root>
 				<span data-controller="tooltip" className="inline-flex align-middle">
 					<RadixTooltip.Trigger
 						type="button"
 						aria-label={label}
-						onClick={() => setIsOpen(true)}
 						className="ml-1 inline-flex size-5 items-center justify-center rounded-full border border-slate-500 text-xs font-bold text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-teal-700"
 					>
 						?
