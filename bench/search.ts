@@ -58,7 +58,7 @@ for (const kind of ['pglite', 'postgres'] as const) {
 		}
 		const server = await startServer({ DEMO_COMPANIES: '0' }, { database })
 		try {
-			const size = await databaseSize(server.url, database)
+			const size = await databaseSize(database)
 			console.log(`  database size: ${size}`)
 			await load(server.url, 5) // warm-up
 			// People typing: each client asks, waits for the answer, then 150 to 350 ms (the next
@@ -186,7 +186,7 @@ async function hasCompanies(database: TestDatabase): Promise<boolean> {
 }
 
 // On PGlite the server holds the database, so its size is read from the data directory.
-async function databaseSize(_baseUrl: string, database: TestDatabase): Promise<string> {
+async function databaseSize(database: TestDatabase): Promise<string> {
 	if (!database.databaseUrl) {
 		const { stdout } = await run('du', ['-sh', path.join(database.dataDir, 'pglite')])
 		return `${stdout.split('\t')[0]} on disk (data directory)`

@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Database } from '#database/client.ts'
-import { documents, languages, REQUEST_STATUSES, requestEvents, requests, type RequestStatus } from '#database/schema.ts'
+import { documents, languages, quotes, REQUEST_STATUSES, requestEvents, requests, type RequestStatus } from '#database/schema.ts'
 import type { Staff } from '#app/models/staff/session.server.ts'
-import { findQuote } from '#app/models/quote.server.ts'
+import { findQuote, type SavedQuoteDetails } from '#app/models/quote.server.ts'
 import { presentDocument } from '#app/models/documents/present.ts'
 import { csvLine } from '#app/models/company/import.server.ts'
 import { presentRequestRow } from './present.ts'
@@ -98,12 +98,9 @@ export async function exportRequestsCsv(db: Database, filter: InboxFilter): Prom
 	const ids = rows.map((row) => row.id)
 	const documentCounts = ids.length ? await db.select({ requestId: documents.requestId, n: count() }).from(documents).where(inArray(documents.requestId, ids)).groupBy(documents.requestId) : []
 	const countOf = new Map(documentCounts.map((row) => [row.requestId, row.n]))
-	const quoteTotals = new Map<string, number>()
-	for (const row of rows) {
-		if (!row.quoteId) continue
-		const quote = await findQuote(db, row.quoteId)
-		if (quote) quoteTotals.set(row.quoteId, quote.details.quote.total)
-	}
+	const quoteIds = rows.map((row) => row.quoteId).filter((id) => id !== null)
+	const quoteRows = quoteIds.length ? await db.select({ id: quotes.id, details: quotes.details }).from(quotes).where(inArray(quotes.id, quoteIds)) : []
+	const quoteTotals = new Map(quoteRows.map((quote) => [quote.id, (quote.details as unknown as SavedQuoteDetails).quote.total]))
 	const lines = rows.map((row) =>
 		csvLine(
 			[
