@@ -117,6 +117,47 @@ export const DEMO_TEAM = [
 	},
 ].map((member, position) => ({ ...member, position }))
 
+// Customer quotes for the home page's carousel; the customers are made up, like their logos.
+export const DEMO_SLIDES = [
+	{
+		imageUrl: '/images/slides/fjordbyg.svg',
+		altDa: 'Fjordbyg',
+		altEn: 'Fjordbyg',
+		textDa: 'Vores udbudsmateriale på 120 sider var oversat til tysk på fire dage – med vores egne fagtermer.',
+		textEn: 'Our 120-page tender was in German within four days – with our own trade terms.',
+	},
+	{
+		imageUrl: '/images/slides/havnens-advokater.svg',
+		altDa: 'Havnens Advokater',
+		altEn: 'Havnens Advokater',
+		textDa: 'Certificerede oversættelser, som retten godtog første gang. Vi sender alt herhen.',
+		textEn: 'Certified translations the court accepted the first time. We send everything here.',
+		linkDa: '/p/certificeret-oversaettelse',
+		linkEn: '/en/p/certified-translation',
+	},
+	{
+		imageUrl: '/images/slides/nordlys-medico.svg',
+		altDa: 'Nordlys Medico',
+		altEn: 'Nordlys Medico',
+		textDa: 'Brugsanvisninger på elleve sprog, leveret samlet og til den aftalte pris.',
+		textEn: 'Instructions for use in eleven languages, delivered together and at the agreed price.',
+	},
+	{
+		imageUrl: '/images/slides/vestkyst-kommune.svg',
+		altDa: 'Vestkyst Kommune',
+		altEn: 'Vestkyst Kommune',
+		textDa: 'Borgerbreve på arabisk, somali og ukrainsk samme dag, når det haster.',
+		textEn: 'Letters to residents in Arabic, Somali and Ukrainian on the same day when it is urgent.',
+	},
+	{
+		imageUrl: '/images/slides/solvang-design.svg',
+		altDa: 'Solvang Design',
+		altEn: 'Solvang Design',
+		textDa: 'Prisen stod på skærmen, før vi havde lagt røret. Sådan skal det være.',
+		textEn: 'The price was on the screen before we had hung up. That is how it should be.',
+	},
+].map((slide, position) => ({ linkDa: null, linkEn: null, ...slide, position }))
+
 export const DEMO_PAGES = [
 	{
 		slugDa: 'certificeret-oversaettelse',

@@ -4,7 +4,7 @@ import { setupTestDatabase } from '#tests/setup/database.ts'
 import { migrateDatabase } from './migrate.ts'
 import { faqItems } from './schema.ts'
 import { countDemoRows, isDatabaseEmpty, seedDatabase } from './seed.ts'
-import { DEMO_FAQ, DEMO_FAQ_CATEGORIES, DEMO_LANGUAGES, DEMO_PAGES, DEMO_PAIR_PRICES, DEMO_TEAM, DEMO_TEAM_PAIRS } from './seed-data.ts'
+import { DEMO_FAQ, DEMO_FAQ_CATEGORIES, DEMO_LANGUAGES, DEMO_PAGES, DEMO_PAIR_PRICES, DEMO_SLIDES, DEMO_TEAM, DEMO_TEAM_PAIRS } from './seed-data.ts'
 
 const testDatabase = setupTestDatabase()
 
@@ -24,6 +24,7 @@ describe('migrations and demo content', () => {
 			faqCategories: DEMO_FAQ_CATEGORIES.length,
 			pairPrices: DEMO_PAIR_PRICES.length,
 			teamMemberPairs: Object.values(DEMO_TEAM_PAIRS).flat().length,
+			slides: DEMO_SLIDES.length,
 			companies: 500,
 		}
 		expect(await countDemoRows(testDatabase.handle.db)).toEqual(expected)

@@ -2,8 +2,8 @@ import { eq, sql } from 'drizzle-orm'
 import type { Database } from './client.ts'
 import { generateCompanies } from '../app/models/company/generate.server.ts'
 import { importCompanies } from '../app/models/company/import.server.ts'
-import { companies, faqCategories, faqItemCategories, faqItems, languages, pages, pairPrices, settings, teamMemberPairs, teamMembers } from './schema.ts'
-import { DEMO_FAQ, DEMO_FAQ_CATEGORIES, DEMO_LANGUAGES, DEMO_PAGES, DEMO_PAIR_PRICES, DEMO_SETTINGS, DEMO_TEAM, DEMO_TEAM_PAIRS } from './seed-data.ts'
+import { companies, faqCategories, faqItemCategories, faqItems, languages, pages, pairPrices, settings, slides, teamMemberPairs, teamMembers } from './schema.ts'
+import { DEMO_FAQ, DEMO_FAQ_CATEGORIES, DEMO_LANGUAGES, DEMO_PAGES, DEMO_PAIR_PRICES, DEMO_SETTINGS, DEMO_SLIDES, DEMO_TEAM, DEMO_TEAM_PAIRS } from './seed-data.ts'
 
 export async function isDatabaseEmpty(db: Database): Promise<boolean> {
 	const rows = await db.select({ id: settings.id }).from(settings).limit(1)
@@ -43,6 +43,10 @@ export async function seedDatabase(db: Database, { companies: companyCount = DEM
 			const links = items.filter((item) => questions.includes(item.questionDa)).map((item) => ({ faqItemId: item.id, categoryId: created!.id }))
 			if (links.length) await tx.insert(faqItemCategories).values(links)
 		}
+		for (const slide of DEMO_SLIDES) {
+			const found = await tx.select({ id: slides.id }).from(slides).where(eq(slides.imageUrl, slide.imageUrl))
+			if (found.length === 0) await tx.insert(slides).values(slide)
+		}
 		for (const { pair, pricePerWord } of DEMO_PAIR_PRICES) {
 			const ids = pairIds(pair)
 			if (ids) await tx.insert(pairPrices).values({ ...ids, pricePerWord }).onConflictDoNothing()
@@ -53,7 +57,7 @@ export async function seedDatabase(db: Database, { companies: companyCount = DEM
 }
 
 export async function countDemoRows(db: Database) {
-	const count = async (table: typeof companies | typeof languages | typeof faqItems | typeof teamMembers | typeof pages | typeof faqCategories | typeof pairPrices | typeof teamMemberPairs) =>
+	const count = async (table: typeof companies | typeof languages | typeof faqItems | typeof teamMembers | typeof pages | typeof faqCategories | typeof pairPrices | typeof teamMemberPairs | typeof slides) =>
 		(await db.select({ n: sql<number>`count(*)::int` }).from(table))[0]?.n ?? 0
 	return {
 		languages: await count(languages),
@@ -63,6 +67,7 @@ export async function countDemoRows(db: Database) {
 		faqCategories: await count(faqCategories),
 		pairPrices: await count(pairPrices),
 		teamMemberPairs: await count(teamMemberPairs),
+		slides: await count(slides),
 		companies: await count(companies),
 	}
 }

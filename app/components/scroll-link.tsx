@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { prefersReducedMotion } from '#app/utils/motion.client.ts'
 
 const OFFSET_PX = 20
 const DELAY_MS = 100
@@ -16,7 +17,7 @@ export function ScrollLink({ href, className, children }: { href: `#${string}`; 
 			const bar = document.querySelector<HTMLElement>('[data-controller="sticky-navbar"]')
 			const covered = bar ? bar.offsetHeight : 0
 			const top = target.getBoundingClientRect().top + window.scrollY - covered - OFFSET_PX
-			const isReduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches
+			const isReduced = prefersReducedMotion()
 			window.scrollTo({ top, behavior: isReduced ? 'instant' : 'smooth' })
 			history.pushState(history.state, '', href)
 			if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1')

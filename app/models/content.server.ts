@@ -1,6 +1,6 @@
 import { aliasedTable, asc, eq, or } from 'drizzle-orm'
 import type { Database } from '#database/client.ts'
-import { faqItems, languages, pages, teamMemberPairs, teamMembers } from '#database/schema.ts'
+import { faqItems, languages, pages, slides, teamMemberPairs, teamMembers } from '#database/schema.ts'
 import type { Locale } from '#app/utils/locales.ts'
 import { sanitizeRichHtml } from './rich-text.server.ts'
 
@@ -11,6 +11,17 @@ export async function listFaqItems(db: Database, locale: Locale, limit?: number)
 		id: row.id,
 		question: locale === 'da' ? row.questionDa : row.questionEn,
 		answerHtml: sanitizeRichHtml(locale === 'da' ? row.answerDa : row.answerEn),
+	}))
+}
+
+export async function listSlides(db: Database, locale: Locale) {
+	const rows = await db.select().from(slides).orderBy(asc(slides.position), asc(slides.id))
+	return rows.map((row) => ({
+		id: row.id,
+		imageUrl: row.imageUrl,
+		alt: locale === 'da' ? row.altDa : row.altEn,
+		text: locale === 'da' ? row.textDa : row.textEn,
+		link: (locale === 'da' ? row.linkDa : row.linkEn) || null,
 	}))
 }
 

@@ -2,12 +2,15 @@ import { Link, useLoaderData } from 'react-router'
 import type { Route } from './+types/home'
 import { Text, useI18n } from '#app/components/i18n.tsx'
 import { PageMeta } from '#app/components/page.tsx'
+import { Appearing } from '#app/components/appearing.tsx'
 import { Calculator } from '#app/components/calculator.tsx'
+import { Carousel } from '#app/components/carousel.tsx'
 import { FaqList } from '#app/components/faq-list.tsx'
+import { Illustration } from '#app/components/illustration.tsx'
 import { ScrollLink } from '#app/components/scroll-link.tsx'
 import { Tabs } from '#app/components/tabs.tsx'
 import { TeamGrid } from '#app/components/team-grid.tsx'
-import { listFaqItems, listTeamMembers } from '#app/models/content.server.ts'
+import { listFaqItems, listSlides, listTeamMembers } from '#app/models/content.server.ts'
 import { getRequestSettings, listActiveLanguages, listRequestMenuPages } from '#app/models/site.server.ts'
 import { getDb } from '#app/utils/context.server.ts'
 import { formatPrice } from '#app/utils/format.ts'
@@ -18,12 +21,13 @@ const TEASER_SIZE = 3
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const db = getDb(context)
 	const locale = localeFromPath(new URL(request.url).pathname)
-	const [settings, services, languages, team, faq] = await Promise.all([
+	const [settings, services, languages, team, faq, slides] = await Promise.all([
 		getRequestSettings(context),
 		listRequestMenuPages(context, locale),
 		listActiveLanguages(db, locale),
 		listTeamMembers(db, locale),
 		listFaqItems(db, locale, TEASER_SIZE),
+		listSlides(db, locale),
 	])
 	return {
 		price: { perWord: settings.pricePerWord, currency: settings.currency },
@@ -32,11 +36,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		languages,
 		team: team.slice(0, TEASER_SIZE),
 		faq,
+		slides,
 	}
 }
 
 export default function Home() {
-	const { price, calculator, services, languages, team, faq } = useLoaderData<typeof loader>()
+	const { price, calculator, services, languages, team, faq, slides } = useLoaderData<typeof loader>()
 	const { locale, t } = useI18n()
 	return (
 		<>
@@ -81,17 +86,33 @@ export default function Home() {
 				/>
 			</section>
 
+			{slides.length > 0 && (
+				<Appearing className="mb-16">
+					<section aria-labelledby="stories">
+						<Text k="home.storiesTitle" as="h2" id="stories" className="mb-6 text-2xl font-semibold text-slate-900" />
+						<Carousel slides={slides} label={t('home.storiesTitle')} slidesPerView="1/1/2/3/3" spaceBetween={24} />
+					</section>
+				</Appearing>
+			)}
+
 			<section aria-labelledby="languages" className="mb-16">
 				<Text k="home.languagesTitle" as="h2" id="languages" className="mb-4 text-2xl font-semibold text-slate-900" />
 				<p className="text-slate-700">{new Intl.ListFormat(locale, { type: 'conjunction' }).format(languages.map((language) => language.name))}</p>
 			</section>
 
-			<section aria-labelledby="team" className="mb-16">
-				<Text k="home.teamTitle" as="h2" id="team" className="mb-6 text-2xl font-semibold text-slate-900" />
-				<TeamGrid members={team} />
-			</section>
+			<Appearing className="mb-16">
+				<section aria-labelledby="team">
+					<Text k="home.teamTitle" as="h2" id="team" className="mb-6 text-2xl font-semibold text-slate-900" />
+					<TeamGrid members={team} />
+					<p className="mt-4">
+						<Link to={pathFor('about', locale)} className="font-semibold text-teal-800 underline">
+							{t('home.teamMore')}
+						</Link>
+					</p>
+				</section>
+			</Appearing>
 
-			<section aria-labelledby="faq">
+			<section aria-labelledby="faq" className="mb-16">
 				<Text k="home.faqTitle" as="h2" id="faq" className="mb-6 text-2xl font-semibold text-slate-900" />
 				<FaqList items={faq} />
 				<p className="mt-4">
@@ -100,6 +121,24 @@ export default function Home() {
 					</Link>
 				</p>
 			</section>
+
+			<Appearing>
+				<section aria-labelledby="cta" className="grid items-center gap-8 overflow-hidden rounded-2xl bg-teal-900 p-8 text-white sm:p-12 lg:grid-cols-[3fr_2fr]">
+					<div className="grid gap-6">
+						<Text k="home.ctaTitle" as="h2" id="cta" className="text-3xl font-bold tracking-tight" />
+						<Text k="home.ctaText" as="p" className="max-w-2xl text-lg text-teal-50" />
+						<p className="flex flex-wrap gap-4">
+							<Link to={pathFor('order', locale)} className="inline-block rounded-md bg-white px-6 py-3 font-semibold text-teal-900 hover:bg-teal-50">
+								{t('home.cta')}
+							</Link>
+							<Link to={pathFor('contact', locale)} className="inline-block rounded-md border border-white px-6 py-3 font-semibold text-white hover:bg-teal-800">
+								{t('home.ctaContact')}
+							</Link>
+						</p>
+					</div>
+					<Illustration src="/images/illustrations/documents.svg" width={480} height={360} className="rounded-xl" />
+				</section>
+			</Appearing>
 		</>
 	)
 }
