@@ -104,6 +104,9 @@ export function LeadForm({ renderChoices, documentCount = 0 }: Props) {
 						<input type="checkbox" name="represents_company" defaultChecked={values.represents_company === 'on'} className="size-4" />
 						{t('request.representsCompany')}
 					</label>
+					<p data-display="!represents_company" className="mb-3 text-sm text-slate-600">
+						{t('request.privateNote')}
+					</p>
 					<div data-display="represents_company" className="grid gap-x-6 rounded-md border border-slate-200 bg-slate-50 p-4 sm:grid-cols-2">
 						{field(
 							'company_query',

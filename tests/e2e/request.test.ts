@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { ADMIN, ADMIN_ENV } from '#tests/setup/admin.ts'
+import { ADMIN, ADMIN_ENV, logIn } from '#tests/setup/admin.ts'
+import { visit } from '#tests/setup/http.ts'
 import { seriousAxeViolations, setupBrowserTests } from '#tests/setup/browser.ts'
 import { setupSmtpPeer, waitForMail } from '#tests/setup/smtp.ts'
 
@@ -81,13 +82,17 @@ describe('the request form', () => {
 		expect(await inbox.getByRole('row').filter({ hasText: reference }).textContent()).toContain('Karen Blixen')
 	})
 
-	test('the company picker is hidden until the box is ticked, and a search below three characters asks nothing', async () => {
+	test('the company picker is hidden until the box is ticked (toggle-display), and a search below three characters asks nothing', async () => {
 		const page = await session.open('/kontakt')
 		const form = page.locator('[data-controller="leadform"]')
 		const picker = form.getByRole('combobox', { name: 'Virksomhed' })
+		// "!represents_company" shows the note for private customers while the box is not ticked.
+		const privateNote = form.getByText('Som privatkunde betaler du moms')
 		expect(await picker.isVisible()).toBe(false)
+		expect(await privateNote.isVisible()).toBe(true)
 		await form.getByLabel('Jeg repræsenterer en virksomhed').check()
 		await picker.waitFor()
+		expect(await privateNote.isVisible()).toBe(false)
 		let searches = 0
 		page.on('request', (request) => {
 			if (request.url().includes('/businesses')) searches++
@@ -97,6 +102,7 @@ describe('the request form', () => {
 		expect(searches).toBe(0)
 		await form.getByLabel('Jeg repræsenterer en virksomhed').uncheck()
 		expect(await picker.isVisible()).toBe(false)
+		expect(await privateNote.isVisible()).toBe(true)
 		expect(await seriousAxeViolations(page)).toEqual([])
 	})
 
@@ -106,5 +112,47 @@ describe('the request form', () => {
 		await form.getByRole('region', { name: 'Your quote' }).waitFor()
 		await form.getByRole('button', { name: 'Send request' }).waitFor()
 		expect(await seriousAxeViolations(page)).toEqual([])
+	})
+
+	test('the staff history box opens on the newest note and follows new ones, unless staff scrolled up to read (auto-scroll)', async () => {
+		const visitor = await visit(session.server.url, '/en/contact')
+		const fields = { name: 'Tove Ditlevsen', email: 'tove@example.dk', message: 'Poems into German, please.', consent: 'on' }
+		const sent = await visitor.get('/en/contact', { method: 'POST', body: new URLSearchParams({ authenticity_token: visitor.csrfToken, ...fields }) })
+		expect(sent.status).toBeLessThan(400)
+		const staff = await logIn(session.server.url)
+		const list = await (await staff.get('/admin/requests?q=Poems', { headers: { accept: 'text/html' } })).text()
+		const id = list.match(/href="\/admin\/requests\/(\d+)"/)![1]
+		for (let note = 1; note <= 12; note++) expect((await staff.post(`/admin/requests/${id}/notes`, { body: `Note ${note}` })).status).toBe(302)
+
+		const page = await session.open(`/admin/requests/${id}`)
+		await page.getByLabel('Email').fill(ADMIN.email)
+		await page.getByLabel('Password').fill(ADMIN.password)
+		await page.getByRole('button', { name: 'Log in' }).click()
+		const history = page.locator('[data-controller="auto-scroll"]')
+		await history.waitFor()
+		await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+		const fromEnd = () => history.evaluate((box) => box.scrollHeight - box.scrollTop - box.clientHeight)
+		expect(await history.evaluate((box) => box.scrollHeight > box.clientHeight)).toBe(true)
+		await expect.poll(fromEnd).toBeLessThan(2)
+		expect(await history.getAttribute('aria-label')).toBe('Notes and history, newest last')
+
+		// A new note scrolls into view.
+		await page.getByLabel('Add a note').fill('Note 13')
+		await page.getByRole('button', { name: 'Save note' }).click()
+		await history.getByText('Note 13', { exact: true }).waitFor()
+		await expect.poll(fromEnd).toBeLessThan(2)
+
+		// Scrolled up to read, staff stay where they are when another note arrives.
+		await history.evaluate((box) => box.scrollTo({ top: 0, behavior: 'instant' }))
+		await page.getByLabel('Add a note').fill('Note 14')
+		await page.getByRole('button', { name: 'Save note' }).click()
+		await history.getByText('Note 14', { exact: true }).waitFor()
+		await page.waitForTimeout(300)
+		expect(await history.evaluate((box) => box.scrollTop)).toBe(0)
+
+		// The box is reachable by keyboard.
+		await history.focus()
+		await page.keyboard.press('End')
+		await expect.poll(fromEnd).toBeLessThan(2)
 	})
 })

@@ -1,6 +1,7 @@
 import { data, Form, Link, useLoaderData } from 'react-router'
 import type { Route } from './+types/request'
 import { AuthenticityTokenInput } from '#app/components/authenticity-token.tsx'
+import { AutoScroll } from '#app/components/auto-scroll.tsx'
 import { useAdminI18n } from '#app/components/i18n.tsx'
 import { findRequest } from '#app/models/request/inbox.server.ts'
 import { requireStaff } from '#app/models/staff/access.server.ts'
@@ -142,19 +143,21 @@ export default function RequestPage() {
 				{events.length === 0 ? (
 					<p className="mb-4 text-slate-700">{t('request.noNotes')}</p>
 				) : (
-					<ol className="mb-4 space-y-3">
-						{events.map((event) => (
-							<li key={event.id} className="rounded-md border border-slate-200 bg-white p-3">
-								<p className="text-sm text-slate-700">
-									{format.format(new Date(event.createdAt))} ·{' '}
-									{event.kind === 'status'
-										? t('request.statusChanged', { name: event.userName, from: t(`requests.status.${event.fromStatus}`), to: t(`requests.status.${event.toStatus}`) })
-										: t('request.noteBy', { name: event.userName })}
-								</p>
-								{event.kind === 'note' && <p className="mt-1 whitespace-pre-wrap">{event.body}</p>}
-							</li>
-						))}
-					</ol>
+					<AutoScroll label={t('request.history')} className="mb-4 max-h-96 rounded-md border border-slate-200 bg-slate-50 p-3">
+						<ol className="space-y-3">
+							{events.map((event) => (
+								<li key={event.id} className="rounded-md border border-slate-200 bg-white p-3">
+									<p className="text-sm text-slate-700">
+										{format.format(new Date(event.createdAt))} ·{' '}
+										{event.kind === 'status'
+											? t('request.statusChanged', { name: event.userName, from: t(`requests.status.${event.fromStatus}`), to: t(`requests.status.${event.toStatus}`) })
+											: t('request.noteBy', { name: event.userName })}
+									</p>
+									{event.kind === 'note' && <p className="mt-1 whitespace-pre-wrap">{event.body}</p>}
+								</li>
+							))}
+						</ol>
+					</AutoScroll>
 				)}
 				<Form method="post" action={`/admin/requests/${request.id}/notes`} className="max-w-3xl">
 					<AuthenticityTokenInput />
