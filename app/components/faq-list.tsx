@@ -10,7 +10,9 @@ export type FaqItem = { id: number; question: string; answerHtml: string }
 // not contain the typed text. Case and Danish spellings do not matter: text is folded as the
 // Danish address service folds it, so "oversaetter", "OVERSÆTTER" and "oversætter" all match.
 // Without script every answer shows (root.tsx), so nothing is out of reach.
-export function FaqList({ items, isSearchable = false }: { items: FaqItem[]; isSearchable?: boolean }) {
+// Questions are headings one level below the section they sit in: h2 on the FAQ page, h3 under a home page section.
+export function FaqList({ items, isSearchable = false, headingLevel = 3 }: { items: FaqItem[]; isSearchable?: boolean; headingLevel?: 2 | 3 }) {
+	const Heading = headingLevel === 2 ? 'h2' : 'h3'
 	const { t } = useI18n()
 	const id = useId()
 	const [openIds, setOpenIds] = useState<ReadonlySet<number>>(new Set())
@@ -51,14 +53,14 @@ export function FaqList({ items, isSearchable = false }: { items: FaqItem[]; isS
 					const isOpen = openIds.has(item.id)
 					return (
 						<li key={item.id} hidden={!shown.includes(item)} className="p-5">
-							<h3 className="font-semibold text-slate-900">
+							<Heading className="font-semibold text-slate-900">
 								<button type="button" aria-expanded={isOpen} aria-controls={`${id}-answer-${item.id}`} onClick={() => toggle(item.id)} className="flex w-full items-start gap-3 text-left">
 									<span aria-hidden="true" className="inline-flex size-6 shrink-0 items-center justify-center rounded-full border border-teal-800 text-teal-800">
 										{isOpen ? '−' : '+'}
 									</span>
 									{item.question}
 								</button>
-							</h3>
+							</Heading>
 							<div id={`${id}-answer-${item.id}`} data-faq-answer hidden={!isOpen} className="rich-text mt-3 pl-9 text-slate-700" dangerouslySetInnerHTML={{ __html: item.answerHtml }} />
 						</li>
 					)

@@ -20,7 +20,7 @@ export default function Faq() {
 			<PageMeta title={t('faq.title')} description={t('faq.lead')} />
 			<PageHeading title={t('faq.title')} lead={t('faq.lead')} />
 			<FaqStructuredData items={items} />
-			<FaqList items={items} isSearchable />
+			<FaqList items={items} isSearchable headingLevel={2} />
 		</>
 	)
 }

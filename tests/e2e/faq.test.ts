@@ -13,6 +13,8 @@ describe('faq', () => {
 		expect(await price.getAttribute('aria-expanded')).toBe('false')
 		expect(await priceAnswer.isVisible()).toBe(false)
 		expect(await price.textContent()).toMatch(/^\+/)
+		// Each question heads its answer, one level below the page's title, so headings never skip a level.
+		expect(await page.getByRole('heading', { level: 2, name: 'How do you calculate the price?' }).count()).toBe(1)
 
 		await price.click()
 		expect(await price.getAttribute('aria-expanded')).toBe('true')
