@@ -1,15 +1,32 @@
 import * as RadixTooltip from '@radix-ui/react-tooltip'
+import { useRef, useState } from 'react'
 
 // The spec's tooltip: shown (visible, and its text can be pointed at and selected) on hover and on
 // focus; hidden, it is not in the page at all, so nothing in it can be reached. Esc closes it.
+// Radix leaves touch out on purpose (a tap is a click); here a tap toggles it, and a tap anywhere
+// else closes it.
 export function Tooltip({ label, text }: { label: string; text: string }) {
+	const [isOpen, setIsOpen] = useState(false)
+	// Whether the tap began on a shown tooltip: a tap may also focus the button, which opens it.
+	const tap = useRef<{ wasOpen: boolean } | null>(null)
 	return (
 		<RadixTooltip.Provider delayDuration={150}>
-			<RadixTooltip.Root>
+			<RadixTooltip.Root open={isOpen} onOpenChange={setIsOpen}>
 				<span data-controller="tooltip" className="inline-flex align-middle">
 					<RadixTooltip.Trigger
 						type="button"
 						aria-label={label}
+						onPointerDown={(event) => {
+							tap.current = event.pointerType === 'touch' ? { wasOpen: isOpen } : null
+							// Radix would close it here; the click below decides instead.
+							if (tap.current) event.preventDefault()
+						}}
+						onClick={(event) => {
+							if (!tap.current) return
+							event.preventDefault()
+							setIsOpen(!tap.current.wasOpen)
+							tap.current = null
+						}}
 						className="ml-1 inline-flex size-5 items-center justify-center rounded-full border border-slate-500 text-xs font-bold text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-teal-700"
 					>
 						?

@@ -28,4 +28,33 @@ describe('tooltip', () => {
 		await page.keyboard.press('Escape')
 		await tip.waitFor({ state: 'detached' })
 	})
+
+	test('a tap toggles it on a touch screen, and a tap elsewhere closes it', async () => {
+		const context = await session.browser.newContext({ baseURL: session.server.url, hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } })
+		try {
+			const page = await context.newPage()
+			const problems: string[] = []
+			page.on('pageerror', (error) => problems.push(error.message))
+			page.on('console', (message) => {
+				if (message.type() === 'error') problems.push(message.text())
+			})
+			await page.goto('/en/prices')
+			await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+			const trigger = page.locator('[data-controller="tooltip"]').getByRole('button', { name: 'What counts as a working day?' })
+			const tip = page.getByRole('tooltip')
+			await trigger.scrollIntoViewIfNeeded()
+			await trigger.tap()
+			await tip.waitFor()
+			expect(await tip.textContent()).toContain('Monday to Friday')
+			await trigger.tap()
+			await tip.waitFor({ state: 'detached' })
+			await trigger.tap()
+			await tip.waitFor()
+			await page.getByRole('heading', { level: 1 }).tap()
+			await tip.waitFor({ state: 'detached' })
+			expect(problems).toEqual([])
+		} finally {
+			await context.close()
+		}
+	})
 })
