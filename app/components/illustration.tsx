@@ -24,16 +24,22 @@ export function Illustration({ src, width, height, speed = 0.15, className = '' 
 		const onScroll = () => {
 			pending ||= requestAnimationFrame(place)
 		}
+		// The frame also moves without a scroll when a block around it settles (the appearing effect).
+		const listen = (isOn: boolean) => {
+			for (const type of ['scroll', 'transitionend']) {
+				if (isOn) window.addEventListener(type, onScroll, { passive: true })
+				else window.removeEventListener(type, onScroll)
+			}
+		}
 		const observer = new IntersectionObserver((entries) => {
-			if (entries.some((entry) => entry.isIntersecting)) {
-				window.addEventListener('scroll', onScroll, { passive: true })
-				place()
-			} else window.removeEventListener('scroll', onScroll)
+			const isInView = entries.some((entry) => entry.isIntersecting)
+			listen(isInView)
+			if (isInView) place()
 		})
 		observer.observe(element)
 		return () => {
 			observer.disconnect()
-			window.removeEventListener('scroll', onScroll)
+			listen(false)
 			cancelAnimationFrame(pending)
 		}
 	}, [speed])

@@ -26,7 +26,7 @@ async function itemTexts(list: Locator) {
 async function publicQuestions() {
 	const visitor = await session.browser.newPage()
 	await visitor.goto(`${session.server.url}/en/faq`)
-	const questions = (await visitor.locator('main [data-controller="faq"] h3').allTextContents()).map((text) => text.replace(/^[+−]/, '').trim())
+	const questions = (await visitor.locator('main [data-controller="faq"] h2').allTextContents()).map((text) => text.replace(/^[+−]/, '').trim())
 	await visitor.close()
 	return questions
 }
