@@ -1,5 +1,5 @@
 import Swiper from 'swiper'
-import { A11y, Autoplay, EffectCoverflow, Keyboard, Navigation, Pagination, Zoom } from 'swiper/modules'
+import { A11y, Autoplay, EffectCoverflow, Navigation, Pagination, Zoom } from 'swiper/modules'
 import 'swiper/css'
 import 'swiper/css/a11y'
 import 'swiper/css/effect-coverflow'
@@ -20,7 +20,9 @@ export function mountSwiper(root: HTMLElement, parts: Parts, messages: CarouselM
 	const delay = parseWholeNumber(root.dataset.autoplayDelay, DEFAULT_AUTOPLAY_DELAY, { min: 500 })
 	const prefersStill = prefersReducedMotion()
 	const swiper = new Swiper(parts.container, {
-		modules: [A11y, Autoplay, EffectCoverflow, Keyboard, Navigation, Pagination, Zoom],
+		// No Keyboard module: it would take the arrow keys from the whole page (the menu, the tabs);
+		// the buttons and bullets are in the tab order instead.
+		modules: [A11y, Autoplay, EffectCoverflow, Navigation, Pagination, Zoom],
 		effect: 'coverflow',
 		coverflowEffect: { ...COVERFLOW },
 		centeredSlides: true,
@@ -34,7 +36,6 @@ export function mountSwiper(root: HTMLElement, parts: Parts, messages: CarouselM
 		// Autoplay stops for good once the visitor takes over; people who ask for less motion start still.
 		autoplay: { delay, disableOnInteraction: true },
 		zoom: { ...ZOOM_RATIOS },
-		keyboard: { enabled: true, onlyInViewport: true },
 		navigation: parts.previous && parts.next ? { prevEl: parts.previous, nextEl: parts.next } : false,
 		pagination: parts.pagination ? { el: parts.pagination, clickable: true } : false,
 		a11y: {

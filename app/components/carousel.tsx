@@ -91,7 +91,7 @@ export function Carousel({ slides, label, slidesPerView = '1/1/2/3/3', spaceBetw
 						<div key={slide.id} className="swiper-slide">
 							<figure className="flex h-full min-h-56 flex-col justify-between gap-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
 								<blockquote className="text-lg leading-7 text-slate-800">
-									<p>“{slide.text}”</p>
+									<p>{t('carousel.quote', { text: slide.text })}</p>
 								</blockquote>
 								<figcaption>
 									<div className="swiper-zoom-container justify-start!">
@@ -110,7 +110,7 @@ export function Carousel({ slides, label, slidesPerView = '1/1/2/3/3', spaceBetw
 				</div>
 			</div>
 			{/* Kept invisible until Swiper drives them, so they take their room from the start. */}
-			<div className={`mt-6 flex items-center justify-center gap-3 ${isPlaying === null ? 'invisible' : ''}`}>
+			<div className={`carousel-controls mt-6 flex items-center justify-center gap-3 ${isPlaying === null ? 'invisible' : ''}`}>
 				<button ref={previous} type="button" className={controlClass} aria-label={t('carousel.previous')}>
 					<span aria-hidden>‹</span>
 				</button>

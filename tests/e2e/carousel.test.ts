@@ -28,7 +28,7 @@ describe('swiper', () => {
 		const carousel = await openCarousel(page)
 		const slides = carousel.getByRole('group')
 		expect(await slides.count()).toBe(DEMO_SLIDES.length)
-		expect(await slides.first().textContent()).toContain(DEMO_SLIDES[0]!.textEn)
+		expect(await slides.first().textContent()).toContain(`“${DEMO_SLIDES[0]!.textEn}”`)
 		expect(await slides.first().getAttribute('aria-label')).toBe(`1 of ${DEMO_SLIDES.length}`)
 		// It opens on the middle slide, so both sides of the view are filled.
 		expect(await activeIndex(carousel)).toBe(2)
@@ -91,6 +91,35 @@ describe('swiper', () => {
 		}
 	})
 
+	test('a swipe on a touch screen, or a drag with the mouse, moves to the next slide and ends autoplay', async () => {
+		const context = await session.browser.newContext({ baseURL: session.server.url, hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } })
+		try {
+			const page = (await context.newPage()) as WatchedPage
+			const carousel = await openCarousel(page)
+			const box = (await carousel.locator('.swiper').boundingBox())!
+			const y = box.y + box.height / 2
+			const cdp = await context.newCDPSession(page)
+			const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] })
+			await touch('touchStart', box.x + box.width * 0.8)
+			for (const share of [0.7, 0.6, 0.5, 0.4, 0.3, 0.2]) await touch('touchMove', box.x + box.width * share)
+			await touch('touchEnd', 0)
+			await expect.poll(() => activeIndex(carousel)).toBe(3)
+			await carousel.getByRole('button', { name: 'Play the carousel' }).waitFor()
+		} finally {
+			await context.close()
+		}
+
+		const page = await session.open()
+		const carousel = await openCarousel(page)
+		const box = (await carousel.locator('.swiper-slide-active').boundingBox())!
+		await page.mouse.move(box.x + box.width * 0.9, box.y + box.height / 2)
+		await page.mouse.down()
+		await page.mouse.move(box.x + box.width * 0.1, box.y + box.height / 2, { steps: 8 })
+		await page.mouse.up()
+		await expect.poll(() => activeIndex(carousel)).toBe(3)
+		await carousel.getByRole('button', { name: 'Play the carousel' }).waitFor()
+	})
+
 	test('zooms a logo up to three times on a double tap, and back', async () => {
 		const page = await session.open()
 		const carousel = await openCarousel(page)
@@ -112,7 +141,7 @@ describe('swiper', () => {
 		expect(await activeIndex(carousel)).toBe(2)
 
 		const html = await (await fetch(`${session.server.url}/`)).text()
-		for (const slide of DEMO_SLIDES) expect(html).toContain(slide.textDa)
-		expect(html).toContain('.carousel .swiper-wrapper { flex-wrap: wrap; }')
+		for (const slide of DEMO_SLIDES) expect(html).toContain(`»${slide.textDa}«`)
+		expect(html).toContain('.carousel .swiper-wrapper { flex-wrap: wrap; } .carousel-controls { display: none !important; }')
 	})
 })
