@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from 'react'
+import { useRef, useState } from 'react'
 import type Swiper from 'swiper'
+import { useOnceNear } from '#app/utils/use-once-near.ts'
 import { useI18n } from './i18n.tsx'
 
 export type Slide = { id: number; imageUrl: string; alt: string; text: string; link: string | null }
@@ -30,43 +31,34 @@ export function Carousel({ slides, label, slidesPerView = '1/1/2/3/3', spaceBetw
 	const swiper = useRef<Swiper | null>(null)
 	const [isPlaying, setIsPlaying] = useState<boolean | null>(null)
 
-	useEffect(() => {
-		const element = root.current
-		if (!element || !container.current) return
-		let isGone = false
-		const messages = {
-			previous: t('carousel.previous'),
-			next: t('carousel.next'),
-			first: t('carousel.first'),
-			last: t('carousel.last'),
-			goTo: t('carousel.goTo'),
-			slide: t('carousel.slide'),
-			roleDescription: t('carousel.roleDescription'),
-			item: t('carousel.item'),
-			label,
-		}
-		const observer = new IntersectionObserver(
-			(entries) => {
-				if (!entries.some((entry) => entry.isIntersecting)) return
-				observer.disconnect()
-				void import('./carousel-swiper.ts').then(({ mountSwiper }) => {
-					if (isGone || !container.current) return
-					const parts = { container: container.current, previous: previous.current, next: next.current, pagination: pagination.current }
-					swiper.current = mountSwiper(element, parts, messages, setIsPlaying)
-				})
-			},
-			{ rootMargin: PRELOAD_MARGIN },
-		)
-		observer.observe(element)
-		return () => {
-			isGone = true
-			observer.disconnect()
-			swiper.current?.destroy(true, true)
-			swiper.current = null
-		}
-		// The messages are the page's; the carousel mounts once per page.
-		// eslint-disable-next-line react-hooks/exhaustive-deps
-	}, [])
+	useOnceNear(
+		root,
+		() => {
+			let isGone = false
+			const messages = {
+				previous: t('carousel.previous'),
+				next: t('carousel.next'),
+				first: t('carousel.first'),
+				last: t('carousel.last'),
+				goTo: t('carousel.goTo'),
+				slide: t('carousel.slide'),
+				roleDescription: t('carousel.roleDescription'),
+				item: t('carousel.item'),
+				label,
+			}
+			void import('./carousel-swiper.ts').then(({ mountSwiper }) => {
+				if (isGone || !root.current || !container.current) return
+				const parts = { container: container.current, previous: previous.current, next: next.current, pagination: pagination.current }
+				swiper.current = mountSwiper(root.current, parts, messages, setIsPlaying)
+			})
+			return () => {
+				isGone = true
+				swiper.current?.destroy(true, true)
+				swiper.current = null
+			}
+		},
+		PRELOAD_MARGIN,
+	)
 
 	function toggleAutoplay() {
 		const autoplay = swiper.current?.autoplay

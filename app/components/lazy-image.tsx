@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react'
+import { useRef, useState } from 'react'
+import { useOnceNear } from '#app/utils/use-once-near.ts'
 
 const PRELOAD_MARGIN = '300px'
 
@@ -12,20 +13,7 @@ export function LazyImage({ src, alt, width, height, className = '' }: Props) {
 	const [isNear, setIsNear] = useState(false)
 	const [isLoaded, setIsLoaded] = useState(false)
 
-	useEffect(() => {
-		const element = image.current
-		if (!element) return
-		const observer = new IntersectionObserver(
-			(entries) => {
-				if (!entries.some((entry) => entry.isIntersecting)) return
-				setIsNear(true)
-				observer.disconnect()
-			},
-			{ rootMargin: PRELOAD_MARGIN },
-		)
-		observer.observe(element)
-		return () => observer.disconnect()
-	}, [])
+	useOnceNear(image, () => setIsNear(true), PRELOAD_MARGIN)
 
 	return (
 		<>
