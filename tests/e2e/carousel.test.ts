@@ -17,6 +17,20 @@ async function openCarousel(page: WatchedPage, path = '/en'): Promise<Locator> {
 	return carousel
 }
 
+// Where an element is once it has stopped moving (smooth scrolling, the appearing effect).
+async function settledBox(locator: Locator) {
+	let last = ''
+	await expect
+		.poll(async () => {
+			const box = JSON.stringify(await locator.boundingBox())
+			const isSettled = box === last
+			last = box
+			return isSettled
+		}, { interval: 100, timeout: 5_000 })
+		.toBe(true)
+	return JSON.parse(last) as { x: number; y: number; width: number; height: number }
+}
+
 const activeIndex = (carousel: Locator) => carousel.locator('.swiper-slide').evaluateAll((slides) => slides.findIndex((slide) => slide.classList.contains('swiper-slide-active')))
 // The active slide's: the others are set back in depth, so they look narrower.
 const slideWidth = (carousel: Locator) => carousel.locator('.swiper-slide-active').evaluate((slide) => slide.getBoundingClientRect().width)
@@ -96,7 +110,7 @@ describe('swiper', () => {
 		try {
 			const page = (await context.newPage()) as WatchedPage
 			const carousel = await openCarousel(page)
-			const box = (await carousel.locator('.swiper').boundingBox())!
+			const box = await settledBox(carousel.locator('.swiper'))
 			const y = box.y + box.height / 2
 			const cdp = await context.newCDPSession(page)
 			const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] })
@@ -111,7 +125,7 @@ describe('swiper', () => {
 
 		const page = await session.open()
 		const carousel = await openCarousel(page)
-		const box = (await carousel.locator('.swiper-slide-active').boundingBox())!
+		const box = await settledBox(carousel.locator('.swiper-slide-active'))
 		await page.mouse.move(box.x + box.width * 0.9, box.y + box.height / 2)
 		await page.mouse.down()
 		await page.mouse.move(box.x + box.width * 0.1, box.y + box.height / 2, { steps: 8 })

@@ -148,7 +148,9 @@ describe('the request form', () => {
 		await page.getByRole('button', { name: 'Save note' }).click()
 		await history.getByText('Note 14', { exact: true }).waitFor()
 		await page.waitForTimeout(300)
-		expect(await history.evaluate((box) => box.scrollTop)).toBe(0)
+		// (Chrome's scroll anchoring may nudge it by a pixel; following would have gone to the end.)
+		expect(await history.evaluate((box) => box.scrollTop)).toBeLessThan(5)
+		expect(await fromEnd()).toBeGreaterThan(200)
 
 		// The box is reachable by keyboard.
 		await history.focus()
