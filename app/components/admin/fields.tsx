@@ -2,6 +2,7 @@ import { useId } from 'react'
 import type { Field } from '#app/utils/admin-resources.ts'
 import { useAdminI18n } from '../i18n.tsx'
 import { TagSelect } from './tag-select.tsx'
+import { RichTextEditor } from './rich-text-editor.tsx'
 
 export const inputClass =
 	'block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 focus:border-teal-700 focus:outline-none focus:ring-2 focus:ring-teal-700/40 aria-[invalid=true]:border-red-600'
@@ -62,8 +63,10 @@ export function FieldInput({ field, value, error, options = [] }: FieldInputProp
 	let input: React.ReactNode
 	switch (field.kind) {
 		case 'textarea':
+			input = <textarea {...common} rows={3} defaultValue={text} className={inputClass} />
+			break
 		case 'rich':
-			input = <textarea {...common} rows={field.kind === 'rich' ? 8 : 3} defaultValue={text} className={inputClass} />
+			input = <RichTextEditor {...common} labelId={`${id}-label`} defaultValue={text} />
 			break
 		case 'checkbox':
 			return (
@@ -102,7 +105,7 @@ export function FieldInput({ field, value, error, options = [] }: FieldInputProp
 	}
 	return (
 		<div>
-			<label htmlFor={id} className="mb-1 block text-sm font-medium">
+			<label htmlFor={id} id={`${id}-label`} className="mb-1 block text-sm font-medium">
 				{label}
 				{field.required && <span aria-hidden="true"> *</span>}
 			</label>

@@ -1,0 +1,38 @@
+import { lazy, Suspense, useState } from 'react'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
+import { inputClass } from './fields.tsx'
+
+const RichTextEditorWidget = lazy(() => import('./rich-text-editor-widget.tsx'))
+
+export type RichTextEditorProps = {
+	id: string
+	name: string
+	labelId: string
+	defaultValue: string
+	required?: boolean
+	lang?: string
+	'aria-invalid'?: boolean
+	'aria-describedby'?: string
+}
+
+// The spec's "redactor": a rich content field. Without script (and until the editor has loaded) it
+// is a textarea of HTML; then TipTap edits the same field, which the form submits either way. The
+// server sanitises what arrives, whichever way it was written.
+export function RichTextEditor(props: RichTextEditorProps) {
+	const isHydrated = useHydrated()
+	// What was typed into the textarea while the editor loaded goes into the editor.
+	const [typed, setTyped] = useState(props.defaultValue)
+	const { labelId, ...textareaProps } = props
+	const textarea = <textarea {...textareaProps} defaultValue={typed} onChange={(event) => setTyped(event.target.value)} aria-labelledby={labelId} rows={8} className={inputClass} />
+	return (
+		<div data-controller="redactor">
+			{isHydrated ? (
+				<Suspense fallback={textarea}>
+					<RichTextEditorWidget {...props} defaultValue={typed} />
+				</Suspense>
+			) : (
+				textarea
+			)}
+		</div>
+	)
+}
