@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useEffectEvent, useState } from 'react'
 import type { DocumentView } from '#app/models/documents/present.ts'
 import type { LiveStream } from '#app/utils/cable.ts'
 import { formatNumber } from '#app/utils/format.ts'
@@ -6,6 +6,8 @@ import { useI18n } from './i18n.tsx'
 import { streamAttributes, useLiveStream } from './live-stream.tsx'
 
 type Message = { type: 'document'; document: DocumentView }
+
+const RECHECK_MS = 5_000
 
 // A document's words, minutes or "manual quote", filled in live when the analysis is done.
 type Props = { document: DocumentView; stream: LiveStream; onChange: (document: DocumentView) => void }
@@ -17,19 +19,26 @@ export function DocumentFigures({ document: initial, stream, onChange }: Props) 
 		setLocal(next)
 		onChange(next)
 	}
-	useLiveStream<Message>(
-		stream,
-		(message) => message.type === 'document' && setDocument(message.document),
-		// The analysis may have finished before the subscription stood: the address tells.
-		() => {
-			if (document.status !== 'pending') return
-			fetch(document.url, { headers: { Accept: 'application/json' } })
-				.then((response) => response.json() as Promise<{ document: DocumentView }>)
-				// A "still pending" answer may arrive after the update itself: it changes nothing.
-				.then((body) => body.document.status !== 'pending' && setDocument(body.document))
-				.catch(() => {})
-		},
-	)
+	// The document's own address tells its state; a "still pending" answer may arrive after the
+	// live update itself, so it changes nothing.
+	const ask = () => {
+		if (document.status !== 'pending') return
+		fetch(document.url, { headers: { Accept: 'application/json' } })
+			.then((response) => response.json() as Promise<{ document: DocumentView }>)
+			.then((body) => body.document.status !== 'pending' && setDocument(body.document))
+			.catch(() => {})
+	}
+	const askAgain = useEffectEvent(ask)
+	// The analysis may have finished before the subscription stood.
+	useLiveStream<Message>(stream, (message) => message.type === 'document' && setDocument(message.document), ask)
+	// And a live update can be lost (a socket that drops at the wrong moment): while it is still
+	// counting, the page asks now and then rather than wait for ever.
+	const isPending = document.status === 'pending'
+	useEffect(() => {
+		if (!isPending) return
+		const timer = setInterval(askAgain, RECHECK_MS)
+		return () => clearInterval(timer)
+	}, [isPending])
 	return (
 		<span {...streamAttributes(stream)} data-status={document.status} className="text-sm">
 			{document.status === 'pending' && <span className="text-slate-600">{t('order.counting')}</span>}

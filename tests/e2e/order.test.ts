@@ -63,6 +63,19 @@ describe('the order page', () => {
 		expect(await total()).not.toBe(express)
 	})
 
+	test('fills in the count even when no live update can reach the page', async () => {
+		const page = await session.open()
+		// The socket is refused: the page has to find out by asking.
+		await page.routeWebSocket(/\/cable/, (socket) => socket.close())
+		await page.goto('/en/order')
+		await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+		await page.getByLabel('Choose documents').setInputFiles([{ name: 'memo.txt', mimeType: 'text/plain', buffer: Buffer.from('Three short words.') }])
+		const memo = page.getByRole('list', { name: 'Your documents' }).getByRole('listitem').filter({ hasText: 'memo.txt' })
+		await memo.getByText('3 words').waitFor({ timeout: 15_000 })
+		// The refused socket is logged by the browser itself.
+		page.problems = page.problems.filter((problem) => !problem.includes('WebSocket'))
+	})
+
 	test('uploads documents one at a time and fills in words and minutes without a reload', async () => {
 		const page = await session.open('/en/order')
 		expect(await seriousAxeViolations(page)).toEqual([])
