@@ -169,6 +169,8 @@ describe('the admin', () => {
 		await page.getByLabel('Address (slug) (Danish)').fill('tolkning')
 		await page.getByLabel('Address (slug) (English)').fill('interpreting')
 		const [danish, english] = [0, 1].map((index) => page.locator('[data-controller="redactor"]').nth(index))
+		// The editor has loaded when its toolbar shows (until then the field is a textarea).
+		await english!.getByRole('toolbar', { name: 'Formatting' }).waitFor()
 		await danish!.getByRole('textbox', { name: 'Body (Danish)' }).click()
 		await page.keyboard.type('Vi tolker på stedet.')
 
@@ -224,5 +226,75 @@ describe('the admin', () => {
 		expect(await content.getByRole('link', { name: 'mailto:kontakt@tolk.example' }).getAttribute('href')).toBe('mailto:kontakt@tolk.example')
 		expect(await content.getByRole('table').count()).toBe(1)
 		expect(await content.textContent()).not.toContain('Oops')
+	})
+
+	test('the properties dialog sets the id and class of the block the cursor is in, and empty fields remove them', async () => {
+		await logInAt('/admin/pages/new')
+		const english = page.locator('[data-controller="redactor"]').nth(1)
+		await english.getByRole('toolbar', { name: 'Formatting' }).waitFor()
+		await english.getByRole('textbox', { name: 'Body (English)' }).click()
+		await page.keyboard.type('Our prices')
+		// What the form will send for the field.
+		const submitted = () => english.locator('input[type="hidden"]').inputValue()
+		const properties = english.getByRole('button', { name: 'Block properties' })
+		const dialog = page.getByRole('dialog', { name: 'Properties of the block' })
+
+		await properties.click()
+		await dialog.getByLabel('Id').fill('2 prices')
+		await dialog.getByLabel('Class').fill('lead  wide')
+		await dialog.getByRole('button', { name: 'Apply' }).click()
+		await dialog.getByRole('alert').filter({ hasText: 'One word of letters, digits, - and _, starting with a letter.' }).waitFor()
+		await dialog.getByLabel('Id').fill('prices')
+		await dialog.getByRole('button', { name: 'Apply' }).click()
+		await dialog.waitFor({ state: 'detached' })
+		expect(await submitted()).toBe('<p id="prices" class="lead wide">Our prices</p>')
+
+		await properties.click()
+		expect(await dialog.getByLabel('Id').inputValue()).toBe('prices')
+		expect(await dialog.getByLabel('Class').inputValue()).toBe('lead wide')
+		await dialog.getByLabel('Id').fill('')
+		await dialog.getByRole('button', { name: 'Apply' }).click()
+		await dialog.waitFor({ state: 'detached' })
+		expect(await submitted()).toBe('<p class="lead wide">Our prices</p>')
+
+		await properties.click()
+		await dialog.getByLabel('Class').fill('')
+		await page.keyboard.press('Enter')
+		await dialog.waitFor({ state: 'detached' })
+		expect(await submitted()).toBe('<p>Our prices</p>')
+		// Esc closes it without a change, and the focus goes back to the button.
+		await properties.click()
+		await dialog.getByLabel('Id').fill('ignored')
+		await page.keyboard.press('Escape')
+		await dialog.waitFor({ state: 'detached' })
+		expect(await submitted()).toBe('<p>Our prices</p>')
+		await expect.poll(() => properties.evaluate((button) => button === document.activeElement)).toBe(true)
+	})
+
+	test('what is typed into the field before the editor has loaded stays, and the typing goes on in the editor', async () => {
+		page = await session.open()
+		// Hold the editor's script back until something has been typed.
+		let release = () => {}
+		const held = new Promise<void>((resolve) => (release = resolve))
+		await page.route(/rich-text-editor-widget-[\w-]+\.js$/, async (route) => {
+			await held
+			await route.continue()
+		})
+		await page.goto('/admin/pages/new')
+		await page.getByLabel('Email').fill(ADMIN.email)
+		await page.getByLabel('Password').fill(ADMIN.password)
+		await page.getByRole('button', { name: 'Log in' }).click()
+		const english = page.locator('[data-controller="redactor"]').nth(1)
+		const textarea = english.locator('textarea')
+		await textarea.waitFor()
+		await waitForHydration(page)
+		await textarea.click()
+		await page.keyboard.type('<p>Typed early.</p>')
+		release()
+		await english.getByRole('toolbar', { name: 'Formatting' }).waitFor()
+		const editor = english.getByRole('textbox', { name: 'Body (English)' })
+		await expect.poll(() => editor.evaluate((element) => element.contains(document.activeElement))).toBe(true)
+		await page.keyboard.type(' And later.')
+		expect(await english.locator('input[type="hidden"]').inputValue()).toBe('<p>Typed early. And later.</p>')
 	})
 })

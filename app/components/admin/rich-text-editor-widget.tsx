@@ -1,11 +1,13 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import Image from '@tiptap/extension-image'
 import { TableKit } from '@tiptap/extension-table'
+import { NodeSelection } from '@tiptap/pm/state'
 import { EditorContent, useEditor, type Editor } from '@tiptap/react'
 import StarterKit from '@tiptap/starter-kit'
 import { useId, useState, type FormEvent } from 'react'
 import { isAllowedLink, UNDO_DEPTH } from '#app/utils/rich-links.ts'
 import { useAdminI18n } from '../i18n.tsx'
+import { BLOCK_TYPES, BlockAttributes, CLASS_PATTERN, ID_PATTERN } from './block-attributes.ts'
 import type { RichTextEditorProps } from './rich-text-editor.tsx'
 import { inputClass } from './fields.tsx'
 
@@ -16,7 +18,7 @@ const keepFocus = (event: React.MouseEvent) => event.preventDefault()
 const buttonClass =
 	'rounded px-2 py-1 text-sm font-medium text-slate-800 hover:bg-slate-200 aria-pressed:bg-slate-800 aria-pressed:text-white disabled:opacity-40 focus-visible:outline-2 focus-visible:outline-teal-700'
 
-export default function RichTextEditorWidget({ id, name, labelId, defaultValue, lang, ...aria }: RichTextEditorProps) {
+export default function RichTextEditorWidget({ id, name, labelId, defaultValue, lang, isFocused = false, ...aria }: RichTextEditorProps) {
 	const [html, setHtml] = useState(defaultValue)
 	const editor = useEditor({
 		extensions: [
@@ -29,8 +31,10 @@ export default function RichTextEditorWidget({ id, name, labelId, defaultValue, 
 			}),
 			TableKit.configure({ table: { resizable: false } }),
 			Image,
+			BlockAttributes,
 		],
 		content: defaultValue,
+		autofocus: isFocused ? 'end' : false,
 		immediatelyRender: false,
 		shouldRerenderOnTransaction: true,
 		editorProps: {
@@ -78,6 +82,7 @@ function Toolbar({ editor }: { editor: Editor }) {
 				</button>
 			))}
 			<LinkDialog editor={editor} />
+			<PropertiesDialog editor={editor} />
 			<button type="button" aria-label={t('editor.undo')} title={t('editor.undo')} disabled={!editor.can().undo()} onMouseDown={keepFocus} onClick={() => chain().undo().run()} className={buttonClass}>
 				<span aria-hidden>↶</span>
 			</button>
@@ -88,11 +93,83 @@ function Toolbar({ editor }: { editor: Editor }) {
 	)
 }
 
+type DialogField = { label: string; value: string; onChange: (value: string) => void; error?: string; inputMode?: 'url' | 'text' }
+
+type EditorDialogProps = {
+	label: string
+	icon: string
+	isPressed?: boolean
+	title: string
+	description: string
+	isOpen: boolean
+	onOpenChange: (isOpen: boolean) => void
+	onApply: () => void
+	fields: DialogField[]
+}
+
+// The editor's dialogs (link, properties): a toolbar button, labelled fields with their errors,
+// Cancel and Apply. Radix gives the focus trap, Esc and the return of the focus.
+function EditorDialog({ label, icon, isPressed, title, description, isOpen, onOpenChange, onApply, fields }: EditorDialogProps) {
+	const { t } = useAdminI18n()
+	const id = useId()
+	function submit(event: FormEvent) {
+		event.preventDefault()
+		// Portalled out of the record form, but React events still bubble to it.
+		event.stopPropagation()
+		onApply()
+	}
+	return (
+		<Dialog.Root open={isOpen} onOpenChange={onOpenChange}>
+			<Dialog.Trigger asChild>
+				<button type="button" aria-label={label} title={label} aria-pressed={isPressed} onMouseDown={keepFocus} className={buttonClass}>
+					<span aria-hidden>{icon}</span>
+				</button>
+			</Dialog.Trigger>
+			<Dialog.Portal>
+				<Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
+				<Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(28rem,90vw)] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl">
+					<Dialog.Title className="mb-4 text-lg font-semibold">{title}</Dialog.Title>
+					<Dialog.Description className="mb-3 text-sm text-slate-600">{description}</Dialog.Description>
+					<form onSubmit={submit} noValidate className="grid gap-3">
+						{fields.map((field, index) => (
+							<div key={field.label}>
+								<label htmlFor={`${id}-${index}`} className="mb-1 block text-sm font-medium">
+									{field.label}
+								</label>
+								<input
+									id={`${id}-${index}`}
+									type="text"
+									inputMode={field.inputMode ?? 'text'}
+									value={field.value}
+									onChange={(event) => field.onChange(event.target.value)}
+									aria-invalid={field.error ? true : undefined}
+									aria-describedby={field.error ? `${id}-${index}-error` : undefined}
+									className={inputClass}
+								/>
+								{field.error && (
+									<p id={`${id}-${index}-error`} role="alert" className="mt-1 text-sm text-red-700">
+										{field.error}
+									</p>
+								)}
+							</div>
+						))}
+						<div className="mt-1 flex justify-end gap-2">
+							<Dialog.Close className="rounded-md border border-slate-400 px-4 py-2">{t('editor.cancel')}</Dialog.Close>
+							<button type="submit" className="rounded-md bg-teal-800 px-4 py-2 font-semibold text-white hover:bg-teal-900">
+								{t('editor.apply')}
+							</button>
+						</div>
+					</form>
+				</Dialog.Content>
+			</Dialog.Portal>
+		</Dialog.Root>
+	)
+}
+
 // The spec's link dialog: the address is required, and only http(s), mailto, tel and links on this
 // site are taken. An empty address on an existing link removes it.
 function LinkDialog({ editor }: { editor: Editor }) {
 	const { t } = useAdminI18n()
-	const id = useId()
 	const [isOpen, setIsOpen] = useState(false)
 	const [url, setUrl] = useState('')
 	const [error, setError] = useState('')
@@ -106,14 +183,11 @@ function LinkDialog({ editor }: { editor: Editor }) {
 		setIsOpen(next)
 	}
 
-	function apply(event: FormEvent) {
-		event.preventDefault()
-		event.stopPropagation()
+	function apply() {
 		const address = url.trim()
 		if (!address && isLink) {
 			editor.chain().focus().extendMarkRange('link').unsetLink().run()
-			setIsOpen(false)
-			return
+			return setIsOpen(false)
 		}
 		if (!address) return setError(t('editor.linkRequired'))
 		if (!isAllowedLink(address)) return setError(t('editor.linkInvalid'))
@@ -124,46 +198,69 @@ function LinkDialog({ editor }: { editor: Editor }) {
 	}
 
 	return (
-		<Dialog.Root open={isOpen} onOpenChange={open}>
-			<Dialog.Trigger asChild>
-				<button type="button" aria-label={t('editor.link')} title={t('editor.link')} aria-pressed={isLink} className={buttonClass}>
-					<span aria-hidden>🔗</span>
-				</button>
-			</Dialog.Trigger>
-			<Dialog.Portal>
-				<Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
-				<Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(28rem,90vw)] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl">
-					<Dialog.Title className="mb-4 text-lg font-semibold">{t('editor.linkTitle')}</Dialog.Title>
-					<Dialog.Description className="mb-3 text-sm text-slate-600">{t('editor.linkHint')}</Dialog.Description>
-					{/* Not a nested <form>: the dialog is portalled out of the record form, so Enter stays here. */}
-					<form onSubmit={apply} noValidate>
-						<label htmlFor={`${id}-url`} className="mb-1 block text-sm font-medium">
-							{t('editor.linkUrl')}
-						</label>
-						<input
-							id={`${id}-url`}
-							type="text"
-							inputMode="url"
-							value={url}
-							onChange={(event) => setUrl(event.target.value)}
-							aria-invalid={error ? true : undefined}
-							aria-describedby={error ? `${id}-error` : undefined}
-							className={inputClass}
-						/>
-						{error && (
-							<p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-700">
-								{error}
-							</p>
-						)}
-						<div className="mt-4 flex justify-end gap-2">
-							<Dialog.Close className="rounded-md border border-slate-400 px-4 py-2">{t('editor.cancel')}</Dialog.Close>
-							<button type="submit" className="rounded-md bg-teal-800 px-4 py-2 font-semibold text-white hover:bg-teal-900">
-								{t('editor.apply')}
-							</button>
-						</div>
-					</form>
-				</Dialog.Content>
-			</Dialog.Portal>
-		</Dialog.Root>
+		<EditorDialog
+			label={t('editor.link')}
+			icon="🔗"
+			isPressed={isLink}
+			title={t('editor.linkTitle')}
+			description={t('editor.linkHint')}
+			isOpen={isOpen}
+			onOpenChange={open}
+			onApply={apply}
+			fields={[{ label: t('editor.linkUrl'), value: url, onChange: setUrl, error, inputMode: 'url' }]}
+		/>
+	)
+}
+
+// The block the selection is in (or the selected image), as the properties dialog edits it.
+function selectedBlock(editor: Editor): { type: string; id: string; className: string } | null {
+	const { selection } = editor.state
+	const chosen = selection instanceof NodeSelection ? selection.node : null
+	const nodes = chosen ? [chosen] : Array.from({ length: selection.$from.depth }, (_, index) => selection.$from.node(selection.$from.depth - index))
+	const node = nodes.find((candidate) => (BLOCK_TYPES as readonly string[]).includes(candidate.type.name))
+	return node ? { type: node.type.name, id: String(node.attrs.id ?? ''), className: String(node.attrs.class ?? '') } : null
+}
+
+// The spec's properties dialog: the id and class of the selected block. An empty id removes the
+// id attribute; an empty class removes the class attribute.
+function PropertiesDialog({ editor }: { editor: Editor }) {
+	const { t } = useAdminI18n()
+	const [isOpen, setIsOpen] = useState(false)
+	const [values, setValues] = useState({ id: '', className: '' })
+	const [errors, setErrors] = useState<{ id?: string; className?: string }>({})
+
+	function open(next: boolean) {
+		const block = selectedBlock(editor)
+		if (next && block) {
+			setValues({ id: block.id, className: block.className })
+			setErrors({})
+		}
+		setIsOpen(next && block !== null)
+	}
+
+	function apply() {
+		const block = selectedBlock(editor)
+		const id = values.id.trim()
+		const className = values.className.trim().replace(/\s+/g, ' ')
+		const found = { id: id && !ID_PATTERN.test(id) ? t('editor.idInvalid') : undefined, className: className && !CLASS_PATTERN.test(className) ? t('editor.classInvalid') : undefined }
+		if (found.id || found.className) return setErrors(found)
+		if (block) editor.chain().focus().updateAttributes(block.type, { id: id || null, class: className || null }).run()
+		setIsOpen(false)
+	}
+
+	return (
+		<EditorDialog
+			label={t('editor.properties')}
+			icon="⚙"
+			title={t('editor.propertiesTitle')}
+			description={t('editor.propertiesHint')}
+			isOpen={isOpen}
+			onOpenChange={open}
+			onApply={apply}
+			fields={[
+				{ label: t('editor.id'), value: values.id, onChange: (id) => setValues((current) => ({ ...current, id })), error: errors.id },
+				{ label: t('editor.className'), value: values.className, onChange: (className) => setValues((current) => ({ ...current, className })), error: errors.className },
+			]}
+		/>
 	)
 }

@@ -13,6 +13,7 @@ export type RichTextEditorProps = {
 	lang?: string
 	'aria-invalid'?: boolean
 	'aria-describedby'?: string
+	isFocused?: boolean
 }
 
 // The spec's "redactor": a rich content field. Without script (and until the editor has loaded) it
@@ -22,13 +23,26 @@ export function RichTextEditor(props: RichTextEditorProps) {
 	const isHydrated = useHydrated()
 	// What was typed into the textarea while the editor loaded goes into the editor.
 	const [typed, setTyped] = useState(props.defaultValue)
+	// ...and so does the focus, so typing goes on in the editor.
+	const [hasFocus, setHasFocus] = useState(false)
 	const { labelId, ...textareaProps } = props
-	const textarea = <textarea {...textareaProps} defaultValue={typed} onChange={(event) => setTyped(event.target.value)} aria-labelledby={labelId} rows={8} className={inputClass} />
+	const textarea = (
+		<textarea
+			{...textareaProps}
+			defaultValue={typed}
+			onChange={(event) => setTyped(event.target.value)}
+			onFocus={() => setHasFocus(true)}
+			onBlur={() => setHasFocus(false)}
+			aria-labelledby={labelId}
+			rows={8}
+			className={inputClass}
+		/>
+	)
 	return (
 		<div data-controller="redactor">
 			{isHydrated ? (
 				<Suspense fallback={textarea}>
-					<RichTextEditorWidget {...props} defaultValue={typed} />
+					<RichTextEditorWidget {...props} defaultValue={typed} isFocused={hasFocus} />
 				</Suspense>
 			) : (
 				textarea
