@@ -114,8 +114,13 @@ describe('swiper', () => {
 			const y = box.y + box.height / 2
 			const cdp = await context.newCDPSession(page)
 			const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] })
-			await touch('touchStart', box.x + box.width * 0.8)
-			for (const share of [0.7, 0.6, 0.5, 0.4, 0.3, 0.2]) await touch('touchMove', box.x + box.width * share)
+			// Across most of the width, so it is a long swipe past half a slide even if Swiper takes
+			// the first move to tell a swipe from a scroll.
+			await touch('touchStart', box.x + box.width * 0.95)
+			for (const share of [0.85, 0.75, 0.65, 0.55, 0.45, 0.35, 0.25, 0.15, 0.05]) {
+				await touch('touchMove', box.x + box.width * share)
+				await page.waitForTimeout(16)
+			}
 			await touch('touchEnd', 0)
 			await expect.poll(() => activeIndex(carousel)).toBe(3)
 			await carousel.getByRole('button', { name: 'Play the carousel' }).waitFor()

@@ -30,8 +30,9 @@ describe('live updates', () => {
 			// A change made elsewhere (another staff member, no browser) appears without a reload.
 			const staff = await logIn(server.url)
 			expect((await staff.call('PATCH', '/admin/position', { model: 'language', items: [2, 1] })).status).toBe(200)
+			// (The other staff member's own "Logged in" arrives live too, so wait for the reorder itself.)
 			await expect.poll(() => rows.count(), { timeout: 5_000 }).toBeGreaterThan(before)
-			expect(await recent.getByRole('row').nth(1).textContent()).toContain('Reordered')
+			await expect.poll(() => recent.getByRole('row').nth(1).textContent(), { timeout: 5_000 }).toContain('Reordered')
 
 			// The server dies without a word; another starts on the same address and database.
 			server.process.kill('SIGKILL')
