@@ -6,8 +6,9 @@ import { I18nProvider } from './components/i18n.tsx'
 import { useAlternates } from './components/language-switch.tsx'
 import { PageProgress } from './components/page-progress.tsx'
 import { SnapshotRefresh } from './components/snapshot-refresh.tsx'
+import { optionalStaff } from './models/staff/access.server.ts'
 import { resolveAdminLocale } from './models/staff/locale.server.ts'
-import { ADMIN_MESSAGES, loadMessages } from './models/translation.server.ts'
+import { ADMIN_MESSAGES, loadPageMessages } from './models/translation.server.ts'
 import { isAdminPath } from './utils/admin-paths.ts'
 import { CABLE_PATH } from './utils/cable.ts'
 import { getDb, requestInfoContext } from './utils/context.server.ts'
@@ -23,10 +24,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const { csrfToken } = context.get(requestInfoContext)
 	if (isAdminPath(url.pathname)) {
 		const locale = resolveAdminLocale(request)
-		return { locale, origin: url.origin, csrfToken, isAdmin: true, messages: ADMIN_MESSAGES[locale] }
+		return { locale, origin: url.origin, csrfToken, isAdmin: true, canEditTexts: false, messages: ADMIN_MESSAGES[locale] }
 	}
 	const locale = localeFromPath(url.pathname)
-	return { locale, origin: url.origin, csrfToken, isAdmin: false, messages: await loadMessages(getDb(context), locale) }
+	// Signed-in staff may edit the texts in place; nobody else gets the markup for it.
+	const canEditTexts = optionalStaff(context) !== null
+	return { locale, origin: url.origin, csrfToken, isAdmin: false, canEditTexts, messages: await loadPageMessages(getDb(context), locale, canEditTexts) }
 }
 
 // The messages only change with the language (and after staff edit them: an action revalidates).
@@ -58,7 +61,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 				</noscript>
 			</head>
 			<body className="min-h-screen bg-white font-sans text-slate-800 antialiased">
-				<I18nProvider locale={locale} messages={data?.messages ?? {}}>
+				<I18nProvider locale={locale} messages={data?.messages ?? {}} canEdit={data?.canEditTexts ?? false}>
 					{children}
 				</I18nProvider>
 				<ScrollRestoration />

@@ -1,6 +1,7 @@
 import { index, layout, route, type RouteConfig } from '@react-router/dev/routes'
 import { LOCALES, PAGE_PATHS, PAIR_PRICE_PATHS, QUOTE_SAVE_PATHS, UPLOAD_PATHS, type PageName } from './utils/locales.ts'
 import { RESOURCE_NAMES } from './utils/admin-resources.ts'
+import { MEDIA_KINDS } from './utils/media.ts'
 
 const PAGE_MODULES: Record<PageName, string> = {
 	home: 'routes/home.tsx',
@@ -34,12 +35,14 @@ export default [
 	route('admin/logout', 'routes/admin/logout.ts'),
 	route('admin/language', 'routes/admin/language.ts'),
 	route('admin/position', 'routes/admin/position.ts'),
+	route('admin/drafts', 'routes/admin/drafts.ts'),
 	route('admin/prices/defaults', 'routes/admin/price-defaults.ts'),
 	route('admin/users/:id/sessions', 'routes/admin/user-sessions.ts'),
 	route('admin/requests/export', 'routes/admin/requests-export.ts'),
 	route('admin/requests/:id/status', 'routes/admin/request-status.ts'),
 	route('admin/requests/:id/notes', 'routes/admin/request-notes.ts'),
 	route('admin/requests/:id/documents/:documentId', 'routes/admin/request-document.ts'),
+	...MEDIA_KINDS.map((kind) => route(`admin/${kind}/:id`, 'routes/admin/media-item.ts', { id: `admin.${kind}.item` })),
 	layout('routes/admin/layout.tsx', [
 		route('admin', 'routes/admin/dashboard.tsx'),
 		...recordRoutes,
@@ -47,6 +50,8 @@ export default [
 		route('admin/requests/:id', 'routes/admin/request.tsx'),
 		route('admin/settings', 'routes/admin/settings.tsx'),
 		route('admin/audit', 'routes/admin/audit.tsx'),
+		route('admin/translations', 'routes/admin/translations.tsx'),
+		...MEDIA_KINDS.map((kind) => route(`admin/${kind}`, 'routes/admin/media.tsx', { id: `admin.${kind}` })),
 		route('admin/analytics', 'routes/admin/analytics.tsx'),
 		route('admin/*', 'routes/admin/not-found.tsx'),
 	]),

@@ -126,6 +126,45 @@ export const pages = pgTable('pages', {
 	...timestamps,
 })
 
+// Images staff put in rich content. The original (metadata and all) stays private under
+// DATA_DIR/media/photos; what is served from /uploads/photos/KEY/ are the stripped variants.
+export const photos = pgTable('photos', {
+	id: id(),
+	key: text().notNull().unique(),
+	title: text().notNull().default(''),
+	originalName: text('original_name').notNull(),
+	extension: text().notNull(),
+	size: integer().notNull(),
+	width: integer().notNull(),
+	height: integer().notNull(),
+	...timestamps,
+})
+
+// Files staff link to from rich content, served from /uploads/files/KEY/NAME.
+export const contentFiles = pgTable('content_files', {
+	id: id(),
+	key: text().notNull().unique(),
+	title: text().notNull(),
+	name: text().notNull(),
+	extension: text().notNull(),
+	size: integer().notNull(),
+	...timestamps,
+})
+
+// The editor's autosaved drafts, one per person and form, kept until the form is saved.
+export const drafts = pgTable(
+	'drafts',
+	{
+		userId: integer('user_id')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		formPath: text('form_path').notNull(),
+		values: jsonb().$type<{ entries: [string, string][] }>().notNull(),
+		updatedAt: timestamps.updatedAt,
+	},
+	(table) => [primaryKey({ columns: [table.userId, table.formPath] })],
+)
+
 // One row: the agency's own facts and the numbers the public pages compute with.
 export const settings = pgTable(
 	'settings',
@@ -160,6 +199,8 @@ export const settings = pgTable(
 		pricePerMinute: numeric('price_per_minute', { precision: 10, scale: 2, mode: 'number' }).notNull().default(30),
 		// Uploaded documents that never become a request are deleted after this many days.
 		documentRetentionDays: integer('document_retention_days').notNull().default(30),
+		// The editor saves drafts every 10 s when this is on; the spec has it off by default.
+		editorAutosave: boolean('editor_autosave').notNull().default(false),
 		updatedAt: timestamps.updatedAt,
 	},
 	(table) => [check('settings_single_row', sql`${table.id} = 1`)],

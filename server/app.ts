@@ -7,7 +7,8 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'r
 import type { DatabaseHandle } from '#database/client.ts'
 import { PUBLIC_UPLOADS_PATH } from '#app/models/media/images.server.ts'
 import { requestInfoContext, servicesContext, staffContext, type AppServices } from '#app/utils/context.server.ts'
-import type { Broadcast } from './cable/pubsub.ts'
+import { forgetMessages, TRANSLATIONS_STREAM } from '#app/models/translation.server.ts'
+import type { Broadcast, PubSub } from './cable/pubsub.ts'
 import { csrfProtection, type CsrfLocals } from './csrf.ts'
 import type { Logger } from './logger.ts'
 import { discardUnreadBody, toFetchRequest, sendFetchResponse } from './request-bridge.ts'
@@ -21,8 +22,12 @@ export type AppOptions = {
 	uploadsDir: string
 	// Customers' documents, outside the web root.
 	documentsDir: string
+	// Originals of staff photos, metadata and all, outside the web root.
+	mediaDir: string
 	// Sends a live update to the pages listening to a stream (server/cable).
 	broadcast: Broadcast
+	// Hears every broadcast, from this process and (with PostgreSQL) the others.
+	subscribe?: PubSub['subscribe']
 	enqueueAnalysis: (documentId: string) => void
 	sendMail: SendMail
 	logger: Logger
@@ -39,6 +44,8 @@ const HEALTH_TIMEOUT_MS = 2_000
 export function createApp(options: AppOptions): express.Express {
 	const { database, logger, secretKey, isDevelopment = false } = options
 	const app = express()
+	// A text edited in place, here or in another process: every page shows it from now on.
+	options.subscribe?.((stream) => stream === TRANSLATIONS_STREAM && forgetMessages())
 	app.disable('x-powered-by')
 	app.set('trust proxy', options.trustProxy)
 
@@ -74,6 +81,7 @@ export function createApp(options: AppOptions): express.Express {
 		secretKey,
 		uploadsDir: options.uploadsDir,
 		documentsDir: options.documentsDir,
+		mediaDir: options.mediaDir,
 		broadcast: options.broadcast,
 		enqueueAnalysis: options.enqueueAnalysis,
 		sendMail: options.sendMail,
@@ -98,6 +106,11 @@ export function createApp(options: AppOptions): express.Express {
 	})
 
 	app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+		// The static handlers' own refusals (a missing upload is a 404), not failures of ours.
+		const status = (error as { status?: unknown } | null)?.status
+		if (typeof status === 'number' && status >= 400 && status < 500 && !res.headersSent) {
+			return res.status(status).type('html').send(`<!doctype html><meta charset="utf-8"><title>${status}</title><p>${status === 404 ? 'Ikke fundet. Not found.' : 'Afvist. Refused.'}</p>`)
+		}
 		logger.error({ err: error, path: req.path }, 'request failed')
 		if (res.headersSent) return res.end()
 		res.status(500).type('html').send('<!doctype html><meta charset="utf-8"><title>500</title><p>Der gik noget galt. Something went wrong.</p>')

@@ -18,6 +18,7 @@ const SWEEP_INTERVAL_MS = 60 * 60 * 1000
 export async function startServices(env: Env, database: DatabaseHandle, logger: Logger) {
 	const uploadsDir = path.resolve(env.DATA_DIR, 'uploads')
 	const documentsDir = path.resolve(env.DATA_DIR, 'documents')
+	const mediaDir = path.resolve(env.DATA_DIR, 'media')
 	await ensureAdminAccount(database.db, env, logger)
 	const pubsub = env.DATABASE_URL ? await createPostgresPubSub(env.DATABASE_URL, database.db, logger) : createLocalPubSub()
 	const analysis = createAnalysisQueue({ db: database.db, documentsDir, broadcast: pubsub.broadcast, logger })
@@ -35,7 +36,7 @@ export async function startServices(env: Env, database: DatabaseHandle, logger: 
 
 	return {
 		// The parts of createApp's options that come from here.
-		appOptions: { uploadsDir, documentsDir, broadcast: pubsub.broadcast, enqueueAnalysis: analysis.enqueue, sendMail: mailer.send },
+		appOptions: { uploadsDir, documentsDir, mediaDir, broadcast: pubsub.broadcast, subscribe: pubsub.subscribe, enqueueAnalysis: analysis.enqueue, sendMail: mailer.send },
 		attachCable: (server: Server, secretKey: string) =>
 			attachCable(server, { db: database.db, secretKey, pubsub, logger, maxConnectionsPerAddress: env.CABLE_MAX_CONNECTIONS_PER_IP, trustProxy: env.TRUST_PROXY }),
 		async close() {

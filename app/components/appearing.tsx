@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react'
 import { prefersReducedMotion } from '#app/utils/motion.client.ts'
+import { useOnceNear } from '#app/utils/use-once-near.ts'
 
 type Props = { children: ReactNode; className?: string }
 
@@ -9,24 +10,24 @@ type Props = { children: ReactNode; className?: string }
 export function Appearing({ children, className }: Props) {
 	const block = useRef<HTMLDivElement>(null)
 
+	// Only a block below the fold when the script runs waits to appear...
 	useEffect(() => {
 		const element = block.current
 		if (!element || prefersReducedMotion() || element.getBoundingClientRect().top < window.innerHeight) return
 		element.dataset.appearing = 'waiting'
-		const observer = new IntersectionObserver(
-			(entries) => {
-				if (!entries.some((entry) => entry.isIntersecting)) return
-				element.dataset.appearing = 'shown'
-				observer.disconnect()
-			},
-			{ rootMargin: '0px 0px -10% 0px' },
-		)
-		observer.observe(element)
 		return () => {
-			observer.disconnect()
 			delete element.dataset.appearing
 		}
 	}, [])
+	// ...and appears once it is a tenth of the viewport into view.
+	useOnceNear(
+		block,
+		() => {
+			const element = block.current
+			if (element?.dataset.appearing === 'waiting') element.dataset.appearing = 'shown'
+		},
+		'0px 0px -10% 0px',
+	)
 
 	return (
 		<div ref={block} data-controller="appearing" className={className}>

@@ -3,7 +3,7 @@ import { CALCULATED_PRICE_EVENT } from '#app/utils/analytics-names.ts'
 import { formatNumber, formatPrice, formatWholePrice } from '#app/utils/format.ts'
 import { totalFor } from '#app/utils/prices.ts'
 import { trackEvent } from '#app/utils/analytics.client.ts'
-import { useI18n } from './i18n.tsx'
+import { Text, useI18n } from './i18n.tsx'
 
 type Props = { pricePerWord: number; currency: string; min: number; max: number }
 
@@ -64,19 +64,19 @@ export function Calculator({ pricePerWord, currency, min, max }: Props) {
 			</div>
 			<dl className="mt-4 grid grid-cols-2 gap-4" aria-live="polite">
 				<div>
-					<dt className="text-sm text-slate-600">{t('calculator.count')}</dt>
+					<Text as="dt" k="calculator.count" className="text-sm text-slate-600" />
 					<dd className="text-2xl font-bold text-slate-900" data-words={words}>
 						{t('calculator.words', { count })}
 					</dd>
 				</div>
 				<div>
-					<dt className="text-sm text-slate-600">{t('calculator.total')}</dt>
+					<Text as="dt" k="calculator.total" className="text-sm text-slate-600" />
 					<dd className="text-2xl font-bold text-teal-800" data-total={totalFor(pricePerWord, words)}>
 						{formatWholePrice(totalFor(pricePerWord, words), currency, locale)}
 					</dd>
 				</div>
 			</dl>
-			<p className="mt-2 text-sm text-slate-600">{t('calculator.perWord', { price: formatPrice(pricePerWord, currency, locale) })}</p>
+			<Text as="p" k="calculator.perWord" vars={{ price: formatPrice(pricePerWord, currency, locale) }} className="mt-2 text-sm text-slate-600" />
 		</section>
 	)
 }

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react'
 import type Swiper from 'swiper'
 import { useOnceNear } from '#app/utils/use-once-near.ts'
-import { useI18n } from './i18n.tsx'
+import { Text, useI18n } from './i18n.tsx'
 
 export type Slide = { id: number; imageUrl: string; alt: string; text: string; link: string | null }
 
@@ -83,7 +83,7 @@ export function Carousel({ slides, label, slidesPerView = '1/1/2/3/3', spaceBetw
 						<div key={slide.id} className="swiper-slide">
 							<figure className="flex h-full min-h-56 flex-col justify-between gap-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
 								<blockquote className="text-lg leading-7 text-slate-800">
-									<p>{t('carousel.quote', { text: slide.text })}</p>
+									<Text as="p" k="carousel.quote" vars={{ text: slide.text }} />
 								</blockquote>
 								<figcaption>
 									<div className="swiper-zoom-container justify-start!">

@@ -7,7 +7,7 @@ import { ACCEPTED_EXTENSIONS } from '#app/utils/uploads.ts'
 import { uploadFile, type UploadError } from '#app/utils/upload.client.ts'
 import { AuthenticityTokenInput } from './authenticity-token.tsx'
 import { DocumentFigures } from './document-figures.tsx'
-import { useI18n } from './i18n.tsx'
+import { Text, useI18n } from './i18n.tsx'
 
 const MIB = 1024 * 1024
 const MAX_FILES = 20
@@ -120,8 +120,8 @@ export function Dropzone({ action, limitMib, initial, onDocument }: Props) {
 					})}
 				>
 					<input {...getInputProps({ name: 'file', 'aria-label': t('upload.choose') })} />
-					<p className="text-lg font-semibold text-slate-900">{t('upload.drop')}</p>
-					<p className="text-sm text-slate-600">{t('order.sizeLimit', { size: limitMib })}</p>
+					<Text as="p" k="upload.drop" className="text-lg font-semibold text-slate-900" />
+					<Text as="p" k="order.sizeLimit" vars={{ size: limitMib }} className="text-sm text-slate-600" />
 				</div>
 				<noscript>
 					<button type="submit" className="rounded-md bg-teal-800 px-4 py-2 font-semibold text-white">

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react'
 import { foldText } from '#app/utils/fold.ts'
 import { stripTags } from '#app/utils/i18n.ts'
-import { useI18n } from './i18n.tsx'
+import { Text, useI18n } from './i18n.tsx'
 
 export type FaqItem = { id: number; question: string; answerHtml: string }
 
@@ -47,7 +47,7 @@ export function FaqList({ items, isSearchable = false, headingLevel = 3 }: { ite
 					</p>
 				</div>
 			)}
-			{shown.length === 0 && <p className="rounded-xl border border-dashed border-slate-300 p-5 text-slate-700">{t('faq.noResults')}</p>}
+			{shown.length === 0 && <Text as="p" k="faq.noResults" className="rounded-xl border border-dashed border-slate-300 p-5 text-slate-700" />}
 			<ul className="divide-y divide-slate-200 rounded-xl border border-slate-200" hidden={shown.length === 0}>
 				{items.map((item) => {
 					const isOpen = openIds.has(item.id)

@@ -1,20 +1,21 @@
 import { createContext, use, type ElementType, type ComponentPropsWithoutRef } from 'react'
-import { translate, stripTags, type AdminMessageKey, type MessageKey, type Messages } from '#app/utils/i18n.ts'
+import { stripTags, translate, translateHtml, type AdminMessageKey, type MessageKey, type Messages } from '#app/utils/i18n.ts'
 import type { Locale } from '#app/utils/locales.ts'
 
-type I18n = { locale: Locale; messages: Messages }
+// canEdit: a signed-in staff member, who may edit the texts in place (inline-text-editing.tsx).
+type I18n = { locale: Locale; messages: Messages; canEdit?: boolean }
 const I18nContext = createContext<I18n>({ locale: 'da', messages: {} })
 
-export function I18nProvider({ locale, messages, children }: I18n & { children: React.ReactNode }) {
-	return <I18nContext value={{ locale, messages }}>{children}</I18nContext>
+export function I18nProvider({ locale, messages, canEdit = false, children }: I18n & { children: React.ReactNode }) {
+	return <I18nContext value={{ locale, messages, canEdit }}>{children}</I18nContext>
 }
 
 export function useI18n() {
-	const { locale, messages } = use(I18nContext)
+	const { locale, messages, canEdit = false } = use(I18nContext)
 	// Plain text, for attributes and places where markup cannot go.
 	const t = (key: MessageKey, vars?: Record<string, string | number>) => stripTags(translate(messages, key, vars))
-	const html = (key: MessageKey, vars?: Record<string, string | number>) => translate(messages, key, vars)
-	return { locale, t, html }
+	const html = (key: MessageKey, vars?: Record<string, string | number>) => translateHtml(messages, key, vars)
+	return { locale, t, html, canEdit, messages }
 }
 
 // The admin area has its own texts (app/locales/admin.*.json); the root loader hands them in there.
@@ -30,9 +31,11 @@ type TextProps<E extends ElementType> = { k: MessageKey; vars?: Record<string, s
 >
 
 // A text that comes from a translation key; its value may hold inline HTML that the server
-// sanitised when it was stored or loaded. data-key marks it for in-place editing later.
+// sanitised when it was stored or loaded. For staff it carries the spec's translation controller
+// (key, locale, and the values of its {{placeholders}}), so it can be edited in place.
 export function Text<E extends ElementType = 'span'>({ k, vars, as, ...props }: TextProps<E>) {
-	const { html } = useI18n()
+	const { html, canEdit, locale } = useI18n()
 	const Element: ElementType = as ?? 'span'
-	return <Element data-key={k} {...props} dangerouslySetInnerHTML={{ __html: html(k, vars) }} />
+	const editing = canEdit ? { 'data-controller': 'translation', 'data-key': k, 'data-locale': locale, ...(vars ? { 'data-vars': JSON.stringify(vars) } : {}) } : {}
+	return <Element {...editing} {...props} dangerouslySetInnerHTML={{ __html: html(k, vars) }} />
 }

@@ -2,7 +2,7 @@ import { useId, useRef, useState } from 'react'
 import { formatNumber, formatPrice, formatWholePrice } from '#app/utils/format.ts'
 import type { PairQuote } from '#app/utils/prices.ts'
 import { requestJson } from '#app/utils/request-headers.ts'
-import { useI18n } from './i18n.tsx'
+import { Text, useI18n } from './i18n.tsx'
 import { LanguageSelect } from './language-select.tsx'
 
 type Language = { code: string; name: string }
@@ -69,21 +69,21 @@ export function LangCombo({ languages, url, action, initial }: Props) {
 
 function PriceArea({ state }: { state: State }) {
 	const { locale, t } = useI18n()
-	if (state.kind === 'same') return <p className="text-amber-800">{t('priceCheck.same')}</p>
-	if (state.kind === 'error') return <p className="text-red-700">{t('priceCheck.error')}</p>
-	if (state.kind === 'loading') return <p className="text-slate-600">{t('priceCheck.loading')}</p>
-	if (state.kind === 'idle') return <p className="text-slate-600">{t('priceCheck.hint')}</p>
+	if (state.kind === 'same') return <Text as="p" k="priceCheck.same" className="text-amber-800" />
+	if (state.kind === 'error') return <Text as="p" k="priceCheck.error" className="text-red-700" />
+	if (state.kind === 'loading') return <Text as="p" k="priceCheck.loading" className="text-slate-600" />
+	if (state.kind === 'idle') return <Text as="p" k="priceCheck.hint" className="text-slate-600" />
 	const { quote } = state
 	return (
 		<dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[auto_1fr]">
-			<dt className="text-slate-600">{t('priceCheck.perWord', { from: quote.from, to: quote.to })}</dt>
+			<Text as="dt" k="priceCheck.perWord" vars={{ from: quote.from, to: quote.to }} className="text-slate-600" />
 			<dd className="font-semibold text-slate-900">
 				{formatPrice(quote.pricePerWord, quote.currency, locale)}
 				{quote.isDefaultPrice && <span className="ml-2 text-sm font-normal text-slate-600">({t('priceCheck.default')})</span>}
 			</dd>
-			<dt className="text-slate-600">{t('priceCheck.minimum')}</dt>
+			<Text as="dt" k="priceCheck.minimum" className="text-slate-600" />
 			<dd className="font-semibold text-slate-900">{formatWholePrice(quote.minimumOrder, quote.currency, locale)}</dd>
-			<dt className="text-slate-600">{t('priceCheck.example', { words: formatNumber(quote.example.words, locale) })}</dt>
+			<Text as="dt" k="priceCheck.example" vars={{ words: formatNumber(quote.example.words, locale) }} className="text-slate-600" />
 			<dd className="font-semibold text-teal-800">{formatWholePrice(quote.example.total, quote.currency, locale)}</dd>
 		</dl>
 	)

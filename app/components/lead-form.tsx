@@ -40,7 +40,7 @@ export function LeadForm({ renderChoices, documentCount = 0 }: Props) {
 				<h2 id="request-done-title" tabIndex={-1} ref={focusOnMount} className="mb-2 text-2xl font-semibold text-teal-900">
 					{t('request.doneTitle')}
 				</h2>
-				<p>{t('request.doneBody', { reference: result.reference, email: result.email })}</p>
+				<Text as="p" k="request.doneBody" vars={{ reference: result.reference, email: result.email }} />
 			</section>
 		)
 	}
@@ -77,7 +77,7 @@ export function LeadForm({ renderChoices, documentCount = 0 }: Props) {
 				<h2 id="request-title" className="mb-1 text-2xl font-semibold text-slate-900">
 					{t('request.title')}
 				</h2>
-				<p className="mb-4 text-slate-700">{t('request.lead')}</p>
+				<Text as="p" k="request.lead" className="mb-4 text-slate-700" />
 				{refused && (
 					<div key={JSON.stringify(refused)} id="request-errors" role="alert" tabIndex={-1} ref={focusOnMount} className="mb-4 rounded-md border border-red-300 bg-red-50 p-3 text-red-900">
 						<p className="font-medium">{refused.message}</p>
@@ -129,7 +129,7 @@ export function LeadForm({ renderChoices, documentCount = 0 }: Props) {
 					</div>
 				</ToggleDisplay>
 				{field('message', t('request.message'), (props) => <textarea {...props} rows={5} className={inputClass} />, t('request.messageHint'))}
-				{documentCount > 0 && <p className="mb-4 text-slate-700">{t('request.documents', { count: documentCount })}</p>}
+				{documentCount > 0 && <Text as="p" k="request.documents" vars={{ count: documentCount }} className="mb-4 text-slate-700" />}
 				{/* The honeypot: off screen and out of the tab order; people never see it. */}
 				<div className="absolute -left-[9999px]" aria-hidden="true">
 					<label htmlFor="request-website">{t('request.website')}</label>

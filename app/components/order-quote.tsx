@@ -4,7 +4,7 @@ import { formatDate } from '#app/utils/format.ts'
 import { calculateQuote, type QuoteRates } from '#app/utils/quote.ts'
 import type { CalendarDate } from '#app/utils/working-days.ts'
 import { DatePicker } from './date-picker.tsx'
-import { useI18n } from './i18n.tsx'
+import { Text, useI18n } from './i18n.tsx'
 import { LanguageSelect } from './language-select.tsx'
 import { NumberWheel } from './number-wheel.tsx'
 import { QuoteTable } from './quote-table.tsx'
@@ -59,15 +59,15 @@ export function OrderQuote({ documents, errors, languages, pairPrices, rates, to
 				<DatePicker id="request-delivery-date" name="delivery_date" label={t('quote.deliveryDate')} min={minDate} value={deliveryDate} onChange={setDeliveryDate} error={errors.delivery_date} />
 				<NumberWheel id="request-copies" name="copies" label={t('quote.copies')} value={0} min={0} max={100} onChange={setCopies} error={errors.copies} />
 			</div>
-			{pair.from && pair.from === pair.to && <p className="mb-4 text-amber-800">{t('priceCheck.same')}</p>}
+			{pair.from && pair.from === pair.to && <Text as="p" k="priceCheck.same" className="mb-4 text-amber-800" />}
 			{documents.length === 0 ? (
-				<p className="text-slate-600">{t('quote.empty')}</p>
+				<Text as="p" k="quote.empty" className="text-slate-600" />
 			) : (
 				<QuoteTable quote={quote} prices={{ ...rates, pricePerWord }} copies={copies} describedBy="quote-notes" />
 			)}
 			<div id="quote-notes" className="mt-4 space-y-1 text-sm text-slate-600">
-				<p>{t('quote.standardDate', { date: formatDate(new Date(`${quote.standardDate}T12:00:00`), locale) })}</p>
-				{quote.hasManual && <p>{t('quote.manualNote')}</p>}
+				<Text as="p" k="quote.standardDate" vars={{ date: formatDate(new Date(`${quote.standardDate}T12:00:00`), locale) }} />
+				{quote.hasManual && <Text as="p" k="quote.manualNote" />}
 			</div>
 			{documents.length > 0 && (
 				<button type="submit" formAction={saveAction} formMethod="post" formNoValidate className="mt-4 rounded-md bg-teal-800 px-5 py-3 font-semibold text-white hover:bg-teal-900">

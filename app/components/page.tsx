@@ -1,6 +1,7 @@
+import type { ReactNode } from 'react'
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router'
 import { pathFor } from '#app/utils/locales.ts'
-import { useI18n } from './i18n.tsx'
+import { Text, useI18n } from './i18n.tsx'
 
 // React hoists these into <head>.
 // Open Graph too, so a shared link shows the page's own title and summary.
@@ -20,7 +21,8 @@ export function PageMeta({ title, description }: { title: string; description?: 
 	)
 }
 
-export function PageHeading({ title, lead }: { title: string; lead?: string }) {
+// Title and lead are usually <Text>, so staff can edit them in place.
+export function PageHeading({ title, lead }: { title: ReactNode; lead?: ReactNode }) {
 	return (
 		<header className="mb-10 max-w-3xl">
 			<h1 className="mb-3 text-4xl font-bold tracking-tight text-slate-900">{title}</h1>
@@ -34,8 +36,8 @@ export function NotFound() {
 	return (
 		<section className="py-16 text-center">
 			<PageMeta title={t('notFound.title')} />
-			<h1 className="mb-4 text-4xl font-bold text-slate-900">{t('notFound.title')}</h1>
-			<p className="mb-8 text-slate-700">{t('notFound.text')}</p>
+			<Text as="h1" k="notFound.title" className="mb-4 text-4xl font-bold text-slate-900" />
+			<Text as="p" k="notFound.text" className="mb-8 text-slate-700" />
 			<Link to={pathFor('home', locale)} className="rounded-md bg-teal-800 px-5 py-3 font-semibold text-white hover:bg-teal-900">
 				{t('notFound.home')}
 			</Link>
@@ -51,8 +53,8 @@ export function PageErrorBoundary() {
 	return (
 		<section className="py-16 text-center">
 			<PageMeta title={t('error.title')} />
-			<h1 className="mb-4 text-4xl font-bold text-slate-900">{t('error.title')}</h1>
-			<p className="text-slate-700">{t('error.text')}</p>
+			<Text as="h1" k="error.title" className="mb-4 text-4xl font-bold text-slate-900" />
+			<Text as="p" k="error.text" className="text-slate-700" />
 		</section>
 	)
 }

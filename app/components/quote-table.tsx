@@ -1,6 +1,6 @@
 import { formatNumber, formatPrice, formatWholePrice } from '#app/utils/format.ts'
 import type { Quote } from '#app/utils/quote.ts'
-import { useI18n } from './i18n.tsx'
+import { Text, useI18n } from './i18n.tsx'
 
 export type QuotePrices = { pricePerWord: number; pricePerMinute: number; repetitionPercent: number; minimumOrder: number; vatPercent: number; currency: string }
 
@@ -10,11 +10,11 @@ export function QuoteTable({ quote, prices, copies, describedBy }: { quote: Quot
 	const money = (amount: number) => formatPrice(amount, prices.currency, locale)
 	return (
 		<table className="w-full text-left" aria-describedby={describedBy}>
-			<caption className="sr-only">{t('quote.title')}</caption>
+			<Text as="caption" k="quote.title" className="sr-only" />
 			<thead>
 				<tr className="border-b border-slate-300">
-					<th scope="col" className="py-2">{t('quote.file')}</th>
-					<th scope="col" className="py-2 text-right">{t('quote.amount')}</th>
+					<Text as="th" k="quote.file" scope="col" className="py-2" />
+					<Text as="th" k="quote.amount" scope="col" className="py-2 text-right" />
 				</tr>
 			</thead>
 			<tbody>

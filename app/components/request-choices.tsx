@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import type { CalendarDate } from '#app/utils/working-days.ts'
 import { DatePicker } from './date-picker.tsx'
-import { useI18n } from './i18n.tsx'
+import { Text, useI18n } from './i18n.tsx'
 import { LanguageSelect } from './language-select.tsx'
 import { NumberWheel } from './number-wheel.tsx'
 import type { ChoiceErrors } from './order-quote.tsx'
@@ -15,7 +15,7 @@ export function RequestChoices({ languages, minDate, errors, defaults }: Props) 
 	const [deliveryDate, setDeliveryDate] = useState<CalendarDate | null>(defaults.delivery_date || null)
 	return (
 		<fieldset className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-			<legend className="px-1 text-lg font-semibold text-slate-900">{t('request.choices')}</legend>
+			<Text as="legend" k="request.choices" className="px-1 text-lg font-semibold text-slate-900" />
 			<div className="flex flex-wrap items-start gap-4">
 				<LanguageSelect id="request-from-language" name="from_language" label={t('priceCheck.from')} languages={languages} placeholder={t('priceCheck.choose')} defaultValue={defaults.from_language} error={errors.from_language} />
 				<LanguageSelect id="request-to-language" name="to_language" label={t('priceCheck.to')} languages={languages} placeholder={t('priceCheck.choose')} defaultValue={defaults.to_language} error={errors.to_language} />

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import type { Database } from '#database/client.ts'
 import { translations } from '#database/schema.ts'
 import da from '#app/locales/da.json'
@@ -6,7 +6,7 @@ import en from '#app/locales/en.json'
 import adminDa from '#app/locales/admin.da.json'
 import adminEn from '#app/locales/admin.en.json'
 import type { Messages } from '#app/utils/i18n.ts'
-import type { Locale } from '#app/utils/locales.ts'
+import { LOCALES, type Locale } from '#app/utils/locales.ts'
 import { sanitizeInlineHtml } from './rich-text.server.ts'
 
 export const DEFAULT_MESSAGES: Record<Locale, Messages> = { da, en }
@@ -27,5 +27,82 @@ export async function loadMessages(db: Database, locale: Locale): Promise<Messag
 	return messages
 }
 
+const visitorCache = new WeakMap<Messages, Messages>()
+
+// What a page sends to the browser: the in-place editor's own texts go to staff only. Made once
+// per loaded set of messages, not on every request.
+export async function loadPageMessages(db: Database, locale: Locale, canEditTexts: boolean): Promise<Messages> {
+	const messages = await loadMessages(db, locale)
+	if (canEditTexts) return messages
+	let forVisitors = visitorCache.get(messages)
+	if (!forVisitors) {
+		forVisitors = Object.fromEntries(Object.entries(messages).filter(([key]) => !key.startsWith('editTexts.')))
+		visitorCache.set(messages, forVisitors)
+	}
+	return forVisitors
+}
+
 // The admin's own texts are not edited in place, so they come straight from the files.
 export const ADMIN_MESSAGES: Record<Locale, Messages> = { da: adminDa, en: adminEn }
+
+// Every process keeps its messages; an edit anywhere makes them all read the table again
+// (server/app.ts listens for TRANSLATIONS_STREAM).
+export const TRANSLATIONS_STREAM = 'translations'
+
+export function forgetMessages(): void {
+	cache.clear()
+}
+
+export const isTranslationKey = (key: string) => LOCALES.some((locale) => key in DEFAULT_MESSAGES[locale])
+
+export class UnknownTranslationKey extends Error {}
+
+// Stores a staff member's text for one key and language, cleaned to inline formatting and
+// links, and returns what was stored.
+export async function saveTranslation(db: Database, locale: Locale, key: string, value: string): Promise<string> {
+	if (!isTranslationKey(key)) throw new UnknownTranslationKey(key)
+	const clean = sanitizeInlineHtml(value).trim()
+	await db
+		.insert(translations)
+		.values({ locale, key, value: clean })
+		.onConflictDoUpdate({ target: [translations.locale, translations.key], set: { value: clean, updatedAt: new Date() } })
+	forgetMessages()
+	return clean
+}
+
+// Back to the text in the locale file.
+export async function revertTranslation(db: Database, locale: Locale, key: string): Promise<boolean> {
+	const removed = await db
+		.delete(translations)
+		.where(and(eq(translations.locale, locale), eq(translations.key, key)))
+		.returning({ id: translations.id })
+	forgetMessages()
+	return removed.length > 0
+}
+
+export type TranslationRow = {
+	key: string
+	values: Record<Locale, { value: string; isOverridden: boolean; isMissing: boolean }>
+}
+
+// Every key either file knows, with each language's value, whether staff changed it, and
+// whether it has none at all.
+export function translationRows(defaults: Record<Locale, Messages>, overrides: { locale: string; key: string; value: string }[]): TranslationRow[] {
+	const keys = [...new Set(LOCALES.flatMap((locale) => Object.keys(defaults[locale])))].sort()
+	const changed = new Map(overrides.map((row) => [`${row.locale}:${row.key}`, row.value]))
+	return keys.map((key) => ({
+		key,
+		values: Object.fromEntries(
+			LOCALES.map((locale) => {
+				const override = changed.get(`${locale}:${key}`)
+				const value = override ?? defaults[locale][key] ?? ''
+				return [locale, { value, isOverridden: override !== undefined, isMissing: value.trim() === '' }]
+			}),
+		) as TranslationRow['values'],
+	}))
+}
+
+export async function listTranslations(db: Database): Promise<TranslationRow[]> {
+	const overrides = await db.select({ locale: translations.locale, key: translations.key, value: translations.value }).from(translations)
+	return translationRows(DEFAULT_MESSAGES, overrides)
+}

@@ -19,7 +19,7 @@ export default function About() {
 	return (
 		<>
 			<PageMeta title={t('about.title')} description={t('about.lead')} />
-			<PageHeading title={t('about.title')} lead={t('about.lead')} />
+			<PageHeading title={<Text k="about.title" />} lead={<Text k="about.lead" />} />
 			<section aria-labelledby="story" className="mb-12 max-w-3xl">
 				<Text k="about.storyTitle" as="h2" id="story" className="mb-4 text-2xl font-semibold text-slate-900" />
 				<ReadMore>
@@ -28,7 +28,7 @@ export default function About() {
 					))}
 				</ReadMore>
 			</section>
-			<h2 className="mb-6 text-2xl font-semibold text-slate-900">{t('about.teamTitle')}</h2>
+			<Text as="h2" k="about.teamTitle" className="mb-6 text-2xl font-semibold text-slate-900" />
 			<TeamGrid members={team} withBios />
 		</>
 	)

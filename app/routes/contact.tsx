@@ -1,6 +1,6 @@
 import { useLoaderData } from 'react-router'
 import type { Route } from './+types/contact'
-import { useI18n } from '#app/components/i18n.tsx'
+import { Text, useI18n } from '#app/components/i18n.tsx'
 import { LeadForm } from '#app/components/lead-form.tsx'
 import { PageHeading, PageMeta } from '#app/components/page.tsx'
 import { RequestChoices } from '#app/components/request-choices.tsx'
@@ -33,7 +33,7 @@ export default function Contact() {
 	return (
 		<>
 			<PageMeta title={t('contact.title')} description={t('contact.lead')} />
-			<PageHeading title={t('contact.title')} lead={t('contact.lead')} />
+			<PageHeading title={<Text k="contact.title" />} lead={<Text k="contact.lead" />} />
 			<h2 className="mb-4 text-xl font-semibold text-slate-900">{agency.agencyName}</h2>
 			<dl className="grid max-w-lg grid-cols-[8rem_1fr] gap-y-2">
 				{rows.map((row) => (

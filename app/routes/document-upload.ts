@@ -9,6 +9,7 @@ import { translate, type MessageKey } from '#app/utils/i18n.ts'
 import { liveStream } from '#app/models/live/streams.server.ts'
 import { documentStream } from '#app/models/documents/present.ts'
 import { localeFromPath, pathFor } from '#app/utils/locales.ts'
+import { wantsJson } from '#app/utils/request-headers.ts'
 
 const MESSAGES: Record<UploadRefusal['reason'], MessageKey> = {
 	'too-big': 'upload.tooBig',
@@ -29,16 +30,16 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const headers = setCookie ? { 'Set-Cookie': setCookie } : undefined
 	const locale = localeFromPath(new URL(request.url).pathname)
 	// A form sent without script goes back to the order page, which lists the documents.
-	const wantsJson = (request.headers.get('Accept') ?? '').includes('application/json')
+	const asksForJson = wantsJson(request)
 	try {
 		const document = await receiveUpload({ request, db, documentsDir: services.documentsDir, draftId, limitMib: settings.uploadLimitMib })
 		services.enqueueAnalysis(document.id)
-		if (!wantsJson) return redirect(pathFor('order', locale), { headers })
+		if (!asksForJson) return redirect(pathFor('order', locale), { headers })
 		return data({ document, stream: liveStream(context, documentStream(document.id)) }, { status: 201, headers })
 	} catch (error) {
 		if (!(error instanceof UploadRefused)) throw error
 		const { refusal } = error
-		if (!wantsJson) return redirect(`${pathFor('order', locale)}?upload_error=${refusal.reason}`, { headers })
+		if (!asksForJson) return redirect(`${pathFor('order', locale)}?upload_error=${refusal.reason}`, { headers })
 		const messages = await loadMessages(db, locale)
 		const vars: Record<string, number> = refusal.reason === 'too-big' ? { filesize: refusal.sizeMib, maxFilesize: refusal.limitMib } : {}
 		const status = refusal.reason === 'too-big' ? 413 : refusal.reason === 'type' ? 415 : 422

@@ -1,7 +1,7 @@
 import { useLoaderData } from 'react-router'
 import type { Route } from './+types/faq'
 import { FaqList, FaqStructuredData } from '#app/components/faq-list.tsx'
-import { useI18n } from '#app/components/i18n.tsx'
+import { Text, useI18n } from '#app/components/i18n.tsx'
 import { PageHeading, PageMeta } from '#app/components/page.tsx'
 import { listFaqItems } from '#app/models/content.server.ts'
 import { getDb } from '#app/utils/context.server.ts'
@@ -18,7 +18,7 @@ export default function Faq() {
 	return (
 		<>
 			<PageMeta title={t('faq.title')} description={t('faq.lead')} />
-			<PageHeading title={t('faq.title')} lead={t('faq.lead')} />
+			<PageHeading title={<Text k="faq.title" />} lead={<Text k="faq.lead" />} />
 			<FaqStructuredData items={items} />
 			<FaqList items={items} isSearchable headingLevel={2} />
 		</>

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { useLoaderData } from 'react-router'
 import type { Route } from './+types/order'
 import { Dropzone } from '#app/components/dropzone.tsx'
-import { useI18n } from '#app/components/i18n.tsx'
+import { Text, useI18n } from '#app/components/i18n.tsx'
 import { PageHeading, PageMeta } from '#app/components/page.tsx'
 import { LeadForm } from '#app/components/lead-form.tsx'
 import { OrderQuote } from '#app/components/order-quote.tsx'
@@ -63,7 +63,7 @@ export default function Order() {
 	return (
 		<>
 			<PageMeta title={t('order.title')} description={t('order.lead')} />
-			<PageHeading title={t('order.title')} lead={t('order.lead')} />
+			<PageHeading title={<Text k="order.title" />} lead={<Text k="order.lead" />} />
 			{quoteRefusal && (
 				<p role="alert" className="mb-4 rounded-md border border-red-300 bg-red-50 p-3 text-red-800">
 					{t(`quote.refused.${quoteRefusal}` as MessageKey)}
@@ -88,7 +88,7 @@ export default function Order() {
 					)}
 				/>
 			</div>
-			<p className="text-sm text-slate-600">{t('order.fileTypes', { types: ACCEPTED_EXTENSIONS.join(', ') })}</p>
+			<Text as="p" k="order.fileTypes" vars={{ types: ACCEPTED_EXTENSIONS.join(', ') }} className="text-sm text-slate-600" />
 		</>
 	)
 }

@@ -2,7 +2,7 @@ import { useLoaderData } from 'react-router'
 import type { Route } from './+types/prices'
 import { AutoSubmitForm } from '#app/components/auto-submit.tsx'
 import { Calculator } from '#app/components/calculator.tsx'
-import { useI18n } from '#app/components/i18n.tsx'
+import { Text, useI18n } from '#app/components/i18n.tsx'
 import { LangCombo } from '#app/components/lang-combo.tsx'
 import { LanguageSelect } from '#app/components/language-select.tsx'
 import { PageHeading, PageMeta } from '#app/components/page.tsx'
@@ -55,7 +55,7 @@ export default function Prices() {
 	return (
 		<>
 			<PageMeta title={t('prices.title')} description={t('prices.lead')} />
-			<PageHeading title={t('prices.title')} lead={t('prices.lead')} />
+			<PageHeading title={<Text k="prices.title" />} lead={<Text k="prices.lead" />} />
 			<p className="mb-8 text-2xl">
 				{t('prices.perWord')}: <strong className="text-teal-800">{price(calculator.pricePerWord)}</strong>
 			</p>
@@ -76,12 +76,12 @@ export default function Prices() {
 				</AutoSubmitForm>
 				<div className="overflow-x-auto rounded-md border border-slate-200">
 					<table className="w-full text-left">
-						<caption className="sr-only">{t('prices.pairsCaption', { vat: facts.vatPercent })}</caption>
+						<Text as="caption" k="prices.pairsCaption" vars={{ vat: facts.vatPercent }} className="sr-only" />
 						<thead className="bg-slate-100">
 							<tr>
-								<th scope="col" className="px-3 py-2">{t('prices.pair')}</th>
-								<th scope="col" className="px-3 py-2 text-right">{t('prices.exclVat')}</th>
-								<th scope="col" className="px-3 py-2 text-right">{t('prices.inclVat', { vat: facts.vatPercent })}</th>
+								<Text as="th" k="prices.pair" scope="col" className="px-3 py-2" />
+								<Text as="th" k="prices.exclVat" scope="col" className="px-3 py-2 text-right" />
+								<Text as="th" k="prices.inclVat" vars={{ vat: facts.vatPercent }} scope="col" className="px-3 py-2 text-right" />
 							</tr>
 						</thead>
 						<tbody>
@@ -104,17 +104,17 @@ export default function Prices() {
 					{t('prices.otherTitle')}
 				</h2>
 				<dl className="grid max-w-2xl gap-x-8 gap-y-3 sm:grid-cols-[1fr_auto]">
-					<dt>{t('prices.minimumOrder')}</dt>
-					<dd className="font-semibold">{t('prices.exclInclVat', { excl: whole(facts.minimumOrder), incl: whole(withVat(facts.minimumOrder, facts.vatPercent)) })}</dd>
-					<dt>{t('prices.express1')}</dt>
+					<Text as="dt" k="prices.minimumOrder" />
+					<Text as="dd" k="prices.exclInclVat" vars={{ excl: whole(facts.minimumOrder), incl: whole(withVat(facts.minimumOrder, facts.vatPercent)) }} className="font-semibold" />
+					<Text as="dt" k="prices.express1" />
 					<dd className="font-semibold">
 						{t('prices.surcharge', { percent: facts.expressSurcharge1Day })}
 						<Tooltip label={t('prices.workingDaysLabel')} text={t('prices.workingDays')} />
 					</dd>
-					<dt>{t('prices.express2')}</dt>
-					<dd className="font-semibold">{t('prices.surcharge', { percent: facts.expressSurcharge2Days })}</dd>
-					<dt>{t('prices.certified')}</dt>
-					<dd className="font-semibold">{t('prices.exclInclVat', { excl: price(facts.certifiedCopyPrice), incl: price(withVat(facts.certifiedCopyPrice, facts.vatPercent)) })}</dd>
+					<Text as="dt" k="prices.express2" />
+					<Text as="dd" k="prices.surcharge" vars={{ percent: facts.expressSurcharge2Days }} className="font-semibold" />
+					<Text as="dt" k="prices.certified" />
+					<Text as="dd" k="prices.exclInclVat" vars={{ excl: price(facts.certifiedCopyPrice), incl: price(withVat(facts.certifiedCopyPrice, facts.vatPercent)) }} className="font-semibold" />
 				</dl>
 			</section>
 		</>

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react'
 import { Link, Outlet, useLoaderData } from 'react-router'
 import type { Route } from './+types/public-layout'
 import { Banner } from '#app/components/banner.tsx'
@@ -9,6 +10,10 @@ import { StickyNavbar } from '#app/components/sticky-navbar.tsx'
 import { isBannerDismissed } from '#app/models/banner.server.ts'
 import { getRequestSettings, listRequestMenuPages } from '#app/models/site.server.ts'
 import { localeFromPath, pathFor } from '#app/utils/locales.ts'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
+
+// Staff only: anonymous visitors never load it (nor get the markup it works on).
+const InlineTextEditing = lazy(() => import('#app/components/inline-text-editing.tsx'))
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const locale = localeFromPath(new URL(request.url).pathname)
@@ -23,7 +28,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function PublicLayout() {
 	const { agency, pages, showBanner } = useLoaderData<typeof loader>()
-	const { locale, t } = useI18n()
+	const { locale, t, canEdit } = useI18n()
+	const isHydrated = useHydrated()
 	return (
 		<>
 			<a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-[60] focus:rounded focus:bg-white focus:p-2">
@@ -44,6 +50,11 @@ export default function PublicLayout() {
 				<Outlet />
 			</main>
 			<SiteFooter agency={agency} pages={pages} />
+			{canEdit && isHydrated && (
+				<Suspense fallback={null}>
+					<InlineTextEditing />
+				</Suspense>
+			)}
 		</>
 	)
 }

@@ -1,6 +1,6 @@
 import { data, useLoaderData } from 'react-router'
 import type { Route } from './+types/quote'
-import { useI18n } from '#app/components/i18n.tsx'
+import { Text, useI18n } from '#app/components/i18n.tsx'
 import { PageHeading, PageMeta } from '#app/components/page.tsx'
 import { QuoteTable } from '#app/components/quote-table.tsx'
 import { findQuote } from '#app/models/quote.server.ts'
@@ -31,23 +31,23 @@ export default function QuotePage() {
 	return (
 		<>
 			<PageMeta title={t('savedQuote.title')} />
-			<PageHeading title={t('savedQuote.title')} lead={t('savedQuote.lead', { date: day(quote.createdAt), validUntil: day(quote.validUntil) })} />
+			<PageHeading title={<Text k="savedQuote.title" />} lead={<Text k="savedQuote.lead" vars={{ date: day(quote.createdAt), validUntil: day(quote.validUntil) }} />} />
 			<dl className="mb-6 grid max-w-xl gap-x-6 gap-y-1 sm:grid-cols-[auto_1fr]">
 				{details.fromName && details.toName && (
 					<>
-						<dt className="text-slate-600">{t('prices.pair')}</dt>
+						<Text as="dt" k="prices.pair" className="text-slate-600" />
 						<dd>
 							{details.fromName} → {details.toName}
 						</dd>
 					</>
 				)}
-				<dt className="text-slate-600">{t('quote.deliveryDate')}</dt>
+				<Text as="dt" k="quote.deliveryDate" className="text-slate-600" />
 				<dd>{quote.deliveryDate ? day(quote.deliveryDate) : day(details.quote.standardDate)}</dd>
 			</dl>
 			<div className="mb-6 max-w-3xl">
 				<QuoteTable quote={details.quote} prices={{ ...details, currency: quote.currency }} copies={quote.copies} />
 			</div>
-			{details.quote.hasManual && <p className="mb-4 text-sm text-slate-600">{t('quote.manualNote')}</p>}
+			{details.quote.hasManual && <Text as="p" k="quote.manualNote" className="mb-4 text-sm text-slate-600" />}
 			<a href={`/quotes/${quote.id}/pdf?lang=${locale}`} className="inline-block rounded-md bg-teal-800 px-5 py-3 font-semibold text-white hover:bg-teal-900" download>
 				{t('savedQuote.pdf')}
 			</a>

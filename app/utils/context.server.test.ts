@@ -6,7 +6,7 @@ import { perRequest, servicesContext } from './context.server.ts'
 
 function requestContext(db: object) {
 	const context = new RouterContextProvider()
-	context.set(servicesContext, { db: db as Database, logger: createLogger({ LOG_LEVEL: 'silent' }), secretKey: '', secureCookies: false, uploadsDir: '', documentsDir: '', broadcast: async () => {}, enqueueAnalysis: () => {}, sendMail: () => {} })
+	context.set(servicesContext, { db: db as Database, logger: createLogger({ LOG_LEVEL: 'silent' }), secretKey: '', secureCookies: false, uploadsDir: '', documentsDir: '', mediaDir: '', broadcast: async () => {}, enqueueAnalysis: () => {}, sendMail: () => {} })
 	return context
 }
 

@@ -12,6 +12,8 @@ export type AppServices = {
 	uploadsDir: string
 	// Customers' documents (DATA_DIR/documents), never served as files.
 	documentsDir: string
+	// Originals of staff photos (DATA_DIR/media), kept but never served.
+	mediaDir: string
 	broadcast: (stream: string, message: unknown) => Promise<void>
 	// Hands a stored document to the background word count (server/analysis).
 	enqueueAnalysis: (documentId: string) => void

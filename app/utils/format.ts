@@ -28,3 +28,14 @@ export function formatWholePrice(amount: number, currency: string, locale: Local
 export function formatDate(date: Date, locale: Locale): string {
 	return cached(`date:${locale}`, () => new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'long' })).format(date)
 }
+
+// When something happened, to the minute: the admin's lists and histories.
+export function formatDateTime(date: Date, locale: Locale): string {
+	return cached(`datetime:${locale}`, () => new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeStyle: 'short' })).format(date)
+}
+
+// A file's size in kB or MB (decimal, as file managers show them), one decimal at most.
+export function formatFileSize(bytes: number, locale: Locale): string {
+	const [unit, value] = bytes >= 1_000_000 ? (['megabyte', bytes / 1_000_000] as const) : (['kilobyte', Math.max(bytes / 1000, 0.1)] as const)
+	return cached(`size:${locale}:${unit}`, () => new Intl.NumberFormat(intlLocale(locale), { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 })).format(value)
+}

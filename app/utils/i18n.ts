@@ -10,6 +10,15 @@ export function translate(messages: Messages, key: string, vars: Record<string, 
 	return template.replace(/\{\{(\w+)\}\}/g, (match, name: string) => (name in vars ? String(vars[name]) : match))
 }
 
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => ESCAPES[char]!)
+
+// The same, for a value shown as HTML: the template may hold markup, the values never do (a
+// slide's text, a customer's name).
+export function translateHtml(messages: Messages, key: string, vars: Record<string, string | number> = {}): string {
+	return translate(messages, key, Object.fromEntries(Object.entries(vars).map(([name, value]) => [name, escapeHtml(String(value))])))
+}
+
 const ENTITIES: Record<string, string> = { nbsp: ' ', amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" }
 
 export function stripTags(html: string): string {

@@ -11,6 +11,11 @@ describe('locales', () => {
 		['/en', 'en'],
 		['/en/prices', 'en'],
 		['/english-lessons', 'da'],
+		// React Router's data requests, as the server sees them.
+		['/en.data', 'en'],
+		['/en/prices.data', 'en'],
+		['/_root.data', 'da'],
+		['/priser.data', 'da'],
 	])('%s is %s', (path, locale) => expect(localeFromPath(path)).toBe(locale))
 
 	test('the language switch keeps the visitor on the same page', () => {

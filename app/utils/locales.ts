@@ -30,8 +30,9 @@ export const QUOTE_SAVE_PATHS = { da: '/bestil/tilbud', en: '/en/order/quote' } 
 // Where the order page's upload form posts, per language (refusals come back in it).
 export const UPLOAD_PATHS = { da: '/bestil/dokumenter', en: '/en/order/documents' } as const satisfies Record<Locale, string>
 
+// Also for React Router's data requests, which the server sees as `/en.data` and `/en/….data`.
 export function localeFromPath(pathname: string): Locale {
-	return pathname === '/en' || pathname.startsWith('/en/') ? 'en' : 'da'
+	return pathname === '/en' || pathname === '/en.data' || pathname.startsWith('/en/') ? 'en' : 'da'
 }
 
 export function pathFor(page: PageName, locale: Locale, params: Record<string, string> = {}): string {

@@ -16,6 +16,9 @@ export function scriptedHeaders(method: string, init?: HeadersInit): Headers {
 	return headers
 }
 
+// On the server: a scripted call that asked for JSON, not a page.
+export const wantsJson = (request: Request) => (request.headers.get('Accept') ?? '').includes('application/json')
+
 export type JsonRequestInit = { method?: string; body?: unknown; signal?: AbortSignal }
 
 // One helper for every scripted JSON call in the pages.

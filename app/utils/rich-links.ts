@@ -9,3 +9,10 @@ export function isAllowedLink(url: string): boolean {
 // buffer of 100 by default; that covers a long editing session, and each step is a small
 // ProseMirror transform, so the memory stays bounded.
 export const UNDO_DEPTH = 100
+
+// The spec's rule for a file link's text: longer than 20 characters and starting with http, it is
+// cut to 20 characters and an ellipsis.
+export function fileLinkText(title: string): string {
+	const text = title.trim()
+	return text.length > 20 && /^http/i.test(text) ? `${text.slice(0, 20)}…` : text
+}

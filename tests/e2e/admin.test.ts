@@ -1,21 +1,10 @@
 import type { Locator } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
-import { ADMIN, ADMIN_ENV } from '#tests/setup/admin.ts'
-import { seriousAxeViolations, setupBrowserTests, waitForHydration, type WatchedPage } from '#tests/setup/browser.ts'
+import { ADMIN_ENV } from '#tests/setup/admin.ts'
+import { logInAt, seriousAxeViolations, setupBrowserTests, submitLogin, waitForHydration, type WatchedPage } from '#tests/setup/browser.ts'
 
 const session = setupBrowserTests(ADMIN_ENV)
 let page: WatchedPage
-
-// Staff arrive where they wanted to go, through the login page.
-async function logInAt(path: string) {
-	page = await session.open(path)
-	await page.getByLabel('Email').fill(ADMIN.email)
-	await page.getByLabel('Password').fill(ADMIN.password)
-	await page.getByRole('button', { name: 'Log in' }).click()
-	await page.waitForURL((url) => url.pathname === path)
-	await page.getByRole('button', { name: 'Log out' }).waitFor()
-	return page
-}
 
 const faqList = () => page.getByRole('list', { name: 'FAQ' })
 async function itemTexts(list: Locator) {
@@ -46,11 +35,9 @@ describe('the admin', () => {
 	test('login page, dashboard, lists and forms have no serious accessibility violations', async () => {
 		page = await session.open('/admin/login')
 		expect(await seriousAxeViolations(page)).toEqual([])
-		await page.getByLabel('Email').fill(ADMIN.email)
-		await page.getByLabel('Password').fill(ADMIN.password)
-		await page.getByRole('button', { name: 'Log in' }).click()
+		await submitLogin(page)
 		await page.getByRole('heading', { name: 'Hello admin' }).waitFor()
-		for (const path of ['/admin', '/admin/faq', '/admin/faq/1', '/admin/team/1', '/admin/settings', '/admin/prices', '/admin/audit']) {
+		for (const path of ['/admin', '/admin/faq', '/admin/faq/1', '/admin/team/1', '/admin/settings', '/admin/prices', '/admin/audit', '/admin/photos', '/admin/content_files', '/admin/translations']) {
 			await page.goto(path)
 			await waitForHydration(page)
 			expect(await seriousAxeViolations(page), path).toEqual([])
@@ -58,7 +45,7 @@ describe('the admin', () => {
 	})
 
 	test('an FAQ item dragged to a new place keeps it, on the public FAQ too', async () => {
-		await logInAt('/admin/faq')
+		page = await logInAt(session, '/admin/faq')
 		const before = await itemTexts(faqList())
 		const handles = faqList().getByRole('button', { name: /^Move/ })
 		await dragHandle(handles.nth(0), handles.nth(2))
@@ -76,7 +63,7 @@ describe('the admin', () => {
 	})
 
 	test('items move with the keyboard alone', async () => {
-		await logInAt('/admin/languages')
+		page = await logInAt(session, '/admin/languages')
 		const list = page.getByRole('list', { name: 'Languages' })
 		const before = await itemTexts(list)
 		await list.getByRole('button', { name: `Move “${before[0]}”` }).focus()
@@ -96,7 +83,7 @@ describe('the admin', () => {
 	})
 
 	test('when the order cannot be saved, the old order comes back with an error', async () => {
-		await logInAt('/admin/team')
+		page = await logInAt(session, '/admin/team')
 		const list = page.getByRole('list', { name: 'Team' })
 		const before = await itemTexts(list)
 		// The session ends elsewhere (another tab logs out), so the save is refused.
@@ -115,7 +102,7 @@ describe('the admin', () => {
 	})
 
 	test('the tag select searches, picks with the keyboard, fires change and saves the categories', async () => {
-		await logInAt('/admin/faq/1')
+		page = await logInAt(session, '/admin/faq/1')
 		const combobox = page.getByRole('combobox', { name: 'Categories' })
 		await combobox.waitFor()
 		const carrier = page.locator('[data-controller="selectize"] select[name="categoryIds"]')
@@ -133,7 +120,7 @@ describe('the admin', () => {
 	})
 
 	test('a form with errors keeps what was typed and shows each error by its field', async () => {
-		await logInAt('/admin/pages/new')
+		page = await logInAt(session, '/admin/pages/new')
 		await page.getByLabel('Title (Danish)').fill('Tolkning')
 		await page.getByLabel('Address (slug) (Danish)').fill('Tolkning Med Mellemrum')
 		await page.getByRole('button', { name: 'Save' }).click()
@@ -148,7 +135,7 @@ describe('the admin', () => {
 	})
 
 	test('deleting asks first, and cancelling keeps the record', async () => {
-		await logInAt('/admin/faq')
+		page = await logInAt(session, '/admin/faq')
 		const before = await itemTexts(faqList())
 		const victim = before.at(-1)!
 		await page.getByRole('button', { name: `Delete ${victim}` }).click()
@@ -163,7 +150,7 @@ describe('the admin', () => {
 	})
 
 	test('the rich text editor (redactor) formats a page body, links only safe addresses, undoes and redoes, and the published page shows it', async () => {
-		await logInAt('/admin/pages/new')
+		page = await logInAt(session, '/admin/pages/new')
 		await page.getByLabel('Title (Danish)').fill('Tolkning')
 		await page.getByLabel('Title (English)').fill('Interpreting')
 		await page.getByLabel('Address (slug) (Danish)').fill('tolkning')
@@ -199,8 +186,8 @@ describe('the admin', () => {
 		// The link dialog needs an address, and takes only safe kinds.
 		await page.keyboard.press('End')
 		await page.keyboard.press('Enter')
-		await toolbar.getByRole('button', { name: 'Link' }).click()
-		const dialog = page.getByRole('dialog', { name: 'Link' })
+		await toolbar.getByRole('button', { name: 'Link', exact: true }).click()
+		const dialog = page.getByRole('dialog', { name: 'Link', exact: true })
 		await dialog.getByRole('button', { name: 'Apply' }).click()
 		await dialog.getByRole('alert').filter({ hasText: 'Enter the address the link goes to.' }).waitFor()
 		await dialog.getByLabel('Address').fill('javascript:alert(1)')
@@ -229,7 +216,7 @@ describe('the admin', () => {
 	})
 
 	test('the properties dialog sets the id and class of the block the cursor is in, and empty fields remove them', async () => {
-		await logInAt('/admin/pages/new')
+		page = await logInAt(session, '/admin/pages/new')
 		const english = page.locator('[data-controller="redactor"]').nth(1)
 		await english.getByRole('toolbar', { name: 'Formatting' }).waitFor()
 		await english.getByRole('textbox', { name: 'Body (English)' }).click()
@@ -281,9 +268,7 @@ describe('the admin', () => {
 			await route.continue()
 		})
 		await page.goto('/admin/pages/new')
-		await page.getByLabel('Email').fill(ADMIN.email)
-		await page.getByLabel('Password').fill(ADMIN.password)
-		await page.getByRole('button', { name: 'Log in' }).click()
+		await submitLogin(page)
 		const english = page.locator('[data-controller="redactor"]').nth(1)
 		const textarea = english.locator('textarea')
 		await textarea.waitFor()

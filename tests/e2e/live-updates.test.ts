@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Browser } from 'playwright-core'
-import { ADMIN, ADMIN_ENV, logIn } from '#tests/setup/admin.ts'
-import { launchBrowser, openPage, waitForHydration } from '#tests/setup/browser.ts'
+import { ADMIN_ENV, logIn } from '#tests/setup/admin.ts'
+import { launchBrowser, openPage, submitLogin, waitForHydration } from '#tests/setup/browser.ts'
 import { startServer, type RunningServer } from '#tests/setup/server.ts'
 
 let browser: Browser
@@ -18,9 +18,7 @@ describe('live updates', () => {
 		const page = await openPage(browser, server.url)
 		try {
 			await page.goto('/admin')
-			await page.getByLabel('Email').fill(ADMIN.email)
-			await page.getByLabel('Password').fill(ADMIN.password)
-			await page.getByRole('button', { name: 'Log in' }).click()
+			await submitLogin(page)
 			const recent = page.getByRole('region', { name: 'Recent changes' })
 			await recent.waitFor()
 			await waitForHydration(page)

@@ -1,8 +1,8 @@
 import type { Locator } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
-import { ADMIN, ADMIN_ENV, logIn } from '#tests/setup/admin.ts'
+import { ADMIN_ENV, logIn } from '#tests/setup/admin.ts'
 import { textOf } from '#tests/setup/http.ts'
-import { setupBrowserTests, type WatchedPage } from '#tests/setup/browser.ts'
+import { setupBrowserTests, submitLogin, type WatchedPage } from '#tests/setup/browser.ts'
 
 const session = setupBrowserTests(ADMIN_ENV)
 let page: WatchedPage
@@ -102,9 +102,7 @@ describe('the analytics screen', () => {
 		await page.keyboard.press('PageUp')
 		await expect.poll(analyticsText, { timeout: 10_000 }).toMatch(/Calculated price/)
 		await page.goto('/admin/analytics')
-		await page.getByLabel('Email').fill(ADMIN.email)
-		await page.getByLabel('Password').fill(ADMIN.password)
-		await page.getByRole('button', { name: 'Log in' }).click()
+		await submitLogin(page)
 		await page.getByRole('heading', { name: 'Analytics' }).waitFor()
 		await page.locator('[data-chart="per-day"] .recharts-bar-rectangle').first().waitFor()
 		await page.locator('[data-chart="words"] .recharts-bar-rectangle').first().waitFor()

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
-import { ADMIN, ADMIN_ENV, logIn } from '#tests/setup/admin.ts'
+import { ADMIN_ENV, logIn } from '#tests/setup/admin.ts'
 import { visit } from '#tests/setup/http.ts'
-import { seriousAxeViolations, setupBrowserTests } from '#tests/setup/browser.ts'
+import { seriousAxeViolations, setupBrowserTests, submitLogin } from '#tests/setup/browser.ts'
 import { setupSmtpPeer, waitForMail } from '#tests/setup/smtp.ts'
 
 const smtp = setupSmtpPeer()
@@ -11,9 +11,7 @@ describe('the request form', () => {
 	test('picks a company by typing three letters, keeps everything through a 422, sends, mails both, and appears in the open inbox', async () => {
 		// Staff have the inbox open.
 		const inbox = await session.open('/admin/requests')
-		await inbox.getByLabel('Email').fill(ADMIN.email)
-		await inbox.getByLabel('Password').fill(ADMIN.password)
-		await inbox.getByRole('button', { name: 'Log in' }).click()
+		await submitLogin(inbox)
 		await inbox.getByRole('heading', { name: 'Requests', level: 1 }).waitFor()
 
 		const page = await session.open('/en/contact')
@@ -125,9 +123,7 @@ describe('the request form', () => {
 		for (let note = 1; note <= 12; note++) expect((await staff.post(`/admin/requests/${id}/notes`, { body: `Note ${note}` })).status).toBe(302)
 
 		const page = await session.open(`/admin/requests/${id}`)
-		await page.getByLabel('Email').fill(ADMIN.email)
-		await page.getByLabel('Password').fill(ADMIN.password)
-		await page.getByRole('button', { name: 'Log in' }).click()
+		await submitLogin(page)
 		const history = page.locator('[data-controller="auto-scroll"]')
 		await history.waitFor()
 		await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
 import routes from '#app/routes.ts'
-import { ADMIN, ADMIN_ENV, anonymous, logIn, type StaffClient } from '#tests/setup/admin.ts'
+import { ADMIN, anonymous, logIn, setupStaffServer, type StaffClient } from '#tests/setup/admin.ts'
 import { textOf } from '#tests/setup/http.ts'
-import { startServer, type RunningServer } from '#tests/setup/server.ts'
 
 type RouteEntry = { path?: string; children?: RouteEntry[] }
 
@@ -15,13 +14,7 @@ function adminPaths(entries: RouteEntry[]): string[] {
 }
 const ADMIN_PATHS = adminPaths(routes as RouteEntry[]).filter((path) => path !== '/admin/login')
 
-let server: RunningServer
-let admin: StaffClient
-beforeAll(async () => {
-	server = await startServer(ADMIN_ENV)
-	admin = await logIn(server.url)
-})
-afterAll(() => server?.stop())
+const session = setupStaffServer()
 
 // What staff can see of every record: compared before and after the refused calls.
 async function snapshot(client: StaffClient): Promise<string> {
@@ -37,21 +30,21 @@ describe('anonymous visitors', () => {
 	})
 
 	test('every admin page sends them to the login page and back', async () => {
-		const visitor = await anonymous(server.url)
+		const visitor = await anonymous(session.server.url)
 		for (const path of ADMIN_PATHS) {
 			const response = await visitor.get(path, { headers: { accept: 'text/html' } })
 			expect(response.status, path).toBe(302)
-			const location = new URL(response.headers.get('location')!, server.url)
+			const location = new URL(response.headers.get('location')!, session.server.url)
 			expect(location.pathname, path).toBe('/admin/login')
 			expect(location.searchParams.get('redirectTo') ?? '/admin', path).toBe(path)
 		}
 	})
 
 	test('every admin call, with a valid CSRF token, answers 401 as JSON and changes nothing', async () => {
-		const before = await snapshot(admin)
+		const before = await snapshot(session.admin)
 		expect(before).toContain('Hvordan beregner I prisen?')
 		expect(before).toContain('admin@tolk.example')
-		const visitor = await anonymous(server.url)
+		const visitor = await anonymous(session.server.url)
 		const payloads: Record<string, unknown> = {
 			'/admin/position': { model: 'faq_item', items: [3, 2, 1] },
 			'/admin/faq/new': { questionDa: 'Ny?', questionEn: 'New?', answerDa: 'Ja', answerEn: 'Yes' },
@@ -68,25 +61,25 @@ describe('anonymous visitors', () => {
 			const data = await visitor.post(`${path}.data`, {}, { headers: { accept: 'application/json' } })
 			expect(data.status, `POST ${path}.data`).toBe(401)
 		}
-		expect(await snapshot(admin)).toBe(before)
+		expect(await snapshot(session.admin)).toBe(before)
 	})
 
 	test('a plain form post without a session is refused and changes nothing', async () => {
-		const visitor = await anonymous(server.url)
+		const visitor = await anonymous(session.server.url)
 		const response = await visitor.post('/admin/faq/1', { questionDa: 'Hacked', questionEn: 'Hacked', answerDa: 'x', answerEn: 'x' })
 		expect(response.status).toBe(401)
-		expect(await (await admin.get('/admin/faq/1')).text()).not.toContain('Hacked')
+		expect(await (await session.admin.get('/admin/faq/1')).text()).not.toContain('Hacked')
 	})
 
 	test('a forged session cookie is no session', async () => {
-		const response = await fetch(`${server.url}/admin`, { redirect: 'manual', headers: { cookie: 'tolk_staff=forged', accept: 'text/html' } })
+		const response = await fetch(`${session.server.url}/admin`, { redirect: 'manual', headers: { cookie: 'tolk_staff=forged', accept: 'text/html' } })
 		expect(response.status).toBe(302)
 	})
 })
 
 describe('sessions', () => {
 	test('login replaces whatever session cookie the browser had', async () => {
-		const visitor = await anonymous(server.url)
+		const visitor = await anonymous(session.server.url)
 		const planted = 'planted-by-someone-else'
 		const response = await visitor.post('/admin/login', { email: ADMIN.email, password: ADMIN.password }, { headers: { cookie: `${visitor.cookie}; tolk_staff=${planted}` } })
 		expect(response.status).toBe(302)
@@ -97,7 +90,7 @@ describe('sessions', () => {
 	})
 
 	test('logging out ends the session on the server, not only in the browser', async () => {
-		const staff = await logIn(server.url)
+		const staff = await logIn(session.server.url)
 		expect((await staff.get('/admin', { headers: { accept: 'text/html' } })).status).toBe(200)
 		expect((await staff.post('/admin/logout', {})).status).toBe(302)
 		// The old cookie, replayed, opens nothing.
@@ -105,15 +98,15 @@ describe('sessions', () => {
 	})
 
 	test('login sends staff back where they were going, but never off the admin', async () => {
-		const visitor = await anonymous(server.url)
+		const visitor = await anonymous(session.server.url)
 		const back = await visitor.post('/admin/login?redirectTo=%2Fadmin%2Fteam', { email: ADMIN.email, password: ADMIN.password, redirectTo: '/admin/team' })
 		expect(back.headers.get('location')).toBe('/admin/team')
-		const evil = await (await anonymous(server.url)).post('/admin/login', { email: ADMIN.email, password: ADMIN.password, redirectTo: '//evil.example/admin' })
+		const evil = await (await anonymous(session.server.url)).post('/admin/login', { email: ADMIN.email, password: ADMIN.password, redirectTo: '//evil.example/admin' })
 		expect(evil.headers.get('location')).toBe('/admin')
 	})
 
 	test('wrong credentials keep the email, never the password, and say so in the chosen language', async () => {
-		const visitor = await anonymous(server.url)
+		const visitor = await anonymous(session.server.url)
 		const response = await visitor.post('/admin/login?lang=en', { email: 'someone@tolk.example', password: 'secret-guess-123', lang: 'en' })
 		expect(response.status).toBe(401)
 		const html = await response.text()
@@ -126,9 +119,9 @@ describe('sessions', () => {
 describe('editors', () => {
 	let editor: StaffClient
 	beforeAll(async () => {
-		const created = await admin.post('/admin/users/new', { name: 'Eddie Editor', email: 'eddie@tolk.example', role: 'editor', password: 'editor-password-1' })
+		const created = await session.admin.post('/admin/users/new', { name: 'Eddie Editor', email: 'eddie@tolk.example', role: 'editor', password: 'editor-password-1' })
 		expect(created.status).toBe(302)
-		editor = await logIn(server.url, 'eddie@tolk.example', 'editor-password-1')
+		editor = await logIn(session.server.url, 'eddie@tolk.example', 'editor-password-1')
 	})
 
 	test('manage content', async () => {
@@ -152,32 +145,32 @@ describe('editors', () => {
 		}
 		const promote = await editor.post('/admin/users/new', { name: 'Mallory', email: 'mallory@tolk.example', role: 'admin', password: 'mallory-password' })
 		expect(promote.status).toBe(403)
-		expect(await (await admin.get('/admin/users')).text()).not.toContain('mallory@tolk.example')
+		expect(await (await session.admin.get('/admin/users')).text()).not.toContain('mallory@tolk.example')
 	})
 
 	test('are signed out everywhere when an admin changes their role', async () => {
-		const other = await admin.post('/admin/users/new', { name: 'Otto', email: 'otto@tolk.example', role: 'editor', password: 'otto-password-12' })
-		const ottoId = new URL(other.headers.get('location')!, server.url).pathname === '/admin/users' ? await idOf('otto@tolk.example') : 0
-		const otto = await logIn(server.url, 'otto@tolk.example', 'otto-password-12')
+		const other = await session.admin.post('/admin/users/new', { name: 'Otto', email: 'otto@tolk.example', role: 'editor', password: 'otto-password-12' })
+		const ottoId = new URL(other.headers.get('location')!, session.server.url).pathname === '/admin/users' ? await idOf('otto@tolk.example') : 0
+		const otto = await logIn(session.server.url, 'otto@tolk.example', 'otto-password-12')
 		expect((await otto.get('/admin', { headers: { accept: 'text/html' } })).status).toBe(200)
-		const changed = await admin.post(`/admin/users/${ottoId}`, { name: 'Otto', email: 'otto@tolk.example', role: 'admin', password: '' })
+		const changed = await session.admin.post(`/admin/users/${ottoId}`, { name: 'Otto', email: 'otto@tolk.example', role: 'admin', password: '' })
 		expect(changed.status).toBe(302)
 		expect((await otto.get('/admin', { headers: { accept: 'text/html' } })).status).toBe(302)
 	})
 
 	test('can be signed out everywhere by an admin', async () => {
 		const eddieId = await idOf('eddie@tolk.example')
-		const form = await (await admin.get(`/admin/users/${eddieId}`)).text()
+		const form = await (await session.admin.get(`/admin/users/${eddieId}`)).text()
 		expect(textOf(form)).toMatch(/Logget ind i [1-9]\d* browser/)
-		const again = await logIn(server.url, 'eddie@tolk.example', 'editor-password-1')
-		expect((await admin.post(`/admin/users/${eddieId}/sessions`, {})).status).toBe(302)
+		const again = await logIn(session.server.url, 'eddie@tolk.example', 'editor-password-1')
+		expect((await session.admin.post(`/admin/users/${eddieId}/sessions`, {})).status).toBe(302)
 		for (const client of [editor, again]) expect((await client.get('/admin', { headers: { accept: 'text/html' } })).status).toBe(302)
-		expect(textOf(await (await admin.get(`/admin/users/${eddieId}`)).text())).toContain('Logget ind i 0 browser')
+		expect(textOf(await (await session.admin.get(`/admin/users/${eddieId}`)).text())).toContain('Logget ind i 0 browser')
 	})
 })
 
 async function idOf(email: string): Promise<number> {
-	const html = await (await admin.get('/admin/users')).text()
+	const html = await (await session.admin.get('/admin/users')).text()
 	const match = new RegExp(`href="/admin/users/(\\d+)"[^>]*>[^<]*</a>(?:(?!href="/admin/users/).)*${email.replace('.', '\\.')}`, 's').exec(html)
 	if (!match) throw new Error(`no user ${email} in the list`)
 	return Number(match[1])

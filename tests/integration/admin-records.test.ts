@@ -1,24 +1,17 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { ADMIN_ENV, logIn, type StaffClient } from '#tests/setup/admin.ts'
+import { describe, expect, test } from 'vitest'
+import { setupStaffServer } from '#tests/setup/admin.ts'
 import { textOf, visit } from '#tests/setup/http.ts'
-import { startServer, type RunningServer } from '#tests/setup/server.ts'
 
-let server: RunningServer
-let admin: StaffClient
-beforeAll(async () => {
-	server = await startServer(ADMIN_ENV)
-	admin = await logIn(server.url)
-})
-afterAll(() => server?.stop())
+const session = setupStaffServer()
 
 const PIXEL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64')
 
 async function listText(resource: string) {
-	return textOf(await (await admin.get(`/admin/${resource}`)).text())
+	return textOf(await (await session.admin.get(`/admin/${resource}`)).text())
 }
 
 async function idFromList(resource: string, label: string): Promise<number> {
-	const html = await (await admin.get(`/admin/${resource}`)).text()
+	const html = await (await session.admin.get(`/admin/${resource}`)).text()
 	const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 	const match = new RegExp(`href="/admin/${resource}/(\\d+)"[^>]*>${escaped}<`).exec(html)
 	if (!match) throw new Error(`"${label}" is not in /admin/${resource}`)
@@ -95,24 +88,24 @@ const CASES: Case[] = [
 
 describe.each(CASES)('$resource', ({ resource, valid, label, invalid, error, edit, shown }) => {
 	test('is created, shown, edited and deleted, with a flash message and an audit entry each time', async () => {
-		const created = await admin.post(`/admin/${resource}/new`, valid)
+		const created = await session.admin.post(`/admin/${resource}/new`, valid)
 		expect(created.status).toBe(302)
 		expect(created.headers.get('location')).toBe(`/admin/${resource}`)
 		expect(flashOf(created)).toBeDefined()
 		const id = await idFromList(resource, label)
-		if (shown) expect(textOf(await (await fetch(server.url + shown.path)).text()).replace(/\s+/g, ' ')).toContain(shown.text)
+		if (shown) expect(textOf(await (await fetch(session.server.url + shown.path)).text()).replace(/\s+/g, ' ')).toContain(shown.text)
 
-		const edited = await admin.post(`/admin/${resource}/${id}`, { ...valid, ...edit })
+		const edited = await session.admin.post(`/admin/${resource}/${id}`, { ...valid, ...edit })
 		expect(edited.status).toBe(302)
-		const form = await (await admin.get(`/admin/${resource}/${id}`)).text()
+		const form = await (await session.admin.get(`/admin/${resource}/${id}`)).text()
 		for (const value of Object.values(edit).filter((value) => value && !value.includes('password'))) expect(form).toContain(value)
 		if (valid.password) expect(form).not.toContain(valid.password)
 
-		const deleted = await admin.get(`/admin/${resource}/${id}`, { method: 'DELETE', headers: { 'x-csrf-token': admin.csrfToken } })
+		const deleted = await session.admin.get(`/admin/${resource}/${id}`, { method: 'DELETE', headers: { 'x-csrf-token': session.admin.csrfToken } })
 		expect(deleted.status).toBe(302)
-		expect((await admin.get(`/admin/${resource}/${id}`)).status).toBe(404)
+		expect((await session.admin.get(`/admin/${resource}/${id}`)).status).toBe(404)
 
-		const audit = textOf(await (await admin.get('/admin/audit')).text())
+		const audit = textOf(await (await session.admin.get('/admin/audit')).text())
 		expect(audit).toMatch(/Slettede/)
 		expect(audit).toMatch(/Oprettede/)
 		expect(audit).not.toContain('rikke-password-1')
@@ -120,7 +113,7 @@ describe.each(CASES)('$resource', ({ resource, valid, label, invalid, error, edi
 
 	test('a form with errors answers 422, shows them by their fields and keeps what was typed', async () => {
 		const before = await listText(resource)
-		const response = await admin.post(`/admin/${resource}/new`, invalid)
+		const response = await session.admin.post(`/admin/${resource}/new`, invalid)
 		expect(response.status).toBe(422)
 		const html = await response.text()
 		expect(textOf(html)).toContain(error)
@@ -135,50 +128,50 @@ describe.each(CASES)('$resource', ({ resource, valid, label, invalid, error, edi
 
 describe('records that must stay unique', () => {
 	test('a taken language code is reported on its field', async () => {
-		const response = await admin.post('/admin/languages/new', { code: 'da', nameDa: 'Dansk igen', nameEn: 'Danish again' })
+		const response = await session.admin.post('/admin/languages/new', { code: 'da', nameDa: 'Dansk igen', nameEn: 'Danish again' })
 		expect(response.status).toBe(422)
 		expect(textOf(await response.text())).toContain('Findes allerede.')
 	})
 
 	test('a language pair has one price, and never the same language twice', async () => {
-		const first = await admin.post('/admin/prices/new', { fromLanguageId: '1', toLanguageId: '3', pricePerWord: '1,85' })
+		const first = await session.admin.post('/admin/prices/new', { fromLanguageId: '1', toLanguageId: '3', pricePerWord: '1,85' })
 		expect(first.status).toBe(302)
 		expect(await listText('prices')).toContain('Dansk → Tysk 1.85')
-		const again = await admin.post('/admin/prices/new', { fromLanguageId: '1', toLanguageId: '3', pricePerWord: '2' })
+		const again = await session.admin.post('/admin/prices/new', { fromLanguageId: '1', toLanguageId: '3', pricePerWord: '2' })
 		expect(again.status).toBe(422)
-		const same = await admin.post('/admin/prices/new', { fromLanguageId: '2', toLanguageId: '2', pricePerWord: '2' })
+		const same = await session.admin.post('/admin/prices/new', { fromLanguageId: '2', toLanguageId: '2', pricePerWord: '2' })
 		expect(textOf(await same.text())).toContain('Fra- og til-sprog skal være forskellige.')
 	})
 
 	test('staff cannot delete their own account or take away their own admin role', async () => {
-		const html = await (await admin.get('/admin/users')).text()
+		const html = await (await session.admin.get('/admin/users')).text()
 		const ownId = /href="\/admin\/users\/(\d+)"[^>]*>admin</.exec(html)![1]
-		const deleted = await admin.get(`/admin/users/${ownId}`, { method: 'DELETE', headers: { 'x-csrf-token': admin.csrfToken } })
+		const deleted = await session.admin.get(`/admin/users/${ownId}`, { method: 'DELETE', headers: { 'x-csrf-token': session.admin.csrfToken } })
 		expect(deleted.status).toBe(422)
-		const demoted = await admin.post(`/admin/users/${ownId}`, { name: 'admin', email: 'admin@tolk.example', role: 'editor', password: '' })
+		const demoted = await session.admin.post(`/admin/users/${ownId}`, { name: 'admin', email: 'admin@tolk.example', role: 'editor', password: '' })
 		expect(demoted.status).toBe(422)
-		expect((await admin.get('/admin/users')).status).toBe(200)
+		expect((await session.admin.get('/admin/users')).status).toBe(200)
 	})
 })
 
 describe('settings and default prices', () => {
 	test('settings are validated, saved and used by the public pages', async () => {
-		const bad = await admin.post('/admin/settings', { agencyName: 'Tolk', pricePerWord: 'gratis', calculatorMinWords: '500', calculatorMaxWords: '100' })
+		const bad = await session.admin.post('/admin/settings', { agencyName: 'Tolk', pricePerWord: 'gratis', calculatorMinWords: '500', calculatorMaxWords: '100' })
 		expect(bad.status).toBe(422)
 		const text = textOf(await bad.text())
 		expect(text).toContain('Skal være et tal.')
 		expect(text).toContain('Skal være større end det mindste antal ord.')
-		const form = await (await admin.get('/admin/settings')).text()
+		const form = await (await session.admin.get('/admin/settings')).text()
 		const values = Object.fromEntries([...form.matchAll(/name="(\w+)"[^>]*value="([^"]*)"/g)].map((match) => [match[1], match[2]]))
-		const saved = await admin.post('/admin/settings', { ...values, pricePerWord: '1,95' })
+		const saved = await session.admin.post('/admin/settings', { ...values, pricePerWord: '1,95' })
 		expect(saved.status).toBe(302)
-		expect(textOf(await (await fetch(`${server.url}/priser`)).text())).toContain('1,95')
+		expect(textOf(await (await fetch(`${session.server.url}/priser`)).text())).toContain('1,95')
 	})
 
 	test('the default price and minimum order are kept with the prices', async () => {
-		const response = await admin.post('/admin/prices/defaults', { defaultPricePerWord: '1.6', minimumOrder: '450', currency: 'dkk' })
+		const response = await session.admin.post('/admin/prices/defaults', { defaultPricePerWord: '1.6', minimumOrder: '450', currency: 'dkk' })
 		expect(response.status).toBe(302)
-		const html = await (await admin.get('/admin/prices')).text()
+		const html = await (await session.admin.get('/admin/prices')).text()
 		expect(html).toContain('value="1.6"')
 		expect(html).toContain('value="450"')
 		expect(html).toContain('value="DKK"')
@@ -188,12 +181,12 @@ describe('settings and default prices', () => {
 describe('images', () => {
 	async function postSlide(file: Blob, filename: string) {
 		const form = new FormData()
-		form.append('authenticity_token', admin.csrfToken)
+		form.append('authenticity_token', session.admin.csrfToken)
 		form.append('imageUrlFile', file, filename)
 		for (const [name, value] of Object.entries({ imageUrl: '', textDa: 'Hurtigt og præcist', textEn: 'Fast and precise', altDa: '', altEn: '', linkDa: '/priser', linkEn: '/en/prices' })) {
 			form.append(name, value)
 		}
-		return admin.get('/admin/slides/new', { method: 'POST', body: form })
+		return session.admin.get('/admin/slides/new', { method: 'POST', body: form })
 	}
 
 	test('a real image is stored and served; anything else is refused whatever its name says', async () => {
@@ -203,9 +196,9 @@ describe('images', () => {
 
 		const real = await postSlide(new Blob([PIXEL_PNG], { type: 'image/png' }), 'pixel.png')
 		expect(real.status).toBe(302)
-		const list = await (await admin.get('/admin/slides')).text()
+		const list = await (await session.admin.get('/admin/slides')).text()
 		const src = /src="(\/uploads\/images\/[\w-]+\.png)"/.exec(list)![1]!
-		const image = await fetch(server.url + src)
+		const image = await fetch(session.server.url + src)
 		expect(image.status).toBe(200)
 		expect(image.headers.get('content-type')).toBe('image/png')
 		expect(Buffer.from(await image.arrayBuffer()).equals(PIXEL_PNG)).toBe(true)
@@ -214,11 +207,11 @@ describe('images', () => {
 
 describe('PATCH /admin/position', () => {
 	async function publicFaqQuestions() {
-		const html = await (await fetch(`${server.url}/en/faq`)).text()
+		const html = await (await fetch(`${session.server.url}/en/faq`)).text()
 		return [...html.matchAll(/<summary[^>]*>([\s\S]*?)<\/summary>/g)].map((match) => textOf(match[1]!).trim())
 	}
 	async function faqIds() {
-		const html = await (await admin.get('/admin/faq')).text()
+		const html = await (await session.admin.get('/admin/faq')).text()
 		return [...html.matchAll(/data-id="(\d+)"/g)].map((match) => Number(match[1]))
 	}
 
@@ -227,7 +220,7 @@ describe('PATCH /admin/position', () => {
 		const before = await publicFaqQuestions()
 		expect(ids.length).toBeGreaterThan(2)
 		const reversed = [...ids].reverse()
-		const response = await admin.call('PATCH', '/admin/position', { model: 'faq_item', items: reversed })
+		const response = await session.admin.call('PATCH', '/admin/position', { model: 'faq_item', items: reversed })
 		expect(response.status).toBe(200)
 		expect(await faqIds()).toEqual(reversed)
 		expect(await publicFaqQuestions()).toEqual([...before].reverse())
@@ -235,7 +228,7 @@ describe('PATCH /admin/position', () => {
 
 	test('a list that misses items (added meanwhile by someone else) puts them after, in their old order', async () => {
 		const ids = await faqIds()
-		const response = await admin.call('PATCH', '/admin/position', { model: 'faq_item', items: [ids[2], ids[0]] })
+		const response = await session.admin.call('PATCH', '/admin/position', { model: 'faq_item', items: [ids[2], ids[0]] })
 		expect(response.status).toBe(200)
 		expect(await faqIds()).toEqual([ids[2], ids[0], ids[1], ...ids.slice(3)])
 	})
@@ -250,30 +243,30 @@ describe('PATCH /admin/position', () => {
 			{ items: ids },
 		]
 		for (const body of refused) {
-			const response = await admin.call('PATCH', '/admin/position', body)
+			const response = await session.admin.call('PATCH', '/admin/position', body)
 			expect(response.status, JSON.stringify(body)).toBe(422)
 			expect(await response.json()).toHaveProperty('error')
 		}
 		expect(await faqIds()).toEqual(ids)
-		expect((await admin.call('POST', '/admin/position', { model: 'faq_item', items: ids })).status).toBe(405)
+		expect((await session.admin.call('POST', '/admin/position', { model: 'faq_item', items: ids })).status).toBe(405)
 	})
 })
 
 describe('the admin speaks the staff member’s language', () => {
 	test('Danish by default, English once chosen', async () => {
-		expect(textOf(await (await admin.get('/admin')).text())).toContain('Oversigt')
-		const chosen = await admin.post('/admin/language', { locale: 'en', redirectTo: '/admin/faq' })
+		expect(textOf(await (await session.admin.get('/admin')).text())).toContain('Oversigt')
+		const chosen = await session.admin.post('/admin/language', { locale: 'en', redirectTo: '/admin/faq' })
 		expect(chosen.status).toBe(302)
 		expect(chosen.headers.get('location')).toBe('/admin/faq')
 		const cookie = chosen.headers.getSetCookie()[0]!.split(';')[0]
-		const english = await admin.get('/admin', { headers: { cookie: `${admin.cookie}; ${cookie}` } })
+		const english = await session.admin.get('/admin', { headers: { cookie: `${session.admin.cookie}; ${cookie}` } })
 		const html = await english.text()
 		expect(html).toContain('<html lang="en"')
 		expect(textOf(html)).toContain('Dashboard')
 	})
 
 	test('the public site is not affected by the admin language', async () => {
-		const visitor = await visit(server.url, '/')
+		const visitor = await visit(session.server.url, '/')
 		expect(visitor.html).toContain('<html lang="da"')
 	})
 })

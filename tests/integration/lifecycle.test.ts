@@ -61,7 +61,7 @@ describe('health', () => {
 		const { createApp } = (await import(/* @vite-ignore */ bundle)) as AppBundle
 		const testDatabase = await createTestDatabase()
 		const database = await openTestDatabase(testDatabase)
-		const app = createApp({ database, logger: createLogger({ LOG_LEVEL: 'silent' }), secretKey: 'x'.repeat(40), uploadsDir: testDatabase.dataDir, documentsDir: testDatabase.dataDir, broadcast: async () => {}, enqueueAnalysis: () => {},
+		const app = createApp({ database, logger: createLogger({ LOG_LEVEL: 'silent' }), secretKey: 'x'.repeat(40), uploadsDir: testDatabase.dataDir, documentsDir: testDatabase.dataDir, mediaDir: testDatabase.dataDir, broadcast: async () => {}, enqueueAnalysis: () => {},
 		sendMail: () => {}, trustProxy: false })
 		const http = createServer(app).listen(0, '127.0.0.1')
 		await once(http, 'listening')

@@ -1,4 +1,6 @@
+import { afterAll, beforeAll } from 'vitest'
 import { visit } from './http.ts'
+import { startServer, type RunningServer } from './server.ts'
 
 export const ADMIN = { email: 'admin@tolk.example', password: 'correct-horse-battery-staple', name: 'admin' }
 export const ADMIN_ENV = { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }
@@ -59,4 +61,26 @@ export async function logIn(baseUrl: string, email = ADMIN.email, password = ADM
 	if (response.status !== 302) throw new Error(`login as ${email} failed with ${response.status}`)
 	const cookie = [visitor.cookie, ...cookiesOf(response)].join('; ')
 	return clientFor(baseUrl, cookie, visitor.csrfToken)
+}
+
+export type StaffServer = { readonly server: RunningServer; readonly admin: StaffClient }
+
+// One built server with the admin account from the environment, and the admin signed in, for the
+// tests of a file.
+export function setupStaffServer(env: Record<string, string> = {}): StaffServer {
+	let server: RunningServer | undefined
+	let admin: StaffClient | undefined
+	beforeAll(async () => {
+		server = await startServer({ ...ADMIN_ENV, ...env })
+		admin = await logIn(server.url)
+	})
+	afterAll(() => server?.stop())
+	return {
+		get server() {
+			return server!
+		},
+		get admin() {
+			return admin!
+		},
+	}
 }

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, expect } from 'vitest'
+import { ADMIN } from './admin.ts'
 import { startServer, type RunningServer } from './server.ts'
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -82,3 +83,20 @@ export function setupBrowserTests(env: Record<string, string> = {}): BrowserTest
 		},
 	}
 }
+
+// The login form, as staff fill it in (the admin account by default).
+export async function submitLogin(page: Page, account: { email: string; password: string } = ADMIN): Promise<void> {
+	await page.getByLabel('Email').fill(account.email)
+	await page.getByLabel('Password').fill(account.password)
+	await page.getByRole('button', { name: 'Log in' }).click()
+}
+
+// Staff arrive where they wanted to go, through the login page.
+export async function logInAt(session: BrowserTests, path: string): Promise<WatchedPage> {
+	const page = await session.open(path)
+	await submitLogin(page)
+	await page.waitForURL((url) => url.pathname === path)
+	await page.getByRole('button', { name: 'Log out' }).waitFor()
+	return page
+}
+

@@ -2,18 +2,35 @@ import * as AlertDialog from '@radix-ui/react-alert-dialog'
 import { useFetcher } from 'react-router'
 import { useAdminI18n } from '../i18n.tsx'
 
-// Deleting always asks first; the dialog names what goes.
-export function ConfirmDelete({ action, name }: { action: string; name: string }) {
+type Usage = { resource: string; id: number; label: string }
+type Refusal = { errors?: Record<string, string>; usages?: Usage[] }
+type ConfirmDeleteProps = { action: string; name: string; fields?: Record<string, string> }
+
+// Deleting always asks first; the dialog names what goes. A refusal says why, and where the
+// thing is still used when that is the reason.
+export function ConfirmDelete({ action, name, fields }: ConfirmDeleteProps) {
 	const { t } = useAdminI18n()
-	const fetcher = useFetcher<{ errors?: Record<string, string> }>()
+	const fetcher = useFetcher<Refusal>()
 	const isDeleting = fetcher.state !== 'idle'
 	const refusal = fetcher.data?.errors?._form
+	const usages = fetcher.data?.usages ?? []
 	return (
 		<AlertDialog.Root>
 			{refusal && (
-				<p role="alert" className="text-sm font-medium text-red-700">
-					{t(refusal)}
-				</p>
+				<div role="alert" className="text-sm font-medium text-red-700">
+					<p>{t(refusal)}</p>
+					{usages.length > 0 && (
+						<ul className="mt-1 list-disc pl-5">
+							{usages.map((usage) => (
+								<li key={`${usage.resource}-${usage.id}`}>
+									<a href={`/admin/${usage.resource}/${usage.id}`} className="underline">
+										{usage.label}
+									</a>
+								</li>
+							))}
+						</ul>
+					)}
+				</div>
 			)}
 			<AlertDialog.Trigger asChild>
 				<button type="button" disabled={isDeleting} className="rounded-md px-2 py-1 text-sm font-medium text-red-700 hover:bg-red-50 focus:outline-none focus:ring-2 focus:ring-red-600">
@@ -29,7 +46,7 @@ export function ConfirmDelete({ action, name }: { action: string; name: string }
 					<div className="flex justify-end gap-3">
 						<AlertDialog.Cancel className="rounded-md border border-slate-400 px-4 py-2 font-medium hover:bg-slate-50">{t('actions.cancel')}</AlertDialog.Cancel>
 						<AlertDialog.Action
-							onClick={() => fetcher.submit(null, { method: 'delete', action })}
+							onClick={() => fetcher.submit(fields ?? null, fields ? { method: 'post', action } : { method: 'delete', action })}
 							className="rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800"
 						>
 							{t('actions.confirmDelete')}

@@ -1,25 +1,44 @@
-import * as Dialog from '@radix-ui/react-dialog'
 import Image from '@tiptap/extension-image'
 import { TableKit } from '@tiptap/extension-table'
 import { NodeSelection } from '@tiptap/pm/state'
 import { EditorContent, useEditor, type Editor } from '@tiptap/react'
 import StarterKit from '@tiptap/starter-kit'
-import { useId, useState, type FormEvent } from 'react'
+import { useRef, useState } from 'react'
+import type { EditorView } from '@tiptap/pm/view'
 import { isAllowedLink, UNDO_DEPTH } from '#app/utils/rich-links.ts'
 import { useAdminI18n } from '../i18n.tsx'
 import { BLOCK_TYPES, BlockAttributes, CLASS_PATTERN, ID_PATTERN } from './block-attributes.ts'
 import type { RichTextEditorProps } from './rich-text-editor.tsx'
-import { inputClass } from './fields.tsx'
+import { buttonClass, EditorDialog, keepFocus } from './editor-dialog.tsx'
+import { announceUploadError, MediaDialog, uploadMedia } from './media-dialog.tsx'
 
-// A press on a toolbar button keeps the focus and the selection in the text, as in any editor,
-// so typing goes on where it was; keyboard users reach the buttons with Tab and come back.
-const keepFocus = (event: React.MouseEvent) => event.preventDefault()
-
-const buttonClass =
-	'rounded px-2 py-1 text-sm font-medium text-slate-800 hover:bg-slate-200 aria-pressed:bg-slate-800 aria-pressed:text-white disabled:opacity-40 focus-visible:outline-2 focus-visible:outline-teal-700'
+const imagesOf = (files: FileList | null | undefined) => Array.from(files ?? []).filter((file) => file.type.startsWith('image/'))
 
 export default function RichTextEditorWidget({ id, name, labelId, defaultValue, lang, isFocused = false, ...aria }: RichTextEditorProps) {
+	const { t } = useAdminI18n()
 	const [html, setHtml] = useState(defaultValue)
+	const [notice, setNotice] = useState<{ kind: 'status' | 'alert'; text: string } | null>(null)
+	const hiddenInput = useRef<HTMLInputElement>(null)
+
+	// Pictures dropped or pasted into the text go up to /admin/photos and in where they landed.
+	function uploadInto(view: EditorView, files: File[], position: number) {
+		void (async () => {
+			for (const file of files) {
+				setNotice({ kind: 'status', text: t('editor.uploading', { name: file.name }) })
+				try {
+					const photo = await uploadMedia('photos', file)
+					const node = view.state.schema.nodes.image!.create({ src: photo.url, alt: photo.title, title: photo.title })
+					view.dispatch(view.state.tr.insert(Math.min(position, view.state.doc.content.size), node))
+					setNotice(null)
+				} catch (failure) {
+					const text = t('editor.uploadFailed', { message: (failure as Error).message })
+					setNotice({ kind: 'alert', text })
+					announceUploadError(view.dom, text)
+				}
+			}
+		})()
+	}
+
 	const editor = useEditor({
 		extensions: [
 			StarterKit.configure({
@@ -48,14 +67,35 @@ export default function RichTextEditorWidget({ id, name, labelId, defaultValue, 
 				...(lang ? { lang } : {}),
 				class: 'rich-text min-h-48 rounded-b-md border border-slate-400 bg-white px-3 py-2 focus-visible:outline-2 focus-visible:outline-teal-700',
 			},
+			handleDrop: (view, event, _slice, moved) => {
+				const files = imagesOf(event.dataTransfer?.files)
+				if (moved || files.length === 0) return false
+				event.preventDefault()
+				const position = view.posAtCoords({ left: event.clientX, top: event.clientY })?.pos ?? view.state.selection.from
+				uploadInto(view, files, position)
+				return true
+			},
+			handlePaste: (view, event) => {
+				const files = imagesOf(event.clipboardData?.files)
+				if (files.length === 0) return false
+				uploadInto(view, files, view.state.selection.from)
+				return true
+			},
 		},
-		onUpdate: ({ editor: current }) => setHtml(current.isEmpty ? '' : current.getHTML()),
+		onUpdate: ({ editor: current }) => {
+			setHtml(current.isEmpty ? '' : current.getHTML())
+			// The form learns of every change, a toolbar command as much as typing (draft-keeper).
+			hiddenInput.current?.dispatchEvent(new Event('input', { bubbles: true }))
+		},
 	})
 
 	return (
 		<div>
-			<input type="hidden" name={name} value={html} />
+			<input ref={hiddenInput} type="hidden" name={name} value={html} />
 			{editor ? <Toolbar editor={editor} /> : null}
+			<div role={notice?.kind === 'alert' ? 'alert' : 'status'} className={notice ? `border-x border-slate-400 px-3 py-1 text-sm ${notice.kind === 'alert' ? 'bg-red-50 text-red-800' : 'bg-slate-50'}` : 'sr-only'}>
+				{notice?.text}
+			</div>
 			<EditorContent editor={editor} />
 		</div>
 	)
@@ -82,6 +122,8 @@ function Toolbar({ editor }: { editor: Editor }) {
 				</button>
 			))}
 			<LinkDialog editor={editor} />
+			<MediaDialog editor={editor} kind="photos" />
+			<MediaDialog editor={editor} kind="content_files" />
 			<PropertiesDialog editor={editor} />
 			<button type="button" aria-label={t('editor.undo')} title={t('editor.undo')} disabled={!editor.can().undo()} onMouseDown={keepFocus} onClick={() => chain().undo().run()} className={buttonClass}>
 				<span aria-hidden>↶</span>
@@ -90,79 +132,6 @@ function Toolbar({ editor }: { editor: Editor }) {
 				<span aria-hidden>↷</span>
 			</button>
 		</div>
-	)
-}
-
-type DialogField = { label: string; value: string; onChange: (value: string) => void; error?: string; inputMode?: 'url' | 'text' }
-
-type EditorDialogProps = {
-	label: string
-	icon: string
-	isPressed?: boolean
-	title: string
-	description: string
-	isOpen: boolean
-	onOpenChange: (isOpen: boolean) => void
-	onApply: () => void
-	fields: DialogField[]
-}
-
-// The editor's dialogs (link, properties): a toolbar button, labelled fields with their errors,
-// Cancel and Apply. Radix gives the focus trap, Esc and the return of the focus.
-function EditorDialog({ label, icon, isPressed, title, description, isOpen, onOpenChange, onApply, fields }: EditorDialogProps) {
-	const { t } = useAdminI18n()
-	const id = useId()
-	function submit(event: FormEvent) {
-		event.preventDefault()
-		// Portalled out of the record form, but React events still bubble to it.
-		event.stopPropagation()
-		onApply()
-	}
-	return (
-		<Dialog.Root open={isOpen} onOpenChange={onOpenChange}>
-			<Dialog.Trigger asChild>
-				<button type="button" aria-label={label} title={label} aria-pressed={isPressed} onMouseDown={keepFocus} className={buttonClass}>
-					<span aria-hidden>{icon}</span>
-				</button>
-			</Dialog.Trigger>
-			<Dialog.Portal>
-				<Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
-				<Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(28rem,90vw)] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl">
-					<Dialog.Title className="mb-4 text-lg font-semibold">{title}</Dialog.Title>
-					<Dialog.Description className="mb-3 text-sm text-slate-600">{description}</Dialog.Description>
-					<form onSubmit={submit} noValidate className="grid gap-3">
-						{fields.map((field, index) => (
-							<div key={field.label}>
-								<label htmlFor={`${id}-${index}`} className="mb-1 block text-sm font-medium">
-									{field.label}
-								</label>
-								<input
-									id={`${id}-${index}`}
-									type="text"
-									inputMode={field.inputMode ?? 'text'}
-									value={field.value}
-									onChange={(event) => field.onChange(event.target.value)}
-									aria-invalid={field.error ? true : undefined}
-									aria-describedby={field.error ? `${id}-${index}-error` : undefined}
-									className={inputClass}
-								/>
-								{field.error && (
-									<p id={`${id}-${index}-error`} role="alert" className="mt-1 text-sm text-red-700">
-										{field.error}
-									</p>
-								)}
-							</div>
-						))}
-						<div className="mt-1 flex justify-end gap-2">
-							<Dialog.Close className="rounded-md border border-slate-400 px-4 py-2">{t('editor.cancel')}</Dialog.Close>
-							<button type="submit" className="rounded-md bg-teal-800 px-4 py-2 font-semibold text-white hover:bg-teal-900">
-								{t('editor.apply')}
-							</button>
-						</div>
-					</form>
-				</Dialog.Content>
-			</Dialog.Portal>
-		</Dialog.Root>
 	)
 }
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Database } from '#database/client.ts'
 import { settings } from '#database/schema.ts'
-import { numberField, requiredText } from '#app/utils/admin-form.ts'
+import { checkbox, numberField, requiredText } from '#app/utils/admin-form.ts'
 import { getSettings } from '../site.server.ts'
 import { changedFields } from './audit.server.ts'
 
@@ -39,6 +39,7 @@ export const SettingsSchema = z
 		repetitionPercent: numberField({ min: 0, max: 100, integer: true }),
 		documentRetentionDays: numberField({ min: 1, max: 3650, integer: true }),
 		vatPercent: numberField({ min: 0, max: 100, integer: true }),
+		editorAutosave: checkbox,
 	})
 	.refine((values) => values.calculatorMaxWords > values.calculatorMinWords, {
 		message: 'errors.maxBelowMin',

@@ -21,7 +21,7 @@ const untouchable = new Proxy({}, { get: (_, name) => { throw new Error(`the dat
 
 function contextFor(staff: Staff | null) {
 	const context = new RouterContextProvider()
-	context.set(servicesContext, { db: untouchable as never, logger: createLogger({ LOG_LEVEL: 'silent' }), secretKey: 'x'.repeat(40), secureCookies: false, uploadsDir: '', documentsDir: '', broadcast: async () => {}, enqueueAnalysis: () => {}, sendMail: () => {} })
+	context.set(servicesContext, { db: untouchable as never, logger: createLogger({ LOG_LEVEL: 'silent' }), secretKey: 'x'.repeat(40), secureCookies: false, uploadsDir: '', documentsDir: '', mediaDir: '', broadcast: async () => {}, enqueueAnalysis: () => {}, sendMail: () => {} })
 	context.set(requestInfoContext, { csrfToken: '', nonce: '', clientAddress: '127.0.0.1' })
 	context.set(staffContext, staff)
 	return context

@@ -1,20 +1,24 @@
-import { data, Form, useActionData, useLoaderData, useNavigation } from 'react-router'
+import { useRef, useState } from 'react'
+import { data, Form, useActionData, useLoaderData, useLocation, useNavigation } from 'react-router'
 import type { Route } from './+types/record'
 import { AuthenticityTokenInput } from '#app/components/authenticity-token.tsx'
 import { useAdminI18n } from '#app/components/i18n.tsx'
 import { ConfirmDelete } from '#app/components/admin/confirm-delete.tsx'
+import { DraftKeeper } from '#app/components/admin/draft-keeper.tsx'
 import { FieldInput, type FormValue } from '#app/components/admin/fields.tsx'
+import { discardDraft, findDraft } from '#app/models/admin/drafts.server.ts'
 import { loadOptions } from '#app/models/admin/options.server.ts'
 import { deleteRecord, saveRecord } from '#app/models/admin/record-form.server.ts'
 import { REPOSITORIES } from '#app/models/admin/records.server.ts'
 import { parseRecordId, requireResource } from '#app/models/admin/resource-access.server.ts'
 import { resolveAdminLocale } from '#app/models/staff/locale.server.ts'
 import { listSessions } from '#app/models/staff/session.server.ts'
-import { RESOURCES, type Field, type OptionSource } from '#app/utils/admin-resources.ts'
+import { getSettings } from '#app/models/site.server.ts'
+import { formValues, RESOURCES, type Field, type OptionSource } from '#app/utils/admin-resources.ts'
 import { getDb } from '#app/utils/context.server.ts'
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-	const { resource } = requireResource(request, context)
+	const { resource, staff } = requireResource(request, context)
 	const db = getDb(context)
 	const id = params.id ? parseRecordId(params.id) : null
 	const record = id ? await REPOSITORIES[resource.name].find(db, id) : null
@@ -22,14 +26,24 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 	const sources = resource.fields.flatMap((field) => (field.options ? [field.options] : [])) as OptionSource[]
 	const options = await loadOptions(db, resolveAdminLocale(request), sources)
 	const sessionCount = resource.name === 'users' && id ? (await listSessions(db, id)).length : null
-	return { name: resource.name, id, record: record ?? defaultsFor(resource.fields), options, sessionCount }
+	const { editorAutosave: autosave } = await getSettings(db)
+	const found = autosave ? await findDraft(db, staff.id, formPathOf(request)) : null
+	const draft = found && { savedAt: found.updatedAt.toISOString(), values: formValues(resource, new URLSearchParams(found.entries)) as Record<string, FormValue> }
+	return { name: resource.name, id, record: record ?? defaultsFor(resource.fields), options, sessionCount, autosave, draft }
 }
+
+const formPathOf = (request: Request) => new URL(request.url).pathname.replace(/\.data$/, '')
 
 export async function action({ request, params, context }: Route.ActionArgs) {
 	const { resource, staff } = requireResource(request, context)
 	const id = params.id ? parseRecordId(params.id) : null
 	if (request.method === 'DELETE' && id) return deleteRecord({ context, resource, staff, id })
-	if (request.method === 'POST') return saveRecord({ request, context, resource, staff, id })
+	if (request.method === 'POST') {
+		const result = await saveRecord({ request, context, resource, staff, id })
+		// Saved: the draft has done its work.
+		if (result instanceof Response && result.status >= 300 && result.status < 400) await discardDraft(getDb(context), staff.id, formPathOf(request))
+		return result
+	}
 	throw data({ error: 'Method not allowed' }, { status: 405 })
 }
 
@@ -38,13 +52,17 @@ function defaultsFor(fields: Field[]): Record<string, FormValue> {
 }
 
 export default function RecordForm() {
-	const { name, id, record, options, sessionCount } = useLoaderData<typeof loader>()
+	const { name, id, record, options, sessionCount, autosave, draft } = useLoaderData<typeof loader>()
+	const form = useRef<HTMLFormElement>(null)
+	// A restored draft becomes the form's values; the form is drawn anew to show them.
+	const [restored, setRestored] = useState<Record<string, FormValue> | null>(null)
+	const location = useLocation()
 	const result = useActionData<typeof action>()
 	const resource = RESOURCES[name]
 	const { t } = useAdminI18n()
 	const isSaving = useNavigation().state === 'submitting'
 	const errors: Record<string, string | undefined> = result && 'errors' in result ? result.errors : {}
-	const values: Record<string, FormValue> = { ...record, ...(result && 'values' in result ? (result.values as Record<string, FormValue>) : {}) }
+	const values: Record<string, FormValue> = { ...record, ...restored, ...(result && 'values' in result ? (result.values as Record<string, FormValue>) : {}) }
 	const errorCount = Object.keys(errors).length
 	const title = t(id ? 'actions.edit' : 'actions.new', { thing: t(resource.singular) })
 	const hasImage = resource.fields.some((field) => field.kind === 'image')
@@ -60,7 +78,15 @@ export default function RecordForm() {
 					{errors._form ? t(errors._form) : t('form.hasErrors', { count: errorCount })}
 				</p>
 			)}
-			<Form method="post" encType={hasImage ? 'multipart/form-data' : undefined} noValidate className="space-y-5 rounded-md border border-slate-300 bg-white p-5">
+			<DraftKeeper form={form} path={location.pathname} autosave={autosave} draft={draft} onRestore={() => draft && setRestored(draft.values)} />
+			<Form
+				ref={form}
+				key={restored ? 'restored' : 'stored'}
+				method="post"
+				encType={hasImage ? 'multipart/form-data' : undefined}
+				noValidate
+				className="space-y-5 rounded-md border border-slate-300 bg-white p-5"
+			>
 				<AuthenticityTokenInput />
 				<div className="grid gap-5 md:grid-cols-2">
 					{resource.fields.map((field) => (

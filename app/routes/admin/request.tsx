@@ -7,7 +7,7 @@ import { findRequest } from '#app/models/request/inbox.server.ts'
 import { requireStaff } from '#app/models/staff/access.server.ts'
 import { REQUEST_STATUSES } from '#database/schema.ts'
 import { getDb } from '#app/utils/context.server.ts'
-import { formatPrice } from '#app/utils/format.ts'
+import { formatDateTime, formatPrice } from '#app/utils/format.ts'
 import { intlLocale, pathFor, type Locale } from '#app/utils/locales.ts'
 import { StatusBadge } from './requests.tsx'
 
@@ -28,7 +28,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export default function RequestPage() {
 	const { request, documents, events, quote, languageNames } = useLoaderData<typeof loader>()
 	const { locale, t } = useAdminI18n()
-	const format = new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeStyle: 'short' })
 	const number = new Intl.NumberFormat(intlLocale(locale))
 	const languageName = (code: string | null) => {
 		const found = languageNames.find((language) => language.code === code)
@@ -55,7 +54,7 @@ export default function RequestPage() {
 				<h1 className="mt-2 flex flex-wrap items-center gap-3 text-2xl font-bold text-slate-900">
 					{t('request.title', { reference: request.reference })} <StatusBadge status={request.status} />
 				</h1>
-				<p className="text-sm text-slate-700">{format.format(new Date(request.createdAt))}</p>
+				<p className="text-sm text-slate-700">{formatDateTime(new Date(request.createdAt), locale)}</p>
 			</div>
 			<section aria-labelledby="request-contact">
 				<h2 id="request-contact" className="mb-2 text-lg font-bold">
@@ -148,7 +147,7 @@ export default function RequestPage() {
 							{events.map((event) => (
 								<li key={event.id} className="rounded-md border border-slate-200 bg-white p-3">
 									<p className="text-sm text-slate-700">
-										{format.format(new Date(event.createdAt))} ·{' '}
+										{formatDateTime(new Date(event.createdAt), locale)} ·{' '}
 										{event.kind === 'status'
 											? t('request.statusChanged', { name: event.userName, from: t(`requests.status.${event.fromStatus}`), to: t(`requests.status.${event.toStatus}`) })
 											: t('request.noteBy', { name: event.userName })}

@@ -10,7 +10,7 @@ import { requireStaff } from '#app/models/staff/access.server.ts'
 import { REQUEST_STATUSES } from '#database/schema.ts'
 import { REQUESTS_STREAM, type LiveStream } from '#app/utils/cable.ts'
 import { getDb } from '#app/utils/context.server.ts'
-import { intlLocale } from '#app/utils/locales.ts'
+import { formatDateTime } from '#app/utils/format.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	requireStaff(request, context)
@@ -78,7 +78,6 @@ function Inbox({ initial, stream, isFiltered }: { initial: RequestSummary[]; str
 		},
 		(isReconnect) => isReconnect && void revalidator.revalidate(),
 	)
-	const format = new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeStyle: 'short' })
 	if (rows.length === 0) return <p className="rounded-md border border-dashed border-slate-400 p-6 text-center text-slate-700" {...streamAttributes(stream)}>{t('requests.empty')}</p>
 	return (
 		<div className="overflow-x-auto" {...streamAttributes(stream)}>
@@ -101,7 +100,7 @@ function Inbox({ initial, stream, isFiltered }: { initial: RequestSummary[]; str
 									{row.reference}
 								</Link>
 							</td>
-							<td className="px-3 py-2">{format.format(new Date(row.createdAt))}</td>
+							<td className="px-3 py-2">{formatDateTime(new Date(row.createdAt), locale)}</td>
 							<td className="px-3 py-2">
 								<StatusBadge status={row.status} />
 							</td>

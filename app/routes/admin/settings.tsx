@@ -47,6 +47,10 @@ const GROUPS: { title: Parameters<ReturnType<typeof useAdminI18n>['t']>[0]; fiel
 			{ name: 'uploadLimitMib', kind: 'number', label: 'fields.uploadLimitMib', required: true },
 		],
 	},
+	{
+		title: 'settings.editor',
+		fields: [{ name: 'editorAutosave', kind: 'checkbox', label: 'fields.editorAutosave' }],
+	},
 ]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -89,7 +93,12 @@ export default function Settings() {
 						<legend className="px-1 text-lg font-bold">{t(group.title)}</legend>
 						<div className="grid gap-5 md:grid-cols-2">
 							{group.fields.map((field) => (
-								<FieldInput key={field.name} field={field} value={String(shown[field.name] ?? '')} error={errors[field.name]} />
+								<FieldInput
+									key={field.name}
+									field={field}
+									value={field.kind === 'checkbox' ? ['true', 'on'].includes(String(shown[field.name])) : String(shown[field.name] ?? '')}
+									error={errors[field.name]}
+								/>
 							))}
 						</div>
 					</fieldset>

@@ -1,0 +1,46 @@
+import type { Route } from './+types/media-item'
+import { usagesOf } from '#app/models/media/library.server.ts'
+import { deleteMediaItem, jsonError, mediaKindOf, renameMediaItem } from '#app/models/media/requests.server.ts'
+import { requireStaff } from '#app/models/staff/access.server.ts'
+import { getDb } from '#app/utils/context.server.ts'
+
+const noStore = { 'Cache-Control': 'no-store' }
+
+// GET /admin/photos/:id (and /admin/content_files/:id): where the item is used.
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+	requireStaff(request, context)
+	const usages = await usagesOf(getDb(context), mediaKindOf(request), Number(params.id))
+	if (!usages) return jsonError(request, 404, 'media.error.notFound')
+	return Response.json({ usages }, { headers: noStore })
+}
+
+// PATCH {title} renames; DELETE deletes unless content still uses it (409 with the places).
+export async function action({ request, params, context }: Route.ActionArgs) {
+	const staff = requireStaff(request, context)
+	const kind = mediaKindOf(request)
+	const id = Number(params.id)
+	if (!Number.isInteger(id)) return jsonError(request, 404, 'media.error.notFound')
+	if (request.method === 'PATCH') {
+		const body = await readBody(request)
+		const result = await renameMediaItem(context, staff, kind, id, body)
+		if (!result) return jsonError(request, 404, 'media.error.notFound')
+		if (!result.ok) return jsonError(request, 422, result.error)
+		return Response.json({ id, title: result.title }, { headers: noStore })
+	}
+	if (request.method === 'DELETE') {
+		const result = await deleteMediaItem(context, staff, kind, id)
+		if (!result) return jsonError(request, 404, 'media.error.notFound')
+		if (!result.ok) return jsonError(request, 409, result.error, { usages: result.usages })
+		return new Response(null, { status: 204 })
+	}
+	return jsonError(request, 405, 'media.error.method')
+}
+
+// JSON ({title} or {photo: {title}}, as Rails would nest it) or a plain form.
+async function readBody(request: Request): Promise<unknown> {
+	if ((request.headers.get('Content-Type') ?? '').includes('application/json')) {
+		const body = (await request.json().catch(() => null)) as Record<string, unknown> | null
+		return (body?.photo ?? body?.content_file ?? body) as unknown
+	}
+	return Object.fromEntries(await request.formData())
+}

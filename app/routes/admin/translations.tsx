@@ -1,0 +1,221 @@
+import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation, useSearchParams } from 'react-router'
+import { z } from 'zod'
+import type { Route } from './+types/translations'
+import { inputClass } from '#app/components/admin/fields.tsx'
+import { AuthenticityTokenInput } from '#app/components/authenticity-token.tsx'
+import { useAdminI18n } from '#app/components/i18n.tsx'
+import { recordAudit } from '#app/models/admin/audit.server.ts'
+import { flashHeader } from '#app/models/admin/flash.server.ts'
+import { requireStaff } from '#app/models/staff/access.server.ts'
+import type { Staff } from '#app/models/staff/session.server.ts'
+import {
+	isTranslationKey,
+	listTranslations,
+	revertTranslation,
+	saveTranslation,
+	TRANSLATIONS_STREAM,
+	type TranslationRow,
+} from '#app/models/translation.server.ts'
+import { getDb, servicesContext, staffContext } from '#app/utils/context.server.ts'
+import { wantsJson } from '#app/utils/request-headers.ts'
+import type { AdminMessageKey } from '#app/utils/i18n.ts'
+import { LOCALES, type Locale } from '#app/utils/locales.ts'
+
+const MAX_VALUE = 5000
+const Key = z.string().refine(isTranslationKey, 'translations.error.key')
+const Value = z.string().max(MAX_VALUE, 'translations.error.tooLong')
+
+// The spec's call from a text edited in place: {translation: {locale, key, value}}, value being
+// the element's HTML.
+const PatchSchema = z.object({ translation: z.object({ locale: z.enum(LOCALES), key: Key, value: Value.refine((value) => value.trim() !== '', 'translations.error.empty') }) })
+
+type Context = Route.ActionArgs['context']
+
+// Every process then forgets its cached texts, and the audit log keeps who changed which.
+async function announce(context: Context, staff: Staff, locale: Locale, key: string, summary: string) {
+	await context.get(servicesContext).broadcast(TRANSLATIONS_STREAM, { locale, key })
+	await recordAudit(context, staff, { action: 'update', subjectType: 'translations', subjectId: `${locale}:${key}`, summary })
+}
+
+async function store(context: Context, staff: Staff, locale: Locale, key: string, value: string) {
+	const stored = await saveTranslation(getDb(context), locale, key, value)
+	await announce(context, staff, locale, key, `${locale} ${key}`)
+	return stored
+}
+
+// PATCH /admin/translations (JSON) from the public pages; people use the page below.
+export const middleware: Route.MiddlewareFunction[] = [
+	async ({ request, context }, next) => {
+		if (request.method !== 'PATCH') return next()
+		const staff = context.get(staffContext)
+		if (!staff) return Response.json({ error: 'Log in to continue.' }, { status: 401, headers: { 'Cache-Control': 'no-store' } })
+		if (!wantsJson(request)) return Response.json({ error: 'Send JSON.' }, { status: 406 })
+		const parsed = PatchSchema.safeParse(await request.json().catch(() => null))
+		if (!parsed.success) return Response.json({ error: parsed.error.issues[0]!.message }, { status: 422 })
+		const { locale, key, value } = parsed.data.translation
+		const stored = await store(context, staff, locale, key, value)
+		return Response.json({ translation: { locale, key, value: stored } }, { headers: { 'Cache-Control': 'no-store' } })
+	},
+]
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+	requireStaff(request, context)
+	const url = new URL(request.url)
+	const query = (url.searchParams.get('q') ?? '').trim().toLowerCase()
+	const onlyMissing = url.searchParams.get('missing') === '1'
+	const all = await listTranslations(getDb(context))
+	const rows = all.filter(
+		(row) =>
+			(!onlyMissing || LOCALES.some((locale) => row.values[locale].isMissing)) &&
+			(!query || row.key.toLowerCase().includes(query) || LOCALES.some((locale) => row.values[locale].value.toLowerCase().includes(query))),
+	)
+	return { rows, total: all.length, missingCount: all.filter((row) => LOCALES.some((locale) => row.values[locale].isMissing)).length }
+}
+
+const FormSchema = z.object({ intent: z.enum(['save', 'revert']), key: Key, locale: z.enum(LOCALES), value: Value.optional() })
+
+export async function action({ request, context }: Route.ActionArgs) {
+	const staff = requireStaff(request, context)
+	const form = Object.fromEntries(await request.formData())
+	const parsed = FormSchema.safeParse(form)
+	if (!parsed.success) {
+		return data({ key: String(form.key ?? ''), locale: String(form.locale ?? ''), value: String(form.value ?? ''), error: parsed.error.issues[0]!.message as AdminMessageKey }, { status: 422 })
+	}
+	const { intent, key, locale, value = '' } = parsed.data
+	const back = new URL(request.url)
+	back.searchParams.delete('edit')
+	const to = `${back.pathname}${back.search}#${encodeURIComponent(key)}`
+	if (intent === 'revert') {
+		await revertTranslation(getDb(context), locale, key)
+		await announce(context, staff, locale, key, `${locale} ${key} → default`)
+		return redirect(to, { headers: { 'Set-Cookie': await flashHeader(context, { kind: 'success', key: 'translations.flash.reverted', vars: { key } }) } })
+	}
+	if (value.trim() === '') return data({ key, locale: locale as string, value, error: 'translations.error.empty' as AdminMessageKey }, { status: 422 })
+	await store(context, staff, locale, key, value)
+	return redirect(to, { headers: { 'Set-Cookie': await flashHeader(context, { kind: 'success', key: 'translations.flash.saved', vars: { key } }) } })
+}
+
+export default function Translations() {
+	const { rows, total, missingCount } = useLoaderData<typeof loader>()
+	const [params] = useSearchParams()
+	const { t } = useAdminI18n()
+	const editing = params.get('edit')
+	return (
+		<section>
+			<title>{`${t('translations.title')} · Tolk admin`}</title>
+			<h1 className="mb-2 text-2xl font-bold text-slate-900">{t('translations.title')}</h1>
+			<p className="mb-4 max-w-3xl text-slate-700">{t('translations.lead')}</p>
+			<Form method="get" role="search" className="mb-4 flex flex-wrap items-end gap-3">
+				<div>
+					<label htmlFor="translations-q" className="mb-1 block text-sm font-medium">
+						{t('translations.search')}
+					</label>
+					<input id="translations-q" name="q" type="search" defaultValue={params.get('q') ?? ''} className={inputClass} />
+				</div>
+				<label className="flex items-center gap-2 pb-2 text-sm">
+					<input type="checkbox" name="missing" value="1" defaultChecked={params.get('missing') === '1'} className="h-4 w-4 accent-teal-800" />
+					{t('translations.onlyMissing', { count: missingCount })}
+				</label>
+				<button type="submit" className="rounded-md border border-slate-400 px-4 py-2 font-medium hover:bg-slate-100">
+					{t('translations.filter')}
+				</button>
+			</Form>
+			<p role="status" className="mb-2 text-sm text-slate-600">
+				{t('translations.count', { shown: rows.length, total })}
+			</p>
+			<table className="w-full table-fixed border-collapse rounded-md border border-slate-300 bg-white text-sm">
+				<caption className="sr-only">{t('translations.title')}</caption>
+				<thead>
+					<tr className="border-b border-slate-300 text-left">
+						<th scope="col" className="w-1/4 px-3 py-2">
+							{t('translations.key')}
+						</th>
+						<th scope="col" className="px-3 py-2">
+							Dansk
+						</th>
+						<th scope="col" className="px-3 py-2">
+							English
+						</th>
+					</tr>
+				</thead>
+				<tbody>
+					{rows.map((row) => (
+						<TranslationRowView key={row.key} row={row} isEditing={editing === row.key} />
+					))}
+				</tbody>
+			</table>
+		</section>
+	)
+}
+
+function TranslationRowView({ row, isEditing }: { row: TranslationRow; isEditing: boolean }) {
+	const { t } = useAdminI18n()
+	const [params] = useSearchParams()
+	const result = useActionData<typeof action>()
+	const isSaving = useNavigation().state === 'submitting'
+	// A refused save comes back to its own field with what was typed.
+	const failed = result?.key === row.key ? result : null
+	const editLink = new URLSearchParams(params)
+	editLink.set('edit', row.key)
+	return (
+		<tr id={row.key} className="border-b border-slate-200 align-top">
+			<th scope="row" className="px-3 py-2 text-left font-mono text-xs font-normal break-all">
+				{row.key}
+				{!isEditing && (
+					<Link to={`?${editLink}#${encodeURIComponent(row.key)}`} className="mt-1 block font-sans text-sm text-teal-800 underline">
+						{t('translations.edit')}
+						<span className="sr-only"> {row.key}</span>
+					</Link>
+				)}
+			</th>
+			{LOCALES.map((locale) => {
+				const cell = row.values[locale]
+				return (
+					<td key={locale} lang={locale} className="px-3 py-2">
+						{isEditing ? (
+							<Form method="post" className="grid gap-2">
+								<AuthenticityTokenInput />
+								<input type="hidden" name="key" value={row.key} />
+								<input type="hidden" name="locale" value={locale} />
+								<label htmlFor={`${row.key}-${locale}`} className="sr-only">
+									{t('translations.valueIn', { key: row.key, language: locale === 'da' ? 'Dansk' : 'English' })}
+								</label>
+								<textarea
+									id={`${row.key}-${locale}`}
+									name="value"
+									rows={3}
+									defaultValue={failed?.locale === locale ? failed.value : cell.value}
+									aria-invalid={failed?.locale === locale ? true : undefined}
+									aria-describedby={failed?.locale === locale ? `${row.key}-${locale}-error` : undefined}
+									className={inputClass}
+								/>
+								{failed?.locale === locale && (
+									<p id={`${row.key}-${locale}-error`} role="alert" className="text-sm text-red-700">
+										{t(failed.error)}
+									</p>
+								)}
+								<div className="flex flex-wrap gap-2">
+									<button type="submit" name="intent" value="save" disabled={isSaving} className="rounded-md bg-teal-800 px-3 py-1.5 font-semibold text-white hover:bg-teal-900">
+										{t('actions.save')}
+									</button>
+									{cell.isOverridden && (
+										<button type="submit" name="intent" value="revert" className="rounded-md border border-slate-400 px-3 py-1.5 font-medium hover:bg-slate-100">
+											{t('translations.revert')}
+										</button>
+									)}
+								</div>
+							</Form>
+						) : cell.isMissing ? (
+							<span className="font-medium text-red-700">{t('translations.missing')}</span>
+						) : (
+							<>
+								<span className="whitespace-pre-wrap break-words">{cell.value}</span>
+								{cell.isOverridden && <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900">{t('translations.changed')}</span>}
+							</>
+						)}
+					</td>
+				)
+			})}
+		</tr>
+	)
+}
