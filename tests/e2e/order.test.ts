@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, test } from 'vitest'
-import { seriousAxeViolations, setupBrowserTests } from '#tests/setup/browser.ts'
+import { CLEAR_OF_MIDNIGHT_MS, clearOfMidnightInDenmark, seriousAxeViolations, setupBrowserTests } from '#tests/setup/browser.ts'
 
 const session = setupBrowserTests()
 
@@ -76,7 +76,8 @@ describe('the order page', () => {
 		page.problems = page.problems.filter((problem) => !/^WebSocket connection to 'ws:\/\/[^']+\/cable' failed/.test(problem))
 	})
 
-	test('uploads documents one at a time and fills in words and minutes without a reload', async () => {
+	test('uploads documents one at a time and fills in words and minutes without a reload', { timeout: 60_000 + CLEAR_OF_MIDNIGHT_MS }, async () => {
+		await clearOfMidnightInDenmark()
 		const page = await session.open('/en/order')
 		expect(await seriousAxeViolations(page)).toEqual([])
 		const text = 'The contract is signed by both parties. It enters into force on 1 January 2027.'

@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, expect } from 'vitest'
 import { ADMIN } from './admin.ts'
@@ -100,3 +101,13 @@ export async function logInAt(session: BrowserTests, path: string): Promise<Watc
 	return page
 }
 
+// The earliest delivery date moves on at midnight in Denmark. A test that shows it, picks it and then has the
+// server check it must not straddle that midnight, or the server rightly calls the date too early.
+export const CLEAR_OF_MIDNIGHT_MS = 120_000
+
+export async function clearOfMidnightInDenmark(now = new Date()): Promise<void> {
+	const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Copenhagen', hour: 'numeric', minute: 'numeric', second: 'numeric', hourCycle: 'h23' }).formatToParts(now)
+	const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((entry) => entry.type === type)!.value)
+	const untilMidnight = (24 * 3600 - (part('hour') * 3600 + part('minute') * 60 + part('second'))) * 1000
+	if (untilMidnight < CLEAR_OF_MIDNIGHT_MS) await sleep(untilMidnight + 2_000)
+}
