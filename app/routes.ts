@@ -1,5 +1,5 @@
 import { index, layout, route, type RouteConfig } from '@react-router/dev/routes'
-import { LOCALES, PAGE_PATHS, PAIR_PRICE_PATHS, QUOTE_SAVE_PATHS, UPLOAD_PATHS, type PageName } from './utils/locales.ts'
+import { LOCALES, PAGE_PATHS, PAIR_PRICE_PATHS, UPLOAD_PATHS, type PageName } from './utils/locales.ts'
 import { RESOURCE_NAMES } from './utils/admin-resources.ts'
 import { MEDIA_KINDS } from './utils/media.ts'
 
@@ -63,7 +63,6 @@ export default [
 	route('robots.txt', 'routes/robots.ts'),
 	route('documents/:id', 'routes/document.ts'),
 	route('quotes/:id/pdf', 'routes/quote-pdf.ts'),
-	...LOCALES.map((locale) => route(QUOTE_SAVE_PATHS[locale].slice(1), 'routes/quote-save.ts', { id: `quote-save.${locale}` })),
 	...LOCALES.map((locale) => route(UPLOAD_PATHS[locale].slice(1), 'routes/document-upload.ts', { id: `document-upload.${locale}` })),
 	...LOCALES.map((locale) => route(PAIR_PRICE_PATHS[locale].slice(1), 'routes/pair-price.ts', { id: `pair-price.${locale}` })),
 ] satisfies RouteConfig

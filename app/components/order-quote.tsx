@@ -2,7 +2,7 @@ import { useState } from 'react'
 import type { DocumentView } from '#app/models/documents/present.ts'
 import { formatDate } from '#app/utils/format.ts'
 import { calculateQuote, type QuoteRates } from '#app/utils/quote.ts'
-import type { CalendarDate } from '#app/utils/working-days.ts'
+import { asCalendarDate, type CalendarDate } from '#app/utils/working-days.ts'
 import { DatePicker } from './date-picker.tsx'
 import { Text, useI18n } from './i18n.tsx'
 import { LanguageSelect } from './language-select.tsx'
@@ -19,16 +19,17 @@ type Props = {
 	rates: Omit<QuoteRates, 'pricePerWord'> & { defaultPricePerWord: number; currency: string }
 	today: CalendarDate
 	minDate: CalendarDate
-	saveAction: string
+	// The choices as last sent, when the form came back refused (without script, a new page).
+	defaults: Partial<Record<keyof ChoiceErrors, string>>
 }
 
 // The instant quote: per file and in total, from the pair's price, the delivery date and the
 // copies, recalculated as the counts arrive and the choices change.
-export function OrderQuote({ documents, errors, languages, pairPrices, rates, today, minDate, saveAction }: Props) {
+export function OrderQuote({ documents, errors, defaults, languages, pairPrices, rates, today, minDate }: Props) {
 	const { locale, t } = useI18n()
-	const [pair, setPair] = useState({ from: '', to: '' })
-	const [deliveryDate, setDeliveryDate] = useState<CalendarDate | null>(null)
-	const [copies, setCopies] = useState(0)
+	const [pair, setPair] = useState({ from: defaults.from_language ?? '', to: defaults.to_language ?? '' })
+	const [deliveryDate, setDeliveryDate] = useState<CalendarDate | null>(asCalendarDate(defaults.delivery_date))
+	const [copies, setCopies] = useState(Number(defaults.copies) || 0)
 	const pricePerWord = pairPrices[`${pair.from}-${pair.to}`] ?? rates.defaultPricePerWord
 	const quote = calculateQuote(documents, { ...rates, pricePerWord }, { copies, deliveryDate, today })
 	return (
@@ -44,6 +45,7 @@ export function OrderQuote({ documents, errors, languages, pairPrices, rates, to
 					label={t('priceCheck.from')}
 					languages={languages}
 					placeholder={t('priceCheck.choose')}
+					defaultValue={defaults.from_language}
 					error={errors.from_language}
 					onChange={(from) => setPair((current) => ({ ...current, from }))}
 				/>
@@ -53,11 +55,12 @@ export function OrderQuote({ documents, errors, languages, pairPrices, rates, to
 					label={t('priceCheck.to')}
 					languages={languages}
 					placeholder={t('priceCheck.choose')}
+					defaultValue={defaults.to_language}
 					error={errors.to_language}
 					onChange={(to) => setPair((current) => ({ ...current, to }))}
 				/>
 				<DatePicker id="request-delivery-date" name="delivery_date" label={t('quote.deliveryDate')} min={minDate} value={deliveryDate} onChange={setDeliveryDate} error={errors.delivery_date} />
-				<NumberWheel id="request-copies" name="copies" label={t('quote.copies')} value={0} min={0} max={100} onChange={setCopies} error={errors.copies} />
+				<NumberWheel id="request-copies" name="copies" label={t('quote.copies')} value={copies} min={0} max={100} onChange={setCopies} error={errors.copies} />
 			</div>
 			{pair.from && pair.from === pair.to && <Text as="p" k="priceCheck.same" className="mb-4 text-amber-800" />}
 			{documents.length === 0 ? (
@@ -70,7 +73,7 @@ export function OrderQuote({ documents, errors, languages, pairPrices, rates, to
 				{quote.hasManual && <Text as="p" k="quote.manualNote" />}
 			</div>
 			{documents.length > 0 && (
-				<button type="submit" formAction={saveAction} formMethod="post" formNoValidate className="mt-4 rounded-md bg-teal-800 px-5 py-3 font-semibold text-white hover:bg-teal-900">
+				<button type="submit" name="intent" value="save-quote" formNoValidate className="mt-4 rounded-md bg-teal-800 px-5 py-3 font-semibold text-white hover:bg-teal-900">
 					{t('quote.save')}
 				</button>
 			)}

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import type { CalendarDate } from '#app/utils/working-days.ts'
+import { asCalendarDate, type CalendarDate } from '#app/utils/working-days.ts'
 import { DatePicker } from './date-picker.tsx'
 import { Text, useI18n } from './i18n.tsx'
 import { LanguageSelect } from './language-select.tsx'
@@ -12,7 +12,7 @@ type Props = { languages: { code: string; name: string }[]; minDate: CalendarDat
 // delivery date and certified copies, all optional.
 export function RequestChoices({ languages, minDate, errors, defaults }: Props) {
 	const { t } = useI18n()
-	const [deliveryDate, setDeliveryDate] = useState<CalendarDate | null>(defaults.delivery_date || null)
+	const [deliveryDate, setDeliveryDate] = useState<CalendarDate | null>(asCalendarDate(defaults.delivery_date))
 	return (
 		<fieldset className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
 			<Text as="legend" k="request.choices" className="px-1 text-lg font-semibold text-slate-900" />

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto'
 import { asc, eq } from 'drizzle-orm'
-import { z } from 'zod'
 import type { Database } from '#database/client.ts'
 import { documents, quotes } from '#database/schema.ts'
 import type { Locale } from '#app/utils/locales.ts'
@@ -10,14 +9,8 @@ import { presentDocument } from './documents/present.ts'
 import { pairPriceMap } from './price.server.ts'
 import { getSettings, listActiveLanguages } from './site.server.ts'
 
-const CODE = z.string().trim().max(12)
-export const QuoteChoicesSchema = z.object({
-	from_language: CODE.optional().default(''),
-	to_language: CODE.optional().default(''),
-	delivery_date: z.union([z.literal(''), z.string().regex(/^\d{4}-\d{2}-\d{2}$/)]).optional().default(''),
-	copies: z.coerce.number().int().min(0).max(100).catch(0),
-})
-export type QuoteChoices = z.infer<typeof QuoteChoicesSchema>
+// The choices a quote is priced by, as the request form checked them (a date is YYYY-MM-DD or empty).
+export type QuoteChoices = { from_language: string; to_language: string; delivery_date: string; copies: number }
 
 export type SavedQuoteDetails = {
 	documents: QuoteDocument[]
@@ -33,9 +26,12 @@ export type SavedQuoteDetails = {
 
 export class QuoteRefused extends Error {
 	readonly reason: 'no-documents' | 'same-language' | 'unknown-language' | 'too-early'
-	constructor(reason: QuoteRefused['reason']) {
+	// The choice to correct, if the refusal is about one.
+	readonly field: keyof QuoteChoices | null
+	constructor(reason: QuoteRefused['reason'], field: keyof QuoteChoices | null = null) {
 		super(reason)
 		this.reason = reason
+		this.field = field
 	}
 }
 
@@ -47,10 +43,11 @@ export async function saveQuote(db: Database, draftId: string | null, choices: Q
 	const [settings, languages, pairPrices] = await Promise.all([getSettings(db), listActiveLanguages(db, locale), pairPriceMap(db)])
 	const from = languages.find((language) => language.code === choices.from_language) ?? null
 	const to = languages.find((language) => language.code === choices.to_language) ?? null
-	if ((choices.from_language && !from) || (choices.to_language && !to)) throw new QuoteRefused('unknown-language')
-	if (from && to && from.code === to.code) throw new QuoteRefused('same-language')
+	if (choices.from_language && !from) throw new QuoteRefused('unknown-language', 'from_language')
+	if (choices.to_language && !to) throw new QuoteRefused('unknown-language', 'to_language')
+	if (from && to && from.code === to.code) throw new QuoteRefused('same-language', 'to_language')
 	const today = todayInDenmark()
-	if (choices.delivery_date && choices.delivery_date < addCalendarDays(today, settings.minDeliveryDays)) throw new QuoteRefused('too-early')
+	if (choices.delivery_date && choices.delivery_date < addCalendarDays(today, settings.minDeliveryDays)) throw new QuoteRefused('too-early', 'delivery_date')
 
 	const pricePerWord = (from && to && pairPrices[`${from.code}-${to.code}`]) || settings.defaultPricePerWord
 	const quoted = rows.map(presentDocument)

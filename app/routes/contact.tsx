@@ -18,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-	return handleRequestSubmission(request, context)
+	return handleRequestSubmission(request, await request.formData(), context)
 }
 
 export default function Contact() {

@@ -6,7 +6,7 @@ import { Text, useI18n } from '#app/components/i18n.tsx'
 import { PageHeading, PageMeta } from '#app/components/page.tsx'
 import { LeadForm } from '#app/components/lead-form.tsx'
 import { OrderQuote } from '#app/components/order-quote.tsx'
-import { handleRequestSubmission } from '#app/models/request/submit.server.ts'
+import { handleQuoteSave, handleRequestSubmission } from '#app/models/request/submit.server.ts'
 import { listDraftDocuments } from '#app/models/documents/list.server.ts'
 import type { DocumentView } from '#app/models/documents/present.ts'
 import { pairPriceMap } from '#app/models/price.server.ts'
@@ -14,11 +14,10 @@ import { getRequestSettings, listActiveLanguages } from '#app/models/site.server
 import { getDb } from '#app/utils/context.server.ts'
 import { addCalendarDays, todayInDenmark } from '#app/utils/working-days.ts'
 import type { MessageKey } from '#app/utils/i18n.ts'
-import { localeFromPath, QUOTE_SAVE_PATHS, UPLOAD_PATHS } from '#app/utils/locales.ts'
+import { localeFromPath, UPLOAD_PATHS } from '#app/utils/locales.ts'
 import { ACCEPTED_EXTENSIONS } from '#app/utils/uploads.ts'
 
 const REFUSALS = ['too-big', 'type', 'content', 'missing', 'bomb'] as const
-const QUOTE_REFUSALS = ['no-documents', 'same-language', 'unknown-language', 'too-early'] as const
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const url = new URL(request.url)
@@ -31,7 +30,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		pairPriceMap(db),
 	])
 	const refusal = REFUSALS.find((reason) => reason === url.searchParams.get('upload_error')) ?? null
-	const quoteRefusal = QUOTE_REFUSALS.find((reason) => reason === url.searchParams.get('quote_error')) ?? null
 	const today = todayInDenmark()
 	const { defaultPricePerWord, pricePerMinute, repetitionPercent, minimumOrder, certifiedCopyPrice, vatPercent, wordsPerDay, expressSurcharge1Day, expressSurcharge2Days, currency } =
 		settings
@@ -39,9 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		uploadLimitMib: settings.uploadLimitMib,
 		documents,
 		refusal,
-		quoteRefusal,
 		action: UPLOAD_PATHS[locale],
-		saveAction: QUOTE_SAVE_PATHS[locale],
 		languages,
 		pairPrices,
 		rates: { defaultPricePerWord, pricePerMinute, repetitionPercent, minimumOrder, certifiedCopyPrice, vatPercent, wordsPerDay, expressSurcharge1Day, expressSurcharge2Days, currency },
@@ -50,12 +46,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	}
 }
 
+// One form: "Send request" sends it, "Save the quote" (intent=save-quote) keeps its quote.
 export async function action({ request, context }: Route.ActionArgs) {
-	return handleRequestSubmission(request, context)
+	const form = await request.formData()
+	return form.get('intent') === 'save-quote' ? handleQuoteSave(request, form, context) : handleRequestSubmission(request, form, context)
 }
 
 export default function Order() {
-	const { uploadLimitMib, documents, refusal, quoteRefusal, action, saveAction, languages, pairPrices, rates, today, minDate } = useLoaderData<typeof loader>()
+	const { uploadLimitMib, documents, refusal, action, languages, pairPrices, rates, today, minDate } = useLoaderData<typeof loader>()
 	const { t } = useI18n()
 	// Every document's latest state, as uploads finish and counts arrive.
 	const [byId, setById] = useState(() => Object.fromEntries(documents.map(({ document }) => [document.id, document])))
@@ -64,11 +62,6 @@ export default function Order() {
 		<>
 			<PageMeta title={t('order.title')} description={t('order.lead')} />
 			<PageHeading title={<Text k="order.title" />} lead={<Text k="order.lead" />} />
-			{quoteRefusal && (
-				<p role="alert" className="mb-4 rounded-md border border-red-300 bg-red-50 p-3 text-red-800">
-					{t(`quote.refused.${quoteRefusal}` as MessageKey)}
-				</p>
-			)}
 			{refusal && (
 				<p role="alert" className="mb-4 rounded-md border border-red-300 bg-red-50 p-3 text-red-800">
 					{t(`upload.refused.${refusal}` as MessageKey)}
@@ -83,8 +76,8 @@ export default function Order() {
 			<div className="mb-6">
 				<LeadForm
 					documentCount={Object.keys(byId).length}
-					renderChoices={(errors) => (
-						<OrderQuote documents={Object.values(byId)} errors={errors} languages={languages} pairPrices={pairPrices} rates={rates} today={today} minDate={minDate} saveAction={saveAction} />
+					renderChoices={(errors, values) => (
+						<OrderQuote documents={Object.values(byId)} errors={errors} defaults={values} languages={languages} pairPrices={pairPrices} rates={rates} today={today} minDate={minDate} />
 					)}
 				/>
 			</div>

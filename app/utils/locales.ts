@@ -24,9 +24,6 @@ export const PAIR_PRICE_PATHS = { da: '/priser/sprogpar', en: '/en/prices/pair' 
 
 export const ANALYTICS_PATH = '/analytics/events'
 
-// Where the order page saves a quote, per language.
-export const QUOTE_SAVE_PATHS = { da: '/bestil/tilbud', en: '/en/order/quote' } as const satisfies Record<Locale, string>
-
 // Where the order page's upload form posts, per language (refusals come back in it).
 export const UPLOAD_PATHS = { da: '/bestil/dokumenter', en: '/en/order/documents' } as const satisfies Record<Locale, string>
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { calculateQuote, type QuoteRates } from './quote.ts'
-import { addWorkingDays, danishHolidays, isWorkingDay, workingDaysBetween } from './working-days.ts'
+import { addWorkingDays, asCalendarDate, danishHolidays, isWorkingDay, todayInDenmark, workingDaysBetween } from './working-days.ts'
 
 const RATES: QuoteRates = {
 	pricePerWord: 1.35,
@@ -31,6 +31,20 @@ describe('Danish working days', () => {
 		expect(addWorkingDays('2026-12-23', 1)).toBe('2026-12-28')
 		expect(workingDaysBetween('2026-12-23', '2026-12-28')).toBe(1)
 		expect(workingDaysBetween('2026-11-20', '2026-11-23')).toBe(1)
+	})
+})
+
+describe('calendar dates', () => {
+	test('are real days written YYYY-MM-DD', () => {
+		expect(asCalendarDate('2028-02-29')).toBe('2028-02-29')
+		for (const value of ['2027-02-29', '2026-13-01', '2026-11-31', '2026-1-5', 'soon', '', null, undefined, '2026-11-23T00:00']) expect(asCalendarDate(value), String(value)).toBeNull()
+	})
+
+	test("today is Denmark's, whatever the machine's zone", () => {
+		// 23:30 UTC on 22 November is already 23 November in Copenhagen (UTC+1), and in summer 22:30 UTC is (UTC+2).
+		expect(todayInDenmark(new Date('2026-11-22T23:30:00Z'))).toBe('2026-11-23')
+		expect(todayInDenmark(new Date('2026-11-22T22:30:00Z'))).toBe('2026-11-22')
+		expect(todayInDenmark(new Date('2026-07-01T22:30:00Z'))).toBe('2026-07-02')
 	})
 })
 

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { isValidEan } from '#app/models/company/cvr.ts'
+import { asCalendarDate } from './working-days.ts'
 
 // The request (lead) form's fields, checked the same way wherever the form is shown. Messages are
 // codes; the page's language turns them into text (request.error.<code>).
@@ -37,7 +38,7 @@ export const RequestFormSchema = z.object({
 		.refine((value) => value === '' || isValidEan(value), 'ean'),
 	from_language: LANGUAGE_CODE,
 	to_language: LANGUAGE_CODE,
-	delivery_date: z.union([z.literal(''), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'date')]),
+	delivery_date: z.union([z.literal(''), z.string().refine((value) => asCalendarDate(value) !== null, 'date')]),
 	copies: z.union([z.literal('').transform(() => 0), z.coerce.number('copies').int('copies').min(0, 'copies').max(100, 'copies')]),
 	message: z.string().trim().max(5000, 'too-long'),
 	consent: z.string().refine((value) => value === 'on' || value === 'true', 'consent'),

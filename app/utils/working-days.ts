@@ -73,6 +73,13 @@ export function addCalendarDays(from: CalendarDate, days: number): CalendarDate 
 	return iso(plusDays(new Date(`${from}T00:00:00Z`), days))
 }
 
+// A real day written YYYY-MM-DD (so not 2026-02-30), or null for anything else.
+export function asCalendarDate(value: string | null | undefined): CalendarDate | null {
+	if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return null
+	const day = new Date(`${value}T00:00:00Z`)
+	return !Number.isNaN(day.getTime()) && iso(day) === value ? value : null
+}
+
 // Today's date in Denmark, whatever the server's time zone.
 export function todayInDenmark(now = new Date()): CalendarDate {
 	return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Copenhagen', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now)

@@ -97,6 +97,18 @@ describe('the order page', () => {
 		// Choices change the quote at once: a pair with its own price, the earliest date (express), two copies.
 		const quote = page.getByRole('region', { name: 'Your quote' })
 		await quote.getByLabel('From').selectOption({ label: 'Danish' })
+		// A refused save says why beside the choice and in the form's error area, and keeps what was typed.
+		await page.getByLabel('Name', { exact: true }).fill('Karen Blixen')
+		await quote.getByLabel('To').selectOption({ label: 'Danish' })
+		await quote.getByRole('button', { name: 'Save the quote and get a link' }).click()
+		const refused = page.getByRole('alert').filter({ hasText: 'The quote was not saved.' })
+		await refused.waitFor()
+		expect(await refused.textContent()).toContain('Choose two different languages.')
+		expect(await quote.getByLabel('To').getAttribute('aria-invalid')).toBe('true')
+		expect(new URL(page.url()).pathname).toBe('/en/order')
+		expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe('Karen Blixen')
+		expect(await quote.getByLabel('From').inputValue()).toBe('da')
+		page.problems = page.problems.filter((problem) => !problem.includes('422'))
 		await quote.getByLabel('To').selectOption({ label: 'Japanese' })
 		await quote.getByText('15 words at DKK 2.40').waitFor()
 		await quote.getByText('1.5 min at DKK 30.00').waitFor()

@@ -3,7 +3,7 @@ import { Readable } from 'node:stream'
 import { zipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ADMIN_ENV, logIn } from '#tests/setup/admin.ts'
-import { visit, type Visitor } from '#tests/setup/http.ts'
+import { textOf, visit, type Visitor } from '#tests/setup/http.ts'
 import { startServer, type RunningServer } from '#tests/setup/server.ts'
 
 let server: RunningServer
@@ -119,10 +119,10 @@ describe('a saved quote', () => {
 		await analysed(document.url)
 		// The documents belong to the order in progress named by this cookie.
 		draftCookie = `${visitor.cookie}; ${response.headers.getSetCookie().find((cookie) => cookie.startsWith('tolk_order='))!.split(';')[0]}`
-		const saved = await visitor.get('/en/order/quote', {
+		const saved = await visitor.get('/en/order', {
 			method: 'POST',
 			headers: { cookie: draftCookie },
-			body: new URLSearchParams({ authenticity_token: visitor.csrfToken, from_language: 'en', to_language: 'da', delivery_date: '', copies: '2' }),
+			body: new URLSearchParams({ authenticity_token: visitor.csrfToken, intent: 'save-quote', from_language: 'en', to_language: 'da', delivery_date: '', copies: '2' }),
 		})
 		expect(saved.status).toBe(302)
 		const location = saved.headers.get('location')!
@@ -148,18 +148,43 @@ describe('a saved quote', () => {
 		expect(pdfText).toContain('2 certificerede kopier')
 	})
 
-	test('is refused without documents, or with the same language twice, and says why on the order page', async () => {
+	test('is refused without documents, with the same language twice or too early, and the order page says why and keeps everything typed', async () => {
 		const stranger = await visit(server.url, '/en/order')
-		const none = await stranger.get('/en/order/quote', { method: 'POST', body: new URLSearchParams({ authenticity_token: stranger.csrfToken }) })
-		expect(none.headers.get('location')).toBe('/en/order?quote_error=no-documents')
-		const same = await visitor.get('/en/order/quote', {
-			method: 'POST',
-			headers: { cookie: draftCookie },
-			body: new URLSearchParams({ authenticity_token: visitor.csrfToken, from_language: 'da', to_language: 'da' }),
-		})
-		expect(same.headers.get('location')).toBe('/en/order?quote_error=same-language')
-		const shown = await visitor.get('/en/order?quote_error=same-language')
-		expect(await shown.text()).toContain('Choose two different languages.')
+		const none = await stranger.get('/en/order', { method: 'POST', body: new URLSearchParams({ authenticity_token: stranger.csrfToken, intent: 'save-quote', name: 'Ada' }) })
+		expect(none.status).toBe(422)
+		const noneText = textOf(await none.text())
+		expect(noneText).toContain('Upload at least one document first.')
+		expect(noneText).not.toContain('Quote DKK')
+
+		const save = (fields: Record<string, string>) =>
+			visitor.get('/en/order', {
+				method: 'POST',
+				headers: { cookie: draftCookie },
+				body: new URLSearchParams({ authenticity_token: visitor.csrfToken, intent: 'save-quote', name: 'Karen Blixen', message: 'By Friday, please.', copies: '3', ...fields }),
+			})
+		const same = await save({ from_language: 'da', to_language: 'da' })
+		expect(same.status).toBe(422)
+		const sameHtml = await same.text()
+		expect(textOf(sameHtml)).toContain('The quote was not saved. Choose two different languages.')
+		expect(sameHtml).toMatch(/<select[^>]*id="request-to-language"[^>]*aria-invalid="true"/)
+		// Nothing typed is lost: the choices and the request form's fields come back as sent.
+		expect(sameHtml).toMatch(/<option value="da" selected="">Danish<\/option>/)
+		expect(sameHtml).toMatch(/<input[^>]*name="copies"[^>]*value="3"/)
+		expect(sameHtml).toMatch(/<input[^>]*id="request-name"[^>]*value="Karen Blixen"/)
+		expect(sameHtml).toContain('By Friday, please.</textarea>')
+
+		const yesterday = new Date(Date.now() - 24 * 3600 * 1000).toISOString().slice(0, 10)
+		const early = await save({ from_language: 'en', to_language: 'da', delivery_date: yesterday })
+		expect(early.status).toBe(422)
+		expect(textOf(await early.text())).toContain('We cannot deliver that soon. Choose a later date.')
+		const unknown = await save({ from_language: 'xx', to_language: 'da' })
+		expect(textOf(await unknown.text())).toContain('Choose a language from the list.')
+		// A date that is no day at all is a mistake to correct, not a server error.
+		for (const delivery_date of ['soon', '2031-02-30']) {
+			const malformed = await save({ from_language: 'en', to_language: 'da', delivery_date })
+			expect(malformed.status, delivery_date).toBe(422)
+			expect(textOf(await malformed.text())).toContain('Choose a date in the calendar.')
+		}
 		expect((await fetch(`${server.url}/en/quote/${'x'.repeat(32)}`)).status).toBe(404)
 	})
 })

@@ -82,6 +82,13 @@ describe('sending a request without script', () => {
 		const danishText = textOf(await refused.text())
 		expect(danishText).toContain('Udfyld venligst feltet.')
 		expect(danishText).toContain('Vi har brug for dit samtykke til at gemme dine oplysninger.')
+
+		// A delivery date that is no day at all is refused as such, on the contact page as on the order page.
+		for (const delivery_date of ['soon', '2031-02-30']) {
+			const dated = await send(await visitor('/en/contact'), '/en/contact', { ...VALID, delivery_date })
+			expect(dated.status, delivery_date).toBe(422)
+			expect(textOf(await dated.text())).toContain('Choose a date in the calendar.')
+		}
 	})
 
 	test('a valid request is stored, answered with a reference, and mailed to the agency and the customer', async () => {

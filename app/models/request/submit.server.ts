@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomInt } from 'node:crypto'
 import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm'
-import { data, type RouterContextProvider } from 'react-router'
+import { data, redirect, type RouterContextProvider } from 'react-router'
 import type { Database } from '#database/client.ts'
 import { documents, requests } from '#database/schema.ts'
 import { parseCvrQuery } from '#app/models/company/cvr.ts'
@@ -8,12 +8,12 @@ import { companySearchName } from '#app/models/company/fold.ts'
 import { findCompanyByCvr, type BusinessResult } from '#app/models/company/search.server.ts'
 import { clearDraftCookie, readDraftId } from '#app/models/documents/draft.server.ts'
 import { broadcastTo } from '#app/models/live/streams.server.ts'
-import { saveQuote } from '#app/models/quote.server.ts'
+import { QuoteRefused, saveQuote } from '#app/models/quote.server.ts'
 import { getSettings, listActiveLanguages } from '#app/models/site.server.ts'
 import { loadMessages } from '#app/models/translation.server.ts'
 import { requestInfoContext, servicesContext } from '#app/utils/context.server.ts'
 import { stripTags, translate } from '#app/utils/i18n.ts'
-import { localeFromPath, type Locale } from '#app/utils/locales.ts'
+import { localeFromPath, pathFor, type Locale } from '#app/utils/locales.ts'
 import { REQUESTS_STREAM } from '#app/utils/cable.ts'
 import { readRequestFields, RequestFormSchema, type RequestField, type RequestFormResult, type RequestFormValues } from '#app/utils/request-form.ts'
 import { addCalendarDays, todayInDenmark } from '#app/utils/working-days.ts'
@@ -36,18 +36,25 @@ class Refusal extends Error {
 	}
 }
 
+// A refusal in the page's language: the summary, each field's reason, and every value as typed
+// (but the honeypot), so the form comes back as it was sent.
+async function refuser(context: Context, locale: Locale, fields: Record<RequestField, string>) {
+	const messages = await loadMessages(context.get(servicesContext).db, locale)
+	const text = (key: string) => stripTags(translate(messages, key))
+	const { website: _honeypot, ...values } = fields
+	return (summaryKey: string, errors: Partial<Record<RequestField, string>>, status = 422) => {
+		const translated = Object.fromEntries(Object.entries(errors).map(([field, code]) => [field, text(`request.error.${code}`)]))
+		return data<RequestFormResult>({ ok: false, message: text(summaryKey), errors: translated, values }, { status })
+	}
+}
+
 // The request form's action on the order and contact pages: 422 with the reasons in the page's
 // language and every value as typed, or the new request's reference.
-export async function handleRequestSubmission(request: Request, context: Context) {
+export async function handleRequestSubmission(request: Request, form: FormData, context: Context) {
 	const locale = localeFromPath(new URL(request.url).pathname)
-	const fields = readRequestFields(await request.formData())
-	const messages = await loadMessages(context.get(servicesContext).db, locale)
-	const text = (key: string, vars?: Record<string, string | number>) => stripTags(translate(messages, key, vars))
-	const refuse = (errors: Partial<Record<RequestField, string>>, status = 422) => {
-		const { website: _honeypot, ...values } = fields
-		const translated = Object.fromEntries(Object.entries(errors).map(([field, code]) => [field, text(`request.error.${code}`)]))
-		return data<RequestFormResult>({ ok: false, message: text(status === 429 ? 'request.error.rate-limited' : 'request.error.summary'), errors: translated, values }, { status })
-	}
+	const fields = readRequestFields(form)
+	const refuseWith = await refuser(context, locale, fields)
+	const refuse = (errors: Partial<Record<RequestField, string>>, status = 422) => refuseWith(status === 429 ? 'request.error.rate-limited' : 'request.error.summary', errors, status)
 
 	const parsed = RequestFormSchema.safeParse(fields)
 	if (!parsed.success) {
@@ -75,6 +82,30 @@ export async function handleRequestSubmission(request: Request, context: Context
 		if (error instanceof RateLimited) return refuse({}, 429)
 		if (error instanceof Refusal) return refuse(error.errors)
 		throw error
+	}
+}
+
+// "Save the quote" on the order page: the same form's choices, priced and kept under their own
+// address; a refusal comes back like the request's own, beside the choice to correct.
+const QUOTE_CHOICES = RequestFormSchema.pick({ from_language: true, to_language: true, delivery_date: true, copies: true })
+
+export async function handleQuoteSave(request: Request, form: FormData, context: Context) {
+	const locale = localeFromPath(new URL(request.url).pathname)
+	const fields = readRequestFields(form)
+	const parsed = QUOTE_CHOICES.safeParse(fields)
+	if (!parsed.success) {
+		const errors: Partial<Record<RequestField, string>> = {}
+		for (const issue of parsed.error.issues) errors[issue.path[0] as RequestField] ??= issue.message
+		return (await refuser(context, locale, fields))('quote.notSaved', errors)
+	}
+	try {
+		const id = await saveQuote(context.get(servicesContext).db, await readDraftId(request, context), parsed.data, locale)
+		return redirect(pathFor('quote', locale, { id }))
+	} catch (error) {
+		if (!(error instanceof QuoteRefused)) throw error
+		const refuse = await refuser(context, locale, fields)
+		if (!error.field) return refuse('quote.noDocuments', {})
+		return refuse('quote.notSaved', { [error.field]: error.reason === 'unknown-language' ? 'language' : error.reason })
 	}
 }
 
