@@ -52,6 +52,8 @@ export function createApp(options: AppOptions): express.Express {
 	app.use(requestLogger(logger))
 	app.use(securityHeaders({ isDevelopment }))
 	app.use(compression())
+	// A NUL in the address is never a real link, and PostgreSQL refuses it in any query.
+	app.use((req, res, next) => (/%00/i.test(req.url) ? res.status(400).type('text/plain').send('Bad request') : next()))
 
 	const clientDir = options.clientDir === undefined ? fileURLToPath(new URL('../client', import.meta.url)) : options.clientDir
 	if (clientDir) {

@@ -2,12 +2,13 @@ import { data } from 'react-router'
 import type { Route } from './+types/analytics-events'
 import { EventSchema, recordEvent } from '#app/models/analytics.server.ts'
 import { getDb } from '#app/utils/context.server.ts'
+import { readJson } from '#app/utils/request-body.server.ts'
 
 // POST /analytics/events {name, properties, path, locale}: first-party analytics. Nothing about
 // the visitor is read or kept: no cookie, no address, no user agent.
 export async function action({ request, context }: Route.ActionArgs) {
 	if (request.method !== 'POST') return data({ error: 'Use POST' }, { status: 405, headers: { Allow: 'POST' } })
-	const parsed = EventSchema.safeParse(await request.json().catch(() => null))
+	const parsed = EventSchema.safeParse(await readJson(request))
 	if (!parsed.success) return data({ error: 'Send {name, properties, path, locale}.' }, { status: 422 })
 	await recordEvent(getDb(context), parsed.data)
 	return new Response(null, { status: 204 })

@@ -9,6 +9,7 @@ import { getRequestSettings, listActiveLanguages } from '#app/models/site.server
 import { getDb } from '#app/utils/context.server.ts'
 import { localeFromPath } from '#app/utils/locales.ts'
 import { addCalendarDays, todayInDenmark } from '#app/utils/working-days.ts'
+import { readForm } from '#app/utils/request-body.server.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const settings = await getRequestSettings(context)
@@ -18,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-	return handleRequestSubmission(request, await request.formData(), context)
+	return handleRequestSubmission(request, await readForm(request), context)
 }
 
 export default function Contact() {

@@ -16,6 +16,7 @@ import { addCalendarDays, todayInDenmark } from '#app/utils/working-days.ts'
 import type { MessageKey } from '#app/utils/i18n.ts'
 import { localeFromPath, UPLOAD_PATHS } from '#app/utils/locales.ts'
 import { ACCEPTED_EXTENSIONS } from '#app/utils/uploads.ts'
+import { readForm } from '#app/utils/request-body.server.ts'
 
 const REFUSALS = ['too-big', 'type', 'content', 'missing', 'bomb'] as const
 
@@ -48,7 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 // One form: "Send request" sends it, "Save the quote" (intent=save-quote) keeps its quote.
 export async function action({ request, context }: Route.ActionArgs) {
-	const form = await request.formData()
+	const form = await readForm(request)
 	return form.get('intent') === 'save-quote' ? handleQuoteSave(request, form, context) : handleRequestSubmission(request, form, context)
 }
 

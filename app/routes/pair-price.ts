@@ -6,6 +6,7 @@ import { loadMessages } from '#app/models/translation.server.ts'
 import { getDb } from '#app/utils/context.server.ts'
 import { translate } from '#app/utils/i18n.ts'
 import { localeFromPath } from '#app/utils/locales.ts'
+import { readForm, readJson } from '#app/utils/request-body.server.ts'
 
 const PairSchema = z.object({ from_language: z.string().trim().min(1).max(12), to_language: z.string().trim().min(1).max(12) })
 
@@ -16,7 +17,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const db = getDb(context)
 	const refuse = async (key: 'priceCheck.unknown' | 'priceCheck.same') =>
 		data({ error: translate(await loadMessages(db, locale), key) }, { status: 422 })
-	const body = request.headers.get('Content-Type')?.startsWith('application/json') ? await request.json().catch(() => null) : Object.fromEntries(await request.formData())
+	const body = request.headers.get('Content-Type')?.startsWith('application/json') ? await readJson(request) : Object.fromEntries(await readForm(request))
 	const parsed = PairSchema.safeParse(body)
 	if (!parsed.success) return refuse('priceCheck.unknown')
 	if (parsed.data.from_language === parsed.data.to_language) return refuse('priceCheck.same')

@@ -6,6 +6,7 @@ import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
 import busboy from 'busboy'
+import { withoutNul } from './request-body.server.ts'
 
 export type UploadedFile = { field: string; filename: string; path: string; size: number }
 export type MultipartForm = { fields: URLSearchParams; files: UploadedFile[]; cleanup: () => Promise<void> }
@@ -27,7 +28,7 @@ export async function parseMultipart(request: Request, limits: Limits): Promise<
 				headers: Object.fromEntries(request.headers),
 				limits: { fileSize: limits.maxFileBytes, files: limits.maxFiles, fields: 200, fieldSize: 1024 * 1024 },
 			})
-			parser.on('field', (name, value) => fields.append(name, value))
+			parser.on('field', (name, value) => fields.append(withoutNul(name), withoutNul(value)))
 			parser.on('file', (field, stream, info) => {
 				if (!info.filename) return void stream.resume()
 				const file = { field, filename: path.basename(info.filename), path: path.join(directory, String(files.length)), size: 0 }

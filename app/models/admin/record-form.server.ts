@@ -9,6 +9,7 @@ import type { Staff } from '../staff/session.server.ts'
 import { changedFields, recordAudit } from './audit.server.ts'
 import { flashHeader } from './flash.server.ts'
 import { REPOSITORIES, uniqueViolationField } from './records.server.ts'
+import { fieldsOf } from '#app/utils/request-body.server.ts'
 
 type Context = Readonly<RouterContextProvider>
 
@@ -16,7 +17,7 @@ type Context = Readonly<RouterContextProvider>
 async function readForm(request: Request, resource: Resource, uploadsDir: string) {
 	const errors: FieldErrors = {}
 	if (!(request.headers.get('Content-Type') ?? '').startsWith('multipart/form-data')) {
-		return { form: new URLSearchParams((await request.text()) || ''), errors }
+		return { form: fieldsOf(await request.text()), errors }
 	}
 	const imageFields = resource.fields.filter((field) => field.kind === 'image')
 	let parsed

@@ -12,8 +12,15 @@ export function requireResource(request: Request, context: Readonly<RouterContex
 	return { resource, staff }
 }
 
-export function parseRecordId(value: string | undefined): number {
+// A record's id from the address: a positive PostgreSQL integer, or null (so never a query error).
+export function recordIdOf(value: string | null | undefined): number | null {
+	if (!value || !/^\d{1,10}$/.test(value)) return null
 	const id = Number(value)
-	if (!Number.isSafeInteger(id) || id < 1) throw data({ error: 'Not found' }, { status: 404 })
+	return id >= 1 && id <= 2_147_483_647 ? id : null
+}
+
+export function parseRecordId(value: string | undefined): number {
+	const id = recordIdOf(value)
+	if (id === null) throw data({ error: 'Not found' }, { status: 404 })
 	return id
 }

@@ -3,6 +3,7 @@ import type { Route } from './+types/drafts'
 import { discardDraft, saveDraft } from '#app/models/admin/drafts.server.ts'
 import { requireStaff } from '#app/models/staff/access.server.ts'
 import { getDb } from '#app/utils/context.server.ts'
+import { readJson } from '#app/utils/request-body.server.ts'
 
 // Only the admin's own forms have drafts; a field is at most what a long page body could be.
 const FormPath = z.string().regex(/^\/admin\/[\w/-]{1,200}$/)
@@ -16,7 +17,7 @@ const DraftSchema = z.object({
 export async function action({ request, context }: Route.ActionArgs) {
 	const staff = requireStaff(request, context)
 	const db = getDb(context)
-	const body = (await request.json().catch(() => null)) as unknown
+	const body = (await readJson(request)) as unknown
 	if (request.method === 'PUT') {
 		const parsed = DraftSchema.safeParse(body)
 		if (!parsed.success) return Response.json({ error: 'Invalid draft' }, { status: 422 })

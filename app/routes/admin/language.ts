@@ -4,11 +4,12 @@ import { requireStaff } from '#app/models/staff/access.server.ts'
 import { adminLocaleCookie, parseLocale } from '#app/models/staff/locale.server.ts'
 import { safeRedirectTo } from '#app/utils/admin-paths.ts'
 import { servicesContext } from '#app/utils/context.server.ts'
+import { readForm } from '#app/utils/request-body.server.ts'
 
 // POST /admin/language: the staff member's choice of language for the admin.
 export async function action({ request, context }: Route.ActionArgs) {
 	requireStaff(request, context)
-	const form = await request.formData()
+	const form = await readForm(request)
 	const locale = parseLocale(form.get('locale'))
 	if (!locale) return data({ error: 'Unknown language' }, { status: 422 })
 	const headers = { 'Set-Cookie': adminLocaleCookie(locale, context.get(servicesContext).secureCookies) }

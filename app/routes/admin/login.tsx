@@ -13,6 +13,7 @@ import { optionalStaff } from '#app/models/staff/access.server.ts'
 import { safeRedirectTo } from '#app/utils/admin-paths.ts'
 import { getDb, requestInfoContext, servicesContext } from '#app/utils/context.server.ts'
 import { fieldErrorsOf, requiredText } from '#app/utils/admin-form.ts'
+import { readForm } from '#app/utils/request-body.server.ts'
 
 const LoginSchema = z.object({
 	email: requiredText(254).pipe(z.email('errors.email')),
@@ -34,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-	const form = Object.fromEntries(await request.formData())
+	const form = Object.fromEntries(await readForm(request))
 	const parsed = LoginSchema.safeParse(form)
 	const email = typeof form.email === 'string' ? form.email : ''
 	if (!parsed.success) return data({ errors: fieldErrorsOf(parsed.error), email }, { status: 422 })

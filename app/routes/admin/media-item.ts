@@ -3,13 +3,16 @@ import { usagesOf } from '#app/models/media/library.server.ts'
 import { deleteMediaItem, jsonError, mediaKindOf, renameMediaItem } from '#app/models/media/requests.server.ts'
 import { requireStaff } from '#app/models/staff/access.server.ts'
 import { getDb } from '#app/utils/context.server.ts'
+import { readForm, readJson } from '#app/utils/request-body.server.ts'
+import { recordIdOf } from '#app/models/admin/resource-access.server.ts'
 
 const noStore = { 'Cache-Control': 'no-store' }
 
 // GET /admin/photos/:id (and /admin/content_files/:id): where the item is used.
 export async function loader({ request, params, context }: Route.LoaderArgs) {
 	requireStaff(request, context)
-	const usages = await usagesOf(getDb(context), mediaKindOf(request), Number(params.id))
+	const id = recordIdOf(params.id)
+	const usages = id ? await usagesOf(getDb(context), mediaKindOf(request), id) : null
 	if (!usages) return jsonError(request, 404, 'media.error.notFound')
 	return Response.json({ usages }, { headers: noStore })
 }
@@ -18,8 +21,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
 	const staff = requireStaff(request, context)
 	const kind = mediaKindOf(request)
-	const id = Number(params.id)
-	if (!Number.isInteger(id)) return jsonError(request, 404, 'media.error.notFound')
+	const id = recordIdOf(params.id)
+	if (!id) return jsonError(request, 404, 'media.error.notFound')
 	if (request.method === 'PATCH') {
 		const body = await readBody(request)
 		const result = await renameMediaItem(context, staff, kind, id, body)
@@ -39,8 +42,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 // JSON ({title} or {photo: {title}}, as Rails would nest it) or a plain form.
 async function readBody(request: Request): Promise<unknown> {
 	if ((request.headers.get('Content-Type') ?? '').includes('application/json')) {
-		const body = (await request.json().catch(() => null)) as Record<string, unknown> | null
+		const body = (await readJson(request)) as Record<string, unknown> | null
 		return (body?.photo ?? body?.content_file ?? body) as unknown
 	}
-	return Object.fromEntries(await request.formData())
+	return Object.fromEntries(await readForm(request))
 }

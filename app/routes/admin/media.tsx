@@ -13,6 +13,8 @@ import { getDb, staffContext } from '#app/utils/context.server.ts'
 import { formatFileSize } from '#app/utils/format.ts'
 import type { AdminMessageKey } from '#app/utils/i18n.ts'
 import { CONTENT_FILE_EXTENSIONS, PHOTO_EXTENSIONS, type ContentFileItem, type MediaKind, type PhotoItem } from '#app/utils/media.ts'
+import { readForm } from '#app/utils/request-body.server.ts'
+import { parseRecordId } from '#app/models/admin/resource-access.server.ts'
 
 // The editor's calls (Accept: application/json): the list for the picker and the upload. People
 // get the library page below, on the same address.
@@ -44,9 +46,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 		if (!result.ok) return data({ errors: { file: result.error }, vars: result.vars ?? {} }, { status: 422 })
 		return redirect(back, { headers: { 'Set-Cookie': await flashHeader(context, { kind: 'success', key: 'media.flash.uploaded', vars: { name: result.item.title } }) } })
 	}
-	const form = await request.formData()
-	const id = Number(form.get('id'))
-	if (!Number.isInteger(id)) throw data({ error: 'Not found' }, { status: 404 })
+	const form = await readForm(request)
+	const id = parseRecordId(String(form.get('id') ?? ''))
 	if (form.get('intent') === 'rename') {
 		const result = await renameMediaItem(context, staff, kind, id, { title: form.get('title') ?? '' })
 		if (!result) throw data({ error: 'Not found' }, { status: 404 })

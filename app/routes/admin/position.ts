@@ -4,12 +4,13 @@ import { recordAudit } from '#app/models/admin/audit.server.ts'
 import { PositionSchema, reorder, UnknownItemsError } from '#app/models/admin/position.server.ts'
 import { requireStaff } from '#app/models/staff/access.server.ts'
 import { getDb } from '#app/utils/context.server.ts'
+import { readJson } from '#app/utils/request-body.server.ts'
 
 // PATCH /admin/position {model, items: [ids in the new order]}: the sortable lists' save.
 export async function action({ request, context }: Route.ActionArgs) {
 	const staff = requireStaff(request, context)
 	if (request.method !== 'PATCH') return data({ error: 'Use PATCH' }, { status: 405, headers: { Allow: 'PATCH' } })
-	const parsed = PositionSchema.safeParse(await request.json().catch(() => null))
+	const parsed = PositionSchema.safeParse(await readJson(request))
 	if (!parsed.success) return data({ error: 'Send {model, items} with a known model and a list of ids.' }, { status: 422 })
 	const { model, items } = parsed.data
 	const db = getDb(context)

@@ -6,11 +6,12 @@ import { PriceDefaultsSchema, updateSettings } from '#app/models/admin/settings.
 import { requireStaff } from '#app/models/staff/access.server.ts'
 import { fieldErrorsOf } from '#app/utils/admin-form.ts'
 import { getDb } from '#app/utils/context.server.ts'
+import { readForm } from '#app/utils/request-body.server.ts'
 
 // POST /admin/prices/defaults: the price every pair without its own price costs, and the minimum order.
 export async function action({ request, context }: Route.ActionArgs) {
 	const staff = requireStaff(request, context)
-	const values = Object.fromEntries(await request.formData())
+	const values = Object.fromEntries(await readForm(request))
 	const parsed = PriceDefaultsSchema.safeParse(values)
 	if (!parsed.success) return data({ errors: fieldErrorsOf(parsed.error), values }, { status: 422 })
 	const db = getDb(context)

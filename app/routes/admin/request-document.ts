@@ -7,13 +7,15 @@ import type { Route } from './+types/request-document'
 import { findRequestDocument } from '#app/models/request/inbox.server.ts'
 import { requireStaff } from '#app/models/staff/access.server.ts'
 import { servicesContext } from '#app/utils/context.server.ts'
+import { recordIdOf } from '#app/models/admin/resource-access.server.ts'
 
 // GET /admin/requests/:id/documents/:documentId: a customer's document, for staff only. Always a
 // download of opaque bytes, never shown inline: the file is the customer's, not ours.
 export async function loader({ request, params, context }: Route.LoaderArgs) {
 	requireStaff(request, context)
 	const { db, documentsDir } = context.get(servicesContext)
-	const row = /^\d+$/.test(params.id) && /^[0-9a-f-]{36}$/.test(params.documentId) ? await findRequestDocument(db, Number(params.id), params.documentId) : null
+	const id = recordIdOf(params.id)
+	const row = id && /^[0-9a-f-]{36}$/.test(params.documentId) ? await findRequestDocument(db, id, params.documentId) : null
 	if (!row) throw data({ error: 'Not found' }, { status: 404 })
 	const file = path.join(documentsDir, row.storedName)
 	const size = await stat(file).then((stats) => stats.size).catch(() => null)

@@ -5,6 +5,8 @@ import { flashHeader } from '#app/models/admin/flash.server.ts'
 import { addRequestNote, RequestNotFound } from '#app/models/request/inbox.server.ts'
 import { requireStaff } from '#app/models/staff/access.server.ts'
 import { getDb } from '#app/utils/context.server.ts'
+import { readForm } from '#app/utils/request-body.server.ts'
+import { parseRecordId } from '#app/models/admin/resource-access.server.ts'
 
 const NoteSchema = z.object({ body: z.string().trim().min(1).max(5000) })
 
@@ -12,10 +14,10 @@ const NoteSchema = z.object({ body: z.string().trim().min(1).max(5000) })
 export async function action({ request, params, context }: Route.ActionArgs) {
 	const staff = requireStaff(request, context)
 	if (request.method !== 'POST') return data({ error: 'Use POST' }, { status: 405 })
-	const id = Number(params.id)
-	const parsed = NoteSchema.safeParse(Object.fromEntries(await request.formData()))
-	if (!parsed.success || !Number.isInteger(id)) {
-		return redirect(`/admin/requests/${params.id}`, { headers: { 'Set-Cookie': await flashHeader(context, { kind: 'error', key: 'request.error.note' }) } })
+	const id = parseRecordId(params.id)
+	const parsed = NoteSchema.safeParse(Object.fromEntries(await readForm(request)))
+	if (!parsed.success) {
+		return redirect(`/admin/requests/${id}`, { headers: { 'Set-Cookie': await flashHeader(context, { kind: 'error', key: 'request.error.note' }) } })
 	}
 	try {
 		await addRequestNote(getDb(context), id, staff, parsed.data.body)

@@ -7,6 +7,8 @@ import { flashHeader } from '#app/models/admin/flash.server.ts'
 import { changeRequestStatus, RequestNotFound } from '#app/models/request/inbox.server.ts'
 import { requireStaff } from '#app/models/staff/access.server.ts'
 import { getDb } from '#app/utils/context.server.ts'
+import { readForm } from '#app/utils/request-body.server.ts'
+import { parseRecordId } from '#app/models/admin/resource-access.server.ts'
 
 const StatusSchema = z.object({ status: z.enum(REQUEST_STATUSES) })
 
@@ -14,10 +16,10 @@ const StatusSchema = z.object({ status: z.enum(REQUEST_STATUSES) })
 export async function action({ request, params, context }: Route.ActionArgs) {
 	const staff = requireStaff(request, context)
 	if (!['POST', 'PATCH'].includes(request.method)) return data({ error: 'Use PATCH' }, { status: 405 })
-	const id = Number(params.id)
-	const parsed = StatusSchema.safeParse(Object.fromEntries(await request.formData()))
-	if (!parsed.success || !Number.isInteger(id)) {
-		return redirect(`/admin/requests/${params.id}`, { headers: { 'Set-Cookie': await flashHeader(context, { kind: 'error', key: 'request.error.status' }) } })
+	const id = parseRecordId(params.id)
+	const parsed = StatusSchema.safeParse(Object.fromEntries(await readForm(request)))
+	if (!parsed.success) {
+		return redirect(`/admin/requests/${id}`, { headers: { 'Set-Cookie': await flashHeader(context, { kind: 'error', key: 'request.error.status' }) } })
 	}
 	try {
 		const hasChanged = await changeRequestStatus(getDb(context), id, staff, parsed.data.status)

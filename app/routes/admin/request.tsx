@@ -10,10 +10,12 @@ import { getDb } from '#app/utils/context.server.ts'
 import { formatDateTime, formatPrice } from '#app/utils/format.ts'
 import { intlLocale, pathFor, type Locale } from '#app/utils/locales.ts'
 import { StatusBadge } from './requests.tsx'
+import { recordIdOf } from '#app/models/admin/resource-access.server.ts'
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
 	requireStaff(request, context)
-	const found = /^\d+$/.test(params.id) ? await findRequest(getDb(context), Number(params.id)) : null
+	const id = recordIdOf(params.id)
+	const found = id ? await findRequest(getDb(context), id) : null
 	if (!found) throw data({ error: 'Not found' }, { status: 404 })
 	const { request: row, documents, events, quote, languageNames } = found
 	return {

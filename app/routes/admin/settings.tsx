@@ -11,6 +11,7 @@ import { requireStaff } from '#app/models/staff/access.server.ts'
 import { fieldErrorsOf } from '#app/utils/admin-form.ts'
 import type { Field } from '#app/utils/admin-resources.ts'
 import { getDb } from '#app/utils/context.server.ts'
+import { readForm } from '#app/utils/request-body.server.ts'
 
 const GROUPS: { title: Parameters<ReturnType<typeof useAdminI18n>['t']>[0]; fields: Field[] }[] = [
 	{
@@ -61,7 +62,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
 	const staff = requireStaff(request, context)
-	const values = Object.fromEntries([...(await request.formData())].filter(([name]) => (SETTINGS_FIELDS as string[]).includes(name)))
+	const values = Object.fromEntries([...(await readForm(request))].filter(([name]) => (SETTINGS_FIELDS as string[]).includes(name)))
 	const parsed = SettingsSchema.safeParse(values)
 	if (!parsed.success) return data({ errors: fieldErrorsOf(parsed.error), values }, { status: 422 })
 	const db = getDb(context)

@@ -20,6 +20,7 @@ import { getDb, servicesContext, staffContext } from '#app/utils/context.server.
 import { wantsJson } from '#app/utils/request-headers.ts'
 import type { AdminMessageKey } from '#app/utils/i18n.ts'
 import { LOCALES, type Locale } from '#app/utils/locales.ts'
+import { readForm, readJson } from '#app/utils/request-body.server.ts'
 
 const MAX_VALUE = 5000
 const Key = z.string().refine(isTranslationKey, 'translations.error.key')
@@ -50,7 +51,7 @@ export const middleware: Route.MiddlewareFunction[] = [
 		const staff = context.get(staffContext)
 		if (!staff) return Response.json({ error: 'Log in to continue.' }, { status: 401, headers: { 'Cache-Control': 'no-store' } })
 		if (!wantsJson(request)) return Response.json({ error: 'Send JSON.' }, { status: 406 })
-		const parsed = PatchSchema.safeParse(await request.json().catch(() => null))
+		const parsed = PatchSchema.safeParse(await readJson(request))
 		if (!parsed.success) return Response.json({ error: parsed.error.issues[0]!.message }, { status: 422 })
 		const { locale, key, value } = parsed.data.translation
 		const stored = await store(context, staff, locale, key, value)
@@ -76,7 +77,7 @@ const FormSchema = z.object({ intent: z.enum(['save', 'revert']), key: Key, loca
 
 export async function action({ request, context }: Route.ActionArgs) {
 	const staff = requireStaff(request, context)
-	const form = Object.fromEntries(await request.formData())
+	const form = Object.fromEntries(await readForm(request))
 	const parsed = FormSchema.safeParse(form)
 	if (!parsed.success) {
 		return data({ key: String(form.key ?? ''), locale: String(form.locale ?? ''), value: String(form.value ?? ''), error: parsed.error.issues[0]!.message as AdminMessageKey }, { status: 422 })

@@ -1,0 +1,64 @@
+import { describe, expect, test } from 'vitest'
+import { setupStaffServer } from '#tests/setup/admin.ts'
+import { textOf, visit } from '#tests/setup/http.ts'
+
+// Input no form would send, but anyone can: each is a clear 4xx or is cleaned, never a 500 (which
+// would also page whoever watches the error log).
+const session = setupStaffServer()
+
+const serverErrors = () =>
+	session.server
+		.logs()
+		.split('\n')
+		.filter((line) => /"level":(50|60)/.test(line))
+
+describe('malformed input', () => {
+	test('a NUL character typed into a form or a JSON value is dropped, and the rest is kept', async () => {
+		const visitor = await visit(session.server.url, '/en/contact')
+		const sent = await visitor.get('/en/contact', {
+			method: 'POST',
+			body: new URLSearchParams({ authenticity_token: visitor.csrfToken, name: 'Karen\u0000 Blixen', email: 'karen@rungstedlund.dk', message: 'Our\u0000 report', consent: 'on' }),
+		})
+		expect(sent.status).toBe(200)
+		const reference = /[0-9A-Z]{4}-[0-9A-Z]{4}/.exec(textOf(await sent.text()))![0]
+		const inbox = textOf(await (await session.admin.get('/admin/requests')).text())
+		expect(inbox).toContain(reference)
+		expect(inbox).toContain('Karen Blixen')
+
+		const faq = { questionDa: 'Kan I oversætte\u0000 skøder?', questionEn: 'Deeds?', answerDa: '<p>Ja.</p>', answerEn: '<p>Yes.</p>' }
+		expect((await session.admin.post('/admin/faq/new', faq)).status).toBe(302)
+		expect(textOf(await (await session.admin.get('/admin/faq')).text())).toContain('Kan I oversætte skøder?')
+
+		const patched = await session.admin.call('PATCH', '/admin/translations', { translation: { locale: 'en', key: 'faq.title', value: 'Questions\u0000 and answers' } })
+		expect(patched.status).toBe(200)
+		expect(textOf(await (await fetch(`${session.server.url}/en/faq`)).text())).toContain('Questions and answers')
+		expect(serverErrors()).toEqual([])
+	})
+
+	test('addresses with a NUL, ids beyond PostgreSQL integers and bodies that are no form are refused with a 4xx', async () => {
+		const admin = session.admin
+		const statuses = {
+			'GET /en/p/%00': (await fetch(`${session.server.url}/en/p/%00`)).status,
+			'GET /admin/requests?q=%00': (await admin.get('/admin/requests?q=%00')).status,
+			'GET /admin/faq/99999999999999': (await admin.get('/admin/faq/99999999999999')).status,
+			'GET /admin/requests/99999999999': (await admin.get('/admin/requests/99999999999')).status,
+			'GET /admin/photos/99999999999': (await admin.get('/admin/photos/99999999999', { headers: { accept: 'application/json' } })).status,
+			'POST /admin/requests/99999999999/notes': (await admin.post('/admin/requests/99999999999/notes', { body: 'A note' })).status,
+			'POST /admin/photos (rename 99999999999)': (await admin.post('/admin/photos', { intent: 'rename', id: '99999999999', title: 'x' })).status,
+			'POST /admin/settings as JSON': (
+				await admin.get('/admin/settings', { method: 'POST', body: 'agencyName=x', headers: { 'content-type': 'application/json', 'x-csrf-token': admin.csrfToken } })
+			).status,
+		}
+		expect(statuses).toEqual({
+			'GET /en/p/%00': 400,
+			'GET /admin/requests?q=%00': 400,
+			'GET /admin/faq/99999999999999': 404,
+			'GET /admin/requests/99999999999': 404,
+			'GET /admin/photos/99999999999': 404,
+			'POST /admin/requests/99999999999/notes': 404,
+			'POST /admin/photos (rename 99999999999)': 404,
+			'POST /admin/settings as JSON': 415,
+		})
+		expect(serverErrors()).toEqual([])
+	})
+})
