@@ -3,11 +3,15 @@ import type { Route } from './+types/analytics-events'
 import { EventSchema, recordEvent } from '#app/models/analytics.server.ts'
 import { getDb } from '#app/utils/context.server.ts'
 import { readJson } from '#app/utils/request-body.server.ts'
+import { methodNotAllowed } from '#app/utils/methods.server.ts'
+
+// Only POST; a GET is told so.
+export const loader = () => methodNotAllowed('POST')
 
 // POST /analytics/events {name, properties, path, locale}: first-party analytics. Nothing about
 // the visitor is read or kept: no cookie, no address, no user agent.
 export async function action({ request, context }: Route.ActionArgs) {
-	if (request.method !== 'POST') return data({ error: 'Use POST' }, { status: 405, headers: { Allow: 'POST' } })
+	if (request.method !== 'POST') return methodNotAllowed('POST')
 	const parsed = EventSchema.safeParse(await readJson(request))
 	if (!parsed.success) return data({ error: 'Send {name, properties, path, locale}.' }, { status: 422 })
 	await recordEvent(getDb(context), parsed.data)

@@ -1,6 +1,10 @@
 import { data, redirect } from 'react-router'
 import type { Route } from './+types/banner'
 import { dismissBannerCookie } from '#app/models/banner.server.ts'
+import { methodNotAllowed } from '#app/utils/methods.server.ts'
+
+// Only POST; a GET is told so.
+export const loader = () => methodNotAllowed('POST')
 
 // POST /banner: the dismissible banner stays dismissed (a signed cookie, so no script needed).
 export async function action({ request, context }: Route.ActionArgs) {

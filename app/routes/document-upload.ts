@@ -10,6 +10,7 @@ import { liveStream } from '#app/models/live/streams.server.ts'
 import { documentStream } from '#app/models/documents/present.ts'
 import { localeFromPath, pathFor } from '#app/utils/locales.ts'
 import { wantsJson } from '#app/utils/request-headers.ts'
+import { methodNotAllowed } from '#app/utils/methods.server.ts'
 
 const MESSAGES: Record<UploadRefusal['reason'], MessageKey> = {
 	'too-big': 'upload.tooBig',
@@ -19,10 +20,13 @@ const MESSAGES: Record<UploadRefusal['reason'], MessageKey> = {
 	bomb: 'upload.bomb',
 }
 
+// Only POST; a GET is told so.
+export const loader = () => methodNotAllowed('POST')
+
 // POST /bestil/dokumenter (and /en/order/documents), multipart with one `file`: the order page's
 // upload. Answers {document} as JSON, or a refusal with a message in the page's language.
 export async function action({ request, context }: Route.ActionArgs) {
-	if (request.method !== 'POST') return data({ error: 'Use POST' }, { status: 405 })
+	if (request.method !== 'POST') return methodNotAllowed('POST')
 	const db = getDb(context)
 	const services = context.get(servicesContext)
 	const settings = await getRequestSettings(context)

@@ -7,8 +7,12 @@ import { getDb } from '#app/utils/context.server.ts'
 import { translate } from '#app/utils/i18n.ts'
 import { localeFromPath } from '#app/utils/locales.ts'
 import { readForm, readJson } from '#app/utils/request-body.server.ts'
+import { methodNotAllowed } from '#app/utils/methods.server.ts'
 
 const PairSchema = z.object({ from_language: z.string().trim().min(1).max(12), to_language: z.string().trim().min(1).max(12) })
+
+// Only POST; a GET is told so.
+export const loader = () => methodNotAllowed('POST')
 
 // POST /priser/sprogpar (and /en/prices/pair) {from_language, to_language}: the pair's price.
 // Refusals carry a message in the page's language.

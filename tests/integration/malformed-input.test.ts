@@ -61,4 +61,34 @@ describe('malformed input', () => {
 		})
 		expect(serverErrors()).toEqual([])
 	})
+
+	test('a GET on a route that only takes posts is a 405 naming what it takes, not a logged error', async () => {
+		const answers: Record<string, string> = {}
+		const record = async (path: string, response: Promise<Response>) => {
+			const { status, headers } = await response
+			answers[path] = `${status} ${headers.get('allow')}`
+		}
+		for (const path of ['/banner', '/analytics/events', '/en/order/documents', '/bestil/dokumenter', '/en/prices/pair']) await record(path, fetch(session.server.url + path))
+		for (const path of ['/admin/position', '/admin/drafts', '/admin/logout', '/admin/language', '/admin/prices/defaults', '/admin/requests/1/notes', '/admin/requests/1/status', '/admin/users/1/sessions'])
+			await record(path, session.admin.get(path))
+		expect(answers).toEqual({
+			'/banner': '405 POST',
+			'/analytics/events': '405 POST',
+			'/en/order/documents': '405 POST',
+			'/bestil/dokumenter': '405 POST',
+			'/en/prices/pair': '405 POST',
+			'/admin/position': '405 PATCH',
+			'/admin/drafts': '405 PUT, DELETE',
+			'/admin/logout': '405 POST',
+			'/admin/language': '405 POST',
+			'/admin/prices/defaults': '405 POST',
+			'/admin/requests/1/notes': '405 POST',
+			'/admin/requests/1/status': '405 PATCH, POST',
+			'/admin/users/1/sessions': '405 DELETE, POST',
+		})
+		// Anonymous visitors are still refused first: a page is sent to the login, a call gets 401.
+		expect((await fetch(`${session.server.url}/admin/position`, { redirect: 'manual', headers: { accept: 'text/html' } })).status).toBe(302)
+		expect((await fetch(`${session.server.url}/admin/position`, { redirect: 'manual' })).status).toBe(401)
+		expect(serverErrors()).toEqual([])
+	})
 })

@@ -4,6 +4,7 @@ import { discardDraft, saveDraft } from '#app/models/admin/drafts.server.ts'
 import { requireStaff } from '#app/models/staff/access.server.ts'
 import { getDb } from '#app/utils/context.server.ts'
 import { readJson } from '#app/utils/request-body.server.ts'
+import { methodNotAllowed } from '#app/utils/methods.server.ts'
 
 // Only the admin's own forms have drafts; a field is at most what a long page body could be.
 const FormPath = z.string().regex(/^\/admin\/[\w/-]{1,200}$/)
@@ -11,6 +12,12 @@ const DraftSchema = z.object({
 	path: FormPath,
 	entries: z.array(z.tuple([z.string().max(100), z.string().max(500_000)])).max(200),
 })
+
+// Only PUT, DELETE; a GET is told so, once the staff member is known.
+export function loader({ request, context }: Route.LoaderArgs) {
+	requireStaff(request, context)
+	return methodNotAllowed('PUT, DELETE')
+}
 
 // PUT /admin/drafts {path, entries}: the editor's autosave (every 10 s when the setting is on).
 // DELETE /admin/drafts {path}: the draft is thrown away.
@@ -32,5 +39,5 @@ export async function action({ request, context }: Route.ActionArgs) {
 		await discardDraft(db, staff.id, parsed.data.path)
 		return new Response(null, { status: 204 })
 	}
-	return Response.json({ error: 'Use PUT or DELETE' }, { status: 405 })
+	return methodNotAllowed('PUT, DELETE')
 }

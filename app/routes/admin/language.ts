@@ -5,6 +5,13 @@ import { adminLocaleCookie, parseLocale } from '#app/models/staff/locale.server.
 import { safeRedirectTo } from '#app/utils/admin-paths.ts'
 import { servicesContext } from '#app/utils/context.server.ts'
 import { readForm } from '#app/utils/request-body.server.ts'
+import { methodNotAllowed } from '#app/utils/methods.server.ts'
+
+// Only POST; a GET is told so, once the staff member is known.
+export function loader({ request, context }: Route.LoaderArgs) {
+	requireStaff(request, context)
+	return methodNotAllowed('POST')
+}
 
 // POST /admin/language: the staff member's choice of language for the admin.
 export async function action({ request, context }: Route.ActionArgs) {

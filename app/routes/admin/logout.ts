@@ -5,6 +5,13 @@ import { requireStaff } from '#app/models/staff/access.server.ts'
 import { clearedSessionCookieHeader, endSession, sessionTokenOf } from '#app/models/staff/session.server.ts'
 import { LOGIN_PATH } from '#app/utils/admin-paths.ts'
 import { getDb, servicesContext } from '#app/utils/context.server.ts'
+import { methodNotAllowed } from '#app/utils/methods.server.ts'
+
+// Only POST; a GET is told so, once the staff member is known.
+export function loader({ request, context }: Route.LoaderArgs) {
+	requireStaff(request, context)
+	return methodNotAllowed('POST')
+}
 
 export async function action({ request, context }: Route.ActionArgs) {
 	const staff = requireStaff(request, context)

@@ -5,11 +5,18 @@ import { PositionSchema, reorder, UnknownItemsError } from '#app/models/admin/po
 import { requireStaff } from '#app/models/staff/access.server.ts'
 import { getDb } from '#app/utils/context.server.ts'
 import { readJson } from '#app/utils/request-body.server.ts'
+import { methodNotAllowed } from '#app/utils/methods.server.ts'
+
+// Only PATCH; a GET is told so, once the staff member is known.
+export function loader({ request, context }: Route.LoaderArgs) {
+	requireStaff(request, context)
+	return methodNotAllowed('PATCH')
+}
 
 // PATCH /admin/position {model, items: [ids in the new order]}: the sortable lists' save.
 export async function action({ request, context }: Route.ActionArgs) {
 	const staff = requireStaff(request, context)
-	if (request.method !== 'PATCH') return data({ error: 'Use PATCH' }, { status: 405, headers: { Allow: 'PATCH' } })
+	if (request.method !== 'PATCH') return methodNotAllowed('PATCH')
 	const parsed = PositionSchema.safeParse(await readJson(request))
 	if (!parsed.success) return data({ error: 'Send {model, items} with a known model and a list of ids.' }, { status: 422 })
 	const { model, items } = parsed.data

@@ -7,6 +7,13 @@ import { requireStaff } from '#app/models/staff/access.server.ts'
 import { fieldErrorsOf } from '#app/utils/admin-form.ts'
 import { getDb } from '#app/utils/context.server.ts'
 import { readForm } from '#app/utils/request-body.server.ts'
+import { methodNotAllowed } from '#app/utils/methods.server.ts'
+
+// Only POST; a GET is told so, once the staff member is known.
+export function loader({ request, context }: Route.LoaderArgs) {
+	requireStaff(request, context)
+	return methodNotAllowed('POST')
+}
 
 // POST /admin/prices/defaults: the price every pair without its own price costs, and the minimum order.
 export async function action({ request, context }: Route.ActionArgs) {

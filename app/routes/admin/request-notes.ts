@@ -7,13 +7,20 @@ import { requireStaff } from '#app/models/staff/access.server.ts'
 import { getDb } from '#app/utils/context.server.ts'
 import { readForm } from '#app/utils/request-body.server.ts'
 import { parseRecordId } from '#app/models/admin/resource-access.server.ts'
+import { methodNotAllowed } from '#app/utils/methods.server.ts'
 
 const NoteSchema = z.object({ body: z.string().trim().min(1).max(5000) })
+
+// Only POST; a GET is told so, once the staff member is known.
+export function loader({ request, context }: Route.LoaderArgs) {
+	requireStaff(request, context)
+	return methodNotAllowed('POST')
+}
 
 // POST /admin/requests/:id/notes: a staff note on a request, kept with its history.
 export async function action({ request, params, context }: Route.ActionArgs) {
 	const staff = requireStaff(request, context)
-	if (request.method !== 'POST') return data({ error: 'Use POST' }, { status: 405 })
+	if (request.method !== 'POST') return methodNotAllowed('POST')
 	const id = parseRecordId(params.id)
 	const parsed = NoteSchema.safeParse(Object.fromEntries(await readForm(request)))
 	if (!parsed.success) {

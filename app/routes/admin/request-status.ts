@@ -9,13 +9,20 @@ import { requireStaff } from '#app/models/staff/access.server.ts'
 import { getDb } from '#app/utils/context.server.ts'
 import { readForm } from '#app/utils/request-body.server.ts'
 import { parseRecordId } from '#app/models/admin/resource-access.server.ts'
+import { methodNotAllowed } from '#app/utils/methods.server.ts'
 
 const StatusSchema = z.object({ status: z.enum(REQUEST_STATUSES) })
+
+// Only PATCH, POST; a GET is told so, once the staff member is known.
+export function loader({ request, context }: Route.LoaderArgs) {
+	requireStaff(request, context)
+	return methodNotAllowed('PATCH, POST')
+}
 
 // POST or PATCH /admin/requests/:id/status: moves a request along (new, quoted, won, lost).
 export async function action({ request, params, context }: Route.ActionArgs) {
 	const staff = requireStaff(request, context)
-	if (!['POST', 'PATCH'].includes(request.method)) return data({ error: 'Use PATCH' }, { status: 405 })
+	if (!['POST', 'PATCH'].includes(request.method)) return methodNotAllowed('PATCH, POST')
 	const id = parseRecordId(params.id)
 	const parsed = StatusSchema.safeParse(Object.fromEntries(await readForm(request)))
 	if (!parsed.success) {

@@ -1,4 +1,4 @@
-import { data, redirect } from 'react-router'
+import { redirect } from 'react-router'
 import type { Route } from './+types/user-sessions'
 import { recordAudit } from '#app/models/admin/audit.server.ts'
 import { flashHeader } from '#app/models/admin/flash.server.ts'
@@ -6,13 +6,20 @@ import { parseRecordId } from '#app/models/admin/resource-access.server.ts'
 import { requireAdmin } from '#app/models/staff/access.server.ts'
 import { revokeSessions } from '#app/models/staff/session.server.ts'
 import { getDb } from '#app/utils/context.server.ts'
+import { methodNotAllowed } from '#app/utils/methods.server.ts'
+
+// Only DELETE, POST; a GET is told so, once the staff member is known.
+export function loader({ request, context }: Route.LoaderArgs) {
+	requireAdmin(request, context)
+	return methodNotAllowed('DELETE, POST')
+}
 
 // DELETE (or POST) /admin/users/:id/sessions: signs the account out everywhere (except this browser, for
 // an admin's own account).
 export async function action({ request, params, context }: Route.ActionArgs) {
 	const staff = requireAdmin(request, context)
 	// POST too, so the button works before the page's script has loaded.
-	if (request.method !== 'DELETE' && request.method !== 'POST') return data({ error: 'Use DELETE' }, { status: 405, headers: { Allow: 'DELETE, POST' } })
+	if (request.method !== 'DELETE' && request.method !== 'POST') return methodNotAllowed('DELETE, POST')
 	const id = parseRecordId(params.id)
 	const db = getDb(context)
 	await revokeSessions(db, id, id === staff.id ? staff.sessionId : undefined)
