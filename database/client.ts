@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { Worker } from 'node:worker_threads'
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres'
-import pg from 'pg'
+import type pg from 'pg'
+import { resilientPool } from './pool.ts'
 import * as schema from './schema.ts'
 
 // $client is the pool, for the few statements Drizzle cannot express (bulk unnest upserts, named prepared searches).
@@ -17,26 +18,35 @@ export type DatabaseHandle = {
 	close: () => Promise<void>
 }
 
-type OpenOptions = { databaseUrl?: string; dataDir: string }
+// Told when a connection the pool held went away (it is replaced on next use).
+type ConnectionLost = (error: Error) => void
 
-export async function openDatabase({ databaseUrl, dataDir }: OpenOptions): Promise<DatabaseHandle> {
-	if (databaseUrl) return openPostgres(databaseUrl)
-	return openPglite(path.resolve(dataDir, 'pglite'))
+export type OpenOptions = {
+	databaseUrl?: string
+	dataDir: string
+	onConnectionLost?: ConnectionLost
+	// Embedded database only: its side closes a connection idle this long (0: never). Tests use it to
+	// take the connection away from under the site.
+	pgliteIdleDisconnectMs?: number
 }
 
-function openPostgres(connectionString: string): DatabaseHandle {
-	const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 5_000 })
-	pool.on('error', () => {}) // an idle client's lost connection is replaced on next use
+export async function openDatabase({ databaseUrl, dataDir, onConnectionLost, pgliteIdleDisconnectMs = 0 }: OpenOptions): Promise<DatabaseHandle> {
+	if (databaseUrl) return openPostgres(databaseUrl, onConnectionLost)
+	return openPglite(path.resolve(dataDir, 'pglite'), pgliteIdleDisconnectMs, onConnectionLost)
+}
+
+function openPostgres(connectionString: string, onConnectionLost?: ConnectionLost): DatabaseHandle {
+	const pool = resilientPool({ connectionString, max: 10, connectionTimeoutMillis: 5_000 }, onConnectionLost)
 	return handleFor(pool, 'postgres', () => pool.end())
 }
 
-async function openPglite(directory: string): Promise<DatabaseHandle> {
+async function openPglite(directory: string, idleDisconnectMs: number, onConnectionLost?: ConnectionLost): Promise<DatabaseHandle> {
 	mkdirSync(directory, { recursive: true })
 	const releaseLock = takeLock(path.join(path.dirname(directory), 'pglite.lock'))
 	// pg finds a Unix socket as <dir>/.s.PGSQL.<port>; a short private dir keeps under the path limit.
 	const socketDir = mkdtempSync(path.join(tmpdir(), 'tolk-pg-'))
 	const worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), {
-		workerData: { dataDir: directory, socketPath: path.join(socketDir, '.s.PGSQL.5432') },
+		workerData: { dataDir: directory, socketPath: path.join(socketDir, '.s.PGSQL.5432'), idleDisconnectMs },
 	})
 	try {
 		await waitForMessage(worker, 'ready')
@@ -44,9 +54,12 @@ async function openPglite(directory: string): Promise<DatabaseHandle> {
 		releaseLock()
 		throw error
 	}
-	// PGlite is one session: one pooled client keeps transactions whole.
-	const pool = new pg.Pool({ host: socketDir, port: 5432, user: 'postgres', database: 'postgres', max: 1 })
-	pool.on('error', () => {})
+	// PGlite is one session: one pooled client keeps transactions whole, and it is never reaped for
+	// idling or age (a new connection lands on the same session, with whatever the last one left).
+	const pool = resilientPool(
+		{ host: socketDir, port: 5432, user: 'postgres', database: 'postgres', max: 1, idleTimeoutMillis: 0, maxLifetimeSeconds: 0 },
+		onConnectionLost,
+	)
 	return handleFor(pool, 'pglite', async () => {
 		await pool.end()
 		worker.postMessage({ type: 'stop' })

@@ -6,11 +6,13 @@ import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket'
 
-type WorkerInput = { dataDir: string; socketPath: string }
-const { dataDir, socketPath } = workerData as WorkerInput
+type WorkerInput = { dataDir: string; socketPath: string; idleDisconnectMs: number }
+const { dataDir, socketPath, idleDisconnectMs } = workerData as WorkerInput
 
 const db = await PGlite.create(dataDir, { extensions: { pg_trgm } })
-const server = new PGLiteSocketServer({ db, path: socketPath })
+// The app holds one connection. Room for a second lets it reconnect while the socket server is
+// still letting go of a connection that dropped (with one, the new one would be turned away).
+const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 2, idleTimeout: idleDisconnectMs })
 await server.start()
 parentPort?.postMessage({ type: 'ready' })
 

@@ -320,10 +320,18 @@ export const documents = pgTable(
 		repeatedWords: integer('repeated_words').notNull().default(0),
 		// Set when the order is sent: from then on the document belongs to the request and is kept.
 		requestId: integer('request_id').references(() => requests.id, { onDelete: 'cascade' }),
+		// The uploader's address, keyed (HMAC) so the table alone does not say who it was: for the
+		// per-address upload quota.
+		ipHash: text('ip_hash'),
 		createdAt: timestamps.createdAt,
 		analysedAt: timestamp('analysed_at', { withTimezone: true }),
 	},
-	(table) => [index('documents_draft').on(table.draftId), index('documents_status').on(table.status), index('documents_request').on(table.requestId)],
+	(table) => [
+		index('documents_draft').on(table.draftId),
+		index('documents_status').on(table.status),
+		index('documents_request').on(table.requestId),
+		index('documents_ip_recent').on(table.ipHash, table.createdAt),
+	],
 )
 
 // A quote the customer saved: what was priced and how, as it was at that moment. The id is a

@@ -13,6 +13,9 @@ export type PubSub = {
 }
 
 const CHANNEL = 'tolk_cable'
+// Heard by every listener after the fan-out was cut off for a while: whatever a process keeps
+// because of broadcasts (a cache of texts) may have missed a change, and starts over.
+export const RESYNC_STREAM = 'pubsub:resync'
 // NOTIFY payloads must stay under 8,000 bytes; larger messages travel by reference.
 const NOTIFY_LIMIT = 7_000
 const KEEP_REFERENCES_MS = 5 * 60 * 1000
@@ -43,7 +46,7 @@ export async function createPostgresPubSub(databaseUrl: string, db: Database, lo
 	}
 
 	async function listen() {
-		const next = new pg.Client({ connectionString: databaseUrl })
+		const next = new pg.Client({ connectionString: databaseUrl, keepAlive: true })
 		next.on('notification', (notification) => {
 			try {
 				void deliver(JSON.parse(notification.payload ?? '') as Notice).catch((error: unknown) => logger.error({ err: error }, 'cable message lost'))
@@ -52,13 +55,37 @@ export async function createPostgresPubSub(databaseUrl: string, db: Database, lo
 			}
 		})
 		next.on('error', (error) => {
+			if (client !== next) return
+			client = undefined
 			logger.warn({ err: error }, 'cable listener lost its connection; reconnecting')
 			next.end().catch(() => {})
-			if (!closed) setTimeout(() => void listen().catch(() => {}), 1_000).unref()
+			if (!closed) void listenUntilBack()
 		})
-		await next.connect()
-		await next.query(`listen ${CHANNEL}`)
+		try {
+			await next.connect()
+			await next.query(`listen ${CHANNEL}`)
+		} catch (error) {
+			next.end().catch(() => {})
+			throw error
+		}
 		client = next
+	}
+
+	// Tries again, waiting longer each time (up to 30 s), for as long as the server is down. What was
+	// broadcast meanwhile is lost, so listeners are told to drop anything they keep (RESYNC_STREAM).
+	async function listenUntilBack() {
+		for (let wait = 500; !closed; wait = Math.min(wait * 2, 30_000)) {
+			await new Promise((resolve) => setTimeout(resolve, wait).unref())
+			if (closed) return
+			try {
+				await listen()
+				logger.info('cable listener reconnected')
+				events.emit('message', RESYNC_STREAM, null)
+				return
+			} catch (error) {
+				logger.warn({ err: error }, 'cable listener could not reconnect yet')
+			}
+		}
 	}
 	await listen()
 

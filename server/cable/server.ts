@@ -24,6 +24,8 @@ type Options = {
 	logger: Logger
 	maxConnectionsPerAddress: number
 	trustProxy: boolean
+	// The site's configured address: a page served under it may connect whatever Host it came by.
+	publicUrl?: () => string
 	sessionCheckMs?: number
 }
 
@@ -80,7 +82,7 @@ export function attachCable(server: Server, options: Options): Cable {
 
 	async function upgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
 		if (new URL(req.url ?? '/', 'http://localhost').pathname !== CABLE_PATH) return refuse(socket, 404)
-		if (!isSameOrigin(req)) return refuse(socket, 403)
+		if (!isSameOrigin(req, options.trustProxy, options.publicUrl?.())) return refuse(socket, 403)
 		const address = addressOf(req, options.trustProxy)
 		if ((perAddress.get(address) ?? 0) >= options.maxConnectionsPerAddress) return refuse(socket, 429)
 		const token = readCookie(req.headers.cookie, SESSION_COOKIE)
@@ -201,17 +203,15 @@ function refuse(socket: Duplex, status: number) {
 	socket.end(`HTTP/1.1 ${status} ${status === 403 ? 'Forbidden' : status === 429 ? 'Too Many Requests' : status === 404 ? 'Not Found' : 'Error'}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`)
 }
 
-// A page of this site opens the socket; another site's page (cross-site WebSocket hijacking) does not.
-function isSameOrigin(req: IncomingMessage): boolean {
-	const origin = req.headers.origin
+// A page of this site opens the socket; another site's page (cross-site WebSocket hijacking) does
+// not. The host a proxy forwarded counts only behind a proxy we trust: otherwise any client could
+// name the origin it claims.
+function isSameOrigin(req: IncomingMessage, trustProxy: boolean, publicUrl?: string): boolean {
+	const origin = URL.parse(req.headers.origin ?? '')
 	if (!origin) return false
-	try {
-		const forwardedHost = req.headers['x-forwarded-host']
-		const host = (Array.isArray(forwardedHost) ? forwardedHost[0] : forwardedHost) ?? req.headers.host
-		return new URL(origin).host === host
-	} catch {
-		return false
-	}
+	const forwarded = req.headers['x-forwarded-host']
+	const host = (trustProxy ? (Array.isArray(forwarded) ? forwarded[0] : forwarded) : undefined) ?? req.headers.host
+	return origin.host === host || (publicUrl !== undefined && origin.origin === publicUrl)
 }
 
 function addressOf(req: IncomingMessage, trustProxy: boolean): string {

@@ -81,6 +81,8 @@ describe('the /cable endpoint', () => {
 
 	test('refuses another site’s pages, other subprotocols and more connections per address than allowed', async () => {
 		await expect(openCable(server.url, { origin: 'https://evil.example' })).rejects.toThrow('handshake refused with 403')
+		// Without TRUST_PROXY, a forwarded host is the client's own say-so.
+		await expect(openCable(server.url, { origin: 'https://evil.example', headers: { 'x-forwarded-host': 'evil.example' } })).rejects.toThrow('handshake refused with 403')
 		const wrong = await openCable(server.url, { protocols: ['graphql-ws'] }).catch((error: Error) => error)
 		if (!(wrong instanceof Error)) expect((await wrong.closed).code).toBe(1002)
 
@@ -98,7 +100,8 @@ describe('the /cable endpoint', () => {
 describe('a graceful stop', () => {
 	test('tells open pages to come back later and closes their sockets cleanly', async () => {
 		const own = await startServer()
-		const cable = await openCable(own.url)
+		// A page under the configured address (PUBLIC_URL) is this site's, whatever Host it came by.
+		const cable = await openCable(own.url, { origin: own.publicUrl })
 		await cable.next((message) => message.type === 'welcome')
 		const exit = own.stop('SIGTERM')
 		expect(await cable.next((message) => message.type === 'disconnect')).toMatchObject({ reason: 'server_restart', reconnect: true })

@@ -12,9 +12,9 @@ export type CableClient = {
 }
 
 // A raw Action Cable client, speaking the protocol as @rails/actioncable does.
-export async function openCable(baseUrl: string, options: { cookie?: string; origin?: string; protocols?: string[] } = {}): Promise<CableClient> {
+export async function openCable(baseUrl: string, options: { cookie?: string; origin?: string; protocols?: string[]; headers?: Record<string, string> } = {}): Promise<CableClient> {
 	const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/cable`, options.protocols ?? ['actioncable-v1-json', 'actioncable-unsupported'], {
-		headers: { origin: options.origin ?? baseUrl, ...(options.cookie ? { cookie: options.cookie } : {}) },
+		headers: { origin: options.origin ?? baseUrl, ...(options.cookie ? { cookie: options.cookie } : {}), ...options.headers },
 	})
 	const messages: Message[] = []
 	const waiters = new Set<() => void>()

@@ -65,3 +65,17 @@ export function setupTestDatabase(): { readonly handle: DatabaseHandle } {
 		},
 	}
 }
+
+// Takes every connection to the test database away from under whoever holds it, from the server's
+// side: PostgreSQL terminates their sessions; the embedded database closes them once they idle for
+// the PGLITE_IDLE_DISCONNECT_MS (pgliteIdleDisconnectMs) its user was started with, so this waits
+// past that.
+export async function cutConnections(test: TestDatabase, pgliteIdleMs: number): Promise<void> {
+	if (!test.databaseUrl) return new Promise((resolve) => setTimeout(resolve, pgliteIdleMs * 2 + 100))
+	const name = new URL(test.databaseUrl).pathname.slice(1)
+	await withAdmin(process.env.DATABASE_URL!, (admin) =>
+		admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name]),
+	)
+	// As in real life, the next request comes a moment later, not in the same millisecond.
+	await new Promise((resolve) => setTimeout(resolve, 200))
+}
