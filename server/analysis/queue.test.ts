@@ -2,10 +2,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
+import { pino } from 'pino'
 import { afterAll, describe, expect, test } from 'vitest'
 import { documents, requests } from '#database/schema.ts'
 import { seedDatabase } from '#database/seed.ts'
-import { deleteExpiredDocuments, deleteUnfinishedUploads } from '#app/models/documents/retention.server.ts'
+import { deleteExpiredDocuments, deleteStrayFiles } from '#app/models/documents/retention.server.ts'
 import { setupTestDatabase } from '#tests/setup/database.ts'
 import { createLogger } from '../logger.ts'
 import { createAnalysisQueue } from './queue.ts'
@@ -13,6 +14,8 @@ import { createAnalysisQueue } from './queue.ts'
 const testDatabase = setupTestDatabase()
 const documentsDir = mkdtempSync(path.join(tmpdir(), 'tolk-documents-'))
 afterAll(() => rmSync(documentsDir, { recursive: true, force: true }))
+
+const silent = createLogger({ LOG_LEVEL: 'silent' })
 
 function storeDocument(id: string, text: string, createdAt = new Date()) {
 	mkdirSync(documentsDir, { recursive: true })
@@ -29,7 +32,7 @@ describe('the word-count queue', () => {
 			db: testDatabase.handle.db,
 			documentsDir,
 			broadcast: async (stream, message) => void sent.push([stream, message]),
-			logger: createLogger({ LOG_LEVEL: 'silent' }),
+			logger: silent,
 		})
 		try {
 			await queue.resume()
@@ -51,17 +54,78 @@ describe('repeated sentences', () => {
 		await storeDocument(first, `${shared} Payment is due in thirty days.`, new Date(Date.now() - 1000))
 		await storeDocument(second, `Welcome to the annual report. ${shared}`)
 		const sent: [string, unknown][] = []
-		const queue = createAnalysisQueue({ db: testDatabase.handle.db, documentsDir, broadcast: async (stream, message) => void sent.push([stream, message]), logger: createLogger({ LOG_LEVEL: 'silent' }) })
+		// Two workers, the later upload handed out first: whichever finishes last, the repeats are the upload order's.
+		const queue = createAnalysisQueue({ db: testDatabase.handle.db, documentsDir, broadcast: async (stream, message) => void sent.push([stream, message]), logger: silent, workers: 2 })
 		try {
-			queue.enqueue(first)
 			queue.enqueue(second)
-			await expect.poll(() => sent.filter(([stream]) => stream === `document:${second}`).length, { timeout: 10_000 }).toBeGreaterThan(0)
+			queue.enqueue(first)
+			const announced = (id: string) => sent.filter(([stream]) => stream === `document:${id}`).map(([, message]) => (message as { document: { repeated_words: number } }).document.repeated_words)
+			await expect.poll(() => announced(second).at(-1), { timeout: 10_000 }).toBe(7)
+			expect(announced(first)).toEqual([0])
 			const rows = await testDatabase.handle.db.select().from(documents)
 			expect(rows.find((row) => row.id === first)).toMatchObject({ repeatedWords: 0 })
 			expect(rows.find((row) => row.id === second)).toMatchObject({ repeatedWords: 7 })
 		} finally {
 			await queue.close()
 		}
+	})
+
+	test('a document counted before fingerprints were kept is fingerprinted from its kept text, once', async () => {
+		const [earlier, later] = ['c0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000002']
+		const shared = 'This agreement is governed by Danish law.'
+		await storeDocument(earlier, shared, new Date(Date.now() - 1000))
+		await testDatabase.handle.db.update(documents).set({ status: 'counted', words: 7 }).where(eq(documents.id, earlier))
+		writeFileSync(path.join(documentsDir, `${earlier}.words.txt`), shared)
+		await storeDocument(later, `Intro text goes here. ${shared}`)
+		const queue = createAnalysisQueue({ db: testDatabase.handle.db, documentsDir, broadcast: async () => {}, logger: silent })
+		try {
+			queue.enqueue(later)
+			await expect.poll(async () => (await testDatabase.handle.db.select().from(documents).where(eq(documents.id, later)))[0]!.repeatedWords, { timeout: 10_000 }).toBe(7)
+			expect(existsSync(path.join(documentsDir, `${earlier}.sentences`))).toBe(true)
+			expect(existsSync(path.join(documentsDir, `${earlier}.words.txt`))).toBe(false)
+		} finally {
+			await queue.close()
+		}
+	})
+})
+
+describe('limits', () => {
+	async function documentsAfter(queue: ReturnType<typeof createAnalysisQueue>, ids: string[]) {
+		try {
+			for (const id of ids) queue.enqueue(id)
+			await expect
+				.poll(async () => (await testDatabase.handle.db.select().from(documents)).filter((row) => ids.includes(row.id) && row.status !== 'pending').length, { timeout: 30_000 })
+				.toBe(ids.length)
+			const rows = await testDatabase.handle.db.select().from(documents)
+			return ids.map((id) => rows.find((row) => row.id === id)!)
+		} finally {
+			await queue.close()
+		}
+	}
+	const HUGE = 'ord '.repeat(6_000_000)
+	const warnings: { reason?: string }[] = []
+	const listening = pino({ level: 'warn' }, { write: (line: string) => void warnings.push(JSON.parse(line) as { reason?: string }) })
+
+	test('a count past its time limit is stopped and goes to a person; a new worker counts the next file', async () => {
+		const [slow, next] = ['a0000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000002']
+		await storeDocument(slow, HUGE)
+		await storeDocument(next, 'Tre små ord.')
+		const queue = createAnalysisQueue({ db: testDatabase.handle.db, documentsDir, broadcast: async () => {}, logger: listening, workers: 1, timeoutMs: 150 })
+		const [stopped, counted] = await documentsAfter(queue, [slow, next])
+		expect(stopped).toMatchObject({ status: 'manual', manualReason: 'complex' })
+		expect(counted).toMatchObject({ status: 'counted', words: 3 })
+		expect(warnings.at(-1)).toMatchObject({ document: slow, reason: 'timeout' })
+	})
+
+	test('a count past its memory limit is stopped and goes to a person; a new worker counts the next file', async () => {
+		const [greedy, next] = ['b0000000-0000-4000-8000-000000000001', 'b0000000-0000-4000-8000-000000000002']
+		await storeDocument(greedy, HUGE)
+		await storeDocument(next, 'Fire små ord her.')
+		const queue = createAnalysisQueue({ db: testDatabase.handle.db, documentsDir, broadcast: async () => {}, logger: listening, workers: 1, memoryMb: 64 })
+		const [stopped, counted] = await documentsAfter(queue, [greedy, next])
+		expect(stopped).toMatchObject({ status: 'manual', manualReason: 'complex' })
+		expect(counted).toMatchObject({ status: 'counted', words: 4 })
+		expect(warnings.filter((warning) => warning.reason)).toContainEqual(expect.objectContaining({ document: greedy, reason: 'memory' }))
 	})
 })
 
@@ -93,9 +157,16 @@ describe('document retention', () => {
 		expect(await testDatabase.handle.db.select({ id: documents.id }).from(documents).where(eq(documents.id, sent))).toHaveLength(1)
 	})
 
-	test('an upload cut off by a stopped server leaves nothing that counts, and its part file goes at start', async () => {
-		writeFileSync(path.join(documentsDir, '66666666-6666-4666-8666-666666666666.part'), 'half a file')
-		expect(await deleteUnfinishedUploads(documentsDir)).toBe(1)
-		expect(existsSync(path.join(documentsDir, '66666666-6666-4666-8666-666666666666.part'))).toBe(false)
+	test('files no document stands for go at start: cut-off uploads, files left without a row; the rest stay', async () => {
+		const kept = 'd0000000-0000-4000-8000-000000000001'
+		await storeDocument(kept, 'behold mig')
+		const stray = ['66666666-6666-4666-8666-666666666666.part', 'e0000000-0000-4000-8000-000000000001.txt', 'e0000000-0000-4000-8000-000000000001.sentences']
+		for (const name of [...stray, 'README.txt']) writeFileSync(path.join(documentsDir, name), 'x')
+		// Another process may still be writing a fresh one.
+		expect(await deleteStrayFiles(testDatabase.handle.db, documentsDir)).toBe(0)
+		expect(await deleteStrayFiles(testDatabase.handle.db, documentsDir, Date.now() + 11 * 60_000)).toBe(stray.length)
+		for (const name of stray) expect(existsSync(path.join(documentsDir, name))).toBe(false)
+		expect(existsSync(path.join(documentsDir, `${kept}.txt`))).toBe(true)
+		expect(existsSync(path.join(documentsDir, 'README.txt'))).toBe(true)
 	})
 })

@@ -1,131 +1,120 @@
+import { availableParallelism } from 'node:os'
 import path from 'node:path'
-import { Worker } from 'node:worker_threads'
-import { readFile } from 'node:fs/promises'
-import { and, asc, eq } from 'drizzle-orm'
 import type { Database } from '#database/client.ts'
-import { documents } from '#database/schema.ts'
-import { documentStream, presentDocument } from '#app/models/documents/present.ts'
-import type { Analysis } from '#app/models/wordcount/analyse.server.ts'
-import { countRepeatedWords } from '#app/models/wordcount/count.server.ts'
+import { onceMoreIfDisconnected } from '#database/pool.ts'
+import {
+	findPendingDocument,
+	legacyTextPathOf,
+	listCountedDocuments,
+	listPendingDocumentIds,
+	recordAnalysis,
+	recordRepeatedWords,
+	sentencesPathOf,
+	type Figures,
+} from '#app/models/documents/analysis.server.ts'
+import { documentStream, presentDocument, type DocumentRow } from '#app/models/documents/present.ts'
 import type { Logger } from '../logger.ts'
 import type { Broadcast } from '../cable/pubsub.ts'
+import { createWorkerPool, JobStopped, PoolClosed } from './pool.ts'
+import type { CountJob, RepeatsJob } from './worker.ts'
 
-type Options = { db: Database; documentsDir: string; broadcast: Broadcast; logger: Logger; workers?: number }
-type Figures = Exclude<Analysis, { kind: 'words' }> | (Omit<Extract<Analysis, { kind: 'words' }>, 'text'>)
+type Options = {
+	db: Database
+	documentsDir: string
+	broadcast: Broadcast
+	logger: Logger
+	// Unset: one fewer than the cores, at least one (the server's own thread keeps a core).
+	workers?: number
+	timeoutMs?: number
+	memoryMb?: number
+}
 
 export type AnalysisQueue = { enqueue: (id: string) => void; resume: () => Promise<void>; close: () => Promise<void> }
 
-// Documents wait here for a worker thread. Pending work is in the database (status 'pending'),
-// so a restart picks it up again with resume().
-export function createAnalysisQueue({ db, documentsDir, broadcast, logger, workers = 1 }: Options): AnalysisQueue {
-	const waiting: string[] = []
-	const queued = new Set<string>()
-	const idle: Worker[] = []
-	const all: Worker[] = []
-	let closed = false
+export const DEFAULT_WORKERS = Math.max(1, availableParallelism() - 1)
 
-	function spawn() {
-		const worker = new Worker(new URL('./worker.ts', import.meta.url))
-		worker.on('error', (error) => {
-			logger.error({ err: error }, 'word-count worker failed; starting another')
-			all.splice(all.indexOf(worker), 1)
-			if (!closed) spawn()
-		})
-		all.push(worker)
-		idle.push(worker)
-		pump()
+// Schedules word counts on a pool of worker threads. Pending work is in the database (status
+// 'pending'), so a restart picks it up again with resume(). A file that runs past its time or
+// memory limit goes to a person ("too complex to count automatically").
+export function createAnalysisQueue({ db, documentsDir, broadcast, logger, workers = DEFAULT_WORKERS, timeoutMs = 120_000, memoryMb = 1024 }: Options): AnalysisQueue {
+	const pool = createWorkerPool({ url: new URL('./worker.ts', import.meta.url), size: workers, timeoutMs, memoryMb, logger })
+	const queued = new Set<string>()
+	const running = new Set<Promise<void>>()
+	const repeats = new Map<string, { again: boolean }>()
+
+	async function count(id: string) {
+		const row = await findPendingDocument(db, id)
+		if (!row) return
+		const job: CountJob = { type: 'count', path: path.join(documentsDir, row.storedName), extension: row.extension, sentencesPath: sentencesPathOf(documentsDir, id) }
+		let figures: Figures
+		try {
+			figures = await pool.run<Figures>(job)
+		} catch (error) {
+			if (!(error instanceof JobStopped)) throw error
+			logger.warn({ document: id, reason: error.reason }, 'word count stopped at its limit; the document goes to a person')
+			figures = { kind: 'manual', reason: 'complex' }
+		}
+		// Stored only while still pending, so storing twice is harmless.
+		const counted = await onceMoreIfDisconnected(() => recordAnalysis(db, id, figures))
+		if (!counted) return
+		await announce([counted])
+		if (counted.status === 'counted') await findRepeats(row.draftId)
 	}
 
-	function pump() {
-		while (!closed && idle.length && waiting.length) {
-			const worker = idle.pop()!
-			const id = waiting.shift()!
-			void run(worker, id)
-				.catch((error: unknown) => logger.error({ err: error, document: id }, 'word count failed'))
-				.finally(() => {
-					queued.delete(id)
-					if (all.includes(worker)) idle.push(worker)
-					pump()
-				})
+	// One run per order at a time; a count that lands meanwhile asks for one more run after it.
+	async function findRepeats(draftId: string) {
+		const underWay = repeats.get(draftId)
+		if (underWay) return void (underWay.again = true)
+		const state = { again: true }
+		repeats.set(draftId, state)
+		try {
+			while (state.again) {
+				state.again = false
+				const counted = await listCountedDocuments(db, draftId)
+				const job: RepeatsJob = { type: 'repeats', documents: counted.map(({ id }) => ({ sentencesPath: sentencesPathOf(documentsDir, id), legacyTextPath: legacyTextPathOf(documentsDir, id) })) }
+				const repeated = await pool.run<number[]>(job)
+				await announce(await onceMoreIfDisconnected(() => recordRepeatedWords(db, counted, repeated)))
+			}
+		} catch (error) {
+			if (!(error instanceof JobStopped)) throw error
+			logger.warn({ reason: error.reason }, 'repeated sentences of an order not found: stopped at the limit')
+		} finally {
+			repeats.delete(draftId)
 		}
 	}
 
-	async function run(worker: Worker, id: string) {
-		const [row] = await db.select().from(documents).where(eq(documents.id, id))
-		if (!row || row.status !== 'pending') return
-		const analysis = await new Promise<Figures>((resolve, reject) => {
-			const onMessage = (message: { id: string; analysis: Figures }) => {
-				if (message.id !== id) return
-				worker.off('message', onMessage)
-				worker.off('error', reject)
-				resolve(message.analysis)
-			}
-			worker.on('message', onMessage)
-			worker.once('error', reject)
-			worker.postMessage({ id, path: path.join(documentsDir, row.storedName), extension: row.extension, textPath: textPathOf(documentsDir, id) })
-		})
-		const [counted] = await db.update(documents).set(columnsFor(analysis)).where(eq(documents.id, id)).returning()
-		// This document, and any earlier one whose repeats changed with it, are announced.
-		const changed = await updateRepetitions(db, documentsDir, row.draftId)
-		const announced = new Map([[id, counted!], ...changed.map((document) => [document.id, document] as const)])
-		for (const document of announced.values()) {
-			await broadcast(documentStream(document.id), { type: 'document', document: presentDocument(document) }).catch((error: unknown) =>
+	async function announce(rows: DocumentRow[]) {
+		for (const row of rows) {
+			await onceMoreIfDisconnected(() => broadcast(documentStream(row.id), { type: 'document', document: presentDocument(row) })).catch((error: unknown) =>
 				logger.error({ err: error }, 'document update not sent'),
 			)
 		}
 	}
 
-	for (let n = 0; n < workers; n++) spawn()
-
 	return {
 		enqueue(id) {
 			if (queued.has(id)) return
 			queued.add(id)
-			waiting.push(id)
-			pump()
+			const work = count(id)
+				.catch((error: unknown) => {
+					if (!(error instanceof PoolClosed)) logger.error({ err: error, document: id }, 'word count failed')
+				})
+				.finally(() => {
+					queued.delete(id)
+					running.delete(work)
+				})
+			running.add(work)
 		},
 		async resume() {
-			const pending = await db.select({ id: documents.id }).from(documents).where(eq(documents.status, 'pending')).orderBy(asc(documents.createdAt))
-			for (const { id } of pending) this.enqueue(id)
+			const pending = await listPendingDocumentIds(db)
+			for (const id of pending) this.enqueue(id)
 			if (pending.length) logger.info({ documents: pending.length }, 'resumed word counts left from before the restart')
 		},
+		// Jobs under way stop (their documents stay pending for the next start); what was being
+		// stored finishes first, so nothing reaches a closed database.
 		async close() {
-			closed = true
-			await Promise.all(all.map((worker) => worker.terminate()))
+			await pool.close()
+			await Promise.allSettled([...running])
 		},
-	}
-}
-
-export const textPathOf = (documentsDir: string, id: string) => path.join(documentsDir, `${id}.words.txt`)
-
-// Repeated sentences are counted across all the counted documents of one order, in upload order;
-// returns the documents whose count of repeated words changed.
-async function updateRepetitions(db: Database, documentsDir: string, draftId: string) {
-	const rows = await db.select().from(documents).where(and(eq(documents.draftId, draftId), eq(documents.status, 'counted'))).orderBy(asc(documents.createdAt))
-	const texts = await Promise.all(rows.map((row) => readFile(textPathOf(documentsDir, row.id), 'utf8').catch(() => '')))
-	const repeated = countRepeatedWords(texts)
-	const changed = []
-	for (const [index, row] of rows.entries()) {
-		if (row.repeatedWords === repeated[index]) continue
-		const [updated] = await db.update(documents).set({ repeatedWords: repeated[index]! }).where(eq(documents.id, row.id)).returning()
-		changed.push(updated!)
-	}
-	return changed
-}
-
-function columnsFor(analysis: Figures) {
-	const analysedAt = new Date()
-	if (analysis.kind === 'manual') return { status: 'manual' as const, manualReason: analysis.reason, analysedAt }
-	if (analysis.kind === 'minutes') return { status: 'counted' as const, minutes: analysis.minutes, analysedAt }
-	return {
-		status: 'counted' as const,
-		words: analysis.words,
-		numbers: analysis.numbers,
-		characters: analysis.characters,
-		charactersWithSpaces: analysis.charactersWithSpaces,
-		minutes: analysis.minutes ?? null,
-		hiddenSheets: analysis.hiddenSheets,
-		hiddenSlides: analysis.hiddenSlides,
-		analysedAt,
 	}
 }

@@ -1,17 +1,41 @@
-// One word-count worker thread: analyses files on request, so counting never blocks the server.
-import { writeFile } from 'node:fs/promises'
+// One word-count worker thread: analyses files and finds an order's repeated sentences on request,
+// so no customer's file ever costs the server's own thread any time. It says when it is ready, so a
+// job's time limit does not include loading the extractors.
+import { readFile, rm, writeFile } from 'node:fs/promises'
 import { parentPort } from 'node:worker_threads'
 import { analyseFile } from '../../app/models/wordcount/analyse.server.ts'
+import { repeatedWordsOf, sentenceFingerprints } from '../../app/models/wordcount/count.server.ts'
 
-type Job = { id: string; path: string; extension: string; textPath: string }
+export type CountJob = { type: 'count'; path: string; extension: string; sentencesPath: string }
+export type RepeatsJob = { type: 'repeats'; documents: { sentencesPath: string; legacyTextPath: string }[] }
 
-parentPort!.on('message', async ({ id, path, extension, textPath }: Job) => {
-	const analysis = await analyseFile(path, extension)
-	// The text is kept beside the file (for finding repeated sentences); only figures go back.
-	if (analysis.kind === 'words') {
-		const { text, ...figures } = analysis
-		await writeFile(textPath, text)
-		return parentPort!.postMessage({ id, analysis: figures })
+async function perform(job: CountJob | RepeatsJob) {
+	if (job.type === 'repeats') return repeatedWordsOf(await Promise.all(job.documents.map(readFingerprints)))
+	const analysis = await analyseFile(job.path, job.extension)
+	if (analysis.kind !== 'words') return analysis
+	// Only the figures go back; of the text, only its sentences' fingerprints are kept.
+	const { text, ...figures } = analysis
+	await writeFile(job.sentencesPath, new Uint8Array(sentenceFingerprints(text).buffer))
+	return figures
+}
+
+// A document counted before fingerprints were kept has its text instead: it is fingerprinted once.
+async function readFingerprints({ sentencesPath, legacyTextPath }: RepeatsJob['documents'][number]): Promise<Float64Array> {
+	try {
+		return new Float64Array(new Uint8Array(await readFile(sentencesPath)).buffer)
+	} catch {
+		const text = await readFile(legacyTextPath, 'utf8').catch(() => '')
+		const fingerprints = sentenceFingerprints(text)
+		await writeFile(sentencesPath, new Uint8Array(fingerprints.buffer))
+		await rm(legacyTextPath, { force: true })
+		return fingerprints
 	}
-	parentPort!.postMessage({ id, analysis })
+}
+
+parentPort!.on('message', (job: CountJob | RepeatsJob) => {
+	perform(job).then(
+		(result) => parentPort!.postMessage({ type: 'done', result }),
+		(error: unknown) => parentPort!.postMessage({ type: 'failed', error: String(error) }),
+	)
 })
+parentPort!.postMessage({ type: 'ready' })

@@ -12,7 +12,8 @@ import { extractCues, subtitleMinutes } from './subtitles.server.ts'
 import { xmlText } from './xml.server.ts'
 
 // Why a file gets a quote from a person instead of a count (shown to the customer).
-export const MANUAL_REASONS = ['image', 'scanned', 'encrypted', 'broken', 'too-large', 'no-text', 'not-supported-yet'] as const
+// 'complex' is given by the word-count queue to a file whose count ran past its time or memory limit.
+export const MANUAL_REASONS = ['image', 'scanned', 'encrypted', 'broken', 'too-large', 'no-text', 'not-supported-yet', 'complex'] as const
 export type ManualReason = (typeof MANUAL_REASONS)[number]
 
 export type Analysis =

@@ -1,5 +1,5 @@
 import { partNames, readParts } from './archive.server.ts'
-import { xmlText } from './xml.server.ts'
+import { elementsNamed, xmlText } from './xml.server.ts'
 
 export type Extracted = { text: string; hiddenSheets?: number; hiddenSlides?: number }
 
@@ -49,15 +49,15 @@ const SHEET_PARTS = /^xl\/(workbook|sharedStrings|worksheets\/sheet\d+|drawings\
 // text boxes and comments; hidden sheets are counted and reported.
 export function extractXlsx(bytes: Uint8Array): Extracted {
 	const parts = readParts(bytes, (name) => SHEET_PARTS.test(name))
-	const shared = [...(parts.get('xl/sharedStrings.xml') ?? '').matchAll(/<si>([\s\S]*?)<\/si>/g)].map((match) =>
-		xmlText(`<si>${match[1]}</si>`, { text: new Set(['t']), breaks: new Set(), skip: new Set(['rPh']) }),
+	const shared = [...elementsNamed(parts.get('xl/sharedStrings.xml') ?? '', 'si')].map(({ body }) =>
+		xmlText(`<si>${body ?? ''}</si>`, { text: new Set(['t']), breaks: new Set(), skip: new Set(['rPh']) }),
 	)
-	const hiddenSheets = [...(parts.get('xl/workbook.xml') ?? '').matchAll(/<sheet\b[^>]*\bstate="(hidden|veryHidden)"/g)].length
+	const hiddenSheets = [...(parts.get('xl/workbook.xml') ?? '').matchAll(/<sheet\b[^<>]*\bstate="(hidden|veryHidden)"/g)].length
 	const lines: string[] = []
 	for (const name of partNames(parts, /^xl\/worksheets\/sheet\d+\.xml$/)) {
-		for (const cell of parts.get(name)!.matchAll(/<c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g)) {
-			const type = /\bt="(\w+)"/.exec(cell[1] ?? '')?.[1]
-			const body = cell[2] ?? ''
+		for (const cell of elementsNamed(parts.get(name)!, 'c')) {
+			const type = /\bt="(\w+)"/.exec(cell.attributes)?.[1]
+			const body = cell.body ?? ''
 			const value = /<v>([\s\S]*?)<\/v>/.exec(body)?.[1]
 			if (type === 's' && value !== undefined) lines.push(shared[Number(value)] ?? '')
 			else if (type === 'inlineStr') lines.push(xmlText(`<is>${/<is>([\s\S]*?)<\/is>/.exec(body)?.[1] ?? ''}</is>`, { text: new Set(['t']), breaks: new Set() }))
@@ -85,7 +85,7 @@ export function extractOdf(bytes: Uint8Array): Extracted {
 		spaces: new Set(['text:s', 'text:tab', 'text:line-break']),
 		skip: new Set(['text:tracked-changes', 'office:forms']),
 	}
-	const hiddenSheets = [...(parts.get('content.xml') ?? '').matchAll(/<table:table\b[^>]*table:visibility="(collapse|filter)"/g)].length
+	const hiddenSheets = [...(parts.get('content.xml') ?? '').matchAll(/<table:table\b[^<>]*table:visibility="(collapse|filter)"/g)].length
 	const text = [parts.get('content.xml'), parts.get('styles.xml')].map((xml) => (xml ? xmlText(xml, rules) : '')).join('\n')
 	return { text, hiddenSheets }
 }
@@ -114,6 +114,6 @@ export function extractIworkXml(bytes: Uint8Array, kind: 'pages' | 'numbers'): E
 			}),
 		}
 	}
-	const cells = [...xml.matchAll(/<sf:(?:ct|so)\b[^>]*\bsfa:s="([^"]*)"|<sf:[nd]\b[^>]*\bsf:v="([^"]*)"/g)].map((match) => decodeEntities(match[1] ?? match[2] ?? ''))
+	const cells = [...xml.matchAll(/<sf:(?:ct|so)\b[^<>]*\bsfa:s="([^"<]*)"|<sf:[nd]\b[^<>]*\bsf:v="([^"<]*)"/g)].map((match) => decodeEntities(match[1] ?? match[2] ?? ''))
 	return { text: cells.join('\n') }
 }

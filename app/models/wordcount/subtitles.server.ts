@@ -18,7 +18,7 @@ export function extractCues(text: string): string {
 			inBlock = 'cue'
 			continue
 		}
-		if (inBlock === 'cue') lines.push(line.replace(/<[^>]*>/g, '').replace(/\{\\[^}]*\}/g, ''))
+		if (inBlock === 'cue') lines.push(line.replace(/<[^<>]*>/g, '').replace(/\{\\[^{}]*\}/g, ''))
 	}
 	return lines.join('\n')
 }

@@ -42,3 +42,29 @@ export function xmlText(xml: string, rules: Rules): string {
 	parser.write(xml).close()
 	return out.join('')
 }
+
+// Every <name …>…</name> (or <name …/>) of a part, in order, found by indexOf rather than a
+// pattern: when an end tag is missing, none after it can close either, so the search stops there.
+// A crafted part of a million start tags without ends costs one pass, not one pass per start tag.
+export function* elementsNamed(xml: string, name: string): Generator<{ attributes: string; body: string | null }> {
+	const open = `<${name}`
+	const close = `</${name}>`
+	for (let from = 0; ; ) {
+		const start = xml.indexOf(open, from)
+		if (start < 0) return
+		from = start + open.length
+		// The name must end here: `<c` is not `<col`.
+		if (!/[\s/>]/.test(xml.charAt(from))) continue
+		const tagEnd = xml.indexOf('>', from)
+		if (tagEnd < 0) return
+		if (xml.charAt(tagEnd - 1) === '/') {
+			yield { attributes: xml.slice(from, tagEnd - 1), body: null }
+			from = tagEnd + 1
+			continue
+		}
+		const end = xml.indexOf(close, tagEnd + 1)
+		if (end < 0) return
+		yield { attributes: xml.slice(from, tagEnd), body: xml.slice(tagEnd + 1, end) }
+		from = end + close.length
+	}
+}

@@ -1,0 +1,70 @@
+import path from 'node:path'
+import { and, asc, eq } from 'drizzle-orm'
+import type { Database } from '#database/client.ts'
+import { documents } from '#database/schema.ts'
+import type { Analysis } from '../wordcount/analyse.server.ts'
+
+// What the word count found, without the text itself (which never leaves the worker).
+export type Figures = Exclude<Analysis, { kind: 'words' }> | Omit<Extract<Analysis, { kind: 'words' }>, 'text'>
+
+// Beside each counted document: a fingerprint and a word count per sentence (for repeats).
+export const sentencesPathOf = (documentsDir: string, id: string) => path.join(documentsDir, `${id}.sentences`)
+// What earlier versions kept instead: the document's whole text.
+export const legacyTextPathOf = (documentsDir: string, id: string) => path.join(documentsDir, `${id}.words.txt`)
+
+export async function findPendingDocument(db: Database, id: string) {
+	const [row] = await db.select().from(documents).where(and(eq(documents.id, id), eq(documents.status, 'pending')))
+	return row ?? null
+}
+
+export async function listPendingDocumentIds(db: Database): Promise<string[]> {
+	const rows = await db.select({ id: documents.id }).from(documents).where(eq(documents.status, 'pending')).orderBy(asc(documents.createdAt))
+	return rows.map((row) => row.id)
+}
+
+// Stores a count, unless the document went meanwhile (deleted, or already answered).
+export async function recordAnalysis(db: Database, id: string, figures: Figures) {
+	const [row] = await db
+		.update(documents)
+		.set(columnsFor(figures))
+		.where(and(eq(documents.id, id), eq(documents.status, 'pending')))
+		.returning()
+	return row ?? null
+}
+
+// The counted documents of one order, in upload order: the order repeats are found in.
+export function listCountedDocuments(db: Database, draftId: string) {
+	return db
+		.select({ id: documents.id, repeatedWords: documents.repeatedWords })
+		.from(documents)
+		.where(and(eq(documents.draftId, draftId), eq(documents.status, 'counted')))
+		.orderBy(asc(documents.createdAt), asc(documents.id))
+}
+
+// Stores each document's repeated words; returns the documents whose figure changed.
+export async function recordRepeatedWords(db: Database, counted: { id: string; repeatedWords: number }[], repeated: number[]) {
+	const changed = []
+	for (const [index, document] of counted.entries()) {
+		if (document.repeatedWords === repeated[index]) continue
+		const [row] = await db.update(documents).set({ repeatedWords: repeated[index]! }).where(eq(documents.id, document.id)).returning()
+		if (row) changed.push(row)
+	}
+	return changed
+}
+
+function columnsFor(figures: Figures) {
+	const analysedAt = new Date()
+	if (figures.kind === 'manual') return { status: 'manual' as const, manualReason: figures.reason, analysedAt }
+	if (figures.kind === 'minutes') return { status: 'counted' as const, minutes: figures.minutes, analysedAt }
+	return {
+		status: 'counted' as const,
+		words: figures.words,
+		numbers: figures.numbers,
+		characters: figures.characters,
+		charactersWithSpaces: figures.charactersWithSpaces,
+		minutes: figures.minutes ?? null,
+		hiddenSheets: figures.hiddenSheets,
+		hiddenSlides: figures.hiddenSlides,
+		analysedAt,
+	}
+}

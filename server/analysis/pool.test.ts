@@ -1,0 +1,55 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { afterAll, describe, expect, test } from 'vitest'
+import { createLogger } from '../logger.ts'
+import { createWorkerPool, JobStopped, PoolClosed } from './pool.ts'
+
+// A worker that answers a number with its double after that many milliseconds.
+const directory = mkdtempSync(path.join(tmpdir(), 'tolk-pool-'))
+const script = path.join(directory, 'double.mjs')
+writeFileSync(
+	script,
+	`import { parentPort } from 'node:worker_threads'
+	parentPort.on('message', (n) => setTimeout(() => parentPort.postMessage({ type: 'done', result: n * 2 }), n))
+	parentPort.postMessage({ type: 'ready' })`,
+)
+afterAll(() => rmSync(directory, { recursive: true, force: true }))
+const options = { url: pathToFileURL(script), memoryMb: 64, logger: createLogger({ LOG_LEVEL: 'silent' }) }
+
+describe('the worker pool', () => {
+	test('starts workers when there is work, up to its size, and lets idle ones go', async () => {
+		const pool = createWorkerPool({ ...options, size: 2, timeoutMs: 5_000, idleMs: 200 })
+		try {
+			expect(pool.workers()).toBe(0)
+			expect(await Promise.all([1, 2, 3, 4].map((n) => pool.run<number>(n * 10)))).toEqual([20, 40, 60, 80])
+			expect(pool.workers()).toBe(2)
+			await expect.poll(() => pool.workers(), { timeout: 2_000 }).toBe(0)
+			expect(await pool.run<number>(5)).toBe(10)
+		} finally {
+			await pool.close()
+		}
+	})
+
+	test('a job past its time stops with the reason, and the next job gets a new worker', async () => {
+		const pool = createWorkerPool({ ...options, size: 1, timeoutMs: 100 })
+		try {
+			const slow = pool.run<number>(1_000).catch((error: unknown) => error)
+			const next = pool.run<number>(1)
+			expect(await slow).toEqual(new JobStopped('timeout'))
+			expect(await next).toBe(2)
+		} finally {
+			await pool.close()
+		}
+	})
+
+	test('closing fails the jobs waiting and under way with PoolClosed', async () => {
+		const pool = createWorkerPool({ ...options, size: 1, timeoutMs: 5_000 })
+		const outcomes = [pool.run(500), pool.run(500)].map((job) => job.catch((error: unknown) => error))
+		await new Promise((resolve) => setTimeout(resolve, 50))
+		await pool.close()
+		for (const outcome of await Promise.all(outcomes)) expect(outcome).toBeInstanceOf(PoolClosed)
+		await expect(pool.run(1)).rejects.toBeInstanceOf(PoolClosed)
+	})
+})
