@@ -1,19 +1,20 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto'
-import { PassThrough, type Readable } from 'node:stream'
+import { PassThrough, Readable } from 'node:stream'
+import type { IncomingHttpHeaders } from 'node:http'
 import busboy from 'busboy'
 import type { NextFunction, Request, Response } from 'express'
 import { readCookie } from '#app/utils/cookies.ts'
 import { CSRF_FIELD, CSRF_HEADER } from '#app/utils/request-headers.ts'
+import type { BodyLocals } from './body-limit.ts'
 import { discardUnreadBody } from './request-bridge.ts'
+import { refuseRequest, SAFE_METHODS } from './request-kind.ts'
 import { sign, unsign } from './signing.ts'
 
 const SESSION_COOKIE = 'tolk_session'
 const SECRET_BYTES = 32
-const FORM_BODY_LIMIT = 1024 * 1024
 const MULTIPART_PEEK_LIMIT = 64 * 1024
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE'])
 
-export type CsrfLocals = { csrfToken: string; replayBody?: Readable }
+export type CsrfLocals = BodyLocals & { csrfToken: string }
 
 // A fresh mask per page keeps the token from being a fixed string that compression could leak (BREACH).
 export function maskToken(secret: Buffer): string {
@@ -68,34 +69,33 @@ function readSecret(cookieHeader: string | undefined, secretKey: string): Buffer
 	return secret?.length === SECRET_BYTES ? secret : null
 }
 
+// Every body but a streamed upload was read whole already (server/body-limit.ts).
 async function readTokenFromBody(req: Request, locals: CsrfLocals): Promise<string | undefined> {
 	const type = req.get('content-type') ?? ''
-	if (type.startsWith('application/x-www-form-urlencoded')) {
-		const body = await readAll(req, FORM_BODY_LIMIT)
-		locals.replayBody = replay([body], null)
-		return new URLSearchParams(body.toString('utf8')).get(CSRF_FIELD) ?? undefined
-	}
-	if (type.startsWith('multipart/form-data')) return peekMultipartToken(req, locals)
-	return undefined
+	if (type.startsWith('application/x-www-form-urlencoded') && locals.body) return new URLSearchParams(locals.body.toString('utf8')).get(CSRF_FIELD) ?? undefined
+	if (!type.startsWith('multipart/form-data')) return undefined
+	if (locals.body) return (await peekMultipartToken(Readable.from([locals.body]), req.headers)).token
+	const { token, replay } = await peekMultipartToken(req, req.headers)
+	locals.replayBody = replay
+	return token
 }
 
 // Reads a multipart body only until the token field (forms render it first), keeping what was
 // read so the route still receives the whole, unconsumed stream: uploads stay streamed.
-function peekMultipartToken(req: Request, locals: CsrfLocals): Promise<string | undefined> {
+function peekMultipartToken(req: Readable, headers: IncomingHttpHeaders): Promise<{ token: string | undefined; replay: Readable }> {
 	return new Promise((resolve, reject) => {
 		const seen: Buffer[] = []
 		let seenBytes = 0
 		let settled = false
 		let ended = false
-		const parser = busboy({ headers: req.headers, limits: { fieldSize: 1024 } })
+		const parser = busboy({ headers, limits: { fieldSize: 1024 } })
 		const finish = (token: string | undefined) => {
 			if (settled) return
 			settled = true
 			req.off('data', onData)
 			req.off('end', onEnd)
 			req.pause()
-			locals.replayBody = replay(seen, ended ? null : req)
-			resolve(token)
+			resolve({ token, replay: replay(seen, ended ? null : req) })
 		}
 		const onData = (chunk: Buffer) => {
 			seen.push(chunk)
@@ -129,27 +129,12 @@ function replay(chunks: Buffer[], rest: Readable | null): Readable {
 	return stream
 }
 
-function readAll(req: Request, limit: number): Promise<Buffer> {
-	return new Promise((resolve, reject) => {
-		const chunks: Buffer[] = []
-		let size = 0
-		req.on('data', (chunk: Buffer) => {
-			size += chunk.length
-			if (size > limit) return reject(new Error('Form body too large'))
-			chunks.push(chunk)
-		})
-		req.on('end', () => resolve(Buffer.concat(chunks)))
-		req.on('error', reject)
-	})
+const EXPIRED = {
+	en: 'The form has expired or did not come from this site. Reload the page and try again.',
+	da: 'Formularen er udløbet eller kom ikke fra dette websted. Genindlæs siden, og prøv igen.',
 }
 
 function refuse(req: Request, res: Response) {
-	const isEnglish = req.path === '/en' || req.path.startsWith('/en/')
-	const message = isEnglish
-		? 'The form has expired or did not come from this site. Reload the page and try again.'
-		: 'Formularen er udløbet eller kom ikke fra dette websted. Genindlæs siden, og prøv igen.'
-	res.status(403)
 	res.on('finish', () => discardUnreadBody(req))
-	if (req.accepts(['html', 'json']) === 'json' || req.xhr) return res.json({ error: message })
-	res.type('html').send(`<!doctype html><html lang="${isEnglish ? 'en' : 'da'}"><meta charset="utf-8"><title>403</title><p>${message}</p></html>`)
+	refuseRequest(req, res, 403, EXPIRED)
 }

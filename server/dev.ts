@@ -23,7 +23,7 @@ outer.use(async (req, res, next) => {
 	try {
 		const { createApp } = (await vite.ssrLoadModule('./server/app.ts')) as { createApp: typeof CreateApp }
 		const build = () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>
-		createApp({ database, logger, secretKey, trustProxy: env.TRUST_PROXY, ...services.appOptions, isDevelopment: true, build, clientDir: null })(req, res, next)
+		createApp({ database, logger, secretKey, trustProxy: env.TRUST_PROXY, publicUrl: () => env.PUBLIC_URL ?? `http://localhost:${env.PORT}`, ...services.appOptions, isDevelopment: true, build, clientDir: null })(req, res, next)
 	} catch (error) {
 		next(error)
 	}

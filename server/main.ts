@@ -5,11 +5,13 @@ import { prepareDatabase } from '../database/prepare.ts'
 import { parseEnv } from './env.ts'
 import { createLogger } from './logger.ts'
 import { loadSecretKey } from './secret-key.ts'
+import { gracefulStopper } from './graceful-stop.ts'
 import { startServices } from './services.ts'
 import type { createApp as CreateApp } from './app.ts'
 
-const STOP_DEADLINE_MS = 10_000
-const FORCE_CLOSE_AFTER_MS = 8_000
+// Everything is done well within 10 s: answers get 8, workers and the database what is left.
+const STOP_DEADLINE_MS = 9_500
+const ANSWER_DEADLINE_MS = 8_000
 
 const env = parseEnv()
 const logger = createLogger(env)
@@ -18,22 +20,28 @@ const database = await prepareDatabase({
 	databaseUrl: env.DATABASE_URL,
 	dataDir: env.DATA_DIR,
 	demoCompanies: env.DEMO_COMPANIES,
+	pgliteIdleDisconnectMs: env.PGLITE_IDLE_DISCONNECT_MS,
+	// The code and message only: pg hangs the whole client, connection settings and all, on the error.
+	onConnectionLost: (error) => logger.warn({ code: (error as { code?: string }).code, reason: error.message }, 'lost a database connection; the next query opens a new one'),
 	onSeeded: () => logger.info('seeded the empty database with demo content'),
 })
 
 const bundle = '../build/server/index.js'
 const { createApp } = (await import(bundle)) as { createApp: typeof CreateApp }
 const services = await startServices(env, database, logger)
-const app = createApp({ database, logger, secretKey, trustProxy: env.TRUST_PROXY, ...services.appOptions })
+let publicUrl = env.PUBLIC_URL
+const app = createApp({ database, logger, secretKey, trustProxy: env.TRUST_PROXY, publicUrl: () => publicUrl ?? 'http://localhost', ...services.appOptions })
 const server = createServer(app)
 // Longer than clients keep idle connections (undici: 4 s), so a client never sends on a socket
 // the server is closing at that moment (ECONNRESET); proxies get the usual minute as well.
 server.keepAliveTimeout = 65_000
 server.headersTimeout = 66_000
-const cable = services.attachCable(server, secretKey)
+const cable = services.attachCable(server, secretKey, () => publicUrl ?? '')
+const stopper = gracefulStopper(server)
 server.listen(env.PORT, env.HOST, () => {
 	const address = server.address()
 	const port = typeof address === 'object' && address ? address.port : env.PORT
+	publicUrl ??= `http://localhost:${port}`
 	logger.info({ port, database: database.kind }, `listening on http://localhost:${port}`)
 })
 
@@ -41,24 +49,19 @@ let stopping = false
 async function stop(signal: string) {
 	if (stopping) return
 	stopping = true
-	logger.info({ signal }, 'stopping: finishing requests in flight')
+	logger.info({ signal }, 'stopping: answering the requests already received')
 	setTimeout(() => {
-		logger.error('requests did not finish in time')
+		logger.error('could not stop in time')
 		process.exit(1)
 	}, STOP_DEADLINE_MS).unref()
-	setTimeout(() => server.closeAllConnections(), FORCE_CLOSE_AFTER_MS).unref()
-	// A keep-alive connection goes as soon as its last response is out, not at the deadline.
-	const sweeper = setInterval(() => server.closeIdleConnections(), 100)
-	server.close(async () => {
-		clearInterval(sweeper)
-		await services.close()
-		await database.close()
-		logger.info('stopped')
-		process.exit(0)
-	})
-	server.closeIdleConnections()
-	// Live-update sockets are not the HTTP server's to close: they are told to come back later.
-	await cable.close()
+	// Live-update sockets are told to come back later; HTTP connections end after their answers.
+	const [{ forced }] = await Promise.all([stopper.stop(ANSWER_DEADLINE_MS), cable.close()])
+	if (forced) logger.warn({ connections: forced }, 'closed connections still busy at the deadline')
+	// Word counts under way stop here and stay pending: the next start counts them again.
+	await services.close()
+	await database.close()
+	logger.info('stopped')
+	process.exit(0)
 }
 process.on('SIGTERM', () => void stop('SIGTERM'))
 process.on('SIGINT', () => void stop('SIGINT'))

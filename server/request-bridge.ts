@@ -6,7 +6,8 @@ import type { Request as ExpressRequest, Response as ExpressResponse } from 'exp
 // Express request → Fetch Request, reading the body from `body` when the CSRF check already
 // read part of it.
 export function toFetchRequest(req: ExpressRequest, res: ExpressResponse, body?: Readable): Request {
-	const url = new URL(req.originalUrl, `${req.protocol}://${req.get('host') ?? 'localhost'}`)
+	// A Host header that names no host (a probe's `::bad`) is ignored.
+	const url = URL.parse(req.originalUrl, `${req.protocol}://${req.get('host') ?? 'localhost'}`) ?? new URL(req.originalUrl, `${req.protocol}://localhost`)
 	const controller = new AbortController()
 	res.on('close', () => {
 		if (!res.writableFinished) controller.abort()

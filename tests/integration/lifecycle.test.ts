@@ -1,6 +1,6 @@
 import { once } from 'node:events'
 import { existsSync, readFileSync } from 'node:fs'
-import { createServer, request, type IncomingMessage } from 'node:http'
+import { Agent, createServer, request, type IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { describe, expect, test } from 'vitest'
@@ -8,7 +8,7 @@ import { createTestDatabase, openTestDatabase } from '#tests/setup/database.ts'
 import { visit } from '#tests/setup/http.ts'
 import { startServer } from '#tests/setup/server.ts'
 import type * as AppModule from '#server/app.ts'
-import { createLogger } from '#server/logger.ts'
+import { testServices } from '#tests/setup/services.ts'
 
 type AppBundle = typeof AppModule
 
@@ -38,7 +38,8 @@ describe('graceful stop', () => {
 
 		const exitCode = server.stop('SIGTERM')
 		await new Promise((resolve) => setTimeout(resolve, 300))
-		await expect(fetch(`${server.url}/healthz`)).rejects.toThrow()
+		// A new connection is refused (a request on one already open would still be answered).
+		await expect(new Promise((resolve, reject) => request({ host: '127.0.0.1', port, path: '/healthz', agent: false }, resolve).on('error', reject).end())).rejects.toThrow(/ECONNREFUSED/)
 
 		inFlight.end(body.slice(100))
 		const [response] = (await answered) as [IncomingMessage]
@@ -46,6 +47,81 @@ describe('graceful stop', () => {
 		expect(response.headers.location).toBe('/en/faq')
 		expect(await exitCode).toBe(0)
 		expect(server.logs()).toContain('"msg":"stopped"')
+	})
+
+	test('SIGTERM under load from 20 keep-alive clients breaks no request: each connection ends after its answer', async () => {
+		const server = await startServer()
+		const { port } = new URL(server.url)
+		const outcome = { answered: 0, closing: 0, refused: 0, broken: [] as string[] }
+		let signalled = false
+		// One request after another on one kept-alive connection, until the server no longer takes any.
+		const client = async () => {
+			const agent = new Agent({ keepAlive: true, maxSockets: 1 })
+			for (;;) {
+				const result = await new Promise<'answered' | 'refused'>((resolve) => {
+					const call = request({ host: '127.0.0.1', port, path: '/en/faq', agent }, (response) => {
+						let body = ''
+						response.setEncoding('utf8')
+						response.on('data', (chunk: string) => (body += chunk))
+						response.on('error', (error) => outcome.broken.push(`body: ${error.message}`))
+						response.on('end', () => {
+							if (response.statusCode === 200 && body.includes('</html>')) outcome.answered++
+							else outcome.broken.push(`status ${response.statusCode}, ${body.length} characters`)
+							if (response.headers.connection === 'close') outcome.closing++
+							resolve('answered')
+						})
+					})
+					call.on('error', (error: NodeJS.ErrnoException) => {
+						// A new connection refused: the server stopped accepting, nothing was lost.
+						if (signalled && error.code === 'ECONNREFUSED' && !call.reusedSocket) return resolve('refused')
+						outcome.broken.push(`${error.code ?? error.message} (${call.reusedSocket ? 'kept-alive' : 'new'} connection)`)
+						resolve('refused')
+					})
+					call.end()
+				})
+				if (result === 'refused') {
+					outcome.refused++
+					return agent.destroy()
+				}
+			}
+		}
+		const clients = Array.from({ length: 20 }, client)
+		await expect.poll(() => outcome.answered, { timeout: 20_000 }).toBeGreaterThan(40)
+		signalled = true
+		const exitCode = server.stop('SIGTERM')
+		await Promise.all(clients)
+		expect(outcome.broken).toEqual([])
+		expect(outcome.refused).toBe(20)
+		// Each of the 20 connections was told, with its last answer, that it ends there.
+		expect(outcome.closing).toBeGreaterThanOrEqual(20)
+		expect(await exitCode).toBe(0)
+	})
+
+	test('SIGTERM while a word count runs exits 0 within 10 s, and the next start counts the document', async () => {
+		const database = await createTestDatabase()
+		try {
+			const first = await startServer({}, { database })
+			const visitor = await visit(first.url, '/en/order')
+			const form = new FormData()
+			form.append('file', new Blob(['ord '.repeat(5_000_000)]), 'long.txt')
+			const uploaded = await visitor.get('/en/order/documents', { method: 'POST', body: form, headers: { 'x-csrf-token': visitor.csrfToken, accept: 'application/json' } })
+			const { document } = (await uploaded.json()) as { document: { url: string } }
+			const started = Date.now()
+			expect(await first.stop('SIGTERM')).toBe(0)
+			expect(Date.now() - started).toBeLessThan(10_000)
+			expect(first.logs()).toContain('"msg":"stopped"')
+
+			const second = await startServer({}, { database })
+			try {
+				await expect
+					.poll(async () => ((await (await fetch(second.url + document.url)).json()) as { document: { words: number | null } }).document.words, { timeout: 30_000 })
+					.toBe(5_000_000)
+			} finally {
+				await second.stop()
+			}
+		} finally {
+			await database.drop()
+		}
 	})
 
 	test('SIGINT stops an idle server cleanly too', async () => {
@@ -61,8 +137,9 @@ describe('health', () => {
 		const { createApp } = (await import(/* @vite-ignore */ bundle)) as AppBundle
 		const testDatabase = await createTestDatabase()
 		const database = await openTestDatabase(testDatabase)
-		const app = createApp({ database, logger: createLogger({ LOG_LEVEL: 'silent' }), secretKey: 'x'.repeat(40), uploadsDir: testDatabase.dataDir, documentsDir: testDatabase.dataDir, mediaDir: testDatabase.dataDir, broadcast: async () => {}, enqueueAnalysis: () => {},
-		sendMail: () => {}, trustProxy: false })
+		const { logger, secretKey, broadcast, enqueueAnalysis, sendMail, uploadQuota } = testServices({ db: database.db })
+		const directories = { uploadsDir: testDatabase.dataDir, documentsDir: testDatabase.dataDir, mediaDir: testDatabase.dataDir }
+		const app = createApp({ database, logger, secretKey, broadcast, enqueueAnalysis, sendMail, uploadQuota, ...directories, trustProxy: false, publicUrl: () => 'http://localhost' })
 		const http = createServer(app).listen(0, '127.0.0.1')
 		await once(http, 'listening')
 		const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}/healthz`

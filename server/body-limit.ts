@@ -1,0 +1,73 @@
+import { Readable } from 'node:stream'
+import type { NextFunction, Request, Response } from 'express'
+import { RESOURCE_NAMES } from '#app/utils/admin-resources.ts'
+import { UPLOAD_PATHS } from '#app/utils/locales.ts'
+import { MEDIA_KINDS } from '#app/utils/media.ts'
+import { refuseRequest, SAFE_METHODS } from './request-kind.ts'
+
+// Forms and JSON calls are small: the largest a person sends is a page body of rich text.
+export const BODY_LIMITS = { public: 256 * 1024, admin: 1024 * 1024, analytics: 16 * 1024 }
+
+// Where files arrive, multipart bodies stream to disk under the routes' own limits (the upload
+// limit of the settings, one photo, one record's images) and are never held whole in memory.
+const STREAMED_UPLOADS = new RegExp(
+	`^(${Object.values(UPLOAD_PATHS).join('|')}|/admin/(${MEDIA_KINDS.join('|')})|/admin/(${RESOURCE_NAMES.join('|')})/[^/]+)(\\.data)?$`,
+)
+
+export type BodyLocals = { body?: Buffer; replayBody?: Readable }
+
+export function limitFor(req: Pick<Request, 'path' | 'headers'>): number | null {
+	const isMultipart = (req.headers['content-type'] ?? '').startsWith('multipart/form-data')
+	if (isMultipart && STREAMED_UPLOADS.test(req.path)) return null
+	if (req.path.startsWith('/analytics/')) return BODY_LIMITS.analytics
+	return req.path === '/admin' || req.path.startsWith('/admin/') ? BODY_LIMITS.admin : BODY_LIMITS.public
+}
+
+// Reads every other body whole, up to its route's limit, before anything looks at it; past the
+// limit (declared or counted) the answer is 413 and the connection ends instead of reading on.
+export function bodyLimit() {
+	return (req: Request, res: Response, next: NextFunction) => {
+		if (SAFE_METHODS.has(req.method)) return next()
+		const limit = limitFor(req)
+		if (limit === null) return next()
+		if (Number(req.get('content-length') ?? 0) > limit) return tooLarge(req, res)
+		readUpTo(req, limit).then(
+			(body) => {
+				const locals = res.locals as BodyLocals
+				locals.body = body
+				locals.replayBody = Readable.from([body])
+				next()
+			},
+			() => tooLarge(req, res),
+		)
+	}
+}
+
+function readUpTo(req: Request, limit: number): Promise<Buffer> {
+	return new Promise((resolve, reject) => {
+		const chunks: Buffer[] = []
+		let size = 0
+		const onData = (chunk: Buffer) => {
+			size += chunk.length
+			if (size <= limit) return void chunks.push(chunk)
+			req.off('data', onData)
+			req.pause()
+			reject(new Error('body too large'))
+		}
+		req.on('data', onData)
+		req.once('end', () => resolve(Buffer.concat(chunks)))
+		req.once('error', reject)
+	})
+}
+
+const TOO_LARGE = {
+	en: 'What was sent is too large. Shorten the text and send it again.',
+	da: 'Det sendte er for stort. Gør teksten kortere, og send den igen.',
+}
+
+function tooLarge(req: Request, res: Response) {
+	if (res.headersSent) return
+	// The rest of the body is not read: the connection ends with this answer.
+	res.set('Connection', 'close')
+	refuseRequest(req, res, 413, TOO_LARGE)
+}
