@@ -4,7 +4,8 @@ import { ensureDraftId } from '#app/models/documents/draft.server.ts'
 import { receiveUpload, UploadRefused, type UploadRefusal } from '#app/models/documents/upload.server.ts'
 import { getRequestSettings } from '#app/models/site.server.ts'
 import { loadMessages } from '#app/models/translation.server.ts'
-import { getDb, servicesContext } from '#app/utils/context.server.ts'
+import { addressKey } from '#app/utils/address-key.server.ts'
+import { getDb, requestInfoContext, servicesContext } from '#app/utils/context.server.ts'
 import { translate, type MessageKey } from '#app/utils/i18n.ts'
 import { liveStream } from '#app/models/live/streams.server.ts'
 import { documentStream } from '#app/models/documents/present.ts'
@@ -18,7 +19,9 @@ const MESSAGES: Record<UploadRefusal['reason'], MessageKey> = {
 	content: 'upload.wrongContent',
 	missing: 'upload.missing',
 	bomb: 'upload.bomb',
+	quota: 'upload.tooMany',
 }
+const STATUS: Record<UploadRefusal['reason'], number> = { 'too-big': 413, type: 415, content: 422, missing: 422, bomb: 422, quota: 429 }
 
 // Only POST; a GET is told so.
 export const loader = () => methodNotAllowed('POST')
@@ -36,7 +39,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 	// A form sent without script goes back to the order page, which lists the documents.
 	const asksForJson = wantsJson(request)
 	try {
-		const document = await receiveUpload({ request, db, documentsDir: services.documentsDir, draftId, limitMib: settings.uploadLimitMib })
+		const ipHash = addressKey('upload', context.get(requestInfoContext).clientAddress, services.secretKey)
+		const document = await receiveUpload({ request, db, documentsDir: services.documentsDir, draftId, limitMib: settings.uploadLimitMib, ipHash, quota: services.uploadQuota })
 		services.enqueueAnalysis(document.id)
 		if (!asksForJson) return redirect(pathFor('order', locale), { headers })
 		return data({ document, stream: liveStream(context, documentStream(document.id)) }, { status: 201, headers })
@@ -46,7 +50,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 		if (!asksForJson) return redirect(`${pathFor('order', locale)}?upload_error=${refusal.reason}`, { headers })
 		const messages = await loadMessages(db, locale)
 		const vars: Record<string, number> = refusal.reason === 'too-big' ? { filesize: refusal.sizeMib, maxFilesize: refusal.limitMib } : {}
-		const status = refusal.reason === 'too-big' ? 413 : refusal.reason === 'type' ? 415 : 422
-		return data({ error: translate(messages, MESSAGES[refusal.reason], vars) }, { status, headers })
+		return data({ error: translate(messages, MESSAGES[refusal.reason], vars) }, { status: STATUS[refusal.reason], headers })
 	}
 }

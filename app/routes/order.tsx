@@ -18,7 +18,7 @@ import { localeFromPath, UPLOAD_PATHS } from '#app/utils/locales.ts'
 import { ACCEPTED_EXTENSIONS } from '#app/utils/uploads.ts'
 import { readForm } from '#app/utils/request-body.server.ts'
 
-const REFUSALS = ['too-big', 'type', 'content', 'missing', 'bomb'] as const
+const REFUSALS = ['too-big', 'type', 'content', 'missing', 'bomb', 'quota'] as const
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const url = new URL(request.url)

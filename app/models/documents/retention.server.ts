@@ -1,9 +1,10 @@
-import { readdir, rm } from 'node:fs/promises'
+import { readdir, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { and, eq, isNull, lt } from 'drizzle-orm'
 import type { Database } from '#database/client.ts'
 import { documents } from '#database/schema.ts'
 import { getSettings } from '../site.server.ts'
+import { legacyTextPathOf, sentencesPathOf } from './analysis.server.ts'
 
 // Documents that never became a request are deleted, file and row, after the retention period
 // (a setting; the privacy page says how long). A request keeps its documents.
@@ -13,16 +14,36 @@ export async function deleteExpiredDocuments(db: Database, documentsDir: string,
 	const expired = await db.select({ id: documents.id, storedName: documents.storedName }).from(documents).where(and(lt(documents.createdAt, cutoff), isNull(documents.requestId)))
 	for (const { id, storedName } of expired) {
 		await rm(path.join(documentsDir, storedName), { force: true })
-		await rm(path.join(documentsDir, `${id}.words.txt`), { force: true })
+		await rm(sentencesPathOf(documentsDir, id), { force: true })
+		await rm(legacyTextPathOf(documentsDir, id), { force: true })
 		await db.delete(documents).where(and(eq(documents.id, id), lt(documents.createdAt, cutoff), isNull(documents.requestId)))
 	}
 	return expired.length
 }
 
-// Uploads cut off by a stopped server leave a .part file; it never counted, and goes at the next start.
-export async function deleteUnfinishedUploads(documentsDir: string): Promise<number> {
+const DOCUMENT_FILE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\./
+
+// Another process (several share one PostgreSQL and DATA_DIR) may be writing a file right now, or
+// be about to commit its row: only files untouched this long are taken for strays.
+const STRAY_AFTER_MS = 10 * 60 * 1000
+
+// Files no document row stands for go, at start and with the hourly sweep: an upload cut off by a
+// stopped server (its .part file), a file renamed into place just before the server died, and the
+// sentences of a document deleted meanwhile. Nothing else under DATA_DIR/documents is touched.
+export async function deleteStrayFiles(db: Database, documentsDir: string, now = Date.now()): Promise<number> {
 	const names = await readdir(documentsDir).catch(() => [] as string[])
-	const parts = names.filter((name) => name.endsWith('.part'))
-	await Promise.all(parts.map((name) => rm(path.join(documentsDir, name), { force: true })))
-	return parts.length
+	const ids = new Set((await db.select({ id: documents.id }).from(documents)).map((row) => row.id))
+	const candidates = names.filter((name) => {
+		const id = DOCUMENT_FILE.exec(name)?.[1]
+		return id !== undefined && (name.endsWith('.part') || !ids.has(id))
+	})
+	let deleted = 0
+	for (const name of candidates) {
+		const file = path.join(documentsDir, name)
+		const modified = await stat(file).then((info) => info.mtimeMs, () => now)
+		if (now - modified < STRAY_AFTER_MS) continue
+		await rm(file, { force: true })
+		deleted++
+	}
+	return deleted
 }

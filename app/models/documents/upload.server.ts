@@ -12,6 +12,7 @@ import { ACCEPTED_EXTENSIONS } from '#app/utils/uploads.ts'
 import { declaredExpansion, isBomb } from '../wordcount/archive.server.ts'
 import { hasContentOf } from './content-type.server.ts'
 import { presentDocument } from './present.ts'
+import { isWithinQuota, lockQuota, type UploadQuota } from './quota.server.ts'
 
 export const MIB = 1024 * 1024
 // Room for the multipart framing around the file itself.
@@ -23,6 +24,7 @@ export type UploadRefusal =
 	| { reason: 'content' }
 	| { reason: 'missing' }
 	| { reason: 'bomb' }
+	| { reason: 'quota' }
 
 export class UploadRefused extends Error {
 	readonly refusal: UploadRefusal
@@ -32,18 +34,30 @@ export class UploadRefused extends Error {
 	}
 }
 
-type Upload = { request: Request; db: Database; documentsDir: string; draftId: string; limitMib: number }
+type Upload = { request: Request; db: Database; documentsDir: string; draftId: string; limitMib: number; ipHash: string; quota: UploadQuota }
 
 const extensionOf = (name: string) => path.extname(name).slice(1).toLowerCase()
+
+// A file's name as the customer sees it again: without control characters (a NUL ends a string in
+// C and PostgreSQL refuses it) or bidirectional overrides (which make `exe.pdf` of `fdp.exe`), and
+// no longer than a file system allows.
+export function cleanFileName(raw: string): string {
+	const name = path.basename(raw.replace(/[\p{Cc}\u202A-\u202E\u2066-\u2069]/gu, '')).trim()
+	if (name.length <= 200) return name
+	const extension = path.extname(name).slice(0, 20)
+	return name.slice(0, 200 - extension.length) + extension
+}
 
 // One file per request, field `file`. It is streamed to a `.part` file under DATA_DIR and only
 // renamed once whole and checked, so a server killed mid-upload never leaves a file that counts.
 // Too big is refused from Content-Length before reading, or as soon as the limit is passed.
-export async function receiveUpload({ request, db, documentsDir, draftId, limitMib }: Upload) {
+export async function receiveUpload({ request, db, documentsDir, draftId, limitMib, ipHash, quota }: Upload) {
 	const limit = limitMib * MIB
 	const declared = Number(request.headers.get('Content-Length') ?? 0)
 	if (declared > limit + FRAMING_BYTES) throw new UploadRefused({ reason: 'too-big', sizeMib: round(declared / MIB), limitMib })
 	if (!request.body) throw new UploadRefused({ reason: 'missing' })
+	// Said before a byte is stored; checked again, under a lock, before the file counts.
+	if (!(await isWithinQuota(db, { draftId, ipHash, quota, bytes: Math.max(0, declared - FRAMING_BYTES) }))) throw new UploadRefused({ reason: 'quota' })
 	await mkdir(documentsDir, { recursive: true })
 
 	const id = randomUUID()
@@ -54,7 +68,7 @@ export async function receiveUpload({ request, db, documentsDir, draftId, limitM
 			const parser = busboy({ headers: Object.fromEntries(request.headers), limits: { files: 1, fileSize: limit, fields: 10 } })
 			let writing: Promise<void> = Promise.resolve()
 			parser.on('file', (field, stream, info) => {
-				const name = path.basename(info.filename || '')
+				const name = cleanFileName(info.filename || '')
 				if (field !== 'file' || !name) return void stream.resume()
 				if (!(ACCEPTED_EXTENSIONS as readonly string[]).includes(extensionOf(name))) {
 					stream.resume()
@@ -78,12 +92,16 @@ export async function receiveUpload({ request, db, documentsDir, draftId, limitM
 		const expansion = await declaredExpansion(partPath)
 		if (expansion && isBomb(expansion)) throw new UploadRefused({ reason: 'bomb' })
 		const storedName = `${id}.${extension}`
-		await rename(partPath, path.join(documentsDir, storedName))
-		const [row] = await db
-			.insert(documents)
-			.values({ id, draftId, name: file.name, extension, size: file.size, storedName })
-			.returning()
-		return presentDocument(row!)
+		// The row and the file arrive together: a failed rename takes the row back, and a file
+		// renamed just before the server died has no row and goes at the next start.
+		const row = await db.transaction(async (tx) => {
+			await lockQuota(tx, draftId, ipHash)
+			if (!(await isWithinQuota(tx, { draftId, ipHash, quota, bytes: file.size }))) throw new UploadRefused({ reason: 'quota' })
+			const [inserted] = await tx.insert(documents).values({ id, draftId, name: file.name, extension, size: file.size, storedName, ipHash }).returning()
+			await rename(partPath, path.join(documentsDir, storedName))
+			return inserted!
+		})
+		return presentDocument(row)
 	} finally {
 		await rm(partPath, { force: true })
 	}
