@@ -33,7 +33,17 @@ export async function waitForHydration(page: Page): Promise<void> {
 	await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
 }
 
+// Axe measures colours as they are painted, so a fade still running (the appearing effect, a
+// carousel sliding in) reads as poor contrast: finite animations are let finish first.
+async function animationsFinished(page: Page): Promise<void> {
+	await page.evaluate(async () => {
+		const running = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+		await Promise.race([Promise.allSettled(running.map((animation) => animation.finished)), new Promise((resolve) => setTimeout(resolve, 5000))])
+	})
+}
+
 export async function seriousAxeViolations(page: Page): Promise<string[]> {
+	await animationsFinished(page)
 	const results = await new AxeBuilder({ page }).analyze()
 	return results.violations
 		.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
