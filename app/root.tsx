@@ -11,7 +11,7 @@ import { resolveAdminLocale } from './models/staff/locale.server.ts'
 import { ADMIN_MESSAGES, loadPageMessages } from './models/translation.server.ts'
 import { isAdminPath } from './utils/admin-paths.ts'
 import { CABLE_PATH } from './utils/cable.ts'
-import { getDb, requestInfoContext } from './utils/context.server.ts'
+import { getDb, requestInfoContext, servicesContext } from './utils/context.server.ts'
 import { LOCALES, localeFromPath } from './utils/locales.ts'
 
 export const links: Route.LinksFunction = () => [
@@ -22,14 +22,16 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const url = new URL(request.url)
 	const { csrfToken } = context.get(requestInfoContext)
+	// Canonical and alternate links name the configured address, never the Host a visitor sent.
+	const origin = context.get(servicesContext).publicUrl
 	if (isAdminPath(url.pathname)) {
 		const locale = resolveAdminLocale(request)
-		return { locale, origin: url.origin, csrfToken, isAdmin: true, canEditTexts: false, messages: ADMIN_MESSAGES[locale] }
+		return { locale, origin, csrfToken, isAdmin: true, canEditTexts: false, messages: ADMIN_MESSAGES[locale] }
 	}
 	const locale = localeFromPath(url.pathname)
 	// Signed-in staff may edit the texts in place; nobody else gets the markup for it.
 	const canEditTexts = optionalStaff(context) !== null
-	return { locale, origin: url.origin, csrfToken, isAdmin: false, canEditTexts, messages: await loadPageMessages(getDb(context), locale, canEditTexts) }
+	return { locale, origin, csrfToken, isAdmin: false, canEditTexts, messages: await loadPageMessages(getDb(context), locale, canEditTexts) }
 }
 
 // The messages only change with the language (and after staff edit them: an action revalidates).

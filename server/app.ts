@@ -8,12 +8,15 @@ import type { DatabaseHandle } from '#database/client.ts'
 import { PUBLIC_UPLOADS_PATH } from '#app/models/media/images.server.ts'
 import { requestInfoContext, servicesContext, staffContext, type AppServices } from '#app/utils/context.server.ts'
 import { forgetMessages, TRANSLATIONS_STREAM } from '#app/models/translation.server.ts'
-import type { Broadcast, PubSub } from './cable/pubsub.ts'
+import { RESYNC_STREAM, type Broadcast, type PubSub } from './cable/pubsub.ts'
+import { bodyLimit } from './body-limit.ts'
 import { csrfProtection, type CsrfLocals } from './csrf.ts'
+import { methodGuard } from './request-kind.ts'
 import type { Logger } from './logger.ts'
 import { discardUnreadBody, toFetchRequest, sendFetchResponse } from './request-bridge.ts'
 import { securityHeaders, type NonceLocals } from './security-headers.ts'
 import type { SendMail } from './mailer.ts'
+import type { UploadQuota } from '#app/models/documents/quota.server.ts'
 import { adminGate, staffSession, type StaffLocals } from './staff-session.ts'
 
 export type AppOptions = {
@@ -30,9 +33,12 @@ export type AppOptions = {
 	subscribe?: PubSub['subscribe']
 	enqueueAnalysis: (documentId: string) => void
 	sendMail: SendMail
+	uploadQuota: UploadQuota
 	logger: Logger
 	secretKey: string
 	trustProxy: boolean
+	// The site's own address (PUBLIC_URL, or http://localhost:PORT once the port is known).
+	publicUrl: () => string
 	isDevelopment?: boolean
 	// Dev serves assets through Vite and hands in its own build loader.
 	build?: () => Promise<ServerBuild>
@@ -45,11 +51,12 @@ export function createApp(options: AppOptions): express.Express {
 	const { database, logger, secretKey, isDevelopment = false } = options
 	const app = express()
 	// A text edited in place, here or in another process: every page shows it from now on.
-	options.subscribe?.((stream) => stream === TRANSLATIONS_STREAM && forgetMessages())
+	options.subscribe?.((stream) => (stream === TRANSLATIONS_STREAM || stream === RESYNC_STREAM) && forgetMessages())
 	app.disable('x-powered-by')
 	app.set('trust proxy', options.trustProxy)
 
 	app.use(requestLogger(logger))
+	app.use(methodGuard)
 	app.use(securityHeaders({ isDevelopment }))
 	app.use(compression())
 	// A NUL in the address is never a real link, and PostgreSQL refuses it in any query.
@@ -73,11 +80,12 @@ export function createApp(options: AppOptions): express.Express {
 	})
 
 	const secureCookies = (req: Request) => req.secure
+	app.use(bodyLimit())
 	app.use(csrfProtection({ secretKey, secureCookies }))
 	app.use(staffSession(database.db))
 	app.use(adminGate)
 
-	const services: Omit<AppServices, 'secureCookies'> = {
+	const services: Omit<AppServices, 'secureCookies' | 'publicUrl'> = {
 		db: database.db,
 		logger,
 		secretKey,
@@ -87,6 +95,7 @@ export function createApp(options: AppOptions): express.Express {
 		broadcast: options.broadcast,
 		enqueueAnalysis: options.enqueueAnalysis,
 		sendMail: options.sendMail,
+		uploadQuota: options.uploadQuota,
 	}
 	const handleRequest = createRequestHandler(
 		options.build ?? (() => import('virtual:react-router/server-build') as Promise<ServerBuild>),
@@ -97,7 +106,7 @@ export function createApp(options: AppOptions): express.Express {
 			const locals = res.locals as CsrfLocals & NonceLocals & StaffLocals
 			const context = new RouterContextProvider()
 			context.set(staffContext, locals.staff)
-			context.set(servicesContext, { ...services, secureCookies: secureCookies(req) })
+			context.set(servicesContext, { ...services, secureCookies: secureCookies(req), publicUrl: options.publicUrl() })
 			context.set(requestInfoContext, { csrfToken: locals.csrfToken, nonce: locals.nonce, clientAddress: req.ip ?? '' })
 			const response = await handleRequest(toFetchRequest(req, res, locals.replayBody), context)
 			await sendFetchResponse(res, response)

@@ -29,6 +29,24 @@ export const EnvSchema = z.object({
 	CABLE_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).default(50),
 	// How many synthetic companies an empty database gets as its demo registry.
 	DEMO_COMPANIES: z.coerce.number().int().min(0).max(5_000_000).default(20_000),
+	// The site's own address, for everything that leaves the request (mail links, sitemap, canonical
+	// links): never the Host header a visitor sent. Unset: http://localhost:PORT.
+	PUBLIC_URL: optional(
+		z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).transform((value) => new URL(value).origin),
+	),
+	// Word counts run on this many worker threads (unset: one fewer than the cores, at least one),
+	// each job stopped after WORDCOUNT_TIMEOUT_S seconds or past WORDCOUNT_MEMORY_MB of heap.
+	WORDCOUNT_WORKERS: optional(z.coerce.number().int().min(1).max(64)),
+	WORDCOUNT_TIMEOUT_S: z.coerce.number().positive().max(3600).default(120),
+	WORDCOUNT_MEMORY_MB: z.coerce.number().int().min(32).max(16_384).default(1024),
+	// Customers' uploads: per address per hour, and per order.
+	UPLOAD_FILES_PER_HOUR: z.coerce.number().int().min(1).default(200),
+	UPLOAD_MIB_PER_HOUR: z.coerce.number().int().min(1).default(2048),
+	UPLOAD_FILES_PER_ORDER: z.coerce.number().int().min(1).default(100),
+	UPLOAD_MIB_PER_ORDER: z.coerce.number().int().min(1).default(2048),
+	// Embedded database only: close its connection after this many idle milliseconds (0: never). Only
+	// for tests that prove the site reconnects by itself.
+	PGLITE_IDLE_DISCONNECT_MS: z.coerce.number().int().min(0).default(0),
 })
 
 export type Env = z.infer<typeof EnvSchema>

@@ -4,7 +4,8 @@
 import type { Server } from 'node:http'
 import path from 'node:path'
 import type { DatabaseHandle } from '../database/client.ts'
-import { deleteExpiredDocuments, deleteUnfinishedUploads } from '../app/models/documents/retention.server.ts'
+import { deleteExpiredDocuments, deleteStrayFiles } from '../app/models/documents/retention.server.ts'
+import { MIB } from '../app/models/documents/upload.server.ts'
 import { ensureAdminAccount } from './admin-account.ts'
 import { createAnalysisQueue } from './analysis/queue.ts'
 import { createLocalPubSub, createPostgresPubSub } from './cable/pubsub.ts'
@@ -21,24 +22,47 @@ export async function startServices(env: Env, database: DatabaseHandle, logger: 
 	const mediaDir = path.resolve(env.DATA_DIR, 'media')
 	await ensureAdminAccount(database.db, env, logger)
 	const pubsub = env.DATABASE_URL ? await createPostgresPubSub(env.DATABASE_URL, database.db, logger) : createLocalPubSub()
-	const analysis = createAnalysisQueue({ db: database.db, documentsDir, broadcast: pubsub.broadcast, logger })
+	const analysis = createAnalysisQueue({
+		db: database.db,
+		documentsDir,
+		broadcast: pubsub.broadcast,
+		logger,
+		workers: env.WORDCOUNT_WORKERS,
+		timeoutMs: env.WORDCOUNT_TIMEOUT_S * 1000,
+		memoryMb: env.WORDCOUNT_MEMORY_MB,
+	})
 	await analysis.resume()
 	const mailer = createMailer(env, logger)
 
 	const sweepDocuments = () =>
 		deleteExpiredDocuments(database.db, documentsDir)
 			.then((count) => count && logger.info({ documents: count }, 'deleted documents past their retention period'))
+			.then(() => deleteStrayFiles(database.db, documentsDir))
+			.then((count) => count && logger.info({ files: count }, 'deleted files no document stands for'))
 			.catch((error: unknown) => logger.error({ err: error }, 'document retention sweep failed'))
 	await sweepDocuments()
-	await deleteUnfinishedUploads(documentsDir)
 	const sweeper = setInterval(() => void sweepDocuments(), SWEEP_INTERVAL_MS)
 	sweeper.unref()
 
 	return {
 		// The parts of createApp's options that come from here.
-		appOptions: { uploadsDir, documentsDir, mediaDir, broadcast: pubsub.broadcast, subscribe: pubsub.subscribe, enqueueAnalysis: analysis.enqueue, sendMail: mailer.send },
-		attachCable: (server: Server, secretKey: string) =>
-			attachCable(server, { db: database.db, secretKey, pubsub, logger, maxConnectionsPerAddress: env.CABLE_MAX_CONNECTIONS_PER_IP, trustProxy: env.TRUST_PROXY }),
+		appOptions: {
+			uploadsDir,
+			documentsDir,
+			mediaDir,
+			broadcast: pubsub.broadcast,
+			subscribe: pubsub.subscribe,
+			enqueueAnalysis: analysis.enqueue,
+			sendMail: mailer.send,
+			uploadQuota: {
+				filesPerHour: env.UPLOAD_FILES_PER_HOUR,
+				bytesPerHour: env.UPLOAD_MIB_PER_HOUR * MIB,
+				filesPerOrder: env.UPLOAD_FILES_PER_ORDER,
+				bytesPerOrder: env.UPLOAD_MIB_PER_ORDER * MIB,
+			},
+		},
+		attachCable: (server: Server, secretKey: string, publicUrl?: () => string) =>
+			attachCable(server, { db: database.db, secretKey, pubsub, logger, maxConnectionsPerAddress: env.CABLE_MAX_CONNECTIONS_PER_IP, trustProxy: env.TRUST_PROXY, publicUrl }),
 		async close() {
 			clearInterval(sweeper)
 			await analysis.close()

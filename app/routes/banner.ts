@@ -13,9 +13,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 	return redirect(sameSiteReferrer(request) ?? '/', { headers })
 }
 
+// Back to the page the banner was dismissed on; any other Referer (another site, or no address
+// at all) is ignored.
 function sameSiteReferrer(request: Request): string | null {
-	const referrer = request.headers.get('Referer')
-	if (!referrer) return null
-	const url = new URL(referrer)
-	return url.origin === new URL(request.url).origin ? url.pathname + url.search : null
+	const referrer = URL.parse(request.headers.get('Referer') ?? '')
+	return referrer?.origin === new URL(request.url).origin ? referrer.pathname + referrer.search : null
 }

@@ -1,9 +1,10 @@
 import type { Route } from './+types/robots'
+import { servicesContext } from '#app/utils/context.server.ts'
 import { PAGE_PATHS } from '#app/utils/locales.ts'
 
 // GET /robots.txt: everything public may be crawled but the back office and customers' quotes.
-export function loader({ request }: Route.LoaderArgs) {
-	const origin = new URL(request.url).origin
+export function loader({ context }: Route.LoaderArgs) {
+	const origin = context.get(servicesContext).publicUrl
 	const quotes = Object.values(PAGE_PATHS.quote).map((path) => path.replace(':id', ''))
 	const lines = ['User-agent: *', 'Disallow: /admin', ...quotes.map((path) => `Disallow: ${path}`), 'Disallow: /quotes/', '', `Sitemap: ${origin}/sitemap.xml`, '']
 	return new Response(lines.join('\n'), { headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' } })

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm'
 import type { Route } from './+types/sitemap'
 import { pages } from '#database/schema.ts'
-import { getDb } from '#app/utils/context.server.ts'
+import { getDb, servicesContext } from '#app/utils/context.server.ts'
 import { LOCALES, pathFor, PAGE_PATHS, type Locale, type PageName } from '#app/utils/locales.ts'
 
 // The pages with one address per language; quotes (private links) and content pages (listed from
@@ -11,8 +11,8 @@ const FIXED_PAGES = (Object.keys(PAGE_PATHS) as PageName[]).filter((name) => !PA
 const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`)
 
 // GET /sitemap.xml: every public page in both languages, each with its hreflang alternates.
-export async function loader({ request, context }: Route.LoaderArgs) {
-	const origin = new URL(request.url).origin
+export async function loader({ context }: Route.LoaderArgs) {
+	const origin = context.get(servicesContext).publicUrl
 	const published = await getDb(context).select({ slugDa: pages.slugDa, slugEn: pages.slugEn }).from(pages).where(eq(pages.published, true)).orderBy(asc(pages.position), asc(pages.id))
 	const alternatesList: Record<Locale, string>[] = [
 		...FIXED_PAGES.map((name) => ({ da: pathFor(name, 'da'), en: pathFor(name, 'en') })),

@@ -1,12 +1,12 @@
 import { RouterContextProvider } from 'react-router'
 import { describe, expect, test } from 'vitest'
 import type { Database } from '#database/client.ts'
-import { createLogger } from '#server/logger.ts'
+import { testServices } from '#tests/setup/services.ts'
 import { perRequest, servicesContext } from './context.server.ts'
 
 function requestContext(db: object) {
 	const context = new RouterContextProvider()
-	context.set(servicesContext, { db: db as Database, logger: createLogger({ LOG_LEVEL: 'silent' }), secretKey: '', secureCookies: false, uploadsDir: '', documentsDir: '', mediaDir: '', broadcast: async () => {}, enqueueAnalysis: () => {}, sendMail: () => {} })
+	context.set(servicesContext, testServices({ db: db as Database }))
 	return context
 }
 

@@ -1,4 +1,5 @@
 import { createContext, type RouterContextProvider } from 'react-router'
+import type { UploadQuota } from '#app/models/documents/quota.server.ts'
 import type { Database } from '#database/client.ts'
 import type { Logger } from '#server/logger.ts'
 import type { SendMail } from '#server/mailer.ts'
@@ -19,6 +20,10 @@ export type AppServices = {
 	enqueueAnalysis: (documentId: string) => void
 	// Queues an email (server/mailer.ts); delivery happens after the response.
 	sendMail: SendMail
+	// The site's own address (PUBLIC_URL), for links that leave the request: mails, sitemap, canonical.
+	publicUrl: string
+	// How much customers may upload (per address per hour, per order).
+	uploadQuota: UploadQuota
 }
 // clientAddress is for throttling only; it is never stored or logged in clear.
 export type RequestInfo = { csrfToken: string; nonce: string; clientAddress: string }

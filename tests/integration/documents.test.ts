@@ -100,6 +100,15 @@ describe('uploading a document', () => {
 		expect(rss(server.process.pid!) - rssBefore).toBeLessThan(100 * 1024 * 1024)
 	})
 
+	test('a crafted run of 300,000 letters and a megabyte of Chinese are counted, and the site answers meanwhile', async () => {
+		const letters = (await (await upload('crafted.txt', 'a'.repeat(300_000))).json()) as { document: DocumentJson }
+		const chinese = (await (await upload('合同.txt', '我们翻译文件和合同'.repeat(38_837))).json()) as { document: DocumentJson }
+		const pages = await Promise.all([fetch(`${server.url}/en`), fetch(`${server.url}/businesses?query=holding`)])
+		expect(pages.map((page) => page.status)).toEqual([200, 200])
+		expect(await analysed(letters.document.url)).toMatchObject({ status: 'counted', words: 1 })
+		expect(await analysed(chinese.document.url)).toMatchObject({ status: 'counted', words: 38_837 * 9 })
+	})
+
 	test('a document that does not exist is a 404', async () => {
 		expect((await fetch(`${server.url}/documents/00000000-0000-0000-0000-000000000000`)).status).toBe(404)
 		expect((await fetch(`${server.url}/documents/..%2F..%2Fsecret_key`)).status).toBe(404)

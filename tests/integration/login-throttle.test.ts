@@ -46,3 +46,21 @@ describe('login throttling', () => {
 		expect((await attemptLogin(server.url, 'another@tolk.example', 'wrong', from('192.0.2.51'))).response.status).toBe(401)
 	})
 })
+
+describe('login throttling under concurrent attempts', () => {
+	test('25 wrong passwords sent at once from one address: no more than five are tried, the rest are throttled', async () => {
+		const attempts = await Promise.all(
+			Array.from({ length: 25 }, (_, n) => attemptLogin(server.url, `burst${n}@tolk.example`, 'wrong', from('192.0.2.77')).then(({ response }) => response.status)),
+		)
+		expect(attempts.filter((status) => status === 401).length).toBeLessThanOrEqual(5)
+		expect(attempts.filter((status) => status === 429).length).toBeGreaterThanOrEqual(20)
+		expect(attempts.filter((status) => status !== 401 && status !== 429)).toEqual([])
+		// Trying on one by one, the address still gets five tries in all before it is locked.
+		let tried = attempts.filter((status) => status === 401).length
+		for (let n = 0; n < 6; n++) {
+			const { response } = await attemptLogin(server.url, `after${n}@tolk.example`, 'wrong', from('192.0.2.77'))
+			if (response.status === 401) tried++
+		}
+		expect(tried).toBe(5)
+	})
+})

@@ -21,13 +21,13 @@ describe('search engines', () => {
 		expect(text).toContain('User-agent: *\nDisallow: /admin\n')
 		expect(text).toContain('Disallow: /tilbud/')
 		expect(text).toContain('Disallow: /en/quote/')
-		expect(text).toContain(`Sitemap: ${server.url}/sitemap.xml`)
+		expect(text).toContain(`Sitemap: ${server.publicUrl}/sitemap.xml`)
 	})
 
 	test('sitemap.xml lists every public page in both languages, each with its alternates', async () => {
 		const { response, text } = await get('/sitemap.xml')
 		expect(response.headers.get('content-type')).toBe('application/xml; charset=utf-8')
-		const locations = [...text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!.replace(server.url, ''))
+		const locations = [...text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!.replace(server.publicUrl, ''))
 		for (const path of ['/', '/en', '/priser', '/en/prices', '/bestil', '/en/order', '/faq', '/en/faq', '/om-os', '/en/about', '/kontakt', '/en/contact']) expect(locations).toContain(path)
 		const published = DEMO_PAGES.filter((page) => page.published)
 		for (const page of published) {
@@ -36,24 +36,35 @@ describe('search engines', () => {
 		}
 		expect(locations).toHaveLength(2 * (6 + published.length))
 		expect(locations.some((path) => path.includes('tilbud') || path.includes('quote'))).toBe(false)
-		expect(text).toContain(`<url><loc>${server.url}/en/prices</loc><xhtml:link rel="alternate" hreflang="da" href="${server.url}/priser"/><xhtml:link rel="alternate" hreflang="en" href="${server.url}/en/prices"/></url>`)
+		expect(text).toContain(`<url><loc>${server.publicUrl}/en/prices</loc><xhtml:link rel="alternate" hreflang="da" href="${server.publicUrl}/priser"/><xhtml:link rel="alternate" hreflang="en" href="${server.publicUrl}/en/prices"/></url>`)
 	})
 
 	test('each page has its own title, description, canonical address and Open Graph tags, in its language', async () => {
 		const da = head((await get('/priser')).text)
 		const en = head((await get('/en/prices')).text)
-		expect(en).toContain(`<link rel="canonical" href="${server.url}/en/prices"/>`)
-		expect(da).toContain(`<link rel="canonical" href="${server.url}/priser"/>`)
+		expect(en).toContain(`<link rel="canonical" href="${server.publicUrl}/en/prices"/>`)
+		expect(da).toContain(`<link rel="canonical" href="${server.publicUrl}/priser"/>`)
 		expect(en).toMatch(/<meta property="og:title" content="Prices"\/>/)
 		expect(en).toContain('<meta property="og:locale" content="en_GB"/>')
 		expect(da).toContain('<meta property="og:locale" content="da_DK"/>')
-		expect(en).toContain(`<meta property="og:url" content="${server.url}/en/prices"/>`)
+		expect(en).toContain(`<meta property="og:url" content="${server.publicUrl}/en/prices"/>`)
 		const description = (html: string) => html.match(/<meta name="description" content="([^"]+)"/)?.[1]
 		expect(description(da)).toBeTruthy()
 		expect(description(en)).toBeTruthy()
 		expect(description(da)).not.toBe(description(en))
 		// Each page says what it is about, not the site's general line.
 		expect(description(head((await get('/en/faq')).text))).not.toBe(description(en))
+	})
+
+	test('links that leave the request name the configured address, whatever Host a visitor sends', async () => {
+		const headers = { host: 'evil.example' }
+		const robots = await (await fetch(`${server.url}/robots.txt`, { headers })).text()
+		const sitemap = await (await fetch(`${server.url}/sitemap.xml`, { headers })).text()
+		const page = head(await (await fetch(`${server.url}/en/prices`, { headers })).text())
+		for (const text of [robots, sitemap, page]) {
+			expect(text).not.toContain('evil.example')
+			expect(text).toContain(server.publicUrl)
+		}
 	})
 
 	test('a page that does not exist names no canonical address', async () => {

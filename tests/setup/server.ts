@@ -7,6 +7,8 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 
 export type RunningServer = {
 	url: string
+	// The address the site names in links that leave the request (PUBLIC_URL, or its default).
+	publicUrl: string
 	process: ChildProcess
 	database: TestDatabase
 	logs: () => string
@@ -40,7 +42,7 @@ export async function startServer(env: Record<string, string> = {}, options: { d
 	const port = await new Promise<number>((resolve, reject) => {
 		const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 45_000)
 		const onData = () => {
-			const match = output.match(/"port":(\d+)/)
+			const match = output.match(/"msg":"listening on http:\/\/localhost:(\d+)"/)
 			if (!match) return
 			clearTimeout(timer)
 			child.stdout!.off('data', onData)
@@ -69,5 +71,6 @@ export async function startServer(env: Record<string, string> = {}, options: { d
 		})()
 		return exited
 	}
-	return { url: `http://127.0.0.1:${port}`, process: child, database, logs: () => output, stop }
+	const publicUrl = env.PUBLIC_URL ?? `http://localhost:${port}`
+	return { url: `http://127.0.0.1:${port}`, publicUrl, process: child, database, logs: () => output, stop }
 }

@@ -1,9 +1,10 @@
-import { createHash, createHmac, randomInt } from 'node:crypto'
+import { createHash, randomInt } from 'node:crypto'
 import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import type { Database } from '#database/client.ts'
 import { documents, requests } from '#database/schema.ts'
 import { parseCvrQuery } from '#app/models/company/cvr.ts'
+import { addressKey } from '#app/utils/address-key.server.ts'
 import { companySearchName } from '#app/models/company/fold.ts'
 import { findCompanyByCvr, type BusinessResult } from '#app/models/company/search.server.ts'
 import { clearDraftCookie, readDraftId } from '#app/models/documents/draft.server.ts'
@@ -64,17 +65,17 @@ export async function handleRequestSubmission(request: Request, form: FormData, 
 		if (['on', 'true'].includes(fields.represents_company) && !fields.company_cvr.trim() && !fields.company_query.trim()) errors.company_query ??= 'company'
 		return refuse(errors)
 	}
-	const { secretKey, logger } = context.get(servicesContext)
+	const { secretKey, logger, publicUrl } = context.get(servicesContext)
 	// A robot that filled the hidden field is told it worked, and nothing is kept or sent.
 	if (parsed.data.website) return data<RequestFormResult>({ ok: true, reference: newReference(), email: parsed.data.email })
 
-	const ipHash = createHmac('sha256', secretKey).update(`request:${context.get(requestInfoContext).clientAddress}`).digest('hex')
+	const ipHash = addressKey('request', context.get(requestInfoContext).clientAddress, secretKey)
 	try {
 		const draftId = await readDraftId(request, context)
 		const created = await createRequest(context, { values: parsed.data, locale, ipHash, draftId })
 		if (created.isNew) {
 			await broadcastTo(context, REQUESTS_STREAM, { type: 'request', request: created.summary })
-			await sendRequestMails(context, created.id, new URL(request.url).origin).catch((error: unknown) => logger.error({ err: error }, 'request mails not queued'))
+			await sendRequestMails(context, created.id, publicUrl).catch((error: unknown) => logger.error({ err: error }, 'request mails not queued'))
 		}
 		const headers = created.hadDocuments ? { 'Set-Cookie': await clearDraftCookie(context) } : undefined
 		return data<RequestFormResult>({ ok: true, reference: created.reference, email: parsed.data.email }, { headers })

@@ -3,7 +3,7 @@ import type { Database } from '#database/client.ts'
 import { users, type Role } from '#database/schema.ts'
 import { decoyPasswordHash, hashPassword, verifyPassword } from './password.server.ts'
 import { pruneExpiredSessions, revokeSessions, startSession } from './session.server.ts'
-import { clearFailures, recordFailure, secondsUntilAllowed } from './throttle.server.ts'
+import { admitAttempt, clearFailures, forgetAttempt } from './throttle.server.ts'
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase()
 
@@ -16,16 +16,15 @@ type Attempt = { email: string; password: string; ipHash: string }
 
 export async function logIn(db: Database, attempt: Attempt): Promise<LoginResult> {
 	const email = normalizeEmail(attempt.email)
-	const retryAfterSeconds = await secondsUntilAllowed(db, email, attempt.ipHash)
+	const { attemptId, retryAfterSeconds } = await admitAttempt(db, email, attempt.ipHash)
 	if (retryAfterSeconds > 0) return { outcome: 'throttled', retryAfterSeconds }
 
 	const [user] = await db.select().from(users).where(eq(users.email, email))
 	// The same scrypt work whether or not the email exists.
 	const isValid = await verifyPassword(attempt.password, user?.passwordHash ?? (await decoyPasswordHash()))
-	if (!user || !isValid) {
-		await recordFailure(db, email, attempt.ipHash)
-		return { outcome: 'refused' }
-	}
+	// A wrong password stays counted as the failure it was counted as.
+	if (!user || !isValid) return { outcome: 'refused' }
+	await forgetAttempt(db, attemptId)
 	await clearFailures(db, email)
 	// Logins are rare: a good moment to drop sessions that have ended.
 	await pruneExpiredSessions(db)

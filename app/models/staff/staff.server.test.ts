@@ -5,7 +5,8 @@ import { loginFailures, sessions } from '#database/schema.ts'
 import { changePassword, createStaff, ensureAdmin, logIn } from './account.server.ts'
 import { hashPassword, verifyPassword } from './password.server.ts'
 import { ABSOLUTE_TIMEOUT_MS, findSessionStaff, IDLE_TIMEOUT_MS, listSessions, pruneExpiredSessions, startSession } from './session.server.ts'
-import { FAILURE_WINDOW_MS, hashAddress, recordFailure, secondsUntilAllowed } from './throttle.server.ts'
+import { addressKey } from '#app/utils/address-key.server.ts'
+import { FAILURE_WINDOW_MS, recordFailure, secondsUntilAllowed } from './throttle.server.ts'
 
 const testDatabase = setupTestDatabase()
 
@@ -69,7 +70,7 @@ describe('sessions', () => {
 })
 
 describe('login throttling', () => {
-	const ip = (name: string) => hashAddress(name, 'secret')
+	const ip = (name: string) => addressKey('login', name, 'secret')
 
 	test('the sixth attempt within fifteen minutes waits until the oldest failure leaves the window', async () => {
 		const now = new Date('2026-03-01T12:00:00Z')

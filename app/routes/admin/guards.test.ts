@@ -3,7 +3,7 @@ import { RouterContextProvider } from 'react-router'
 import routes from '#app/routes.ts'
 import type { Staff } from '#app/models/staff/session.server.ts'
 import { requestInfoContext, servicesContext, staffContext } from '#app/utils/context.server.ts'
-import { createLogger } from '#server/logger.ts'
+import { testServices } from '#tests/setup/services.ts'
 
 type RouteEntry = { path?: string; file: string; children?: RouteEntry[] }
 type Handler = (args: { request: Request; params: Record<string, string>; context: RouterContextProvider }) => unknown
@@ -21,7 +21,7 @@ const untouchable = new Proxy({}, { get: (_, name) => { throw new Error(`the dat
 
 function contextFor(staff: Staff | null) {
 	const context = new RouterContextProvider()
-	context.set(servicesContext, { db: untouchable as never, logger: createLogger({ LOG_LEVEL: 'silent' }), secretKey: 'x'.repeat(40), secureCookies: false, uploadsDir: '', documentsDir: '', mediaDir: '', broadcast: async () => {}, enqueueAnalysis: () => {}, sendMail: () => {} })
+	context.set(servicesContext, testServices({ db: untouchable as never }))
 	context.set(requestInfoContext, { csrfToken: '', nonce: '', clientAddress: '127.0.0.1' })
 	context.set(staffContext, staff)
 	return context

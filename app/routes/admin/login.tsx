@@ -8,7 +8,7 @@ import { recordAudit } from '#app/models/admin/audit.server.ts'
 import { logIn } from '#app/models/staff/account.server.ts'
 import { adminLocaleCookie, parseLocale } from '#app/models/staff/locale.server.ts'
 import { endSession, sessionCookieHeader, sessionTokenOf } from '#app/models/staff/session.server.ts'
-import { hashAddress } from '#app/models/staff/throttle.server.ts'
+import { addressKey } from '#app/utils/address-key.server.ts'
 import { optionalStaff } from '#app/models/staff/access.server.ts'
 import { safeRedirectTo } from '#app/utils/admin-paths.ts'
 import { getDb, requestInfoContext, servicesContext } from '#app/utils/context.server.ts'
@@ -42,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 	const db = getDb(context)
 	const { secretKey, secureCookies } = context.get(servicesContext)
-	const ipHash = hashAddress(context.get(requestInfoContext).clientAddress, secretKey)
+	const ipHash = addressKey('login', context.get(requestInfoContext).clientAddress, secretKey)
 	const result = await logIn(db, { email: parsed.data.email, password: parsed.data.password, ipHash })
 	if (result.outcome === 'throttled') {
 		const minutes = Math.ceil(result.retryAfterSeconds / 60)
