@@ -4,7 +4,8 @@ import path from 'node:path'
 import { Worker } from 'node:worker_threads'
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres'
 import type pg from 'pg'
-import { resilientPool } from './pool.ts'
+import { EventEmitter } from 'node:events'
+import { CONTENT_CHANNEL, resilientPool, type OnNotification } from './pool.ts'
 import * as schema from './schema.ts'
 
 // $client is the pool, for the few statements Drizzle cannot express (bulk unnest upserts, named prepared searches).
@@ -16,6 +17,9 @@ export type DatabaseHandle = {
 	kind: 'pglite' | 'postgres'
 	ping: () => Promise<void>
 	close: () => Promise<void>
+	// Hears the content version each time a change to what the public pages show commits through
+	// this process's connections (other processes' changes come through server/cable/pubsub.ts).
+	onContentChange: (listener: (version: number) => void) => void
 }
 
 // Told when a connection the pool held went away (it is replaced on next use).
@@ -36,8 +40,18 @@ export async function openDatabase({ databaseUrl, dataDir, onConnectionLost, pgl
 }
 
 function openPostgres(connectionString: string, onConnectionLost?: ConnectionLost): DatabaseHandle {
-	const pool = resilientPool({ connectionString, max: 10, connectionTimeoutMillis: 5_000 }, onConnectionLost)
-	return handleFor(pool, 'postgres', () => pool.end())
+	const changes = contentChanges()
+	const pool = resilientPool({ connectionString, max: 10, connectionTimeoutMillis: 5_000 }, onConnectionLost, changes.onNotification)
+	return handleFor(pool, 'postgres', () => pool.end(), changes)
+}
+
+function contentChanges() {
+	const events = new EventEmitter().setMaxListeners(0)
+	const onNotification: OnNotification = (channel, payload) => {
+		const version = Number(payload)
+		if (channel === CONTENT_CHANNEL && Number.isSafeInteger(version)) events.emit('change', version)
+	}
+	return { onNotification, subscribe: (listener: (version: number) => void) => void events.on('change', listener) }
 }
 
 async function openPglite(directory: string, idleDisconnectMs: number, onConnectionLost?: ConnectionLost): Promise<DatabaseHandle> {
@@ -56,9 +70,11 @@ async function openPglite(directory: string, idleDisconnectMs: number, onConnect
 	}
 	// PGlite is one session: one pooled client keeps transactions whole, and it is never reaped for
 	// idling or age (a new connection lands on the same session, with whatever the last one left).
+	const changes = contentChanges()
 	const pool = resilientPool(
 		{ host: socketDir, port: 5432, user: 'postgres', database: 'postgres', max: 1, idleTimeoutMillis: 0, maxLifetimeSeconds: 0 },
 		onConnectionLost,
+		changes.onNotification,
 	)
 	return handleFor(pool, 'pglite', async () => {
 		await pool.end()
@@ -67,10 +83,10 @@ async function openPglite(directory: string, idleDisconnectMs: number, onConnect
 		await worker.terminate()
 		rmSync(socketDir, { recursive: true, force: true })
 		releaseLock()
-	})
+	}, changes)
 }
 
-function handleFor(pool: pg.Pool, kind: DatabaseHandle['kind'], end: () => Promise<void>): DatabaseHandle {
+function handleFor(pool: pg.Pool, kind: DatabaseHandle['kind'], end: () => Promise<void>, changes: ReturnType<typeof contentChanges>): DatabaseHandle {
 	let closing: Promise<void> | undefined
 	return {
 		db: drizzle(pool, { schema }),
@@ -80,6 +96,7 @@ function handleFor(pool: pg.Pool, kind: DatabaseHandle['kind'], end: () => Promi
 			await pool.query('select 1')
 		},
 		close: () => (closing ??= end()),
+		onContentChange: changes.subscribe,
 	}
 }
 

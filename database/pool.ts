@@ -45,10 +45,23 @@ export async function onceMoreIfDisconnected<T>(work: () => Promise<T>, onConnec
 	}
 }
 
+// Announced by the database itself when what the public pages show changed (migration 0008).
+export const CONTENT_CHANNEL = 'tolk_content'
+
+export type OnNotification = (channel: string, payload: string) => void
+
 // A pool whose every new connection starts from a clean session, whose lost idle connections are
 // replaced on next use, and whose reads that met a lost connection run once more on a new one.
-export function resilientPool(config: pg.PoolConfig, onConnectionLost: (error: Error) => void = () => {}): pg.Pool {
-	const pool = new pg.Pool({ ...config, onConnect: (client) => client.query(SESSION_RESET) })
+// Every connection listens for content changes: the one that commits a change hears it before its
+// commit returns, so this process knows before it answers the request that made the change.
+export function resilientPool(config: pg.PoolConfig, onConnectionLost: (error: Error) => void = () => {}, onNotification?: OnNotification): pg.Pool {
+	const onConnect = async (client: pg.ClientBase) => {
+		await client.query(SESSION_RESET)
+		if (!onNotification) return
+		client.on('notification', (notice) => onNotification(notice.channel, notice.payload ?? ''))
+		await client.query(`listen ${CONTENT_CHANNEL}`)
+	}
+	const pool = new pg.Pool({ ...config, onConnect })
 	pool.on('error', onConnectionLost)
 	const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>
 	// Callback-style calls are left alone: nothing here uses them.

@@ -206,6 +206,18 @@ export const settings = pgTable(
 	(table) => [check('settings_single_row', sql`${table.id} = 1`)],
 )
 
+// One row: a number that goes up, in the same transaction, with every change to what the public
+// pages show (triggers on those tables; migration 0008). Each change is also announced on the
+// tolk_content channel, so every process drops its rendered pages at once (server/page-cache).
+export const contentVersion = pgTable(
+	'content_version',
+	{
+		id: integer().primaryKey().default(1),
+		version: bigint({ mode: 'number' }).notNull().default(0),
+	},
+	(table) => [check('content_version_single_row', sql`${table.id} = 1`)],
+)
+
 // Staff overrides of the UI texts in app/locales; the files hold the defaults.
 export const translations = pgTable(
 	'translations',
