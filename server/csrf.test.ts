@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { describe, expect, test } from 'vitest'
-import { isValidToken, maskToken } from './csrf.ts'
-import { sign, unsign } from './signing.ts'
+import { isValidToken, maskToken, requestOrigin, tokenSecret } from './csrf.ts'
 
 describe('CSRF tokens', () => {
 	test('a masked token is different every time and valid for its own secret only', () => {
@@ -17,14 +16,31 @@ describe('CSRF tokens', () => {
 	test.each([undefined, '', 'short', 'x'.repeat(86), 42])('%s is not a token', (token) => {
 		expect(isValidToken(token, randomBytes(32))).toBe(false)
 	})
+
+	test("the site's secret and each staff session's are different, and depend on the key", () => {
+		const key = 'k'.repeat(32)
+		const site = tokenSecret(key, null)
+		expect(tokenSecret(key, 'session-a')).not.toEqual(site)
+		expect(tokenSecret(key, 'session-a')).not.toEqual(tokenSecret(key, 'session-b'))
+		expect(tokenSecret(key, 'session-a')).toEqual(tokenSecret(key, 'session-a'))
+		expect(tokenSecret('j'.repeat(32), null)).not.toEqual(site)
+	})
 })
 
-describe('signed values', () => {
-	test('round-trip and refuse tampering or another key', () => {
-		const signed = sign('abc', 'k'.repeat(32))
-		expect(unsign(signed, 'k'.repeat(32))).toBe('abc')
-		expect(unsign(signed.replace('abc', 'abd'), 'k'.repeat(32))).toBeNull()
-		expect(unsign(signed, 'j'.repeat(32))).toBeNull()
-		expect(unsign('no-signature', 'k'.repeat(32))).toBeNull()
+describe('where a request comes from', () => {
+	const own = ['http://127.0.0.1:3000', 'https://tolk.example']
+	test.each([
+		[{ 'sec-fetch-site': 'same-origin' }, 'same'],
+		[{ 'sec-fetch-site': 'same-origin', origin: 'https://evil.example' }, 'same'],
+		[{ 'sec-fetch-site': 'same-site', origin: 'https://tolk.example' }, 'foreign'],
+		[{ 'sec-fetch-site': 'cross-site' }, 'foreign'],
+		[{ 'sec-fetch-site': 'none' }, 'foreign'],
+		[{ origin: 'https://tolk.example' }, 'same'],
+		[{ origin: 'http://127.0.0.1:3000' }, 'same'],
+		[{ origin: 'http://tolk.example' }, 'foreign'],
+		[{ origin: 'null' }, 'foreign'],
+		[{}, 'unknown'],
+	])('%o is %s', (headers, verdict) => {
+		expect(requestOrigin(headers, own)).toBe(verdict)
 	})
 })

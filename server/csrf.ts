@@ -1,4 +1,4 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto'
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { PassThrough, Readable } from 'node:stream'
 import type { IncomingHttpHeaders } from 'node:http'
 import busboy from 'busboy'
@@ -8,9 +8,8 @@ import { CSRF_FIELD, CSRF_HEADER } from '#app/utils/request-headers.ts'
 import type { BodyLocals } from './body-limit.ts'
 import { discardUnreadBody } from './request-bridge.ts'
 import { refuseRequest, SAFE_METHODS } from './request-kind.ts'
-import { sign, unsign } from './signing.ts'
+import { SESSION_COOKIE as STAFF_SESSION_COOKIE } from '#app/models/staff/session.server.ts'
 
-const SESSION_COOKIE = 'tolk_session'
 const SECRET_BYTES = 32
 const MULTIPART_PEEK_LIMIT = 64 * 1024
 
@@ -33,40 +32,45 @@ export function isValidToken(token: unknown, secret: Buffer): boolean {
 	return timingSafeEqual(unmasked, secret)
 }
 
-type CsrfOptions = { secretKey: string; secureCookies: (req: Request) => boolean }
+// Tokens need no state of their own (decision 012): staff get one bound to their session cookie,
+// everyone else the site's, which a cached page can carry to every visitor.
+export function tokenSecret(secretKey: string, staffCookie: string | null): Buffer {
+	return createHmac('sha256', secretKey).update(staffCookie === null ? 'csrf:site' : `csrf:staff:${staffCookie}`).digest()
+}
 
-export function csrfProtection({ secretKey, secureCookies }: CsrfOptions) {
+// Where an unsafe request comes from, by what the browser says: Fetch Metadata first, then Origin.
+// 'unknown' when it says neither (a browser from before 2020, or not a browser).
+export function requestOrigin(headers: IncomingHttpHeaders, ownOrigins: string[]): 'same' | 'foreign' | 'unknown' {
+	const site = headers['sec-fetch-site']
+	if (site !== undefined) return site === 'same-origin' ? 'same' : 'foreign'
+	const origin = headers.origin
+	if (origin !== undefined) return ownOrigins.includes(origin) ? 'same' : 'foreign'
+	return 'unknown'
+}
+
+type CsrfOptions = { secretKey: string; publicUrl: () => string }
+
+export function csrfProtection({ secretKey, publicUrl }: CsrfOptions) {
+	const siteSecret = tokenSecret(secretKey, null)
 	return async function verifyCsrf(req: Request, res: Response, next: NextFunction) {
-		let secret = readSecret(req.headers.cookie, secretKey)
-		if (!secret) {
-			secret = randomBytes(SECRET_BYTES)
-			res.cookie(SESSION_COOKIE, sign(secret.toString('base64url'), secretKey), {
-				httpOnly: true,
-				sameSite: 'lax',
-				secure: secureCookies(req),
-				path: '/',
-			})
-		}
+		const staffCookie = readCookie(req.headers.cookie, STAFF_SESSION_COOKIE) ?? null
+		const secret = staffCookie === null ? siteSecret : tokenSecret(secretKey, staffCookie)
 		const locals = res.locals as CsrfLocals
 		locals.csrfToken = maskToken(secret)
 		if (SAFE_METHODS.has(req.method)) return next()
 
-		try {
-			const token = req.get(CSRF_HEADER) ?? (await readTokenFromBody(req, locals))
-			if (isValidToken(token, secret)) return next()
-		} catch {
-			// An unreadable body is no proof of origin either.
+		const origin = requestOrigin(req.headers, [`${req.protocol}://${req.get('host')}`, new URL(publicUrl()).origin])
+		if (origin === 'same') return next()
+		if (origin === 'unknown') {
+			try {
+				const token = req.get(CSRF_HEADER) ?? (await readTokenFromBody(req, locals))
+				if (isValidToken(token, secret)) return next()
+			} catch {
+				// An unreadable body is no proof of origin either.
+			}
 		}
 		refuse(req, res)
 	}
-}
-
-function readSecret(cookieHeader: string | undefined, secretKey: string): Buffer | null {
-	const raw = readCookie(cookieHeader, SESSION_COOKIE)
-	if (!raw) return null
-	const value = unsign(raw, secretKey)
-	const secret = value ? Buffer.from(value, 'base64url') : null
-	return secret?.length === SECRET_BYTES ? secret : null
 }
 
 // Every body but a streamed upload was read whole already (server/body-limit.ts).

@@ -81,7 +81,9 @@ describe('sessions', () => {
 	test('login replaces whatever session cookie the browser had', async () => {
 		const visitor = await anonymous(session.server.url)
 		const planted = 'planted-by-someone-else'
-		const response = await visitor.post('/admin/login', { email: ADMIN.email, password: ADMIN.password }, { headers: { cookie: `${visitor.cookie}; tolk_staff=${planted}` } })
+		// As a browser sends it: its page had no planted cookie, but the browser says where it came from.
+		const headers = { cookie: `${visitor.cookie}; tolk_staff=${planted}`, 'sec-fetch-site': 'same-origin' }
+		const response = await visitor.post('/admin/login', { email: ADMIN.email, password: ADMIN.password }, { headers })
 		expect(response.status).toBe(302)
 		const issued = response.headers.getSetCookie().find((cookie) => cookie.startsWith('tolk_staff='))!
 		expect(issued).toMatch(/HttpOnly/)

@@ -59,8 +59,12 @@ export async function attemptLogin(baseUrl: string, email: string, password: str
 export async function logIn(baseUrl: string, email = ADMIN.email, password = ADMIN.password): Promise<StaffClient> {
 	const { visitor, response } = await attemptLogin(baseUrl, email, password)
 	if (response.status !== 302) throw new Error(`login as ${email} failed with ${response.status}`)
-	const cookie = [visitor.cookie, ...cookiesOf(response)].join('; ')
-	return clientFor(baseUrl, cookie, visitor.csrfToken)
+	const cookie = [visitor.cookie, ...cookiesOf(response)].filter(Boolean).join('; ')
+	// Staff tokens are bound to the session, as the first page after signing in carries them.
+	const page = await (await fetch(`${baseUrl}/admin`, { headers: { cookie } })).text()
+	const csrfToken = page.match(/<meta name="csrf-token" content="([^"]+)"/)?.[1]
+	if (!csrfToken) throw new Error('the admin page after login carries no CSRF token')
+	return clientFor(baseUrl, cookie, csrfToken)
 }
 
 export type StaffServer = { readonly server: RunningServer; readonly admin: StaffClient }
