@@ -1,4 +1,5 @@
 // Bundled by Vite with the React Router build; server/main.ts owns the process and the database.
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import { fileURLToPath } from 'node:url'
 import compression from 'compression'
 import express, { type NextFunction, type Request, type Response } from 'express'
@@ -11,6 +12,8 @@ import { forgetMessages, TRANSLATIONS_STREAM } from '#app/models/translation.ser
 import { RESYNC_STREAM, type Broadcast, type PubSub } from './cable/pubsub.ts'
 import { bodyLimit } from './body-limit.ts'
 import { csrfProtection, type CsrfLocals } from './csrf.ts'
+import { sharedPageCache } from './page-cache/shared-pages.ts'
+import type { PageCache } from './page-cache/page-cache.ts'
 import { methodGuard } from './request-kind.ts'
 import type { Logger } from './logger.ts'
 import { discardUnreadBody, toFetchRequest, sendFetchResponse } from './request-bridge.ts'
@@ -20,7 +23,7 @@ import type { UploadQuota } from '#app/models/documents/quota.server.ts'
 import { adminGate, staffSession, type StaffLocals } from './staff-session.ts'
 
 export type AppOptions = {
-	database: Pick<DatabaseHandle, 'db' | 'ping'>
+	database: Pick<DatabaseHandle, 'db' | 'ping' | 'onContentChange'>
 	// Staff uploads (DATA_DIR/uploads), served at /uploads.
 	uploadsDir: string
 	// Customers' documents, outside the web root.
@@ -34,6 +37,8 @@ export type AppOptions = {
 	enqueueAnalysis: (documentId: string) => void
 	sendMail: SendMail
 	uploadQuota: UploadQuota
+	// How long a public page may be served from memory at most (0: no page cache).
+	pageCacheTtlMs?: number
 	logger: Logger
 	secretKey: string
 	trustProxy: boolean
@@ -47,7 +52,9 @@ export type AppOptions = {
 
 const HEALTH_TIMEOUT_MS = 2_000
 
-export function createApp(options: AppOptions): express.Express {
+export type App = ((req: Request | IncomingMessage, res: Response | ServerResponse, next?: NextFunction) => void) & { pageCache: PageCache | null }
+
+export function createApp(options: AppOptions): App {
 	const { database, logger, secretKey, isDevelopment = false } = options
 	const app = express()
 	// A text edited in place, here or in another process: every page shows it from now on.
@@ -81,7 +88,7 @@ export function createApp(options: AppOptions): express.Express {
 
 	const secureCookies = (req: Request) => req.secure
 	app.use(bodyLimit())
-	app.use(csrfProtection({ secretKey, secureCookies }))
+	app.use(csrfProtection({ secretKey, publicUrl: options.publicUrl }))
 	app.use(staffSession(database.db))
 	app.use(adminGate)
 
@@ -101,6 +108,7 @@ export function createApp(options: AppOptions): express.Express {
 		options.build ?? (() => import('virtual:react-router/server-build') as Promise<ServerBuild>),
 		isDevelopment ? 'development' : 'production',
 	)
+	const pageCache = isDevelopment ? null : sharedPageCache({ ...options, services, handleRequest })
 	app.all('/{*path}', async (req, res, next) => {
 		try {
 			const locals = res.locals as CsrfLocals & NonceLocals & StaffLocals
@@ -126,7 +134,11 @@ export function createApp(options: AppOptions): express.Express {
 		if (res.headersSent) return res.end()
 		res.status(500).type('html').send('<!doctype html><meta charset="utf-8"><title>500</title><p>Der gik noget galt. Something went wrong.</p>')
 	})
-	return app
+	const site = (req: Request | IncomingMessage, res: Response | ServerResponse, next?: NextFunction) => {
+		const render = () => void app(req as Request, res as Response, next as NextFunction)
+		if (!pageCache?.serve(req, res, render)) render()
+	}
+	return Object.assign(site, { pageCache })
 }
 
 // Method, path and status only: no query strings, headers, cookies or bodies reach the log.

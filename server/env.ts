@@ -44,6 +44,9 @@ export const EnvSchema = z.object({
 	UPLOAD_MIB_PER_HOUR: z.coerce.number().int().min(1).default(2048),
 	UPLOAD_FILES_PER_ORDER: z.coerce.number().int().min(1).default(100),
 	UPLOAD_MIB_PER_ORDER: z.coerce.number().int().min(1).default(2048),
+	// Public pages for visitors without a staff session are served from memory, rendered anew after
+	// any change to what they show and at the latest after this many seconds (0: no page cache).
+	PAGE_CACHE_TTL_S: z.coerce.number().int().min(0).max(86_400).default(600),
 	// Embedded database only: close its connection after this many idle milliseconds (0: never). Only
 	// for tests that prove the site reconnects by itself.
 	PGLITE_IDLE_DISCONNECT_MS: z.coerce.number().int().min(0).default(0),

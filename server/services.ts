@@ -54,6 +54,7 @@ export async function startServices(env: Env, database: DatabaseHandle, logger: 
 			subscribe: pubsub.subscribe,
 			enqueueAnalysis: analysis.enqueue,
 			sendMail: mailer.send,
+			pageCacheTtlMs: env.PAGE_CACHE_TTL_S * 1000,
 			uploadQuota: {
 				filesPerHour: env.UPLOAD_FILES_PER_HOUR,
 				bytesPerHour: env.UPLOAD_MIB_PER_HOUR * MIB,

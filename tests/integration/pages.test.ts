@@ -101,9 +101,10 @@ describe('public pages', () => {
 		expect(textOf(html)).toContain(DEMO_SETTINGS.agencyName)
 	})
 
-	test('hashed assets are cached for a year, pages are not cached in shared caches', async () => {
+	test('hashed assets are cached for a year; shared pages must be revalidated, a visitor’s own are never shared', async () => {
 		const { html, headers } = await page('/')
-		expect(headers.get('cache-control')).toBe('private, no-cache')
+		expect(headers.get('cache-control')).toBe('public, no-cache')
+		expect((await page('/en/order')).headers.get('cache-control')).toBe('private, no-cache')
 		const asset = html.match(/\/assets\/[\w.-]+\.js/)![0]
 		const response = await fetch(server.url + asset, { headers: { 'accept-encoding': 'gzip' } })
 		expect(response.status).toBe(200)

@@ -1,0 +1,87 @@
+// Public pages against a static file server, in one run: nginx (Debian's nginx-light) serves the
+// home page's own HTML as a precompressed file (gzip_static), then wrk loads the app's /, /en,
+// /en/faq and /priser with the page cache on, and again with it off (PAGE_CACHE_TTL_S=0). Prints
+// req/s, p50 and p99 and each ratio to nginx.
+// Run: npm run build && npm run bench:pages   (needs: apt-get install wrk nginx-light)
+import { execFileSync, spawn, spawnSync } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { startServer, type RunningServer } from '../tests/setup/server.ts'
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8)
+const CONNECTIONS = 50
+const PATHS = ['/', '/en', '/en/faq', '/priser']
+const NGINX_PORT = 18_080
+
+type Result = { label: string; rps: number; p50: string; p99: string; errors: number }
+
+for (const tool of ['wrk', 'nginx']) {
+	if (spawnSync('sh', ['-c', `command -v ${tool} || test -x /usr/sbin/${tool}`]).status !== 0) {
+		console.error(`${tool} is missing: apt-get install wrk nginx-light`)
+		process.exit(1)
+	}
+}
+
+// wrk, two threads, 50 connections, asking for gzip as browsers do.
+function load(url: string, label: string): Result {
+	execFileSync('wrk', ['-t2', `-c${CONNECTIONS}`, '-d2s', '-H', 'Accept-Encoding: gzip', url]) // warm-up
+	const out = execFileSync('wrk', ['-t2', `-c${CONNECTIONS}`, `-d${SECONDS}s`, '--latency', '-H', 'Accept-Encoding: gzip', url], { encoding: 'utf8' })
+	const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)![1])
+	const errors = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0) + Number(/Socket errors: .*?(\d+)/.exec(out)?.[1] ?? 0)
+	return { label, rps, p50: /50%\s+(\S+)/.exec(out)![1]!, p99: /99%\s+(\S+)/.exec(out)![1]!, errors }
+}
+
+async function withServer<T>(env: Record<string, string>, work: (server: RunningServer) => T | Promise<T>): Promise<T> {
+	const server = await startServer(env)
+	try {
+		return await work(server)
+	} finally {
+		await server.stop()
+	}
+}
+
+async function nginxServing(html: string): Promise<{ url: string; stop: () => void }> {
+	const dir = mkdtempSync(path.join(tmpdir(), 'tolk-nginx-'))
+	writeFileSync(path.join(dir, 'index.html'), html)
+	writeFileSync(path.join(dir, 'index.html.gz'), gzipSync(html, { level: 9 }))
+	const conf = `daemon off; worker_processes auto; pid ${dir}/nginx.pid; error_log ${dir}/error.log;
+events { worker_connections 1024; }
+http { access_log off; default_type text/html; sendfile on; tcp_nopush on; keepalive_requests 100000;
+  client_body_temp_path ${dir}; proxy_temp_path ${dir}; fastcgi_temp_path ${dir}; uwsgi_temp_path ${dir}; scgi_temp_path ${dir};
+  server { listen 127.0.0.1:${NGINX_PORT}; root ${dir}; gzip_static on; location / { try_files /index.html =404; } } }`
+	writeFileSync(path.join(dir, 'nginx.conf'), conf)
+	const nginx = spawn('/usr/sbin/nginx', ['-c', path.join(dir, 'nginx.conf'), '-p', dir], { stdio: 'inherit' })
+	await new Promise((resolve) => setTimeout(resolve, 500))
+	return {
+		url: `http://127.0.0.1:${NGINX_PORT}/`,
+		stop: () => {
+			nginx.kill('SIGQUIT')
+			rmSync(dir, { recursive: true, force: true })
+		},
+	}
+}
+
+const results: Result[] = []
+const home = await withServer({}, async (server) => (await fetch(`${server.url}/`)).text())
+const nginx = await nginxServing(home)
+try {
+	results.push(load(nginx.url, 'nginx, the home page as a precompressed file'))
+} finally {
+	nginx.stop()
+}
+await withServer({}, (server) => {
+	for (const page of PATHS) results.push(load(server.url + page, `app ${page} (page cache)`))
+})
+await withServer({ PAGE_CACHE_TTL_S: '0' }, (server) => {
+	for (const page of PATHS) results.push(load(server.url + page, `app ${page} (no page cache)`))
+})
+
+const baseline = results[0]!.rps
+console.log(`wrk -t2 -c${CONNECTIONS} -d${SECONDS}s, Accept-Encoding: gzip; ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite (embedded)'}`)
+console.log('| what | req/s | p50 | p99 | × nginx | errors |')
+console.log('| --- | ---: | ---: | ---: | ---: | ---: |')
+for (const { label, rps, p50, p99, errors } of results) {
+	console.log(`| ${label} | ${Math.round(rps).toLocaleString('en')} | ${p50} | ${p99} | ${(rps / baseline).toFixed(3)} | ${errors} |`)
+}

@@ -1,0 +1,63 @@
+import type { IncomingMessage } from 'node:http'
+import type { TLSSocket } from 'node:tls'
+import { RouterContextProvider } from 'react-router'
+import { dismissBannerCookie } from '#app/models/banner.server.ts'
+import { requestInfoContext, servicesContext, staffContext, type AppServices } from '#app/utils/context.server.ts'
+import type { DatabaseHandle } from '#database/client.ts'
+import { CONTENT_STREAM, RESYNC_STREAM, type PubSub } from '../cable/pubsub.ts'
+import { maskToken, tokenSecret } from '../csrf.ts'
+import type { Logger } from '../logger.ts'
+import { BANNER_DISMISSED } from './cacheable.ts'
+import { createPageCache, type PageCache } from './page-cache.ts'
+
+const MAX_PAGES = 500
+
+type SharedPageOptions = {
+	database: Pick<DatabaseHandle, 'onContentChange'>
+	subscribe?: PubSub['subscribe']
+	services: Omit<AppServices, 'secureCookies' | 'publicUrl'>
+	handleRequest: (request: Request, context: RouterContextProvider) => Promise<Response>
+	publicUrl: () => string
+	secretKey: string
+	trustProxy: boolean
+	pageCacheTtlMs?: number
+	logger: Logger
+}
+
+// The page cache for this app: pages rendered as for a visitor with no cookies, carrying the site's
+// CSRF token and no nonce, and dropped whenever the content version moves, here or in another
+// process, or when the fan-out was cut off (it may have missed one).
+export function sharedPageCache(options: SharedPageOptions): PageCache | null {
+	const { pageCacheTtlMs = 0, logger } = options
+	if (pageCacheTtlMs <= 0) return null
+	const siteSecret = tokenSecret(options.secretKey, null)
+	const cache = createPageCache({
+		ttlMs: pageCacheTtlMs,
+		maxPages: MAX_PAGES,
+		logger,
+		isSecure: (req: IncomingMessage) =>
+			options.trustProxy ? String(req.headers['x-forwarded-proto'] ?? '').split(',')[0]?.trim() === 'https' : Boolean((req.socket as TLSSocket).encrypted),
+		async render(path, variant) {
+			const publicUrl = options.publicUrl()
+			const context = new RouterContextProvider()
+			context.set(staffContext, null)
+			context.set(servicesContext, { ...options.services, secureCookies: false, publicUrl })
+			context.set(requestInfoContext, { csrfToken: maskToken(siteSecret), nonce: '', clientAddress: '' })
+			const headers = new Headers({ accept: 'text/html,application/xhtml+xml' })
+			if (variant === BANNER_DISMISSED) headers.set('cookie', (await dismissBannerCookie(context)).split(';')[0]!)
+			return options.handleRequest(new Request(new URL(path, publicUrl), { headers }), context)
+		},
+	})
+	let version: number | undefined
+	const onVersion = (next: number) => {
+		if (next === version) return
+		version = next
+		cache.forget()
+	}
+	options.database.onContentChange(onVersion)
+	options.subscribe?.((stream, message) => {
+		if (stream === CONTENT_STREAM) onVersion(Number(message))
+		else if (stream === RESYNC_STREAM) cache.forget()
+	})
+	return cache
+}
