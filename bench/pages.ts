@@ -26,11 +26,12 @@ for (const tool of ['wrk', 'nginx']) {
 
 // wrk, two threads, 50 connections, asking for gzip as browsers do.
 function load(url: string, label: string): Result {
-	execFileSync('wrk', ['-t2', `-c${CONNECTIONS}`, '-d2s', '-H', 'Accept-Encoding: gzip', url]) // warm-up
+	// Warm-up: compiled code, the cache filled, the heap at its working size.
+	execFileSync('wrk', ['-t2', `-c${CONNECTIONS}`, '-d4s', '-H', 'Accept-Encoding: gzip', url])
 	const out = execFileSync('wrk', ['-t2', `-c${CONNECTIONS}`, `-d${SECONDS}s`, '--latency', '-H', 'Accept-Encoding: gzip', url], { encoding: 'utf8' })
 	const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)![1])
 	const errors = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0) + Number(/Socket errors: .*?(\d+)/.exec(out)?.[1] ?? 0)
-	return { label, rps, p50: /50%\s+(\S+)/.exec(out)![1]!, p99: /99%\s+(\S+)/.exec(out)![1]!, errors }
+	return { label, rps, p50: /^\s+50%\s+(\S+)/m.exec(out)![1]!, p99: /^\s+99%\s+(\S+)/m.exec(out)![1]!, errors }
 }
 
 async function withServer<T>(env: Record<string, string>, work: (server: RunningServer) => T | Promise<T>): Promise<T> {
@@ -42,13 +43,15 @@ async function withServer<T>(env: Record<string, string>, work: (server: Running
 	}
 }
 
-async function nginxServing(html: string): Promise<{ url: string; stop: () => void }> {
+// Debian's nginx-light with its own defaults (worker_processes auto, sendfile, tcp_nopush), the access
+// log on as Debian ships it or off as the page cache has none.
+async function nginxServing(html: string, accessLog: boolean): Promise<{ url: string; stop: () => void }> {
 	const dir = mkdtempSync(path.join(tmpdir(), 'tolk-nginx-'))
 	writeFileSync(path.join(dir, 'index.html'), html)
 	writeFileSync(path.join(dir, 'index.html.gz'), gzipSync(html, { level: 9 }))
 	const conf = `daemon off; worker_processes auto; pid ${dir}/nginx.pid; error_log ${dir}/error.log;
 events { worker_connections 1024; }
-http { access_log off; default_type text/html; sendfile on; tcp_nopush on; keepalive_requests 100000;
+http { access_log ${accessLog ? `${dir}/access.log` : 'off'}; default_type text/html; sendfile on; tcp_nopush on;
   client_body_temp_path ${dir}; proxy_temp_path ${dir}; fastcgi_temp_path ${dir}; uwsgi_temp_path ${dir}; scgi_temp_path ${dir};
   server { listen 127.0.0.1:${NGINX_PORT}; root ${dir}; gzip_static on; location / { try_files /index.html =404; } } }`
 	writeFileSync(path.join(dir, 'nginx.conf'), conf)
@@ -65,11 +68,13 @@ http { access_log off; default_type text/html; sendfile on; tcp_nopush on; keepa
 
 const results: Result[] = []
 const home = await withServer({}, async (server) => (await fetch(`${server.url}/`)).text())
-const nginx = await nginxServing(home)
-try {
-	results.push(load(nginx.url, 'nginx, the home page as a precompressed file'))
-} finally {
-	nginx.stop()
+for (const accessLog of [true, false]) {
+	const nginx = await nginxServing(home, accessLog)
+	try {
+		results.push(load(nginx.url, `nginx, the home page as a precompressed file (access log ${accessLog ? 'on, as Debian ships it' : 'off'})`))
+	} finally {
+		nginx.stop()
+	}
 }
 await withServer({}, (server) => {
 	for (const page of PATHS) results.push(load(server.url + page, `app ${page} (page cache)`))
@@ -78,10 +83,10 @@ await withServer({ PAGE_CACHE_TTL_S: '0' }, (server) => {
 	for (const page of PATHS) results.push(load(server.url + page, `app ${page} (no page cache)`))
 })
 
-const baseline = results[0]!.rps
+const [withLog, withoutLog] = [results[0]!.rps, results[1]!.rps]
 console.log(`wrk -t2 -c${CONNECTIONS} -d${SECONDS}s, Accept-Encoding: gzip; ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite (embedded)'}`)
-console.log('| what | req/s | p50 | p99 | × nginx | errors |')
-console.log('| --- | ---: | ---: | ---: | ---: | ---: |')
+console.log('| what | req/s | p50 | p99 | × nginx (log on) | × nginx (log off) | errors |')
+console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |')
 for (const { label, rps, p50, p99, errors } of results) {
-	console.log(`| ${label} | ${Math.round(rps).toLocaleString('en')} | ${p50} | ${p99} | ${(rps / baseline).toFixed(3)} | ${errors} |`)
+	console.log(`| ${label} | ${Math.round(rps).toLocaleString('en')} | ${p50} | ${p99} | ${(rps / withLog).toFixed(3)} | ${(rps / withoutLog).toFixed(3)} | ${errors} |`)
 }

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { Worker } from 'node:worker_threads'
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres'
 import type pg from 'pg'
-import { EventEmitter } from 'node:events'
+import { noteContentVersion } from './content-version.ts'
 import { CONTENT_CHANNEL, resilientPool, type OnNotification } from './pool.ts'
 import * as schema from './schema.ts'
 
@@ -17,9 +17,6 @@ export type DatabaseHandle = {
 	kind: 'pglite' | 'postgres'
 	ping: () => Promise<void>
 	close: () => Promise<void>
-	// Hears the content version each time a change to what the public pages show commits through
-	// this process's connections (other processes' changes come through server/cable/pubsub.ts).
-	onContentChange: (listener: (version: number) => void) => void
 }
 
 // Told when a connection the pool held went away (it is replaced on next use).
@@ -40,19 +37,12 @@ export async function openDatabase({ databaseUrl, dataDir, onConnectionLost, pgl
 }
 
 function openPostgres(connectionString: string, onConnectionLost?: ConnectionLost): DatabaseHandle {
-	const changes = contentChanges()
-	const pool = resilientPool({ connectionString, max: 10, connectionTimeoutMillis: 5_000 }, onConnectionLost, changes.onNotification)
-	return handleFor(pool, 'postgres', () => pool.end(), changes)
+	const pool = resilientPool({ connectionString, max: 10, connectionTimeoutMillis: 5_000 }, onConnectionLost, onContentNotice)
+	return handleFor(pool, 'postgres', () => pool.end())
 }
 
-function contentChanges() {
-	const events = new EventEmitter().setMaxListeners(0)
-	const onNotification: OnNotification = (channel, payload) => {
-		const version = Number(payload)
-		if (channel === CONTENT_CHANNEL && Number.isSafeInteger(version)) events.emit('change', version)
-	}
-	return { onNotification, subscribe: (listener: (version: number) => void) => void events.on('change', listener) }
-}
+// The connection that commits a change hears it before its commit returns (database/content-version.ts).
+const onContentNotice: OnNotification = (channel, payload) => channel === CONTENT_CHANNEL && noteContentVersion(Number(payload))
 
 async function openPglite(directory: string, idleDisconnectMs: number, onConnectionLost?: ConnectionLost): Promise<DatabaseHandle> {
 	mkdirSync(directory, { recursive: true })
@@ -70,11 +60,10 @@ async function openPglite(directory: string, idleDisconnectMs: number, onConnect
 	}
 	// PGlite is one session: one pooled client keeps transactions whole, and it is never reaped for
 	// idling or age (a new connection lands on the same session, with whatever the last one left).
-	const changes = contentChanges()
 	const pool = resilientPool(
 		{ host: socketDir, port: 5432, user: 'postgres', database: 'postgres', max: 1, idleTimeoutMillis: 0, maxLifetimeSeconds: 0 },
 		onConnectionLost,
-		changes.onNotification,
+		onContentNotice,
 	)
 	return handleFor(pool, 'pglite', async () => {
 		await pool.end()
@@ -83,10 +72,10 @@ async function openPglite(directory: string, idleDisconnectMs: number, onConnect
 		await worker.terminate()
 		rmSync(socketDir, { recursive: true, force: true })
 		releaseLock()
-	}, changes)
+	})
 }
 
-function handleFor(pool: pg.Pool, kind: DatabaseHandle['kind'], end: () => Promise<void>, changes: ReturnType<typeof contentChanges>): DatabaseHandle {
+function handleFor(pool: pg.Pool, kind: DatabaseHandle['kind'], end: () => Promise<void>): DatabaseHandle {
 	let closing: Promise<void> | undefined
 	return {
 		db: drizzle(pool, { schema }),
@@ -96,7 +85,6 @@ function handleFor(pool: pg.Pool, kind: DatabaseHandle['kind'], end: () => Promi
 			await pool.query('select 1')
 		},
 		close: () => (closing ??= end()),
-		onContentChange: changes.subscribe,
 	}
 }
 

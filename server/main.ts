@@ -1,5 +1,6 @@
 // Production entry: `npm start`. Opens the database, migrates, seeds an empty one, serves,
 // and stops gracefully on SIGTERM/SIGINT.
+import './production.ts'
 import { createServer } from 'node:http'
 import { prepareDatabase } from '../database/prepare.ts'
 import { parseEnv } from './env.ts'

@@ -2,9 +2,10 @@ import { aliasedTable, asc, eq, or } from 'drizzle-orm'
 import type { Database } from '#database/client.ts'
 import { faqItems, languages, pages, slides, teamMemberPairs, teamMembers } from '#database/schema.ts'
 import type { Locale } from '#app/utils/locales.ts'
+import { memoContent } from './content-memo.server.ts'
 import { sanitizeRichHtml } from './rich-text.server.ts'
 
-export async function listFaqItems(db: Database, locale: Locale, limit?: number) {
+async function listFaqItemsNow(db: Database, locale: Locale, limit?: number) {
 	const query = db.select().from(faqItems).orderBy(asc(faqItems.position), asc(faqItems.id))
 	const rows = limit ? await query.limit(limit) : await query
 	return rows.map((row) => ({
@@ -14,7 +15,7 @@ export async function listFaqItems(db: Database, locale: Locale, limit?: number)
 	}))
 }
 
-export async function listSlides(db: Database, locale: Locale) {
+async function listSlidesNow(db: Database, locale: Locale) {
 	const rows = await db.select().from(slides).orderBy(asc(slides.position), asc(slides.id))
 	return rows.map((row) => ({
 		id: row.id,
@@ -28,7 +29,7 @@ export async function listSlides(db: Database, locale: Locale) {
 const fromLanguages = aliasedTable(languages, 'from_languages')
 const toLanguages = aliasedTable(languages, 'to_languages')
 
-export async function listTeamMembers(db: Database, locale: Locale) {
+async function listTeamMembersNow(db: Database, locale: Locale) {
 	const [rows, pairs] = await Promise.all([
 		db.select().from(teamMembers).orderBy(asc(teamMembers.position), asc(teamMembers.id)),
 		db
@@ -52,6 +53,10 @@ export async function listTeamMembers(db: Database, locale: Locale) {
 		}
 	})
 }
+
+export const listFaqItems = memoContent(listFaqItemsNow)
+export const listSlides = memoContent(listSlidesNow)
+export const listTeamMembers = memoContent(listTeamMembersNow)
 
 // A slug from either language finds the page, so a shared link survives a language switch.
 export async function findPublishedPage(db: Database, slug: string) {

@@ -4,6 +4,7 @@ import { languages, pairPrices } from '#database/schema.ts'
 import type { Locale } from '#app/utils/locales.ts'
 import { EXAMPLE_WORDS, totalFor, type PairQuote } from '#app/utils/prices.ts'
 import { getSettings } from './site.server.ts'
+import { memoContent } from './content-memo.server.ts'
 
 type Settings = Awaited<ReturnType<typeof getSettings>>
 
@@ -41,7 +42,9 @@ export async function quotePair(db: Database, fromCode: string, toCode: string, 
 export type PairPriceRow = { from: string; to: string; fromCode: string; toCode: string; pricePerWord: number; isDefaultPrice: boolean }
 
 // Every pair of active languages and what it costs, optionally only the pairs with one language.
-export async function listPairPrices(db: Database, locale: Locale, settings: Settings, languageCode?: string): Promise<PairPriceRow[]> {
+export const listPairPrices = memoContent(listPairPricesNow)
+
+async function listPairPricesNow(db: Database, locale: Locale, settings: Settings, languageCode?: string): Promise<PairPriceRow[]> {
 	const [active, own] = await Promise.all([
 		db.select().from(languages).where(eq(languages.active, true)).orderBy(asc(languages.position), asc(languages.id)),
 		db.select().from(pairPrices),
@@ -66,7 +69,9 @@ export async function listPairPrices(db: Database, locale: Locale, settings: Set
 }
 
 // Every pair's own price by "from-to" codes, for pages that price in the browser.
-export async function pairPriceMap(db: Database): Promise<Record<string, number>> {
+export const pairPriceMap = memoContent(pairPriceMapNow)
+
+async function pairPriceMapNow(db: Database): Promise<Record<string, number>> {
 	const from = aliasedTable(languages, 'from_language')
 	const to = aliasedTable(languages, 'to_language')
 	const rows = await db

@@ -2,15 +2,16 @@ import { asc, eq } from 'drizzle-orm'
 import type { Database } from '#database/client.ts'
 import { languages, pages, settings } from '#database/schema.ts'
 import { perRequest } from '#app/utils/context.server.ts'
+import { memoContent } from './content-memo.server.ts'
 import type { Locale } from '#app/utils/locales.ts'
 
-export async function getSettings(db: Database) {
+async function getSettingsNow(db: Database) {
 	const [row] = await db.select().from(settings).where(eq(settings.id, 1))
 	if (!row) throw new Error('Settings are missing: run `npm run db:seed`.')
 	return row
 }
 
-export async function listMenuPages(db: Database, locale: Locale) {
+async function listMenuPagesNow(db: Database, locale: Locale) {
 	const rows = await db
 		.select({ titleDa: pages.titleDa, titleEn: pages.titleEn, slugDa: pages.slugDa, slugEn: pages.slugEn, showInMenu: pages.showInMenu })
 		.from(pages)
@@ -23,7 +24,7 @@ export async function listMenuPages(db: Database, locale: Locale) {
 	}))
 }
 
-export async function listActiveLanguages(db: Database, locale: Locale) {
+async function listActiveLanguagesNow(db: Database, locale: Locale) {
 	const rows = await db
 		.select()
 		.from(languages)
@@ -31,6 +32,10 @@ export async function listActiveLanguages(db: Database, locale: Locale) {
 		.orderBy(asc(languages.position), asc(languages.id))
 	return rows.map((row) => ({ code: row.code, name: locale === 'da' ? row.nameDa : row.nameEn }))
 }
+
+export const getSettings = memoContent(getSettingsNow)
+export const listMenuPages = memoContent(listMenuPagesNow)
+export const listActiveLanguages = memoContent(listActiveLanguagesNow)
 
 export const getRequestSettings = perRequest(getSettings)
 export const listRequestMenuPages = perRequest(listMenuPages)

@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events'
 import { eq, lt, sql } from 'drizzle-orm'
 import pg from 'pg'
 import type { Database } from '#database/client.ts'
+import { forgetContent, noteContentVersion } from '#database/content-version.ts'
 import { CONTENT_CHANNEL } from '#database/pool.ts'
 import { cableMessages } from '#database/schema.ts'
 import type { Logger } from '../logger.ts'
@@ -17,9 +18,6 @@ const CHANNEL = 'tolk_cable'
 // Heard by every listener after the fan-out was cut off for a while: whatever a process keeps
 // because of broadcasts (a cache of texts) may have missed a change, and starts over.
 export const RESYNC_STREAM = 'pubsub:resync'
-// Heard with the new content version when another process (or this one) changed what the public
-// pages show: the database announces it (migration 0008), never a broadcast.
-export const CONTENT_STREAM = 'content:changed'
 // NOTIFY payloads must stay under 8,000 bytes; larger messages travel by reference.
 const NOTIFY_LIMIT = 7_000
 const KEEP_REFERENCES_MS = 5 * 60 * 1000
@@ -52,7 +50,8 @@ export async function createPostgresPubSub(databaseUrl: string, db: Database, lo
 	async function listen() {
 		const next = new pg.Client({ connectionString: databaseUrl, keepAlive: true })
 		next.on('notification', (notification) => {
-			if (notification.channel === CONTENT_CHANNEL) return void events.emit('message', CONTENT_STREAM, Number(notification.payload))
+			// Another process changed what the public pages show (this one hears its own changes itself).
+			if (notification.channel === CONTENT_CHANNEL) return noteContentVersion(Number(notification.payload))
 			try {
 				void deliver(JSON.parse(notification.payload ?? '') as Notice).catch((error: unknown) => logger.error({ err: error }, 'cable message lost'))
 			} catch (error) {
@@ -85,6 +84,7 @@ export async function createPostgresPubSub(databaseUrl: string, db: Database, lo
 			try {
 				await listen()
 				logger.info('cable listener reconnected')
+				forgetContent()
 				events.emit('message', RESYNC_STREAM, null)
 				return
 			} catch (error) {

@@ -3,8 +3,7 @@ import type { TLSSocket } from 'node:tls'
 import { RouterContextProvider } from 'react-router'
 import { dismissBannerCookie } from '#app/models/banner.server.ts'
 import { requestInfoContext, servicesContext, staffContext, type AppServices } from '#app/utils/context.server.ts'
-import type { DatabaseHandle } from '#database/client.ts'
-import { CONTENT_STREAM, RESYNC_STREAM, type PubSub } from '../cable/pubsub.ts'
+import { onContentChange } from '#database/content-version.ts'
 import { maskToken, tokenSecret } from '../csrf.ts'
 import type { Logger } from '../logger.ts'
 import { BANNER_DISMISSED } from './cacheable.ts'
@@ -13,8 +12,6 @@ import { createPageCache, type PageCache } from './page-cache.ts'
 const MAX_PAGES = 500
 
 type SharedPageOptions = {
-	database: Pick<DatabaseHandle, 'onContentChange'>
-	subscribe?: PubSub['subscribe']
 	services: Omit<AppServices, 'secureCookies' | 'publicUrl'>
 	handleRequest: (request: Request, context: RouterContextProvider) => Promise<Response>
 	publicUrl: () => string
@@ -26,7 +23,7 @@ type SharedPageOptions = {
 
 // The page cache for this app: pages rendered as for a visitor with no cookies, carrying the site's
 // CSRF token and no nonce, and dropped whenever the content version moves, here or in another
-// process, or when the fan-out was cut off (it may have missed one).
+// process, or when the fan-out was cut off (it may have missed one): database/content-version.ts.
 export function sharedPageCache(options: SharedPageOptions): PageCache | null {
 	const { pageCacheTtlMs = 0, logger } = options
 	if (pageCacheTtlMs <= 0) return null
@@ -48,16 +45,6 @@ export function sharedPageCache(options: SharedPageOptions): PageCache | null {
 			return options.handleRequest(new Request(new URL(path, publicUrl), { headers }), context)
 		},
 	})
-	let version: number | undefined
-	const onVersion = (next: number) => {
-		if (next === version) return
-		version = next
-		cache.forget()
-	}
-	options.database.onContentChange(onVersion)
-	options.subscribe?.((stream, message) => {
-		if (stream === CONTENT_STREAM) onVersion(Number(message))
-		else if (stream === RESYNC_STREAM) cache.forget()
-	})
+	onContentChange(cache.forget)
 	return cache
 }
