@@ -3,20 +3,19 @@
 // remembered reads) is dropped. Heard from the database on this process's own connections, and
 // with PostgreSQL from the other processes through the cable listener.
 type Listener = () => void
-type State = { lastVersion: number | null; generation: number; listeners: Set<Listener> }
+type State = { generation: number; listeners: Set<Listener> }
 
 // One per process: the server bundle (and Vite in development) carries its own copy of this
 // module beside the one server/main.ts loads, and both must see the same changes.
 const state: State = ((globalThis as { [key: symbol]: State })[Symbol.for('tolk.content-version')] ??= {
-	lastVersion: null,
 	generation: 0,
 	listeners: new Set(),
 })
 
+// The same change may be heard more than once (on the connection that made it and on the cable
+// listener, or on several idle connections): dropping twice costs one render more, never a stale page.
 export function noteContentVersion(version: number): void {
-	if (!Number.isSafeInteger(version) || version === state.lastVersion) return
-	state.lastVersion = version
-	forgetContent()
+	if (Number.isSafeInteger(version)) forgetContent()
 }
 
 // A change may have been missed (the fan-out was cut off): drop everything.
