@@ -1,6 +1,7 @@
 import * as Popover from '@radix-ui/react-popover'
 import { da, enGB } from 'date-fns/locale'
 import { useId, useState } from 'react'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { DayPicker } from 'react-day-picker'
 import 'react-day-picker/style.css'
 import { formatDate } from '#app/utils/format.ts'
@@ -15,11 +16,31 @@ const toDay = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 
 
 // The spec's delivery date picker: the page's language, weeks from Monday, dates only. Days
 // before the earliest delivery cannot be chosen; an empty field opens on that earliest month.
+// Until the page's script runs (a slow phone, a busy server) it is the browser's own date field,
+// with the same earliest day; the picker takes over whatever was chosen in it.
 export function DatePicker({ id: givenId, name, label, min, value, onChange, error }: Props) {
 	const { locale, t } = useI18n()
 	const generatedId = useId()
 	const id = givenId ?? generatedId
 	const [isOpen, setIsOpen] = useState(false)
+	const isEnhanced = useHydrated()
+	// As the script takes over, a day already chosen in the browser's field carries over.
+	const keepChosen = (input: HTMLInputElement | null) => () => {
+		const chosen = input?.value
+		if (chosen && chosen !== value && chosen >= min) onChange(chosen as CalendarDate)
+	}
+	const describedBy = error ? `${id}-error` : undefined
+	if (!isEnhanced) {
+		return (
+			<div data-controller="date-picker" data-min-date={min}>
+				<label htmlFor={id} className="mb-1 block text-sm font-medium">
+					{label}
+				</label>
+				<input ref={keepChosen} id={id} type="date" name={name} min={min} defaultValue={value ?? ''} aria-describedby={describedBy} className="min-w-56 rounded-md border border-slate-400 bg-white px-3 py-2" />
+				<FieldError id={`${id}-error`} message={error} />
+			</div>
+		)
+	}
 	return (
 		<div data-controller="date-picker" data-min-date={min}>
 			<label htmlFor={id} className="mb-1 block text-sm font-medium">
@@ -28,7 +49,7 @@ export function DatePicker({ id: givenId, name, label, min, value, onChange, err
 			<input type="hidden" name={name} value={value ?? ''} />
 			<Popover.Root open={isOpen} onOpenChange={setIsOpen}>
 				<Popover.Trigger asChild>
-					<button id={id} type="button" aria-describedby={error ? `${id}-error` : undefined} className="min-w-56 rounded-md border border-slate-400 bg-white px-3 py-2 text-left">
+					<button id={id} type="button" aria-describedby={describedBy} className="min-w-56 rounded-md border border-slate-400 bg-white px-3 py-2 text-left">
 						{value ? formatDate(toDate(value), locale) : <span className="text-slate-600">{t('datePicker.placeholder')}</span>}
 					</button>
 				</Popover.Trigger>

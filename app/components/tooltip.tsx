@@ -9,11 +9,22 @@ export function Tooltip({ label, text }: { label: string; text: string }) {
 	const [isOpen, setIsOpen] = useState(false)
 	// Whether the tap began on a shown tooltip: a tap may also focus the button, which opens it.
 	const tap = useRef<{ wasOpen: boolean } | null>(null)
+	const trigger = useRef<HTMLButtonElement>(null)
+	const isDismissed = useRef(false)
+	// Shown by keyboard focus, it stays until the focus moves or Esc (WCAG 1.4.13): Radix would also
+	// close it on any scroll, and reaching it with Tab scrolls it into view.
+	function changeOpen(open: boolean) {
+		const hasKeyboardFocus = trigger.current !== null && trigger.current === document.activeElement && trigger.current.matches(':focus-visible')
+		if (!open && hasKeyboardFocus && !isDismissed.current) return
+		isDismissed.current = false
+		setIsOpen(open)
+	}
 	return (
 		<RadixTooltip.Provider delayDuration={150}>
-			<RadixTooltip.Root open={isOpen} onOpenChange={setIsOpen}>
+			<RadixTooltip.Root open={isOpen} onOpenChange={changeOpen}>
 				<span data-controller="tooltip" className="inline-flex align-middle">
 					<RadixTooltip.Trigger
+						ref={trigger}
 						type="button"
 						aria-label={label}
 						onPointerDown={(event) => {
@@ -33,7 +44,7 @@ export function Tooltip({ label, text }: { label: string; text: string }) {
 					</RadixTooltip.Trigger>
 				</span>
 				<RadixTooltip.Portal>
-					<RadixTooltip.Content sideOffset={6} className="z-50 max-w-xs rounded-md bg-slate-900 px-3 py-2 text-sm text-white shadow-lg">
+					<RadixTooltip.Content onEscapeKeyDown={() => (isDismissed.current = true)} sideOffset={6} className="z-50 max-w-xs rounded-md bg-slate-900 px-3 py-2 text-sm text-white shadow-lg">
 						{text}
 						<RadixTooltip.Arrow className="fill-slate-900" />
 					</RadixTooltip.Content>

@@ -38,7 +38,7 @@ export default function PublicLayout() {
 			{showBanner && <Banner />}
 			<StickyNavbar>
 				<header className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3">
-					<Link to={pathFor('home', locale)} className="text-xl font-bold tracking-tight text-teal-800">
+					<Link to={pathFor('home', locale)} className="mr-auto text-xl font-bold tracking-tight text-teal-800 md:mr-0">
 						{t('site.name')}
 						<span className="sr-only"> – {t('nav.home')}</span>
 					</Link>

@@ -155,3 +155,33 @@ describe('the request form', () => {
 		await expect.poll(fromEnd).toBeLessThan(2)
 	})
 })
+
+describe("the delivery date before the page's script has run", () => {
+	test("is the browser's own date field with the earliest day, and the picker takes over the day chosen in it", async () => {
+		const page = await session.browser.newPage({ baseURL: session.server.url })
+		try {
+			// The script arrives only once a day has been chosen: a slow phone on a busy day.
+			let release: () => void = () => {}
+			const held = new Promise<void>((resolve) => (release = resolve))
+			await page.route('**/assets/entry.client-*.js', async (route) => {
+				await held
+				await route.continue()
+			})
+			await page.goto('/en/contact', { waitUntil: 'domcontentloaded' })
+			const field = page.locator('[data-controller="date-picker"] input[type="date"]')
+			const min = (await field.getAttribute('min'))!
+			expect(min).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+			const chosen = new Date(Date.parse(`${min}T12:00:00Z`) + 14 * 86_400_000).toISOString().slice(0, 10)
+			await field.fill(chosen)
+			expect(await page.getByLabel('Delivery by').inputValue()).toBe(chosen)
+			release()
+			await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+			const picker = page.getByRole('button', { name: 'Delivery by' })
+			const shown = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long' }).format(new Date(`${chosen}T12:00:00`))
+			await expect.poll(async () => (await picker.textContent())?.trim()).toBe(shown)
+			expect(await page.locator('input[type="hidden"][name="delivery_date"]').inputValue()).toBe(chosen)
+		} finally {
+			await page.close()
+		}
+	})
+})

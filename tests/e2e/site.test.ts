@@ -61,6 +61,54 @@ describe('navigation', () => {
 		await page.getByRole('heading', { level: 1, name: 'Certificeret oversættelse' }).waitFor()
 	})
 
+	test('on a phone the menu is behind a one-line header button, by touch and keyboard alike', async () => {
+		const context = await session.browser.newContext({ baseURL: session.server.url, viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true })
+		try {
+			const phone = await context.newPage()
+			await phone.goto('/en')
+			await waitForHydration(phone)
+			const header = (await phone.locator('header').first().boundingBox())!
+			expect(header.height).toBeLessThan(80)
+			const button = phone.getByRole('button', { name: 'Menu' })
+			const menu = phone.getByRole('navigation', { name: 'Main menu' })
+			expect(await menu.isVisible()).toBe(false)
+			expect(await button.getAttribute('aria-expanded')).toBe('false')
+			await button.tap()
+			await menu.getByRole('link', { name: 'FAQ' }).waitFor()
+			expect(await button.getAttribute('aria-expanded')).toBe('true')
+			expect(await seriousAxeViolations(phone)).toEqual([])
+			await phone.keyboard.press('Escape')
+			await expect.poll(() => menu.isVisible()).toBe(false)
+			await expect.poll(() => button.getAttribute('aria-expanded')).toBe('false')
+
+			// The keyboard: Enter opens it, Tab goes into it, a link leaves for its page and closes it.
+			await button.focus()
+			await phone.keyboard.press('Enter')
+			await menu.getByRole('link', { name: 'FAQ' }).waitFor()
+			await menu.getByRole('button', { name: 'Services' }).focus()
+			await phone.keyboard.press('Enter')
+			await phone.keyboard.press('Tab')
+			await phone.keyboard.press('Enter')
+			await phone.getByRole('heading', { level: 1, name: 'Certified translation' }).waitFor()
+			await expect.poll(() => menu.isVisible()).toBe(false)
+		} finally {
+			await context.close()
+		}
+	})
+
+	test('before the script has loaded, the phone menu button opens the menu all the same', async () => {
+		const context = await session.browser.newContext({ baseURL: session.server.url, viewport: { width: 390, height: 844 }, javaScriptEnabled: false })
+		try {
+			const phone = await context.newPage()
+			await phone.goto('/en')
+			await phone.getByRole('button', { name: 'Menu' }).click()
+			await phone.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Prices' }).click()
+			await phone.waitForURL('**/en/prices')
+		} finally {
+			await context.close()
+		}
+	})
+
 	test('the navigation bar sticks to the top once scrolled past and lets go when scrolled back', async () => {
 		await open('/om-os')
 		const bar = page.locator('[data-controller="sticky-navbar"]')

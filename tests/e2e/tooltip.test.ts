@@ -29,6 +29,28 @@ describe('tooltip', () => {
 		await tip.waitFor({ state: 'detached' })
 	})
 
+	test('opens when reached with Tab, stays while it has the focus, and Esc or moving on closes it', async () => {
+		const page = await session.open('/en/prices')
+		const tip = page.getByRole('tooltip')
+		// Tab from the top: the browser scrolls the button into view on the way, which must not close it.
+		for (let step = 0; step < 80; step++) {
+			await page.keyboard.press('Tab')
+			if ((await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))) === 'What counts as a working day?') break
+		}
+		await tip.waitFor()
+		expect(await tip.textContent()).toContain('Monday to Friday')
+		await page.mouse.wheel(0, 120)
+		await page.mouse.move(5, 5)
+		await expect.poll(() => tip.count()).toBe(1)
+		await page.keyboard.press('Escape')
+		await tip.waitFor({ state: 'detached' })
+		await page.keyboard.press('Shift+Tab')
+		await page.keyboard.press('Tab')
+		await tip.waitFor()
+		await page.keyboard.press('Tab')
+		await tip.waitFor({ state: 'detached' })
+	})
+
 	test('a tap toggles it on a touch screen, and a tap elsewhere closes it', async () => {
 		const context = await session.browser.newContext({ baseURL: session.server.url, hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } })
 		try {
