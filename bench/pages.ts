@@ -4,7 +4,7 @@
 // req/s, p50 and p99 and each ratio to nginx.
 // Run: npm run build && npm run bench:pages   (needs: apt-get install wrk nginx-light)
 import { execFileSync, spawn, spawnSync } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
@@ -90,3 +90,11 @@ console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |')
 for (const { label, rps, p50, p99, errors } of results) {
 	console.log(`| ${label} | ${Math.round(rps).toLocaleString('en')} | ${p50} | ${p99} | ${(rps / withLog).toFixed(3)} | ${(rps / withoutLog).toFixed(3)} | ${errors} |`)
 }
+
+// What the home page makes the browser fetch before anyone touches it: the entry and every module
+// it preloads, as the build precompressed them (what a browser is sent).
+const scripts = [...new Set([...home.matchAll(/(?:modulepreload" href=|import\()"(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!))]
+const assets = new URL('../build/client', import.meta.url).pathname
+const weight = (suffix: string) => scripts.reduce((total, script) => total + statSync(`${assets}${script}${suffix}`).size, 0)
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`
+console.log(`\nhome page script before interaction: ${scripts.length} files, ${kb(weight(''))} minified, ${kb(weight('.gz'))} gzip -9, ${kb(weight('.br'))} brotli 11`)

@@ -18,6 +18,7 @@ import { methodGuard } from './request-kind.ts'
 import type { Logger } from './logger.ts'
 import { discardUnreadBody, toFetchRequest, sendFetchResponse } from './request-bridge.ts'
 import { securityHeaders, type NonceLocals } from './security-headers.ts'
+import { staticAssets } from './static-assets.ts'
 import type { SendMail } from './mailer.ts'
 import type { UploadQuota } from '#app/models/documents/quota.server.ts'
 import { adminGate, staffSession, type StaffLocals } from './staff-session.ts'
@@ -73,7 +74,7 @@ export function createApp(options: AppOptions): App {
 
 	const clientDir = options.clientDir === undefined ? fileURLToPath(new URL('../client', import.meta.url)) : options.clientDir
 	if (clientDir) {
-		app.use('/assets', express.static(`${clientDir}/assets`, { immutable: true, maxAge: '1y', index: false, fallthrough: false }))
+		app.use('/assets', staticAssets(`${clientDir}/assets`))
 		// The few files at the root (favicon, images): only addresses that name a file are looked up,
 		// so a page request costs no disk lookup.
 		const rootFiles = express.static(clientDir, { maxAge: '1h', index: false })
