@@ -10,6 +10,8 @@ const CONTENT_TABLES = ['languages', 'faq_items', 'faq_categories', 'faq_item_ca
 const VISITOR_TABLES = ['documents', 'quotes', 'requests', 'analytics_events', 'sessions', 'login_failures', 'companies']
 
 describe('the content version', () => {
+	// Idle connections of the pool hear the last test's change a moment after it committed.
+	const settle = () => new Promise((resolve) => setTimeout(resolve, 100))
 	const version = async () => Number((await test_.handle.pool.query('select version from content_version')).rows[0].version)
 
 	test.each(CONTENT_TABLES)('moves with any statement on %s, and this process hears it before the commit returns', async (table) => {
@@ -17,11 +19,13 @@ describe('the content version', () => {
 		const generation = contentGeneration()
 		// A statement-level trigger: it fires even when no row matched.
 		await test_.handle.pool.query(`delete from "${table}" where false`)
-		expect(contentGeneration()).toBe(generation + 1)
+		// Heard at least once (more when other idle connections of the pool listen too).
+		expect(contentGeneration()).toBeGreaterThan(generation)
 		expect(await version()).toBe(before + 1)
 	})
 
 	test('stays when a change is rolled back, and is not announced', async () => {
+		await settle()
 		const before = await version()
 		const generation = contentGeneration()
 		const client = await test_.handle.pool.connect()
@@ -37,6 +41,7 @@ describe('the content version', () => {
 	})
 
 	test.each(VISITOR_TABLES)('stays when a visitor writes %s', async (table) => {
+		await settle()
 		const before = await version()
 		const generation = contentGeneration()
 		await test_.handle.pool.query(`delete from "${table}" where false`)
