@@ -17,9 +17,10 @@ export default function handleRequest(
 	// Pages carry the visitor's CSRF token: never cache them in shared caches.
 	headers.set('Cache-Control', 'private, no-cache')
 	if (request.method === 'HEAD') return new Response(null, { status, headers })
-	const { nonce } = loadContext.get(requestInfoContext)
+	const { nonce, renderWhole } = loadContext.get(requestInfoContext)
 	const userAgent = request.headers.get('user-agent')
-	const readyEvent = userAgent && isbot(userAgent) ? 'onAllReady' : 'onShellReady'
+	// Crawlers and the page cache get the page whole: a part streamed later needs script to show.
+	const readyEvent = renderWhole || (userAgent && isbot(userAgent)) ? 'onAllReady' : 'onShellReady'
 
 	return new Promise<Response>((resolve, reject) => {
 		let shellRendered = false

@@ -26,7 +26,9 @@ export type AppServices = {
 	uploadQuota: UploadQuota
 }
 // clientAddress is for throttling only; it is never stored or logged in clear.
-export type RequestInfo = { csrfToken: string; nonce: string; clientAddress: string }
+// renderWhole: the page is sent only once all of it has rendered (for the page cache), never in
+// streamed pieces that only script can put in place.
+export type RequestInfo = { csrfToken: string; nonce: string; clientAddress: string; renderWhole?: boolean }
 
 // Set once per request by server/app.ts; route modules never open connections themselves.
 export const servicesContext = createContext<AppServices>()

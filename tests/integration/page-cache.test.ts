@@ -36,6 +36,13 @@ describe('public pages from the page cache', () => {
 		expect(await head.text()).toBe('')
 	})
 
+	test('are rendered whole: nothing in them waits for script to be put in place', async () => {
+		// The bios' dialog is a lazily loaded part; streamed, it would arrive hidden for script to reveal.
+		const html = await (await fetch(url('/en/about'))).text()
+		expect(html).not.toContain('<div hidden id="S:')
+		expect([...html.matchAll(/<noscript><div class="rich-text/g)]).toHaveLength(3)
+	})
+
 	test('a change of each kind is on the very next anonymous request', async () => {
 		const admin = session.admin
 		// Warm every page first, so each check below reads a page that was cached before the change.
