@@ -3,6 +3,7 @@ import type { NextFunction, Request, Response } from 'express'
 import { RESOURCE_NAMES } from '#app/utils/admin-resources.ts'
 import { UPLOAD_PATHS } from '#app/utils/locales.ts'
 import { MEDIA_KINDS } from '#app/utils/media.ts'
+import { lingerAfterAnswer } from './request-bridge.ts'
 import { refuseRequest, SAFE_METHODS } from './request-kind.ts'
 
 // Forms and JSON calls are small: the largest a person sends is a page body of rich text.
@@ -67,7 +68,9 @@ const TOO_LARGE = {
 
 function tooLarge(req: Request, res: Response) {
 	if (res.headersSent) return
-	// The rest of the body is not read: the connection ends with this answer.
+	// The rest of the body is not read: the connection ends with this answer, after a moment in
+	// which what still arrives is dropped (so the client reads the answer, not a reset).
 	res.set('Connection', 'close')
+	lingerAfterAnswer(req.socket)
 	refuseRequest(req, res, 413, TOO_LARGE)
 }

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http'
+import type { Socket } from 'node:net'
 import type { Readable } from 'node:stream'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import type { Request as ExpressRequest, Response as ExpressResponse } from 'express'
@@ -71,4 +72,28 @@ export function discardUnreadBody(req: IncomingMessage): void {
 		if (dropped > DISCARD_LIMIT) req.socket.destroy()
 	})
 	req.resume()
+}
+
+// An answer sent with Connection: close before the request's body was read (a 413) would otherwise
+// end in a reset: Node closes the socket with the rest of the body unread, the kernel answers that
+// with RST, and a client still sending may lose the answer before reading it. As nginx's lingering
+// close does, the connection half-closes after the answer and drops what still arrives, until the
+// client stops sending, for at most LINGER_MS and LINGER_BYTES.
+const LINGER_MS = 2_000
+const LINGER_BYTES = 64 * 1024 * 1024
+
+export function lingerAfterAnswer(socket: Socket): void {
+	socket.destroySoon = function lingeringClose(this: Socket) {
+		let dropped = 0
+		const timer = setTimeout(() => this.destroy(), LINGER_MS).unref()
+		this.once('close', () => clearTimeout(timer))
+		this.once('end', () => this.destroy())
+		this.removeAllListeners('data')
+		this.on('data', (chunk: Buffer) => {
+			dropped += chunk.length
+			if (dropped > LINGER_BYTES) this.destroy()
+		})
+		this.end()
+		this.resume()
+	}
 }
