@@ -5,7 +5,7 @@ import type { TeamMember } from './team-grid.tsx'
 // The spec's employee and modal: a member with a bio gets a button that opens it in a dialog
 // (Radix: Esc, the close button and the backdrop close it; the focus stays inside and goes back
 // to the button). Without script the bio is simply shown in the card.
-export default function BioModal({ member, bioHtml }: { member: TeamMember; bioHtml: string }) {
+export function BioModal({ member, bioHtml }: { member: TeamMember; bioHtml: string }) {
 	const { t } = useI18n()
 	return (
 		<>

@@ -1,13 +1,14 @@
-import { lazy, Suspense } from 'react'
+import type { ComponentType } from 'react'
 import { useI18n } from './i18n.tsx'
 import { LazyImage } from './lazy-image.tsx'
 
-// The dialog's code is fetched only by pages that show bios (the home page's team has none).
-const BioModal = lazy(() => import('./team-bio.tsx'))
-
 export type TeamMember = { id: number; name: string; title: string; photoUrl: string | null; bioHtml: string | null; pairs: string[] }
 
-export function TeamGrid({ members, withBios = false }: { members: TeamMember[]; withBios?: boolean }) {
+// The page that shows bios hands in their dialog (team-bio.tsx), so the dialog's code is part of
+// that page's own script only: the home page's team has none and never fetches it.
+export type BioComponent = ComponentType<{ member: TeamMember; bioHtml: string }>
+
+export function TeamGrid({ members, Bio }: { members: TeamMember[]; Bio?: BioComponent }) {
 	const { t } = useI18n()
 	return (
 		<ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
@@ -25,11 +26,7 @@ export function TeamGrid({ members, withBios = false }: { members: TeamMember[];
 							))}
 						</ul>
 					)}
-					{withBios && member.bioHtml && (
-						<Suspense fallback={null}>
-							<BioModal member={member} bioHtml={member.bioHtml} />
-						</Suspense>
-					)}
+					{Bio && member.bioHtml && <Bio member={member} bioHtml={member.bioHtml} />}
 				</li>
 			))}
 		</ul>

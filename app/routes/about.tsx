@@ -3,6 +3,7 @@ import type { Route } from './+types/about'
 import { Text, useI18n } from '#app/components/i18n.tsx'
 import { PageHeading, PageMeta } from '#app/components/page.tsx'
 import { ReadMore } from '#app/components/read-more.tsx'
+import { BioModal } from '#app/components/team-bio.tsx'
 import { TeamGrid } from '#app/components/team-grid.tsx'
 import { listTeamMembers } from '#app/models/content.server.ts'
 import { getDb } from '#app/utils/context.server.ts'
@@ -29,7 +30,7 @@ export default function About() {
 				</ReadMore>
 			</section>
 			<Text as="h2" k="about.teamTitle" className="mb-6 text-2xl font-semibold text-slate-900" />
-			<TeamGrid members={team} withBios />
+			<TeamGrid members={team} Bio={BioModal} />
 		</>
 	)
 }

@@ -50,7 +50,6 @@ describe('employee and modal', () => {
 		const page = await session.open('/en/about')
 		const card = page.locator('[data-controller="employee"]').filter({ hasText: 'Lars Winther' })
 		await card.getByRole('heading', { name: 'Lars Winther' }).waitFor()
-		// The bios' dialog code comes in its own chunk, so their buttons may appear a moment later.
 		await expect.poll(() => page.locator('[data-controller="employee"]').getByRole('button').count()).toBe(3)
 		expect(await card.getByRole('button').count()).toBe(0)
 	})

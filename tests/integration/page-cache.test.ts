@@ -37,7 +37,8 @@ describe('public pages from the page cache', () => {
 	})
 
 	test('are rendered whole: nothing in them waits for script to be put in place', async () => {
-		// The bios' dialog is a lazily loaded part; streamed, it would arrive hidden for script to reveal.
+		// A part that suspends (a lazily loaded component, awaited data) would otherwise be streamed
+		// after the rest, hidden, for script to reveal: the cached page would keep it hidden.
 		const html = await (await fetch(url('/en/about'))).text()
 		expect(html).not.toContain('<div hidden id="S:')
 		expect([...html.matchAll(/<noscript><div class="rich-text/g)]).toHaveLength(3)
