@@ -22,7 +22,9 @@ export function staticAssets(assetsDir: string) {
 		const type = TYPES[path.extname(req.path)]
 		const encoding = encodingFor(req.get('accept-encoding'))
 		const file = path.join(assetsDir, path.normalize(req.path))
-		if (!type || encoding === 'identity' || !file.startsWith(assetsDir) || !has(file, encoding)) return plain(req, res, next)
+		// Within the folder itself, not a sibling whose name begins the same (assets-old/…).
+		const isInside = file.startsWith(assetsDir + path.sep)
+		if (!type || encoding === 'identity' || !isInside || !has(file, encoding)) return plain(req, res, next)
 		res.set({ 'Content-Type': type, 'Content-Encoding': encoding, Vary: 'Accept-Encoding', 'Cache-Control': 'public, max-age=31536000, immutable' })
 		res.sendFile(`${file}.${encoding === 'br' ? 'br' : 'gz'}`, { headers: { 'Content-Type': type } }, (error) => error && next(error))
 	}
