@@ -13,7 +13,6 @@ import { RESYNC_STREAM, type Broadcast, type PubSub } from './cable/pubsub.ts'
 import { bodyLimit } from './body-limit.ts'
 import { csrfProtection, type CsrfLocals } from './csrf.ts'
 import { sharedPageCache } from './page-cache/shared-pages.ts'
-import type { PageCache } from './page-cache/page-cache.ts'
 import { methodGuard } from './request-kind.ts'
 import type { Logger } from './logger.ts'
 import { discardUnreadBody, toFetchRequest, sendFetchResponse } from './request-bridge.ts'
@@ -53,7 +52,7 @@ export type AppOptions = {
 
 const HEALTH_TIMEOUT_MS = 2_000
 
-export type App = ((req: Request | IncomingMessage, res: Response | ServerResponse, next?: NextFunction) => void) & { pageCache: PageCache | null }
+export type App = (req: Request | IncomingMessage, res: Response | ServerResponse, next?: NextFunction) => void
 
 export function createApp(options: AppOptions): App {
 	const { database, logger, secretKey, isDevelopment = false } = options
@@ -140,11 +139,10 @@ export function createApp(options: AppOptions): App {
 		if (res.headersSent) return res.end()
 		res.status(500).type('html').send('<!doctype html><meta charset="utf-8"><title>500</title><p>Der gik noget galt. Something went wrong.</p>')
 	})
-	const site = (req: Request | IncomingMessage, res: Response | ServerResponse, next?: NextFunction) => {
+	return (req, res, next) => {
 		const render = () => void app(req as Request, res as Response, next as NextFunction)
 		if (!pageCache?.serve(req, res, render)) render()
 	}
-	return Object.assign(site, { pageCache })
 }
 
 // Method, path and status only: no query strings, headers, cookies or bodies reach the log.

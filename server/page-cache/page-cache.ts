@@ -20,7 +20,6 @@ export type PageCache = {
 	serve: (req: IncomingMessage, res: ServerResponse, otherwise: () => void) => boolean
 	// Something the pages show changed: every page is rendered anew.
 	forget: () => void
-	size: () => number
 }
 
 // Public pages for visitors without a staff session, rendered once per content version and served
@@ -87,7 +86,6 @@ export function createPageCache({ render, ttlMs, maxPages, isSecure, logger }: P
 			filling.clear()
 			unshareable.clear()
 		},
-		size: () => pages.size,
 	}
 }
 
