@@ -5,7 +5,8 @@ import { Worker } from 'node:worker_threads'
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres'
 import type pg from 'pg'
 import { noteContentVersion } from './content-version.ts'
-import { CONTENT_CHANNEL, resilientPool, type OnNotification } from './pool.ts'
+import { CONTENT_CHANNEL, REGISTRY_CHANNEL, resilientPool, type OnNotification } from './pool.ts'
+import { noteRegistryVersion } from './registry-version.ts'
 import * as schema from './schema.ts'
 
 // $client is the pool, for the few statements Drizzle cannot express (bulk unnest upserts, named prepared searches).
@@ -42,7 +43,10 @@ function openPostgres(connectionString: string, onConnectionLost?: ConnectionLos
 }
 
 // The connection that commits a change hears it before its commit returns (database/content-version.ts).
-const onContentNotice: OnNotification = (channel, payload) => channel === CONTENT_CHANNEL && noteContentVersion(Number(payload))
+const onContentNotice: OnNotification = (channel, payload) => {
+	if (channel === CONTENT_CHANNEL) noteContentVersion(Number(payload))
+	if (channel === REGISTRY_CHANNEL) noteRegistryVersion(Number(payload))
+}
 
 async function openPglite(directory: string, idleDisconnectMs: number, onConnectionLost?: ConnectionLost): Promise<DatabaseHandle> {
 	mkdirSync(directory, { recursive: true })

@@ -47,6 +47,8 @@ export async function onceMoreIfDisconnected<T>(work: () => Promise<T>, onConnec
 
 // Announced by the database itself when what the public pages show changed (migration 0008).
 export const CONTENT_CHANNEL = 'tolk_content'
+// Announced when a company changed (migration 0009).
+export const REGISTRY_CHANNEL = 'tolk_registry'
 
 export type OnNotification = (channel: string, payload: string) => void
 
@@ -59,7 +61,7 @@ export function resilientPool(config: pg.PoolConfig, onConnectionLost: (error: E
 		await client.query(SESSION_RESET)
 		if (!onNotification) return
 		client.on('notification', (notice) => onNotification(notice.channel, notice.payload ?? ''))
-		await client.query(`listen ${CONTENT_CHANNEL}`)
+		await client.query(`listen ${CONTENT_CHANNEL}; listen ${REGISTRY_CHANNEL}`)
 	}
 	const pool = new pg.Pool({ ...config, onConnect })
 	pool.on('error', onConnectionLost)

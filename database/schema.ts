@@ -13,6 +13,7 @@ import {
 	text,
 	timestamp,
 	uniqueIndex,
+	uuid,
 } from 'drizzle-orm/pg-core'
 
 const id = () => integer().primaryKey().generatedAlwaysAsIdentity()
@@ -382,9 +383,24 @@ export const companies = pgTable(
 		updatedAt: timestamps.updatedAt,
 	},
 	(table) => [
-		index('companies_name_prefix').on(table.isActive, table.searchName),
+		// CVR last: ties of one name come in the search's order, and LIMIT stops the scan.
+		index('companies_name_prefix').on(table.isActive, table.searchName, table.cvr),
 		index('companies_name_trigram').using('gin', sql`${table.searchName} gin_trgm_ops`),
 	],
+)
+
+// One row: the registry's identity (random, made with the database) and a number that goes up
+// with every statement that changes a company (triggers; migration 0009), announced on the
+// tolk_registry channel. A process's in-memory company index names the version it was built from,
+// and is not used while the database has moved on (server/company-search).
+export const registryVersion = pgTable(
+	'registry_version',
+	{
+		id: integer().primaryKey().default(1),
+		registryId: uuid('registry_id').notNull().defaultRandom(),
+		version: bigint({ mode: 'number' }).notNull().default(0),
+	},
+	(table) => [check('registry_version_single_row', sql`${table.id} = 1`)],
 )
 
 // Every word of a company's search name after the first, with the rest of the name from there
@@ -399,7 +415,7 @@ export const companyWords = pgTable(
 		cvr: integer().notNull(),
 		isActive: boolean('is_active').notNull(),
 	},
-	(table) => [index('company_words_prefix').on(table.isActive, table.suffix), index('company_words_cvr').on(table.cvr)],
+	(table) => [index('company_words_prefix').on(table.isActive, table.suffix, table.cvr), index('company_words_cvr').on(table.cvr)],
 )
 
 export const REQUEST_STATUSES = ['new', 'quoted', 'won', 'lost'] as const

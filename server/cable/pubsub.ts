@@ -3,7 +3,8 @@ import { eq, lt, sql } from 'drizzle-orm'
 import pg from 'pg'
 import type { Database } from '#database/client.ts'
 import { forgetContent, noteContentVersion } from '#database/content-version.ts'
-import { CONTENT_CHANNEL } from '#database/pool.ts'
+import { CONTENT_CHANNEL, REGISTRY_CHANNEL } from '#database/pool.ts'
+import { noteRegistryVersion, registryMayHaveChanged } from '#database/registry-version.ts'
 import { cableMessages } from '#database/schema.ts'
 import type { Logger } from '../logger.ts'
 
@@ -52,6 +53,7 @@ export async function createPostgresPubSub(databaseUrl: string, db: Database, lo
 		next.on('notification', (notification) => {
 			// Another process changed what the public pages show (this one hears its own changes itself).
 			if (notification.channel === CONTENT_CHANNEL) return noteContentVersion(Number(notification.payload))
+			if (notification.channel === REGISTRY_CHANNEL) return noteRegistryVersion(Number(notification.payload))
 			try {
 				void deliver(JSON.parse(notification.payload ?? '') as Notice).catch((error: unknown) => logger.error({ err: error }, 'cable message lost'))
 			} catch (error) {
@@ -67,7 +69,7 @@ export async function createPostgresPubSub(databaseUrl: string, db: Database, lo
 		})
 		try {
 			await next.connect()
-			await next.query(`listen ${CHANNEL}; listen ${CONTENT_CHANNEL}`)
+			await next.query(`listen ${CHANNEL}; listen ${CONTENT_CHANNEL}; listen ${REGISTRY_CHANNEL}`)
 		} catch (error) {
 			next.end().catch(() => {})
 			throw error
@@ -85,6 +87,7 @@ export async function createPostgresPubSub(databaseUrl: string, db: Database, lo
 				await listen()
 				logger.info('cable listener reconnected')
 				forgetContent()
+				registryMayHaveChanged()
 				events.emit('message', RESYNC_STREAM, null)
 				return
 			} catch (error) {

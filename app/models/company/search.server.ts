@@ -3,14 +3,10 @@ import { parseCvrQuery } from './cvr.ts'
 import { companySearchQuery } from './fold.ts'
 
 import type { BusinessResult } from './record.ts'
+import { MIN_QUERY_LENGTH, RESULT_LIMIT, TIER_LIMITS } from './search-rules.ts'
 
 export type { BusinessResult }
-
-export const MIN_QUERY_LENGTH = 3
-export const RESULT_LIMIT = 10
-// Each tier stops at its own limit, so a three-letter query never collects (let alone ranks)
-// every name that merely contains it.
-const TIER_LIMITS = { prefix: 10, word: 10, anywhere: 5 }
+export { MIN_QUERY_LENGTH }
 
 const COLUMNS = 'c.cvr, c.name, c.street, c.postcode, c.city, c.is_active'
 type Row = { cvr: number; name: string; street: string; postcode: string; city: string; is_active: boolean }
@@ -23,15 +19,17 @@ type Row = { cvr: number; name: string; street: string; postcode: string; city: 
 // 2. The same for ceased companies, when 1 did not fill the list.
 // 3. A single fragment anywhere in the name (pg_trgm), when 1 and 2 together did not fill the list.
 //    Planned for the query at hand, so PostgreSQL can choose the trigram index for a rare fragment
-//    or a scan that stops after a few rows for a common one. A query of several words is matched
+//    or an ordered scan that stops after a few rows for a common one.
+//    Every tier is ordered to the end (name, then CVR number), so the in-memory index
+//    (search-index/) can give exactly the same list. A query of several words is matched
 //    from the start of a word only: that is how names are typed, and a phrase's trigrams would
 //    make the costliest search of all for the least likely match.
 const prefixTier = (active: boolean) =>
-	`(select ${COLUMNS} from companies c where c.is_active = ${active} and c.search_name >= $1 and c.search_name < $2 order by c.search_name limit ${TIER_LIMITS.prefix})`
+	`(select ${COLUMNS} from companies c where c.is_active = ${active} and c.search_name >= $1 and c.search_name < $2 order by c.search_name, c.cvr limit ${TIER_LIMITS.prefix})`
 const wordTier = (active: boolean) =>
-	`(select ${COLUMNS} from company_words w join companies c on c.cvr = w.cvr where w.is_active = ${active} and w.suffix >= $1 and w.suffix < $2 and not (c.search_name >= $1 and c.search_name < $2) order by w.suffix limit ${TIER_LIMITS.word})`
+	`(select ${COLUMNS} from company_words w join companies c on c.cvr = w.cvr where w.is_active = ${active} and w.suffix >= $1 and w.suffix < $2 and not (c.search_name >= $1 and c.search_name < $2) order by w.suffix, w.cvr limit ${TIER_LIMITS.word})`
 const anywhereTier = (active: boolean) =>
-	`(select ${COLUMNS} from companies c where c.is_active = ${active} and c.search_name like $3 and not (c.search_name >= $1 and c.search_name < $2) and c.search_name not like $4 limit ${TIER_LIMITS.anywhere})`
+	`(select ${COLUMNS} from companies c where c.is_active = ${active} and c.search_name like $3 and not (c.search_name >= $1 and c.search_name < $2) and c.search_name not like $4 order by c.search_name, c.cvr limit ${TIER_LIMITS.anywhere})`
 
 const startsSql = (active: boolean) => `select * from (${prefixTier(active)} union all ${wordTier(active)}) found limit ${RESULT_LIMIT * 2}`
 const ANYWHERE_SQL = `${anywhereTier(true)} union all ${anywhereTier(false)}`
