@@ -58,7 +58,6 @@ export default [
 	layout('routes/public-layout.tsx', [...publicPages, route('*', 'routes/not-found.tsx')]),
 	route('banner', 'routes/banner.ts'),
 	route('analytics/events', 'routes/analytics-events.ts'),
-	route('businesses', 'routes/businesses.ts'),
 	route('sitemap.xml', 'routes/sitemap.ts'),
 	route('robots.txt', 'routes/robots.ts'),
 	route('documents/:id', 'routes/document.ts'),

@@ -11,6 +11,9 @@ import { requestInfoContext, servicesContext, staffContext, type AppServices } f
 import { forgetMessages, TRANSLATIONS_STREAM } from '#app/models/translation.server.ts'
 import { RESYNC_STREAM, type Broadcast, type PubSub } from './cable/pubsub.ts'
 import { bodyLimit } from './body-limit.ts'
+import { businessesEndpoint } from './company-search/endpoint.ts'
+import type { SearchLimits } from './company-search/rate-limit.ts'
+import type { SearchCompanies } from './company-search/service.ts'
 import { csrfProtection, type CsrfLocals } from './csrf.ts'
 import { sharedPageCache } from './page-cache/shared-pages.ts'
 import { methodGuard } from './request-kind.ts'
@@ -39,6 +42,9 @@ export type AppOptions = {
 	uploadQuota: UploadQuota
 	// How long a public page may be served from memory at most (0: no page cache).
 	pageCacheTtlMs?: number
+	// The business picker's search (server/company-search) and its limits per address.
+	searchCompanies: SearchCompanies
+	searchLimits: SearchLimits
 	logger: Logger
 	secretKey: string
 	trustProxy: boolean
@@ -139,9 +145,10 @@ export function createApp(options: AppOptions): App {
 		if (res.headersSent) return res.end()
 		res.status(500).type('html').send('<!doctype html><meta charset="utf-8"><title>500</title><p>Der gik noget galt. Something went wrong.</p>')
 	})
+	const businesses = businessesEndpoint({ searchCompanies: options.searchCompanies, limits: options.searchLimits, trustProxy: options.trustProxy, logger })
 	return (req, res, next) => {
 		const render = () => void app(req as Request, res as Response, next as NextFunction)
-		if (!pageCache?.serve(req, res, render)) render()
+		if (!businesses(req, res) && !pageCache?.serve(req, res, render)) render()
 	}
 }
 

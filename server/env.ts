@@ -47,6 +47,13 @@ export const EnvSchema = z.object({
 	// Public pages for visitors without a staff session are served from memory, rendered anew after
 	// any change to what they show and at the latest after this many seconds (0: no page cache).
 	PAGE_CACHE_TTL_S: z.coerce.number().int().min(0).max(86_400).default(600),
+	// The business picker searches an in-memory copy of the company registry (kept in
+	// DATA_DIR/company-index.bin between starts); off: every search asks the database.
+	COMPANY_SEARCH_INDEX: optional(BooleanFromEnv).transform((value) => value ?? true),
+	// Business searches per visitor address: a burst of this many that refills over a minute, and
+	// at most BUSINESS_SEARCHES_PER_DAY in a day (0: no limit).
+	BUSINESS_SEARCHES_PER_MINUTE: z.coerce.number().int().min(0).default(60),
+	BUSINESS_SEARCHES_PER_DAY: z.coerce.number().int().min(0).default(3000),
 	// Embedded database only: close its connection after this many idle milliseconds (0: never). Only
 	// for tests that prove the site reconnects by itself.
 	PGLITE_IDLE_DISCONNECT_MS: z.coerce.number().int().min(0).default(0),

@@ -8,6 +8,8 @@ import { deleteExpiredDocuments, deleteStrayFiles } from '../app/models/document
 import { MIB } from '../app/models/documents/upload.server.ts'
 import { ensureAdminAccount } from './admin-account.ts'
 import { createAnalysisQueue } from './analysis/queue.ts'
+import { findCompanies } from '../app/models/company/search.server.ts'
+import { createCompanySearch } from './company-search/service.ts'
 import { createLocalPubSub, createPostgresPubSub } from './cable/pubsub.ts'
 import { attachCable } from './cable/server.ts'
 import type { Env } from './env.ts'
@@ -33,6 +35,7 @@ export async function startServices(env: Env, database: DatabaseHandle, logger: 
 	})
 	await analysis.resume()
 	const mailer = createMailer(env, logger)
+	const companySearch = env.COMPANY_SEARCH_INDEX ? createCompanySearch({ db: database.db, logger, snapshotFile: path.resolve(env.DATA_DIR, 'company-index.bin') }) : null
 
 	const sweepDocuments = () =>
 		deleteExpiredDocuments(database.db, documentsDir)
@@ -55,6 +58,8 @@ export async function startServices(env: Env, database: DatabaseHandle, logger: 
 			enqueueAnalysis: analysis.enqueue,
 			sendMail: mailer.send,
 			pageCacheTtlMs: env.PAGE_CACHE_TTL_S * 1000,
+			searchCompanies: companySearch?.search ?? (async (query: string) => ({ businesses: await findCompanies(database.db, query), source: 'database' as const })),
+			searchLimits: { perMinute: env.BUSINESS_SEARCHES_PER_MINUTE, perDay: env.BUSINESS_SEARCHES_PER_DAY },
 			uploadQuota: {
 				filesPerHour: env.UPLOAD_FILES_PER_HOUR,
 				bytesPerHour: env.UPLOAD_MIB_PER_HOUR * MIB,
@@ -67,6 +72,7 @@ export async function startServices(env: Env, database: DatabaseHandle, logger: 
 		async close() {
 			clearInterval(sweeper)
 			await analysis.close()
+			await companySearch?.close()
 			await mailer.close()
 			await pubsub.close()
 		},

@@ -1,8 +1,9 @@
-import { useRef } from 'react'
+import { useRef, useState } from 'react'
 import AsyncSelect from 'react-select/async'
-import { requestJson } from '#app/utils/request-headers.ts'
+import { HttpError, requestJson } from '#app/utils/request-headers.ts'
 import type { BusinessResult } from '#app/models/company/record.ts'
-import { BUSINESSES_PATH, type CompanySearchProps } from './company-search.tsx'
+import { BUSINESSES_PATH } from '#app/models/company/search-rules.ts'
+import type { CompanySearchProps } from './company-search.tsx'
 import { useI18n } from './i18n.tsx'
 
 const MIN_LENGTH = 3
@@ -14,6 +15,10 @@ export default function CompanySearchWidget({ id, label, placeholder, describedB
 	const { t } = useI18n()
 	const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
 	const latest = useRef<AbortController>(undefined)
+	// Past the searches allowed per address (429) the list says to wait, and the answers kept so far
+	// are dropped so the same text is asked again once it may be.
+	const [isLimited, setLimited] = useState(false)
+	const [cacheKey, setCacheKey] = useState(0)
 
 	// Typing fast asks once, for what was typed last; a failure shows an empty list.
 	function loadOptions(input: string): Promise<BusinessResult[]> {
@@ -25,9 +30,15 @@ export default function CompanySearchWidget({ id, label, placeholder, describedB
 		return new Promise((resolve) => {
 			timer.current = setTimeout(() => {
 				requestJson<{ businesses: BusinessResult[] }>(`${BUSINESSES_PATH}?query=${encodeURIComponent(input)}`, { signal: controller.signal })
-					.then((answer) => resolve(answer.businesses))
+					.then((answer) => {
+						setLimited(false)
+						resolve(answer.businesses)
+					})
 					.catch((error: unknown) => {
-						if (!controller.signal.aborted) console.warn('Business search failed', error)
+						const isLimitedNow = error instanceof HttpError && error.status === 429
+						setLimited(isLimitedNow)
+						if (isLimitedNow) setCacheKey((key) => key + 1)
+						else if (!controller.signal.aborted) console.warn('Business search failed', error)
 						resolve([])
 					})
 			}, DEBOUNCE_MS)
@@ -40,7 +51,7 @@ export default function CompanySearchWidget({ id, label, placeholder, describedB
 			instanceId={id}
 			name="company_cvr"
 			loadOptions={loadOptions}
-			cacheOptions
+			cacheOptions={`answers-${cacheKey}`}
 			isClearable
 			filterOption={null}
 			getOptionValue={(business) => business.vat_number}
@@ -61,7 +72,7 @@ export default function CompanySearchWidget({ id, label, placeholder, describedB
 				)
 			}
 			placeholder={placeholder}
-			noOptionsMessage={({ inputValue }) => (inputValue.trim().length < MIN_LENGTH ? t('request.companyTooShort') : t('request.companyNone'))}
+			noOptionsMessage={({ inputValue }) => (inputValue.trim().length < MIN_LENGTH ? t('request.companyTooShort') : isLimited ? t('request.companyLimited') : t('request.companyNone'))}
 			loadingMessage={() => t('request.companyLoading')}
 			aria-label={label}
 			aria-describedby={describedBy}

@@ -1,9 +1,9 @@
 import { lazy, Suspense } from 'react'
+import { BUSINESSES_PATH } from '#app/models/company/search-rules.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 
 const CompanySearchWidget = lazy(() => import('./company-search-widget.tsx'))
 
-export const BUSINESSES_PATH = '/businesses'
 
 export type CompanySearchProps = {
 	id: string

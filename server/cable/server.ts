@@ -5,6 +5,7 @@ import type { Database } from '#database/client.ts'
 import { findSessionStaff, SESSION_COOKIE, type Staff } from '#app/models/staff/session.server.ts'
 import { readCookie } from '#app/utils/cookies.ts'
 import { CABLE_CHANNEL, CABLE_PATH, CABLE_PROTOCOL, roleNeededFor } from '#app/utils/cable.ts'
+import { clientAddress } from '../client-address.ts'
 import type { Logger } from '../logger.ts'
 import type { PubSub } from './pubsub.ts'
 import { verifyStreamName } from '#app/models/live/signed-stream.server.ts'
@@ -83,7 +84,7 @@ export function attachCable(server: Server, options: Options): Cable {
 	async function upgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
 		if (new URL(req.url ?? '/', 'http://localhost').pathname !== CABLE_PATH) return refuse(socket, 404)
 		if (!isSameOrigin(req, options.trustProxy, options.publicUrl?.())) return refuse(socket, 403)
-		const address = addressOf(req, options.trustProxy)
+		const address = clientAddress(req, options.trustProxy)
 		if ((perAddress.get(address) ?? 0) >= options.maxConnectionsPerAddress) return refuse(socket, 429)
 		const token = readCookie(req.headers.cookie, SESSION_COOKIE)
 		const staff = token ? await findSessionStaff(db, token) : null
@@ -212,10 +213,4 @@ function isSameOrigin(req: IncomingMessage, trustProxy: boolean, publicUrl?: str
 	const forwarded = req.headers['x-forwarded-host']
 	const host = (trustProxy ? (Array.isArray(forwarded) ? forwarded[0] : forwarded) : undefined) ?? req.headers.host
 	return origin.host === host || (publicUrl !== undefined && origin.origin === publicUrl)
-}
-
-function addressOf(req: IncomingMessage, trustProxy: boolean): string {
-	const forwarded = req.headers['x-forwarded-for']
-	if (trustProxy && typeof forwarded === 'string') return forwarded.split(',')[0]!.trim()
-	return req.socket.remoteAddress ?? 'unknown'
 }

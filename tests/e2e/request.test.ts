@@ -20,9 +20,10 @@ describe('the request form', () => {
 		await form.getByLabel('Name').fill('Karen Blixen')
 		await form.getByLabel('Email').fill('karen-at-rungstedlund')
 		await form.getByLabel('I represent a company').check()
-		// The business picker appears with the focus in it; three letters start the search.
+		// The business picker appears with the focus in it (once its lazily loaded script has come:
+		// more than expect.poll's default second on a busy machine); three letters start the search.
 		const picker = form.getByRole('combobox', { name: 'Company' })
-		await expect.poll(() => picker.evaluate((element) => element === document.activeElement)).toBe(true)
+		await expect.poll(() => picker.evaluate((element) => element === document.activeElement), { timeout: 10_000 }).toBe(true)
 		await page.keyboard.type('Jen')
 		const options = form.locator('[data-controller="company-search"]').getByRole('option')
 		await options.first().waitFor()

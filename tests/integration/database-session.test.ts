@@ -10,7 +10,8 @@ const IDLE_MS = 200
 
 let server: RunningServer
 beforeAll(async () => {
-	server = await startServer({ ...ADMIN_ENV, PGLITE_IDLE_DISCONNECT_MS: String(IDLE_MS) })
+	// Searches ask the database here (no in-memory index): they are one of the steps that must reconnect.
+	server = await startServer({ ...ADMIN_ENV, PGLITE_IDLE_DISCONNECT_MS: String(IDLE_MS), COMPANY_SEARCH_INDEX: '0' })
 })
 afterAll(() => server?.stop())
 
@@ -65,7 +66,7 @@ describe('after the database connection went away', () => {
 
 describe('after a quiet spell', () => {
 	test('a search answers after longer idling than the pool driver\'s default idle timeout (10 s)', async () => {
-		const quiet = await startServer()
+		const quiet = await startServer({ COMPANY_SEARCH_INDEX: '0' })
 		try {
 			const before = await (await fetch(`${quiet.url}/businesses?query=jens`)).json()
 			await new Promise((resolve) => setTimeout(resolve, 11_000))

@@ -139,7 +139,8 @@ describe('health', () => {
 		const database = await openTestDatabase(testDatabase)
 		const { logger, secretKey, broadcast, enqueueAnalysis, sendMail, uploadQuota } = testServices({ db: database.db })
 		const directories = { uploadsDir: testDatabase.dataDir, documentsDir: testDatabase.dataDir, mediaDir: testDatabase.dataDir }
-		const app = createApp({ database, logger, secretKey, broadcast, enqueueAnalysis, sendMail, uploadQuota, ...directories, trustProxy: false, publicUrl: () => 'http://localhost' })
+		const search = { searchCompanies: async () => ({ businesses: [], source: 'database' as const }), searchLimits: { perMinute: 0, perDay: 0 } }
+		const app = createApp({ database, logger, secretKey, broadcast, enqueueAnalysis, sendMail, uploadQuota, ...directories, ...search, trustProxy: false, publicUrl: () => 'http://localhost' })
 		const http = createServer(app).listen(0, '127.0.0.1')
 		await once(http, 'listening')
 		const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}/healthz`

@@ -1,0 +1,53 @@
+// GET /businesses?query=…: the business picker's search, answered ahead of the page machinery (a
+// search is asked for at every pause in typing and must not wait behind page renders). Fewer than
+// three characters answer an empty list and cost nothing; an address past its limit gets 429 with
+// an empty list, which the picker shows as "wait a moment".
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { z } from 'zod'
+import { BUSINESSES_PATH, MIN_QUERY_LENGTH } from '#app/models/company/search-rules.ts'
+import { clientAddress } from '../client-address.ts'
+import type { Logger } from '../logger.ts'
+import { createSearchLimiter, type SearchLimits } from './rate-limit.ts'
+import type { SearchCompanies } from './service.ts'
+
+const QuerySchema = z.string().max(100).catch('')
+const EMPTY = JSON.stringify({ businesses: [] })
+
+type Options = { searchCompanies: SearchCompanies; limits: SearchLimits; trustProxy: boolean; logger: Logger }
+
+export function businessesEndpoint({ searchCompanies, limits, trustProxy, logger }: Options) {
+	const take = createSearchLimiter(limits)
+	// True when the request was this endpoint's (and is answered or being answered).
+	return function serve(req: IncomingMessage, res: ServerResponse): boolean {
+		if (req.method !== 'GET' && req.method !== 'HEAD') return false
+		const url = req.url ?? ''
+		const queryAt = url.indexOf('?')
+		if ((queryAt < 0 ? url : url.slice(0, queryAt)) !== BUSINESSES_PATH || /%00/i.test(url)) return false
+		const query = QuerySchema.parse(new URLSearchParams(queryAt < 0 ? '' : url.slice(queryAt + 1)).get('query') ?? '')
+		if (query.trim().length < MIN_QUERY_LENGTH) return send(res, 200, EMPTY)
+		const wait = take(clientAddress(req, trustProxy))
+		if (wait > 0) return send(res, 429, EMPTY, { 'Retry-After': String(wait), 'Cache-Control': 'no-store' })
+		const started = performance.now()
+		searchCompanies(query).then(
+			({ businesses, source }) => send(res, 200, JSON.stringify({ businesses }), { 'Server-Timing': `${source};dur=${(performance.now() - started).toFixed(1)}` }),
+			(error: unknown) => {
+				logger.error({ err: error }, 'business search failed')
+				send(res, 500, EMPTY, { 'Cache-Control': 'no-store' })
+			},
+		)
+		return true
+	}
+}
+
+function send(res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): true {
+	res.writeHead(status, {
+		'Content-Type': 'application/json; charset=utf-8',
+		'Content-Length': Buffer.byteLength(body),
+		// Private: the list may hold marketing-protected companies, shown to this visitor only.
+		'Cache-Control': 'private, max-age=300',
+		'X-Content-Type-Options': 'nosniff',
+		...headers,
+	})
+	res.end(res.req.method === 'HEAD' ? undefined : body)
+	return true
+}
