@@ -1,93 +1,146 @@
-// The business picker's search at the real registry's size: a synthetic registry of 2.2 million
-// companies (about 40% active) is generated, imported with `npm run registry:import` (timed) into
-// PGlite and into PostgreSQL, and the built server is asked `GET /businesses` by 20 concurrent
-// clients with a realistic mix of queries. Prints latency (p50, p90, p99), throughput, import
-// time, database size and the server's memory.
-// Run: npm run build && npm run bench:search [-- --count 2200000 --seconds 20 --only pglite|postgres --reuse]
-// --reuse keeps the imported databases (in the temp directory, and as tolk_bench_<count> on
-// PostgreSQL) and uses them again next time instead of importing.
-// PostgreSQL comes from BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/test); a
-// scratch database is created on it and dropped afterwards.
+// The business picker's search at the demo registry's size (20,000) and the real registry's (2.2
+// million companies, about 40% active), on PGlite and on PostgreSQL. Synthetic registries are
+// generated once and imported with `npm run registry:import` (kept in the temp directory, and as
+// tolk_bench_<count> on PostgreSQL, for the next run). For each database and size, the built server:
+//   1. with the index off (COMPANY_SEARCH_INDEX=0): the SQL search, the baseline;
+//   2. with no snapshot file: start-up, the index built from the database, its build time;
+//   3. restarted: start-up from the snapshot file;
+// then `GET /businesses` with 20 clients flat out and 20 clients typing (150-350 ms between queries)
+// over the same query mix, an uncached page alone and while the 20 clients search, and the
+// server's memory with and without the index.
+// Run: npm run build && npm run bench:search [-- --sizes 20000,2200000 --seconds 10 --only pglite|postgres --fresh]
+// PostgreSQL comes from BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/test).
 import { execFile } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { promisify } from 'node:util'
-import { parseArgs } from 'node:util'
+import { parseArgs, promisify } from 'node:util'
 import autocannon from 'autocannon'
 import pg from 'pg'
 import { seededRandom } from '../app/models/company/generate.server.ts'
 import { parseCsvLine } from '../app/models/company/import.server.ts'
-import { startServer } from '../tests/setup/server.ts'
+import { startServer, type RunningServer } from '../tests/setup/server.ts'
 import type { TestDatabase } from '../tests/setup/database.ts'
 
-const { values } = parseArgs({ options: { count: { type: 'string', default: '2200000' }, seconds: { type: 'string', default: '20' }, only: { type: 'string' }, connections: { type: 'string', default: '20' }, reuse: { type: 'boolean', default: false } } })
-const COUNT = Number(values.count)
+const { values } = parseArgs({
+	options: { sizes: { type: 'string', default: '20000,2200000' }, seconds: { type: 'string', default: '10' }, only: { type: 'string' }, connections: { type: 'string', default: '20' }, fresh: { type: 'boolean', default: false } },
+})
 const SECONDS = Number(values.seconds)
 const CONNECTIONS = Number(values.connections)
 const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
+const PAGE = '/en/prices?bench=1' // a query string: rendered per request, not from the page cache
+const NO_LIMIT = { BUSINESS_SEARCHES_PER_MINUTE: '0', BUSINESS_SEARCHES_PER_DAY: '0', DEMO_COMPANIES: '0' }
 const run = promisify(execFile)
 
-// One registry file per size, kept in the temp directory between runs (it takes a while to write).
-const registryFile = path.join(tmpdir(), `tolk-bench-registry-${COUNT}.csv`)
-if (!existsSync(registryFile)) {
-	const started = performance.now()
-	await run(process.execPath, ['server/scripts/registry-generate.ts', '--count', String(COUNT), '--seed', '42', '--out', registryFile], { maxBuffer: 1e8 })
-	console.log(`generated ${COUNT.toLocaleString('en')} companies in ${seconds(started)} s → ${registryFile}`)
-}
-const queries = realisticQueries(registryFile, 5_000)
-console.log(`query mix: ${queries.length} queries, e.g. ${queries.slice(0, 8).map((query) => JSON.stringify(query)).join(', ')}`)
-
-for (const kind of ['pglite', 'postgres'] as const) {
-	if (values.only && values.only !== kind) continue
-	const database = kind === 'pglite' ? pgliteDatabase() : await postgresDatabase()
-	const isReused = Boolean(values.reuse && database && (await hasCompanies(database)))
-	if (!database) {
-		console.log(`\npostgres: no server at ${POSTGRES_URL}; skipped`)
-		continue
+for (const count of values.sizes.split(',').map(Number)) {
+	const registryFile = path.join(tmpdir(), `tolk-bench-registry-${count}.csv`)
+	if (!existsSync(registryFile)) {
+		const started = performance.now()
+		await run(process.execPath, ['server/scripts/registry-generate.ts', '--count', String(count), '--seed', '42', '--out', registryFile], { maxBuffer: 1e8 })
+		console.log(`generated ${count.toLocaleString('en')} companies in ${seconds(started)} s`)
 	}
+	const queries = realisticQueries(registryFile, 5_000)
+	console.log(`\n=== ${count.toLocaleString('en')} companies; query mix of ${queries.length}, e.g. ${queries.slice(0, 6).map((query) => JSON.stringify(query)).join(', ')}`)
+	for (const kind of ['pglite', 'postgres'] as const) {
+		if (values.only && values.only !== kind) continue
+		const database = kind === 'pglite' ? pgliteDatabase(count) : await postgresDatabase(count)
+		if (!database) {
+			console.log(`\npostgres: no server at ${POSTGRES_URL}; skipped`)
+			continue
+		}
+		console.log(`\n${kind}, ${count.toLocaleString('en')} companies:`)
+		await importUnlessThere(database, registryFile)
+		await measure(database, queries)
+	}
+}
+
+async function measure(database: TestDatabase, queries: string[]) {
+	const baseline = await startServer({ ...NO_LIMIT, COMPANY_SEARCH_INDEX: '0' }, { database })
 	try {
-		console.log(`\n${kind}:`)
-		if (isReused) console.log('  import: reused the database of an earlier run')
-		else {
-			const started = performance.now()
-			const env = { ...process.env, DATA_DIR: database.dataDir, DATABASE_URL: database.databaseUrl ?? '' }
-			const { stdout } = await run(process.execPath, ['server/scripts/registry-import.ts', registryFile], { env, maxBuffer: 1e8 })
-			console.log(`  import: ${seconds(started)} s (${stdout.trim()})`)
-		}
-		const server = await startServer({ DEMO_COMPANIES: '0' }, { database })
-		try {
-			const size = await databaseSize(database)
-			console.log(`  database size: ${size}`)
-			await load(server.url, 5) // warm-up
-			// People typing: each client asks, waits for the answer, then 150 to 350 ms (the next
-			// debounced keystroke), and asks again.
-			const typing = await typingLoad(server.url, SECONDS)
-			console.log(
-				`  GET /businesses, ${CONNECTIONS} clients typing, ${SECONDS} s: p50 ${typing.p50} ms, p90 ${typing.p90} ms, p99 ${typing.p99} ms, ` +
-					`${typing.rate.toFixed(0)} req/s, non-2xx ${typing.failures}`,
-			)
-			// As fast as the clients can go: the server's capacity, and latency at saturation.
-			report(`${CONNECTIONS} clients flat out`, await load(server.url, SECONDS))
-			const rss = memoryOf(server.process.pid!)
-			console.log(`  server memory (RSS) after the run: ${rss}`)
-		} finally {
-			await server.stop()
-		}
+		await load(baseline.url, queries, 3) // warm-up
+		report('SQL search (index off), flat out', await load(baseline.url, queries, SECONDS))
+		console.log(`  server memory (RSS) after searching flat out, index off: ${memoryOf(baseline)} MiB`)
 	} finally {
-		if (!values.reuse) await database.drop()
+		await baseline.stop()
+	}
+
+	rmSync(path.join(database.dataDir, 'company-index.bin'), { force: true })
+	const building = await timedStart(database)
+	const built = logged(building.server, 'company index built from the database')
+	console.log(`  start without a snapshot: listening after ${building.listeningMs} ms; index built from the database after ${building.readyMs} ms (reading ${built.ms - built.buildMs} ms, building ${built.buildMs} ms)`)
+	await building.server.stop()
+
+	const { server, listeningMs, readyMs } = await timedStart(database)
+	try {
+		const loaded = logged(server, 'company index loaded from its snapshot')
+		console.log(`  start with the snapshot: listening after ${listeningMs} ms; index loaded after ${readyMs} ms (loading ${loaded.ms} ms; the index takes ${(loaded.bytes / 2 ** 20).toFixed(0)} MiB)`)
+		await load(server.url, queries, 3)
+		const flat = await load(server.url, queries, SECONDS)
+		report('index, flat out', flat)
+		console.log(`  server memory (RSS) after searching flat out, index on: ${memoryOf(server)} MiB`)
+		const typing = await typingLoad(server.url, queries)
+		console.log(`  GET /businesses, index, ${CONNECTIONS} clients typing: p50 ${typing.p50} ms, p90 ${typing.p90} ms, p99 ${typing.p99} ms, ${typing.rate.toFixed(0)} req/s, non-2xx ${typing.failures}`)
+		await pageLoad(server.url, 3) // warm-up
+		const alone = await pageLoad(server.url, SECONDS)
+		const [searching, during] = await Promise.all([load(server.url, queries, SECONDS), pageLoad(server.url, SECONDS)])
+		console.log(`  GET ${PAGE}, 2 clients alone: p50 ${alone.latency.p50} ms, p99 ${alone.latency.p99} ms, ${alone.requests.average.toFixed(0)} req/s`)
+		console.log(`  GET ${PAGE}, 2 clients while ${CONNECTIONS} search flat out: p50 ${during.latency.p50} ms, p99 ${during.latency.p99} ms, ${during.requests.average.toFixed(0)} req/s (searches meanwhile: ${searching.requests.average.toFixed(0)} req/s, p99 ${searching.latency.p99} ms)`)
+		console.log(`  server memory (RSS) after the runs: ${memoryOf(server)} MiB`)
+	} finally {
+		await server.stop()
 	}
 }
 
-async function typingLoad(baseUrl: string, duration: number) {
+async function timedStart(database: TestDatabase) {
+	const started = performance.now()
+	const server = await startServer(NO_LIMIT, { database })
+	const listeningMs = Math.round(performance.now() - started)
+	for (;;) {
+		const response = await fetch(`${server.url}/businesses?query=holding`)
+		await response.arrayBuffer()
+		if (response.headers.get('server-timing')?.startsWith('index')) break
+		await new Promise((resolve) => setTimeout(resolve, 50))
+	}
+	return { server, listeningMs, readyMs: Math.round(performance.now() - started) }
+}
+
+function logged(server: RunningServer, message: string): { ms: number; buildMs: number; bytes: number } {
+	const line = server.logs().split('\n').find((entry) => entry.includes(`"msg":"${message}"`)) ?? '{}'
+	const { ms = 0, buildMs = 0, bytes = 0 } = JSON.parse(line) as { ms?: number; buildMs?: number; bytes?: number }
+	return { ms, buildMs, bytes }
+}
+
+function report(label: string, result: autocannon.Result) {
+	console.log(
+		`  GET /businesses, ${label}, ${CONNECTIONS} clients, ${SECONDS} s: p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ` +
+			`${result.requests.average.toFixed(0)} req/s, non-2xx ${result.non2xx}, errors ${result.errors}`,
+	)
+}
+
+function load(baseUrl: string, queries: string[], duration: number): Promise<autocannon.Result> {
+	let next = 0
+	return autocannon({
+		url: baseUrl,
+		connections: CONNECTIONS,
+		duration,
+		requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: `/businesses?query=${encodeURIComponent(queries[next++ % queries.length]!)}` }) }],
+	})
+}
+
+function pageLoad(baseUrl: string, duration: number): Promise<autocannon.Result> {
+	return autocannon({ url: `${baseUrl}${PAGE}`, connections: 2, duration })
+}
+
+async function typingLoad(baseUrl: string, queries: string[]) {
 	let next = 0
 	const latencies: number[] = []
 	let failures = 0
-	const deadline = performance.now() + duration * 1000
+	const deadline = performance.now() + SECONDS * 1000
 	const random = seededRandom(11)
 	await Promise.all(
 		Array.from({ length: CONNECTIONS }, async () => {
+			// A page that was just loaded holds its connection open: the first search is not timed.
+			await (await fetch(`${baseUrl}/businesses?query=holding`)).arrayBuffer()
 			while (performance.now() < deadline) {
 				const started = performance.now()
 				const response = await fetch(`${baseUrl}/businesses?query=${encodeURIComponent(queries[next++ % queries.length]!)}`)
@@ -100,29 +153,12 @@ async function typingLoad(baseUrl: string, duration: number) {
 	)
 	latencies.sort((a, b) => a - b)
 	const at = (share: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * share))]!.toFixed(1)
-	return { p50: at(0.5), p90: at(0.9), p99: at(0.99), rate: latencies.length / duration, failures }
-}
-
-function report(label: string, result: autocannon.Result) {
-	console.log(
-		`  GET /businesses, ${label}, ${SECONDS} s: p50 ${result.latency.p50} ms, p90 ${result.latency.p90} ms, p99 ${result.latency.p99} ms, ` +
-			`${result.requests.average.toFixed(0)} req/s, non-2xx ${result.non2xx}, errors ${result.errors}`,
-	)
-}
-
-function load(baseUrl: string, duration: number): Promise<autocannon.Result> {
-	let next = 0
-	return autocannon({
-		url: baseUrl,
-		connections: CONNECTIONS,
-		duration,
-		requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: `/businesses?query=${encodeURIComponent(queries[next++ % queries.length]!)}` }) }],
-	})
+	return { p50: at(0.5), p90: at(0.9), p99: at(0.99), rate: latencies.length / SECONDS, failures }
 }
 
 // What people type: the start of their company's name (one word, or the first word and part of
 // the second), a later word of it, the name with å/æ/ø written aa/ae/oe, or the CVR number (with
-// spaces or a DK prefix now and then); 3 to 20 characters.
+// spaces or a DK prefix now and then); 3 to 20 characters; and one in ten matches nothing.
 function realisticQueries(file: string, count: number): string[] {
 	const lines = readFileSync(file, 'utf8').split('\n').slice(1).filter(Boolean)
 	const random = seededRandom(7)
@@ -132,44 +168,48 @@ function realisticQueries(file: string, count: number): string[] {
 		const [cvr, name] = pick() as [string, string]
 		const words = name.split(' ')
 		const roll = random()
-		if (roll < 0.35) return cut(words[0]!, 3)
-		if (roll < 0.6 && words.length > 1) return cut(`${words[0]} ${words[1]}`, words[0]!.length + 2)
-		if (roll < 0.75 && words.length > 1) return cut(words[1 + Math.floor(random() * (words.length - 1))]!, 3)
-		if (roll < 0.85) return cut(name.replace(/å/g, 'aa').replace(/æ/g, 'ae').replace(/ø/g, 'oe').replace(/Å/g, 'Aa').replace(/Æ/g, 'Ae').replace(/Ø/g, 'Oe'), 3)
-		if (roll < 0.92) return cvr
-		return random() < 0.5 ? `DK${cvr}` : cvr.replace(/(\d{2})(?=\d)/g, '$1 ')
+		if (roll < 0.3) return cut(words[0]!, 3)
+		if (roll < 0.5 && words.length > 1) return cut(`${words[0]} ${words[1]}`, words[0]!.length + 2)
+		if (roll < 0.65 && words.length > 1) return cut(words[1 + Math.floor(random() * (words.length - 1))]!, 3)
+		if (roll < 0.75) return cut(name.replace(/å/g, 'aa').replace(/æ/g, 'ae').replace(/ø/g, 'oe').replace(/Å/g, 'Aa').replace(/Æ/g, 'Ae').replace(/Ø/g, 'Oe'), 3)
+		if (roll < 0.82) return cvr
+		if (roll < 0.9) return random() < 0.5 ? `DK${cvr}` : cvr.replace(/(\d{2})(?=\d)/g, '$1 ')
+		return Array.from({ length: 4 + Math.floor(random() * 6) }, () => 'bcdfghjklmnpqrstvwxzæøå'[Math.floor(random() * 23)]).join('')
 	}).map((query) => (query.length < 3 ? `${query}   `.slice(0, 3) : query))
 }
 
-function pgliteDatabase(): TestDatabase {
-	const dataDir = values.reuse ? path.join(tmpdir(), `tolk-bench-pglite-${COUNT}`) : mkdtempSync(path.join(tmpdir(), 'tolk-bench-search-'))
-	mkdirSync(dataDir, { recursive: true })
-	return { dataDir, drop: async () => rmSync(dataDir, { recursive: true, force: true }) }
+async function importUnlessThere(database: TestDatabase, registryFile: string) {
+	if (!values.fresh && (await hasCompanies(database))) return console.log('  import: reused the database of an earlier run')
+	const started = performance.now()
+	const env = { ...process.env, DATA_DIR: database.dataDir, DATABASE_URL: database.databaseUrl ?? '' }
+	const { stdout } = await run(process.execPath, ['server/scripts/registry-import.ts', registryFile], { env, maxBuffer: 1e8 })
+	console.log(`  import: ${seconds(started)} s (${stdout.trim().replace(/\n/g, ' ')})`)
 }
 
-async function postgresDatabase(): Promise<TestDatabase | null> {
+function pgliteDatabase(count: number): TestDatabase {
+	const dataDir = path.join(tmpdir(), `tolk-bench-pglite-${count}`)
+	if (values.fresh) rmSync(dataDir, { recursive: true, force: true })
+	mkdirSync(dataDir, { recursive: true })
+	return { dataDir, drop: async () => {} }
+}
+
+async function postgresDatabase(count: number): Promise<TestDatabase | null> {
 	const admin = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 2_000 })
 	try {
 		await admin.connect()
 	} catch {
 		return null
 	}
-	const name = values.reuse ? `tolk_bench_${COUNT}` : `tolk_bench_${randomBytes(4).toString('hex')}`
+	const name = `tolk_bench_${count}`
+	if (values.fresh) await admin.query(`drop database if exists ${name} with (force)`)
 	const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [name])
 	if (!rowCount) await admin.query(`create database ${name}`)
 	await admin.end()
 	const url = new URL(POSTGRES_URL)
 	url.pathname = `/${name}`
-	return {
-		dataDir: mkdtempSync(path.join(tmpdir(), 'tolk-bench-search-')),
-		databaseUrl: url.toString(),
-		drop: async () => {
-			const client = new pg.Client({ connectionString: POSTGRES_URL })
-			await client.connect()
-			await client.query(`drop database if exists ${name} with (force)`)
-			await client.end()
-		},
-	}
+	const dataDir = path.join(tmpdir(), `tolk-bench-pgdir-${count}`)
+	mkdirSync(dataDir, { recursive: true })
+	return { dataDir, databaseUrl: url.toString(), drop: async () => {} }
 }
 
 async function hasCompanies(database: TestDatabase): Promise<boolean> {
@@ -178,30 +218,15 @@ async function hasCompanies(database: TestDatabase): Promise<boolean> {
 	await client.connect()
 	try {
 		const { rows } = await client.query<{ n: string }>("select count(*) as n from pg_tables where tablename = 'companies'")
-		if (rows[0]!.n === '0') return false
-		return (await client.query('select 1 from companies limit 1')).rowCount === 1
+		return rows[0]!.n !== '0' && (await client.query('select 1 from companies limit 1')).rowCount === 1
 	} finally {
 		await client.end()
 	}
 }
 
-// On PGlite the server holds the database, so its size is read from the data directory.
-async function databaseSize(database: TestDatabase): Promise<string> {
-	if (!database.databaseUrl) {
-		const { stdout } = await run('du', ['-sh', path.join(database.dataDir, 'pglite')])
-		return `${stdout.split('\t')[0]} on disk (data directory)`
-	}
-	const client = new pg.Client({ connectionString: database.databaseUrl })
-	await client.connect()
-	const { rows } = await client.query<{ size: string }>('select pg_size_pretty(pg_database_size(current_database())) as size')
-	await client.end()
-	return rows[0]!.size
-}
-
-function memoryOf(pid: number): string {
-	const status = readFileSync(`/proc/${pid}/status`, 'utf8')
-	const kib = Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0)
-	return `${(kib / 1024).toFixed(0)} MiB`
+function memoryOf(server: RunningServer): number {
+	const status = readFileSync(`/proc/${server.process.pid}/status`, 'utf8')
+	return Math.round(Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024)
 }
 
 function seconds(since: number): string {
