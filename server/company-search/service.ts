@@ -22,6 +22,8 @@ type Options = {
 	memoryMb?: number
 	// How often the registry version is read, in case a change was not heard.
 	checkEveryMs?: number
+	// Told of each worker started (a test takes one away to see the search carry on).
+	onWorker?: (worker: Worker) => void
 }
 
 const SEARCH_TIMEOUT_MS = 2_000
@@ -29,7 +31,7 @@ const RESTART_AFTER_MS = 1_000
 // Changes come in bursts (an import writes a batch at a time): build once the burst is over.
 const SETTLE_MS = 500
 
-export function createCompanySearch({ db, logger, snapshotFile, memoryMb = 512, checkEveryMs = 60_000 }: Options) {
+export function createCompanySearch({ db, logger, snapshotFile, memoryMb = 512, checkEveryMs = 60_000, onWorker }: Options) {
 	let worker: Worker | null = null
 	let indexVersion: string | null = null
 	let registryId = ''
@@ -49,6 +51,7 @@ export function createCompanySearch({ db, logger, snapshotFile, memoryMb = 512, 
 	function startWorker() {
 		const next = new Worker(new URL('./worker.ts', import.meta.url), { resourceLimits: { maxOldGenerationSizeMb: memoryMb } })
 		worker = next
+		onWorker?.(next)
 		next.on('message', (reply: WorkerReply) => {
 			if (reply.type === 'found') return searches.get(reply.id)?.(reply.results)
 			if (reply.type === 'saved') return logger.info({ file: reply.file, ms: Math.round(reply.ms) }, 'company index snapshot saved')
