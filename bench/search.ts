@@ -19,6 +19,10 @@ import autocannon from 'autocannon'
 import pg from 'pg'
 import { seededRandom } from '../app/models/company/generate.server.ts'
 import { parseCsvLine } from '../app/models/company/import.server.ts'
+import { searchCompanyIndex } from '../app/models/company/search-index/query.ts'
+import { buildCompanyIndex } from '../app/models/company/search-index/read.server.ts'
+import { findCompanies } from '../app/models/company/search.server.ts'
+import { openDatabase } from '../database/client.ts'
 import { startServer, type RunningServer } from '../tests/setup/server.ts'
 import type { TestDatabase } from '../tests/setup/database.ts'
 
@@ -31,6 +35,8 @@ const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.
 const PAGE = '/en/prices?bench=1' // a query string: rendered per request, not from the page cache
 const NO_LIMIT = { BUSINESS_SEARCHES_PER_MINUTE: '0', BUSINESS_SEARCHES_PER_DAY: '0', DEMO_COMPANIES: '0' }
 const run = promisify(execFile)
+// Queries made to cost the index the most: common trigrams only, matching (almost) nothing.
+const COSTLY = ['sensen', 'ndersenhansen', 'nsennsen', 'ersenn', 'e'.repeat(100), 'xxxxx']
 
 for (const count of values.sizes.split(',').map(Number)) {
 	const registryFile = path.join(tmpdir(), `tolk-bench-registry-${count}.csv`)
@@ -51,6 +57,7 @@ for (const count of values.sizes.split(',').map(Number)) {
 		console.log(`\n${kind}, ${count.toLocaleString('en')} companies:`)
 		await importUnlessThere(database, registryFile)
 		await measure(database, queries)
+		await compareInProcess(database, queries)
 	}
 }
 
@@ -88,6 +95,31 @@ async function measure(database: TestDatabase, queries: string[]) {
 		console.log(`  server memory (RSS) after the runs: ${memoryOf(server)} MiB`)
 	} finally {
 		await server.stop()
+	}
+}
+
+// Outside HTTP: the index against the SQL search on the same registry (1,000 queries of the mix),
+// and the index's own time per query, for the mix and for queries made to cost the most.
+async function compareInProcess(database: TestDatabase, queries: string[]) {
+	const handle = await openDatabase({ databaseUrl: database.databaseUrl, dataDir: database.dataDir })
+	try {
+		const index = (await buildCompanyIndex(handle.db))!
+		const differing: string[] = []
+		for (const query of queries.slice(0, 1_000)) {
+			if (JSON.stringify(await findCompanies(handle.db, query)) !== JSON.stringify(searchCompanyIndex(index, query))) differing.push(query)
+		}
+		console.log(`  the index and the SQL search give the same list for ${1_000 - differing.length} of 1,000 queries${differing.length ? ` (not for ${differing.slice(0, 5).map((query) => JSON.stringify(query)).join(', ')})` : ''}`)
+		const timed = (query: string) => {
+			const started = performance.now()
+			searchCompanyIndex(index, query)
+			return performance.now() - started
+		}
+		queries.forEach(timed)
+		const times = queries.map(timed).sort((a, b) => a - b)
+		const costly = COSTLY.map((query) => `${JSON.stringify(query.slice(0, 12))} ${timed(query).toFixed(1)} ms`)
+		console.log(`  index alone, per query of the mix: p50 ${times[times.length >> 1]!.toFixed(3)} ms, p99 ${times[Math.floor(times.length * 0.99)]!.toFixed(3)} ms, slowest ${times.at(-1)!.toFixed(1)} ms; made to cost: ${costly.join(', ')}`)
+	} finally {
+		await handle.close()
 	}
 }
 

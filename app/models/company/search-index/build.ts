@@ -34,8 +34,7 @@ export function createIndexBuilder() {
 		},
 		// `version`: the registry version the rows were read at (read.server.ts).
 		finish(version: string): CompanyIndex {
-			const base = {
-				version,
+			const read = {
 				count: cvr.length,
 				activeCount: isActive.reduce((total, flag) => total + flag, 0),
 				cvr: cvr.done(),
@@ -45,16 +44,15 @@ export function createIndexBuilder() {
 				display: display.done(),
 				displayStart: displayStart.done(),
 				cityOf: cityOf.done(),
-				cities: [...cities.keys()],
 			}
-			const order = sortedOrder(base)
-			const words = sortedWords(base)
-			return { ...base, order, byCvr: sortedByCvr(base.cvr), ...words, ...trigramPostings({ ...base, order }) }
+			const base = inRankOrder(read, sortedOrder(read))
+			return { version, cities: [...cities.keys()], ...base, byCvr: sortedByCvr(base.cvr), ...sortedWords(base), ...trigramPostings(base) }
 		},
 	}
 }
 
 type Base = Pick<CompanyIndex, 'count' | 'activeCount' | 'cvr' | 'isActive' | 'names' | 'nameStart'>
+type Records = Base & Pick<CompanyIndex, 'display' | 'displayStart' | 'cityOf'>
 
 // Ids, active first, each part by (search name, CVR): the SQL search's `order by search_name, cvr`
 // on a byte-ordered (COLLATE "C") column.
@@ -70,6 +68,31 @@ function sortedOrder({ count, activeCount, cvr, isActive, names, nameStart }: Ba
 	order.subarray(0, activeCount).sort(compare)
 	order.subarray(activeCount).sort(compare)
 	return order
+}
+
+// Every array rewritten so that a company's rank is its position.
+function inRankOrder(read: Records, order: Uint32Array): Records {
+	const { count } = read
+	const records = {
+		count,
+		activeCount: read.activeCount,
+		cvr: new Uint32Array(count),
+		isActive: new Uint8Array(count),
+		cityOf: new Uint32Array(count),
+		names: Buffer.allocUnsafe(read.names.length),
+		nameStart: new Uint32Array(count + 1),
+		display: Buffer.allocUnsafe(read.display.length),
+		displayStart: new Uint32Array(count + 1),
+	}
+	for (let rank = 0; rank < count; rank++) {
+		const id = order[rank]!
+		records.cvr[rank] = read.cvr[id]!
+		records.isActive[rank] = read.isActive[id]!
+		records.cityOf[rank] = read.cityOf[id]!
+		records.nameStart[rank + 1] = records.nameStart[rank]! + read.names.copy(records.names, records.nameStart[rank], read.nameStart[id], read.nameStart[id + 1])
+		records.displayStart[rank + 1] = records.displayStart[rank]! + read.display.copy(records.display, records.displayStart[rank], read.displayStart[id], read.displayStart[id + 1])
+	}
+	return records
 }
 
 // Every later word's rest of the name, active companies' first, each part by (that text, CVR).
@@ -129,7 +152,7 @@ function compareTails(bytes: Buffer, aStart: number, aEnd: number, bStart: numbe
 }
 
 // Two passes over every name: the encoded size of each trigram's list, then the lists themselves.
-function trigramPostings({ count, activeCount, names, nameStart, order }: Base & { order: Uint32Array }) {
+function trigramPostings({ count, activeCount, names, nameStart }: Base) {
 	const gramCount = new Uint32Array(GRAM_KEYS)
 	const sizes = new Uint32Array(GRAM_KEYS)
 	const gramSplit = new Uint32Array(GRAM_KEYS)
@@ -138,8 +161,7 @@ function trigramPostings({ count, activeCount, names, nameStart, order }: Base &
 		previous.fill(-1)
 		for (let rank = 0; rank < count; rank++) {
 			if (rank === activeCount) onSplit()
-			const id = order[rank]!
-			for (let at = nameStart[id]!; at + 3 <= nameStart[id + 1]!; at++) {
+			for (let at = nameStart[rank]!; at + 3 <= nameStart[rank + 1]!; at++) {
 				const key = gramKey(names, at)
 				if (key < 0 || previous[key] === rank) continue
 				onPosting(key, rank - previous[key]!)

@@ -2,9 +2,10 @@
 // blobs, no object per company, so 2.2 million companies take about a quarter of a gigabyte and
 // load from a snapshot file as views over one buffer (decision 013).
 //
-// A company is a row number ("id") in the order the rows were read. `order` lists the ids active
-// first, each part sorted by (search name, CVR), which is the order the SQL search hands over; a
-// "rank" is a position in `order`.
+// A company is a row number ("rank"): active companies first, each part sorted by (search name,
+// CVR), which is the order the SQL search hands over. Everything about a company lies at its rank,
+// so walking candidates in rank order reads memory forwards (a search that checks a hundred
+// thousand names takes a few milliseconds, where lookups all over memory took forty).
 export type CompanyIndex = {
 	// The registry version the index was built from: `${registryId}:${version}` (registry_version).
 	version: string
@@ -21,10 +22,9 @@ export type CompanyIndex = {
 	// The city line ("6200 Aabenraa") as a number into `cities`: a few thousand distinct lines.
 	cityOf: Uint32Array
 	cities: string[]
-	order: Uint32Array
-	// Ids sorted by CVR number, for a query that is one.
+	// Ranks sorted by CVR number, for a query that is one.
 	byCvr: Uint32Array
-	// Every word of a name after the first, as (id, offset into the name): the name from that word
+	// Every word of a name after the first, as (rank, offset into the name): the name from that word
 	// on. Active companies' words first, each part sorted by (that rest of the name, CVR).
 	wordId: Uint32Array
 	wordOffset: Uint32Array
