@@ -53,6 +53,15 @@ describe('the database session', () => {
 		expect(lost.length).toBeGreaterThan(lostBefore)
 	})
 
+	test('a connection lost while checked out fails its next statement and leaves the process standing', async () => {
+		const client = await handle.pool.connect()
+		await client.query('select 1')
+		await cutConnections(testDatabase, IDLE_MS)
+		await expect(client.query('select 1')).rejects.toThrow()
+		client.release(true)
+		expect(await one('select 1 as one')).toEqual({ one: 1 })
+	})
+
 	test('only statements that read are retried', () => {
 		expect(isRetryableRead('select * from companies where cvr = $1')).toBe(true)
 		expect(isRetryableRead({ text: '  SELECT 1' })).toBe(true)

@@ -65,6 +65,10 @@ export function resilientPool(config: pg.PoolConfig, onConnectionLost: (error: E
 	}
 	const pool = new pg.Pool({ ...config, onConnect })
 	pool.on('error', onConnectionLost)
+	// The pool listens for errors on idle connections only. One lost while checked out (a
+	// transaction between statements when the server went) would otherwise be an unhandled 'error'
+	// event that ends the process; its statements fail instead, and whoever holds it hears of it.
+	pool.on('connect', (client) => client.on('error', () => {}))
 	const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>
 	// Callback-style calls are left alone: nothing here uses them.
 	pool.query = ((...args: unknown[]) =>
