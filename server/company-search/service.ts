@@ -119,14 +119,17 @@ export function createCompanySearch({ db, logger, snapshotFile, memoryMb = 512, 
 		await build()
 	}
 
+	// Ends early when the worker it builds in goes (its replacement starts a build of its own).
 	async function build() {
 		const started = performance.now()
+		const target = worker
 		indexVersion = null
+		if (!target) return
 		post({ type: 'begin' })
 		const pages = readIndexRows(db)
 		let next = await pages.next()
-		for (; !next.done && !closed; next = await pages.next()) post({ type: 'rows', rows: next.value })
-		if (!next.done) return
+		for (; !next.done && worker === target && !closed; next = await pages.next()) post({ type: 'rows', rows: next.value })
+		if (!next.done || worker !== target) return
 		// Changed while read: the change was heard too, and the next round reads it again.
 		if (!next.value.isConsistent) return void (isRefreshWanted = true)
 		post({ type: 'finish', version: next.value.version, file: snapshotFile })
