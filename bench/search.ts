@@ -21,6 +21,7 @@ import { seededRandom } from '../app/models/company/generate.server.ts'
 import { parseCsvLine } from '../app/models/company/import.server.ts'
 import { searchCompanyIndex } from '../app/models/company/search-index/query.ts'
 import { buildCompanyIndex } from '../app/models/company/search-index/read.server.ts'
+import { indexSnapshotPath } from '../app/models/company/search-index/snapshot.server.ts'
 import { findCompanies } from '../app/models/company/search.server.ts'
 import { openDatabase } from '../database/client.ts'
 import { startServer, type RunningServer } from '../tests/setup/server.ts'
@@ -71,7 +72,7 @@ async function measure(database: TestDatabase, queries: string[]) {
 		await baseline.stop()
 	}
 
-	rmSync(path.join(database.dataDir, 'company-index.bin'), { force: true })
+	rmSync(indexSnapshotPath(database.dataDir), { force: true })
 	const building = await timedStart(database)
 	const built = logged(building.server, 'company index built from the database')
 	console.log(`  start without a snapshot: listening after ${building.listeningMs} ms; index built from the database after ${building.readyMs} ms (reading ${built.ms - built.buildMs} ms, building ${built.buildMs} ms)`)

@@ -9,6 +9,7 @@ import { MIB } from '../app/models/documents/upload.server.ts'
 import { ensureAdminAccount } from './admin-account.ts'
 import { createAnalysisQueue } from './analysis/queue.ts'
 import { findCompanies } from '../app/models/company/search.server.ts'
+import { indexSnapshotPath } from '../app/models/company/search-index/snapshot.server.ts'
 import { createCompanySearch } from './company-search/service.ts'
 import { createLocalPubSub, createPostgresPubSub } from './cable/pubsub.ts'
 import { attachCable } from './cable/server.ts'
@@ -35,7 +36,7 @@ export async function startServices(env: Env, database: DatabaseHandle, logger: 
 	})
 	await analysis.resume()
 	const mailer = createMailer(env, logger)
-	const companySearch = env.COMPANY_SEARCH_INDEX ? createCompanySearch({ db: database.db, logger, snapshotFile: path.resolve(env.DATA_DIR, 'company-index.bin') }) : null
+	const companySearch = env.COMPANY_SEARCH_INDEX ? createCompanySearch({ db: database.db, logger, snapshotFile: indexSnapshotPath(env.DATA_DIR) }) : null
 
 	const sweepDocuments = () =>
 		deleteExpiredDocuments(database.db, documentsDir)

@@ -27,7 +27,7 @@ const reply = (message: WorkerReply) => parentPort!.postMessage(message)
 parentPort!.on('message', (command: WorkerCommand) => {
 	switch (command.type) {
 		case 'search':
-			return reply({ type: 'found', id: command.id, results: index ? searchCompanyIndex(index, command.query) : null })
+			return reply({ type: 'found', id: command.id, results: search(command.query) })
 		case 'load':
 			return void readIndexSnapshot(command.file).then((loaded) => {
 				index = loaded ?? index
@@ -44,6 +44,15 @@ parentPort!.on('message', (command: WorkerCommand) => {
 			return finish(command.version, command.file)
 	}
 })
+
+// Null (the database answers instead) when there is no index, or the search failed on it.
+function search(query: string) {
+	try {
+		return index ? searchCompanyIndex(index, query) : null
+	} catch {
+		return null
+	}
+}
 
 function finish(version: string, file: string | null) {
 	if (!builder) return

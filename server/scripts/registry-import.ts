@@ -5,14 +5,13 @@
 // Ends by writing the search index's snapshot (DATA_DIR/company-index.bin), so the server's next
 // start loads it instead of reading every company; a running server on PostgreSQL hears the change
 // and builds its own.
-import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { openDatabase } from '#database/client.ts'
 import { migrateDatabase } from '#database/migrate.ts'
 import { importCompanies, readRegistryFile, type ImportProblem } from '#app/models/company/import.server.ts'
 import type { CompanyRecord } from '#app/models/company/record.ts'
 import { buildCompanyIndex } from '#app/models/company/search-index/read.server.ts'
-import { writeIndexSnapshot } from '#app/models/company/search-index/snapshot.server.ts'
+import { indexSnapshotPath, writeIndexSnapshot } from '#app/models/company/search-index/snapshot.server.ts'
 import { parseEnv } from '#server/env.ts'
 
 const { positionals } = parseArgs({ allowPositionals: true })
@@ -38,7 +37,7 @@ try {
 	if (problems.length > 10) console.log(`  … and ${problems.length - 10} more`)
 	const indexing = performance.now()
 	const index = await buildCompanyIndex(database.db)
-	if (index) await writeIndexSnapshot(index, path.resolve(env.DATA_DIR, 'company-index.bin'))
+	if (index) await writeIndexSnapshot(index, indexSnapshotPath(env.DATA_DIR))
 	console.log(index ? `Wrote the search index of ${index.count} companies in ${((performance.now() - indexing) / 1000).toFixed(1)} s.` : 'The registry changed meanwhile: the server builds the search index itself.')
 } finally {
 	await database.close()

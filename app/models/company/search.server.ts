@@ -2,7 +2,7 @@ import type { Database } from '#database/client.ts'
 import { parseCvrQuery } from './cvr.ts'
 import { companySearchQuery } from './fold.ts'
 
-import type { BusinessResult } from './record.ts'
+import { cityLine, type BusinessResult } from './record.ts'
 import { MIN_QUERY_LENGTH, RESULT_LIMIT, TIER_LIMITS } from './search-rules.ts'
 
 export type { BusinessResult }
@@ -70,7 +70,7 @@ function presentCompany(row: Row): BusinessResult {
 		name: row.name,
 		vat_number: String(row.cvr),
 		street: row.street,
-		city: `${row.postcode} ${row.city}`.trim(),
+		city: cityLine(row.postcode, row.city),
 		active: row.is_active,
 	}
 }

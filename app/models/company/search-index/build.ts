@@ -1,4 +1,7 @@
-import { GRAM_KEYS, gramKey, type CompanyIndex } from './shape.ts'
+import { cityLine } from '../record.ts'
+import { GRAM_KEYS, gramKey, SEPARATOR, type CompanyIndex } from './shape.ts'
+
+const SEPARATOR_TEXT = String.fromCharCode(SEPARATOR)
 
 // One company as the index reads it from the companies table.
 export type IndexRow = { cvr: number; name: string; search_name: string; street: string; postcode: string; city: string; is_active: boolean }
@@ -19,18 +22,15 @@ export function createIndexBuilder() {
 				names.write(row.search_name, 'latin1')
 				nameStart.push(names.length)
 				// The separator cannot come from the registry's own text.
-				display.write(`${row.name.replaceAll('\x1f', ' ')}\x1f${row.street}`, 'utf8')
+				display.write(`${row.name.replaceAll(SEPARATOR_TEXT, ' ')}${SEPARATOR_TEXT}${row.street}`, 'utf8')
 				displayStart.push(display.length)
 				cvr.push(row.cvr)
 				isActive.push(row.is_active ? 1 : 0)
-				const city = `${row.postcode} ${row.city}`.trim()
+				const city = cityLine(row.postcode, row.city)
 				let cityId = cities.get(city)
 				if (cityId === undefined) cities.set(city, (cityId = cities.size))
 				cityOf.push(cityId)
 			}
-		},
-		get count() {
-			return cvr.length
 		},
 		// `version`: the registry version the rows were read at (read.server.ts).
 		finish(version: string): CompanyIndex {

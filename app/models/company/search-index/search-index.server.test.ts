@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { setupTestDatabase } from '#tests/setup/database.ts'
 import { cvrCheckDigit } from '../cvr.ts'
@@ -8,9 +11,7 @@ import { findCompanies } from '../search.server.ts'
 import { searchCompanyIndex } from './query.ts'
 import { buildCompanyIndex, readRegistryVersion } from './read.server.ts'
 import { readIndexSnapshot, writeIndexSnapshot } from './snapshot.server.ts'
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
+import { createIndexBuilder, type IndexRow } from './build.ts'
 
 const database = setupTestDatabase()
 const random = seededRandom(2026)
@@ -110,5 +111,20 @@ describe('the in-memory company index', () => {
 		expect(await readRegistryVersion(database.handle.db)).toBe(before)
 		await importCompanies(database.handle.db, [{ ...companies[0]!, name: 'Helt Nyt Navn ApS' }])
 		expect(await readRegistryVersion(database.handle.db)).not.toBe(before)
+	})
+})
+
+describe('the bound on "anywhere"', () => {
+	// Names that hold every trigram of "ensen" but not "ensen" itself come first; the five that
+	// hold it come after them.
+	const row = (cvr: number, name: string): IndexRow => ({ cvr, name, search_name: name, street: '', postcode: '', city: '', is_active: true })
+	const builder = createIndexBuilder()
+	builder.add([...Array.from({ length: 20 }, (_, n) => row(10_000_000 + n, `b sensex ${n}`)), ...Array.from({ length: 5 }, (_, n) => row(20_000_000 + n, `c jensen ${n}`))])
+	const index = builder.finish('test:1')
+
+	test('stops the walk after so many candidates, keeping what it found by then', () => {
+		expect(searchCompanyIndex(index, 'ensen', Infinity).map((company) => company.name)).toEqual(['c jensen 0', 'c jensen 1', 'c jensen 2', 'c jensen 3', 'c jensen 4'])
+		expect(searchCompanyIndex(index, 'ensen', 10)).toEqual([])
+		expect(searchCompanyIndex(index, 'ensen', 22).map((company) => company.name)).toEqual(['c jensen 0', 'c jensen 1'])
 	})
 })

@@ -1,10 +1,16 @@
 import { open, readFile, rename, rm } from 'node:fs/promises'
+import path from 'node:path'
 import type { CompanyIndex } from './shape.ts'
 
 // The index as a file beside the database, so a restart loads it in a moment instead of reading
 // millions of rows: a header (JSON) and the arrays as they lie in memory, each on an 8-byte
 // boundary, read back as views over the one buffer the file is read into.
 const MAGIC = 'TOLKIDX3'
+
+// Beside the database, in the data directory.
+export function indexSnapshotPath(dataDir: string): string {
+	return path.resolve(dataDir, 'company-index.bin')
+}
 const ARRAYS = ['cvr', 'isActive', 'names', 'nameStart', 'display', 'displayStart', 'cityOf', 'byCvr', 'wordId', 'wordOffset', 'gramStart', 'gramSplit', 'gramCount', 'grams'] as const
 type ArrayName = (typeof ARRAYS)[number]
 type Header = Pick<CompanyIndex, 'version' | 'count' | 'activeCount' | 'activeWordCount' | 'cities'> & { lengths: number[] }
