@@ -16,9 +16,21 @@ export default tseslint.config(
 			...reactHooks.configs.recommended.rules,
 			'@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
 			'@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
-			'no-restricted-imports': [
+			// One import style: package imports (#app/…, #server/…), never a path relative to the file.
+			'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\.?/(?!\\+types/)', message: 'Import through #app/, #server/, #database/ or #tests/ (decision 003).' }] }],
+		},
+	},
+	{
+		// Code that reaches the browser (components, hooks, browser-safe models and helpers) never
+		// imports a *.server module, named or default; a type is erased and may be shared.
+		files: ['app/**/*.{ts,tsx}'],
+		ignores: ['app/**/*.server.ts', 'app/**/*.test.ts', 'app/routes/**', 'app/root.tsx', 'app/entry.server.tsx', 'app/http/**'],
+		rules: {
+			'@typescript-eslint/no-restricted-imports': [
 				'error',
-				{ patterns: [{ group: ['**/*.server', '**/*.server.ts'], importNames: ['default'], message: 'Server modules stay on the server.' }] },
+				{
+					patterns: [{ group: ['**/*.server', '**/*.server.ts', '**/*.server.tsx'], allowTypeImports: true, message: 'Server modules stay on the server.' }],
+				},
 			],
 		},
 	},

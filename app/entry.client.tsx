@@ -1,7 +1,7 @@
 import { startTransition, StrictMode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { HydratedRouter } from 'react-router/dom'
-import { routerFetch } from './utils/router-fetch.client.ts'
+import { routerFetch } from '#app/utils/router-fetch.client.ts'
 
 startTransition(() => {
 	hydrateRoot(

@@ -1,7 +1,7 @@
 import { index, layout, route, type RouteConfig } from '@react-router/dev/routes'
-import { LOCALES, PAGE_PATHS, PAIR_PRICE_PATHS, UPLOAD_PATHS, type PageName } from './utils/locales.ts'
-import { RESOURCE_NAMES } from './utils/admin-resources.ts'
-import { MEDIA_KINDS } from './utils/media.ts'
+import { LOCALES, PAGE_PATHS, PAIR_PRICE_PATHS, UPLOAD_PATHS, type PageName } from '#app/utils/locales.ts'
+import { RESOURCE_NAMES } from '#app/models/records/definition.ts'
+import { MEDIA_KINDS } from '#app/models/media/kinds.ts'
 
 const PAGE_MODULES: Record<PageName, string> = {
 	home: 'routes/home.tsx',

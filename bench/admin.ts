@@ -7,10 +7,10 @@
 import { execFile } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
-import { createStaff, logIn as logInStaff } from '../app/models/staff/account.server.ts'
-import { ADMIN_ENV, logIn } from '../tests/setup/admin.ts'
-import { createTestDatabase, openTestDatabase } from '../tests/setup/database.ts'
-import { startServer } from '../tests/setup/server.ts'
+import { createStaff, logIn as logInStaff } from '#app/models/staff/account.server.ts'
+import { ADMIN_ENV, logIn } from '#tests/setup/admin.ts'
+import { createTestDatabase, openTestDatabase } from '#tests/setup/database.ts'
+import { startServer } from '#tests/setup/server.ts'
 
 const ATTEMPTS = 40
 const DURATION_S = 8

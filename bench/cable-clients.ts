@@ -1,6 +1,6 @@
 // The clients of bench/cable.ts's memory measurement, on their own thread.
 import { parentPort, workerData } from 'node:worker_threads'
-import { identifierFor, openCable, type CableClient } from '../tests/setup/cable.ts'
+import { identifierFor, openCable, type CableClient } from '#tests/setup/cable.ts'
 
 const { url, connections, signed } = workerData as { url: string; connections: number; signed: string }
 const identifier = identifierFor(signed)

@@ -1,8 +1,8 @@
 // Lighthouse's four scores for the public pages, on Debian's Chromium against the built site with
 // its demo content (Lighthouse's own simulated slow 4G and mid-range phone for performance).
 // Run: npm run build && npm run bench:lighthouse
-import { audit } from '../tests/setup/lighthouse.ts'
-import { startServer } from '../tests/setup/server.ts'
+import { audit } from '#tests/setup/lighthouse.ts'
+import { startServer } from '#tests/setup/server.ts'
 
 const PATHS = ['/', '/en', '/priser', '/en/order', '/faq', '/en/about', '/kontakt']
 

@@ -8,8 +8,8 @@ import { execFile } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import sharp from 'sharp'
-import { ADMIN_ENV, logIn, type StaffClient } from '../tests/setup/admin.ts'
-import { startServer } from '../tests/setup/server.ts'
+import { ADMIN_ENV, logIn, type StaffClient } from '#tests/setup/admin.ts'
+import { startServer } from '#tests/setup/server.ts'
 
 const ROUNDS = 10
 const LIBRARY_SIZE = 200

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
-import { openDatabase } from '../database/client.ts'
+import { openDatabase } from '#database/client.ts'
 
 const DURATION_S = 8
 const CONNECTIONS = 10

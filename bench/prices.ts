@@ -7,8 +7,8 @@ import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { gzipSync } from 'node:zlib'
-import { visit } from '../tests/setup/http.ts'
-import { startServer } from '../tests/setup/server.ts'
+import { visit } from '#tests/setup/http.ts'
+import { startServer } from '#tests/setup/server.ts'
 
 const DURATION_S = 8
 const CONNECTIONS = 10

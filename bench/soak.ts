@@ -8,8 +8,8 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
-import { visit } from '../tests/setup/http.ts'
-import { startServer } from '../tests/setup/server.ts'
+import { visit } from '#tests/setup/http.ts'
+import { startServer } from '#tests/setup/server.ts'
 
 const SOAK_S = Number(process.env.SOAK_SECONDS ?? 60)
 const IDLE_S = 20

@@ -6,7 +6,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { analyseFile } from '../app/models/wordcount/analyse.server.ts'
+import { analyseFile } from '#app/models/wordcount/analyse.server.ts'
 
 const CORPUS = process.env.CORPUS_DIR ? `${path.resolve(process.env.CORPUS_DIR)}/` : fileURLToPath(new URL('../../shared/corpus/', import.meta.url))
 if (!existsSync(path.join(CORPUS, 'files'))) {

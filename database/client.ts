@@ -4,10 +4,10 @@ import path from 'node:path'
 import { Worker } from 'node:worker_threads'
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres'
 import type pg from 'pg'
-import { noteContentVersion } from './content-version.ts'
-import { CONTENT_CHANNEL, REGISTRY_CHANNEL, resilientPool, type OnNotification } from './pool.ts'
-import { noteRegistryVersion } from './registry-version.ts'
-import * as schema from './schema.ts'
+import { noteContentVersion } from '#database/content-version.ts'
+import { CONTENT_CHANNEL, REGISTRY_CHANNEL, resilientPool, type OnNotification } from '#database/pool.ts'
+import { noteRegistryVersion } from '#database/registry-version.ts'
+import * as schema from '#database/schema.ts'
 
 // $client is the pool, for the few statements Drizzle cannot express (bulk unnest upserts, named prepared searches).
 export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool }

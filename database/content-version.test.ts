@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { setupTestDatabase } from '#tests/setup/database.ts'
-import { contentGeneration } from './content-version.ts'
+import { contentGeneration } from '#database/content-version.ts'
 
 const test_ = setupTestDatabase()
 

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import { migrate } from 'drizzle-orm/node-postgres/migrator'
-import type { DatabaseHandle } from './client.ts'
+import type { DatabaseHandle } from '#database/client.ts'
 
 const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url))
 const MIGRATION_LOCK = 727_001

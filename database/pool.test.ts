@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestDatabase, cutConnections, type TestDatabase } from '#tests/setup/database.ts'
-import { openDatabase, type DatabaseHandle } from './client.ts'
-import { isRetryableRead } from './pool.ts'
+import { openDatabase, type DatabaseHandle } from '#database/client.ts'
+import { isRetryableRead } from '#database/pool.ts'
 
 const IDLE_MS = 150
 let testDatabase: TestDatabase

@@ -1,6 +1,6 @@
-import { openDatabase, type DatabaseHandle, type OpenOptions } from './client.ts'
-import { migrateDatabase } from './migrate.ts'
-import { isDatabaseEmpty, seedDatabase } from './seed.ts'
+import { openDatabase, type DatabaseHandle, type OpenOptions } from '#database/client.ts'
+import { migrateDatabase } from '#database/migrate.ts'
+import { isDatabaseEmpty, seedDatabase } from '#database/seed.ts'
 
 type PrepareOptions = OpenOptions & { demoCompanies?: number; onSeeded?: () => void }
 

@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { setupTestDatabase } from '#tests/setup/database.ts'
-import { migrateDatabase } from './migrate.ts'
-import { faqItems } from './schema.ts'
-import { countDemoRows, isDatabaseEmpty, seedDatabase } from './seed.ts'
-import { DEMO_FAQ, DEMO_FAQ_CATEGORIES, DEMO_LANGUAGES, DEMO_PAGES, DEMO_PAIR_PRICES, DEMO_SLIDES, DEMO_TEAM, DEMO_TEAM_PAIRS } from './seed-data.ts'
+import { migrateDatabase } from '#database/migrate.ts'
+import { faqItems } from '#database/schema.ts'
+import { countDemoRows, isDatabaseEmpty, seedDatabase } from '#database/seed.ts'
+import { DEMO_FAQ, DEMO_FAQ_CATEGORIES, DEMO_LANGUAGES, DEMO_PAGES, DEMO_PAIR_PRICES, DEMO_SLIDES, DEMO_TEAM, DEMO_TEAM_PAIRS } from '#database/seed-data.ts'
 
 const testDatabase = setupTestDatabase()
 

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm'
-import type { Database } from './client.ts'
-import { generateCompanies } from '../app/models/company/generate.server.ts'
-import { importCompanies } from '../app/models/company/import.server.ts'
-import { companies, faqCategories, faqItemCategories, faqItems, languages, pages, pairPrices, settings, slides, teamMemberPairs, teamMembers } from './schema.ts'
-import { DEMO_FAQ, DEMO_FAQ_CATEGORIES, DEMO_LANGUAGES, DEMO_PAGES, DEMO_PAIR_PRICES, DEMO_SETTINGS, DEMO_SLIDES, DEMO_TEAM, DEMO_TEAM_PAIRS } from './seed-data.ts'
+import type { Database } from '#database/client.ts'
+import { generateCompanies } from '#app/models/company/generate.server.ts'
+import { importCompanies } from '#app/models/company/import.server.ts'
+import { companies, faqCategories, faqItemCategories, faqItems, languages, pages, pairPrices, settings, slides, teamMemberPairs, teamMembers } from '#database/schema.ts'
+import { DEMO_FAQ, DEMO_FAQ_CATEGORIES, DEMO_LANGUAGES, DEMO_PAGES, DEMO_PAIR_PRICES, DEMO_SETTINGS, DEMO_SLIDES, DEMO_TEAM, DEMO_TEAM_PAIRS } from '#database/seed-data.ts'
 
 export async function isDatabaseEmpty(db: Database): Promise<boolean> {
 	const rows = await db.select({ id: settings.id }).from(settings).limit(1)

@@ -2,8 +2,8 @@ import { count } from 'drizzle-orm'
 import type { Database } from '#database/client.ts'
 import { users } from '#database/schema.ts'
 import { ensureAdmin } from '#app/models/staff/account.server.ts'
-import type { Env } from './env.ts'
-import type { Logger } from './logger.ts'
+import type { Env } from '#server/env.ts'
+import type { Logger } from '#server/logger.ts'
 
 // ADMIN_EMAIL/ADMIN_PASSWORD give the site its first administrator, or reset that account's
 // password. Without them and without any account, staff are told how to make one.

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { BODY_LIMITS, limitFor } from './body-limit.ts'
+import { BODY_LIMITS, limitFor } from '#server/body-limit.ts'
 
 const multipart = { 'content-type': 'multipart/form-data; boundary=x' }
 const form = { 'content-type': 'application/x-www-form-urlencoded' }

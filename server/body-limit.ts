@@ -1,10 +1,10 @@
 import { Readable } from 'node:stream'
 import type { NextFunction, Request, Response } from 'express'
-import { RESOURCE_NAMES } from '#app/utils/admin-resources.ts'
+import { RESOURCE_NAMES } from '#app/models/records/definition.ts'
 import { UPLOAD_PATHS } from '#app/utils/locales.ts'
-import { MEDIA_KINDS } from '#app/utils/media.ts'
-import { lingerAfterAnswer } from './request-bridge.ts'
-import { refuseRequest, SAFE_METHODS } from './request-kind.ts'
+import { MEDIA_KINDS } from '#app/models/media/kinds.ts'
+import { lingerAfterAnswer } from '#server/request-bridge.ts'
+import { refuseRequest, SAFE_METHODS } from '#server/request-kind.ts'
 
 // Forms and JSON calls are small: the largest a person sends is a page body of rich text.
 export const BODY_LIMITS = { public: 256 * 1024, admin: 1024 * 1024, analytics: 16 * 1024 }

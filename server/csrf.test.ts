@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { describe, expect, test } from 'vitest'
-import { isValidToken, maskToken, requestOrigin, tokenSecret } from './csrf.ts'
+import { isValidToken, maskToken, requestOrigin, tokenSecret } from '#server/csrf.ts'
 
 describe('CSRF tokens', () => {
 	test('a masked token is different every time and valid for its own secret only', () => {

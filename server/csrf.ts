@@ -5,9 +5,9 @@ import busboy from 'busboy'
 import type { NextFunction, Request, Response } from 'express'
 import { readCookie } from '#app/utils/cookies.ts'
 import { CSRF_FIELD, CSRF_HEADER } from '#app/utils/request-headers.ts'
-import type { BodyLocals } from './body-limit.ts'
-import { discardUnreadBody } from './request-bridge.ts'
-import { refuseRequest, SAFE_METHODS } from './request-kind.ts'
+import type { BodyLocals } from '#server/body-limit.ts'
+import { discardUnreadBody } from '#server/request-bridge.ts'
+import { refuseRequest, SAFE_METHODS } from '#server/request-kind.ts'
 import { SESSION_COOKIE as STAFF_SESSION_COOKIE } from '#app/models/staff/session.server.ts'
 
 const SECRET_BYTES = 32

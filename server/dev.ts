@@ -2,12 +2,12 @@
 import { createServer } from 'node:http'
 import express from 'express'
 import { createServer as createViteServer } from 'vite'
-import { prepareDatabase } from '../database/prepare.ts'
-import { parseEnv } from './env.ts'
-import { createLogger } from './logger.ts'
-import { loadSecretKey } from './secret-key.ts'
-import { startServices } from './services.ts'
-import type { createApp as CreateApp } from './app.ts'
+import { prepareDatabase } from '#database/prepare.ts'
+import { parseEnv } from '#server/env.ts'
+import { createLogger } from '#server/logger.ts'
+import { loadSecretKey } from '#server/secret-key.ts'
+import { startServices } from '#server/services.ts'
+import type { createApp as CreateApp } from '#server/app.ts'
 import type { ServerBuild } from 'react-router'
 
 const env = parseEnv({ ...process.env, NODE_ENV: 'development' })

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { parseEnv } from './env.ts'
+import { parseEnv } from '#server/env.ts'
 
 describe('the environment', () => {
 	test('PUBLIC_URL is an http(s) origin, without a path; unset, the server names localhost and its port', () => {

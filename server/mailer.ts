@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto'
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import nodemailer from 'nodemailer'
-import type { Env } from './env.ts'
-import type { Logger } from './logger.ts'
+import type { Env } from '#server/env.ts'
+import type { Logger } from '#server/logger.ts'
 
 export type MailMessage = { to: string; subject: string; text: string; replyTo?: string }
 export type SendMail = (message: MailMessage) => void

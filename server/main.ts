@@ -1,14 +1,14 @@
 // Production entry: `npm start`. Opens the database, migrates, seeds an empty one, serves,
 // and stops gracefully on SIGTERM/SIGINT.
-import './production.ts'
+import '#server/production.ts'
 import { createServer } from 'node:http'
-import { prepareDatabase } from '../database/prepare.ts'
-import { parseEnv } from './env.ts'
-import { createLogger } from './logger.ts'
-import { loadSecretKey } from './secret-key.ts'
-import { gracefulStopper } from './graceful-stop.ts'
-import { startServices } from './services.ts'
-import type { createApp as CreateApp } from './app.ts'
+import { prepareDatabase } from '#database/prepare.ts'
+import { parseEnv } from '#server/env.ts'
+import { createLogger } from '#server/logger.ts'
+import { loadSecretKey } from '#server/secret-key.ts'
+import { gracefulStopper } from '#server/graceful-stop.ts'
+import { startServices } from '#server/services.ts'
+import type { createApp as CreateApp } from '#server/app.ts'
 
 // Everything is done well within 10 s: answers get 8, workers and the database what is left.
 const STOP_DEADLINE_MS = 9_500

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import type { Env } from './env.ts'
-import type { Logger } from './logger.ts'
+import type { Env } from '#server/env.ts'
+import type { Logger } from '#server/logger.ts'
 
 // Without SECRET_KEY, sessions would break on every restart; a key kept in DATA_DIR survives them.
 export function loadSecretKey(env: Pick<Env, 'SECRET_KEY' | 'DATA_DIR'>, logger: Logger): string {

@@ -21,7 +21,7 @@ export function staffSession(db: Database) {
 	}
 }
 
-// The outer wall of /admin. Every loader and action checks again (app/models/staff/access.server.ts).
+// The outer wall of /admin. Every loader and action checks again (app/http/access.server.ts).
 export function adminGate(req: Request, res: Response, next: NextFunction) {
 	if (!isAdminPath(req.path) || isLoginPath(req.path)) return next()
 	const { staff } = res.locals as StaffLocals

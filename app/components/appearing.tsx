@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react'
 import { prefersReducedMotion } from '#app/utils/motion.client.ts'
-import { useOnceNear } from '#app/utils/use-once-near.ts'
+import { useOnceNear } from '#app/hooks/use-once-near.ts'
 
 type Props = { children: ReactNode; className?: string }
 

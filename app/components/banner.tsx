@@ -1,6 +1,6 @@
 import { useFetcher } from 'react-router'
-import { AuthenticityTokenInput } from './authenticity-token.tsx'
-import { Text, useI18n } from './i18n.tsx'
+import { AuthenticityTokenInput } from '#app/components/authenticity-token.tsx'
+import { Text, useI18n } from '#app/components/i18n.tsx'
 
 // A real form, so dismissing works before the scripts load; the fetcher hides it at once.
 export function Banner() {

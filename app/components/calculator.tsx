@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react'
-import { CALCULATED_PRICE_EVENT } from '#app/utils/analytics-names.ts'
+import { CALCULATED_PRICE_EVENT } from '#app/models/price/rules.ts'
 import { formatNumber, formatPrice, formatWholePrice } from '#app/utils/format.ts'
-import { totalFor } from '#app/utils/prices.ts'
+import { totalFor } from '#app/models/price/rules.ts'
 import { trackEvent } from '#app/utils/analytics.client.ts'
-import { Text, useI18n } from './i18n.tsx'
+import { Text, useI18n } from '#app/components/i18n.tsx'
 
 type Props = { pricePerWord: number; currency: string; min: number; max: number }
 

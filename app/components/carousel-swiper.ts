@@ -5,7 +5,7 @@ import 'swiper/css/a11y'
 import 'swiper/css/effect-coverflow'
 import 'swiper/css/pagination'
 import 'swiper/css/zoom'
-import { COVERFLOW, DEFAULT_AUTOPLAY_DELAY, ZOOM_RATIOS, parseSlidesPerView, parseWholeNumber } from '#app/utils/carousel.ts'
+import { COVERFLOW, DEFAULT_AUTOPLAY_DELAY, ZOOM_RATIOS, parseSlidesPerView, parseWholeNumber } from '#app/components/carousel-settings.ts'
 import { prefersReducedMotion } from '#app/utils/motion.client.ts'
 
 export type CarouselMessages = { previous: string; next: string; first: string; last: string; goTo: string; slide: string; roleDescription: string; item: string; label: string }

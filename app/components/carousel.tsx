@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react'
 import type Swiper from 'swiper'
-import { useOnceNear } from '#app/utils/use-once-near.ts'
-import { Text, useI18n } from './i18n.tsx'
+import { useOnceNear } from '#app/hooks/use-once-near.ts'
+import { Text, useI18n } from '#app/components/i18n.tsx'
 
 export type Slide = { id: number; imageUrl: string; alt: string; text: string; link: string | null }
 
@@ -46,7 +46,7 @@ export function Carousel({ slides, label, slidesPerView = '1/1/2/3/3', spaceBetw
 				item: t('carousel.item'),
 				label,
 			}
-			void import('./carousel-swiper.ts').then(({ mountSwiper }) => {
+			void import('#app/components/carousel-swiper.ts').then(({ mountSwiper }) => {
 				if (isGone || !root.current || !container.current) return
 				const parts = { container: container.current, previous: previous.current, next: next.current, pagination: pagination.current }
 				swiper.current = mountSwiper(root.current, parts, messages, setIsPlaying)

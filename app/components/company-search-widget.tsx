@@ -3,8 +3,8 @@ import AsyncSelect from 'react-select/async'
 import { HttpError, requestJson } from '#app/utils/request-headers.ts'
 import type { BusinessResult } from '#app/models/company/record.ts'
 import { BUSINESSES_PATH } from '#app/models/company/search-rules.ts'
-import type { CompanySearchProps } from './company-search.tsx'
-import { useI18n } from './i18n.tsx'
+import type { CompanySearchProps } from '#app/components/company-search.tsx'
+import { useI18n } from '#app/components/i18n.tsx'
 
 const MIN_LENGTH = 3
 const DEBOUNCE_MS = 200

@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react'
 import { BUSINESSES_PATH } from '#app/models/company/search-rules.ts'
-import { useHydrated } from '#app/utils/use-hydrated.ts'
+import { useHydrated } from '#app/hooks/use-hydrated.ts'
 
-const CompanySearchWidget = lazy(() => import('./company-search-widget.tsx'))
+const CompanySearchWidget = lazy(() => import('#app/components/company-search-widget.tsx'))
 
 
 export type CompanySearchProps = {

@@ -1,13 +1,13 @@
 import * as Popover from '@radix-ui/react-popover'
 import { da, enGB } from 'date-fns/locale'
 import { useId, useState } from 'react'
-import { useHydrated } from '#app/utils/use-hydrated.ts'
+import { useHydrated } from '#app/hooks/use-hydrated.ts'
 import { DayPicker } from 'react-day-picker'
 import 'react-day-picker/style.css'
 import { formatDate } from '#app/utils/format.ts'
-import type { CalendarDate } from '#app/utils/working-days.ts'
-import { FieldError } from './field-error.tsx'
-import { useI18n } from './i18n.tsx'
+import type { CalendarDate } from '#app/models/calendar/working-days.ts'
+import { FieldError } from '#app/components/field-error.tsx'
+import { useI18n } from '#app/components/i18n.tsx'
 
 type Props = { id?: string; name: string; label: string; min: CalendarDate; value: CalendarDate | null; onChange: (date: CalendarDate | null) => void; error?: string }
 

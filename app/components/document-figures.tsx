@@ -2,8 +2,8 @@ import { useEffect, useEffectEvent, useState } from 'react'
 import type { DocumentView } from '#app/models/documents/present.ts'
 import type { LiveStream } from '#app/utils/cable.ts'
 import { formatNumber } from '#app/utils/format.ts'
-import { useI18n } from './i18n.tsx'
-import { streamAttributes, useLiveStream } from './live-stream.tsx'
+import { useI18n } from '#app/components/i18n.tsx'
+import { streamAttributes, useLiveStream } from '#app/components/live-stream.tsx'
 
 type Message = { type: 'document'; document: DocumentView }
 

@@ -3,11 +3,11 @@ import { useDropzone, type FileRejection } from 'react-dropzone'
 import type { DocumentView } from '#app/models/documents/present.ts'
 import type { LiveStream } from '#app/utils/cable.ts'
 import { formatNumber } from '#app/utils/format.ts'
-import { ACCEPTED_EXTENSIONS } from '#app/utils/uploads.ts'
+import { ACCEPTED_EXTENSIONS } from '#app/models/documents/present.ts'
 import { uploadFile, type UploadError } from '#app/utils/upload.client.ts'
-import { AuthenticityTokenInput } from './authenticity-token.tsx'
-import { DocumentFigures } from './document-figures.tsx'
-import { Text, useI18n } from './i18n.tsx'
+import { AuthenticityTokenInput } from '#app/components/authenticity-token.tsx'
+import { DocumentFigures } from '#app/components/document-figures.tsx'
+import { Text, useI18n } from '#app/components/i18n.tsx'
 
 const MIB = 1024 * 1024
 const MAX_FILES = 20

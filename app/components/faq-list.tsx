@@ -1,7 +1,7 @@
 import { useId, useState } from 'react'
-import { foldText } from '#app/utils/fold.ts'
+import { foldText } from '#app/models/text/fold.ts'
 import { stripTags } from '#app/utils/i18n.ts'
-import { Text, useI18n } from './i18n.tsx'
+import { Text, useI18n } from '#app/components/i18n.tsx'
 
 export type FaqItem = { id: number; question: string; answerHtml: string }
 

@@ -2,7 +2,7 @@ import { useEffect, useEffectEvent, useState } from 'react'
 import { useRevalidator } from 'react-router'
 import { translateHtml } from '#app/utils/i18n.ts'
 import { HttpError, requestJson } from '#app/utils/request-headers.ts'
-import { useI18n } from './i18n.tsx'
+import { useI18n } from '#app/components/i18n.tsx'
 
 const SELECTOR = '[data-controller="translation"]'
 const STORAGE_KEY = 'tolk:edit-texts'

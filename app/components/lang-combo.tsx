@@ -1,9 +1,9 @@
 import { useId, useRef, useState } from 'react'
 import { formatNumber, formatPrice, formatWholePrice } from '#app/utils/format.ts'
-import type { PairQuote } from '#app/utils/prices.ts'
+import type { PairQuote } from '#app/models/price/rules.ts'
 import { requestJson } from '#app/utils/request-headers.ts'
-import { Text, useI18n } from './i18n.tsx'
-import { LanguageSelect } from './language-select.tsx'
+import { Text, useI18n } from '#app/components/i18n.tsx'
+import { LanguageSelect } from '#app/components/language-select.tsx'
 
 type Language = { code: string; name: string }
 type Props = { languages: Language[]; url: string; action: string; initial?: { from: string; to: string; quote: PairQuote | null } }

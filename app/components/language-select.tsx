@@ -1,4 +1,4 @@
-import { FieldError } from './field-error.tsx'
+import { FieldError } from '#app/components/field-error.tsx'
 type Language = { code: string; name: string }
 type Props = { id: string; name: string; label: string; languages: Language[]; placeholder: string; defaultValue?: string; onChange?: (code: string) => void; error?: string }
 

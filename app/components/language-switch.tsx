@@ -1,6 +1,6 @@
 import { Link, useLocation, useMatches } from 'react-router'
 import { alternatePaths, type Locale } from '#app/utils/locales.ts'
-import { useI18n } from './i18n.tsx'
+import { useI18n } from '#app/components/i18n.tsx'
 
 type WithAlternates = { alternates?: Record<Locale, string> }
 

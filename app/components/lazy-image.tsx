@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react'
-import { useOnceNear } from '#app/utils/use-once-near.ts'
+import { useOnceNear } from '#app/hooks/use-once-near.ts'
 
 const PRELOAD_MARGIN = '300px'
 

@@ -1,12 +1,12 @@
 import { useCallback, type ReactNode } from 'react'
 import { useActionData, useFetcher } from 'react-router'
-import type { RequestField, RequestFormResult } from '#app/utils/request-form.ts'
+import type { RequestField, RequestFormResult } from '#app/models/request/form.ts'
 import { pathFor } from '#app/utils/locales.ts'
-import { AuthenticityTokenInput } from './authenticity-token.tsx'
-import { CompanySearch } from './company-search.tsx'
-import { Text, useI18n } from './i18n.tsx'
-import type { ChoiceErrors } from './order-quote.tsx'
-import { ToggleDisplay } from './toggle-display.tsx'
+import { AuthenticityTokenInput } from '#app/components/authenticity-token.tsx'
+import { CompanySearch } from '#app/components/company-search.tsx'
+import { Text, useI18n } from '#app/components/i18n.tsx'
+import type { ChoiceErrors } from '#app/components/order-quote.tsx'
+import { ToggleDisplay } from '#app/components/toggle-display.tsx'
 
 type Props = {
 	// The order's choices (languages, date, copies), shown first: the quote on the order page, the

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { NavLink, useLocation } from 'react-router'
 import { pathFor } from '#app/utils/locales.ts'
-import { useI18n } from './i18n.tsx'
+import { useI18n } from '#app/components/i18n.tsx'
 
 export type MenuPage = { title: string; slug: string }
 

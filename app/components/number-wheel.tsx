@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react'
-import { FieldError } from './field-error.tsx'
-import { useI18n } from './i18n.tsx'
+import { FieldError } from '#app/components/field-error.tsx'
+import { useI18n } from '#app/components/i18n.tsx'
 
 type Props = { id?: string; error?: string; name: string; label: string; value?: number; min?: number; max?: number; step?: number; onChange?: (value: number) => void }
 

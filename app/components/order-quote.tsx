@@ -1,13 +1,13 @@
 import { useState } from 'react'
 import type { DocumentView } from '#app/models/documents/present.ts'
 import { formatDate } from '#app/utils/format.ts'
-import { calculateQuote, type QuoteRates } from '#app/utils/quote.ts'
-import { asCalendarDate, type CalendarDate } from '#app/utils/working-days.ts'
-import { DatePicker } from './date-picker.tsx'
-import { Text, useI18n } from './i18n.tsx'
-import { LanguageSelect } from './language-select.tsx'
-import { NumberWheel } from './number-wheel.tsx'
-import { QuoteTable } from './quote-table.tsx'
+import { calculateQuote, type QuoteRates } from '#app/models/quote/rules.ts'
+import { asCalendarDate, type CalendarDate } from '#app/models/calendar/working-days.ts'
+import { DatePicker } from '#app/components/date-picker.tsx'
+import { Text, useI18n } from '#app/components/i18n.tsx'
+import { LanguageSelect } from '#app/components/language-select.tsx'
+import { NumberWheel } from '#app/components/number-wheel.tsx'
+import { QuoteTable } from '#app/components/quote-table.tsx'
 
 export type ChoiceErrors = Partial<Record<'from_language' | 'to_language' | 'delivery_date' | 'copies', string>>
 

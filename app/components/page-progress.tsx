@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { useNavigation } from 'react-router'
-import { useI18n } from './i18n.tsx'
+import { useI18n } from '#app/components/i18n.tsx'
 
 // The spec's progress bar: shown only when a navigation takes longer than 500 ms; 3 px, 300 ms.
 export const PROGRESS_DELAY_MS = 500

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router'
 import { pathFor } from '#app/utils/locales.ts'
-import { Text, useI18n } from './i18n.tsx'
+import { Text, useI18n } from '#app/components/i18n.tsx'
 
 // React hoists these into <head>.
 // Open Graph too, so a shared link shows the page's own title and summary.

@@ -1,6 +1,6 @@
 import { formatNumber, formatPrice, formatWholePrice } from '#app/utils/format.ts'
-import type { Quote } from '#app/utils/quote.ts'
-import { Text, useI18n } from './i18n.tsx'
+import type { Quote } from '#app/models/quote/rules.ts'
+import { Text, useI18n } from '#app/components/i18n.tsx'
 
 export type QuotePrices = { pricePerWord: number; pricePerMinute: number; repetitionPercent: number; minimumOrder: number; vatPercent: number; currency: string }
 

@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode } from 'react'
-import { useI18n } from './i18n.tsx'
+import { useI18n } from '#app/components/i18n.tsx'
 
 // The spec's read-more: a long block shows its first lines and a button that unfolds the rest
 // (and folds it again). Without script the whole block shows (root.tsx's noscript style).

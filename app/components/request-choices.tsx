@@ -1,10 +1,10 @@
 import { useState } from 'react'
-import { asCalendarDate, type CalendarDate } from '#app/utils/working-days.ts'
-import { DatePicker } from './date-picker.tsx'
-import { Text, useI18n } from './i18n.tsx'
-import { LanguageSelect } from './language-select.tsx'
-import { NumberWheel } from './number-wheel.tsx'
-import type { ChoiceErrors } from './order-quote.tsx'
+import { asCalendarDate, type CalendarDate } from '#app/models/calendar/working-days.ts'
+import { DatePicker } from '#app/components/date-picker.tsx'
+import { Text, useI18n } from '#app/components/i18n.tsx'
+import { LanguageSelect } from '#app/components/language-select.tsx'
+import { NumberWheel } from '#app/components/number-wheel.tsx'
+import type { ChoiceErrors } from '#app/components/order-quote.tsx'
 
 type Props = { languages: { code: string; name: string }[]; minDate: CalendarDate; errors: ChoiceErrors; defaults: Partial<Record<'from_language' | 'to_language' | 'delivery_date' | 'copies', string>> }
 

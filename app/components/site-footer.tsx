@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 import { pathFor } from '#app/utils/locales.ts'
-import { Text, useI18n } from './i18n.tsx'
-import type { MenuPage } from './navigation.tsx'
+import { Text, useI18n } from '#app/components/i18n.tsx'
+import type { MenuPage } from '#app/components/navigation.tsx'
 
 export type AgencyDetails = { agencyName: string; email: string; phone: string; address: string; cvr: string }
 

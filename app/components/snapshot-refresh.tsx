@@ -1,6 +1,5 @@
 import { useEffect, useRef } from 'react'
 import { useNavigation, useRevalidator } from 'react-router'
-import { SNAPSHOT_SERVED_EVENT } from '#app/utils/snapshots.ts'
 
 // After back/forward showed a cached snapshot, fetch the page again so it is never stale for long.
 export function SnapshotRefresh() {
@@ -19,3 +18,6 @@ export function SnapshotRefresh() {
 	}, [isIdle, revalidate])
 	return null
 }
+
+// Sent by the navigation layer (router-fetch.client.ts) when it answers from a kept page.
+export const SNAPSHOT_SERVED_EVENT = 'tolk:snapshot-served'

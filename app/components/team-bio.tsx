@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog'
-import { useI18n } from './i18n.tsx'
-import type { TeamMember } from './team-grid.tsx'
+import { useI18n } from '#app/components/i18n.tsx'
+import type { TeamMember } from '#app/components/team-grid.tsx'
 
 // The spec's employee and modal: a member with a bio gets a button that opens it in a dialog
 // (Radix: Esc, the close button and the backdrop close it; the focus stays inside and goes back

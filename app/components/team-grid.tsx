@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react'
-import { useI18n } from './i18n.tsx'
-import { LazyImage } from './lazy-image.tsx'
+import { useI18n } from '#app/components/i18n.tsx'
+import { LazyImage } from '#app/components/lazy-image.tsx'
 
 export type TeamMember = { id: number; name: string; title: string; photoUrl: string | null; bioHtml: string | null; pairs: string[] }
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { EventSchema } from './analytics.server.ts'
+import { EventSchema } from '#app/models/analytics.server.ts'
 
 describe('an analytics event', () => {
 	test('keeps only the path of the page address, never its query or fragment', () => {

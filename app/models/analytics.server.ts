@@ -2,7 +2,7 @@ import { and, eq, gte, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Database } from '#database/client.ts'
 import { analyticsEvents } from '#database/schema.ts'
-import { CALCULATED_PRICE_EVENT } from '#app/utils/analytics-names.ts'
+import { CALCULATED_PRICE_EVENT } from '#app/models/price/rules.ts'
 import { LOCALES } from '#app/utils/locales.ts'
 
 

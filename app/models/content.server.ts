@@ -2,8 +2,8 @@ import { aliasedTable, asc, eq, or } from 'drizzle-orm'
 import type { Database } from '#database/client.ts'
 import { faqItems, languages, pages, slides, teamMemberPairs, teamMembers } from '#database/schema.ts'
 import type { Locale } from '#app/utils/locales.ts'
-import { memoContent } from './content-memo.server.ts'
-import { sanitizeRichHtml } from './rich-text.server.ts'
+import { memoContent } from '#app/models/content-memo.server.ts'
+import { sanitizeRichHtml } from '#app/models/rich-text/sanitize.server.ts'
 
 async function listFaqItemsNow(db: Database, locale: Locale, limit?: number) {
 	const query = db.select().from(faqItems).orderBy(asc(faqItems.position), asc(faqItems.id))

@@ -1,8 +1,7 @@
 import { asc, eq } from 'drizzle-orm'
 import type { Database } from '#database/client.ts'
 import { languages, pages, settings } from '#database/schema.ts'
-import { perRequest } from '#app/utils/context.server.ts'
-import { memoContent } from './content-memo.server.ts'
+import { memoContent } from '#app/models/content-memo.server.ts'
 import type { Locale } from '#app/utils/locales.ts'
 
 async function getSettingsNow(db: Database) {
@@ -37,5 +36,3 @@ export const getSettings = memoContent(getSettingsNow)
 export const listMenuPages = memoContent(listMenuPagesNow)
 export const listActiveLanguages = memoContent(listActiveLanguagesNow)
 
-export const getRequestSettings = perRequest(getSettings)
-export const listRequestMenuPages = perRequest(listMenuPages)

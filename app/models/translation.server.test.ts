@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { translationRows } from './translation.server.ts'
+import { translationRows } from '#app/models/translation.server.ts'
 
 describe('translationRows', () => {
 	const defaults = {

@@ -7,7 +7,7 @@ import adminDa from '#app/locales/admin.da.json'
 import adminEn from '#app/locales/admin.en.json'
 import type { Messages } from '#app/utils/i18n.ts'
 import { LOCALES, type Locale } from '#app/utils/locales.ts'
-import { sanitizeInlineHtml } from './rich-text.server.ts'
+import { sanitizeInlineHtml } from '#app/models/rich-text/sanitize.server.ts'
 
 export const DEFAULT_MESSAGES: Record<Locale, Messages> = { da, en }
 

@@ -1,6 +1,6 @@
 import { data, redirect } from 'react-router'
 import type { Route } from './+types/banner'
-import { dismissBannerCookie } from '#app/models/banner.server.ts'
+import { dismissBannerCookie } from '#app/http/banner.server.ts'
 import { methodNotAllowed } from '#app/utils/methods.server.ts'
 
 // Only POST; a GET is told so.

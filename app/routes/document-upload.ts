@@ -1,11 +1,11 @@
 import { data, redirect } from 'react-router'
 import type { Route } from './+types/document-upload'
-import { ensureDraftId } from '#app/models/documents/draft.server.ts'
+import { ensureDraftId } from '#app/http/draft.server.ts'
 import { receiveUpload, UploadRefused, type UploadRefusal } from '#app/models/documents/upload.server.ts'
-import { getRequestSettings } from '#app/models/site.server.ts'
+import { getRequestSettings } from '#app/http/site.server.ts'
 import { loadMessages } from '#app/models/translation.server.ts'
-import { addressKey } from '#app/utils/address-key.server.ts'
-import { getDb, requestInfoContext, servicesContext } from '#app/utils/context.server.ts'
+import { addressKey } from '#app/models/address-key.server.ts'
+import { getDb, getServices, requestInfoContext, servicesContext } from '#app/utils/context.server.ts'
 import { translate, type MessageKey } from '#app/utils/i18n.ts'
 import { liveStream } from '#app/models/live/streams.server.ts'
 import { documentStream } from '#app/models/documents/present.ts'
@@ -43,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 		const document = await receiveUpload({ request, db, documentsDir: services.documentsDir, draftId, limitMib: settings.uploadLimitMib, ipHash, quota: services.uploadQuota })
 		services.enqueueAnalysis(document.id)
 		if (!asksForJson) return redirect(pathFor('order', locale), { headers })
-		return data({ document, stream: liveStream(context, documentStream(document.id)) }, { status: 201, headers })
+		return data({ document, stream: liveStream(getServices(context), documentStream(document.id)) }, { status: 201, headers })
 	} catch (error) {
 		if (!(error instanceof UploadRefused)) throw error
 		const { refusal } = error

@@ -6,16 +6,18 @@ import { Text, useI18n } from '#app/components/i18n.tsx'
 import { PageHeading, PageMeta } from '#app/components/page.tsx'
 import { LeadForm } from '#app/components/lead-form.tsx'
 import { OrderQuote } from '#app/components/order-quote.tsx'
-import { handleQuoteSave, handleRequestSubmission } from '#app/models/request/submit.server.ts'
+import { handleQuoteSave, handleRequestSubmission } from '#app/http/request-form.server.ts'
 import { listDraftDocuments } from '#app/models/documents/list.server.ts'
 import type { DocumentView } from '#app/models/documents/present.ts'
-import { pairPriceMap } from '#app/models/price.server.ts'
-import { getRequestSettings, listActiveLanguages } from '#app/models/site.server.ts'
-import { getDb } from '#app/utils/context.server.ts'
-import { addCalendarDays, todayInDenmark } from '#app/utils/working-days.ts'
+import { pairPriceMap } from '#app/models/price/price.server.ts'
+import { listActiveLanguages } from '#app/models/site.server.ts'
+import { getRequestSettings } from '#app/http/site.server.ts'
+import { getDb, getServices } from '#app/utils/context.server.ts'
+import { readDraftId } from '#app/http/draft.server.ts'
+import { addCalendarDays, todayInDenmark } from '#app/models/calendar/working-days.ts'
 import type { MessageKey } from '#app/utils/i18n.ts'
 import { localeFromPath, UPLOAD_PATHS } from '#app/utils/locales.ts'
-import { ACCEPTED_EXTENSIONS } from '#app/utils/uploads.ts'
+import { ACCEPTED_EXTENSIONS } from '#app/models/documents/present.ts'
 import { readForm } from '#app/utils/request-body.server.ts'
 
 const REFUSALS = ['too-big', 'type', 'content', 'missing', 'bomb', 'quota'] as const
@@ -26,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const db = getDb(context)
 	const [settings, documents, languages, pairPrices] = await Promise.all([
 		getRequestSettings(context),
-		listDraftDocuments(request, context),
+		readDraftId(request, context).then((draftId) => listDraftDocuments(getServices(context), draftId)),
 		listActiveLanguages(db, locale),
 		pairPriceMap(db),
 	])

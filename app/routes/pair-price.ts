@@ -1,7 +1,7 @@
 import { data } from 'react-router'
 import { z } from 'zod'
 import type { Route } from './+types/pair-price'
-import { quotePair, UnknownLanguageError } from '#app/models/price.server.ts'
+import { quotePair, UnknownLanguageError } from '#app/models/price/price.server.ts'
 import { loadMessages } from '#app/models/translation.server.ts'
 import { getDb } from '#app/utils/context.server.ts'
 import { translate } from '#app/utils/i18n.ts'

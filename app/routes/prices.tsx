@@ -7,12 +7,13 @@ import { LangCombo } from '#app/components/lang-combo.tsx'
 import { LanguageSelect } from '#app/components/language-select.tsx'
 import { PageHeading, PageMeta } from '#app/components/page.tsx'
 import { Tooltip } from '#app/components/tooltip.tsx'
-import { listPairPrices, quotePair, UnknownLanguageError } from '#app/models/price.server.ts'
-import { getRequestSettings, listActiveLanguages } from '#app/models/site.server.ts'
+import { listPairPrices, quotePair, UnknownLanguageError } from '#app/models/price/price.server.ts'
+import { listActiveLanguages } from '#app/models/site.server.ts'
+import { getRequestSettings } from '#app/http/site.server.ts'
 import { getDb } from '#app/utils/context.server.ts'
 import { formatPrice, formatWholePrice } from '#app/utils/format.ts'
 import { localeFromPath, PAIR_PRICE_PATHS, pathFor, type Locale } from '#app/utils/locales.ts'
-import { withVat } from '#app/utils/prices.ts'
+import { withVat } from '#app/models/price/rules.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const url = new URL(request.url)

@@ -7,10 +7,10 @@ import { LanguageSwitch } from '#app/components/language-switch.tsx'
 import { Navigation } from '#app/components/navigation.tsx'
 import { SiteFooter } from '#app/components/site-footer.tsx'
 import { StickyNavbar } from '#app/components/sticky-navbar.tsx'
-import { isBannerDismissed } from '#app/models/banner.server.ts'
-import { getRequestSettings, listRequestMenuPages } from '#app/models/site.server.ts'
+import { isBannerDismissed } from '#app/http/banner.server.ts'
+import { getRequestSettings, listRequestMenuPages } from '#app/http/site.server.ts'
 import { localeFromPath, pathFor } from '#app/utils/locales.ts'
-import { useHydrated } from '#app/utils/use-hydrated.ts'
+import { useHydrated } from '#app/hooks/use-hydrated.ts'
 
 // Staff only: anonymous visitors never load it (nor get the markup it works on).
 const InlineTextEditing = lazy(() => import('#app/components/inline-text-editing.tsx'))

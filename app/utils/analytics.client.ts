@@ -1,5 +1,5 @@
-import { ANALYTICS_PATH } from './locales.ts'
-import { scriptedHeaders } from './request-headers.ts'
+import { ANALYTICS_PATH } from '#app/utils/locales.ts'
+import { scriptedHeaders } from '#app/utils/request-headers.ts'
 
 // First-party analytics: the event, the page's path and language. A lost event is not worth
 // bothering the visitor with, so failures are dropped.

@@ -2,7 +2,7 @@ import { RouterContextProvider } from 'react-router'
 import { describe, expect, test } from 'vitest'
 import type { Database } from '#database/client.ts'
 import { testServices } from '#tests/setup/services.ts'
-import { perRequest, servicesContext } from './context.server.ts'
+import { perRequest, servicesContext } from '#app/utils/context.server.ts'
 
 function requestContext(db: object) {
 	const context = new RouterContextProvider()

@@ -1,30 +1,9 @@
 import { createContext, type RouterContextProvider } from 'react-router'
-import type { UploadQuota } from '#app/models/documents/quota.server.ts'
 import type { Database } from '#database/client.ts'
-import type { Logger } from '#server/logger.ts'
-import type { SendMail } from '#server/mailer.ts'
+import type { AppServices } from '#app/models/services.ts'
 import type { Staff } from '#app/models/staff/session.server.ts'
 
-export type AppServices = {
-	db: Database
-	logger: Logger
-	secretKey: string
-	secureCookies: boolean
-	uploadsDir: string
-	// Customers' documents (DATA_DIR/documents), never served as files.
-	documentsDir: string
-	// Originals of staff photos (DATA_DIR/media), kept but never served.
-	mediaDir: string
-	broadcast: (stream: string, message: unknown) => Promise<void>
-	// Hands a stored document to the background word count (server/analysis).
-	enqueueAnalysis: (documentId: string) => void
-	// Queues an email (server/mailer.ts); delivery happens after the response.
-	sendMail: SendMail
-	// The site's own address (PUBLIC_URL), for links that leave the request: mails, sitemap, canonical.
-	publicUrl: string
-	// How much customers may upload (per address per hour, per order).
-	uploadQuota: UploadQuota
-}
+export type { AppServices }
 // clientAddress is for throttling only; it is never stored or logged in clear.
 // renderWhole: the page is sent only once all of it has rendered (for the page cache), never in
 // streamed pieces that only script can put in place.
@@ -33,6 +12,10 @@ export type RequestInfo = { csrfToken: string; nonce: string; clientAddress: str
 // Set once per request by server/app.ts; route modules never open connections themselves.
 export const servicesContext = createContext<AppServices>()
 export const requestInfoContext = createContext<RequestInfo>()
+
+export function getServices(context: Readonly<RouterContextProvider>): AppServices {
+	return context.get(servicesContext)
+}
 
 export function getDb(context: Readonly<RouterContextProvider>): Database {
 	return context.get(servicesContext).db

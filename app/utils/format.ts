@@ -1,4 +1,4 @@
-import { intlLocale, type Locale } from './locales.ts'
+import { intlLocale, type Locale } from '#app/utils/locales.ts'
 
 // Building an Intl formatter costs far more than using one, and a price table formats hundreds
 // of amounts: each kind is built once per language and currency.

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { translate, translateHtml } from './i18n.ts'
+import { translate, translateHtml } from '#app/utils/i18n.ts'
 
 describe('translateHtml', () => {
 	const messages = { 'carousel.quote': '<strong>“{{text}}”</strong> – {{name}}' }

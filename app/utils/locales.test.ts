@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest'
-import { alternatePaths, localeFromPath, pathFor } from './locales.ts'
-import { formatDate, formatNumber, formatPrice } from './format.ts'
-import { stripTags, translate } from './i18n.ts'
-import { pageUrlOf } from './router-fetch.client.ts'
+import { alternatePaths, localeFromPath, pathFor } from '#app/utils/locales.ts'
+import { formatDate, formatNumber, formatPrice } from '#app/utils/format.ts'
+import { stripTags, translate } from '#app/utils/i18n.ts'
+import { pageUrlOf } from '#app/utils/router-fetch.client.ts'
 
 describe('locales', () => {
 	test.each([

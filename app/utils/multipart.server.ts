@@ -6,7 +6,7 @@ import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
 import busboy from 'busboy'
-import { withoutNul } from './request-body.server.ts'
+import { withoutNul } from '#app/utils/request-body.server.ts'
 
 export type UploadedFile = { field: string; filename: string; path: string; size: number }
 export type MultipartForm = { fields: URLSearchParams; files: UploadedFile[]; cleanup: () => Promise<void> }

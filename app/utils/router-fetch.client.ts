@@ -1,6 +1,9 @@
 import type { unstable_RouterFetch } from 'react-router/dom'
-import { scriptedHeaders } from './request-headers.ts'
-import { SNAPSHOT_LIMIT, SNAPSHOT_SERVED_EVENT } from './snapshots.ts'
+import { SNAPSHOT_SERVED_EVENT } from '#app/components/snapshot-refresh.tsx'
+import { scriptedHeaders } from '#app/utils/request-headers.ts'
+
+// How many pages are kept for going back.
+const SNAPSHOT_LIMIT = 10
 
 // The spec's page navigation layer: at most 10 page snapshots; back and forward show a
 // snapshot at once and then refresh it; a failed page fetch falls back to a full page load.

@@ -1,4 +1,4 @@
-import { scriptedHeaders } from './request-headers.ts'
+import { scriptedHeaders } from '#app/utils/request-headers.ts'
 
 export class UploadError extends Error {
 	readonly kind: 'server' | 'json' | 'refused' | 'canceled'

@@ -1,7 +1,7 @@
 // npm run db:migrate — applies pending migrations to DATABASE_URL, or to the embedded database.
-import { openDatabase } from '../client.ts'
-import { migrateDatabase } from '../migrate.ts'
-import { parseEnv } from '../../server/env.ts'
+import { openDatabase } from '#database/client.ts'
+import { migrateDatabase } from '#database/migrate.ts'
+import { parseEnv } from '#server/env.ts'
 
 const env = parseEnv()
 const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR })

@@ -1,8 +1,8 @@
 // npm run db:seed — migrates, then adds whatever demo content is missing (idempotent).
-import { openDatabase } from '../client.ts'
-import { migrateDatabase } from '../migrate.ts'
-import { countDemoRows, seedDatabase } from '../seed.ts'
-import { parseEnv } from '../../server/env.ts'
+import { openDatabase } from '#database/client.ts'
+import { migrateDatabase } from '#database/migrate.ts'
+import { countDemoRows, seedDatabase } from '#database/seed.ts'
+import { parseEnv } from '#server/env.ts'
 
 const env = parseEnv()
 const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR })

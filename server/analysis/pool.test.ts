@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { afterAll, describe, expect, test } from 'vitest'
-import { createLogger } from '../logger.ts'
-import { createWorkerPool, JobStopped, PoolClosed } from './pool.ts'
+import { createLogger } from '#server/logger.ts'
+import { createWorkerPool, JobStopped, PoolClosed } from '#server/analysis/pool.ts'
 
 // A worker that answers a number with its double after that many milliseconds.
 const directory = mkdtempSync(path.join(tmpdir(), 'tolk-pool-'))

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads'
-import type { Logger } from '../logger.ts'
+import type { Logger } from '#server/logger.ts'
 
 // Why a job did not finish: past its wall-clock limit, past the worker's heap limit, or the worker
 // died under it. Each time the worker is replaced; the job is not tried again.

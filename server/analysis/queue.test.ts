@@ -8,8 +8,8 @@ import { documents, requests } from '#database/schema.ts'
 import { seedDatabase } from '#database/seed.ts'
 import { deleteExpiredDocuments, deleteStrayFiles } from '#app/models/documents/retention.server.ts'
 import { setupTestDatabase } from '#tests/setup/database.ts'
-import { createLogger } from '../logger.ts'
-import { createAnalysisQueue } from './queue.ts'
+import { createLogger } from '#server/logger.ts'
+import { createAnalysisQueue } from '#server/analysis/queue.ts'
 
 const testDatabase = setupTestDatabase()
 const documentsDir = mkdtempSync(path.join(tmpdir(), 'tolk-documents-'))

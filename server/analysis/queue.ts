@@ -13,10 +13,10 @@ import {
 	type Figures,
 } from '#app/models/documents/analysis.server.ts'
 import { documentStream, presentDocument, type DocumentRow } from '#app/models/documents/present.ts'
-import type { Logger } from '../logger.ts'
-import type { Broadcast } from '../cable/pubsub.ts'
-import { createWorkerPool, JobStopped, PoolClosed } from './pool.ts'
-import type { CountJob, RepeatsJob } from './worker.ts'
+import type { Logger } from '#server/logger.ts'
+import type { Broadcast } from '#server/cable/pubsub.ts'
+import { createWorkerPool, JobStopped, PoolClosed } from '#server/analysis/pool.ts'
+import type { CountJob, RepeatsJob } from '#server/analysis/worker.ts'
 
 type Options = {
 	db: Database

@@ -3,8 +3,8 @@
 // job's time limit does not include loading the extractors.
 import { readFile, rm, writeFile } from 'node:fs/promises'
 import { parentPort } from 'node:worker_threads'
-import { analyseFile } from '../../app/models/wordcount/analyse.server.ts'
-import { repeatedWordsOf, sentenceFingerprints } from '../../app/models/wordcount/count.server.ts'
+import { analyseFile } from '#app/models/wordcount/analyse.server.ts'
+import { repeatedWordsOf, sentenceFingerprints } from '#app/models/wordcount/count.server.ts'
 
 export type CountJob = { type: 'count'; path: string; extension: string; sentencesPath: string }
 export type RepeatsJob = { type: 'repeats'; documents: { sentencesPath: string; legacyTextPath: string }[] }

@@ -2,8 +2,8 @@ import { describe, expect, test } from 'vitest'
 import { count } from 'drizzle-orm'
 import { cableMessages } from '#database/schema.ts'
 import { setupTestDatabase } from '#tests/setup/database.ts'
-import { createLogger } from '../logger.ts'
-import { createLocalPubSub, createPostgresPubSub } from './pubsub.ts'
+import { createLogger } from '#server/logger.ts'
+import { createLocalPubSub, createPostgresPubSub } from '#server/cable/pubsub.ts'
 
 const logger = createLogger({ LOG_LEVEL: 'silent' })
 const testDatabase = setupTestDatabase()

@@ -6,7 +6,7 @@ import { forgetContent, noteContentVersion } from '#database/content-version.ts'
 import { CONTENT_CHANNEL, REGISTRY_CHANNEL } from '#database/pool.ts'
 import { noteRegistryVersion, registryMayHaveChanged } from '#database/registry-version.ts'
 import { cableMessages } from '#database/schema.ts'
-import type { Logger } from '../logger.ts'
+import type { Logger } from '#server/logger.ts'
 
 export type Broadcast = (stream: string, message: unknown) => Promise<void>
 export type PubSub = {

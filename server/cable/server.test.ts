@@ -7,9 +7,9 @@ import { createStaff } from '#app/models/staff/account.server.ts'
 import { revokeSessions, SESSION_COOKIE, startSession } from '#app/models/staff/session.server.ts'
 import { setupTestDatabase } from '#tests/setup/database.ts'
 import { identifierFor, openCable } from '#tests/setup/cable.ts'
-import { createLogger } from '../logger.ts'
-import { createLocalPubSub } from './pubsub.ts'
-import { attachCable } from './server.ts'
+import { createLogger } from '#server/logger.ts'
+import { createLocalPubSub } from '#server/cable/pubsub.ts'
+import { attachCable } from '#server/cable/server.ts'
 
 const SECRET = 'cable-test-secret-key-that-is-long-enough'
 const testDatabase = setupTestDatabase()

@@ -5,9 +5,9 @@ import type { Database } from '#database/client.ts'
 import { findSessionStaff, SESSION_COOKIE, type Staff } from '#app/models/staff/session.server.ts'
 import { readCookie } from '#app/utils/cookies.ts'
 import { CABLE_CHANNEL, CABLE_PATH, CABLE_PROTOCOL, roleNeededFor } from '#app/utils/cable.ts'
-import { clientAddress } from '../client-address.ts'
-import type { Logger } from '../logger.ts'
-import type { PubSub } from './pubsub.ts'
+import { clientAddress } from '#server/client-address.ts'
+import type { Logger } from '#server/logger.ts'
+import type { PubSub } from '#server/cable/pubsub.ts'
 import { verifyStreamName } from '#app/models/live/signed-stream.server.ts'
 
 // Rails' Action Cable protocol, so the official @rails/actioncable client works unchanged:

@@ -5,10 +5,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { z } from 'zod'
 import { BUSINESSES_PATH, MIN_QUERY_LENGTH } from '#app/models/company/search-rules.ts'
-import { clientAddress } from '../client-address.ts'
-import type { Logger } from '../logger.ts'
-import { createSearchLimiter, type SearchLimits } from './rate-limit.ts'
-import type { SearchCompanies } from './service.ts'
+import { clientAddress } from '#server/client-address.ts'
+import type { Logger } from '#server/logger.ts'
+import { createSearchLimiter, type SearchLimits } from '#server/company-search/rate-limit.ts'
+import type { SearchCompanies } from '#server/company-search/service.ts'
 
 const QuerySchema = z.string().max(100).catch('')
 const EMPTY = JSON.stringify({ businesses: [] })

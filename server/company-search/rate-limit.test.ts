@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { addressKey, createSearchLimiter } from './rate-limit.ts'
+import { addressKey, createSearchLimiter } from '#server/company-search/rate-limit.ts'
 
 describe('the search limit per address', () => {
 	test('lets a burst of typing through, then one search per second', () => {

@@ -8,7 +8,7 @@ import { generateCompanies } from '#app/models/company/generate.server.ts'
 import { importCompanies } from '#app/models/company/import.server.ts'
 import { findCompanies } from '#app/models/company/search.server.ts'
 import { createLogger } from '#server/logger.ts'
-import { createCompanySearch } from './service.ts'
+import { createCompanySearch } from '#server/company-search/service.ts'
 
 const database = setupTestDatabase()
 

@@ -7,8 +7,8 @@ import { onRegistryChange } from '#database/registry-version.ts'
 import { readIndexRows, readRegistryVersion } from '#app/models/company/search-index/read.server.ts'
 import { findCompanies } from '#app/models/company/search.server.ts'
 import type { BusinessResult } from '#app/models/company/record.ts'
-import type { Logger } from '../logger.ts'
-import type { WorkerCommand, WorkerReply } from './worker.ts'
+import type { Logger } from '#server/logger.ts'
+import type { WorkerCommand, WorkerReply } from '#server/company-search/worker.ts'
 
 export type CompanySearchAnswer = { businesses: BusinessResult[]; source: 'index' | 'database' }
 export type SearchCompanies = (query: string) => Promise<CompanySearchAnswer>

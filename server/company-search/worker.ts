@@ -2,10 +2,10 @@
 // thread reads and hands over, and keeps its snapshot file. A search costs the server's own thread
 // nothing but two messages.
 import { parentPort } from 'node:worker_threads'
-import { createIndexBuilder, type IndexRow } from '../../app/models/company/search-index/build.ts'
-import { indexBytes, type CompanyIndex } from '../../app/models/company/search-index/shape.ts'
-import { searchCompanyIndex } from '../../app/models/company/search-index/query.ts'
-import { readIndexSnapshot, writeIndexSnapshot } from '../../app/models/company/search-index/snapshot.server.ts'
+import { createIndexBuilder, type IndexRow } from '#app/models/company/search-index/build.ts'
+import { indexBytes, type CompanyIndex } from '#app/models/company/search-index/shape.ts'
+import { searchCompanyIndex } from '#app/models/company/search-index/query.ts'
+import { readIndexSnapshot, writeIndexSnapshot } from '#app/models/company/search-index/snapshot.server.ts'
 
 export type WorkerCommand =
 	| { type: 'load'; file: string }

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto'
 import type { OutgoingHttpHeaders } from 'node:http'
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
-import { contentSecurityPolicy, SECURITY_HEADERS } from '../security-headers.ts'
-import type { Encoding } from './cacheable.ts'
+import { contentSecurityPolicy, SECURITY_HEADERS } from '#server/security-headers.ts'
+import type { Encoding } from '#server/page-cache/cacheable.ts'
 
 const compressBrotli = promisify(brotliCompress)
 const compressGzip = promisify(gzip)

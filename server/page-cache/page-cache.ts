@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { Logger } from '../logger.ts'
-import { STRICT_TRANSPORT_SECURITY } from '../security-headers.ts'
-import { cacheKeyFor, encodingFor, type CacheKey } from './cacheable.ts'
-import { cachePage, isShareable, type CachedPage } from './entry.ts'
+import type { Logger } from '#server/logger.ts'
+import { STRICT_TRANSPORT_SECURITY } from '#server/security-headers.ts'
+import { cacheKeyFor, encodingFor, type CacheKey } from '#server/page-cache/cacheable.ts'
+import { cachePage, isShareable, type CachedPage } from '#server/page-cache/entry.ts'
 
 export type PageCacheOptions = {
 	// Renders a page as a visitor without cookies (but for `variant`) would get it.

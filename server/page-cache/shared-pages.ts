@@ -1,13 +1,13 @@
 import type { IncomingMessage } from 'node:http'
 import type { TLSSocket } from 'node:tls'
 import { RouterContextProvider } from 'react-router'
-import { dismissBannerCookie } from '#app/models/banner.server.ts'
+import { dismissBannerCookie } from '#app/http/banner.server.ts'
 import { requestInfoContext, servicesContext, staffContext, type AppServices } from '#app/utils/context.server.ts'
 import { onContentChange } from '#database/content-version.ts'
-import { maskToken, tokenSecret } from '../csrf.ts'
-import type { Logger } from '../logger.ts'
-import { BANNER_DISMISSED } from './cacheable.ts'
-import { createPageCache, type PageCache } from './page-cache.ts'
+import { maskToken, tokenSecret } from '#server/csrf.ts'
+import type { Logger } from '#server/logger.ts'
+import { BANNER_DISMISSED } from '#server/page-cache/cacheable.ts'
+import { createPageCache, type PageCache } from '#server/page-cache/page-cache.ts'
 
 const MAX_PAGES = 500
 

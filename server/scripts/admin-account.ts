@@ -4,10 +4,10 @@
 import { createInterface } from 'node:readline/promises'
 import { parseArgs } from 'node:util'
 import { z } from 'zod'
-import { prepareDatabase } from '../../database/prepare.ts'
-import { changePassword, createStaff, findStaffByEmail } from '../../app/models/staff/account.server.ts'
-import { MIN_PASSWORD_LENGTH } from '../../app/models/staff/password.server.ts'
-import { parseEnv } from '../env.ts'
+import { prepareDatabase } from '#database/prepare.ts'
+import { changePassword, createStaff, findStaffByEmail } from '#app/models/staff/account.server.ts'
+import { MIN_PASSWORD_LENGTH } from '#app/models/staff/password.server.ts'
+import { parseEnv } from '#server/env.ts'
 
 const [command] = process.argv.slice(2)
 const { values } = parseArgs({

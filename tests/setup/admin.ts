@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from 'vitest'
-import { visit } from './http.ts'
-import { startServer, type RunningServer } from './server.ts'
+import { visit } from '#tests/setup/http.ts'
+import { startServer, type RunningServer } from '#tests/setup/server.ts'
 
 export const ADMIN = { email: 'admin@tolk.example', password: 'correct-horse-battery-staple', name: 'admin' }
 export const ADMIN_ENV = { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }

@@ -2,8 +2,8 @@ import AxeBuilder from '@axe-core/playwright'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, expect } from 'vitest'
-import { ADMIN } from './admin.ts'
-import { startServer, type RunningServer } from './server.ts'
+import { ADMIN } from '#tests/setup/admin.ts'
+import { startServer, type RunningServer } from '#tests/setup/server.ts'
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 

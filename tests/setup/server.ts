@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import { fileURLToPath } from 'node:url'
-import { createTestDatabase, type TestDatabase } from './database.ts'
+import { createTestDatabase, type TestDatabase } from '#tests/setup/database.ts'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 

@@ -1,6 +1,6 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog'
 import { useFetcher } from 'react-router'
-import { useAdminI18n } from '../i18n.tsx'
+import { useAdminI18n } from '#app/components/i18n.tsx'
 
 type Usage = { resource: string; id: number; label: string }
 type Refusal = { errors?: Record<string, string>; usages?: Usage[] }

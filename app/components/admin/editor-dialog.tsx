@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import { useId, type FormEvent, type ReactNode } from 'react'
-import { useAdminI18n } from '../i18n.tsx'
-import { inputClass } from './fields.tsx'
+import { useAdminI18n } from '#app/components/i18n.tsx'
+import { inputClass } from '#app/components/admin/fields.tsx'
 
 // A press on a toolbar button keeps the focus and the selection in the text, as in any editor,
 // so typing goes on where it was; keyboard users reach the buttons with Tab and come back.

@@ -1,8 +1,8 @@
 import { useId } from 'react'
-import type { Field } from '#app/utils/admin-resources.ts'
-import { useAdminI18n } from '../i18n.tsx'
-import { TagSelect } from './tag-select.tsx'
-import { RichTextEditor } from './rich-text-editor.tsx'
+import type { Field } from '#app/models/records/definition.ts'
+import { useAdminI18n } from '#app/components/i18n.tsx'
+import { TagSelect } from '#app/components/admin/tag-select.tsx'
+import { RichTextEditor } from '#app/components/admin/rich-text-editor.tsx'
 
 export const inputClass =
 	'block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 focus:border-teal-700 focus:outline-none focus:ring-2 focus:ring-teal-700/40 aria-[invalid=true]:border-red-600'

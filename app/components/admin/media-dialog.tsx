@@ -3,11 +3,11 @@ import type { Editor } from '@tiptap/react'
 import { useState } from 'react'
 import { useDropzone } from 'react-dropzone'
 import { formatFileSize } from '#app/utils/format.ts'
-import { CONTENT_FILE_EXTENSIONS, PHOTO_EXTENSIONS, type ContentFileItem, type MediaKind, type PhotoItem } from '#app/utils/media.ts'
+import { CONTENT_FILE_EXTENSIONS, PHOTO_EXTENSIONS, type ContentFileItem, type MediaKind, type PhotoItem } from '#app/models/media/kinds.ts'
 import { HttpError, requestJson } from '#app/utils/request-headers.ts'
-import { fileLinkText } from '#app/utils/rich-links.ts'
-import { useAdminI18n } from '../i18n.tsx'
-import { EditorDialog } from './editor-dialog.tsx'
+import { fileLinkText } from '#app/models/rich-text/links.ts'
+import { useAdminI18n } from '#app/components/i18n.tsx'
+import { EditorDialog } from '#app/components/admin/editor-dialog.tsx'
 
 type Item = PhotoItem | ContentFileItem
 

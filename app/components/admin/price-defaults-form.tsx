@@ -1,7 +1,7 @@
 import { useFetcher } from 'react-router'
-import { AuthenticityTokenInput } from '../authenticity-token.tsx'
-import { useAdminI18n } from '../i18n.tsx'
-import { LabelledInput } from './fields.tsx'
+import { AuthenticityTokenInput } from '#app/components/authenticity-token.tsx'
+import { useAdminI18n } from '#app/components/i18n.tsx'
+import { LabelledInput } from '#app/components/admin/fields.tsx'
 
 type Defaults = { defaultPricePerWord: string; minimumOrder: string; currency: string }
 type Result = { errors?: Record<string, string>; values?: Partial<Defaults> }

@@ -5,12 +5,12 @@ import { EditorContent, useEditor, type Editor } from '@tiptap/react'
 import StarterKit from '@tiptap/starter-kit'
 import { useRef, useState } from 'react'
 import type { EditorView } from '@tiptap/pm/view'
-import { isAllowedLink, UNDO_DEPTH } from '#app/utils/rich-links.ts'
-import { useAdminI18n } from '../i18n.tsx'
-import { BLOCK_TYPES, BlockAttributes, CLASS_PATTERN, ID_PATTERN } from './block-attributes.ts'
-import type { RichTextEditorProps } from './rich-text-editor.tsx'
-import { buttonClass, EditorDialog, keepFocus } from './editor-dialog.tsx'
-import { announceUploadError, MediaDialog, uploadMedia } from './media-dialog.tsx'
+import { isAllowedLink, UNDO_DEPTH } from '#app/models/rich-text/links.ts'
+import { useAdminI18n } from '#app/components/i18n.tsx'
+import { BLOCK_TYPES, BlockAttributes, CLASS_PATTERN, ID_PATTERN } from '#app/components/admin/block-attributes.ts'
+import type { RichTextEditorProps } from '#app/components/admin/rich-text-editor.tsx'
+import { buttonClass, EditorDialog, keepFocus } from '#app/components/admin/editor-dialog.tsx'
+import { announceUploadError, MediaDialog, uploadMedia } from '#app/components/admin/media-dialog.tsx'
 
 const imagesOf = (files: FileList | null | undefined) => Array.from(files ?? []).filter((file) => file.type.startsWith('image/'))
 

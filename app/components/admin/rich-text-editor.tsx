@@ -1,8 +1,8 @@
 import { lazy, Suspense, useState } from 'react'
-import { useHydrated } from '#app/utils/use-hydrated.ts'
-import { inputClass } from './fields.tsx'
+import { useHydrated } from '#app/hooks/use-hydrated.ts'
+import { inputClass } from '#app/components/admin/fields.tsx'
 
-const RichTextEditorWidget = lazy(() => import('./rich-text-editor-widget.tsx'))
+const RichTextEditorWidget = lazy(() => import('#app/components/admin/rich-text-editor-widget.tsx'))
 
 export type RichTextEditorProps = {
 	id: string

@@ -2,9 +2,9 @@ import { closestCenter, DndContext, KeyboardSensor, PointerSensor, TouchSensor, 
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable'
 import { CSS } from '@dnd-kit/utilities'
 import { useState } from 'react'
-import type { SortableModel } from '#app/utils/admin-resources.ts'
+import type { SortableModel } from '#app/models/records/definition.ts'
 import { requestJson } from '#app/utils/request-headers.ts'
-import { useAdminI18n } from '../i18n.tsx'
+import { useAdminI18n } from '#app/components/i18n.tsx'
 
 export type SortableItem = { id: number; label: string }
 

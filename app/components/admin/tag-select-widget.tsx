@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react'
 import Select, { type MultiValue } from 'react-select'
-import { useAdminI18n } from '../i18n.tsx'
-import type { Option } from './fields.tsx'
-import type { TagSelectProps } from './tag-select.tsx'
+import { useAdminI18n } from '#app/components/i18n.tsx'
+import type { Option } from '#app/components/admin/fields.tsx'
+import type { TagSelectProps } from '#app/components/admin/tag-select.tsx'
 
 // react-select does the searching, the tags and the keyboard; a hidden native select carries the
 // value in the form and fires the `change` event other scripts listen for.

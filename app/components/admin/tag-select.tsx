@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react'
-import { useHydrated } from '#app/utils/use-hydrated.ts'
-import { inputClass, type Option } from './fields.tsx'
+import { useHydrated } from '#app/hooks/use-hydrated.ts'
+import { inputClass, type Option } from '#app/components/admin/fields.tsx'
 
-const TagSelectWidget = lazy(() => import('./tag-select-widget.tsx'))
+const TagSelectWidget = lazy(() => import('#app/components/admin/tag-select-widget.tsx'))
 
 export type TagSelectProps = {
 	id: string

@@ -1,31 +1,32 @@
 import { desc, lt } from 'drizzle-orm'
-import type { RouterContextProvider } from 'react-router'
 import type { Database } from '#database/client.ts'
 import { auditEvents } from '#database/schema.ts'
 import { AUDIT_STREAM } from '#app/utils/cable.ts'
-import { getDb } from '#app/utils/context.server.ts'
-import { broadcastTo } from '../live/streams.server.ts'
-import type { Staff } from '../staff/session.server.ts'
+import type { AppServices } from '#app/models/services.ts'
+import { broadcastTo } from '#app/models/live/streams.server.ts'
+import type { Staff } from '#app/models/staff/session.server.ts'
 
 export type AuditAction = 'create' | 'update' | 'delete' | 'reorder' | 'login' | 'logout' | 'signOut'
 
 type Entry = { action: AuditAction; subjectType: string; subjectId?: number | string | null; summary: string; changes?: Record<string, unknown> }
 
+export type AuditServices = Pick<AppServices, 'db' | 'broadcast' | 'logger'>
+
 // Stored, then sent live to the staff pages that show recent changes.
-export async function recordAudit(context: Readonly<RouterContextProvider>, staff: Pick<Staff, 'id' | 'name'>, entry: Entry): Promise<void> {
-	const [event] = await getDb(context)
+export async function recordAudit(services: AuditServices, staff: Pick<Staff, 'id' | 'name'>, entry: Entry): Promise<void> {
+	const [event] = await services.db
 		.insert(auditEvents)
 		.values({
-		userId: staff.id,
-		userName: staff.name,
-		action: entry.action,
-		subjectType: entry.subjectType,
-		subjectId: entry.subjectId == null ? null : String(entry.subjectId),
-		summary: entry.summary.slice(0, 300),
-		changes: entry.changes ?? null,
+			userId: staff.id,
+			userName: staff.name,
+			action: entry.action,
+			subjectType: entry.subjectType,
+			subjectId: entry.subjectId == null ? null : String(entry.subjectId),
+			summary: entry.summary.slice(0, 300),
+			changes: entry.changes ?? null,
 		})
 		.returning()
-	await broadcastTo(context, AUDIT_STREAM, { type: 'audit', event: presentAuditEvent(event!) })
+	await broadcastTo(services, AUDIT_STREAM, { type: 'audit', event: presentAuditEvent(event!) })
 }
 
 export type AuditEventView = ReturnType<typeof presentAuditEvent>
@@ -34,9 +35,9 @@ export type AuditEventView = ReturnType<typeof presentAuditEvent>
 export function presentAuditEvent({ id, userName, action, subjectType, subjectId, summary, changes, createdAt }: typeof auditEvents.$inferSelect) {
 	return {
 		id,
-		userName,
-		action,
-		subjectType,
+			userName,
+			action,
+			subjectType,
 		subjectId,
 		summary,
 		fields: Array.isArray(changes?.fields) ? (changes.fields as string[]) : [],

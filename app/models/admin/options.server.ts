@@ -2,7 +2,7 @@ import { asc } from 'drizzle-orm'
 import type { Database } from '#database/client.ts'
 import { faqCategories, languages, ROLES } from '#database/schema.ts'
 import type { Locale } from '#app/utils/locales.ts'
-import type { OptionSource } from '#app/utils/admin-resources.ts'
+import type { OptionSource } from '#app/models/records/definition.ts'
 
 export type Option = { value: string; label: string }
 export type Options = Partial<Record<OptionSource, Option[]>>

@@ -2,7 +2,7 @@ import { asc, inArray, notInArray, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Database } from '#database/client.ts'
 import { faqItems, languages, slides, teamMembers } from '#database/schema.ts'
-import { SORTABLE_MODELS, type SortableModel } from '#app/utils/admin-resources.ts'
+import { SORTABLE_MODELS, type SortableModel } from '#app/models/records/definition.ts'
 
 // Only these tables can be reordered from outside; the name in the payload picks one of them.
 const TABLES = { faq_item: faqItems, team_member: teamMembers, language: languages, slide: slides } as const satisfies Record<

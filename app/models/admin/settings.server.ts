@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Database } from '#database/client.ts'
 import { settings } from '#database/schema.ts'
-import { checkbox, numberField, requiredText } from '#app/utils/admin-form.ts'
-import { getSettings } from '../site.server.ts'
-import { changedFields } from './audit.server.ts'
+import { checkbox, numberField, requiredText } from '#app/models/records/form.ts'
+import { getSettings } from '#app/models/site.server.ts'
+import { changedFields } from '#app/models/admin/audit.server.ts'
 
 const currency = requiredText(3)
 	.transform((code) => code.toUpperCase())

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { companySearchName, companySearchQuery, foldText } from './fold.ts'
-import { cvrCheckDigit, isValidCvr, isValidEan, parseCvrQuery } from './cvr.ts'
+import { companySearchName, companySearchQuery, foldText } from '#app/models/company/fold.ts'
+import { cvrCheckDigit, isValidCvr, isValidEan, parseCvrQuery } from '#app/models/company/cvr.ts'
 
 describe('folding names the way the Danish address service does', () => {
 	test('å, æ and ø meet their double-letter spellings', () => {

@@ -1,4 +1,4 @@
-import { foldText } from '#app/utils/fold.ts'
+import { foldText } from '#app/models/text/fold.ts'
 
 export { foldText }
 

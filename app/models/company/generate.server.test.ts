@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { isValidCvr } from './cvr.ts'
-import { generateCompanies } from './generate.server.ts'
+import { isValidCvr } from '#app/models/company/cvr.ts'
+import { generateCompanies } from '#app/models/company/generate.server.ts'
 
 describe('the synthetic registry', () => {
 	const companies = [...generateCompanies({ count: 20_000, seed: 7 })]

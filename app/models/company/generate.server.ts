@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { cvrCheckDigit } from './cvr.ts'
-import type { CompanyRecord } from './record.ts'
+import { cvrCheckDigit } from '#app/models/company/cvr.ts'
+import type { CompanyRecord } from '#app/models/company/record.ts'
 
 // A synthetic registry that looks and searches like the real one: Danish names built the way
 // Danish firms are named, legal forms in roughly the registry's proportions, valid modulus-11 CVR

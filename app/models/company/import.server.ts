@@ -1,9 +1,9 @@
 import { createReadStream } from 'node:fs'
 import { createInterface } from 'node:readline'
 import type { Database } from '#database/client.ts'
-import { isValidCvr } from './cvr.ts'
-import { companySearchName } from './fold.ts'
-import type { CompanyRecord } from './record.ts'
+import { isValidCvr } from '#app/models/company/cvr.ts'
+import { companySearchName } from '#app/models/company/fold.ts'
+import type { CompanyRecord } from '#app/models/company/record.ts'
 
 // The registry's own documents (JSON Lines of `Vrvirksomhed`, as the CVR search service returns
 // them, bare or inside `_source` or a whole search response) or a flat CSV with the columns of

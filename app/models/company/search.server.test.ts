@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { setupTestDatabase } from '#tests/setup/database.ts'
-import { cvrCheckDigit } from './cvr.ts'
-import { CSV_COLUMNS, csvLine, importCompanies, readRegistryFile } from './import.server.ts'
-import type { CompanyRecord } from './record.ts'
-import { findCompanies } from './search.server.ts'
+import { cvrCheckDigit } from '#app/models/company/cvr.ts'
+import { CSV_COLUMNS, csvLine, importCompanies, readRegistryFile } from '#app/models/company/import.server.ts'
+import type { CompanyRecord } from '#app/models/company/record.ts'
+import { findCompanies } from '#app/models/company/search.server.ts'
 
 const database = setupTestDatabase()
 const REGISTRY_SAMPLES = path.resolve(process.env.REGISTRY_SOURCE_DIR ?? '../shared/registry')

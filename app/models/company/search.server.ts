@@ -1,9 +1,9 @@
 import type { Database } from '#database/client.ts'
-import { parseCvrQuery } from './cvr.ts'
-import { companySearchQuery } from './fold.ts'
+import { parseCvrQuery } from '#app/models/company/cvr.ts'
+import { companySearchName, companySearchQuery } from '#app/models/company/fold.ts'
 
-import { cityLine, type BusinessResult } from './record.ts'
-import { MIN_QUERY_LENGTH, RESULT_LIMIT, TIER_LIMITS } from './search-rules.ts'
+import { cityLine, type BusinessResult } from '#app/models/company/record.ts'
+import { MIN_QUERY_LENGTH, RESULT_LIMIT, TIER_LIMITS } from '#app/models/company/search-rules.ts'
 
 export type { BusinessResult }
 export { MIN_QUERY_LENGTH }
@@ -78,4 +78,10 @@ function presentCompany(row: Row): BusinessResult {
 export async function findCompanyByCvr(db: Database, cvr: number): Promise<BusinessResult | null> {
 	const { rows } = await db.$client.query<Row>(`select ${COLUMNS} from companies c where c.cvr = $1`, [cvr])
 	return rows[0] ? presentCompany(rows[0]) : null
+}
+
+// Without script the customer types the company's exact name: found only when one company has it.
+export async function findCompanyByExactName(db: Database, name: string): Promise<BusinessResult | null> {
+	const { rows } = await db.$client.query<{ cvr: number }>('select cvr from companies where search_name = $1 order by is_active desc limit 2', [companySearchName(name)])
+	return rows.length === 1 ? findCompanyByCvr(db, rows[0]!.cvr) : null
 }

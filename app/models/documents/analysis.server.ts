@@ -2,7 +2,7 @@ import path from 'node:path'
 import { and, asc, eq } from 'drizzle-orm'
 import type { Database } from '#database/client.ts'
 import { documents } from '#database/schema.ts'
-import type { Analysis } from '../wordcount/analyse.server.ts'
+import type { Analysis } from '#app/models/wordcount/analyse.server.ts'
 
 // What the word count found, without the text itself (which never leaves the worker).
 export type Figures = Exclude<Analysis, { kind: 'words' }> | Omit<Extract<Analysis, { kind: 'words' }>, 'text'>

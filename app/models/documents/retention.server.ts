@@ -3,8 +3,8 @@ import path from 'node:path'
 import { and, eq, isNull, lt } from 'drizzle-orm'
 import type { Database } from '#database/client.ts'
 import { documents } from '#database/schema.ts'
-import { getSettings } from '../site.server.ts'
-import { legacyTextPathOf, sentencesPathOf } from './analysis.server.ts'
+import { getSettings } from '#app/models/site.server.ts'
+import { legacyTextPathOf, sentencesPathOf } from '#app/models/documents/analysis.server.ts'
 
 // Documents that never became a request are deleted, file and row, after the retention period
 // (a setting; the privacy page says how long). A request keeps its documents.

@@ -8,11 +8,11 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
 import busboy from 'busboy'
 import type { Database } from '#database/client.ts'
 import { documents } from '#database/schema.ts'
-import { ACCEPTED_EXTENSIONS } from '#app/utils/uploads.ts'
-import { declaredExpansion, isBomb } from '../wordcount/archive.server.ts'
-import { hasContentOf } from './content-type.server.ts'
-import { presentDocument } from './present.ts'
-import { isWithinQuota, lockQuota, type UploadQuota } from './quota.server.ts'
+import { ACCEPTED_EXTENSIONS } from '#app/models/documents/present.ts'
+import { declaredExpansion, isBomb } from '#app/models/wordcount/archive.server.ts'
+import { hasContentOf } from '#app/models/documents/content-type.server.ts'
+import { presentDocument } from '#app/models/documents/present.ts'
+import { isWithinQuota, lockQuota, type UploadQuota } from '#app/models/documents/quota.server.ts'
 
 export const MIB = 1024 * 1024
 // Room for the multipart framing around the file itself.

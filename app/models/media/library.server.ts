@@ -6,10 +6,10 @@ import sharp, { type Sharp } from 'sharp'
 import type { Database } from '#database/client.ts'
 import { contentFiles, faqItems, pages, photos, teamMembers } from '#database/schema.ts'
 import type { UploadedFile } from '#app/utils/multipart.server.ts'
-import { CONTENT_FILE_EXTENSIONS, type MediaKind } from '#app/utils/media.ts'
-import { hasContentOf } from '../documents/content-type.server.ts'
-import { declaredExpansion, isBomb } from '../wordcount/archive.server.ts'
-import { detectImageType, PUBLIC_UPLOADS_PATH } from './images.server.ts'
+import { CONTENT_FILE_EXTENSIONS, type MediaKind } from '#app/models/media/kinds.ts'
+import { hasContentOf } from '#app/models/documents/content-type.server.ts'
+import { declaredExpansion, isBomb } from '#app/models/wordcount/archive.server.ts'
+import { detectImageType, PUBLIC_UPLOADS_PATH } from '#app/models/media/images.server.ts'
 
 export const MAX_PHOTO_BYTES = 20 * 1024 * 1024
 export const MAX_CONTENT_FILE_BYTES = 50 * 1024 * 1024

@@ -3,10 +3,10 @@ import { z } from 'zod'
 import type { Database } from '#database/client.ts'
 import { documents, languages, quotes, REQUEST_STATUSES, requestEvents, requests, type RequestStatus } from '#database/schema.ts'
 import type { Staff } from '#app/models/staff/session.server.ts'
-import { findQuote, type SavedQuoteDetails } from '#app/models/quote.server.ts'
+import { findQuote, type SavedQuoteDetails } from '#app/models/quote/quote.server.ts'
 import { presentDocument } from '#app/models/documents/present.ts'
 import { csvLine } from '#app/models/company/import.server.ts'
-import { presentRequestRow } from './present.ts'
+import { presentRequestRow } from '#app/models/request/present.ts'
 
 export const InboxFilterSchema = z.object({
 	status: z.enum(REQUEST_STATUSES).or(z.literal('')).catch(''),

@@ -1,17 +1,16 @@
 import { eq, inArray } from 'drizzle-orm'
-import type { RouterContextProvider } from 'react-router'
 import { documents, languages, requests } from '#database/schema.ts'
 import { getSettings } from '#app/models/site.server.ts'
 import { DEFAULT_MESSAGES } from '#app/models/translation.server.ts'
-import { servicesContext } from '#app/utils/context.server.ts'
+import type { AppServices } from '#app/models/services.ts'
 import { formatDate } from '#app/utils/format.ts'
 import { stripTags, translate } from '#app/utils/i18n.ts'
 import { pathFor, type Locale } from '#app/utils/locales.ts'
 
 // Two mails per new request: one to the agency (in Danish, with a link to the inbox) and a
 // confirmation to the customer in the language of the page they used.
-export async function sendRequestMails(context: Readonly<RouterContextProvider>, requestId: number, origin: string): Promise<void> {
-	const { db, sendMail } = context.get(servicesContext)
+export async function sendRequestMails(services: Pick<AppServices, 'db' | 'sendMail' | 'publicUrl'>, requestId: number): Promise<void> {
+	const { db, sendMail, publicUrl: origin } = services
 	const [row] = await db.select().from(requests).where(eq(requests.id, requestId))
 	if (!row) return
 	const settings = await getSettings(db)

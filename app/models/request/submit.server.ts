@@ -1,27 +1,21 @@
 import { createHash, randomInt } from 'node:crypto'
 import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm'
-import { data, redirect, type RouterContextProvider } from 'react-router'
 import type { Database } from '#database/client.ts'
 import { documents, requests } from '#database/schema.ts'
+import { addressKey } from '#app/models/address-key.server.ts'
+import { todayInDenmark } from '#app/models/calendar/working-days.ts'
+import { findCompanyByCvr, findCompanyByExactName, type BusinessResult } from '#app/models/company/search.server.ts'
 import { parseCvrQuery } from '#app/models/company/cvr.ts'
-import { addressKey } from '#app/utils/address-key.server.ts'
-import { companySearchName } from '#app/models/company/fold.ts'
-import { findCompanyByCvr, type BusinessResult } from '#app/models/company/search.server.ts'
-import { clearDraftCookie, readDraftId } from '#app/models/documents/draft.server.ts'
 import { broadcastTo } from '#app/models/live/streams.server.ts'
-import { QuoteRefused, saveQuote } from '#app/models/quote.server.ts'
+import { QuoteRefused, saveQuote } from '#app/models/quote/quote.server.ts'
+import { checkQuoteChoices, earliestDeliveryDate } from '#app/models/quote/rules.ts'
+import type { AppServices } from '#app/models/services.ts'
 import { getSettings, listActiveLanguages } from '#app/models/site.server.ts'
-import { loadMessages } from '#app/models/translation.server.ts'
-import { requestInfoContext, servicesContext } from '#app/utils/context.server.ts'
-import { stripTags, translate } from '#app/utils/i18n.ts'
-import { localeFromPath, pathFor, type Locale } from '#app/utils/locales.ts'
 import { REQUESTS_STREAM } from '#app/utils/cable.ts'
-import { readRequestFields, RequestFormSchema, type RequestField, type RequestFormResult, type RequestFormValues } from '#app/utils/request-form.ts'
-import { addCalendarDays, todayInDenmark } from '#app/utils/working-days.ts'
-import { sendRequestMails } from './mail.server.ts'
-import { presentRequestRow } from './present.ts'
-
-type Context = Readonly<RouterContextProvider>
+import type { Locale } from '#app/utils/locales.ts'
+import { RequestFormSchema, type RequestField, type RequestFormValues } from '#app/models/request/form.ts'
+import { sendRequestMails } from '#app/models/request/mail.server.ts'
+import { presentRequestRow } from '#app/models/request/present.ts'
 
 // Spam limits: this many requests per address in the window, and an identical request within a
 // minute is stored once (a double click, a refreshed no-script page, a retried connection).
@@ -37,51 +31,51 @@ class Refusal extends Error {
 	}
 }
 
-// A refusal in the page's language: the summary, each field's reason, and every value as typed
-// (but the honeypot), so the form comes back as it was sent.
-async function refuser(context: Context, locale: Locale, fields: Record<RequestField, string>) {
-	const messages = await loadMessages(context.get(servicesContext).db, locale)
-	const text = (key: string) => stripTags(translate(messages, key))
-	const { website: _honeypot, ...values } = fields
-	return (summaryKey: string, errors: Partial<Record<RequestField, string>>, status = 422) => {
-		const translated = Object.fromEntries(Object.entries(errors).map(([field, code]) => [field, text(`request.error.${code}`)]))
-		return data<RequestFormResult>({ ok: false, message: text(summaryKey), errors: translated, values }, { status })
-	}
+type FieldErrors = Partial<Record<RequestField, string>>
+// A refusal names a summary (a text key) and, per field, a reason code (request.error.<code>).
+export type Refused = { ok: false; status: 422 | 429; summary: 'request.error.summary' | 'request.error.rate-limited' | 'quote.notSaved' | 'quote.noDocuments'; errors: FieldErrors }
+
+export type SubmitInput = { fields: Record<RequestField, string>; locale: Locale; clientAddress: string; draftId: string | null }
+export type SubmitResult = { ok: true; reference: string; email: string; draftUsed: boolean } | Refused
+type SubmitServices = Pick<AppServices, 'db' | 'secretKey' | 'logger' | 'broadcast' | 'sendMail' | 'publicUrl'>
+
+const refused = (errors: FieldErrors, status: 422 | 429 = 422): Refused => ({
+	ok: false,
+	status,
+	summary: status === 429 ? 'request.error.rate-limited' : 'request.error.summary',
+	errors,
+})
+
+function firstIssues(issues: { path: PropertyKey[]; message: string }[]): FieldErrors {
+	const errors: FieldErrors = {}
+	for (const issue of issues) errors[issue.path[0] as RequestField] ??= issue.message
+	return errors
 }
 
-// The request form's action on the order and contact pages: 422 with the reasons in the page's
-// language and every value as typed, or the new request's reference.
-export async function handleRequestSubmission(request: Request, form: FormData, context: Context) {
-	const locale = localeFromPath(new URL(request.url).pathname)
-	const fields = readRequestFields(form)
-	const refuseWith = await refuser(context, locale, fields)
-	const refuse = (errors: Partial<Record<RequestField, string>>, status = 422) => refuseWith(status === 429 ? 'request.error.rate-limited' : 'request.error.summary', errors, status)
-
+// The request form (order and contact pages): checked, stored with the visitor's documents and a
+// quote of them, announced to the inbox and mailed; or refused with a reason per field.
+export async function submitRequest(services: SubmitServices, { fields, locale, clientAddress, draftId }: SubmitInput): Promise<SubmitResult> {
 	const parsed = RequestFormSchema.safeParse(fields)
 	if (!parsed.success) {
-		const errors: Partial<Record<RequestField, string>> = {}
-		for (const issue of parsed.error.issues) errors[issue.path[0] as RequestField] ??= issue.message
+		const errors = firstIssues(parsed.error.issues)
 		// Said at once with the rest, rather than after the customer fixed those.
 		if (['on', 'true'].includes(fields.represents_company) && !fields.company_cvr.trim() && !fields.company_query.trim()) errors.company_query ??= 'company'
-		return refuse(errors)
+		return refused(errors)
 	}
-	const { secretKey, logger, publicUrl } = context.get(servicesContext)
 	// A robot that filled the hidden field is told it worked, and nothing is kept or sent.
-	if (parsed.data.website) return data<RequestFormResult>({ ok: true, reference: newReference(), email: parsed.data.email })
+	if (parsed.data.website) return { ok: true, reference: newReference(), email: parsed.data.email, draftUsed: false }
 
-	const ipHash = addressKey('request', context.get(requestInfoContext).clientAddress, secretKey)
+	const ipHash = addressKey('request', clientAddress, services.secretKey)
 	try {
-		const draftId = await readDraftId(request, context)
-		const created = await createRequest(context, { values: parsed.data, locale, ipHash, draftId })
+		const created = await createRequest(services.db, { values: parsed.data, locale, ipHash, draftId })
 		if (created.isNew) {
-			await broadcastTo(context, REQUESTS_STREAM, { type: 'request', request: created.summary })
-			await sendRequestMails(context, created.id, publicUrl).catch((error: unknown) => logger.error({ err: error }, 'request mails not queued'))
+			await broadcastTo(services, REQUESTS_STREAM, { type: 'request', request: created.summary })
+			await sendRequestMails(services, created.id).catch((error: unknown) => services.logger.error({ err: error }, 'request mails not queued'))
 		}
-		const headers = created.hadDocuments ? { 'Set-Cookie': await clearDraftCookie(context) } : undefined
-		return data<RequestFormResult>({ ok: true, reference: created.reference, email: parsed.data.email }, { headers })
+		return { ok: true, reference: created.reference, email: parsed.data.email, draftUsed: created.hadDocuments }
 	} catch (error) {
-		if (error instanceof RateLimited) return refuse({}, 429)
-		if (error instanceof Refusal) return refuse(error.errors)
+		if (error instanceof RateLimited) return refused({}, 429)
+		if (error instanceof Refusal) return refused(error.errors)
 		throw error
 	}
 }
@@ -90,41 +84,32 @@ export async function handleRequestSubmission(request: Request, form: FormData, 
 // address; a refusal comes back like the request's own, beside the choice to correct.
 const QUOTE_CHOICES = RequestFormSchema.pick({ from_language: true, to_language: true, delivery_date: true, copies: true })
 
-export async function handleQuoteSave(request: Request, form: FormData, context: Context) {
-	const locale = localeFromPath(new URL(request.url).pathname)
-	const fields = readRequestFields(form)
+export async function saveQuoteOfForm(db: Database, { fields, locale, draftId }: Omit<SubmitInput, 'clientAddress'>): Promise<{ ok: true; id: string } | Refused> {
 	const parsed = QUOTE_CHOICES.safeParse(fields)
-	if (!parsed.success) {
-		const errors: Partial<Record<RequestField, string>> = {}
-		for (const issue of parsed.error.issues) errors[issue.path[0] as RequestField] ??= issue.message
-		return (await refuser(context, locale, fields))('quote.notSaved', errors)
-	}
+	if (!parsed.success) return { ok: false, status: 422, summary: 'quote.notSaved', errors: firstIssues(parsed.error.issues) }
 	try {
-		const id = await saveQuote(context.get(servicesContext).db, await readDraftId(request, context), parsed.data, locale)
-		return redirect(pathFor('quote', locale, { id }))
+		return { ok: true, id: await saveQuote(db, draftId, parsed.data, locale) }
 	} catch (error) {
 		if (!(error instanceof QuoteRefused)) throw error
-		const refuse = await refuser(context, locale, fields)
-		if (!error.field) return refuse('quote.noDocuments', {})
-		return refuse('quote.notSaved', { [error.field]: error.reason === 'unknown-language' ? 'language' : error.reason })
+		if (!error.field) return { ok: false, status: 422, summary: 'quote.noDocuments', errors: {} }
+		return { ok: false, status: 422, summary: 'quote.notSaved', errors: { [error.field]: REASON_CODES[error.reason] } }
 	}
 }
+
+// The form's reason codes for the quote's checks.
+const REASON_CODES = { 'unknown-language': 'language', 'same-language': 'same-language', 'too-early': 'too-early', 'no-documents': 'message-required' } as const
 
 class RateLimited extends Error {}
 
 type NewRequest = { values: RequestFormValues; locale: Locale; ipHash: string; draftId: string | null }
 
-async function createRequest(context: Context, { values, locale, ipHash, draftId }: NewRequest) {
-	const { db } = context.get(servicesContext)
+async function createRequest(db: Database, { values, locale, ipHash, draftId }: NewRequest) {
 	const [settings, languages] = await Promise.all([getSettings(db), listActiveLanguages(db, locale)])
-	const company = values.represents_company ? await resolveCompany(context, values) : null
+	const company = values.represents_company ? await resolveCompany(db, values) : null
 	const errors: Partial<Record<RequestField, string>> = {}
 	if (values.represents_company && !company) errors.company_query = 'company'
-	for (const field of ['from_language', 'to_language'] as const) {
-		if (values[field] && !languages.some((language) => language.code === values[field])) errors[field] = 'language'
-	}
-	if (values.from_language && values.from_language === values.to_language) errors.to_language = 'same-language'
-	if (values.delivery_date && values.delivery_date < addCalendarDays(todayInDenmark(), settings.minDeliveryDays)) errors.delivery_date = 'too-early'
+	const { problems } = checkQuoteChoices(values, languages, earliestDeliveryDate(todayInDenmark(), settings.minDeliveryDays))
+	for (const problem of problems) errors[problem.field] = REASON_CODES[problem.reason]
 	const draftDocuments = draftId
 		? await db.select({ id: documents.id }).from(documents).where(and(eq(documents.draftId, draftId), isNull(documents.requestId)))
 		: []
@@ -186,13 +171,10 @@ async function findDuplicate(db: Database, fingerprint: string) {
 
 // The picker sends the CVR number; without script, the customer types a CVR number or the
 // company's exact name.
-async function resolveCompany(context: Context, values: RequestFormValues): Promise<BusinessResult | null> {
-	const { db } = context.get(servicesContext)
+async function resolveCompany(db: Database, values: RequestFormValues): Promise<BusinessResult | null> {
 	const cvr = parseCvrQuery(values.company_cvr) ?? parseCvrQuery(values.company_query)
 	if (cvr !== null) return findCompanyByCvr(db, cvr)
-	if (!values.company_query) return null
-	const { rows } = await db.$client.query<{ cvr: number }>('select cvr from companies where search_name = $1 order by is_active desc limit 2', [companySearchName(values.company_query)])
-	return rows.length === 1 ? findCompanyByCvr(db, rows[0]!.cvr) : null
+	return values.company_query ? findCompanyByExactName(db, values.company_query) : null
 }
 
 function fingerprintOf(values: RequestFormValues, company: BusinessResult | null, documentIds: string[]): string {

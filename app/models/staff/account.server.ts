@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm'
 import type { Database } from '#database/client.ts'
 import { users, type Role } from '#database/schema.ts'
-import { decoyPasswordHash, hashPassword, verifyPassword } from './password.server.ts'
-import { pruneExpiredSessions, revokeSessions, startSession } from './session.server.ts'
-import { admitAttempt, clearFailures, forgetAttempt } from './throttle.server.ts'
+import { decoyPasswordHash, hashPassword, verifyPassword } from '#app/models/staff/password.server.ts'
+import { pruneExpiredSessions, revokeSessions, startSession } from '#app/models/staff/session.server.ts'
+import { admitAttempt, clearFailures, forgetAttempt } from '#app/models/staff/throttle.server.ts'
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase()
 

@@ -2,7 +2,6 @@ import { createHash, randomBytes } from 'node:crypto'
 import { and, eq, gt, lt, ne, or } from 'drizzle-orm'
 import type { Database } from '#database/client.ts'
 import { sessions, users, type Role } from '#database/schema.ts'
-import { readCookie } from '#app/utils/cookies.ts'
 
 export const SESSION_COOKIE = 'tolk_staff'
 export const IDLE_TIMEOUT_MS = 2 * 60 * 60 * 1000
@@ -70,16 +69,4 @@ export async function pruneExpiredSessions(db: Database, now = new Date()): Prom
 	await db
 		.delete(sessions)
 		.where(or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, new Date(now.getTime() - IDLE_TIMEOUT_MS))))
-}
-
-export function sessionCookieHeader(token: string, secure: boolean): string {
-	return `${SESSION_COOKIE}=${token}; Path=/; Max-Age=${ABSOLUTE_TIMEOUT_MS / 1000}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`
-}
-
-export function clearedSessionCookieHeader(secure: boolean): string {
-	return `${SESSION_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`
-}
-
-export function sessionTokenOf(request: Request): string | null {
-	return readCookie(request.headers.get('Cookie'), SESSION_COOKIE) ?? null
 }

@@ -2,11 +2,11 @@ import { describe, expect, test } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { setupTestDatabase } from '#tests/setup/database.ts'
 import { loginFailures, sessions } from '#database/schema.ts'
-import { changePassword, createStaff, ensureAdmin, logIn } from './account.server.ts'
-import { hashPassword, verifyPassword } from './password.server.ts'
-import { ABSOLUTE_TIMEOUT_MS, findSessionStaff, IDLE_TIMEOUT_MS, listSessions, pruneExpiredSessions, startSession } from './session.server.ts'
-import { addressKey } from '#app/utils/address-key.server.ts'
-import { FAILURE_WINDOW_MS, recordFailure, secondsUntilAllowed } from './throttle.server.ts'
+import { changePassword, createStaff, ensureAdmin, logIn } from '#app/models/staff/account.server.ts'
+import { hashPassword, verifyPassword } from '#app/models/staff/password.server.ts'
+import { ABSOLUTE_TIMEOUT_MS, findSessionStaff, IDLE_TIMEOUT_MS, listSessions, pruneExpiredSessions, startSession } from '#app/models/staff/session.server.ts'
+import { addressKey } from '#app/models/address-key.server.ts'
+import { FAILURE_WINDOW_MS, recordFailure, secondsUntilAllowed } from '#app/models/staff/throttle.server.ts'
 
 const testDatabase = setupTestDatabase()
 

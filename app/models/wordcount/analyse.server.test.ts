@@ -4,7 +4,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { zipSync } from 'fflate'
 import { afterAll, describe, expect, test } from 'vitest'
-import { analyseFile, type Analysis } from './analyse.server.ts'
+import { analyseFile, type Analysis } from '#app/models/wordcount/analyse.server.ts'
 
 // The real documents of ../shared/corpus (never copied into this repository).
 const CORPUS = process.env.CORPUS_DIR ? path.join(process.env.CORPUS_DIR, 'files/') : fileURLToPath(new URL('../../../../shared/corpus/files/', import.meta.url))

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { countRepeatedWords, countText } from './count.server.ts'
+import { countRepeatedWords, countText } from '#app/models/wordcount/count.server.ts'
 
 describe('counting words the way the trade does', () => {
 	test.each([

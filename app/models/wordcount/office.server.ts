@@ -1,5 +1,5 @@
-import { partNames, readParts } from './archive.server.ts'
-import { elementsNamed, xmlText } from './xml.server.ts'
+import { partNames, readParts } from '#app/models/wordcount/archive.server.ts'
+import { elementsNamed, xmlText } from '#app/models/wordcount/xml.server.ts'
 
 export type Extracted = { text: string; hiddenSheets?: number; hiddenSlides?: number }
 

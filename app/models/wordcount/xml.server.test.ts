@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { extractCues } from './subtitles.server.ts'
-import { elementsNamed } from './xml.server.ts'
+import { extractCues } from '#app/models/wordcount/subtitles.server.ts'
+import { elementsNamed } from '#app/models/wordcount/xml.server.ts'
 
 describe('reading elements out of an XML part', () => {
 	test('finds each element with its attributes and body, self-closing ones too, and not longer names', () => {

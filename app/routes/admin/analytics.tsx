@@ -4,10 +4,10 @@ import type { Route } from './+types/analytics'
 import { useAdminI18n } from '#app/components/i18n.tsx'
 import { countCalculatedWords, countEventsPerDay } from '#app/models/analytics.server.ts'
 import { getSettings } from '#app/models/site.server.ts'
-import { requireStaff } from '#app/models/staff/access.server.ts'
+import { requireStaff } from '#app/http/access.server.ts'
 import { getDb } from '#app/utils/context.server.ts'
 import { intlLocale } from '#app/utils/locales.ts'
-import { useHydrated } from '#app/utils/use-hydrated.ts'
+import { useHydrated } from '#app/hooks/use-hydrated.ts'
 
 const AnalyticsCharts = lazy(() => import('#app/components/admin/analytics-charts.tsx'))
 

@@ -6,13 +6,13 @@ import { useAdminI18n } from '#app/components/i18n.tsx'
 import { faqItems, languages, pages, slides, teamMembers } from '#database/schema.ts'
 import { listAuditEvents, presentAuditEvent, type AuditEventView } from '#app/models/admin/audit.server.ts'
 import { liveStream } from '#app/models/live/streams.server.ts'
-import { requireStaff } from '#app/models/staff/access.server.ts'
-import { getDb } from '#app/utils/context.server.ts'
+import { requireStaff } from '#app/http/access.server.ts'
+import { getDb, getServices } from '#app/utils/context.server.ts'
 import { intlLocale } from '#app/utils/locales.ts'
 import type { AdminMessageKey } from '#app/utils/i18n.ts'
 import { streamAttributes, useLiveStream } from '#app/components/live-stream.tsx'
 import { AUDIT_STREAM, type LiveStream } from '#app/utils/cable.ts'
-import { AuditTable } from './audit.tsx'
+import { AuditTable } from '#app/routes/admin/audit.tsx'
 
 const RECENT_SIZE = 8
 
@@ -33,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	return {
 		name: staff.name,
 		counts: { faq, team, languages: languageCount, slides: slideCount, pages: pageCount },
-		recent: isAdmin ? { events: recent.map(presentAuditEvent), stream: liveStream(context, AUDIT_STREAM) } : null,
+		recent: isAdmin ? { events: recent.map(presentAuditEvent), stream: liveStream(getServices(context), AUDIT_STREAM) } : null,
 	}
 }
 

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { Route } from './+types/drafts'
 import { discardDraft, saveDraft } from '#app/models/admin/drafts.server.ts'
-import { requireStaff } from '#app/models/staff/access.server.ts'
+import { requireStaff } from '#app/http/access.server.ts'
 import { getDb } from '#app/utils/context.server.ts'
 import { readJson } from '#app/utils/request-body.server.ts'
 import { methodNotAllowed } from '#app/utils/methods.server.ts'

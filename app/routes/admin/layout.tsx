@@ -2,8 +2,8 @@ import { data, Form, isRouteErrorResponse, Link, NavLink, Outlet, useLoaderData,
 import type { Route } from './+types/layout'
 import { AuthenticityTokenInput } from '#app/components/authenticity-token.tsx'
 import { useAdminI18n } from '#app/components/i18n.tsx'
-import { takeFlash } from '#app/models/admin/flash.server.ts'
-import { requireStaff } from '#app/models/staff/access.server.ts'
+import { takeFlash } from '#app/http/flash.server.ts'
+import { requireStaff } from '#app/http/access.server.ts'
 import type { AdminMessageKey } from '#app/utils/i18n.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {

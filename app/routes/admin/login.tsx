@@ -6,13 +6,14 @@ import { useAdminI18n } from '#app/components/i18n.tsx'
 import { LabelledInput } from '#app/components/admin/fields.tsx'
 import { recordAudit } from '#app/models/admin/audit.server.ts'
 import { logIn } from '#app/models/staff/account.server.ts'
-import { adminLocaleCookie, parseLocale } from '#app/models/staff/locale.server.ts'
-import { endSession, sessionCookieHeader, sessionTokenOf } from '#app/models/staff/session.server.ts'
-import { addressKey } from '#app/utils/address-key.server.ts'
-import { optionalStaff } from '#app/models/staff/access.server.ts'
+import { adminLocaleCookie, parseLocale } from '#app/http/admin-locale.server.ts'
+import { endSession } from '#app/models/staff/session.server.ts'
+import { sessionCookieHeader, sessionTokenOf } from '#app/http/session-cookie.server.ts'
+import { addressKey } from '#app/models/address-key.server.ts'
+import { optionalStaff } from '#app/http/access.server.ts'
 import { safeRedirectTo } from '#app/utils/admin-paths.ts'
-import { getDb, requestInfoContext, servicesContext } from '#app/utils/context.server.ts'
-import { fieldErrorsOf, requiredText } from '#app/utils/admin-form.ts'
+import { getDb, getServices, requestInfoContext, servicesContext } from '#app/utils/context.server.ts'
+import { fieldErrorsOf, requiredText } from '#app/models/records/form.ts'
 import { readForm } from '#app/utils/request-body.server.ts'
 
 const LoginSchema = z.object({
@@ -55,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 	const previous = sessionTokenOf(request)
 	if (previous) await endSession(db, previous)
-	await recordAudit(context, result.user, { action: 'login', subjectType: 'session', summary: result.user.name })
+	await recordAudit(getServices(context), result.user, { action: 'login', subjectType: 'session', summary: result.user.name })
 	const headers = new Headers({ 'Set-Cookie': sessionCookieHeader(result.token, secureCookies) })
 	const locale = parseLocale(parsed.data.lang)
 	if (locale) headers.append('Set-Cookie', adminLocaleCookie(locale, secureCookies))

@@ -1,10 +1,11 @@
 import type { Route } from './+types/media-item'
 import { usagesOf } from '#app/models/media/library.server.ts'
-import { deleteMediaItem, jsonError, mediaKindOf, renameMediaItem } from '#app/models/media/requests.server.ts'
-import { requireStaff } from '#app/models/staff/access.server.ts'
-import { getDb } from '#app/utils/context.server.ts'
+import { deleteMediaItem, renameMediaItem } from '#app/models/media/requests.server.ts'
+import { jsonError, mediaKindOf } from '#app/http/media.server.ts'
+import { requireStaff } from '#app/http/access.server.ts'
+import { getDb, getServices } from '#app/utils/context.server.ts'
 import { readForm, readJson } from '#app/utils/request-body.server.ts'
-import { recordIdOf } from '#app/models/admin/resource-access.server.ts'
+import { recordIdOf } from '#app/http/records.server.ts'
 
 const noStore = { 'Cache-Control': 'no-store' }
 
@@ -25,13 +26,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 	if (!id) return jsonError(request, 404, 'media.error.notFound')
 	if (request.method === 'PATCH') {
 		const body = await readBody(request)
-		const result = await renameMediaItem(context, staff, kind, id, body)
+		const result = await renameMediaItem(getServices(context), staff, kind, id, body)
 		if (!result) return jsonError(request, 404, 'media.error.notFound')
 		if (!result.ok) return jsonError(request, 422, result.error)
 		return Response.json({ id, title: result.title }, { headers: noStore })
 	}
 	if (request.method === 'DELETE') {
-		const result = await deleteMediaItem(context, staff, kind, id)
+		const result = await deleteMediaItem(getServices(context), staff, kind, id)
 		if (!result) return jsonError(request, 404, 'media.error.notFound')
 		if (!result.ok) return jsonError(request, 409, result.error, { usages: result.usages })
 		return new Response(null, { status: 204 })

@@ -5,16 +5,17 @@ import { ConfirmDelete } from '#app/components/admin/confirm-delete.tsx'
 import { inputClass } from '#app/components/admin/fields.tsx'
 import { AuthenticityTokenInput } from '#app/components/authenticity-token.tsx'
 import { useAdminI18n } from '#app/components/i18n.tsx'
-import { flashHeader } from '#app/models/admin/flash.server.ts'
-import { deleteMediaItem, jsonError, listMedia, mediaKindOf, renameMediaItem, uploadMedia } from '#app/models/media/requests.server.ts'
+import { flashHeader } from '#app/http/flash.server.ts'
+import { deleteMediaItem, listMedia, renameMediaItem } from '#app/models/media/requests.server.ts'
+import { jsonError, mediaKindOf, uploadMedia } from '#app/http/media.server.ts'
 import { wantsJson } from '#app/utils/request-headers.ts'
-import { requireStaff } from '#app/models/staff/access.server.ts'
-import { getDb, staffContext } from '#app/utils/context.server.ts'
+import { requireStaff } from '#app/http/access.server.ts'
+import { getDb, getServices, staffContext } from '#app/utils/context.server.ts'
 import { formatFileSize } from '#app/utils/format.ts'
 import type { AdminMessageKey } from '#app/utils/i18n.ts'
-import { CONTENT_FILE_EXTENSIONS, PHOTO_EXTENSIONS, type ContentFileItem, type MediaKind, type PhotoItem } from '#app/utils/media.ts'
+import { CONTENT_FILE_EXTENSIONS, PHOTO_EXTENSIONS, type ContentFileItem, type MediaKind, type PhotoItem } from '#app/models/media/kinds.ts'
 import { readForm } from '#app/utils/request-body.server.ts'
-import { parseRecordId } from '#app/models/admin/resource-access.server.ts'
+import { parseRecordId } from '#app/http/records.server.ts'
 
 // The editor's calls (Accept: application/json): the list for the picker and the upload. People
 // get the library page below, on the same address.
@@ -49,13 +50,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const form = await readForm(request)
 	const id = parseRecordId(String(form.get('id') ?? ''))
 	if (form.get('intent') === 'rename') {
-		const result = await renameMediaItem(context, staff, kind, id, { title: form.get('title') ?? '' })
+		const result = await renameMediaItem(getServices(context), staff, kind, id, { title: form.get('title') ?? '' })
 		if (!result) throw data({ error: 'Not found' }, { status: 404 })
 		if (!result.ok) return data({ errors: { title: result.error }, id }, { status: 422 })
 		return redirect(back, { headers: { 'Set-Cookie': await flashHeader(context, { kind: 'success', key: 'media.flash.renamed', vars: { name: result.title } }) } })
 	}
 	if (form.get('intent') === 'delete') {
-		const result = await deleteMediaItem(context, staff, kind, id)
+		const result = await deleteMediaItem(getServices(context), staff, kind, id)
 		if (!result) throw data({ error: 'Not found' }, { status: 404 })
 		if (!result.ok) return data({ errors: { _form: result.error }, usages: result.usages }, { status: 409 })
 		return redirect(back, { headers: { 'Set-Cookie': await flashHeader(context, { kind: 'success', key: 'media.flash.deleted', vars: { name: result.title } }) } })

@@ -1,6 +1,6 @@
 import { data } from 'react-router'
 import type { Route } from './+types/not-found'
-import { requireStaff } from '#app/models/staff/access.server.ts'
+import { requireStaff } from '#app/http/access.server.ts'
 
 // Unknown addresses under /admin: staff get the admin's own 404, anonymous visitors the login.
 export function loader({ request, context }: Route.LoaderArgs) {

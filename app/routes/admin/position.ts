@@ -2,8 +2,8 @@ import { data } from 'react-router'
 import type { Route } from './+types/position'
 import { recordAudit } from '#app/models/admin/audit.server.ts'
 import { PositionSchema, reorder, UnknownItemsError } from '#app/models/admin/position.server.ts'
-import { requireStaff } from '#app/models/staff/access.server.ts'
-import { getDb } from '#app/utils/context.server.ts'
+import { requireStaff } from '#app/http/access.server.ts'
+import { getDb, getServices } from '#app/utils/context.server.ts'
 import { readJson } from '#app/utils/request-body.server.ts'
 import { methodNotAllowed } from '#app/utils/methods.server.ts'
 
@@ -27,6 +27,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 		if (error instanceof UnknownItemsError) return data({ error: `Not every id is a ${model}.` }, { status: 422 })
 		throw error
 	}
-	await recordAudit(context, staff, { action: 'reorder', subjectType: model, summary: items.join(', '), changes: { items } })
+	await recordAudit(getServices(context), staff, { action: 'reorder', subjectType: model, summary: items.join(', '), changes: { items } })
 	return { model, items }
 }

@@ -1,11 +1,11 @@
 import { data, redirect } from 'react-router'
 import type { Route } from './+types/price-defaults'
 import { recordAudit } from '#app/models/admin/audit.server.ts'
-import { flashHeader } from '#app/models/admin/flash.server.ts'
+import { flashHeader } from '#app/http/flash.server.ts'
 import { PriceDefaultsSchema, updateSettings } from '#app/models/admin/settings.server.ts'
-import { requireStaff } from '#app/models/staff/access.server.ts'
-import { fieldErrorsOf } from '#app/utils/admin-form.ts'
-import { getDb } from '#app/utils/context.server.ts'
+import { requireStaff } from '#app/http/access.server.ts'
+import { fieldErrorsOf } from '#app/models/records/form.ts'
+import { getDb, getServices } from '#app/utils/context.server.ts'
 import { readForm } from '#app/utils/request-body.server.ts'
 import { methodNotAllowed } from '#app/utils/methods.server.ts'
 
@@ -23,6 +23,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 	if (!parsed.success) return data({ errors: fieldErrorsOf(parsed.error), values }, { status: 422 })
 	const db = getDb(context)
 	const changed = await updateSettings(db, parsed.data)
-	await recordAudit(context, staff, { action: 'update', subjectType: 'prices', summary: 'defaults', changes: { fields: changed } })
+	await recordAudit(getServices(context), staff, { action: 'update', subjectType: 'prices', summary: 'defaults', changes: { fields: changed } })
 	return redirect('/admin/prices', { headers: { 'Set-Cookie': await flashHeader(context, { kind: 'success', key: 'flash.settingsSaved' }) } })
 }

@@ -8,20 +8,20 @@ import { DraftKeeper } from '#app/components/admin/draft-keeper.tsx'
 import { FieldInput, type FormValue } from '#app/components/admin/fields.tsx'
 import { discardDraft, findDraft } from '#app/models/admin/drafts.server.ts'
 import { loadOptions } from '#app/models/admin/options.server.ts'
-import { deleteRecord, saveRecord } from '#app/models/admin/record-form.server.ts'
-import { REPOSITORIES } from '#app/models/admin/records.server.ts'
-import { parseRecordId, requireResource } from '#app/models/admin/resource-access.server.ts'
-import { resolveAdminLocale } from '#app/models/staff/locale.server.ts'
+import { RECORD_STORES } from '#app/models/records/registry.server.ts'
+import { deleteRecordForm, parseRecordId, requireResource, saveRecordForm } from '#app/http/records.server.ts'
+import { resolveAdminLocale } from '#app/http/admin-locale.server.ts'
 import { listSessions } from '#app/models/staff/session.server.ts'
 import { getSettings } from '#app/models/site.server.ts'
-import { formValues, RESOURCES, type Field, type OptionSource } from '#app/utils/admin-resources.ts'
+import type { Field, OptionSource } from '#app/models/records/definition.ts'
+import { formValues, RESOURCES } from '#app/models/records/registry.ts'
 import { getDb } from '#app/utils/context.server.ts'
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
 	const { resource, staff } = requireResource(request, context)
 	const db = getDb(context)
 	const id = params.id ? parseRecordId(params.id) : null
-	const record = id ? await REPOSITORIES[resource.name].find(db, id) : null
+	const record = id ? await RECORD_STORES[resource.name].find(db, id) : null
 	if (id && !record) throw data({ error: 'Not found' }, { status: 404 })
 	const sources = resource.fields.flatMap((field) => (field.options ? [field.options] : [])) as OptionSource[]
 	const options = await loadOptions(db, resolveAdminLocale(request), sources)
@@ -37,9 +37,9 @@ const formPathOf = (request: Request) => new URL(request.url).pathname.replace(/
 export async function action({ request, params, context }: Route.ActionArgs) {
 	const { resource, staff } = requireResource(request, context)
 	const id = params.id ? parseRecordId(params.id) : null
-	if (request.method === 'DELETE' && id) return deleteRecord({ context, resource, staff, id })
+	if (request.method === 'DELETE' && id) return deleteRecordForm({ context, resource, staff, id })
 	if (request.method === 'POST') {
-		const result = await saveRecord({ request, context, resource, staff, id })
+		const result = await saveRecordForm({ request, context, resource, staff, id })
 		// Saved: the draft has done its work.
 		if (result instanceof Response && result.status >= 300 && result.status < 400) await discardDraft(getDb(context), staff.id, formPathOf(request))
 		return result

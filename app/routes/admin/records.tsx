@@ -4,17 +4,19 @@ import { useAdminI18n } from '#app/components/i18n.tsx'
 import { ConfirmDelete } from '#app/components/admin/confirm-delete.tsx'
 import { SortableList } from '#app/components/admin/sortable-list.tsx'
 import { PriceDefaultsForm } from '#app/components/admin/price-defaults-form.tsx'
-import { REPOSITORIES, type Cell, type ListRow } from '#app/models/admin/records.server.ts'
-import { requireResource } from '#app/models/admin/resource-access.server.ts'
-import { resolveAdminLocale } from '#app/models/staff/locale.server.ts'
+import { RECORD_STORES } from '#app/models/records/registry.server.ts'
+import type { Cell, ListRow } from '#app/models/records/repository.server.ts'
+import { requireResource } from '#app/http/records.server.ts'
+import { resolveAdminLocale } from '#app/http/admin-locale.server.ts'
 import { getSettings } from '#app/models/site.server.ts'
-import { RESOURCES, type ResourceName } from '#app/utils/admin-resources.ts'
+import type { ResourceName } from '#app/models/records/definition.ts'
+import { RESOURCES } from '#app/models/records/registry.ts'
 import { getDb } from '#app/utils/context.server.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const { resource } = requireResource(request, context)
 	const db = getDb(context)
-	const rows = await REPOSITORIES[resource.name].list(db, resolveAdminLocale(request))
+	const rows = await RECORD_STORES[resource.name].list(db, resolveAdminLocale(request))
 	const settings = resource.name === 'prices' ? await getSettings(db) : null
 	const defaults = settings && {
 		defaultPricePerWord: String(settings.defaultPricePerWord),

@@ -5,9 +5,9 @@ import { Readable } from 'node:stream'
 import { data } from 'react-router'
 import type { Route } from './+types/request-document'
 import { findRequestDocument } from '#app/models/request/inbox.server.ts'
-import { requireStaff } from '#app/models/staff/access.server.ts'
+import { requireStaff } from '#app/http/access.server.ts'
 import { servicesContext } from '#app/utils/context.server.ts'
-import { recordIdOf } from '#app/models/admin/resource-access.server.ts'
+import { recordIdOf } from '#app/http/records.server.ts'
 
 // GET /admin/requests/:id/documents/:documentId: a customer's document, for staff only. Always a
 // download of opaque bytes, never shown inline: the file is the customer's, not ours.

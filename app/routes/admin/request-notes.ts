@@ -1,12 +1,12 @@
 import { data, redirect } from 'react-router'
 import { z } from 'zod'
 import type { Route } from './+types/request-notes'
-import { flashHeader } from '#app/models/admin/flash.server.ts'
+import { flashHeader } from '#app/http/flash.server.ts'
 import { addRequestNote, RequestNotFound } from '#app/models/request/inbox.server.ts'
-import { requireStaff } from '#app/models/staff/access.server.ts'
+import { requireStaff } from '#app/http/access.server.ts'
 import { getDb } from '#app/utils/context.server.ts'
 import { readForm } from '#app/utils/request-body.server.ts'
-import { parseRecordId } from '#app/models/admin/resource-access.server.ts'
+import { parseRecordId } from '#app/http/records.server.ts'
 import { methodNotAllowed } from '#app/utils/methods.server.ts'
 
 const NoteSchema = z.object({ body: z.string().trim().min(1).max(5000) })

@@ -3,12 +3,12 @@ import { z } from 'zod'
 import type { Route } from './+types/request-status'
 import { REQUEST_STATUSES } from '#database/schema.ts'
 import { recordAudit } from '#app/models/admin/audit.server.ts'
-import { flashHeader } from '#app/models/admin/flash.server.ts'
+import { flashHeader } from '#app/http/flash.server.ts'
 import { changeRequestStatus, RequestNotFound } from '#app/models/request/inbox.server.ts'
-import { requireStaff } from '#app/models/staff/access.server.ts'
-import { getDb } from '#app/utils/context.server.ts'
+import { requireStaff } from '#app/http/access.server.ts'
+import { getDb, getServices } from '#app/utils/context.server.ts'
 import { readForm } from '#app/utils/request-body.server.ts'
-import { parseRecordId } from '#app/models/admin/resource-access.server.ts'
+import { parseRecordId } from '#app/http/records.server.ts'
 import { methodNotAllowed } from '#app/utils/methods.server.ts'
 
 const StatusSchema = z.object({ status: z.enum(REQUEST_STATUSES) })
@@ -30,7 +30,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 	}
 	try {
 		const hasChanged = await changeRequestStatus(getDb(context), id, staff, parsed.data.status)
-		if (hasChanged) await recordAudit(context, staff, { action: 'update', subjectType: 'request', subjectId: String(id), summary: `status → ${parsed.data.status}`, changes: { fields: ['status'] } })
+		if (hasChanged) await recordAudit(getServices(context), staff, { action: 'update', subjectType: 'request', subjectId: String(id), summary: `status → ${parsed.data.status}`, changes: { fields: ['status'] } })
 	} catch (error) {
 		if (error instanceof RequestNotFound) throw data({ error: 'Not found' }, { status: 404 })
 		throw error

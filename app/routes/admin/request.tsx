@@ -4,13 +4,13 @@ import { AuthenticityTokenInput } from '#app/components/authenticity-token.tsx'
 import { AutoScroll } from '#app/components/auto-scroll.tsx'
 import { useAdminI18n } from '#app/components/i18n.tsx'
 import { findRequest } from '#app/models/request/inbox.server.ts'
-import { requireStaff } from '#app/models/staff/access.server.ts'
+import { requireStaff } from '#app/http/access.server.ts'
 import { REQUEST_STATUSES } from '#database/schema.ts'
 import { getDb } from '#app/utils/context.server.ts'
 import { formatDateTime, formatPrice } from '#app/utils/format.ts'
 import { intlLocale, pathFor, type Locale } from '#app/utils/locales.ts'
-import { StatusBadge } from './requests.tsx'
-import { recordIdOf } from '#app/models/admin/resource-access.server.ts'
+import { StatusBadge } from '#app/routes/admin/requests.tsx'
+import { recordIdOf } from '#app/http/records.server.ts'
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
 	requireStaff(request, context)

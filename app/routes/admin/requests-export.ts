@@ -1,6 +1,6 @@
 import type { Route } from './+types/requests-export'
 import { exportRequestsCsv, readInboxFilter } from '#app/models/request/inbox.server.ts'
-import { requireStaff } from '#app/models/staff/access.server.ts'
+import { requireStaff } from '#app/http/access.server.ts'
 import { getDb } from '#app/utils/context.server.ts'
 
 // GET /admin/requests/export: the inbox (with its filters) as a CSV file.

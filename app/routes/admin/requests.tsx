@@ -6,17 +6,17 @@ import { streamAttributes, useLiveStream } from '#app/components/live-stream.tsx
 import { liveStream } from '#app/models/live/streams.server.ts'
 import { listRequests, readInboxFilter } from '#app/models/request/inbox.server.ts'
 import type { RequestSummary } from '#app/models/request/present.ts'
-import { requireStaff } from '#app/models/staff/access.server.ts'
+import { requireStaff } from '#app/http/access.server.ts'
 import { REQUEST_STATUSES } from '#database/schema.ts'
 import { REQUESTS_STREAM, type LiveStream } from '#app/utils/cable.ts'
-import { getDb } from '#app/utils/context.server.ts'
+import { getDb, getServices } from '#app/utils/context.server.ts'
 import { formatDateTime } from '#app/utils/format.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	requireStaff(request, context)
 	const filter = readInboxFilter(new URL(request.url))
 	const { requests, counts } = await listRequests(getDb(context), filter)
-	return { requests, counts, filter, stream: liveStream(context, REQUESTS_STREAM) }
+	return { requests, counts, filter, stream: liveStream(getServices(context), REQUESTS_STREAM) }
 }
 
 type RequestMessage = { type: 'request'; request: RequestSummary }

@@ -4,13 +4,13 @@ import { AuthenticityTokenInput } from '#app/components/authenticity-token.tsx'
 import { useAdminI18n } from '#app/components/i18n.tsx'
 import { FieldInput } from '#app/components/admin/fields.tsx'
 import { recordAudit } from '#app/models/admin/audit.server.ts'
-import { flashHeader } from '#app/models/admin/flash.server.ts'
+import { flashHeader } from '#app/http/flash.server.ts'
 import { SETTINGS_FIELDS, SettingsSchema, updateSettings } from '#app/models/admin/settings.server.ts'
 import { getSettings } from '#app/models/site.server.ts'
-import { requireStaff } from '#app/models/staff/access.server.ts'
-import { fieldErrorsOf } from '#app/utils/admin-form.ts'
-import type { Field } from '#app/utils/admin-resources.ts'
-import { getDb } from '#app/utils/context.server.ts'
+import { requireStaff } from '#app/http/access.server.ts'
+import { fieldErrorsOf } from '#app/models/records/form.ts'
+import type { Field } from '#app/models/records/definition.ts'
+import { getDb, getServices } from '#app/utils/context.server.ts'
 import { readForm } from '#app/utils/request-body.server.ts'
 
 const GROUPS: { title: Parameters<ReturnType<typeof useAdminI18n>['t']>[0]; fields: Field[] }[] = [
@@ -67,7 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	if (!parsed.success) return data({ errors: fieldErrorsOf(parsed.error), values }, { status: 422 })
 	const db = getDb(context)
 	const changed = await updateSettings(db, parsed.data)
-	await recordAudit(context, staff, { action: 'update', subjectType: 'settings', summary: changed.join(', ') || '-', changes: { fields: changed } })
+	await recordAudit(getServices(context), staff, { action: 'update', subjectType: 'settings', summary: changed.join(', ') || '-', changes: { fields: changed } })
 	return redirect('/admin/settings', { headers: { 'Set-Cookie': await flashHeader(context, { kind: 'success', key: 'flash.settingsSaved' }) } })
 }
 

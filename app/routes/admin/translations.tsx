@@ -5,8 +5,8 @@ import { inputClass } from '#app/components/admin/fields.tsx'
 import { AuthenticityTokenInput } from '#app/components/authenticity-token.tsx'
 import { useAdminI18n } from '#app/components/i18n.tsx'
 import { recordAudit } from '#app/models/admin/audit.server.ts'
-import { flashHeader } from '#app/models/admin/flash.server.ts'
-import { requireStaff } from '#app/models/staff/access.server.ts'
+import { flashHeader } from '#app/http/flash.server.ts'
+import { requireStaff } from '#app/http/access.server.ts'
 import type { Staff } from '#app/models/staff/session.server.ts'
 import {
 	isTranslationKey,
@@ -16,7 +16,7 @@ import {
 	TRANSLATIONS_STREAM,
 	type TranslationRow,
 } from '#app/models/translation.server.ts'
-import { getDb, servicesContext, staffContext } from '#app/utils/context.server.ts'
+import { getDb, getServices, servicesContext, staffContext } from '#app/utils/context.server.ts'
 import { wantsJson } from '#app/utils/request-headers.ts'
 import type { AdminMessageKey } from '#app/utils/i18n.ts'
 import { LOCALES, type Locale } from '#app/utils/locales.ts'
@@ -35,7 +35,7 @@ type Context = Route.ActionArgs['context']
 // Every process then forgets its cached texts, and the audit log keeps who changed which.
 async function announce(context: Context, staff: Staff, locale: Locale, key: string, summary: string) {
 	await context.get(servicesContext).broadcast(TRANSLATIONS_STREAM, { locale, key })
-	await recordAudit(context, staff, { action: 'update', subjectType: 'translations', subjectId: `${locale}:${key}`, summary })
+	await recordAudit(getServices(context), staff, { action: 'update', subjectType: 'translations', subjectId: `${locale}:${key}`, summary })
 }
 
 async function store(context: Context, staff: Staff, locale: Locale, key: string, value: string) {

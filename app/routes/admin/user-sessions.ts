@@ -1,11 +1,11 @@
 import { redirect } from 'react-router'
 import type { Route } from './+types/user-sessions'
 import { recordAudit } from '#app/models/admin/audit.server.ts'
-import { flashHeader } from '#app/models/admin/flash.server.ts'
-import { parseRecordId } from '#app/models/admin/resource-access.server.ts'
-import { requireAdmin } from '#app/models/staff/access.server.ts'
+import { flashHeader } from '#app/http/flash.server.ts'
+import { parseRecordId } from '#app/http/records.server.ts'
+import { requireAdmin } from '#app/http/access.server.ts'
 import { revokeSessions } from '#app/models/staff/session.server.ts'
-import { getDb } from '#app/utils/context.server.ts'
+import { getDb, getServices } from '#app/utils/context.server.ts'
 import { methodNotAllowed } from '#app/utils/methods.server.ts'
 
 // Only DELETE, POST; a GET is told so, once the staff member is known.
@@ -23,6 +23,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 	const id = parseRecordId(params.id)
 	const db = getDb(context)
 	await revokeSessions(db, id, id === staff.id ? staff.sessionId : undefined)
-	await recordAudit(context, staff, { action: 'signOut', subjectType: 'users', subjectId: id, summary: String(id) })
+	await recordAudit(getServices(context), staff, { action: 'signOut', subjectType: 'users', subjectId: id, summary: String(id) })
 	return redirect(`/admin/users/${id}`, { headers: { 'Set-Cookie': await flashHeader(context, { kind: 'success', key: 'flash.signedOut' }) } })
 }

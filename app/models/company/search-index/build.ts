@@ -1,5 +1,5 @@
-import { cityLine } from '../record.ts'
-import { GRAM_KEYS, gramKey, SEPARATOR, type CompanyIndex } from './shape.ts'
+import { cityLine } from '#app/models/company/record.ts'
+import { GRAM_KEYS, gramKey, SEPARATOR, type CompanyIndex } from '#app/models/company/search-index/shape.ts'
 
 const SEPARATOR_TEXT = String.fromCharCode(SEPARATOR)
 

@@ -1,8 +1,8 @@
-import { parseCvrQuery } from '../cvr.ts'
-import { companySearchQuery } from '../fold.ts'
-import type { BusinessResult } from '../record.ts'
-import { MIN_QUERY_LENGTH, RESULT_LIMIT, TIER_LIMITS } from '../search-rules.ts'
-import { gramKey, SEPARATOR, type CompanyIndex } from './shape.ts'
+import { parseCvrQuery } from '#app/models/company/cvr.ts'
+import { companySearchQuery } from '#app/models/company/fold.ts'
+import type { BusinessResult } from '#app/models/company/record.ts'
+import { MIN_QUERY_LENGTH, RESULT_LIMIT, TIER_LIMITS } from '#app/models/company/search-rules.ts'
+import { gramKey, SEPARATOR, type CompanyIndex } from '#app/models/company/search-index/shape.ts'
 
 // The same answer as the SQL search (search.server.ts), tier by tier and limit by limit, from
 // memory: binary searches over the sorted names and words, and for "anywhere" the postings of the

@@ -1,6 +1,6 @@
 import type { Database } from '#database/client.ts'
-import { createIndexBuilder, type IndexRow } from './build.ts'
-import type { CompanyIndex } from './shape.ts'
+import { createIndexBuilder, type IndexRow } from '#app/models/company/search-index/build.ts'
+import type { CompanyIndex } from '#app/models/company/search-index/shape.ts'
 
 // About 20,000 companies: a statement short enough for the site's pages to take their turns.
 const BLOCKS_PER_STATEMENT = 400

@@ -1,6 +1,6 @@
 import { open, readFile, rename, rm } from 'node:fs/promises'
 import path from 'node:path'
-import type { CompanyIndex } from './shape.ts'
+import type { CompanyIndex } from '#app/models/company/search-index/shape.ts'
 
 // The index as a file beside the database, so a restart loads it in a moment instead of reading
 // millions of rows: a header (JSON) and the arrays as they lie in memory, each on an 8-byte

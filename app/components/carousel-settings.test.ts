@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { parseSlidesPerView, parseWholeNumber } from './carousel.ts'
+import { parseSlidesPerView, parseWholeNumber } from '#app/components/carousel-settings.ts'
 
 describe('parseSlidesPerView', () => {
 	test('takes xs, then sm, md, lg and xl at 576, 768, 992 and 1200 px', () => {

@@ -2,9 +2,9 @@ import { aliasedTable, and, asc, eq, inArray } from 'drizzle-orm'
 import type { Database } from '#database/client.ts'
 import { languages, pairPrices } from '#database/schema.ts'
 import type { Locale } from '#app/utils/locales.ts'
-import { EXAMPLE_WORDS, totalFor, type PairQuote } from '#app/utils/prices.ts'
-import { getSettings } from './site.server.ts'
-import { memoContent } from './content-memo.server.ts'
+import { EXAMPLE_WORDS, totalFor, type PairQuote } from '#app/models/price/rules.ts'
+import { getSettings } from '#app/models/site.server.ts'
+import { memoContent } from '#app/models/content-memo.server.ts'
 
 type Settings = Awaited<ReturnType<typeof getSettings>>
 

@@ -3,14 +3,13 @@ import { asc, eq } from 'drizzle-orm'
 import type { Database } from '#database/client.ts'
 import { documents, quotes } from '#database/schema.ts'
 import type { Locale } from '#app/utils/locales.ts'
-import { calculateQuote, type Quote, type QuoteDocument } from '#app/utils/quote.ts'
-import { addCalendarDays, todayInDenmark } from '#app/utils/working-days.ts'
-import { presentDocument } from './documents/present.ts'
-import { pairPriceMap } from './price.server.ts'
-import { getSettings, listActiveLanguages } from './site.server.ts'
+import { calculateQuote, checkQuoteChoices, earliestDeliveryDate, type ChoiceProblem, type Quote, type QuoteChoiceFields, type QuoteDocument } from '#app/models/quote/rules.ts'
+import { addCalendarDays, todayInDenmark } from '#app/models/calendar/working-days.ts'
+import { presentDocument } from '#app/models/documents/present.ts'
+import { pairPriceMap } from '#app/models/price/price.server.ts'
+import { getSettings, listActiveLanguages } from '#app/models/site.server.ts'
 
-// The choices a quote is priced by, as the request form checked them (a date is YYYY-MM-DD or empty).
-export type QuoteChoices = { from_language: string; to_language: string; delivery_date: string; copies: number }
+export type QuoteChoices = QuoteChoiceFields
 
 export type SavedQuoteDetails = {
 	documents: QuoteDocument[]
@@ -25,7 +24,7 @@ export type SavedQuoteDetails = {
 }
 
 export class QuoteRefused extends Error {
-	readonly reason: 'no-documents' | 'same-language' | 'unknown-language' | 'too-early'
+	readonly reason: 'no-documents' | ChoiceProblem['reason']
 	// The choice to correct, if the refusal is about one.
 	readonly field: keyof QuoteChoices | null
 	constructor(reason: QuoteRefused['reason'], field: keyof QuoteChoices | null = null) {
@@ -41,13 +40,10 @@ export async function saveQuote(db: Database, draftId: string | null, choices: Q
 	const rows = draftId ? await db.select().from(documents).where(eq(documents.draftId, draftId)).orderBy(asc(documents.createdAt)) : []
 	if (!draftId || rows.length === 0) throw new QuoteRefused('no-documents')
 	const [settings, languages, pairPrices] = await Promise.all([getSettings(db), listActiveLanguages(db, locale), pairPriceMap(db)])
-	const from = languages.find((language) => language.code === choices.from_language) ?? null
-	const to = languages.find((language) => language.code === choices.to_language) ?? null
-	if (choices.from_language && !from) throw new QuoteRefused('unknown-language', 'from_language')
-	if (choices.to_language && !to) throw new QuoteRefused('unknown-language', 'to_language')
-	if (from && to && from.code === to.code) throw new QuoteRefused('same-language', 'to_language')
 	const today = todayInDenmark()
-	if (choices.delivery_date && choices.delivery_date < addCalendarDays(today, settings.minDeliveryDays)) throw new QuoteRefused('too-early', 'delivery_date')
+	const { from, to, problems } = checkQuoteChoices(choices, languages, earliestDeliveryDate(today, settings.minDeliveryDays))
+	const [problem] = problems
+	if (problem) throw new QuoteRefused(problem.reason, problem.field)
 
 	const pricePerWord = (from && to && pairPrices[`${from.code}-${to.code}`]) || settings.defaultPricePerWord
 	const quoted = rows.map(presentDocument)

@@ -1,7 +1,7 @@
 import { redirect, type RouterContextProvider } from 'react-router'
 import { staffContext } from '#app/utils/context.server.ts'
 import { isPageRequest, loginPathFor } from '#app/utils/admin-paths.ts'
-import type { Staff } from './session.server.ts'
+import type { Staff } from '#app/models/staff/session.server.ts'
 
 type Context = Readonly<RouterContextProvider>
 

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { isValidEan } from '#app/models/company/cvr.ts'
-import { asCalendarDate } from './working-days.ts'
+import { asCalendarDate } from '#app/models/calendar/working-days.ts'
 
 // The request (lead) form's fields, checked the same way wherever the form is shown. Messages are
 // codes; the page's language turns them into text (request.error.<code>).

@@ -2,7 +2,7 @@ import { PDFDocument, StandardFonts, rgb } from 'pdf-lib'
 import { formatDate, formatNumber, formatPrice } from '#app/utils/format.ts'
 import { translate, type MessageKey, type Messages } from '#app/utils/i18n.ts'
 import type { Locale } from '#app/utils/locales.ts'
-import type { findQuote } from './quote.server.ts'
+import type { findQuote } from '#app/models/quote/quote.server.ts'
 
 type SavedQuote = NonNullable<Awaited<ReturnType<typeof findQuote>>>
 

@@ -7,7 +7,11 @@ const blankToUndefined = (value: unknown) => (typeof value === 'string' && value
 export const requiredText = (max = 300) => z.string({ error: 'errors.required' }).trim().min(1, 'errors.required').max(max, 'errors.tooLong')
 export const optionalText = (max = 300) =>
 	z.preprocess(blankToUndefined, z.string().trim().max(max, 'errors.tooLong').optional()).transform((value) => value ?? null)
-export const richText = (required: boolean) => (required ? requiredText(50_000) : optionalText(50_000))
+export function richText(required: true): ReturnType<typeof requiredText>
+export function richText(required: false): ReturnType<typeof optionalText>
+export function richText(required: boolean) {
+	return required ? requiredText(50_000) : optionalText(50_000)
+}
 export const checkbox = z.preprocess((value) => value === 'on' || value === 'true' || value === true, z.boolean())
 
 // Danish staff type 1,25 as often as 1.25.
@@ -50,5 +54,8 @@ export function fieldErrorsOf(error: z.ZodError): FieldErrors {
 
 // An image the server stored itself (uploads) or shipped with the site.
 const isImagePath = (value: string | null) => value === null || (/^\/(uploads\/)?images\/[\w./-]+$/.test(value) && !value.includes('..'))
-export const imagePath = (required: boolean) =>
-	required ? requiredText(500).refine(isImagePath, 'errors.invalid') : optionalText(500).refine(isImagePath, 'errors.invalid')
+export function imagePath(required: true): ReturnType<typeof requiredText>
+export function imagePath(required: false): ReturnType<typeof optionalText>
+export function imagePath(required: boolean) {
+	return required ? requiredText(500).refine(isImagePath, 'errors.invalid') : optionalText(500).refine(isImagePath, 'errors.invalid')
+}

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { calculateQuote, type QuoteRates } from './quote.ts'
-import { addWorkingDays, asCalendarDate, danishHolidays, isWorkingDay, todayInDenmark, workingDaysBetween } from './working-days.ts'
+import { calculateQuote, type QuoteRates } from '#app/models/quote/rules.ts'
+import { addWorkingDays, asCalendarDate, danishHolidays, isWorkingDay, todayInDenmark, workingDaysBetween } from '#app/models/calendar/working-days.ts'
 
 const RATES: QuoteRates = {
 	pricePerWord: 1.35,

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { fileLinkText, isAllowedLink } from './rich-links.ts'
+import { fileLinkText, isAllowedLink } from '#app/models/rich-text/links.ts'
 
 describe('isAllowedLink', () => {
 	test('accepts http(s), mailto, tel and site-relative links', () => {

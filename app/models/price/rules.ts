@@ -20,3 +20,6 @@ export type PairQuote = {
 	currency: string
 	example: { words: number; total: number }
 }
+
+// The analytics event the calculator sends, and the admin counts.
+export const CALCULATED_PRICE_EVENT = 'Calculated price'

@@ -1,4 +1,4 @@
-import { addWorkingDays, workingDaysBetween, type CalendarDate } from './working-days.ts'
+import { addCalendarDays, addWorkingDays, workingDaysBetween, type CalendarDate } from '#app/models/calendar/working-days.ts'
 
 // The quote, from the documents' counts and the customer's choices. Shared by the order page (an
 // instant answer in the browser) and the server (the stored quote), so both say the same.
@@ -79,3 +79,28 @@ export function calculateQuote(documents: QuoteDocument[], rates: QuoteRates, ch
 }
 
 export type Quote = ReturnType<typeof calculateQuote>
+
+// The first day a customer may ask for delivery: the agency's notice, in calendar days. The order
+// and contact pages offer no earlier day, and the quote and the request refuse one.
+export function earliestDeliveryDate(today: CalendarDate, minDeliveryDays: number): CalendarDate {
+	return addCalendarDays(today, minDeliveryDays)
+}
+
+// The choices a quote is priced by, as the request form checked them (a date is YYYY-MM-DD or empty).
+export type QuoteChoiceFields = { from_language: string; to_language: string; delivery_date: string; copies: number }
+export type ChoiceProblem = { field: 'from_language' | 'to_language' | 'delivery_date'; reason: 'unknown-language' | 'same-language' | 'too-early' }
+type Language = { code: string; name: string }
+
+// The one check of a quote's choices, for the saved quote and the request alike: languages the
+// site offers, two different ones, and a date no earlier than the notice allows. Problems come in
+// the form's order; the languages found come back for pricing.
+export function checkQuoteChoices(choices: Omit<QuoteChoiceFields, 'copies'>, languages: Language[], earliest: CalendarDate) {
+	const from = languages.find((language) => language.code === choices.from_language) ?? null
+	const to = languages.find((language) => language.code === choices.to_language) ?? null
+	const problems: ChoiceProblem[] = []
+	if (choices.from_language && !from) problems.push({ field: 'from_language', reason: 'unknown-language' })
+	if (choices.from_language && choices.from_language === choices.to_language) problems.push({ field: 'to_language', reason: 'same-language' })
+	else if (choices.to_language && !to) problems.push({ field: 'to_language', reason: 'unknown-language' })
+	if (choices.delivery_date && choices.delivery_date < earliest) problems.push({ field: 'delivery_date', reason: 'too-early' })
+	return { from, to, problems }
+}

@@ -1,0 +1,92 @@
+import { data, redirect, type RouterContextProvider } from 'react-router'
+import { MAX_IMAGE_BYTES, NotAnImageError, storeImage } from '#app/models/media/images.server.ts'
+import type { Resource } from '#app/models/records/definition.ts'
+import type { FieldErrors } from '#app/models/records/form.ts'
+import { formValues, resourceFromPath } from '#app/models/records/registry.ts'
+import { deleteRecord, saveRecord } from '#app/models/records/save.server.ts'
+import type { Staff } from '#app/models/staff/session.server.ts'
+import { requireAdmin, requireStaff } from '#app/http/access.server.ts'
+import { flashHeader } from '#app/http/flash.server.ts'
+import { getServices } from '#app/utils/context.server.ts'
+import { parseMultipart, UploadTooLargeError } from '#app/utils/multipart.server.ts'
+import { fieldsOf } from '#app/utils/request-body.server.ts'
+
+type Context = Readonly<RouterContextProvider>
+
+// The guard of every records screen: who may touch which record type.
+export function requireResource(request: Request, context: Context): { resource: Resource; staff: Staff } {
+	const resource = resourceFromPath(new URL(request.url).pathname)
+	const staff = requireStaff(request, context)
+	if (!resource) throw data({ error: 'Not found' }, { status: 404 })
+	if (resource.adminOnly) requireAdmin(request, context)
+	return { resource, staff }
+}
+
+// A record's id from the address: a positive PostgreSQL integer, or null (so never a query error).
+export function recordIdOf(value: string | null | undefined): number | null {
+	if (!value || !/^\d{1,10}$/.test(value)) return null
+	const id = Number(value)
+	return id >= 1 && id <= 2_147_483_647 ? id : null
+}
+
+export function parseRecordId(value: string | undefined): number {
+	const id = recordIdOf(value)
+	if (id === null) throw data({ error: 'Not found' }, { status: 404 })
+	return id
+}
+
+// Reads the form, storing any uploaded image first, so a failed validation keeps the upload.
+async function readRecordForm(request: Request, resource: Resource, uploadsDir: string) {
+	const errors: FieldErrors = {}
+	if (!(request.headers.get('Content-Type') ?? '').startsWith('multipart/form-data')) {
+		return { form: fieldsOf(await request.text()), errors }
+	}
+	const imageFields = resource.fields.filter((field) => field.kind === 'image')
+	let parsed
+	try {
+		parsed = await parseMultipart(request, { maxFileBytes: MAX_IMAGE_BYTES, maxFiles: imageFields.length })
+	} catch (error) {
+		if (!(error instanceof UploadTooLargeError)) throw error
+		return { form: new URLSearchParams(), errors: { [imageFields[0]?.name ?? '_form']: 'errors.imageTooLarge' } }
+	}
+	try {
+		for (const field of imageFields) {
+			const file = parsed.files.find((candidate) => candidate.field === `${field.name}File`)
+			if (!file) continue
+			try {
+				parsed.fields.set(field.name, await storeImage(file, uploadsDir))
+			} catch (error) {
+				if (!(error instanceof NotAnImageError)) throw error
+				errors[field.name] = 'errors.notAnImage'
+			}
+		}
+		return { form: parsed.fields, errors }
+	} finally {
+		await parsed.cleanup()
+	}
+}
+
+type Change = { request: Request; context: Context; resource: Resource; staff: Staff; id: number | null }
+const notFound = () => data({ error: 'Not found' }, { status: 404 })
+
+// The form's post: 422 with the errors and the values as typed (never the password), or back to
+// the list with a flash message.
+export async function saveRecordForm({ request, context, resource, staff, id }: Change) {
+	const services = getServices(context)
+	const { form, errors: uploadErrors } = await readRecordForm(request, resource, services.uploadsDir)
+	const values = formValues(resource, form)
+	const result = await saveRecord(services, { resource, staff, id }, values, uploadErrors)
+	if (!result) throw notFound()
+	if (!result.ok) return data({ errors: result.errors, values: { ...values, password: undefined } }, { status: 422 })
+	const flash = { kind: 'success' as const, key: result.created ? ('flash.created' as const) : ('flash.updated' as const), vars: { name: result.name } }
+	return redirect(`/admin/${resource.name}`, { headers: { 'Set-Cookie': await flashHeader(context, flash) } })
+}
+
+export async function deleteRecordForm({ context, resource, staff, id }: Omit<Change, 'request'> & { id: number }) {
+	const result = await deleteRecord(getServices(context), { resource, staff, id })
+	if (!result) throw notFound()
+	if (!result.ok) return data({ errors: result.errors }, { status: 422 })
+	return redirect(`/admin/${resource.name}`, {
+		headers: { 'Set-Cookie': await flashHeader(context, { kind: 'success', key: 'flash.deleted', vars: { name: result.name } }) },
+	})
+}

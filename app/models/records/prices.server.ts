@@ -1,0 +1,42 @@
+import { aliasedTable, asc, eq } from 'drizzle-orm'
+import { languages, pairPrices } from '#database/schema.ts'
+import type { PriceValues } from '#app/models/records/prices.ts'
+import { byLocale, removeById, type Repository } from '#app/models/records/repository.server.ts'
+
+const fromLanguages = aliasedTable(languages, 'from_languages')
+const toLanguages = aliasedTable(languages, 'to_languages')
+
+export const priceRepository: Repository<PriceValues> = {
+	async list(db, locale) {
+		const rows = await db
+			.select({
+				id: pairPrices.id,
+				pricePerWord: pairPrices.pricePerWord,
+				fromDa: fromLanguages.nameDa,
+				fromEn: fromLanguages.nameEn,
+				toDa: toLanguages.nameDa,
+				toEn: toLanguages.nameEn,
+			})
+			.from(pairPrices)
+			.innerJoin(fromLanguages, eq(fromLanguages.id, pairPrices.fromLanguageId))
+			.innerJoin(toLanguages, eq(toLanguages.id, pairPrices.toLanguageId))
+			.orderBy(asc(fromLanguages.position), asc(toLanguages.position))
+		return rows.map((row) => ({
+			id: row.id,
+			cells: { pair: `${byLocale(locale, row.fromDa, row.fromEn)} → ${byLocale(locale, row.toDa, row.toEn)}`, pricePerWord: String(row.pricePerWord) },
+		}))
+	},
+	async find(db, id) {
+		const [row] = await db.select().from(pairPrices).where(eq(pairPrices.id, id))
+		return row ? { fromLanguageId: String(row.fromLanguageId), toLanguageId: String(row.toLanguageId), pricePerWord: String(row.pricePerWord) } : null
+	},
+	async create(db, values) {
+		const [row] = await db.insert(pairPrices).values(values).returning({ id: pairPrices.id })
+		return row!.id
+	},
+	async update(db, id, values) {
+		await db.update(pairPrices).set({ ...values, updatedAt: new Date() }).where(eq(pairPrices.id, id))
+	},
+	remove: removeById(pairPrices),
+	describe: (values) => `${String(values.fromLanguageId)} → ${String(values.toLanguageId)}: ${String(values.pricePerWord)}`,
+}

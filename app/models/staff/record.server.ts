@@ -1,0 +1,33 @@
+import { asc, eq } from 'drizzle-orm'
+import { users } from '#database/schema.ts'
+import type { Repository } from '#app/models/records/repository.server.ts'
+import { changePassword, createStaff, normalizeEmail } from '#app/models/staff/account.server.ts'
+import type { UserValues } from '#app/models/staff/record.ts'
+import { revokeSessions } from '#app/models/staff/session.server.ts'
+
+export const userRepository: Repository<UserValues> = {
+	async list(db) {
+		const rows = await db.select().from(users).orderBy(asc(users.name))
+		return rows.map((row) => ({ id: row.id, cells: { name: row.name, email: row.email, role: row.role } }))
+	},
+	async find(db, id) {
+		const [row] = await db.select().from(users).where(eq(users.id, id))
+		return row ? { name: row.name, email: row.email, role: row.role, password: '' } : null
+	},
+	async create(db, { name, email, role, password }) {
+		// The create schema requires the password; this only narrows the type.
+		if (!password) throw new Error('A new account needs a password.')
+		return (await createStaff(db, { name, email, role, password })).id
+	},
+	async update(db, id, { name, email, role, password }) {
+		const [before] = await db.select({ role: users.role }).from(users).where(eq(users.id, id))
+		await db.update(users).set({ name, email: normalizeEmail(email), role, updatedAt: new Date() }).where(eq(users.id, id))
+		// A new password or a new role ends the account's sessions (changePassword does so itself).
+		if (password) await changePassword(db, id, password)
+		else if (before && before.role !== role) await revokeSessions(db, id)
+	},
+	async remove(db, id) {
+		await db.delete(users).where(eq(users.id, id))
+	},
+	describe: (values) => String(values.email),
+}
