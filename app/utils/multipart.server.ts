@@ -26,6 +26,8 @@ export async function parseMultipart(request: Request, limits: Limits): Promise<
 		await new Promise<void>((resolve, reject) => {
 			const parser = busboy({
 				headers: Object.fromEntries(request.headers),
+				// Browsers send file names in UTF-8; busboy reads them as Latin-1 unless told.
+				defParamCharset: 'utf8',
 				limits: { fileSize: limits.maxFileBytes, files: limits.maxFiles, fields: 200, fieldSize: 1024 * 1024 },
 			})
 			parser.on('field', (name, value) => fields.append(withoutNul(name), withoutNul(value)))
@@ -49,4 +51,9 @@ export async function parseMultipart(request: Request, limits: Limits): Promise<
 		await cleanup()
 		throw error
 	}
+}
+
+// A request's body for a model that streams it: the type with its boundary, the declared length.
+export function multipartSource(request: Request) {
+	return { contentType: request.headers.get('Content-Type') ?? '', declaredBytes: Number(request.headers.get('Content-Length') ?? 0), body: request.body }
 }

@@ -34,7 +34,9 @@ export class UploadRefused extends Error {
 	}
 }
 
-type Upload = { request: Request; db: Database; documentsDir: string; draftId: string; limitMib: number; ipHash: string; quota: UploadQuota }
+// The multipart body as it streams in: its Content-Type (with the boundary) and declared length.
+export type MultipartSource = { contentType: string; declaredBytes: number; body: ReadableStream<Uint8Array> | null }
+type Upload = { source: MultipartSource; db: Database; documentsDir: string; draftId: string; limitMib: number; ipHash: string; quota: UploadQuota }
 
 const extensionOf = (name: string) => path.extname(name).slice(1).toLowerCase()
 
@@ -51,11 +53,11 @@ export function cleanFileName(raw: string): string {
 // One file per request, field `file`. It is streamed to a `.part` file under DATA_DIR and only
 // renamed once whole and checked, so a server killed mid-upload never leaves a file that counts.
 // Too big is refused from Content-Length before reading, or as soon as the limit is passed.
-export async function receiveUpload({ request, db, documentsDir, draftId, limitMib, ipHash, quota }: Upload) {
+export async function receiveUpload({ source, db, documentsDir, draftId, limitMib, ipHash, quota }: Upload) {
 	const limit = limitMib * MIB
-	const declared = Number(request.headers.get('Content-Length') ?? 0)
+	const declared = source.declaredBytes
 	if (declared > limit + FRAMING_BYTES) throw new UploadRefused({ reason: 'too-big', sizeMib: round(declared / MIB), limitMib })
-	if (!request.body) throw new UploadRefused({ reason: 'missing' })
+	if (!source.body) throw new UploadRefused({ reason: 'missing' })
 	// Said before a byte is stored; checked again, under a lock, before the file counts.
 	if (!(await isWithinQuota(db, { draftId, ipHash, quota, bytes: Math.max(0, declared - FRAMING_BYTES) }))) throw new UploadRefused({ reason: 'quota' })
 	await mkdir(documentsDir, { recursive: true })
@@ -65,7 +67,8 @@ export async function receiveUpload({ request, db, documentsDir, draftId, limitM
 	let received: { name: string; size: number } | null = null
 	try {
 		await new Promise<void>((resolve, reject) => {
-			const parser = busboy({ headers: Object.fromEntries(request.headers), limits: { files: 1, fileSize: limit, fields: 10 } })
+			// Browsers send file names in UTF-8; busboy reads them as Latin-1 unless told.
+			const parser = busboy({ headers: { 'content-type': source.contentType }, defParamCharset: 'utf8', limits: { files: 1, fileSize: limit, fields: 10 } })
 			let writing: Promise<void> = Promise.resolve()
 			parser.on('file', (field, stream, info) => {
 				const name = cleanFileName(info.filename || '')
@@ -82,7 +85,7 @@ export async function receiveUpload({ request, db, documentsDir, draftId, limitM
 			})
 			parser.on('error', reject)
 			parser.on('close', () => writing.then(resolve, reject))
-			Readable.fromWeb(request.body as NodeReadableStream).on('error', reject).pipe(parser)
+			Readable.fromWeb(source.body as NodeReadableStream).on('error', reject).pipe(parser)
 		})
 		const file = received as { name: string; size: number } | null
 		if (!file || file.size === 0) throw new UploadRefused({ reason: 'missing' })
