@@ -39,26 +39,19 @@ export function OrderQuote({ documents, errors, defaults, languages, pairPrices,
 			</h2>
 			{/* Part of the request form around it; "save the quote" posts the same fields elsewhere. */}
 			<div role="group" aria-labelledby="quote-title" className="mb-6 flex flex-wrap items-start gap-4">
-				<LanguageSelect
-					id="request-from-language"
-					name="from_language"
-					label={t('priceCheck.from')}
-					languages={languages}
-					placeholder={t('priceCheck.choose')}
-					defaultValue={defaults.from_language}
-					error={errors.from_language}
-					onChange={(from) => setPair((current) => ({ ...current, from }))}
-				/>
-				<LanguageSelect
-					id="request-to-language"
-					name="to_language"
-					label={t('priceCheck.to')}
-					languages={languages}
-					placeholder={t('priceCheck.choose')}
-					defaultValue={defaults.to_language}
-					error={errors.to_language}
-					onChange={(to) => setPair((current) => ({ ...current, to }))}
-				/>
+				{(['from', 'to'] as const).map((side) => (
+					<LanguageSelect
+						key={side}
+						id={`request-${side}-language`}
+						name={`${side}_language`}
+						label={t(`priceCheck.${side}`)}
+						languages={languages}
+						placeholder={t('priceCheck.choose')}
+						defaultValue={defaults[`${side}_language`]}
+						error={errors[`${side}_language`]}
+						onChange={(code) => setPair((current) => ({ ...current, [side]: code }))}
+					/>
+				))}
 				<DatePicker id="request-delivery-date" name="delivery_date" label={t('quote.deliveryDate')} min={minDate} value={deliveryDate} onChange={setDeliveryDate} error={errors.delivery_date} />
 				<NumberWheel id="request-copies" name="copies" label={t('quote.copies')} value={copies} min={0} max={100} onChange={setCopies} error={errors.copies} />
 			</div>

@@ -9,14 +9,15 @@ import { listActiveLanguages } from '#app/models/site.server.ts'
 import { getRequestSettings } from '#app/http/site.server.ts'
 import { getDb } from '#app/utils/context.server.ts'
 import { localeFromPath } from '#app/utils/locales.ts'
-import { addCalendarDays, todayInDenmark } from '#app/models/calendar/working-days.ts'
+import { todayInDenmark } from '#app/models/calendar/working-days.ts'
+import { earliestDeliveryDate } from '#app/models/quote/rules.ts'
 import { readForm } from '#app/utils/request-body.server.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const settings = await getRequestSettings(context)
 	const languages = await listActiveLanguages(getDb(context), localeFromPath(new URL(request.url).pathname))
 	const { agencyName, email, phone, address, cvr } = settings
-	return { agency: { agencyName, email, phone, address, cvr }, languages, minDate: addCalendarDays(todayInDenmark(), settings.minDeliveryDays) }
+	return { agency: { agencyName, email, phone, address, cvr }, languages, minDate: earliestDeliveryDate(todayInDenmark(), settings.minDeliveryDays) }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -2,6 +2,7 @@ import { data, redirect } from 'react-router'
 import type { Route } from './+types/document-upload'
 import { ensureDraftId } from '#app/http/draft.server.ts'
 import { receiveUpload, UploadRefused, type UploadRefusal } from '#app/models/documents/upload.server.ts'
+import { multipartSource } from '#app/utils/multipart.server.ts'
 import { getRequestSettings } from '#app/http/site.server.ts'
 import { loadMessages } from '#app/models/translation.server.ts'
 import { addressKey } from '#app/models/address-key.server.ts'
@@ -40,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const asksForJson = wantsJson(request)
 	try {
 		const ipHash = addressKey('upload', context.get(requestInfoContext).clientAddress, services.secretKey)
-		const document = await receiveUpload({ request, db, documentsDir: services.documentsDir, draftId, limitMib: settings.uploadLimitMib, ipHash, quota: services.uploadQuota })
+		const document = await receiveUpload({ source: multipartSource(request), db, documentsDir: services.documentsDir, draftId, limitMib: settings.uploadLimitMib, ipHash, quota: services.uploadQuota })
 		services.enqueueAnalysis(document.id)
 		if (!asksForJson) return redirect(pathFor('order', locale), { headers })
 		return data({ document, stream: liveStream(getServices(context), documentStream(document.id)) }, { status: 201, headers })

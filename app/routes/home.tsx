@@ -1,4 +1,5 @@
 import { Link, useLoaderData } from 'react-router'
+import type { MessageKey } from '#app/utils/i18n.ts'
 import type { Route } from './+types/home'
 import { Text, useI18n } from '#app/components/i18n.tsx'
 import { PageMeta } from '#app/components/page.tsx'
@@ -66,8 +67,7 @@ export default function Home() {
 				<Calculator {...calculator} />
 			</section>
 
-			<section aria-labelledby="services" className="mb-16">
-				<Text k="home.servicesTitle" as="h2" id="services" className="mb-6 text-2xl font-semibold text-slate-900" />
+			<HomeSection id="services" title="home.servicesTitle">
 				<ul className="grid gap-4 sm:grid-cols-3">
 					{services.map((page) => (
 						<li key={page.slug}>
@@ -77,22 +77,20 @@ export default function Home() {
 						</li>
 					))}
 				</ul>
-			</section>
+			</HomeSection>
 
-			<section aria-labelledby="how" className="mb-16">
-				<Text k="home.howTitle" as="h2" id="how" className="mb-6 text-2xl font-semibold text-slate-900" />
+			<HomeSection id="how" title="home.howTitle">
 				<Tabs
 					label={t('home.howLabel')}
 					tabs={(['upload', 'price', 'deliver'] as const).map((step) => ({ key: step, label: t(`home.how.${step}`), content: <Text k={`home.how.${step}Text`} as="p" /> }))}
 				/>
-			</section>
+			</HomeSection>
 
 			{slides.length > 0 && (
 				<Appearing className="mb-16">
-					<section aria-labelledby="stories">
-						<Text k="home.storiesTitle" as="h2" id="stories" className="mb-6 text-2xl font-semibold text-slate-900" />
+					<HomeSection id="stories" title="home.storiesTitle" className="">
 						<Carousel slides={slides} label={t('home.storiesTitle')} slidesPerView="1/1/2/3/3" spaceBetween={24} />
-					</section>
+					</HomeSection>
 				</Appearing>
 			)}
 
@@ -102,26 +100,14 @@ export default function Home() {
 			</section>
 
 			<Appearing className="mb-16">
-				<section aria-labelledby="team">
-					<Text k="home.teamTitle" as="h2" id="team" className="mb-6 text-2xl font-semibold text-slate-900" />
+				<HomeSection id="team" title="home.teamTitle" className="" more={{ to: pathFor('about', locale), label: t('home.teamMore') }}>
 					<TeamGrid members={team} />
-					<p className="mt-4">
-						<Link to={pathFor('about', locale)} className="font-semibold text-teal-800 underline">
-							{t('home.teamMore')}
-						</Link>
-					</p>
-				</section>
+				</HomeSection>
 			</Appearing>
 
-			<section aria-labelledby="faq" className="mb-16">
-				<Text k="home.faqTitle" as="h2" id="faq" className="mb-6 text-2xl font-semibold text-slate-900" />
+			<HomeSection id="faq" title="home.faqTitle" more={{ to: pathFor('faq', locale), label: t('home.faqMore') }}>
 				<FaqList items={faq} />
-				<p className="mt-4">
-					<Link to={pathFor('faq', locale)} className="font-semibold text-teal-800 underline">
-						{t('home.faqMore')}
-					</Link>
-				</p>
-			</section>
+			</HomeSection>
 
 			<Appearing>
 				<section aria-labelledby="cta" className="grid items-center gap-8 overflow-hidden rounded-2xl bg-teal-900 p-8 text-white sm:p-12 lg:grid-cols-[3fr_2fr]">
@@ -141,6 +127,26 @@ export default function Home() {
 				</section>
 			</Appearing>
 		</>
+	)
+}
+
+type HomeSectionProps = { id: string; title: MessageKey; className?: string; more?: { to: string; label: string }; children: React.ReactNode }
+
+// A section of the home page under its heading, which names it for screen readers, and a link
+// on to the page that has the rest.
+function HomeSection({ id, title, className = 'mb-16', more, children }: HomeSectionProps) {
+	return (
+		<section aria-labelledby={id} className={className || undefined}>
+			<Text k={title} as="h2" id={id} className="mb-6 text-2xl font-semibold text-slate-900" />
+			{children}
+			{more && (
+				<p className="mt-4">
+					<Link to={more.to} className="font-semibold text-teal-800 underline">
+						{more.label}
+					</Link>
+				</p>
+			)}
+		</section>
 	)
 }
 

@@ -14,7 +14,8 @@ import { listActiveLanguages } from '#app/models/site.server.ts'
 import { getRequestSettings } from '#app/http/site.server.ts'
 import { getDb, getServices } from '#app/utils/context.server.ts'
 import { readDraftId } from '#app/http/draft.server.ts'
-import { addCalendarDays, todayInDenmark } from '#app/models/calendar/working-days.ts'
+import { todayInDenmark } from '#app/models/calendar/working-days.ts'
+import { earliestDeliveryDate } from '#app/models/quote/rules.ts'
 import type { MessageKey } from '#app/utils/i18n.ts'
 import { localeFromPath, UPLOAD_PATHS } from '#app/utils/locales.ts'
 import { ACCEPTED_EXTENSIONS } from '#app/models/documents/present.ts'
@@ -45,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		pairPrices,
 		rates: { defaultPricePerWord, pricePerMinute, repetitionPercent, minimumOrder, certifiedCopyPrice, vatPercent, wordsPerDay, expressSurcharge1Day, expressSurcharge2Days, currency },
 		today,
-		minDate: addCalendarDays(today, settings.minDeliveryDays),
+		minDate: earliestDeliveryDate(today, settings.minDeliveryDays),
 	}
 }
 

@@ -1,6 +1,7 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog'
 import { useFetcher } from 'react-router'
 import { useAdminI18n } from '#app/components/i18n.tsx'
+import { buttonClass } from '#app/components/ui/button.tsx'
 
 type Usage = { resource: string; id: number; label: string }
 type Refusal = { errors?: Record<string, string>; usages?: Usage[] }
@@ -44,7 +45,7 @@ export function ConfirmDelete({ action, name, fields }: ConfirmDeleteProps) {
 					<AlertDialog.Title className="mb-2 text-lg font-bold">{t('confirm.title')}</AlertDialog.Title>
 					<AlertDialog.Description className="mb-6 text-slate-700">{t('confirm.text', { name })}</AlertDialog.Description>
 					<div className="flex justify-end gap-3">
-						<AlertDialog.Cancel className="rounded-md border border-slate-400 px-4 py-2 font-medium hover:bg-slate-50">{t('actions.cancel')}</AlertDialog.Cancel>
+						<AlertDialog.Cancel className={buttonClass('secondary')}>{t('actions.cancel')}</AlertDialog.Cancel>
 						<AlertDialog.Action
 							onClick={() => fetcher.submit(fields ?? null, fields ? { method: 'post', action } : { method: 'delete', action })}
 							className="rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800"

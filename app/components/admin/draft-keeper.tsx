@@ -4,6 +4,7 @@ import { useBlocker } from 'react-router'
 import { formatDateTime } from '#app/utils/format.ts'
 import { CSRF_FIELD, requestJson, scriptedHeaders } from '#app/utils/request-headers.ts'
 import { useAdminI18n } from '#app/components/i18n.tsx'
+import { buttonClass } from '#app/components/ui/button.tsx'
 
 export const AUTOSAVE_INTERVAL_MS = 10_000
 
@@ -113,7 +114,7 @@ export function DraftKeeper({ form, path, autosave, draft, onRestore }: Props) {
 							unsavedSinceDraft.current = false
 							onRestore()
 						}}
-						className="rounded-md bg-teal-800 px-3 py-1.5 font-semibold text-white hover:bg-teal-900"
+						className={buttonClass('small')}
 					>
 						{t('draft.restore')}
 					</button>
@@ -134,8 +135,8 @@ export function DraftKeeper({ form, path, autosave, draft, onRestore }: Props) {
 						<AlertDialog.Title className="mb-2 text-lg font-bold">{t('draft.leave')}</AlertDialog.Title>
 						<AlertDialog.Description className="sr-only">{t('draft.leave')}</AlertDialog.Description>
 						<div className="mt-4 flex justify-end gap-3">
-							<AlertDialog.Cancel className="rounded-md bg-teal-800 px-4 py-2 font-semibold text-white hover:bg-teal-900">{t('draft.stay')}</AlertDialog.Cancel>
-							<AlertDialog.Action onClick={() => blocker.state === 'blocked' && blocker.proceed()} className="rounded-md border border-slate-400 px-4 py-2 font-medium hover:bg-slate-50">
+							<AlertDialog.Cancel className={buttonClass()}>{t('draft.stay')}</AlertDialog.Cancel>
+							<AlertDialog.Action onClick={() => blocker.state === 'blocked' && blocker.proceed()} className={buttonClass('secondary')}>
 								{t('draft.leaveAnyway')}
 							</AlertDialog.Action>
 						</div>

@@ -1,7 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import { useId, type FormEvent, type ReactNode } from 'react'
 import { useAdminI18n } from '#app/components/i18n.tsx'
-import { inputClass } from '#app/components/admin/fields.tsx'
+import { inputClass } from '#app/components/ui/input.tsx'
+import { buttonClass as formButtonClass } from '#app/components/ui/button.tsx'
 
 // A press on a toolbar button keeps the focus and the selection in the text, as in any editor,
 // so typing goes on where it was; keyboard users reach the buttons with Tab and come back.
@@ -77,7 +78,7 @@ export function EditorDialog({ label, icon, isPressed, title, description, isOpe
 						))}
 						<div className="mt-1 flex justify-end gap-2">
 							<Dialog.Close className="rounded-md border border-slate-400 px-4 py-2">{t('editor.cancel')}</Dialog.Close>
-							<button type="submit" className="rounded-md bg-teal-800 px-4 py-2 font-semibold text-white hover:bg-teal-900">
+							<button type="submit" className={formButtonClass()}>
 								{applyLabel ?? t('editor.apply')}
 							</button>
 						</div>

@@ -3,43 +3,10 @@ import type { Field } from '#app/models/records/definition.ts'
 import { useAdminI18n } from '#app/components/i18n.tsx'
 import { TagSelect } from '#app/components/admin/tag-select.tsx'
 import { RichTextEditor } from '#app/components/admin/rich-text-editor.tsx'
+import { FieldError } from '#app/components/ui/field.tsx'
+import { inputClass, type Option } from '#app/components/ui/input.tsx'
 
-export const inputClass =
-	'block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 focus:border-teal-700 focus:outline-none focus:ring-2 focus:ring-teal-700/40 aria-[invalid=true]:border-red-600'
-
-export type Option = { value: string; label: string }
 export type FormValue = string | string[] | boolean | null | undefined
-
-export function FieldError({ id, error }: { id: string; error?: string }) {
-	const { t } = useAdminI18n()
-	if (!error) return null
-	return (
-		<p id={id} className="mt-1 text-sm font-medium text-red-700">
-			{t(error)}
-		</p>
-	)
-}
-
-type LabelledInputProps = React.InputHTMLAttributes<HTMLInputElement> & { id: string; label: string; error?: string }
-
-// A single input with its label and its error, for the forms that are not record forms.
-export function LabelledInput({ id, label, error, ...props }: LabelledInputProps) {
-	return (
-		<div>
-			<label htmlFor={id} className="mb-1 block text-sm font-medium">
-				{label}
-			</label>
-			<input
-				{...props}
-				id={id}
-				aria-invalid={error ? true : undefined}
-				aria-describedby={error ? `${id}-error` : undefined}
-				className={inputClass}
-			/>
-			<FieldError id={`${id}-error`} error={error} />
-		</div>
-	)
-}
 
 type FieldInputProps = { field: Field; value: FormValue; error?: string; options?: Option[] }
 

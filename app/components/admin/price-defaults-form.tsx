@@ -1,7 +1,7 @@
 import { useFetcher } from 'react-router'
 import { AuthenticityTokenInput } from '#app/components/authenticity-token.tsx'
 import { useAdminI18n } from '#app/components/i18n.tsx'
-import { LabelledInput } from '#app/components/admin/fields.tsx'
+import { LabelledInput } from '#app/components/ui/field.tsx'
 
 type Defaults = { defaultPricePerWord: string; minimumOrder: string; currency: string }
 type Result = { errors?: Record<string, string>; values?: Partial<Defaults> }

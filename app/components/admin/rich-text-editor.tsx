@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react'
 import { useHydrated } from '#app/hooks/use-hydrated.ts'
-import { inputClass } from '#app/components/admin/fields.tsx'
+import { inputClass } from '#app/components/ui/input.tsx'
 
 const RichTextEditorWidget = lazy(() => import('#app/components/admin/rich-text-editor-widget.tsx'))
 

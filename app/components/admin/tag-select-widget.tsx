@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react'
 import Select, { type MultiValue } from 'react-select'
 import { useAdminI18n } from '#app/components/i18n.tsx'
-import type { Option } from '#app/components/admin/fields.tsx'
+import type { Option } from '#app/components/ui/input.tsx'
 import type { TagSelectProps } from '#app/components/admin/tag-select.tsx'
 
 // react-select does the searching, the tags and the keyboard; a hidden native select carries the

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react'
 import { useHydrated } from '#app/hooks/use-hydrated.ts'
-import { inputClass, type Option } from '#app/components/admin/fields.tsx'
+import { inputClass, type Option } from '#app/components/ui/input.tsx'
 
 const TagSelectWidget = lazy(() => import('#app/components/admin/tag-select-widget.tsx'))
 

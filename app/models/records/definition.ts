@@ -38,3 +38,26 @@ export type RecordDefinition<Schema extends z.ZodType = z.ZodType, EditSchema ex
 
 // The generic screens see every record type through this one shape.
 export type Resource = RecordDefinition<z.ZodType, z.ZodType>
+
+type FieldOptions = Pick<Field, 'required' | 'options' | 'hint'>
+export const field = (name: string, kind: FieldKind, label: AdminMessageKey, options: FieldOptions = {}): Field => ({ name, kind, label, ...options })
+
+// A Danish and an English field side by side (nameDa, nameEn), the same rules for both.
+export const bilingual = (name: string, kind: FieldKind, label: AdminMessageKey, options: FieldOptions = {}): Field[] =>
+	(['da', 'en'] as const).map((lang) => ({ name: `${name}${lang === 'da' ? 'Da' : 'En'}`, kind, label, lang, ...options }))
+
+export function inBothLanguages<Name extends string, Schema extends z.ZodType>(name: Name, schema: Schema) {
+	return { [`${name}Da`]: schema, [`${name}En`]: schema } as Record<`${Name}Da` | `${Name}En`, Schema>
+}
+
+export const column = (key: string, label: AdminMessageKey) => ({ key, label })
+
+// A record type's definition; its title and singular are the admin texts named after it
+// ('faq-categories' → faqCategories.title, faqCategories.singular).
+export function defineRecord<Schema extends z.ZodType, EditSchema extends z.ZodType = Schema>(
+	name: ResourceName,
+	definition: Omit<RecordDefinition<Schema, EditSchema>, 'name' | 'title' | 'singular'>,
+): RecordDefinition<Schema, EditSchema> {
+	const texts = name.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase())
+	return { name, title: `${texts}.title` as AdminMessageKey, singular: `${texts}.singular` as AdminMessageKey, ...definition }
+}

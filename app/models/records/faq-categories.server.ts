@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm'
 import { faqCategories } from '#database/schema.ts'
 import type { FaqCategoryValues } from '#app/models/records/faq-categories.ts'
-import { removeById, type Repository } from '#app/models/records/repository.server.ts'
+import { removeById, updateRow, type Repository } from '#app/models/records/repository.server.ts'
 
 export const faqCategoryRepository: Repository<FaqCategoryValues> = {
 	async list(db) {
@@ -16,9 +16,7 @@ export const faqCategoryRepository: Repository<FaqCategoryValues> = {
 		const [row] = await db.insert(faqCategories).values({ nameDa, nameEn }).returning()
 		return row!.id
 	},
-	async update(db, id, { nameDa, nameEn }) {
-		await db.update(faqCategories).set({ nameDa, nameEn, updatedAt: new Date() }).where(eq(faqCategories.id, id))
-	},
+	update: (db, id, { nameDa, nameEn }) => updateRow(db, faqCategories, id, { nameDa, nameEn }),
 	remove: removeById(faqCategories),
 	describe: (values) => String(values.nameDa),
 }

@@ -2,7 +2,7 @@ import { asc, eq, inArray } from 'drizzle-orm'
 import { faqCategories, faqItemCategories, faqItems } from '#database/schema.ts'
 import { sanitizeRichHtml } from '#app/models/rich-text/sanitize.server.ts'
 import type { FaqValues } from '#app/models/records/faq.ts'
-import { byLocale, nextPosition, removeById, type Repository, type Tx } from '#app/models/records/repository.server.ts'
+import { byLocale, insertLast, removeById, updateRow, type Repository, type Tx } from '#app/models/records/repository.server.ts'
 
 const columns = (values: FaqValues) => ({
 	questionDa: values.questionDa,
@@ -42,20 +42,8 @@ export const faqRepository: Repository<FaqValues> = {
 		const { questionDa, questionEn, answerDa, answerEn } = item
 		return { questionDa, questionEn, answerDa, answerEn, categoryIds: links.map((link) => String(link.categoryId)) }
 	},
-	create: (db, values) =>
-		db.transaction(async (tx) => {
-			const [row] = await tx
-				.insert(faqItems)
-				.values({ ...columns(values), position: await nextPosition(tx, faqItems) })
-				.returning({ id: faqItems.id })
-			await setCategories(tx, row!.id, values.categoryIds)
-			return row!.id
-		}),
-	update: (db, id, values) =>
-		db.transaction(async (tx) => {
-			await tx.update(faqItems).set({ ...columns(values), updatedAt: new Date() }).where(eq(faqItems.id, id))
-			await setCategories(tx, id, values.categoryIds)
-		}),
+	create: (db, values) => insertLast(db, faqItems, columns(values), (tx, id) => setCategories(tx, id, values.categoryIds)),
+	update: (db, id, values) => updateRow(db, faqItems, id, columns(values), (tx) => setCategories(tx, id, values.categoryIds)),
 	remove: removeById(faqItems),
 	describe: (values) => String(values.questionDa),
 }

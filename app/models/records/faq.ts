@@ -1,31 +1,17 @@
 import { z } from 'zod'
-import type { RecordDefinition } from '#app/models/records/definition.ts'
+import { bilingual, column, defineRecord, field, inBothLanguages } from '#app/models/records/definition.ts'
 import { idList, requiredText, richText } from '#app/models/records/form.ts'
 
-export const faqSchema = z.object({
-	questionDa: requiredText(),
-	questionEn: requiredText(),
-	answerDa: richText(true),
-	answerEn: richText(true),
-	categoryIds: idList,
-})
+export const faqSchema = z.object({ ...inBothLanguages('question', requiredText()), ...inBothLanguages('answer', richText(true)), categoryIds: idList })
 export type FaqValues = z.infer<typeof faqSchema>
 
-export const faq: RecordDefinition<typeof faqSchema> = {
-	name: 'faq',
-	title: 'faq.title',
-	singular: 'faq.singular',
+export const faq = defineRecord<typeof faqSchema>('faq', {
 	sortModel: 'faq_item',
-	columns: [
-		{ key: 'question', label: 'fields.question' },
-		{ key: 'categories', label: 'fields.categories' },
-	],
+	columns: [column('question', 'fields.question'), column('categories', 'fields.categories')],
 	fields: [
-		{ name: 'questionDa', kind: 'text', label: 'fields.question', lang: 'da', required: true },
-		{ name: 'questionEn', kind: 'text', label: 'fields.question', lang: 'en', required: true },
-		{ name: 'answerDa', kind: 'rich', label: 'fields.answer', lang: 'da', required: true },
-		{ name: 'answerEn', kind: 'rich', label: 'fields.answer', lang: 'en', required: true },
-		{ name: 'categoryIds', kind: 'tags', label: 'fields.categories', options: 'faqCategories' },
+		...bilingual('question', 'text', 'fields.question', { required: true }),
+		...bilingual('answer', 'rich', 'fields.answer', { required: true }),
+		field('categoryIds', 'tags', 'fields.categories', { options: 'faqCategories' }),
 	],
 	schema: faqSchema,
-}
+})

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm'
 import { languages } from '#database/schema.ts'
 import type { LanguageValues } from '#app/models/records/languages.ts'
-import { byLocale, nextPosition, removeById, type Repository } from '#app/models/records/repository.server.ts'
+import { byLocale, insertLast, removeById, updateRow, type Repository } from '#app/models/records/repository.server.ts'
 
 export const languageRepository: Repository<LanguageValues> = {
 	async list(db, locale) {
@@ -12,17 +12,8 @@ export const languageRepository: Repository<LanguageValues> = {
 		const [row] = await db.select().from(languages).where(eq(languages.id, id))
 		return row ? { code: row.code, nameDa: row.nameDa, nameEn: row.nameEn, active: row.active } : null
 	},
-	create: (db, values) =>
-		db.transaction(async (tx) => {
-			const [row] = await tx
-				.insert(languages)
-				.values({ ...values, position: await nextPosition(tx, languages) })
-				.returning({ id: languages.id })
-			return row!.id
-		}),
-	async update(db, id, values) {
-		await db.update(languages).set({ ...values, updatedAt: new Date() }).where(eq(languages.id, id))
-	},
+	create: (db, values) => insertLast(db, languages, values),
+	update: (db, id, values) => updateRow(db, languages, id, values),
 	remove: removeById(languages),
 	describe: (values) => `${String(values.nameDa)} (${String(values.code)})`,
 }

@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm'
 import { pages } from '#database/schema.ts'
 import { sanitizeRichHtml } from '#app/models/rich-text/sanitize.server.ts'
 import type { PageValues } from '#app/models/records/pages.ts'
-import { byLocale, removeById, type Repository } from '#app/models/records/repository.server.ts'
+import { byLocale, removeById, updateRow, type Repository } from '#app/models/records/repository.server.ts'
 
 const columns = (values: PageValues) => ({ ...values, bodyDa: sanitizeRichHtml(values.bodyDa), bodyEn: sanitizeRichHtml(values.bodyEn) })
 
@@ -24,9 +24,7 @@ export const pageRepository: Repository<PageValues> = {
 		const [row] = await db.insert(pages).values(columns(values)).returning({ id: pages.id })
 		return row!.id
 	},
-	async update(db, id, values) {
-		await db.update(pages).set({ ...columns(values), updatedAt: new Date() }).where(eq(pages.id, id))
-	},
+	update: (db, id, values) => updateRow(db, pages, id, columns(values)),
 	remove: removeById(pages),
 	describe: (values) => String(values.titleDa),
 }

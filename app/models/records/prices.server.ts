@@ -1,7 +1,7 @@
 import { aliasedTable, asc, eq } from 'drizzle-orm'
 import { languages, pairPrices } from '#database/schema.ts'
 import type { PriceValues } from '#app/models/records/prices.ts'
-import { byLocale, removeById, type Repository } from '#app/models/records/repository.server.ts'
+import { byLocale, removeById, updateRow, type Repository } from '#app/models/records/repository.server.ts'
 
 const fromLanguages = aliasedTable(languages, 'from_languages')
 const toLanguages = aliasedTable(languages, 'to_languages')
@@ -34,9 +34,7 @@ export const priceRepository: Repository<PriceValues> = {
 		const [row] = await db.insert(pairPrices).values(values).returning({ id: pairPrices.id })
 		return row!.id
 	},
-	async update(db, id, values) {
-		await db.update(pairPrices).set({ ...values, updatedAt: new Date() }).where(eq(pairPrices.id, id))
-	},
+	update: (db, id, values) => updateRow(db, pairPrices, id, values),
 	remove: removeById(pairPrices),
 	describe: (values) => `${String(values.fromLanguageId)} → ${String(values.toLanguageId)}: ${String(values.pricePerWord)}`,
 }

@@ -33,3 +33,24 @@ type WithId = Positioned | typeof faqCategories | typeof pairPrices | typeof pag
 export const removeById = (table: WithId) => async (db: Database, id: number) => {
 	await db.delete(table).where(eq(table.id, id))
 }
+
+// Inserts a record at the end of its sorted list, and whatever belongs to it in the same transaction.
+export function insertLast<Table extends Positioned>(db: Database, table: Table, values: Omit<Table['$inferInsert'], 'position'>, withIt?: (tx: Tx, id: number) => Promise<void>) {
+	return db.transaction(async (tx) => {
+		const row = { ...values, position: await nextPosition(tx, table) } as Table['$inferInsert']
+		const [inserted] = (await tx.insert(table).values(row as never).returning({ id: table.id })) as { id: number }[]
+		await withIt?.(tx, inserted!.id)
+		return inserted!.id
+	})
+}
+
+// Updates a record's columns (stamping updatedAt), and whatever belongs to it in the same transaction.
+export function updateRow<Table extends WithId>(db: Database, table: Table, id: number, values: Partial<Table['$inferInsert']>, withIt?: (tx: Tx) => Promise<void>) {
+	return db.transaction(async (tx) => {
+		await tx
+			.update(table)
+			.set({ ...values, updatedAt: new Date() } as never)
+			.where(eq(table.id, id))
+		await withIt?.(tx)
+	})
+}

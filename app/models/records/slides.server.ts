@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm'
 import { slides } from '#database/schema.ts'
 import type { SlideValues } from '#app/models/records/slides.ts'
-import { byLocale, nextPosition, removeById, type Repository } from '#app/models/records/repository.server.ts'
+import { byLocale, insertLast, removeById, updateRow, type Repository } from '#app/models/records/repository.server.ts'
 
 export const slideRepository: Repository<SlideValues> = {
 	async list(db, locale) {
@@ -14,17 +14,8 @@ export const slideRepository: Repository<SlideValues> = {
 		const { imageUrl, altDa, altEn, textDa, textEn, linkDa, linkEn } = row
 		return { imageUrl, altDa, altEn, textDa, textEn, linkDa, linkEn }
 	},
-	create: (db, values) =>
-		db.transaction(async (tx) => {
-			const [row] = await tx
-				.insert(slides)
-				.values({ ...values, position: await nextPosition(tx, slides) })
-				.returning({ id: slides.id })
-			return row!.id
-		}),
-	async update(db, id, values) {
-		await db.update(slides).set({ ...values, updatedAt: new Date() }).where(eq(slides.id, id))
-	},
+	create: (db, values) => insertLast(db, slides, values),
+	update: (db, id, values) => updateRow(db, slides, id, values),
 	remove: removeById(slides),
 	describe: (values) => String(values.textDa).slice(0, 60),
 }

@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm'
 import { languages, teamMemberPairs, teamMembers } from '#database/schema.ts'
 import { sanitizeRichHtml } from '#app/models/rich-text/sanitize.server.ts'
 import type { TeamValues } from '#app/models/records/team.ts'
-import { byLocale, nextPosition, removeById, type Repository, type Tx } from '#app/models/records/repository.server.ts'
+import { byLocale, insertLast, removeById, updateRow, type Repository, type Tx } from '#app/models/records/repository.server.ts'
 
 const rich = (html: string | null) => (html ? sanitizeRichHtml(html) : null)
 const columns = ({ name, titleDa, titleEn, photoUrl, bioDa, bioEn }: TeamValues) => ({ name, titleDa, titleEn, photoUrl, bioDa: rich(bioDa), bioEn: rich(bioEn) })
@@ -29,20 +29,8 @@ export const teamRepository: Repository<TeamValues> = {
 		const { name, titleDa, titleEn, photoUrl, bioDa, bioEn } = row
 		return { name, titleDa, titleEn, photoUrl, bioDa, bioEn, pairs: pairs.map((pair) => `${pair.fromLanguageId}-${pair.toLanguageId}`) }
 	},
-	create: (db, values) =>
-		db.transaction(async (tx) => {
-			const [row] = await tx
-				.insert(teamMembers)
-				.values({ ...columns(values), position: await nextPosition(tx, teamMembers) })
-				.returning({ id: teamMembers.id })
-			await setPairs(tx, row!.id, values.pairs)
-			return row!.id
-		}),
-	update: (db, id, values) =>
-		db.transaction(async (tx) => {
-			await tx.update(teamMembers).set({ ...columns(values), updatedAt: new Date() }).where(eq(teamMembers.id, id))
-			await setPairs(tx, id, values.pairs)
-		}),
+	create: (db, values) => insertLast(db, teamMembers, columns(values), (tx, id) => setPairs(tx, id, values.pairs)),
+	update: (db, id, values) => updateRow(db, teamMembers, id, columns(values), (tx) => setPairs(tx, id, values.pairs)),
 	remove: removeById(teamMembers),
 	describe: (values) => String(values.name),
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { RecordDefinition } from '#app/models/records/definition.ts'
+import { column, defineRecord, field } from '#app/models/records/definition.ts'
 import { optionalText, requiredText } from '#app/models/records/form.ts'
 
 // Staff accounts as the admin manages them (admins only): the password is required for a new
@@ -14,22 +14,15 @@ export const userSchema = z.object({ ...account, password: requiredText(200).pip
 export const userEditSchema = z.object({ ...account, password: optionalText(200).pipe(passwordRule.nullable()) })
 export type UserValues = z.infer<typeof userSchema> | z.infer<typeof userEditSchema>
 
-export const users: RecordDefinition<typeof userSchema, typeof userEditSchema> = {
-	name: 'users',
-	title: 'users.title',
-	singular: 'users.singular',
+export const users = defineRecord<typeof userSchema, typeof userEditSchema>('users', {
 	adminOnly: true,
-	columns: [
-		{ key: 'name', label: 'fields.name' },
-		{ key: 'email', label: 'fields.email' },
-		{ key: 'role', label: 'fields.role' },
-	],
+	columns: [column('name', 'fields.name'), column('email', 'fields.email'), column('role', 'fields.role')],
 	fields: [
-		{ name: 'name', kind: 'text', label: 'fields.name', required: true },
-		{ name: 'email', kind: 'email', label: 'fields.email', required: true },
-		{ name: 'role', kind: 'select', label: 'fields.role', options: 'roles', required: true },
-		{ name: 'password', kind: 'password', label: 'fields.password', hint: 'hints.password' },
+		field('name', 'text', 'fields.name', { required: true }),
+		field('email', 'email', 'fields.email', { required: true }),
+		field('role', 'select', 'fields.role', { options: 'roles', required: true }),
+		field('password', 'password', 'fields.password', { hint: 'hints.password' }),
 	],
 	schema: userSchema,
 	editSchema: userEditSchema,
-}
+})

@@ -8,6 +8,7 @@ import { requireStaff } from '#app/http/access.server.ts'
 import { getDb } from '#app/utils/context.server.ts'
 import { intlLocale } from '#app/utils/locales.ts'
 import { useHydrated } from '#app/hooks/use-hydrated.ts'
+import { Table } from '#app/components/ui/table.tsx'
 
 const AnalyticsCharts = lazy(() => import('#app/components/admin/analytics-charts.tsx'))
 
@@ -56,48 +57,24 @@ export default function Analytics() {
 							/>
 						</Suspense>
 					)}
-					<div className="overflow-x-auto rounded-md border border-slate-300 bg-white">
-						<table className="w-full text-left text-sm">
-							<caption className="p-3 text-left font-bold">{t('analytics.perDay')}</caption>
-							<thead className="bg-slate-100">
-								<tr>
-									<th scope="col" className="px-3 py-2">{t('analytics.day')}</th>
-									{names.map((name) => (
-										<th key={name} scope="col" className="px-3 py-2 text-right">{name}</th>
-									))}
-								</tr>
-							</thead>
-							<tbody className="divide-y divide-slate-200">
-								{days.map((row) => (
-									<tr key={row.day}>
-										<th scope="row" className="px-3 py-2 font-normal">{dayLabel(row.day)}</th>
-										{names.map((name) => (
-											<td key={name} className="px-3 py-2 text-right">{number.format(Number((row as Record<string, unknown>)[name] ?? 0))}</td>
-										))}
-									</tr>
+					<Table caption={t('analytics.perDay')} columns={[{ label: t('analytics.day') }, ...names.map((name) => ({ label: name, numeric: true }))]}>
+						{days.map((row) => (
+							<tr key={row.day}>
+								<th scope="row" className="px-3 py-2 font-normal">{dayLabel(row.day)}</th>
+								{names.map((name) => (
+									<td key={name} className="px-3 py-2 text-right">{number.format(Number((row as Record<string, unknown>)[name] ?? 0))}</td>
 								))}
-							</tbody>
-						</table>
-					</div>
-					<div className="overflow-x-auto rounded-md border border-slate-300 bg-white">
-						<table className="w-full text-left text-sm">
-							<caption className="p-3 text-left font-bold">{t('analytics.words')}</caption>
-							<thead className="bg-slate-100">
-								<tr>
-									<th scope="col" className="px-3 py-2">{t('analytics.wordBand')}</th>
-									<th scope="col" className="px-3 py-2 text-right">{t('analytics.calculations')}</th>
-								</tr>
-							</thead>
-							<tbody className="divide-y divide-slate-200">
-								{bands.map((band) => (
-									<tr key={band.from}>
-										<th scope="row" className="px-3 py-2 font-normal">{`${number.format(band.from)}–${number.format(band.to)}`}</th>
-										<td className="px-3 py-2 text-right">{number.format(band.count)}</td>
-									</tr>
-								))}
-							</tbody>
-						</table>
-					</div>
+							</tr>
+						))}
+					</Table>
+					<Table caption={t('analytics.words')} columns={[{ label: t('analytics.wordBand') }, { label: t('analytics.calculations'), numeric: true }]}>
+						{bands.map((band) => (
+							<tr key={band.from}>
+								<th scope="row" className="px-3 py-2 font-normal">{`${number.format(band.from)}–${number.format(band.to)}`}</th>
+								<td className="px-3 py-2 text-right">{number.format(band.count)}</td>
+							</tr>
+						))}
+					</Table>
 				</>
 			)}
 		</section>

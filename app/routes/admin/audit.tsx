@@ -5,6 +5,7 @@ import { listAuditEvents, presentAuditEvent, type AuditEventView } from '#app/mo
 import { requireAdmin } from '#app/http/access.server.ts'
 import { getDb } from '#app/utils/context.server.ts'
 import { intlLocale } from '#app/utils/locales.ts'
+import { Table } from '#app/components/ui/table.tsx'
 
 const PAGE_SIZE = 50
 
@@ -40,32 +41,20 @@ export function AuditTable({ events, format }: { events: AuditEventView[]; forma
 	const { t } = useAdminI18n()
 	if (events.length === 0) return <p className="text-slate-700">{t('audit.empty')}</p>
 	return (
-		<div className="overflow-x-auto rounded-md border border-slate-300 bg-white">
-			<table className="w-full text-left text-sm">
-				<thead className="bg-slate-100">
-					<tr>
-						<th scope="col" className="px-3 py-2">{t('audit.when')}</th>
-						<th scope="col" className="px-3 py-2">{t('audit.who')}</th>
-						<th scope="col" className="px-3 py-2">{t('audit.what')}</th>
-						<th scope="col" className="px-3 py-2">{t('audit.subject')}</th>
-					</tr>
-				</thead>
-				<tbody className="divide-y divide-slate-200">
-					{events.map((event) => (
-						<tr key={event.id}>
-							<td className="whitespace-nowrap px-3 py-2">
-								<time dateTime={event.createdAt}>{format.format(new Date(event.createdAt))}</time>
-							</td>
-							<td className="px-3 py-2">{event.userName}</td>
-							<td className="px-3 py-2">{t(`audit.actions.${event.action}`)}</td>
-							<td className="px-3 py-2">
-								<span className="font-medium">{t(`audit.subjects.${event.subjectType}`)}</span> {event.summary}
-								{event.fields.length > 0 && <span className="block text-slate-600">{event.fields.join(', ')}</span>}
-							</td>
-						</tr>
-					))}
-				</tbody>
-			</table>
-		</div>
+		<Table columns={[{ label: t('audit.when') }, { label: t('audit.who') }, { label: t('audit.what') }, { label: t('audit.subject') }]}>
+			{events.map((event) => (
+				<tr key={event.id}>
+					<td className="whitespace-nowrap px-3 py-2">
+						<time dateTime={event.createdAt}>{format.format(new Date(event.createdAt))}</time>
+					</td>
+					<td className="px-3 py-2">{event.userName}</td>
+					<td className="px-3 py-2">{t(`audit.actions.${event.action}`)}</td>
+					<td className="px-3 py-2">
+						<span className="font-medium">{t(`audit.subjects.${event.subjectType}`)}</span> {event.summary}
+						{event.fields.length > 0 && <span className="block text-slate-600">{event.fields.join(', ')}</span>}
+					</td>
+				</tr>
+			))}
+		</Table>
 	)
 }

@@ -16,6 +16,7 @@ import { getSettings } from '#app/models/site.server.ts'
 import type { Field, OptionSource } from '#app/models/records/definition.ts'
 import { formValues, RESOURCES } from '#app/models/records/registry.ts'
 import { getDb } from '#app/utils/context.server.ts'
+import { buttonClass } from '#app/components/ui/button.tsx'
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
 	const { resource, staff } = requireResource(request, context)
@@ -96,7 +97,7 @@ export default function RecordForm() {
 					))}
 				</div>
 				<div className="flex gap-3">
-					<button type="submit" disabled={isSaving} className="rounded-md bg-teal-800 px-5 py-2 font-semibold text-white hover:bg-teal-900 disabled:opacity-60">
+					<button type="submit" disabled={isSaving} className={buttonClass()}>
 						{t('actions.save')}
 					</button>
 					<a href={`/admin/${name}`} className="rounded-md border border-slate-400 px-5 py-2 font-medium hover:bg-slate-50">

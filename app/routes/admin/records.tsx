@@ -12,6 +12,7 @@ import { getSettings } from '#app/models/site.server.ts'
 import type { ResourceName } from '#app/models/records/definition.ts'
 import { RESOURCES } from '#app/models/records/registry.ts'
 import { getDb } from '#app/utils/context.server.ts'
+import { buttonClass } from '#app/components/ui/button.tsx'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const { resource } = requireResource(request, context)
@@ -36,7 +37,7 @@ export default function Records() {
 			<title>{`${title} · Tolk admin`}</title>
 			<div className="mb-4 flex flex-wrap items-center justify-between gap-3">
 				<h1 className="text-2xl font-bold text-slate-900">{title}</h1>
-				<Link to={`/admin/${name}/new`} className="rounded-md bg-teal-800 px-4 py-2 font-semibold text-white hover:bg-teal-900">
+				<Link to={`/admin/${name}/new`} className={buttonClass()}>
 					{t('actions.new', { thing: t(resource.singular) })}
 				</Link>
 			</div>

@@ -11,6 +11,7 @@ import { formatDateTime, formatPrice } from '#app/utils/format.ts'
 import { intlLocale, pathFor, type Locale } from '#app/utils/locales.ts'
 import { StatusBadge } from '#app/routes/admin/requests.tsx'
 import { recordIdOf } from '#app/http/records.server.ts'
+import { buttonClass } from '#app/components/ui/button.tsx'
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
 	requireStaff(request, context)
@@ -132,7 +133,7 @@ export default function RequestPage() {
 							))}
 						</select>
 					</div>
-					<button type="submit" className="rounded-md bg-teal-800 px-4 py-2 font-semibold text-white hover:bg-teal-900">
+					<button type="submit" className={buttonClass()}>
 						{t('request.saveStatus')}
 					</button>
 				</Form>
@@ -166,7 +167,7 @@ export default function RequestPage() {
 						{t('request.addNote')}
 					</label>
 					<textarea id="request-note" name="body" rows={3} required maxLength={5000} className="mb-2 w-full rounded-md border border-slate-400 px-3 py-2" />
-					<button type="submit" className="rounded-md bg-teal-800 px-4 py-2 font-semibold text-white hover:bg-teal-900">
+					<button type="submit" className={buttonClass()}>
 						{t('request.saveNote')}
 					</button>
 				</Form>

@@ -11,6 +11,7 @@ import { REQUEST_STATUSES } from '#database/schema.ts'
 import { REQUESTS_STREAM, type LiveStream } from '#app/utils/cable.ts'
 import { getDb, getServices } from '#app/utils/context.server.ts'
 import { formatDateTime } from '#app/utils/format.ts'
+import { buttonClass } from '#app/components/ui/button.tsx'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	requireStaff(request, context)
@@ -54,7 +55,7 @@ export default function Requests() {
 					</label>
 					<input id="requests-q" name="q" type="search" defaultValue={filter.q} placeholder={t('requests.searchHint')} className="w-full rounded-md border border-slate-400 px-3 py-2" />
 				</div>
-				<button type="submit" className="rounded-md bg-teal-800 px-4 py-2 font-semibold text-white hover:bg-teal-900">
+				<button type="submit" className={buttonClass()}>
 					{t('requests.apply')}
 				</button>
 			</Form>

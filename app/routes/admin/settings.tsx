@@ -12,6 +12,7 @@ import { fieldErrorsOf } from '#app/models/records/form.ts'
 import type { Field } from '#app/models/records/definition.ts'
 import { getDb, getServices } from '#app/utils/context.server.ts'
 import { readForm } from '#app/utils/request-body.server.ts'
+import { buttonClass } from '#app/components/ui/button.tsx'
 
 const GROUPS: { title: Parameters<ReturnType<typeof useAdminI18n>['t']>[0]; fields: Field[] }[] = [
 	{
@@ -104,7 +105,7 @@ export default function Settings() {
 						</div>
 					</fieldset>
 				))}
-				<button type="submit" disabled={isSaving} className="rounded-md bg-teal-800 px-5 py-2 font-semibold text-white hover:bg-teal-900 disabled:opacity-60">
+				<button type="submit" disabled={isSaving} className={buttonClass()}>
 					{t('actions.save')}
 				</button>
 			</Form>

@@ -1,7 +1,7 @@
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation, useSearchParams } from 'react-router'
 import { z } from 'zod'
 import type { Route } from './+types/translations'
-import { inputClass } from '#app/components/admin/fields.tsx'
+import { inputClass } from '#app/components/ui/input.tsx'
 import { AuthenticityTokenInput } from '#app/components/authenticity-token.tsx'
 import { useAdminI18n } from '#app/components/i18n.tsx'
 import { recordAudit } from '#app/models/admin/audit.server.ts'
@@ -21,6 +21,7 @@ import { wantsJson } from '#app/utils/request-headers.ts'
 import type { AdminMessageKey } from '#app/utils/i18n.ts'
 import { LOCALES, type Locale } from '#app/utils/locales.ts'
 import { readForm, readJson } from '#app/utils/request-body.server.ts'
+import { buttonClass } from '#app/components/ui/button.tsx'
 
 const MAX_VALUE = 5000
 const Key = z.string().refine(isTranslationKey, 'translations.error.key')
@@ -196,7 +197,7 @@ function TranslationRowView({ row, isEditing }: { row: TranslationRow; isEditing
 									</p>
 								)}
 								<div className="flex flex-wrap gap-2">
-									<button type="submit" name="intent" value="save" disabled={isSaving} className="rounded-md bg-teal-800 px-3 py-1.5 font-semibold text-white hover:bg-teal-900">
+									<button type="submit" name="intent" value="save" disabled={isSaving} className={buttonClass('small')}>
 										{t('actions.save')}
 									</button>
 									{cell.isOverridden && (
