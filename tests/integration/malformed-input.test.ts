@@ -44,7 +44,7 @@ describe('malformed input', () => {
 			'GET /admin/requests/99999999999': (await admin.get('/admin/requests/99999999999')).status,
 			'GET /admin/photos/99999999999': (await admin.get('/admin/photos/99999999999', { headers: { accept: 'application/json' } })).status,
 			'POST /admin/requests/99999999999/notes': (await admin.post('/admin/requests/99999999999/notes', { body: 'A note' })).status,
-			'POST /admin/photos (rename 99999999999)': (await admin.post('/admin/photos', { intent: 'rename', id: '99999999999', title: 'x' })).status,
+			'PATCH /admin/photos/99999999999 (rename)': (await admin.post('/admin/photos/99999999999', { title: 'x' }, { method: 'PATCH' })).status,
 			'POST /admin/settings as JSON': (
 				await admin.get('/admin/settings', { method: 'POST', body: 'agencyName=x', headers: { 'content-type': 'application/json', 'x-csrf-token': admin.csrfToken } })
 			).status,
@@ -56,7 +56,7 @@ describe('malformed input', () => {
 			'GET /admin/requests/99999999999': 404,
 			'GET /admin/photos/99999999999': 404,
 			'POST /admin/requests/99999999999/notes': 404,
-			'POST /admin/photos (rename 99999999999)': 404,
+			'PATCH /admin/photos/99999999999 (rename)': 404,
 			'POST /admin/settings as JSON': 415,
 		})
 		expect(serverErrors()).toEqual([])

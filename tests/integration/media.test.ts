@@ -151,7 +151,7 @@ describe('the media library', () => {
 			expect(refused.status).toBe(409)
 			expect(await refused.json()).toMatchObject({ usages: [{ resource: 'pages', id: Number(pageId), label: 'Usage' }] })
 			// The people's page refuses too, naming the page.
-			const html = await session.admin.post(`/admin/${kind}`, { intent: 'delete', id: String(id) }, { headers: { accept: 'text/html' } })
+			const html = await session.admin.post(`/admin/${kind}/${id}`, {}, { method: 'DELETE', headers: { accept: 'text/html' } })
 			expect(html.status).toBe(409)
 		}
 		expect((await fetch(session.server.url + photo.url)).status).toBe(200)

@@ -1,11 +1,15 @@
+import { data, redirect, type RouterContextProvider } from 'react-router'
 import type { Route } from './+types/media-item'
+import { requireStaff } from '#app/http/access.server.ts'
+import { flashHeader } from '#app/http/flash.server.ts'
+import { jsonError, mediaKindOf } from '#app/http/media.server.ts'
+import { recordIdOf } from '#app/http/records.server.ts'
 import { usagesOf } from '#app/models/media/library.server.ts'
 import { deleteMediaItem, renameMediaItem } from '#app/models/media/requests.server.ts'
-import { jsonError, mediaKindOf } from '#app/http/media.server.ts'
-import { requireStaff } from '#app/http/access.server.ts'
 import { getDb, getServices } from '#app/utils/context.server.ts'
+import type { AdminMessageKey } from '#app/utils/i18n.ts'
 import { readForm, readJson } from '#app/utils/request-body.server.ts'
-import { recordIdOf } from '#app/http/records.server.ts'
+import { wantsJson } from '#app/utils/request-headers.ts'
 
 const noStore = { 'Cache-Control': 'no-store' }
 
@@ -18,26 +22,49 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 	return Response.json({ usages }, { headers: noStore })
 }
 
-// PATCH {title} renames; DELETE deletes unless content still uses it (409 with the places).
+// The one way to rename (PATCH {title}) and delete (DELETE) an item, for the editor's JSON calls
+// and the library page alike; content that still uses an item keeps it (409 with the places).
 export async function action({ request, params, context }: Route.ActionArgs) {
 	const staff = requireStaff(request, context)
 	const kind = mediaKindOf(request)
+	const answer = wantsJson(request) ? jsonAnswers(request) : pageAnswers(context, `/admin/${kind}`)
 	const id = recordIdOf(params.id)
-	if (!id) return jsonError(request, 404, 'media.error.notFound')
+	if (!id) return answer.notFound()
 	if (request.method === 'PATCH') {
-		const body = await readBody(request)
-		const result = await renameMediaItem(getServices(context), staff, kind, id, body)
-		if (!result) return jsonError(request, 404, 'media.error.notFound')
-		if (!result.ok) return jsonError(request, 422, result.error)
-		return Response.json({ id, title: result.title }, { headers: noStore })
+		const result = await renameMediaItem(getServices(context), staff, kind, id, await readBody(request))
+		if (!result) return answer.notFound()
+		return result.ok ? answer.renamed(id, result.title) : answer.notRenamed(id, result.error)
 	}
 	if (request.method === 'DELETE') {
 		const result = await deleteMediaItem(getServices(context), staff, kind, id)
-		if (!result) return jsonError(request, 404, 'media.error.notFound')
-		if (!result.ok) return jsonError(request, 409, result.error, { usages: result.usages })
-		return new Response(null, { status: 204 })
+		if (!result) return answer.notFound()
+		return result.ok ? answer.deleted(result.title) : answer.notDeleted(result.error, result.usages)
 	}
 	return jsonError(request, 405, 'media.error.method')
+}
+
+// The editor's calls: JSON with the message in the staff member's language.
+const jsonAnswers = (request: Request) => ({
+	notFound: () => jsonError(request, 404, 'media.error.notFound'),
+	renamed: (id: number, title: string) => Response.json({ id, title }, { headers: noStore }),
+	notRenamed: (_id: number, error: AdminMessageKey) => jsonError(request, 422, error),
+	deleted: () => new Response(null, { status: 204 }),
+	notDeleted: (error: AdminMessageKey, usages: unknown[]) => jsonError(request, 409, error, { usages }),
+})
+
+// The library page: back to the list with a flash message, or the reason beside the item.
+const pageAnswers = (context: Readonly<RouterContextProvider>, back: string) => {
+	const withFlash = async (key: 'media.flash.renamed' | 'media.flash.deleted', name: string) =>
+		redirect(back, { headers: { 'Set-Cookie': await flashHeader(context, { kind: 'success', key, vars: { name } }) } })
+	return {
+		notFound: () => {
+			throw data({ error: 'Not found' }, { status: 404 })
+		},
+		renamed: (_id: number, title: string) => withFlash('media.flash.renamed', title),
+		notRenamed: (id: number, error: AdminMessageKey) => data({ errors: { title: error }, id }, { status: 422 }),
+		deleted: (title: string) => withFlash('media.flash.deleted', title),
+		notDeleted: (error: AdminMessageKey, usages: unknown[]) => data({ errors: { _form: error }, usages }, { status: 409 }),
+	}
 }
 
 // JSON ({title} or {photo: {title}}, as Rails would nest it) or a plain form.

@@ -6,16 +6,14 @@ import { inputClass } from '#app/components/ui/input.tsx'
 import { AuthenticityTokenInput } from '#app/components/authenticity-token.tsx'
 import { useAdminI18n } from '#app/components/i18n.tsx'
 import { flashHeader } from '#app/http/flash.server.ts'
-import { deleteMediaItem, listMedia, renameMediaItem } from '#app/models/media/requests.server.ts'
+import { listMedia } from '#app/models/media/requests.server.ts'
 import { jsonError, mediaKindOf, uploadMedia } from '#app/http/media.server.ts'
 import { wantsJson } from '#app/utils/request-headers.ts'
 import { requireStaff } from '#app/http/access.server.ts'
-import { getDb, getServices, staffContext } from '#app/utils/context.server.ts'
+import { getDb, staffContext } from '#app/utils/context.server.ts'
 import { formatFileSize } from '#app/utils/format.ts'
 import type { AdminMessageKey } from '#app/utils/i18n.ts'
 import { CONTENT_FILE_EXTENSIONS, PHOTO_EXTENSIONS, type ContentFileItem, type MediaKind, type PhotoItem } from '#app/models/media/kinds.ts'
-import { readForm } from '#app/utils/request-body.server.ts'
-import { parseRecordId } from '#app/http/records.server.ts'
 
 // The editor's calls (Accept: application/json): the list for the picker and the upload. People
 // get the library page below, on the same address.
@@ -38,30 +36,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	return { kind, items: await listMedia(getDb(context), kind) }
 }
 
+// The upload form. Renaming and deleting go to the item's own address (media-item.ts).
 export async function action({ request, context }: Route.ActionArgs) {
 	const staff = requireStaff(request, context)
 	const kind = mediaKindOf(request)
-	const back = `/admin/${kind}`
-	if ((request.headers.get('Content-Type') ?? '').startsWith('multipart/form-data')) {
-		const result = await uploadMedia(request, context, staff, kind)
-		if (!result.ok) return data({ errors: { file: result.error }, vars: result.vars ?? {} }, { status: 422 })
-		return redirect(back, { headers: { 'Set-Cookie': await flashHeader(context, { kind: 'success', key: 'media.flash.uploaded', vars: { name: result.item.title } }) } })
-	}
-	const form = await readForm(request)
-	const id = parseRecordId(String(form.get('id') ?? ''))
-	if (form.get('intent') === 'rename') {
-		const result = await renameMediaItem(getServices(context), staff, kind, id, { title: form.get('title') ?? '' })
-		if (!result) throw data({ error: 'Not found' }, { status: 404 })
-		if (!result.ok) return data({ errors: { title: result.error }, id }, { status: 422 })
-		return redirect(back, { headers: { 'Set-Cookie': await flashHeader(context, { kind: 'success', key: 'media.flash.renamed', vars: { name: result.title } }) } })
-	}
-	if (form.get('intent') === 'delete') {
-		const result = await deleteMediaItem(getServices(context), staff, kind, id)
-		if (!result) throw data({ error: 'Not found' }, { status: 404 })
-		if (!result.ok) return data({ errors: { _form: result.error }, usages: result.usages }, { status: 409 })
-		return redirect(back, { headers: { 'Set-Cookie': await flashHeader(context, { kind: 'success', key: 'media.flash.deleted', vars: { name: result.title } }) } })
-	}
-	throw data({ error: 'Unknown intent' }, { status: 400 })
+	const result = await uploadMedia(request, context, staff, kind)
+	if (!result.ok) return data({ errors: { file: result.error }, vars: result.vars ?? {} }, { status: 422 })
+	return redirect(`/admin/${kind}`, { headers: { 'Set-Cookie': await flashHeader(context, { kind: 'success', key: 'media.flash.uploaded', vars: { name: result.item.title } }) } })
 }
 
 const TITLES: Record<MediaKind, AdminMessageKey> = { photos: 'media.photos', content_files: 'media.files' }
@@ -158,10 +139,8 @@ function MediaRow({ kind, item }: { kind: MediaKind; item: PhotoItem | ContentFi
 				</span>
 			)}
 			<div className="min-w-48 flex-1">
-				<rename.Form method="post" className="flex flex-wrap items-start gap-2">
+				<rename.Form method="patch" action={`/admin/${kind}/${item.id}`} className="flex flex-wrap items-start gap-2">
 					<AuthenticityTokenInput />
-					<input type="hidden" name="intent" value="rename" />
-					<input type="hidden" name="id" value={item.id} />
 					<div className="min-w-40 flex-1">
 						<label htmlFor={inputId} className="sr-only">
 							{t('media.titleOf', { name: item.name })}
@@ -194,7 +173,7 @@ function MediaRow({ kind, item }: { kind: MediaKind; item: PhotoItem | ContentFi
 					{photo && ` · ${photo.width} × ${photo.height}`}
 				</p>
 			</div>
-			<ConfirmDelete action={`/admin/${kind}`} name={item.title || item.name} fields={{ intent: 'delete', id: String(item.id) }} />
+			<ConfirmDelete action={`/admin/${kind}/${item.id}`} name={item.title || item.name} />
 		</li>
 	)
 }
