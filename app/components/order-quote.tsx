@@ -8,6 +8,7 @@ import { Text, useI18n } from '#app/components/i18n.tsx'
 import { LanguageSelect } from '#app/components/language-select.tsx'
 import { NumberWheel } from '#app/components/number-wheel.tsx'
 import { QuoteTable } from '#app/components/quote-table.tsx'
+import { pairPricePerWord } from '#app/models/price/rules.ts'
 
 export type ChoiceErrors = Partial<Record<'from_language' | 'to_language' | 'delivery_date' | 'copies', string>>
 
@@ -30,7 +31,7 @@ export function OrderQuote({ documents, errors, defaults, languages, pairPrices,
 	const [pair, setPair] = useState({ from: defaults.from_language ?? '', to: defaults.to_language ?? '' })
 	const [deliveryDate, setDeliveryDate] = useState<CalendarDate | null>(asCalendarDate(defaults.delivery_date))
 	const [copies, setCopies] = useState(Number(defaults.copies) || 0)
-	const pricePerWord = pairPrices[`${pair.from}-${pair.to}`] ?? rates.defaultPricePerWord
+	const pricePerWord = pairPricePerWord(pairPrices, pair.from, pair.to, rates.defaultPricePerWord)
 	const quote = calculateQuote(documents, { ...rates, pricePerWord }, { copies, deliveryDate, today })
 	return (
 		<section aria-labelledby="quote-title" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">

@@ -2,7 +2,7 @@ import { aliasedTable, and, asc, eq, inArray } from 'drizzle-orm'
 import type { Database } from '#database/client.ts'
 import { languages, pairPrices } from '#database/schema.ts'
 import type { Locale } from '#app/utils/locales.ts'
-import { EXAMPLE_WORDS, totalFor, type PairQuote } from '#app/models/price/rules.ts'
+import { EXAMPLE_WORDS, pairKey, totalFor, type PairQuote } from '#app/models/price/rules.ts'
 import { getSettings } from '#app/models/site.server.ts'
 import { memoContent } from '#app/models/content-memo.server.ts'
 
@@ -79,5 +79,5 @@ async function pairPriceMapNow(db: Database): Promise<Record<string, number>> {
 		.from(pairPrices)
 		.innerJoin(from, eq(from.id, pairPrices.fromLanguageId))
 		.innerJoin(to, eq(to.id, pairPrices.toLanguageId))
-	return Object.fromEntries(rows.map((row) => [`${row.from}-${row.to}`, row.pricePerWord]))
+	return Object.fromEntries(rows.map((row) => [pairKey(row.from, row.to), row.pricePerWord]))
 }

@@ -7,6 +7,7 @@ import { calculateQuote, checkQuoteChoices, earliestDeliveryDate, type ChoicePro
 import { addCalendarDays, todayInDenmark } from '#app/models/calendar/working-days.ts'
 import { presentDocument } from '#app/models/documents/present.ts'
 import { pairPriceMap } from '#app/models/price/price.server.ts'
+import { pairPricePerWord } from '#app/models/price/rules.ts'
 import { getSettings, listActiveLanguages } from '#app/models/site.server.ts'
 
 export type QuoteChoices = QuoteChoiceFields
@@ -45,7 +46,7 @@ export async function saveQuote(db: Database, draftId: string | null, choices: Q
 	const [problem] = problems
 	if (problem) throw new QuoteRefused(problem.reason, problem.field)
 
-	const pricePerWord = (from && to && pairPrices[`${from.code}-${to.code}`]) || settings.defaultPricePerWord
+	const pricePerWord = pairPricePerWord(pairPrices, from?.code, to?.code, settings.defaultPricePerWord)
 	const quoted = rows.map(presentDocument)
 	const rates = { ...settings, pricePerWord }
 	const quote = calculateQuote(quoted, rates, { copies: choices.copies, deliveryDate: choices.delivery_date || null, today })

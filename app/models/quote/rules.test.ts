@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { calculateQuote, type QuoteRates } from '#app/models/quote/rules.ts'
+import { pairPricePerWord } from '#app/models/price/rules.ts'
+import { calculateQuote, checkQuoteChoices, earliestDeliveryDate, type QuoteRates } from '#app/models/quote/rules.ts'
 import { addWorkingDays, asCalendarDate, danishHolidays, isWorkingDay, todayInDenmark, workingDaysBetween } from '#app/models/calendar/working-days.ts'
 
 const RATES: QuoteRates = {
@@ -83,5 +84,38 @@ describe('the quote', () => {
 		expect(calculateQuote(big, RATES, { copies: 0, deliveryDate: '2026-11-25', today }).surchargePercent).toBe(50)
 		const tomorrow = calculateQuote(big, RATES, { copies: 0, deliveryDate: '2026-11-24', today })
 		expect(tomorrow).toMatchObject({ surchargePercent: 100, express: 13_500, total: 27_000 })
+	})
+})
+
+describe('the one check of a quote\'s choices', () => {
+	const languages = [
+		{ code: 'da', name: 'Dansk' },
+		{ code: 'en', name: 'Engelsk' },
+	]
+	const earliest = earliestDeliveryDate('2026-11-23', 2)
+
+	test('the earliest delivery date is the notice in calendar days, weekends included', () => {
+		expect(earliest).toBe('2026-11-25')
+		expect(earliestDeliveryDate('2026-11-27', 1)).toBe('2026-11-28')
+	})
+
+	test('names each problem on its field, in the form\'s order, and gives back the languages found', () => {
+		expect(checkQuoteChoices({ from_language: 'da', to_language: 'en', delivery_date: '2026-11-25' }, languages, earliest)).toEqual({
+			from: languages[0],
+			to: languages[1],
+			problems: [],
+		})
+		expect(checkQuoteChoices({ from_language: 'xx', to_language: 'xx', delivery_date: '2026-11-24' }, languages, earliest).problems).toEqual([
+			{ field: 'from_language', reason: 'unknown-language' },
+			{ field: 'to_language', reason: 'same-language' },
+			{ field: 'delivery_date', reason: 'too-early' },
+		])
+		expect(checkQuoteChoices({ from_language: '', to_language: 'zz', delivery_date: '' }, languages, earliest).problems).toEqual([{ field: 'to_language', reason: 'unknown-language' }])
+	})
+
+	test('a pair is priced at its own price, else at the default', () => {
+		expect(pairPricePerWord({ 'da-en': 1.1 }, 'da', 'en', 1.35)).toBe(1.1)
+		expect(pairPricePerWord({ 'da-en': 1.1 }, 'en', 'da', 1.35)).toBe(1.35)
+		expect(pairPricePerWord({ 'da-en': 1.1 }, '', 'en', 1.35)).toBe(1.35)
 	})
 })
