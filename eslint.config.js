@@ -4,6 +4,8 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
+const ONE_IMPORT_STYLE = { regex: '^\\.\\.?/(?!\\+types/)', message: 'Import through #app/, #server/, #database/ or #tests/ (decision 003).' }
+
 export default tseslint.config(
 	{ ignores: ['build/', 'data/', 'node_modules/', '.react-router/', 'database/migrations/'] },
 	js.configs.recommended,
@@ -17,7 +19,24 @@ export default tseslint.config(
 			'@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
 			'@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
 			// One import style: package imports (#app/…, #server/…), never a path relative to the file.
-			'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\.?/(?!\\+types/)', message: 'Import through #app/, #server/, #database/ or #tests/ (decision 003).' }] }],
+			'no-restricted-imports': ['error', { patterns: [ONE_IMPORT_STYLE] }],
+		},
+	},
+	{
+		// Models never see HTTP (decision 014): no router, no context, no app/http.
+		files: ['app/models/**/*.{ts,tsx}'],
+		ignores: ['app/models/**/*.test.ts'],
+		rules: {
+			'no-restricted-imports': [
+				'error',
+				{
+					paths: [{ name: 'react-router', message: 'Models never see HTTP: take (db | services, input), return a result (decision 014).' }],
+					patterns: [
+						ONE_IMPORT_STYLE,
+						{ regex: '^#app/(http|routes)/|^#app/utils/context\\.server\\.ts$', message: 'Models never see HTTP: take (db | services, input), return a result (decision 014).' },
+					],
+				},
+			],
 		},
 	},
 	{
