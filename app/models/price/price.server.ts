@@ -2,7 +2,7 @@ import { aliasedTable, and, asc, eq, inArray } from 'drizzle-orm'
 import type { Database } from '#database/client.ts'
 import { languages, pairPrices } from '#database/schema.ts'
 import type { Locale } from '#app/utils/locales.ts'
-import { EXAMPLE_WORDS, pairKey, totalFor, type PairQuote } from '#app/models/price/rules.ts'
+import { EXAMPLE_WORDS, pairKey, pairPricePerWord, totalFor, type PairQuote } from '#app/models/price/rules.ts'
 import { getSettings } from '#app/models/site.server.ts'
 import { memoContent } from '#app/models/content-memo.server.ts'
 
@@ -19,20 +19,14 @@ export async function quotePair(db: Database, fromCode: string, toCode: string, 
 	const from = found.find((language) => language.code === fromCode)
 	const to = found.find((language) => language.code === toCode)
 	if (!from || !to) throw new UnknownLanguageError(!from ? fromCode : toCode)
-	const [[own], settings] = await Promise.all([
-		db
-			.select({ pricePerWord: pairPrices.pricePerWord })
-			.from(pairPrices)
-			.where(and(eq(pairPrices.fromLanguageId, from.id), eq(pairPrices.toLanguageId, to.id))),
-		getSettings(db),
-	])
-	const pricePerWord = own?.pricePerWord ?? settings.defaultPricePerWord
+	const [prices, settings] = await Promise.all([pairPriceMap(db), getSettings(db)])
+	const pricePerWord = pairPricePerWord(prices, from.code, to.code, settings.defaultPricePerWord)
 	const name = (language: typeof from) => (locale === 'da' ? language.nameDa : language.nameEn)
 	return {
 		from: name(from),
 		to: name(to),
 		pricePerWord,
-		isDefaultPrice: !own,
+		isDefaultPrice: prices[pairKey(from.code, to.code)] === undefined,
 		minimumOrder: settings.minimumOrder,
 		currency: settings.currency,
 		example: { words: EXAMPLE_WORDS, total: Math.max(totalFor(pricePerWord, EXAMPLE_WORDS), settings.minimumOrder) },
@@ -45,26 +39,22 @@ export type PairPriceRow = { from: string; to: string; fromCode: string; toCode:
 export const listPairPrices = memoContent(listPairPricesNow)
 
 async function listPairPricesNow(db: Database, locale: Locale, settings: Settings, languageCode?: string): Promise<PairPriceRow[]> {
-	const [active, own] = await Promise.all([
+	const [active, prices] = await Promise.all([
 		db.select().from(languages).where(eq(languages.active, true)).orderBy(asc(languages.position), asc(languages.id)),
-		db.select().from(pairPrices),
+		pairPriceMap(db),
 	])
-	const priceOf = new Map(own.map((row) => [`${row.fromLanguageId}-${row.toLanguageId}`, row.pricePerWord]))
 	const name = (language: (typeof active)[number]) => (locale === 'da' ? language.nameDa : language.nameEn)
 	return active.flatMap((from) =>
 		active
 			.filter((to) => to.id !== from.id && (!languageCode || from.code === languageCode || to.code === languageCode))
-			.map((to) => {
-				const price = priceOf.get(`${from.id}-${to.id}`)
-				return {
-					from: name(from),
-					to: name(to),
-					fromCode: from.code,
-					toCode: to.code,
-					pricePerWord: price ?? settings.defaultPricePerWord,
-					isDefaultPrice: price === undefined,
-				}
-			}),
+			.map((to) => ({
+				from: name(from),
+				to: name(to),
+				fromCode: from.code,
+				toCode: to.code,
+				pricePerWord: pairPricePerWord(prices, from.code, to.code, settings.defaultPricePerWord),
+				isDefaultPrice: prices[pairKey(from.code, to.code)] === undefined,
+			})),
 	)
 }
 
