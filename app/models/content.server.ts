@@ -1,4 +1,4 @@
-import { aliasedTable, asc, eq, or } from 'drizzle-orm'
+import { aliasedTable, asc, count, eq, or } from 'drizzle-orm'
 import type { Database } from '#database/client.ts'
 import { faqItems, languages, pages, slides, teamMemberPairs, teamMembers } from '#database/schema.ts'
 import type { Locale } from '#app/utils/locales.ts'
@@ -74,4 +74,16 @@ export function presentPage(row: NonNullable<Awaited<ReturnType<typeof findPubli
 		bodyHtml: sanitizeRichHtml(locale === 'da' ? row.bodyDa : row.bodyEn),
 		slugs: { da: row.slugDa, en: row.slugEn },
 	}
+}
+
+// How much content there is, for the dashboard.
+export async function countContent(db: Database) {
+	const tally = async (table: typeof faqItems | typeof teamMembers | typeof languages | typeof slides | typeof pages) => (await db.select({ n: count() }).from(table))[0]?.n ?? 0
+	const [faq, team, languageCount, slideCount, pageCount] = await Promise.all([tally(faqItems), tally(teamMembers), tally(languages), tally(slides), tally(pages)])
+	return { faq, team, languages: languageCount, slides: slideCount, pages: pageCount }
+}
+
+// Every published content page's two addresses, in menu order (the sitemap).
+export function listPublishedPageSlugs(db: Database) {
+	return db.select({ slugDa: pages.slugDa, slugEn: pages.slugEn }).from(pages).where(eq(pages.published, true)).orderBy(asc(pages.position), asc(pages.id))
 }

@@ -1,6 +1,5 @@
-import { asc, eq } from 'drizzle-orm'
 import type { Route } from './+types/sitemap'
-import { pages } from '#database/schema.ts'
+import { listPublishedPageSlugs } from '#app/models/content.server.ts'
 import { getDb, servicesContext } from '#app/utils/context.server.ts'
 import { LOCALES, pathFor, PAGE_PATHS, type Locale, type PageName } from '#app/utils/locales.ts'
 
@@ -13,7 +12,7 @@ const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (char) => `&#${char
 // GET /sitemap.xml: every public page in both languages, each with its hreflang alternates.
 export async function loader({ context }: Route.LoaderArgs) {
 	const origin = context.get(servicesContext).publicUrl
-	const published = await getDb(context).select({ slugDa: pages.slugDa, slugEn: pages.slugEn }).from(pages).where(eq(pages.published, true)).orderBy(asc(pages.position), asc(pages.id))
+	const published = await listPublishedPageSlugs(getDb(context))
 	const alternatesList: Record<Locale, string>[] = [
 		...FIXED_PAGES.map((name) => ({ da: pathFor(name, 'da'), en: pathFor(name, 'en') })),
 		...published.map((page) => ({ da: pathFor('page', 'da', { slug: page.slugDa }), en: pathFor('page', 'en', { slug: page.slugEn }) })),

@@ -10,3 +10,10 @@ export async function listDraftDocuments(services: Pick<AppServices, 'db' | 'sec
 	const rows = await services.db.select().from(documents).where(eq(documents.draftId, draftId)).orderBy(asc(documents.createdAt))
 	return rows.map((row) => ({ document: presentDocument(row), stream: liveStream(services, documentStream(row.id)) }))
 }
+
+// One document as the page shows it, by its random id (the key to it); null for any other id.
+export async function findDocumentView(db: AppServices['db'], id: string) {
+	if (!/^[0-9a-f-]{36}$/.test(id)) return null
+	const [row] = await db.select().from(documents).where(eq(documents.id, id))
+	return row ? presentDocument(row) : null
+}

@@ -1,10 +1,9 @@
-import { count } from 'drizzle-orm'
 import { useState } from 'react'
 import { Link, useLoaderData, useRevalidator } from 'react-router'
 import type { Route } from './+types/dashboard'
 import { useAdminI18n } from '#app/components/i18n.tsx'
-import { faqItems, languages, pages, slides, teamMembers } from '#database/schema.ts'
 import { listAuditEvents, presentAuditEvent, type AuditEventView } from '#app/models/admin/audit.server.ts'
+import { countContent } from '#app/models/content.server.ts'
 import { liveStream } from '#app/models/live/streams.server.ts'
 import { requireStaff } from '#app/http/access.server.ts'
 import { getDb, getServices } from '#app/utils/context.server.ts'
@@ -19,20 +18,11 @@ const RECENT_SIZE = 8
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const staff = requireStaff(request, context)
 	const db = getDb(context)
-	const tally = async (table: typeof faqItems | typeof teamMembers | typeof languages | typeof slides | typeof pages) =>
-		(await db.select({ n: count() }).from(table))[0]?.n ?? 0
-	const [faq, team, languageCount, slideCount, pageCount] = await Promise.all([
-		tally(faqItems),
-		tally(teamMembers),
-		tally(languages),
-		tally(slides),
-		tally(pages),
-	])
 	const isAdmin = staff.role === 'admin'
-	const recent = isAdmin ? await listAuditEvents(db, { limit: RECENT_SIZE }) : []
+	const [counts, recent] = await Promise.all([countContent(db), isAdmin ? listAuditEvents(db, { limit: RECENT_SIZE }) : []])
 	return {
 		name: staff.name,
-		counts: { faq, team, languages: languageCount, slides: slideCount, pages: pageCount },
+		counts,
 		recent: isAdmin ? { events: recent.map(presentAuditEvent), stream: liveStream(getServices(context), AUDIT_STREAM) } : null,
 	}
 }
