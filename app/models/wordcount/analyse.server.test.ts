@@ -67,6 +67,16 @@ describe.runIf(hasCorpus)('real documents', () => {
 		expect(Math.abs(words(await analyse('ppt_poi_41246_fr.ppt')) - 1478) / 1478).toBeLessThan(0.2)
 	})
 
+	test('a fast-saved PowerPoint 97–2003 file is counted from its newest edit, not once per save', async () => {
+		// The stream still holds the first save's slide list; reading it too doubled the count (26).
+		expect(words(await analyse('ppt_tika_testPPT.ppt'))).toBe(13)
+	})
+
+	test('text a PowerPoint 97–2003 master puts on every slide is counted once; its placeholders’ prompts are not', async () => {
+		// The only text is a text box on the master; it went to a person as "no text".
+		expect(words(await analyse('ppt_tika_master_text.ppt'))).toBe(8)
+	})
+
 	test('hidden sheets are reported', async () => {
 		expect(await analyse('xlsx_sheetjs_sheet_visibility.xlsx')).toMatchObject({ kind: 'words', hiddenSheets: 2 })
 	})

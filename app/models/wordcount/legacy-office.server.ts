@@ -11,30 +11,82 @@ function stream(bytes: Uint8Array, name: string): Buffer | null {
 	return entry?.content ? Buffer.from(entry.content as Uint8Array) : null
 }
 
-const TEMPLATE_CONTAINERS = new Set([0x03f8, 0x0fc9])
+// PowerPoint 97–2003 keeps records in the "PowerPoint Document" stream. A file saved quickly
+// ("fast save") appends each edit and leaves the old records in place, so walking the whole
+// stream counts a slide once per save: only the records the newest persist directory points to
+// are read. Masters and handouts hold the template's prompts ("Click to edit Master title style")
+// in placeholders; their other shapes are text every slide shows (a company name, a line of
+// legal text), read once.
+const MASTER_CONTAINERS = new Set([0x03f8, 0x0fc9])
+const SHAPE = 0xf004
+const PLACEHOLDER_ATOM = 0x0bc3
+const TEXT_CHARS = 0x0fa0
+const TEXT_BYTES = 0x0fa8
 
-// PowerPoint 97–2003: the text atoms of every slide and note (not of masters), walking the record tree of
-// the "PowerPoint Document" stream.
+type PptRecord = { container: boolean; type: number; body: number; end: number }
+
+function pptRecords(data: Buffer, start: number, end: number): PptRecord[] {
+	const records: PptRecord[] = []
+	for (let offset = start; offset + 8 <= end; ) {
+		const body = offset + 8
+		const recordEnd = body + data.readUInt32LE(offset + 4)
+		if (recordEnd > end) break
+		records.push({ container: (data.readUInt16LE(offset) & 0x0f) === 0x0f, type: data.readUInt16LE(offset + 2), body, end: recordEnd })
+		offset = recordEnd
+	}
+	return records
+}
+
+// The offsets of the live top-level records (document, slides, notes, masters), newest edit
+// winning; null when the file has no usable edit chain (then the whole stream is read).
+function livePptOffsets(data: Buffer, currentUser: Buffer | null): number[] | null {
+	if (!currentUser || currentUser.length < 20) return null
+	const persist = new Map<number, number>()
+	const directories: number[] = []
+	const visited = new Set<number>()
+	for (let edit = currentUser.readUInt32LE(16); edit > 0 && edit + 28 <= data.length && !visited.has(edit); edit = data.readUInt32LE(edit + 16)) {
+		visited.add(edit)
+		if (data.readUInt16LE(edit + 2) !== 0x0ff5) return null
+		directories.unshift(data.readUInt32LE(edit + 20))
+	}
+	for (const directory of directories) {
+		if (directory + 8 > data.length || data.readUInt16LE(directory + 2) !== 0x1772) return null
+		const end = Math.min(data.length, directory + 8 + data.readUInt32LE(directory + 4))
+		for (let offset = directory + 8; offset + 4 <= end; ) {
+			const entry = data.readUInt32LE(offset)
+			offset += 4
+			for (let n = 0; n < entry >>> 20 && offset + 4 <= end; n++, offset += 4) persist.set((entry & 0xfffff) + n, data.readUInt32LE(offset))
+		}
+	}
+	return persist.size ? [...new Set(persist.values())].filter((offset) => offset + 8 <= data.length).sort((a, b) => a - b) : null
+}
+
+function pptText(data: Buffer, record: PptRecord): string {
+	return record.type === TEXT_CHARS ? data.toString('utf16le', record.body, record.end) : data.toString('latin1', record.body, record.end)
+}
+
+// The text atoms below a record; on a master, a shape that is a placeholder is left out whole.
+function collectPptText(data: Buffer, records: PptRecord[], onMaster: boolean, out: string[]) {
+	for (const record of records) {
+		if (record.container) {
+			const children = pptRecords(data, record.body, record.end)
+			if (onMaster && record.type === SHAPE && isPlaceholder(data, children)) continue
+			collectPptText(data, children, onMaster || MASTER_CONTAINERS.has(record.type), out)
+		} else if (record.type === TEXT_CHARS || record.type === TEXT_BYTES) out.push(pptText(data, record))
+	}
+}
+
+function isPlaceholder(data: Buffer, records: PptRecord[]): boolean {
+	return records.some((record) => record.type === PLACEHOLDER_ATOM || (record.container && record.type !== SHAPE && isPlaceholder(data, pptRecords(data, record.body, record.end))))
+}
+
 export function extractPpt(bytes: Uint8Array): { text: string } {
 	const data = stream(bytes, 'PowerPoint Document')
 	if (!data) throw new Error('no PowerPoint Document stream')
+	const live = livePptOffsets(data, stream(bytes, 'Current User'))
+	const tops = live ? live.flatMap((offset) => pptRecords(data, offset, Math.min(data.length, offset + 8 + data.readUInt32LE(offset + 4)))) : pptRecords(data, 0, data.length)
 	const out: string[] = []
-	const walk = (start: number, end: number) => {
-		let offset = start
-		while (offset + 8 <= end) {
-			const version = data.readUInt16LE(offset) & 0x0f
-			const type = data.readUInt16LE(offset + 2)
-			const length = data.readUInt32LE(offset + 4)
-			const body = offset + 8
-			if (body + length > end) break
-			// Masters and handouts hold the template's prompts ("Click to edit…"), not the author's text.
-			if (version === 0x0f && !TEMPLATE_CONTAINERS.has(type)) walk(body, body + length)
-			else if (type === 0x0fa0) out.push(data.toString('utf16le', body, body + length))
-			else if (type === 0x0fa8) out.push(data.toString('latin1', body, body + length))
-			offset = body + length
-		}
-	}
-	walk(0, data.length)
+	collectPptText(data, tops, false, out)
 	return { text: out.join('\n').replace(/\r/g, '\n') }
 }
 
