@@ -5,6 +5,7 @@ import { ArchiveBombError, isCompoundFile, isZip, readBinaryPart } from '#app/mo
 import { countText } from '#app/models/wordcount/count.server.ts'
 import { decodeText } from '#app/models/wordcount/decode.server.ts'
 import { EncryptedError, extractDocx, extractIworkXml, extractOdf, extractPptx, extractXlsx, type Extracted } from '#app/models/wordcount/office.server.ts'
+import { extractIworkArchive, isPasswordProtectedIwork } from '#app/models/wordcount/iwork.server.ts'
 import { extractPpt, extractXls, isEncryptedDoc, LegacyEncryptedError } from '#app/models/wordcount/legacy-office.server.ts'
 import { extractPdf, PdfPasswordError } from '#app/models/wordcount/pdf.server.ts'
 import { extractRtf } from '#app/models/wordcount/rtf.server.ts'
@@ -105,10 +106,11 @@ async function analyseText(path: string, type: string): Promise<Analysis> {
 		case 'pages':
 		case 'numbers': {
 			if (!isZip(bytes)) return manual('broken')
+			if (isPasswordProtectedIwork(bytes)) return manual('encrypted')
 			// Pages keeps a PDF of its pages (what the customer sees); its XML also holds template text.
 			const preview = type === 'pages' ? readBinaryPart(bytes, 'QuickLook/Preview.pdf') : null
 			if (preview) return counted({ text: (await extractPdf(preview)).text })
-			const extracted = extractIworkXml(bytes, type)
+			const extracted = extractIworkXml(bytes, type) ?? extractIworkArchive(bytes)
 			return extracted ? counted(extracted) : manual('not-supported-yet')
 		}
 		default:

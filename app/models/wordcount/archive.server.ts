@@ -18,6 +18,13 @@ export function isCompoundFile(bytes: Uint8Array): boolean {
 }
 
 export function readParts(bytes: Uint8Array, wanted: (name: string) => boolean): Map<string, string> {
+	const parts = new Map<string, string>()
+	for (const [name, content] of readBinaryParts(bytes, wanted)) parts.set(name, strFromU8(content))
+	return parts
+}
+
+// The wanted parts as bytes, within the same bound as the text parts.
+export function readBinaryParts(bytes: Uint8Array, wanted: (name: string) => boolean): Map<string, Uint8Array> {
 	if (!isZip(bytes)) throw new NotAnArchiveError()
 	let declared = 0
 	const files = unzipSync(bytes, {
@@ -30,10 +37,10 @@ export function readParts(bytes: Uint8Array, wanted: (name: string) => boolean):
 			return true
 		},
 	})
-	const parts = new Map<string, string>()
+	const parts = new Map<string, Uint8Array>()
 	for (const [name, content] of Object.entries(files)) {
 		if (content.length > MAX_EXPANDED_BYTES) throw new ArchiveBombError(name)
-		parts.set(name, strFromU8(content))
+		parts.set(name, content)
 	}
 	return parts
 }

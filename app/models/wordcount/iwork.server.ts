@@ -1,0 +1,122 @@
+import { readBinaryParts } from '#app/models/wordcount/archive.server.ts'
+import { iwaMessages, protoFields, unframeIwa, type ProtoField } from '#app/models/wordcount/iwa.server.ts'
+import type { Extracted } from '#app/models/wordcount/office.server.ts'
+
+// iWork 2013 and later (Pages, Numbers). What is counted:
+// - every text storage (TSWP.StorageArchive): body text, text boxes, headers and footers,
+//   footnotes, table titles, and the text of rich-text cells;
+// - a table's plain strings as often as cells use them (TST.TableDataList of strings, with each
+//   entry's reference count), like the shared strings of xlsx;
+// - a number, date, duration or currency cell as one word each (TST.Tile cell storage);
+//   booleans and errors are not counted, as in xlsx.
+const TEXT_STORAGES = new Set([2001, 2005])
+const TABLE_TILE = 6002
+const TABLE_DATA_LIST = 6005
+const STRING_LIST = 1
+const NUMBER_CELLS = new Set([2, 5, 7, 10])
+const CELL_VERSION = 5
+const SECONDS_2001 = Date.UTC(2001, 0, 1)
+
+const INDEX_PART = /(^|\/)Index\/.+\.iwa$/
+// Some packages keep the Index folder zipped inside the package.
+const INDEX_ZIP = /(^|\/)Index\.zip$/
+
+// The undo history may be LZFSE-compressed; it holds no text of the document.
+const HISTORY_PART = /(^|\/)OperationStorage[^/]*\.iwa$/
+// A password-protected package carries its key's hint and verifier beside the encrypted Index.
+const PASSWORD_PART = /(^|\/)\.iwp(h|v2)$/
+
+export function isPasswordProtectedIwork(bytes: Uint8Array): boolean {
+	return readBinaryParts(bytes, (name) => PASSWORD_PART.test(name)).size > 0
+}
+
+function indexFiles(bytes: Uint8Array): [name: string, content: Uint8Array][] {
+	const outer = readBinaryParts(bytes, (name) => INDEX_PART.test(name) || INDEX_ZIP.test(name))
+	const nested = [...outer].find(([name]) => INDEX_ZIP.test(name))?.[1]
+	const parts = nested ? readBinaryParts(nested, (name) => INDEX_PART.test(name)) : outer
+	return [...parts].filter(([name]) => name.endsWith('.iwa'))
+}
+
+const field = (fields: ProtoField[], number: number) => fields.find((candidate) => candidate.field === number)
+const utf8 = new TextDecoder()
+
+function storageText(message: Uint8Array): string[] {
+	return protoFields(message)
+		.filter((candidate) => candidate.field === 3 && candidate.bytes)
+		.map((candidate) => utf8.decode(candidate.bytes!))
+}
+
+// A list's strings, each as many times as cells refer to it.
+function listStrings(message: Uint8Array): string[] {
+	const fields = protoFields(message)
+	if (field(fields, 1)?.value !== STRING_LIST) return []
+	return fields.flatMap((entry) => {
+		if (entry.field !== 3 || !entry.bytes) return []
+		const parts = protoFields(entry.bytes)
+		const text = field(parts, 3)?.bytes
+		return text ? Array.from({ length: Math.min(field(parts, 2)?.value ?? 1, 100_000) }, () => utf8.decode(text)) : []
+	})
+}
+
+// Number, date, duration and currency cells of a tile, each as a word.
+function tileNumbers(message: Uint8Array): string[] {
+	const words: string[] = []
+	for (const row of protoFields(message)) {
+		if (row.field !== 5 || !row.bytes) continue
+		const fields = protoFields(row.bytes)
+		const buffer = field(fields, 6)?.bytes
+		const offsets = field(fields, 7)?.bytes
+		if (!buffer || !offsets) continue
+		const scale = field(fields, 8)?.value ? 4 : 1
+		const view = new DataView(buffer.buffer, buffer.byteOffset, buffer.byteLength)
+		for (let column = 0; column + 1 < offsets.length; column += 2) {
+			const stored = offsets[column]! | (offsets[column + 1]! << 8)
+			if (stored === 0xffff) continue
+			const at = stored * scale
+			if (at + 12 > buffer.length || buffer[at] !== CELL_VERSION || !NUMBER_CELLS.has(buffer[at + 1]!)) continue
+			words.push(cellWord(view, at))
+		}
+	}
+	return words
+}
+
+function cellWord(view: DataView, at: number): string {
+	const flags = view.getUint32(at + 8, true)
+	if (flags & 0x1 && at + 28 <= view.byteLength) return decimal128(view, at + 12)
+	let offset = at + 12 + (flags & 0x1 ? 16 : 0)
+	if (flags & 0x2 && offset + 8 <= view.byteLength) return String(view.getFloat64(offset, true))
+	offset += flags & 0x2 ? 8 : 0
+	if (flags & 0x4 && offset + 8 <= view.byteLength) return new Date(SECONDS_2001 + view.getFloat64(offset, true) * 1000).toISOString().slice(0, 10)
+	return '0'
+}
+
+// Numbers keeps exact numbers as IEEE 754 decimal128 (binary integer significand).
+function decimal128(view: DataView, at: number): string {
+	const high = view.getUint8(at + 15)
+	const exponent = (((high & 0x7f) << 7) | (view.getUint8(at + 14) >> 1)) - 0x1820
+	let significand = BigInt(view.getUint8(at + 14) & 1)
+	for (let byte = 13; byte >= 0; byte--) significand = significand * 256n + BigInt(view.getUint8(at + byte))
+	const digits = significand.toString()
+	const sign = high & 0x80 ? '-' : ''
+	if (exponent >= 0) return sign + digits + '0'.repeat(Math.min(exponent, 40))
+	const point = digits.length + exponent
+	return sign + (point > 0 ? `${digits.slice(0, point)}.${digits.slice(point)}` : `0.${'0'.repeat(-point)}${digits}`)
+}
+
+// Null when the file has no Index or a part this cannot read (then a person quotes it).
+export function extractIworkArchive(bytes: Uint8Array): Extracted | null {
+	const files = indexFiles(bytes)
+	if (!files.length) return null
+	const text: string[] = []
+	for (const [name, file] of files) {
+		const data = unframeIwa(file)
+		if (!data && HISTORY_PART.test(name)) continue
+		if (!data) return null
+		for (const { type, message } of iwaMessages(data)) {
+			if (TEXT_STORAGES.has(type)) text.push(...storageText(message))
+			else if (type === TABLE_DATA_LIST) text.push(...listStrings(message))
+			else if (type === TABLE_TILE) text.push(...tileNumbers(message))
+		}
+	}
+	return { text: text.join('\n') }
+}
