@@ -2,6 +2,13 @@
 // to the reference extractors' (pdftotext, LibreOffice, and the others in reference.tsv, all
 // counted with the same rule), words per second and MB/s per format, and the share of files
 // within 1% and 5% of the main reference for their format.
+//
+// A gap has two sources, printed apart so a miss is never hidden as policy:
+// - counting: our rule (docs/word-count.md) against the references' rule, both on OUR text. A URL or
+//   an e-mail address is one word for us (as in Trados, memoQ and Phrase), several for the
+//   references' rule; Chinese, Japanese and Thai count per character for us, per run for it.
+// - extraction: the references' rule on our text against the reference: what we read differs
+//   (notes, hidden slides, headers once, text boxes) or a miss.
 // Run: npm run bench:wordcount
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
@@ -41,7 +48,37 @@ for (const line of readFileSync(path.join(CORPUS, 'reference.tsv'), 'utf8').trim
 	references.get(file!)!.set(tool!, Number(words))
 }
 
-type Row = { file: string; format: string; ours: string; main: number | undefined; others: string; delta: number | null; ms: number; bytes: number; words: number }
+// The references' rule (reference.tsv): maximal runs of letters, marks and digits; two runs joined
+// by a single hyphen or apostrophe are one word.
+const REFERENCE_WORD = /[\p{L}\p{M}\p{N}]+(?:['’-][\p{L}\p{M}\p{N}]+)*/gu
+const referenceRule = (text: string) => text.match(REFERENCE_WORD)?.length ?? 0
+
+// The files that must go to a person, and why (the corpus README: encrypted with the password
+// `tika`, corrupt, image-only).
+const HARD_FILES: Record<string, string> = {
+	'doc_tika_protected_passtika.doc': 'encrypted',
+	'docx_tika_protected_passtika.docx': 'encrypted',
+	'odt_tika_encrypted.odt': 'encrypted',
+	'pdf_tika_unicode_password.pdf': 'encrypted',
+	'pdf_tika_ocr_imageonly.pdf': 'scanned',
+	'pdf_fuzzed_corrupt.pdf': 'broken',
+}
+
+type Row = {
+	file: string
+	format: string
+	ours: string
+	main: number | undefined
+	others: string
+	delta: number | null
+	// The references' rule on our text, and its gap to the reference (extraction alone).
+	byRule: number | null
+	extraction: number | null
+	reason: string | null
+	ms: number
+	bytes: number
+	words: number
+}
 const rows: Row[] = []
 for (const file of readdirSync(path.join(CORPUS, 'files')).sort()) {
 	const format = path.extname(file).slice(1)
@@ -61,24 +98,44 @@ for (const file of readdirSync(path.join(CORPUS, 'files')).sort()) {
 	const ours = analysis.kind === 'words' ? String(words) : analysis.kind === 'minutes' ? `${analysis.minutes} min` : `manual: ${analysis.reason}`
 	const delta = analysis.kind === 'words' && main ? (words - main) / main : null
 	const others = [...refs].filter(([tool]) => tool !== MAIN_REFERENCE[format]).map(([tool, count]) => `${tool} ${count}`).join(', ')
-	rows.push({ file, format, ours, main, others, delta, ms, bytes: statSync(full).size, words })
+	const byRule = analysis.kind === 'words' ? referenceRule(analysis.text) : null
+	const extraction = byRule !== null && main ? (byRule - main) / main : null
+	const reason = analysis.kind === 'manual' ? analysis.reason : null
+	rows.push({ file, format, ours, main, others, delta, byRule, extraction, reason, ms, bytes: statSync(full).size, words })
 }
 
 const pct = (value: number | null) => (value === null ? '' : `${value >= 0 ? '+' : ''}${(value * 100).toFixed(1)}%`)
-console.log(['file', 'ours', 'main reference', 'Δ', 'ms', 'other references'].join('\t'))
-for (const row of rows) console.log([row.file, row.ours, row.main ?? '', pct(row.delta), row.ms.toFixed(0), row.others].join('\t'))
-
-console.log('\nformat\tfiles\twords/s\tMB/s')
-for (const format of [...new Set(rows.map((row) => row.format))].sort()) {
-	const of = rows.filter((row) => row.format === format)
-	const seconds = of.reduce((sum, row) => sum + row.ms, 0) / 1000
-	const words = of.reduce((sum, row) => sum + row.words, 0)
-	const megabytes = of.reduce((sum, row) => sum + row.bytes, 0) / 1e6
-	console.log(`${format}\t${of.length}\t${words ? Math.round(words / seconds).toLocaleString('en') : '-'}\t${(megabytes / seconds).toFixed(2)}`)
-}
+console.log(['file', 'ours', 'main reference', 'Δ', 'ours by its rule', 'Δ extraction', 'ms', 'other references'].join('\t'))
+for (const row of rows) console.log([row.file, row.ours, row.main ?? '', pct(row.delta), row.byRule ?? '', pct(row.extraction), row.ms.toFixed(0), row.others].join('\t'))
 
 const judged = rows.filter((row) => row.main !== undefined)
 const counted = judged.filter((row) => row.delta !== null)
-const within = (limit: number) => counted.filter((row) => Math.abs(row.delta!) <= limit).length
+const share = (of: Row[], key: 'delta' | 'extraction', limit: number) => of.filter((row) => row[key] !== null && Math.abs(row[key]!) <= limit).length
+const percent = (part: number, whole: number) => (whole ? `${Math.round((part / whole) * 100)}%` : '-')
+
+console.log('\nformat\tfiles\tcounted\twithin 1%\twithin 5%\textraction within 1%\textraction within 5%\twords/s\tMB/s')
+for (const format of [...new Set(rows.map((row) => row.format))].sort()) {
+	const of = rows.filter((row) => row.format === format)
+	const mine = of.filter((row) => row.delta !== null)
+	const seconds = of.reduce((sum, row) => sum + row.ms, 0) / 1000
+	const words = of.reduce((sum, row) => sum + row.words, 0)
+	const megabytes = of.reduce((sum, row) => sum + row.bytes, 0) / 1e6
+	const cells = [share(mine, 'delta', 0.01), share(mine, 'delta', 0.05), share(mine, 'extraction', 0.01), share(mine, 'extraction', 0.05)].map((n) => `${n}/${mine.length}`)
+	console.log([format, of.length, mine.length, ...cells, words ? Math.round(words / seconds).toLocaleString('en') : '-', (megabytes / seconds).toFixed(2)].join('\t'))
+}
+
+// Where our counting rule, not what we read, makes the gap.
+console.log('\ncounting-rule differences (deliberate, same text: our rule in docs/word-count.md, e.g. a URL or e-mail address is one word, CJK and Thai per character)')
+for (const row of counted.filter((row) => row.byRule !== null && row.byRule !== row.words)) console.log(`${row.file}\tours ${row.words}\tby the references' rule ${row.byRule}`)
+
+const hard = Object.entries(HARD_FILES).map(([file, reason]) => ({ file, reason, got: rows.find((row) => row.file === file)?.reason ?? 'counted' }))
+console.log('\nhard files (must go to a person with the right reason)')
+for (const { file, reason, got } of hard) console.log(`${file}\texpected ${reason}\tgot ${got}\t${got === reason ? 'ok' : 'WRONG'}`)
+const manualElse = rows.filter((row) => row.reason && !(row.file in HARD_FILES))
+console.log('\nother files sent to a person (each a miss unless the reference found nothing either)')
+for (const row of manualElse) console.log(`${row.file}\t${row.reason}\treference ${row.main ?? '-'}`)
+
 console.log(`\n${judged.length} files with a main reference; ${counted.length} counted automatically, ${judged.length - counted.length} sent to a person`)
-console.log(`within 1%: ${within(0.01)} of ${counted.length} (${((within(0.01) / counted.length) * 100).toFixed(0)}%); within 5%: ${within(0.05)} (${((within(0.05) / counted.length) * 100).toFixed(0)}%)`)
+console.log(`as counted: within 1%: ${share(counted, 'delta', 0.01)} of ${counted.length} (${percent(share(counted, 'delta', 0.01), counted.length)}); within 5%: ${share(counted, 'delta', 0.05)} (${percent(share(counted, 'delta', 0.05), counted.length)})`)
+console.log(`counting rule accounted for (extraction alone): within 1%: ${share(counted, 'extraction', 0.01)} (${percent(share(counted, 'extraction', 0.01), counted.length)}); within 5%: ${share(counted, 'extraction', 0.05)} (${percent(share(counted, 'extraction', 0.05), counted.length)})`)
+console.log(`hard files with the right reason: ${hard.filter(({ reason, got }) => reason === got).length} of ${hard.length}`)
