@@ -4,6 +4,7 @@ import { mkdir, rename, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
+import { setTimeout } from 'node:timers/promises'
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
 import busboy from 'busboy'
 import type { Database } from '#database/client.ts'
@@ -65,11 +66,11 @@ export async function receiveUpload({ source, db, documentsDir, draftId, limitMi
 	const id = randomUUID()
 	const partPath = path.join(documentsDir, `${id}.part`)
 	let received: { name: string; size: number } | null = null
+	let writing: Promise<void> = Promise.resolve()
 	try {
 		await new Promise<void>((resolve, reject) => {
 			// Browsers send file names in UTF-8; busboy reads them as Latin-1 unless told.
 			const parser = busboy({ headers: { 'content-type': source.contentType }, defParamCharset: 'utf8', limits: { files: 1, fileSize: limit, fields: 10 } })
-			let writing: Promise<void> = Promise.resolve()
 			parser.on('file', (field, stream, info) => {
 				const name = cleanFileName(info.filename || '')
 				if (field !== 'file' || !name) return void stream.resume()
@@ -106,8 +107,14 @@ export async function receiveUpload({ source, db, documentsDir, draftId, limitMi
 		})
 		return presentDocument(row)
 	} finally {
+		// A refusal can come while the file is still being written (busboy goes on to the end of a
+		// truncated file): the .part file goes once the write has ended, not before it is created.
+		await Promise.race([writing.catch(() => {}), setTimeout(WRITE_SETTLE_MS)])
 		await rm(partPath, { force: true })
 	}
 }
 
+// How long a refused upload's write may take to end before its file is removed (a stray one is
+// swept at the next start).
+const WRITE_SETTLE_MS = 5000
 const round = (value: number) => Math.round(value * 10) / 10
