@@ -92,6 +92,20 @@ describe.runIf(hasCorpus)('real documents', () => {
 	})
 })
 
+describe('documents made with LibreOffice for what the corpus lacks (tests/fixtures/wordcount)', () => {
+	const fixture = (file: string) => fileURLToPath(new URL(`../../../tests/fixtures/wordcount/${file}`, import.meta.url))
+
+	test('a pptx counts its chart (titles, series, categories once) and the text its master shows on every slide, once, not the prompts', async () => {
+		const analysis = await analyseFile(fixture('pptx_libreoffice_chart_master.pptx'), 'pptx')
+		// Before: the two slides' 10 words; the chart and the master's line were not read.
+		expect(analysis).toMatchObject({ kind: 'words', words: 29 })
+		const text = analysis.kind === 'words' ? analysis.text : ''
+		for (const part of ['Revenue by region', 'Sales region', 'Thousand kroner', 'Spring campaign', 'Autumn campaign', 'Confidential draft of Nordic Trading']) expect(text).toContain(part)
+		expect(text.match(/North/g)).toHaveLength(1)
+		expect(text).not.toContain('Click to edit')
+	})
+})
+
 describe('files that are not what they say', () => {
 	const directory = mkdtempSync(path.join(tmpdir(), 'tolk-wordcount-'))
 	afterAll(() => rmSync(directory, { recursive: true, force: true }))

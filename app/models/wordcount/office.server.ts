@@ -22,27 +22,6 @@ export function extractDocx(bytes: Uint8Array): Extracted {
 	return { text }
 }
 
-const SLIDE_PARTS = /^ppt\/(slides\/slide\d+|notesSlides\/notesSlide\d+)\.xml$/
-
-// PowerPoint: every slide and its speaker notes; hidden slides are counted and reported.
-export function extractPptx(bytes: Uint8Array): Extracted {
-	const parts = readParts(bytes, (name) => SLIDE_PARTS.test(name))
-	const names = partNames(parts, SLIDE_PARTS)
-	const hiddenSlides = names.filter((name) => name.startsWith('ppt/slides/') && /<p:sld\b[^>]*\bshow="(0|false)"/.test(parts.get(name)!)).length
-	const text = names
-		.map((name) =>
-			xmlText(parts.get(name)!, {
-				text: new Set(['a:t']),
-				breaks: new Set(['a:p']),
-				spaces: new Set(['a:br']),
-				// The slide number placeholder in notes is not the author's text.
-				skip: new Set(['mc:Fallback']),
-			}),
-		)
-		.join('\n')
-	return { text, hiddenSlides }
-}
-
 const SHEET_PARTS = /^xl\/(workbook|sharedStrings|worksheets\/sheet\d+|drawings\/drawing\d+|comments\d*)\.xml$/
 
 // Excel: every cell of every sheet (shared strings as often as they are used, numbers too),

@@ -1,0 +1,64 @@
+import { partNames, readParts } from '#app/models/wordcount/archive.server.ts'
+import type { Extracted } from '#app/models/wordcount/office.server.ts'
+import { elementsNamed, xmlText } from '#app/models/wordcount/xml.server.ts'
+
+// PowerPoint (pptx): what a translator sees on the slides and translates once.
+// - every slide and its speaker notes; hidden slides are counted and reported;
+// - text a layout or master puts on the slides that use it (a shape that is not a placeholder: a
+//   company name, a line of legal text), each distinct text once; the placeholders hold the
+//   template's prompts ("Click to edit the title text format") and are left out;
+// - charts: titles (chart and axes), series names, and the category labels once per chart (every
+//   series repeats them); the numbers of the data are not text.
+const SLIDES = /^ppt\/(slides\/slide\d+|notesSlides\/notesSlide\d+)\.xml$/
+const TEMPLATES = /^ppt\/(slideLayouts\/slideLayout\d+|slideMasters\/slideMaster\d+)\.xml$/
+const RELATIONS = /^ppt\/(slides|slideLayouts)\/_rels\/[^/]+\.xml\.rels$/
+const CHARTS = /^ppt\/charts\/chart\d+\.xml$/
+
+const PARAGRAPHS = { text: new Set(['a:t']), breaks: new Set(['a:p']), spaces: new Set(['a:br']) }
+// The slide number placeholder in notes is not the author's text.
+const SLIDE_RULES = { ...PARAGRAPHS, skip: new Set(['mc:Fallback']) }
+const CACHE_RULES = { text: new Set(['c:v', 'a:t']), breaks: new Set(['c:pt', 'a:p']) }
+
+const textOf = (body: string | null | undefined, rules: Parameters<typeof xmlText>[1]) => (body ? xmlText(`<r>${body}</r>`, rules) : '')
+const first = (xml: string | null | undefined, name: string) => (xml ? (elementsNamed(xml, name).next().value?.body ?? null) : null)
+
+export function extractPptx(bytes: Uint8Array): Extracted {
+	const parts = readParts(bytes, (name) => SLIDES.test(name) || TEMPLATES.test(name) || RELATIONS.test(name) || CHARTS.test(name))
+	const slides = partNames(parts, SLIDES)
+	const hiddenSlides = slides.filter((name) => name.startsWith('ppt/slides/') && /<p:sld\b[^>]*\bshow="(0|false)"/.test(parts.get(name)!)).length
+	const text = [...slides.map((name) => xmlText(parts.get(name)!, SLIDE_RULES)), templateText(parts), ...chartTexts(parts)].join('\n')
+	return { text, hiddenSlides }
+}
+
+// The layouts the slides use, and the masters those layouts use.
+function usedTemplates(parts: Map<string, string>): string[] {
+	const targets = (relations: string[], folder: string) =>
+		relations.flatMap((name) => [...parts.get(name)!.matchAll(new RegExp(`Target="\\.\\./${folder}/(${folder.slice(0, -1)}\\d+\\.xml)"`, 'g'))].map((match) => `ppt/${folder}/${match[1]}`))
+	const layouts = new Set(targets(partNames(parts, /^ppt\/slides\/_rels\//), 'slideLayouts'))
+	const layoutRelations = [...layouts].map((layout) => layout.replace('slideLayouts/', 'slideLayouts/_rels/') + '.rels').filter((name) => parts.has(name))
+	const masters = new Set(targets(layoutRelations, 'slideMasters'))
+	return [...layouts, ...masters].filter((name) => parts.has(name))
+}
+
+function templateText(parts: Map<string, string>): string {
+	const texts = new Set<string>()
+	for (const name of usedTemplates(parts)) {
+		for (const shape of elementsNamed(parts.get(name)!, 'p:sp')) {
+			if (!shape.body || shape.body.includes('<p:ph')) continue
+			const text = textOf(shape.body, PARAGRAPHS).trim()
+			if (text) texts.add(text)
+		}
+	}
+	return [...texts].join('\n')
+}
+
+function chartTexts(parts: Map<string, string>): string[] {
+	return partNames(parts, CHARTS).map((name) => {
+		const xml = parts.get(name)!
+		const titles = [...elementsNamed(xml, 'c:title')].map((title) => textOf(title.body, PARAGRAPHS))
+		const series = [...elementsNamed(xml, 'c:ser')]
+		const names = series.map((one) => textOf(first(one.body, 'c:tx'), CACHE_RULES))
+		const categories = textOf(first(series[0]?.body, 'c:cat'), CACHE_RULES)
+		return [...titles, ...names, categories].join('\n')
+	})
+}
