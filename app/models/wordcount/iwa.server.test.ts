@@ -1,14 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { ArchiveBombError } from '#app/models/wordcount/archive.server.ts'
 import { IwaFormatError, iwaMessages, protoFields, unframeIwa } from '#app/models/wordcount/iwa.server.ts'
-
-// One .iwa chunk: a zero byte, a 3-byte length, Snappy's raw format inside.
-const chunk = (snappy: number[]) => new Uint8Array([0, snappy.length & 0xff, (snappy.length >> 8) & 0xff, snappy.length >> 16, ...snappy])
-const varint = (value: number) => {
-	const bytes: number[] = []
-	for (; value >= 0x80; value = Math.floor(value / 128)) bytes.push((value & 0x7f) | 0x80)
-	return [...bytes, value]
-}
+import { archive, iwaChunk as chunk, varint } from '#tests/setup/iwa.ts'
 
 describe('iWork archives', () => {
 	test('Snappy literals and back-references (overlapping too) come out as written', () => {
@@ -35,9 +28,7 @@ describe('iWork archives', () => {
 
 	test('messages are read by their archive info, and protobuf lengths past the message are refused', () => {
 		const payload = [0x1a, 3, 0x48, 0x65, 0x6a] // field 3: "Hej"
-		const messageInfo = [0x08, ...varint(2001), 0x18, payload.length]
-		const info = [0x08, 1, 0x12, messageInfo.length, ...messageInfo]
-		const data = new Uint8Array([...varint(info.length), ...info, ...payload])
+		const data = new Uint8Array(archive([{ type: 2001, payload }]))
 		const [message] = [...iwaMessages(data)]
 		expect(message!.type).toBe(2001)
 		expect(new TextDecoder().decode(protoFields(message!.message)[0]!.bytes!)).toBe('Hej')

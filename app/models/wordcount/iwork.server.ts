@@ -1,4 +1,4 @@
-import { readBinaryParts } from '#app/models/wordcount/archive.server.ts'
+import { ArchiveBombError, MAX_EXPANDED_BYTES, readBinaryParts } from '#app/models/wordcount/archive.server.ts'
 import { iwaMessages, protoFields, unframeIwa, type ProtoField } from '#app/models/wordcount/iwa.server.ts'
 import type { Extracted } from '#app/models/wordcount/office.server.ts'
 
@@ -46,16 +46,31 @@ function storageText(message: Uint8Array): string[] {
 		.map((candidate) => utf8.decode(candidate.bytes!))
 }
 
-// A list's strings, each as many times as cells refer to it.
-function listStrings(message: Uint8Array): string[] {
+// A list's strings, each with how many cells refer to it.
+function* listStrings(message: Uint8Array): Generator<[text: string, times: number]> {
 	const fields = protoFields(message)
-	if (field(fields, 1)?.value !== STRING_LIST) return []
-	return fields.flatMap((entry) => {
-		if (entry.field !== 3 || !entry.bytes) return []
+	if (field(fields, 1)?.value !== STRING_LIST) return
+	for (const entry of fields) {
+		if (entry.field !== 3 || !entry.bytes) continue
 		const parts = protoFields(entry.bytes)
 		const text = field(parts, 3)?.bytes
-		return text ? Array.from({ length: Math.min(field(parts, 2)?.value ?? 1, 100_000) }, () => utf8.decode(text)) : []
-	})
+		if (text) yield [utf8.decode(text), field(parts, 2)?.value ?? 1]
+	}
+}
+
+// The lines read so far, within the archive bound: a reference count is the file's word, so a
+// crafted one (a string "used" two billion times) is refused as too large, not repeated.
+function lineCollector() {
+	const lines: string[] = []
+	let size = 0
+	return {
+		lines,
+		add(text: string, times = 1) {
+			size += (text.length + 1) * times
+			if (size > MAX_EXPANDED_BYTES) throw new ArchiveBombError('iwa text')
+			for (let n = 0; n < times; n++) lines.push(text)
+		},
+	}
 }
 
 // Number, date, duration and currency cells of a tile, each as a word.
@@ -107,16 +122,18 @@ function decimal128(view: DataView, at: number): string {
 export function extractIworkArchive(bytes: Uint8Array): Extracted | null {
 	const files = indexFiles(bytes)
 	if (!files.length) return null
-	const text: string[] = []
+	const text = lineCollector()
+	// One bound for all the parts together, as for any archive.
+	const budget = { left: MAX_EXPANDED_BYTES }
 	for (const [name, file] of files) {
-		const data = unframeIwa(file)
+		const data = unframeIwa(file, budget)
 		if (!data && HISTORY_PART.test(name)) continue
 		if (!data) return null
 		for (const { type, message } of iwaMessages(data)) {
-			if (TEXT_STORAGES.has(type)) text.push(...storageText(message))
-			else if (type === TABLE_DATA_LIST) text.push(...listStrings(message))
-			else if (type === TABLE_TILE) text.push(...tileNumbers(message))
+			if (TEXT_STORAGES.has(type)) for (const line of storageText(message)) text.add(line)
+			else if (type === TABLE_DATA_LIST) for (const [line, times] of listStrings(message)) text.add(line, times)
+			else if (type === TABLE_TILE) for (const line of tileNumbers(message)) text.add(line)
 		}
 	}
-	return { text: text.join('\n') }
+	return { text: text.lines.join('\n') }
 }
