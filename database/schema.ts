@@ -15,6 +15,10 @@ import {
 	uniqueIndex,
 	uuid,
 } from 'drizzle-orm/pg-core'
+import type { CountBreakdown } from '#app/models/wordcount/parts.ts'
+
+// What staff wrote when they corrected a document's count; `words` is the count before.
+export type CountCorrection = { words: number | null; reason: string; by: string; at: string }
 
 const id = () => integer().primaryKey().generatedAlwaysAsIdentity()
 // Byte order, so a btree index serves both `LIKE 'prefix%'` and ORDER BY whatever the server's locale.
@@ -331,6 +335,11 @@ export const documents = pgTable(
 		hiddenSlides: integer('hidden_slides').notNull().default(0),
 		// Words in sentences already seen in this or an earlier document of the same order.
 		repeatedWords: integer('repeated_words').notNull().default(0),
+		// Words per part (body, notes, headers and footers, hidden, charts, comments): what the
+		// count is made of, shown with the quote. Null for documents counted before it was kept.
+		countParts: jsonb('count_parts').$type<CountBreakdown>(),
+		// Set when staff corrected the count: what it was before, who, why and when (also in the audit log).
+		correction: jsonb().$type<CountCorrection>(),
 		// Set when the order is sent: from then on the document belongs to the request and is kept.
 		requestId: integer('request_id').references(() => requests.id, { onDelete: 'cascade' }),
 		// The uploader's address, keyed (HMAC) so the table alone does not say who it was: for the

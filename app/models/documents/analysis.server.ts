@@ -65,6 +65,7 @@ function columnsFor(figures: Figures) {
 		minutes: figures.minutes ?? null,
 		hiddenSheets: figures.hiddenSheets,
 		hiddenSlides: figures.hiddenSlides,
+		countParts: figures.breakdown,
 		analysedAt,
 	}
 }

@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises'
 import { parseFile } from 'music-metadata'
 import WordExtractor from 'word-extractor'
 import { ArchiveBombError, isCompoundFile, isZip, readBinaryPart } from '#app/models/wordcount/archive.server.ts'
-import { countText } from '#app/models/wordcount/count.server.ts'
+import { countText, type TextCount } from '#app/models/wordcount/count.server.ts'
+import { COUNT_PARTS, UNPRICED_PARTS, type CountBreakdown, type CountPart } from '#app/models/wordcount/parts.ts'
 import { decodeText } from '#app/models/wordcount/decode.server.ts'
 import { EncryptedError, extractDocx, extractIworkXml, extractOdf, extractXlsx, type Extracted } from '#app/models/wordcount/office.server.ts'
 import { extractPptx } from '#app/models/wordcount/pptx.server.ts'
@@ -28,9 +29,13 @@ export type Analysis =
 			cjkCharacters: number
 			hiddenSheets: number
 			hiddenSlides: number
+			// Words per part (body, notes, headers and footers, hidden, charts, comments).
+			breakdown: CountBreakdown
 			minutes?: number
-			// Kept for finding sentences repeated across the customer's files.
+			// The priced text, kept for finding sentences repeated across the customer's files.
 			text: string
+			// Each part's text, only when asked for (bench/wordcount compares it with the references).
+			partTexts?: Partial<Record<CountPart, string>>
 	  }
 	| { kind: 'minutes'; minutes: number }
 	| { kind: 'manual'; reason: ManualReason }
@@ -40,12 +45,14 @@ const IMAGES = new Set(['jpg', 'jpeg', 'png', 'heic', 'eps', 'indd'])
 // A PDF page with less text than this is taken for a scanned image.
 const MIN_CHARACTERS_PER_PAGE = 20
 
-export async function analyseFile(path: string, extension: string): Promise<Analysis> {
+type Options = { partTexts?: boolean }
+
+export async function analyseFile(path: string, extension: string, options: Options = {}): Promise<Analysis> {
 	const type = extension.toLowerCase()
 	if (IMAGES.has(type)) return manual('image')
 	if (MEDIA.has(type)) return analyseMedia(path)
 	try {
-		const analysis = await analyseText(path, type)
+		const analysis = await analyseText(path, type, options)
 		// A document in which nothing countable was found is looked at by a person, never priced as empty.
 		return analysis.kind === 'words' && analysis.words === 0 && analysis.minutes === undefined ? manual('no-text') : analysis
 	} catch (error) {
@@ -55,29 +62,29 @@ export async function analyseFile(path: string, extension: string): Promise<Anal
 	}
 }
 
-async function analyseText(path: string, type: string): Promise<Analysis> {
+async function analyseText(path: string, type: string, options: Options): Promise<Analysis> {
 	const bytes = new Uint8Array(await readFile(path))
 	const counted = (extracted: Extracted, minutes?: number): Analysis => ({
 		kind: 'words',
-		...countText(extracted.text),
+		...countParts(extracted, options),
 		hiddenSheets: extracted.hiddenSheets ?? 0,
 		hiddenSlides: extracted.hiddenSlides ?? 0,
 		...(minutes === undefined ? {} : { minutes }),
-		text: extracted.text,
 	})
+	const plain = (text: string): Extracted => ({ parts: { body: [text] } })
 	switch (type) {
 		case 'txt':
 		case 'csv':
-			return counted({ text: decodeText(bytes) })
+			return counted(plain(decodeText(bytes)))
 		case 'srt':
 		case 'vtt': {
 			const source = decodeText(bytes)
-			return counted({ text: extractCues(source) }, subtitleMinutes(source))
+			return counted(plain(extractCues(source)), subtitleMinutes(source))
 		}
 		case 'svg':
-			return counted({ text: xmlText(decodeText(bytes), { text: new Set(['text', 'title', 'desc']), breaks: new Set(['text', 'tspan', 'title', 'desc']) }) })
+			return counted(plain(xmlText(decodeText(bytes), { text: new Set(['text', 'title', 'desc']), breaks: new Set(['text', 'tspan', 'title', 'desc']) })))
 		case 'rtf':
-			return counted({ text: extractRtf(Buffer.from(bytes).toString('latin1')) })
+			return counted(plain(extractRtf(Buffer.from(bytes).toString('latin1'))))
 		case 'docx':
 		case 'xlsx':
 		case 'pptx':
@@ -91,12 +98,18 @@ async function analyseText(path: string, type: string): Promise<Analysis> {
 			if (!isCompoundFile(bytes)) return manual('broken')
 			if (isEncryptedDoc(bytes)) return manual('encrypted')
 			const document = await new WordExtractor().extract(Buffer.from(bytes))
-			const text = [document.getBody(), document.getHeaders({ includeFooters: true }), document.getFootnotes(), document.getEndnotes(), document.getTextboxes({ includeHeadersAndFooters: true }), document.getAnnotations()].join('\n')
-			return counted({ text })
+			return counted({
+				parts: {
+					body: [document.getBody(), document.getTextboxes({ includeHeadersAndFooters: true })],
+					headers: [document.getHeaders({ includeFooters: true })],
+					notes: [document.getFootnotes(), document.getEndnotes()],
+					comments: [document.getAnnotations()],
+				},
+			})
 		}
 		case 'pdf': {
 			const { text, pages } = await extractPdf(bytes)
-			const analysis = counted({ text })
+			const analysis = counted(plain(text))
 			if (analysis.kind === 'words' && analysis.characters < MIN_CHARACTERS_PER_PAGE * pages) return manual('scanned')
 			return analysis
 		}
@@ -110,7 +123,7 @@ async function analyseText(path: string, type: string): Promise<Analysis> {
 			if (isPasswordProtectedIwork(bytes)) return manual('encrypted')
 			// Pages keeps a PDF of its pages (what the customer sees); its XML also holds template text.
 			const preview = type === 'pages' ? readBinaryPart(bytes, 'QuickLook/Preview.pdf') : null
-			if (preview) return counted({ text: (await extractPdf(preview)).text })
+			if (preview) return counted(plain((await extractPdf(preview)).text))
 			const extracted = extractIworkXml(bytes, type) ?? extractIworkArchive(bytes)
 			return extracted ? counted(extracted) : manual('not-supported-yet')
 		}
@@ -118,6 +131,27 @@ async function analyseText(path: string, type: string): Promise<Analysis> {
 			if (!isZip(bytes) && !isCompoundFile(bytes) && type !== 'pages' && type !== 'numbers') return manual('broken')
 			return manual('not-supported-yet')
 	}
+}
+
+// Each part counted on its own; the totals and the text are those of the priced parts.
+function countParts(extracted: Extracted, options: Options): TextCount & { breakdown: CountBreakdown; text: string; partTexts?: Partial<Record<CountPart, string>> } {
+	const total: TextCount = { words: 0, numbers: 0, characters: 0, charactersWithSpaces: 0, cjkCharacters: 0 }
+	const breakdown: CountBreakdown = {}
+	const priced: string[] = []
+	const partTexts: Partial<Record<CountPart, string>> = {}
+	for (const part of COUNT_PARTS) {
+		const lines = extracted.parts[part]?.filter(Boolean)
+		if (!lines?.length) continue
+		const text = lines.join('\n')
+		if (options.partTexts) partTexts[part] = text
+		const count = countText(text)
+		if (count.words === 0) continue
+		breakdown[part] = count.words
+		if (UNPRICED_PARTS.has(part)) continue
+		for (const key of Object.keys(total) as (keyof TextCount)[]) total[key] += count[key]
+		priced.push(text)
+	}
+	return { ...total, breakdown, text: priced.join('\n'), ...(options.partTexts ? { partTexts } : {}) }
 }
 
 async function analyseMedia(path: string): Promise<Analysis> {

@@ -14,6 +14,9 @@ const TABLE_TILE = 6002
 const TABLE_DATA_LIST = 6005
 const STRING_LIST = 1
 const NUMBER_CELLS = new Set([2, 5, 7, 10])
+// Checkbox (boolean) and error cells: shown apart, not priced.
+const BOOLEAN_CELL = 6
+const ERROR_CELL = 8
 const CELL_VERSION = 5
 const SECONDS_2001 = Date.UTC(2001, 0, 1)
 
@@ -73,8 +76,8 @@ function lineCollector() {
 	}
 }
 
-// Number, date, duration and currency cells of a tile, each as a word.
-function tileNumbers(message: Uint8Array): string[] {
+// Number, date, duration and currency cells of a tile, each as a word; checkboxes and errors apart.
+function tileNumbers(message: Uint8Array, values: string[]): string[] {
 	const words: string[] = []
 	for (const row of protoFields(message)) {
 		if (row.field !== 5 || !row.bytes) continue
@@ -88,8 +91,11 @@ function tileNumbers(message: Uint8Array): string[] {
 			const stored = offsets[column]! | (offsets[column + 1]! << 8)
 			if (stored === 0xffff) continue
 			const at = stored * scale
-			if (at + 12 > buffer.length || buffer[at] !== CELL_VERSION || !NUMBER_CELLS.has(buffer[at + 1]!)) continue
-			words.push(cellWord(view, at))
+			if (at + 12 > buffer.length || buffer[at] !== CELL_VERSION) continue
+			const type = buffer[at + 1]!
+			if (NUMBER_CELLS.has(type)) words.push(cellWord(view, at))
+			else if (type === BOOLEAN_CELL) values.push(cellWord(view, at) === '0' ? 'FALSE' : 'TRUE')
+			else if (type === ERROR_CELL) values.push('ERROR')
 		}
 	}
 	return words
@@ -123,6 +129,7 @@ export function extractIworkArchive(bytes: Uint8Array): Extracted | null {
 	const files = indexFiles(bytes)
 	if (!files.length) return null
 	const text = lineCollector()
+	const values: string[] = []
 	// One bound for all the parts together, as for any archive.
 	const budget = { left: MAX_EXPANDED_BYTES }
 	for (const [name, file] of files) {
@@ -132,8 +139,8 @@ export function extractIworkArchive(bytes: Uint8Array): Extracted | null {
 		for (const { type, message } of iwaMessages(data)) {
 			if (TEXT_STORAGES.has(type)) for (const line of storageText(message)) text.add(line)
 			else if (type === TABLE_DATA_LIST) for (const [line, times] of listStrings(message)) text.add(line, times)
-			else if (type === TABLE_TILE) for (const line of tileNumbers(message)) text.add(line)
+			else if (type === TABLE_TILE) for (const line of tileNumbers(message, values)) text.add(line)
 		}
 	}
-	return { text: text.lines.join('\n') }
+	return { parts: { body: text.lines, values } }
 }

@@ -1,12 +1,20 @@
 import CFB from 'cfb'
+import { addTo, type Extracted, type PartTexts } from '#app/models/wordcount/office.server.ts'
+import type { CountPart } from '#app/models/wordcount/parts.ts'
 
 // The binary Office formats before 2007 are OLE containers of records.
 
 export class LegacyEncryptedError extends Error {}
 
-function stream(bytes: Uint8Array, name: string): Buffer | null {
+type Container = ReturnType<typeof CFB.read>
+
+function openContainer(bytes: Uint8Array): Container {
 	const container = CFB.read(Buffer.from(bytes), { type: 'buffer' })
 	if (CFB.find(container, 'EncryptedPackage') || CFB.find(container, 'EncryptionInfo')) throw new LegacyEncryptedError()
+	return container
+}
+
+function stream(container: Container, name: string): Buffer | null {
 	const entry = CFB.find(container, name)
 	return entry?.content ? Buffer.from(entry.content as Uint8Array) : null
 }
@@ -18,12 +26,19 @@ function stream(bytes: Uint8Array, name: string): Buffer | null {
 // in placeholders; their other shapes are text every slide shows (a company name, a line of
 // legal text), read once.
 const MASTER_CONTAINERS = new Set([0x03f8, 0x0fc9])
+const NOTES = 0x03f0
+// A footer or header set for all slides (or all notes) is a string in a HeadersFooters container:
+// instance 1 the header, 2 the footer.
+const HEADERS_FOOTERS = 0x0fd9
+const CSTRING = 0x0fba
+// The document's lists of slide text: instance 2 is the notes'.
+const SLIDE_LIST_WITH_TEXT = 0x0ff0
 const SHAPE = 0xf004
 const PLACEHOLDER_ATOM = 0x0bc3
 const TEXT_CHARS = 0x0fa0
 const TEXT_BYTES = 0x0fa8
 
-type PptRecord = { container: boolean; type: number; body: number; end: number }
+type PptRecord = { container: boolean; type: number; instance: number; body: number; end: number }
 
 function pptRecords(data: Buffer, start: number, end: number): PptRecord[] {
 	const records: PptRecord[] = []
@@ -31,7 +46,8 @@ function pptRecords(data: Buffer, start: number, end: number): PptRecord[] {
 		const body = offset + 8
 		const recordEnd = body + data.readUInt32LE(offset + 4)
 		if (recordEnd > end) break
-		records.push({ container: (data.readUInt16LE(offset) & 0x0f) === 0x0f, type: data.readUInt16LE(offset + 2), body, end: recordEnd })
+		const options = data.readUInt16LE(offset)
+		records.push({ container: (options & 0x0f) === 0x0f, type: data.readUInt16LE(offset + 2), instance: options >>> 4, body, end: recordEnd })
 		offset = recordEnd
 	}
 	return records
@@ -65,35 +81,60 @@ function pptText(data: Buffer, record: PptRecord): string {
 	return record.type === TEXT_CHARS ? data.toString('utf16le', record.body, record.end) : data.toString('latin1', record.body, record.end)
 }
 
-// The text atoms below a record; on a master, a shape that is a placeholder is left out whole.
-function collectPptText(data: Buffer, records: PptRecord[], onMaster: boolean, out: string[]) {
+// The text atoms below a record, in the part they belong to (what a master shows on every slide
+// is counted with headers and footers); on a master, a shape that is a placeholder is left out
+// whole. The headers and footers set for the slides are gathered, each distinct text once.
+function collectPptText(data: Buffer, records: PptRecord[], part: CountPart, out: PartTexts, footers: Set<string>) {
 	for (const record of records) {
 		if (record.container) {
 			const children = pptRecords(data, record.body, record.end)
-			if (onMaster && record.type === SHAPE && isPlaceholder(data, children)) continue
-			collectPptText(data, children, onMaster || MASTER_CONTAINERS.has(record.type), out)
-		} else if (record.type === TEXT_CHARS || record.type === TEXT_BYTES) out.push(pptText(data, record))
+			if (part === 'headers' && record.type === SHAPE && isPlaceholder(data, children)) continue
+			if (record.type === HEADERS_FOOTERS) {
+				for (const child of children) if (child.type === CSTRING && (child.instance === 1 || child.instance === 2)) footers.add(data.toString('utf16le', child.body, child.end).trim())
+			} else collectPptText(data, children, partOfPpt(record, part), out, footers)
+		} else if (record.type === TEXT_CHARS || record.type === TEXT_BYTES) addTo(out, part, pptText(data, record).replace(/\r/g, '\n'))
 	}
+}
+
+function partOfPpt(record: PptRecord, part: CountPart): CountPart {
+	if (MASTER_CONTAINERS.has(record.type)) return 'headers'
+	if (record.type === NOTES || (record.type === SLIDE_LIST_WITH_TEXT && record.instance === 2)) return 'notes'
+	return part
 }
 
 function isPlaceholder(data: Buffer, records: PptRecord[]): boolean {
 	return records.some((record) => record.type === PLACEHOLDER_ATOM || (record.container && record.type !== SHAPE && isPlaceholder(data, pptRecords(data, record.body, record.end))))
 }
 
-export function extractPpt(bytes: Uint8Array): { text: string } {
-	const data = stream(bytes, 'PowerPoint Document')
+export function extractPpt(bytes: Uint8Array): Extracted {
+	const container = openContainer(bytes)
+	const data = stream(container, 'PowerPoint Document')
 	if (!data) throw new Error('no PowerPoint Document stream')
-	const live = livePptOffsets(data, stream(bytes, 'Current User'))
+	const currentUser = stream(container, 'Current User')
+	if (isEncryptedPpt(container, currentUser)) throw new LegacyEncryptedError()
+	const live = livePptOffsets(data, currentUser)
 	const tops = live ? live.flatMap((offset) => pptRecords(data, offset, Math.min(data.length, offset + 8 + data.readUInt32LE(offset + 4)))) : pptRecords(data, 0, data.length)
-	const out: string[] = []
-	collectPptText(data, tops, false, out)
-	return { text: out.join('\n').replace(/\r/g, '\n') }
+	const parts: PartTexts = {}
+	// A footer shown on every slide is text a translator translates once.
+	const footers = new Set<string>()
+	collectPptText(data, tops, 'body', parts, footers)
+	for (const footer of footers) addTo(parts, 'headers', footer)
+	return { parts }
+}
+
+// A password-protected presentation says so in its Current User stream (the header token) and keeps
+// its summary encrypted apart; its text records are ciphertext, which read as "no text".
+const ENCRYPTED_TOKEN = 0xf3d1c4df
+function isEncryptedPpt(container: Container, currentUser: Buffer | null): boolean {
+	if (currentUser && currentUser.length >= 16 && currentUser.readUInt32LE(12) === ENCRYPTED_TOKEN) return true
+	return CFB.find(container, 'EncryptedSummary') !== null
 }
 
 // Excel 97–2003 (BIFF8): the shared strings as often as cells use them, inline labels, numbers,
-// and which sheets are hidden.
-export function extractXls(bytes: Uint8Array): { text: string; hiddenSheets: number } {
-	const data = stream(bytes, 'Workbook') ?? stream(bytes, 'Book')
+// and which sheets are hidden; TRUE, FALSE and error values apart (not priced).
+export function extractXls(bytes: Uint8Array): Extracted {
+	const container = openContainer(bytes)
+	const data = stream(container, 'Workbook') ?? stream(container, 'Book')
 	if (!data) throw new Error('no Workbook stream')
 	const records: { type: number; body: Buffer }[] = []
 	for (let offset = 0; offset + 4 <= data.length; ) {
@@ -105,6 +146,7 @@ export function extractXls(bytes: Uint8Array): { text: string; hiddenSheets: num
 	if (records.some((record) => record.type === 0x002f)) throw new LegacyEncryptedError()
 	const shared = readSharedStrings(records)
 	const out: string[] = []
+	const values: string[] = []
 	let hiddenSheets = 0
 	for (const [index, { type, body }] of records.entries()) {
 		if (type === 0x0006 && body.length >= 20) {
@@ -112,14 +154,26 @@ export function extractXls(bytes: Uint8Array): { text: string; hiddenSheets: num
 			const isSpecial = body.readUInt16LE(12) === 0xffff
 			if (!isSpecial) out.push(String(body.readDoubleLE(6)))
 			else if (body[6] === 0 && records[index + 1]?.type === 0x0207) out.push(readString(records[index + 1]!.body, 0, records[index + 1]!.body.readUInt16LE(0)).text)
+			else if (body[6] === 1 || body[6] === 2) values.push(body[6] === 1 ? (body[8] ? 'TRUE' : 'FALSE') : 'ERROR')
+		} else if (type === 0x0205 && body.length >= 8) {
+			// A checkbox-like TRUE or FALSE, or an error value.
+			values.push(body[7] ? 'ERROR' : body[6] ? 'TRUE' : 'FALSE')
 		} else if (type === 0x0085 && body.length > 5 && (body[4]! & 0x03) !== 0) hiddenSheets++
 		else if (type === 0x00fd && body.length >= 10) out.push(shared[body.readUInt32LE(6)] ?? '')
 		else if (type === 0x0203 && body.length >= 14) out.push(String(body.readDoubleLE(6)))
-		else if (type === 0x027e && body.length >= 10) out.push('0')
-		else if (type === 0x00bd) for (let n = 0; n < Math.floor((body.length - 6) / 6); n++) out.push('0')
+		else if (type === 0x027e && body.length >= 10) out.push(String(rkValue(body.readUInt32LE(6))))
+		else if (type === 0x00bd) for (let n = 0; n < Math.floor((body.length - 6) / 6); n++) out.push(String(rkValue(body.readUInt32LE(4 + n * 6 + 2))))
 		else if (type === 0x0204 && body.length >= 8) out.push(readString(body, 6, body.readUInt16LE(6)).text)
 	}
-	return { text: out.join('\n'), hiddenSheets }
+	return { parts: { body: out, values }, hiddenSheets }
+}
+
+// A number stored compactly (RK): a 30-bit integer or the top 30 bits of a double, perhaps times
+// 100. "56.6" is two words, as in the cell; it was read as "0" (one), which made a statistics
+// workbook 9% short.
+function rkValue(rk: number): number {
+	const value = rk & 0x02 ? rk >> 2 : new DataView(new Uint32Array([0, rk & 0xfffffffc]).buffer).getFloat64(0, true)
+	return rk & 0x01 ? value / 100 : value
 }
 
 function readString(body: Buffer, offset: number, count: number): { text: string; next: number } {
@@ -184,6 +238,6 @@ function readSharedStrings(records: { type: number; body: Buffer }[]): string[] 
 
 // Word 97–2003 marks an encrypted document in its file information block (fEncrypted).
 export function isEncryptedDoc(bytes: Uint8Array): boolean {
-	const data = stream(bytes, 'WordDocument')
+	const data = stream(openContainer(bytes), 'WordDocument')
 	return data !== null && data.length > 0x0c && (data.readUInt16LE(0x0a) & 0x0100) !== 0
 }

@@ -1,5 +1,5 @@
 import { partNames, readParts } from '#app/models/wordcount/archive.server.ts'
-import type { Extracted } from '#app/models/wordcount/office.server.ts'
+import { addTo, type Extracted, type PartTexts } from '#app/models/wordcount/office.server.ts'
 import { elementsNamed, xmlText } from '#app/models/wordcount/xml.server.ts'
 
 // PowerPoint (pptx): what a translator sees on the slides and translates once.
@@ -8,11 +8,15 @@ import { elementsNamed, xmlText } from '#app/models/wordcount/xml.server.ts'
 //   company name, a line of legal text), each distinct text once; the placeholders hold the
 //   template's prompts ("Click to edit the title text format") and are left out;
 // - charts: titles (chart and axes), series names, and the category labels once per chart (every
-//   series repeats them); the numbers of the data are not text.
+//   series repeats them); the numbers of the data are not text;
+// - SmartArt: the text of its data part, once (not its rendered drawing, which repeats it).
 const SLIDES = /^ppt\/(slides\/slide\d+|notesSlides\/notesSlide\d+)\.xml$/
 const TEMPLATES = /^ppt\/(slideLayouts\/slideLayout\d+|slideMasters\/slideMaster\d+)\.xml$/
 const RELATIONS = /^ppt\/(slides|slideLayouts)\/_rels\/[^/]+\.xml\.rels$/
 const CHARTS = /^ppt\/charts\/chart\d+\.xml$/
+// SmartArt keeps its text in the diagram's data part (its drawing part is a rendered copy of it).
+const DIAGRAMS = /^ppt\/diagrams\/data\d+\.xml$/
+const DIAGRAM_RULES = { text: new Set(['dgm:t']), breaks: new Set(['a:p']), spaces: new Set(['a:br']) }
 
 const PARAGRAPHS = { text: new Set(['a:t']), breaks: new Set(['a:p']), spaces: new Set(['a:br']) }
 // The slide number placeholder in notes is not the author's text.
@@ -23,11 +27,19 @@ const textOf = (body: string | null | undefined, rules: Parameters<typeof xmlTex
 const first = (xml: string | null | undefined, name: string) => (xml ? (elementsNamed(xml, name).next().value?.body ?? null) : null)
 
 export function extractPptx(bytes: Uint8Array): Extracted {
-	const parts = readParts(bytes, (name) => SLIDES.test(name) || TEMPLATES.test(name) || RELATIONS.test(name) || CHARTS.test(name))
-	const slides = partNames(parts, SLIDES)
-	const hiddenSlides = slides.filter((name) => name.startsWith('ppt/slides/') && /<p:sld\b[^>]*\bshow="(0|false)"/.test(parts.get(name)!)).length
-	const text = [...slides.map((name) => xmlText(parts.get(name)!, SLIDE_RULES)), templateText(parts), ...chartTexts(parts)].join('\n')
-	return { text, hiddenSlides }
+	const files = readParts(bytes, (name) => SLIDES.test(name) || TEMPLATES.test(name) || RELATIONS.test(name) || CHARTS.test(name) || DIAGRAMS.test(name))
+	const parts: PartTexts = {}
+	let hiddenSlides = 0
+	for (const name of partNames(files, SLIDES)) {
+		const xml = files.get(name)!
+		const isHidden = name.startsWith('ppt/slides/') && /<p:sld\b[^>]*\bshow="(0|false)"/.test(xml)
+		if (isHidden) hiddenSlides++
+		addTo(parts, isHidden ? 'hidden' : name.startsWith('ppt/slides/') ? 'body' : 'notes', xmlText(xml, SLIDE_RULES))
+	}
+	addTo(parts, 'headers', templateText(files))
+	for (const text of chartTexts(files)) addTo(parts, 'charts', text)
+	for (const name of partNames(files, DIAGRAMS)) addTo(parts, 'charts', xmlText(files.get(name)!, DIAGRAM_RULES))
+	return { parts, hiddenSlides }
 }
 
 // The layouts the slides use, and the masters those layouts use.

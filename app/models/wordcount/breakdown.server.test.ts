@@ -1,0 +1,76 @@
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, test } from 'vitest'
+import { analyseFile } from '#app/models/wordcount/analyse.server.ts'
+import { breakdownLines, UNPRICED_PARTS } from '#app/models/wordcount/parts.ts'
+
+// What a count is made of (the quote's breakdown), on real documents: the corpus, and files made
+// with LibreOffice for what it lacks.
+const CORPUS = process.env.CORPUS_DIR ? path.join(process.env.CORPUS_DIR, 'files/') : fileURLToPath(new URL('../../../../shared/corpus/files/', import.meta.url))
+const fixture = (file: string) => fileURLToPath(new URL(`../../../tests/fixtures/wordcount/${file}`, import.meta.url))
+
+async function counted(file: string) {
+	const analysis = await analyseFile(file, path.extname(file).slice(1))
+	if (analysis.kind !== 'words') throw new Error(`${file}: ${JSON.stringify(analysis)}`)
+	// The priced parts always add up to the count.
+	const priced = breakdownLines(analysis.breakdown).filter((line) => line.priced)
+	expect(priced.reduce((sum, line) => sum + line.words, 0)).toBe(analysis.words)
+	return analysis
+}
+
+describe.runIf(existsSync(CORPUS))('each part of a real document counted apart', () => {
+	test.each([
+		['pptx_pandoc_speaker_notes.pptx', { body: 19, notes: 26 }],
+		['pptx_poi_performance_hidden.pptx', { body: 962, notes: 257, hidden: 94 }],
+		['docx_tika_various.docx', { body: 126, headers: 10, notes: 4 }],
+		['doc_tika_various.doc', { body: 125, headers: 10, notes: 4 }],
+		['xlsx_sheetjs_sheet_visibility.xlsx', { body: 14, hidden: 32 }],
+		// The same workbook as OpenDocument: its hidden sheets were not seen before (their table style hides them).
+		['ods_sheetjs_sheet_visibility.ods', { body: 14, hidden: 32 }],
+		['ods_tika_footer.ods', { body: 8, headers: 17 }],
+		['ppt_tika_master_text.ppt', { headers: 8 }],
+		// Footnotes are notes, without their marks ("text1Footnote" was one word in the body).
+		['odt_pandoc_footnote.odt', { body: 5, notes: 2 }],
+		// Checkbox and error cells are shown, not priced: LibreOffice's 256 include 184 TRUE/FALSE,
+		// xls2csv's 38,457 include 4,266 ERROR. Compact (RK) numbers such as 56.6 are read as they
+		// are, not as 0 (35,065 words before).
+		['numbers_sheetjs_attendance.numbers', { body: 58, values: 184 }],
+		['xls_poi_ooe_statistik_de.xls', { body: 35163, values: 4266 }],
+	])('%s: %o', async (file, breakdown) => {
+		expect((await counted(path.join(CORPUS, file))).breakdown).toEqual(breakdown)
+	})
+})
+
+describe('parts of files made with an office program for what the corpus lacks', () => {
+	test('a presentation: slides, the text its master shows on every slide, and its chart', async () => {
+		expect((await counted(fixture('pptx_libreoffice_chart_master.pptx'))).breakdown).toEqual({ body: 10, headers: 5, charts: 14 })
+	})
+
+	test('a PowerPoint presentation with SmartArt: its text is counted once, with charts and drawings', async () => {
+		// Made by Microsoft PowerPoint; the test file of the npm package pptx2json (MIT), a dev
+		// dependency for this file alone. Before, the SmartArt's 25 words (Japanese, per character) were not read.
+		const file = fileURLToPath(new URL('../../../node_modules/pptx2json/fixtures/test.pptx', import.meta.url))
+		const analysis = await counted(file)
+		expect(analysis.breakdown).toEqual({ body: 30, notes: 3, charts: 25 })
+		expect(analysis.text).toContain('科学的手法')
+		expect(analysis.text.match(/最終論文/g)).toHaveLength(1)
+	})
+
+	test('a PowerPoint 97–2003 footer set for all slides is counted once, with headers and footers (made by Apache POI)', async () => {
+		// Before, the footer was not read at all: 17 words.
+		expect((await counted(fixture('ppt_poi_footer.ppt'))).breakdown).toEqual({ body: 17, headers: 8 })
+	})
+
+	test.each([
+		['sheets_libreoffice_comment_hidden.xlsx', { body: 9, hidden: 6, comments: 8 }, 15],
+		['sheets_libreoffice_comment_hidden.ods', { body: 9, headers: 2, hidden: 6, comments: 8 }, 17],
+	])('%s: a comment is shown but not priced; a hidden sheet is counted and reported', async (file, breakdown, words) => {
+		const analysis = await counted(fixture(file))
+		expect(analysis).toMatchObject({ words, breakdown, hiddenSheets: 1 })
+		expect(UNPRICED_PARTS.has('comments')).toBe(true)
+		// Nor is the comment among the sentences repeats are looked for in.
+		expect(analysis.text).not.toContain('Husk at tjekke prisen')
+		expect(analysis.text).toContain('Denne fane er skjult for kunden')
+	})
+})

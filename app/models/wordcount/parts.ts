@@ -1,0 +1,24 @@
+// What a count is made of, so staff and customer can check it without counting again: the words
+// of each part of a document. 'charts' is the drawing layer: charts' titles, series and categories,
+// SmartArt, and a spreadsheet's text boxes. Browser-safe: the quote shows it.
+export const COUNT_PARTS = ['body', 'headers', 'notes', 'hidden', 'charts', 'comments', 'values'] as const
+export type CountPart = (typeof COUNT_PARTS)[number]
+
+// Shown in the breakdown but not in the price: CAT tools (Trados, memoQ, Phrase) import comments
+// only when asked, so a translator is not paid for them unless the customer wants them translated;
+// a spreadsheet's checkboxes (TRUE, FALSE) and error values (#DIV/0!) are not text to translate.
+export type UnpricedPart = Extract<CountPart, 'comments' | 'values'>
+export const UNPRICED_PARTS: ReadonlySet<CountPart> = new Set<UnpricedPart>(['comments', 'values'])
+
+// Words per part; a part the document does not have is absent.
+export type CountBreakdown = Partial<Record<CountPart, number>>
+
+export const isCountPart = (value: string): value is CountPart => (COUNT_PARTS as readonly string[]).includes(value)
+
+// The parts in the breakdown's order, each with its words and whether the price includes it.
+export function breakdownLines(breakdown: CountBreakdown | null | undefined) {
+	return COUNT_PARTS.flatMap((part) => {
+		const words = breakdown?.[part]
+		return words === undefined ? [] : [{ part, words, priced: !UNPRICED_PARTS.has(part) }]
+	})
+}
