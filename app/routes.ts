@@ -42,6 +42,7 @@ export default [
 	route('admin/requests/:id/status', 'routes/admin/request-status.ts'),
 	route('admin/requests/:id/notes', 'routes/admin/request-notes.ts'),
 	route('admin/requests/:id/documents/:documentId', 'routes/admin/request-document.ts'),
+	route('admin/requests/:id/documents/:documentId/count', 'routes/admin/request-document-count.ts'),
 	...MEDIA_KINDS.map((kind) => route(`admin/${kind}/:id`, 'routes/admin/media-item.ts', { id: `admin.${kind}.item` })),
 	layout('routes/admin/layout.tsx', [
 		route('admin', 'routes/admin/dashboard.tsx'),

@@ -1,6 +1,7 @@
 import { formatNumber, formatPrice, formatWholePrice } from '#app/utils/format.ts'
 import type { Quote } from '#app/models/quote/rules.ts'
 import { Text, useI18n } from '#app/components/i18n.tsx'
+import { CountBreakdownDetails } from '#app/components/count-breakdown.tsx'
 
 export type QuotePrices = { pricePerWord: number; pricePerMinute: number; repetitionPercent: number; minimumOrder: number; vatPercent: number; currency: string }
 
@@ -29,6 +30,7 @@ export function QuoteTable({ quote, prices, copies, describedBy }: { quote: Quot
 								{line.basis === 'manual' && t('order.manual')}
 								{line.basis === 'pending' && t('order.counting')}
 							</span>
+							{line.basis === 'words' && <CountBreakdownDetails parts={line.parts} corrected={line.corrected} />}
 						</th>
 						<td className="py-2 text-right">{line.basis === 'words' || line.basis === 'minutes' ? money(line.amount) : '–'}</td>
 					</tr>

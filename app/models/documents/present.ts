@@ -1,3 +1,5 @@
+import type { CountBreakdown } from '#app/models/wordcount/parts.ts'
+
 // What a customer's browser (and anyone holding the address) sees of a document.
 export type DocumentRow = {
 	id: string
@@ -14,6 +16,8 @@ export type DocumentRow = {
 	hiddenSheets: number
 	hiddenSlides: number
 	repeatedWords: number
+	countParts: CountBreakdown | null
+	correction: unknown
 }
 
 export const documentUrl = (id: string) => `/documents/${id}`
@@ -35,6 +39,9 @@ export function presentDocument(row: DocumentRow) {
 		hidden_sheets: row.hiddenSheets,
 		hidden_slides: row.hiddenSlides,
 		repeated_words: row.repeatedWords,
+		// What the count is made of, and whether staff counted it again.
+		parts: row.countParts,
+		corrected: row.correction !== null,
 	}
 }
 

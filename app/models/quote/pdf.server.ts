@@ -3,6 +3,7 @@ import { formatDate, formatNumber, formatPrice } from '#app/utils/format.ts'
 import { translate, type MessageKey, type Messages } from '#app/utils/i18n.ts'
 import type { Locale } from '#app/utils/locales.ts'
 import type { findQuote } from '#app/models/quote/quote.server.ts'
+import { breakdownLines, type UnpricedPart } from '#app/models/wordcount/parts.ts'
 
 type SavedQuote = NonNullable<Awaited<ReturnType<typeof findQuote>>>
 
@@ -52,6 +53,13 @@ export async function renderQuotePdf(quote: SavedQuote, locale: Locale, messages
 					? t('quote.minutesAt', { minutes: formatNumber(item.quantity ?? 0, locale), price: money(details.pricePerMinute) })
 					: t('order.manual')
 		line(`${item.name} (${basis})`, { right: money(item.amount) })
+		// What the count is made of, as the page shows it when the line is opened.
+		const parts = item.basis === 'words' ? breakdownLines(item.parts) : []
+		if (parts.length > 1 || parts.some((part) => !part.priced)) {
+			const words = (count: number) => t('quote.partWords', { words: formatNumber(count, locale) })
+			for (const { part, words: count, priced } of parts) line(`    ${t(`quote.part.${part}`)}: ${words(count)}${priced ? '' : ` (${t(`quote.unpriced.${part as UnpricedPart}`)})`}`, { size: 8 })
+		}
+		if (item.basis === 'words' && item.corrected) line(`    ${t('quote.corrected')}`, { size: 8 })
 	}
 	y -= 6
 	if (details.quote.minimumApplied) line(t('quote.minimum'), { right: money(details.minimumOrder) })

@@ -51,7 +51,7 @@ export async function saveQuote(db: Database, draftId: string | null, choices: Q
 	const rates = { ...settings, pricePerWord }
 	const quote = calculateQuote(quoted, rates, { copies: choices.copies, deliveryDate: choices.delivery_date || null, today })
 	const details: SavedQuoteDetails = {
-		documents: quoted.map(({ name, type, status, words, minutes, repeated_words }) => ({ name, type, status, words, minutes, repeated_words })),
+		documents: quoted.map(({ id, name, type, status, words, minutes, repeated_words, parts, corrected }) => ({ id, name, type, status, words, minutes, repeated_words, parts, corrected })),
 		quote,
 		pricePerWord,
 		pricePerMinute: settings.pricePerMinute,

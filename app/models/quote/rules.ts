@@ -1,3 +1,4 @@
+import type { CountBreakdown } from '#app/models/wordcount/parts.ts'
 import { addCalendarDays, addWorkingDays, workingDaysBetween, type CalendarDate } from '#app/models/calendar/working-days.ts'
 
 // The quote, from the documents' counts and the customer's choices. Shared by the order page (an
@@ -11,6 +12,11 @@ export type QuoteDocument = {
 	type: string
 	// Words in sentences already seen in this order: priced at repetitionPercent of the price.
 	repeated_words?: number
+	// The document's id (quotes saved before 24 November 2026 do not have it).
+	id?: string
+	// What the count is made of, and whether staff counted it again.
+	parts?: CountBreakdown | null
+	corrected?: boolean
 }
 
 export type QuoteRates = {
@@ -30,7 +36,7 @@ export type QuoteChoices = { copies: number; deliveryDate: CalendarDate | null; 
 const SUBTITLES = new Set(['srt', 'vtt'])
 const round2 = (amount: number) => Math.round(amount * 100) / 100
 
-export function quoteLine(document: QuoteDocument, rates: QuoteRates) {
+export function quoteLine(document: QuoteDocument, rates: Pick<QuoteRates, 'pricePerWord' | 'pricePerMinute' | 'repetitionPercent'>) {
 	if (document.status !== 'counted') return { name: document.name, basis: document.status === 'manual' ? ('manual' as const) : ('pending' as const), amount: 0 }
 	// Subtitles are translated by their words; other media by their minutes.
 	if (document.minutes !== null && !SUBTITLES.has(document.type) && !document.words) {
@@ -39,7 +45,7 @@ export function quoteLine(document: QuoteDocument, rates: QuoteRates) {
 	const words = document.words ?? 0
 	const repeated = Math.min(words, document.repeated_words ?? 0)
 	const amount = Math.round((words - repeated) * rates.pricePerWord + (repeated * rates.pricePerWord * rates.repetitionPercent) / 100)
-	return { name: document.name, basis: 'words' as const, quantity: words, repeated, amount }
+	return { name: document.name, basis: 'words' as const, quantity: words, repeated, amount, parts: document.parts ?? null, corrected: document.corrected ?? false }
 }
 
 // Working days the translation takes at the normal pace: one for every `wordsPerDay` words, at least one.
@@ -49,25 +55,38 @@ export function standardDays(words: number, wordsPerDay: number): number {
 
 export function calculateQuote(documents: QuoteDocument[], rates: QuoteRates, choices: QuoteChoices) {
 	const lines = documents.map((document) => quoteLine(document, rates))
-	const words = lines.reduce((sum, line) => sum + (line.basis === 'words' ? (line.quantity ?? 0) : 0), 0)
-	const translation = lines.reduce((sum, line) => sum + line.amount, 0)
-	const minimumApplied = translation > 0 && translation < rates.minimumOrder
-	const base = minimumApplied ? rates.minimumOrder : translation
+	const words = wordsOf(lines)
 	const days = standardDays(words, rates.wordsPerDay)
 	const standardDate = addWorkingDays(choices.today, days)
 	const available = choices.deliveryDate ? workingDaysBetween(choices.today, choices.deliveryDate) : days
 	const surchargePercent = available >= days ? 0 : available <= 1 ? rates.expressSurcharge1Day : rates.expressSurcharge2Days
-	const express = round2((base * surchargePercent) / 100)
 	const copies = round2(Math.max(0, choices.copies) * rates.certifiedCopyPrice)
+	return { ...totals(lines, rates, surchargePercent, copies), standardDate, surchargePercent }
+}
+
+// A saved quote again, after staff corrected a document's count: on the terms it was given (the
+// same prices, repetition share, minimum, express percentage, copies and dates); only the counts change.
+export type QuoteTerms = Pick<QuoteRates, 'pricePerWord' | 'pricePerMinute' | 'repetitionPercent' | 'minimumOrder' | 'vatPercent'>
+export function requote(quote: Quote, terms: QuoteTerms, documents: QuoteDocument[]): Quote {
+	const lines = documents.map((document) => quoteLine(document, terms))
+	return { ...quote, ...totals(lines, terms, quote.surchargePercent, quote.copies) }
+}
+
+type Line = ReturnType<typeof quoteLine>
+const wordsOf = (lines: Line[]) => lines.reduce((sum, line) => sum + (line.basis === 'words' ? (line.quantity ?? 0) : 0), 0)
+
+function totals(lines: Line[], rates: Pick<QuoteRates, 'minimumOrder' | 'vatPercent'>, surchargePercent: number, copies: number) {
+	const translation = lines.reduce((sum, line) => sum + line.amount, 0)
+	const minimumApplied = translation > 0 && translation < rates.minimumOrder
+	const base = minimumApplied ? rates.minimumOrder : translation
+	const express = round2((base * surchargePercent) / 100)
 	const total = round2(base + express + copies)
 	const vat = round2((total * rates.vatPercent) / 100)
 	return {
 		lines,
-		words,
+		words: wordsOf(lines),
 		translation: round2(translation),
 		minimumApplied,
-		standardDate,
-		surchargePercent,
 		express,
 		copies,
 		total,

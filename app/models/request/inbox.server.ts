@@ -58,7 +58,7 @@ export async function findRequest(db: Database, id: number) {
 		db.select({ code: languages.code, nameDa: languages.nameDa, nameEn: languages.nameEn }).from(languages),
 	])
 	const { ipHash: _ipHash, fingerprint: _fingerprint, ...visible } = row
-	return { request: visible, documents: files.map(presentDocument), events, quote, languageNames: names }
+	return { request: visible, documents: files.map((file) => ({ ...presentDocument(file), correction: file.correction })), events, quote, languageNames: names }
 }
 
 export class RequestNotFound extends Error {}

@@ -12,6 +12,7 @@ import { intlLocale, pathFor, type Locale } from '#app/utils/locales.ts'
 import { StatusBadge } from '#app/routes/admin/requests.tsx'
 import { recordIdOf } from '#app/http/records.server.ts'
 import { buttonClass } from '#app/components/ui/button.tsx'
+import { RequestDocument } from '#app/components/admin/request-document.tsx'
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
 	requireStaff(request, context)
@@ -87,19 +88,7 @@ export default function RequestPage() {
 				) : (
 					<ul className="divide-y divide-slate-200 rounded-md border border-slate-300 bg-white">
 						{documents.map((document) => (
-							<li key={document.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-3 py-2">
-								<span className="font-medium">{document.name}</span>
-								<span className="text-sm text-slate-700">
-									{document.status === 'counted' && document.words !== null
-										? t('request.words', { count: number.format(document.words) })
-										: document.status === 'manual'
-											? t('request.manual')
-											: t('request.pending')}
-								</span>
-								<a href={`/admin/requests/${request.id}/documents/${document.id}`} className="ml-auto text-teal-900 underline" download>
-									{t('request.download')} <span className="sr-only">{document.name}</span>
-								</a>
-							</li>
+							<RequestDocument key={document.id} requestId={request.id} document={document} />
 						))}
 					</ul>
 				)}

@@ -1,0 +1,33 @@
+import { data, redirect } from 'react-router'
+import type { Route } from './+types/request-document-count'
+import { flashHeader } from '#app/http/flash.server.ts'
+import { correctDocumentCount, CountCorrectionSchema, DocumentNotFound } from '#app/models/documents/correction.server.ts'
+import { requireStaff } from '#app/http/access.server.ts'
+import { getServices } from '#app/utils/context.server.ts'
+import { readForm } from '#app/utils/request-body.server.ts'
+import { parseRecordId } from '#app/http/records.server.ts'
+import { methodNotAllowed } from '#app/utils/methods.server.ts'
+
+// Only POST; a GET is told so, once the staff member is known.
+export function loader({ request, context }: Route.LoaderArgs) {
+	requireStaff(request, context)
+	return methodNotAllowed('POST')
+}
+
+// POST /admin/requests/:id/documents/:documentId/count: staff set a document's word count, with
+// the reason; the request's quote is priced again.
+export async function action({ request, params, context }: Route.ActionArgs) {
+	const staff = requireStaff(request, context)
+	if (request.method !== 'POST') return methodNotAllowed('POST')
+	const id = parseRecordId(params.id)
+	const back = `/admin/requests/${id}#document-${params.documentId}`
+	const parsed = CountCorrectionSchema.safeParse(Object.fromEntries(await readForm(request)))
+	if (!parsed.success) return redirect(back, { headers: { 'Set-Cookie': await flashHeader(context, { kind: 'error', key: 'request.error.count' }) } })
+	try {
+		await correctDocumentCount(getServices(context), staff, { requestId: id, documentId: params.documentId }, parsed.data)
+	} catch (error) {
+		if (error instanceof DocumentNotFound) throw data({ error: 'Not found' }, { status: 404 })
+		throw error
+	}
+	return redirect(back, { headers: { 'Set-Cookie': await flashHeader(context, { kind: 'success', key: 'request.flash.count' }) } })
+}
