@@ -1,4 +1,4 @@
-import { createCookie, type RouterContextProvider } from 'react-router'
+import { createCookie, redirect, type RouterContextProvider } from 'react-router'
 import { servicesContext } from '#app/utils/context.server.ts'
 import type { AdminMessageKey } from '#app/utils/i18n.ts'
 
@@ -12,6 +12,11 @@ function flashCookie(context: Readonly<RouterContextProvider>) {
 // Set before a redirect, shown once by the admin layout on the page that follows.
 export function flashHeader(context: Readonly<RouterContextProvider>, flash: Flash): Promise<string> {
 	return flashCookie(context).serialize(flash, { maxAge: 60 })
+}
+
+// A redirect that shows the flash on the page it leads to.
+export async function redirectWithFlash(context: Readonly<RouterContextProvider>, to: string, flash: Flash) {
+	return redirect(to, { headers: { 'Set-Cookie': await flashHeader(context, flash) } })
 }
 
 export async function takeFlash(request: Request, context: Readonly<RouterContextProvider>) {

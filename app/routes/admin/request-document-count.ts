@@ -1,6 +1,6 @@
-import { data, redirect } from 'react-router'
+import { data } from 'react-router'
 import type { Route } from './+types/request-document-count'
-import { flashHeader } from '#app/http/flash.server.ts'
+import { redirectWithFlash } from '#app/http/flash.server.ts'
 import { correctDocumentCount, CountCorrectionSchema, DocumentNotFound } from '#app/models/documents/correction.server.ts'
 import { requireStaff } from '#app/http/access.server.ts'
 import { getServices } from '#app/utils/context.server.ts'
@@ -22,12 +22,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 	const id = parseRecordId(params.id)
 	const back = `/admin/requests/${id}#document-${params.documentId}`
 	const parsed = CountCorrectionSchema.safeParse(Object.fromEntries(await readForm(request)))
-	if (!parsed.success) return redirect(back, { headers: { 'Set-Cookie': await flashHeader(context, { kind: 'error', key: 'request.error.count' }) } })
+	if (!parsed.success) return redirectWithFlash(context, back, { kind: 'error', key: 'request.error.count' })
 	try {
 		await correctDocumentCount(getServices(context), staff, { requestId: id, documentId: params.documentId }, parsed.data)
 	} catch (error) {
 		if (error instanceof DocumentNotFound) throw data({ error: 'Not found' }, { status: 404 })
 		throw error
 	}
-	return redirect(back, { headers: { 'Set-Cookie': await flashHeader(context, { kind: 'success', key: 'request.flash.count' }) } })
+	return redirectWithFlash(context, back, { kind: 'success', key: 'request.flash.count' })
 }

@@ -1,7 +1,7 @@
-import { data, redirect } from 'react-router'
+import { data } from 'react-router'
 import { z } from 'zod'
 import type { Route } from './+types/request-notes'
-import { flashHeader } from '#app/http/flash.server.ts'
+import { redirectWithFlash } from '#app/http/flash.server.ts'
 import { addRequestNote, RequestNotFound } from '#app/models/request/inbox.server.ts'
 import { requireStaff } from '#app/http/access.server.ts'
 import { getDb } from '#app/utils/context.server.ts'
@@ -23,14 +23,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 	if (request.method !== 'POST') return methodNotAllowed('POST')
 	const id = parseRecordId(params.id)
 	const parsed = NoteSchema.safeParse(Object.fromEntries(await readForm(request)))
-	if (!parsed.success) {
-		return redirect(`/admin/requests/${id}`, { headers: { 'Set-Cookie': await flashHeader(context, { kind: 'error', key: 'request.error.note' }) } })
-	}
+	if (!parsed.success) return redirectWithFlash(context, `/admin/requests/${id}`, { kind: 'error', key: 'request.error.note' })
 	try {
 		await addRequestNote(getDb(context), id, staff, parsed.data.body)
 	} catch (error) {
 		if (error instanceof RequestNotFound) throw data({ error: 'Not found' }, { status: 404 })
 		throw error
 	}
-	return redirect(`/admin/requests/${id}#notes`, { headers: { 'Set-Cookie': await flashHeader(context, { kind: 'success', key: 'request.flash.note' }) } })
+	return redirectWithFlash(context, `/admin/requests/${id}#notes`, { kind: 'success', key: 'request.flash.note' })
 }
