@@ -11,7 +11,8 @@ beforeAll(async () => {
 afterAll(() => browser?.close())
 
 describe('live updates', () => {
-	test('reach an open page, and keep reaching it after the server is killed and started again', async () => {
+	// Two server starts (the second on the same database) and a reconnect.
+	test('reach an open page, and keep reaching it after the server is killed and started again', { timeout: 150_000 }, async () => {
 		let server: RunningServer = await startServer(ADMIN_ENV)
 		const database = server.database
 		const port = new URL(server.url).port

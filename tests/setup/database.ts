@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from 'vitest'
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { cpSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
@@ -11,10 +11,22 @@ import { migrateDatabase } from '#database/migrate.ts'
 // a PostgreSQL server (CI's second pass), a freshly created database on it.
 export type TestDatabase = { dataDir: string; databaseUrl?: string; drop: () => Promise<void> }
 
+// In memory where the machine has a tmpfs: a test database is written to much and never kept, and
+// PGlite starts a third faster there than on a virtual disk.
+export const SCRATCH = existsSync('/dev/shm') && statSync('/dev/shm').isDirectory() ? '/dev/shm' : tmpdir()
+
+// A migrated embedded database the test suite's global setup made (tests/setup/template-database.ts);
+// outside the suite (the benches), each database starts from nothing.
+export const TEMPLATE_ENV = 'TOLK_TEST_TEMPLATE_DIR'
+
 export async function createTestDatabase(): Promise<TestDatabase> {
-	const dataDir = mkdtempSync(path.join(tmpdir(), 'tolk-test-'))
+	const dataDir = mkdtempSync(path.join(SCRATCH, 'tolk-test-'))
 	const adminUrl = process.env.DATABASE_URL
-	if (!adminUrl) return { dataDir, drop: async () => rmSync(dataDir, { recursive: true, force: true }) }
+	if (!adminUrl) {
+		const template = process.env[TEMPLATE_ENV]
+		if (template && existsSync(template)) cpSync(template, dataDir, { recursive: true })
+		return { dataDir, drop: async () => rmSync(dataDir, { recursive: true, force: true }) }
+	}
 
 	const name = `tolk_test_${randomBytes(6).toString('hex')}`
 	await withAdmin(adminUrl, (admin) => admin.query(`create database ${name}`))
