@@ -4,6 +4,7 @@ import type { RequestField, RequestFormResult } from '#app/models/request/form.t
 import { pathFor } from '#app/utils/locales.ts'
 import { AuthenticityTokenInput } from '#app/components/authenticity-token.tsx'
 import { CompanySearch } from '#app/components/company-search.tsx'
+import { ErrorSummary, fieldMaker, inputClass } from '#app/components/form-fields.tsx'
 import { Text, useI18n } from '#app/components/i18n.tsx'
 import type { ChoiceErrors } from '#app/components/order-quote.tsx'
 import { ToggleDisplay } from '#app/components/toggle-display.tsx'
@@ -16,7 +17,6 @@ type Props = {
 }
 
 const PRIVACY_SLUGS = { da: 'privatlivspolitik', en: 'privacy-policy' } as const
-const inputClass = 'w-full rounded-md border border-slate-400 px-3 py-2 aria-[invalid=true]:border-red-700'
 
 // The spec's lead form: a real form posting to its page (so it works without script), sent with a
 // fetcher once hydrated. A 422 puts the server's text in the error area and keeps every input;
@@ -45,29 +45,7 @@ export function LeadForm({ renderChoices, documentCount = 0 }: Props) {
 		)
 	}
 
-	const field = (name: RequestField, label: string, input: (props: FieldProps) => ReactNode, hint?: string) => {
-		const id = `request-${name.replace('_', '-')}`
-		const message = error(name)
-		const describedBy = [hint && `${id}-hint`, message && `${id}-error`].filter(Boolean).join(' ') || undefined
-		return (
-			<div className="mb-4">
-				<label htmlFor={id} className="mb-1 block font-medium">
-					{label}
-				</label>
-				{input({ id, name, defaultValue: values[name] ?? '', 'aria-invalid': message ? true : undefined, 'aria-describedby': describedBy })}
-				{hint && (
-					<p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
-						{hint}
-					</p>
-				)}
-				{message && (
-					<p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-800">
-						{message}
-					</p>
-				)}
-			</div>
-		)
-	}
+	const field = fieldMaker<RequestField>('request', values, error)
 
 	return (
 		<fetcher.Form method="post" noValidate data-controller="leadform" aria-labelledby="request-title" className="space-y-6">
@@ -78,22 +56,7 @@ export function LeadForm({ renderChoices, documentCount = 0 }: Props) {
 					{t('request.title')}
 				</h2>
 				<Text as="p" k="request.lead" className="mb-4 text-slate-700" />
-				{refused && (
-					<div key={JSON.stringify(refused)} id="request-errors" role="alert" tabIndex={-1} ref={focusOnMount} className="mb-4 rounded-md border border-red-300 bg-red-50 p-3 text-red-900">
-						<p className="font-medium">{refused.message}</p>
-						{Object.keys(refused.errors).length > 0 && (
-							<ul className="mt-1 list-disc pl-5">
-								{Object.entries(refused.errors).map(([name, message]) => (
-									<li key={name}>
-										<a className="underline" href={`#request-${name.replace('_', '-')}`}>
-											{message}
-										</a>
-									</li>
-								))}
-							</ul>
-						)}
-					</div>
-				)}
+				{refused && <ErrorSummary key={JSON.stringify(refused)} prefix="request" message={refused.message} errors={refused.errors} focusRef={focusOnMount} />}
 				<div className="grid gap-x-6 sm:grid-cols-2">
 					{field('name', t('request.name'), (props) => <input {...props} type="text" autoComplete="name" className={inputClass} />)}
 					{field('email', t('request.email'), (props) => <input {...props} type="email" autoComplete="email" className={inputClass} />)}
@@ -163,5 +126,3 @@ export function LeadForm({ renderChoices, documentCount = 0 }: Props) {
 		</fetcher.Form>
 	)
 }
-
-type FieldProps = { id: string; name: string; defaultValue: string; 'aria-invalid': true | undefined; 'aria-describedby': string | undefined }

@@ -1,4 +1,5 @@
 import { redirect, type RouterContextProvider } from 'react-router'
+import { methodNotAllowed } from '#app/utils/methods.server.ts'
 import { staffContext } from '#app/utils/context.server.ts'
 import { isPageRequest, loginPathFor } from '#app/utils/admin-paths.ts'
 import type { Staff } from '#app/models/staff/session.server.ts'
@@ -25,4 +26,10 @@ export function requireAdmin(request: Request, context: Context): Staff {
 
 export function optionalStaff(context: Context): Staff | null {
 	return context.get(staffContext)
+}
+
+// The loader of an admin address that only takes POST: a GET is told so, once the staff member is known.
+export function staffPostOnly({ request, context }: { request: Request; context: Context }) {
+	requireStaff(request, context)
+	return methodNotAllowed('POST')
 }

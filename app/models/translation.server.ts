@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm'
 import type { Database } from '#database/client.ts'
 import { translations } from '#database/schema.ts'
-import da from '#app/locales/da.json'
-import en from '#app/locales/en.json'
-import adminDa from '#app/locales/admin.da.json'
-import adminEn from '#app/locales/admin.en.json'
+import da from '#app/locales/da.json' with { type: 'json' }
+import en from '#app/locales/en.json' with { type: 'json' }
+import adminDa from '#app/locales/admin.da.json' with { type: 'json' }
+import adminEn from '#app/locales/admin.en.json' with { type: 'json' }
 import type { Messages } from '#app/utils/i18n.ts'
 import { LOCALES, type Locale } from '#app/utils/locales.ts'
 import { sanitizeInlineHtml } from '#app/models/rich-text/sanitize.server.ts'

@@ -85,3 +85,11 @@ export async function findCompanyByExactName(db: Database, name: string): Promis
 	const { rows } = await db.$client.query<{ cvr: number }>('select cvr from companies where search_name = $1 order by is_active desc limit 2', [companySearchName(name)])
 	return rows.length === 1 ? findCompanyByCvr(db, rows[0]!.cvr) : null
 }
+
+// The picker sends the CVR number; without script, the customer types a CVR number or the
+// company's exact name.
+export async function resolveCompany(db: Database, cvrField: string, query: string): Promise<BusinessResult | null> {
+	const cvr = parseCvrQuery(cvrField) ?? parseCvrQuery(query)
+	if (cvr !== null) return findCompanyByCvr(db, cvr)
+	return query ? findCompanyByExactName(db, query) : null
+}

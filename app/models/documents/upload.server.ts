@@ -55,16 +55,37 @@ export function cleanFileName(raw: string): string {
 // renamed once whole and checked, so a server killed mid-upload never leaves a file that counts.
 // Too big is refused from Content-Length before reading, or as soon as the limit is passed.
 export async function receiveUpload({ source, db, documentsDir, draftId, limitMib, ipHash, quota }: Upload) {
+	if (source.declaredBytes > limitMib * MIB + FRAMING_BYTES) throw new UploadRefused({ reason: 'too-big', sizeMib: round(source.declaredBytes / MIB), limitMib })
+	// Said before a byte is stored; checked again, under a lock, before the file counts.
+	if (!(await isWithinQuota(db, { draftId, ipHash, quota, bytes: Math.max(0, source.declaredBytes - FRAMING_BYTES) }))) throw new UploadRefused({ reason: 'quota' })
+	// The row and the file arrive together: a failed rename takes the row back, and a file
+	// renamed just before the server died has no row and goes at the next start.
+	const row = await receiveFile(source, documentsDir, limitMib, (file, moveIntoPlace) =>
+		db.transaction(async (tx) => {
+			await lockQuota(tx, draftId, ipHash)
+			if (!(await isWithinQuota(tx, { draftId, ipHash, quota, bytes: file.size }))) throw new UploadRefused({ reason: 'quota' })
+			const [inserted] = await tx.insert(documents).values({ ...file, draftId, ipHash }).returning()
+			await moveIntoPlace()
+			return inserted!
+		}),
+	)
+	return presentDocument(row)
+}
+
+export type ReceivedFile = { id: string; name: string; extension: string; size: number; storedName: string }
+
+// A file of the kinds customers may send (ACCEPTED_EXTENSIONS), streamed into `directory` under a
+// new id, checked for its type, content and (for a ZIP-based format) its unpacked size; `store`
+// records it and calls moveIntoPlace, in its transaction, to make the file count.
+export async function receiveFile<T>(source: MultipartSource, directory: string, limitMib: number, store: (file: ReceivedFile, moveIntoPlace: () => Promise<void>) => Promise<T>): Promise<T> {
 	const limit = limitMib * MIB
 	const declared = source.declaredBytes
 	if (declared > limit + FRAMING_BYTES) throw new UploadRefused({ reason: 'too-big', sizeMib: round(declared / MIB), limitMib })
 	if (!source.body) throw new UploadRefused({ reason: 'missing' })
-	// Said before a byte is stored; checked again, under a lock, before the file counts.
-	if (!(await isWithinQuota(db, { draftId, ipHash, quota, bytes: Math.max(0, declared - FRAMING_BYTES) }))) throw new UploadRefused({ reason: 'quota' })
-	await mkdir(documentsDir, { recursive: true })
+	await mkdir(directory, { recursive: true })
 
 	const id = randomUUID()
-	const partPath = path.join(documentsDir, `${id}.part`)
+	const partPath = path.join(directory, `${id}.part`)
 	let received: { name: string; size: number } | null = null
 	let writing: Promise<void> = Promise.resolve()
 	try {
@@ -96,16 +117,7 @@ export async function receiveUpload({ source, db, documentsDir, draftId, limitMi
 		const expansion = await declaredExpansion(partPath)
 		if (expansion && isBomb(expansion)) throw new UploadRefused({ reason: 'bomb' })
 		const storedName = `${id}.${extension}`
-		// The row and the file arrive together: a failed rename takes the row back, and a file
-		// renamed just before the server died has no row and goes at the next start.
-		const row = await db.transaction(async (tx) => {
-			await lockQuota(tx, draftId, ipHash)
-			if (!(await isWithinQuota(tx, { draftId, ipHash, quota, bytes: file.size }))) throw new UploadRefused({ reason: 'quota' })
-			const [inserted] = await tx.insert(documents).values({ id, draftId, name: file.name, extension, size: file.size, storedName, ipHash }).returning()
-			await rename(partPath, path.join(documentsDir, storedName))
-			return inserted!
-		})
-		return presentDocument(row)
+		return await store({ id, name: file.name, extension, size: file.size, storedName }, () => rename(partPath, path.join(directory, storedName)))
 	} finally {
 		// A refusal can come while the file is still being written (busboy goes on to the end of a
 		// truncated file): the .part file goes once the write has ended, not before it is created.

@@ -1,4 +1,4 @@
-import { PDFDocument, StandardFonts, rgb } from 'pdf-lib'
+import { createPdfWriter, printable } from '#app/models/pdf/writer.server.ts'
 import { formatDate, formatNumber, formatPrice } from '#app/utils/format.ts'
 import { translate, type MessageKey, type Messages } from '#app/utils/i18n.ts'
 import type { Locale } from '#app/utils/locales.ts'
@@ -7,9 +7,6 @@ import { breakdownLines, type UnpricedPart } from '#app/models/wordcount/parts.t
 
 type SavedQuote = NonNullable<Awaited<ReturnType<typeof findQuote>>>
 
-// The standard PDF fonts know Western European letters (æ, ø, å) but not every symbol.
-const printable = (text: string) => text.replace(/→/g, '->').replace(/[\u00a0\u202f]/g, ' ').replace(/[^\x20-\x7e\u00a0-\u00ff]/g, '?')
-
 // The quote as an A4 PDF in the customer's language: the same lines and totals as its page.
 export async function renderQuotePdf(quote: SavedQuote, locale: Locale, messages: Messages, agencyName: string): Promise<Uint8Array> {
 	const t = (key: MessageKey, vars?: Record<string, string | number>) => printable(translate(messages, key, vars).replace(/<[^>]*>/g, ''))
@@ -17,34 +14,15 @@ export async function renderQuotePdf(quote: SavedQuote, locale: Locale, messages
 	const day = (value: string) => printable(formatDate(new Date(`${value.slice(0, 10)}T12:00:00`), locale))
 	const { details } = quote
 
-	const pdf = await PDFDocument.create()
-	pdf.setTitle(`${t('savedQuote.title')} ${quote.id.slice(0, 8)}`)
-	const regular = await pdf.embedFont(StandardFonts.Helvetica)
-	const bold = await pdf.embedFont(StandardFonts.HelveticaBold)
-	let page = pdf.addPage([595, 842])
-	let y = 790
-	const line = (text: string, options: { size?: number; isBold?: boolean; right?: string } = {}) => {
-		if (y < 60) {
-			page = pdf.addPage([595, 842])
-			y = 790
-		}
-		const size = options.size ?? 11
-		const font = options.isBold ? bold : regular
-		page.drawText(printable(text), { x: 50, y, size, font, color: rgb(0.1, 0.1, 0.1) })
-		if (options.right) {
-			const right = printable(options.right)
-			page.drawText(right, { x: 545 - font.widthOfTextAtSize(right, size), y, size, font })
-		}
-		y -= size + 8
-	}
+	const { line, space, save } = await createPdfWriter(`${t('savedQuote.title')} ${quote.id.slice(0, 8)}`)
 
 	line(printable(agencyName), { size: 10 })
-	y -= 10
+	space(10)
 	line(t('savedQuote.title'), { size: 20, isBold: true })
 	line(t('savedQuote.lead', { date: day(quote.createdAt.toISOString()), validUntil: day(quote.validUntil) }), { size: 10 })
 	if (details.fromName && details.toName) line(`${t('prices.pair')}: ${details.fromName} -> ${details.toName}`)
 	line(`${t('quote.deliveryDate')}: ${quote.deliveryDate ? day(quote.deliveryDate) : day(details.quote.standardDate)}`)
-	y -= 10
+	space(10)
 	for (const item of details.quote.lines) {
 		const basis =
 			item.basis === 'words'
@@ -61,7 +39,7 @@ export async function renderQuotePdf(quote: SavedQuote, locale: Locale, messages
 		}
 		if (item.basis === 'words' && item.corrected) line(`    ${t('quote.corrected')}`, { size: 8 })
 	}
-	y -= 6
+	space(6)
 	if (details.quote.minimumApplied) line(t('quote.minimum'), { right: money(details.minimumOrder) })
 	if (details.quote.express > 0) line(t('quote.express', { percent: details.quote.surchargePercent }), { right: money(details.quote.express) })
 	if (details.quote.copies > 0) line(t('quote.copiesLine', { copies: quote.copies }), { right: money(details.quote.copies) })
@@ -69,8 +47,8 @@ export async function renderQuotePdf(quote: SavedQuote, locale: Locale, messages
 	line(t('quote.vat', { vat: details.vatPercent }), { right: money(details.quote.vat) })
 	line(t('quote.totalWithVat'), { isBold: true, right: money(details.quote.totalWithVat) })
 	if (details.quote.hasManual) {
-		y -= 6
+		space(6)
 		line(t('quote.manualNote'), { size: 9 })
 	}
-	return pdf.save()
+	return save()
 }

@@ -25,17 +25,22 @@ export type RequestField = (typeof REQUEST_FIELDS)[number]
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/
 const LANGUAGE_CODE = z.string().trim().max(12, 'language')
 
-export const RequestFormSchema = z.object({
+// Who the customer is, as the request form and "Accept and order" both ask it.
+export const CUSTOMER_FIELDS = {
 	name: z.string().trim().min(1, 'required').max(200, 'too-long'),
 	email: z.string().trim().min(1, 'required').max(254, 'too-long').regex(EMAIL, 'email'),
 	phone: z.string().trim().max(40, 'too-long').regex(/^[+\d\s().-]*$/, 'phone'),
-	represents_company: z.string().transform((value) => value === 'on' || value === 'true'),
 	company_cvr: z.string().trim().max(20, 'company'),
 	company_query: z.string().trim().max(200, 'too-long'),
 	ean: z
 		.string()
 		.transform((value) => value.replace(/[\s-]/g, ''))
 		.refine((value) => value === '' || isValidEan(value), 'ean'),
+}
+
+export const RequestFormSchema = z.object({
+	...CUSTOMER_FIELDS,
+	represents_company: z.string().transform((value) => value === 'on' || value === 'true'),
 	from_language: LANGUAGE_CODE,
 	to_language: LANGUAGE_CODE,
 	delivery_date: z.union([z.literal(''), z.string().refine((value) => asCalendarDate(value) !== null, 'date')]),

@@ -1,11 +1,11 @@
-import { createHash, randomInt } from 'node:crypto'
+import { createHash } from 'node:crypto'
 import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { Database } from '#database/client.ts'
 import { documents, requests } from '#database/schema.ts'
 import { addressKey } from '#app/models/address-key.server.ts'
 import { todayInDenmark } from '#app/models/calendar/working-days.ts'
-import { findCompanyByCvr, findCompanyByExactName, type BusinessResult } from '#app/models/company/search.server.ts'
-import { parseCvrQuery } from '#app/models/company/cvr.ts'
+import { resolveCompany, type BusinessResult } from '#app/models/company/search.server.ts'
+import { newReference } from '#app/models/reference.server.ts'
 import { broadcastTo } from '#app/models/live/streams.server.ts'
 import { QuoteRefused, saveQuote } from '#app/models/quote/quote.server.ts'
 import { checkQuoteChoices, earliestDeliveryDate } from '#app/models/quote/rules.ts'
@@ -105,7 +105,7 @@ type NewRequest = { values: RequestFormValues; locale: Locale; ipHash: string; d
 
 async function createRequest(db: Database, { values, locale, ipHash, draftId }: NewRequest) {
 	const [settings, languages] = await Promise.all([getSettings(db), listActiveLanguages(db, locale)])
-	const company = values.represents_company ? await resolveCompany(db, values) : null
+	const company = values.represents_company ? await resolveCompany(db, values.company_cvr, values.company_query) : null
 	const errors: Partial<Record<RequestField, string>> = {}
 	if (values.represents_company && !company) errors.company_query = 'company'
 	const { problems } = checkQuoteChoices(values, languages, earliestDeliveryDate(todayInDenmark(), settings.minDeliveryDays))
@@ -169,23 +169,8 @@ async function findDuplicate(db: Database, fingerprint: string) {
 	return existing ? { id: existing.id, reference: existing.reference, summary: null } : null
 }
 
-// The picker sends the CVR number; without script, the customer types a CVR number or the
-// company's exact name.
-async function resolveCompany(db: Database, values: RequestFormValues): Promise<BusinessResult | null> {
-	const cvr = parseCvrQuery(values.company_cvr) ?? parseCvrQuery(values.company_query)
-	if (cvr !== null) return findCompanyByCvr(db, cvr)
-	return values.company_query ? findCompanyByExactName(db, values.company_query) : null
-}
-
 function fingerprintOf(values: RequestFormValues, company: BusinessResult | null, documentIds: string[]): string {
 	const { website: _honeypot, company_query: _query, company_cvr: _cvr, ...rest } = values
 	const content = JSON.stringify({ ...rest, email: rest.email.toLowerCase(), company: company?.vat_number ?? null, documents: documentIds.sort() })
 	return createHash('sha256').update(content).digest('hex')
-}
-
-// Eight characters of Crockford's base32 (no I, L, O or U), easy to read out on the phone.
-const REFERENCE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'
-function newReference(): string {
-	const characters = Array.from({ length: 8 }, () => REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)])
-	return `${characters.slice(0, 4).join('')}-${characters.slice(4).join('')}`
 }

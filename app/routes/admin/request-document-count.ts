@@ -2,17 +2,13 @@ import { data } from 'react-router'
 import type { Route } from './+types/request-document-count'
 import { redirectWithFlash } from '#app/http/flash.server.ts'
 import { correctDocumentCount, CountCorrectionSchema, DocumentNotFound } from '#app/models/documents/correction.server.ts'
-import { requireStaff } from '#app/http/access.server.ts'
+import { requireStaff, staffPostOnly } from '#app/http/access.server.ts'
 import { getServices } from '#app/utils/context.server.ts'
 import { readForm } from '#app/utils/request-body.server.ts'
 import { parseRecordId } from '#app/http/records.server.ts'
 import { methodNotAllowed } from '#app/utils/methods.server.ts'
 
-// Only POST; a GET is told so, once the staff member is known.
-export function loader({ request, context }: Route.LoaderArgs) {
-	requireStaff(request, context)
-	return methodNotAllowed('POST')
-}
+export const loader = staffPostOnly
 
 // POST /admin/requests/:id/documents/:documentId/count: staff set a document's word count, with
 // the reason; the request's quote is priced again.

@@ -1,13 +1,11 @@
-import { createReadStream } from 'node:fs'
-import { stat } from 'node:fs/promises'
 import path from 'node:path'
-import { Readable } from 'node:stream'
 import { data } from 'react-router'
 import type { Route } from './+types/request-document'
 import { findRequestDocument } from '#app/models/request/inbox.server.ts'
 import { requireStaff } from '#app/http/access.server.ts'
 import { servicesContext } from '#app/utils/context.server.ts'
 import { recordIdOf } from '#app/http/records.server.ts'
+import { fileDownload } from '#app/http/download.server.ts'
 
 // GET /admin/requests/:id/documents/:documentId: a customer's document, for staff only. Always a
 // download of opaque bytes, never shown inline: the file is the customer's, not ours.
@@ -17,16 +15,5 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 	const id = recordIdOf(params.id)
 	const row = id && /^[0-9a-f-]{36}$/.test(params.documentId) ? await findRequestDocument(db, id, params.documentId) : null
 	if (!row) throw data({ error: 'Not found' }, { status: 404 })
-	const file = path.join(documentsDir, row.storedName)
-	const size = await stat(file).then((stats) => stats.size).catch(() => null)
-	if (size === null) throw data({ error: 'The file is gone' }, { status: 410 })
-	const fallback = row.name.replace(/[^\x20-\x7e]|["\\]/g, '_')
-	return new Response(Readable.toWeb(createReadStream(file)) as ReadableStream, {
-		headers: {
-			'Content-Type': 'application/octet-stream',
-			'Content-Length': String(size),
-			'Content-Disposition': `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(row.name)}`,
-			'Cache-Control': 'private, no-store',
-		},
-	})
+	return fileDownload(path.join(documentsDir, row.storedName), row.name)
 }

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import type { Route } from './+types/request-notes'
 import { redirectWithFlash } from '#app/http/flash.server.ts'
 import { addRequestNote, RequestNotFound } from '#app/models/request/inbox.server.ts'
-import { requireStaff } from '#app/http/access.server.ts'
+import { requireStaff, staffPostOnly } from '#app/http/access.server.ts'
 import { getDb } from '#app/utils/context.server.ts'
 import { readForm } from '#app/utils/request-body.server.ts'
 import { parseRecordId } from '#app/http/records.server.ts'
@@ -11,11 +11,7 @@ import { methodNotAllowed } from '#app/utils/methods.server.ts'
 
 const NoteSchema = z.object({ body: z.string().trim().min(1).max(5000) })
 
-// Only POST; a GET is told so, once the staff member is known.
-export function loader({ request, context }: Route.LoaderArgs) {
-	requireStaff(request, context)
-	return methodNotAllowed('POST')
-}
+export const loader = staffPostOnly
 
 // POST /admin/requests/:id/notes: a staff note on a request, kept with its history.
 export async function action({ request, params, context }: Route.ActionArgs) {
