@@ -12,6 +12,8 @@ const PAGE_MODULES: Record<PageName, string> = {
 	contact: 'routes/contact.tsx',
 	page: 'routes/content-page.tsx',
 	quote: 'routes/quote.tsx',
+	acceptQuote: 'routes/accept-quote.tsx',
+	orderStatus: 'routes/order-status.tsx',
 }
 
 // Every public page in Danish at the root and in English under /en: see PAGE_PATHS.
@@ -43,12 +45,18 @@ export default [
 	route('admin/requests/:id/notes', 'routes/admin/request-notes.ts'),
 	route('admin/requests/:id/documents/:documentId', 'routes/admin/request-document.ts'),
 	route('admin/requests/:id/documents/:documentId/count', 'routes/admin/request-document-count.ts'),
+	route('admin/requests/:id/order', 'routes/admin/request-order.ts'),
+	route('admin/orders/export', 'routes/admin/orders-export.ts'),
+	route('admin/orders/:id/files', 'routes/admin/order-files.ts'),
+	route('admin/invoices/:id/:format', 'routes/admin/invoice-file.ts'),
 	...MEDIA_KINDS.map((kind) => route(`admin/${kind}/:id`, 'routes/admin/media-item.ts', { id: `admin.${kind}.item` })),
 	layout('routes/admin/layout.tsx', [
 		route('admin', 'routes/admin/dashboard.tsx'),
 		...recordRoutes,
 		route('admin/requests', 'routes/admin/requests.tsx'),
 		route('admin/requests/:id', 'routes/admin/request.tsx'),
+		route('admin/orders', 'routes/admin/orders.tsx'),
+		route('admin/orders/:id', 'routes/admin/order.tsx'),
 		route('admin/settings', 'routes/admin/settings.tsx'),
 		route('admin/audit', 'routes/admin/audit.tsx'),
 		route('admin/translations', 'routes/admin/translations.tsx'),
@@ -63,6 +71,7 @@ export default [
 	route('robots.txt', 'routes/robots.ts'),
 	route('documents/:id', 'routes/document.ts'),
 	route('quotes/:id/pdf', 'routes/quote-pdf.ts'),
+	route('orders/:token/files/:fileId', 'routes/order-file.ts'),
 	...LOCALES.map((locale) => route(UPLOAD_PATHS[locale].slice(1), 'routes/document-upload.ts', { id: `document-upload.${locale}` })),
 	...LOCALES.map((locale) => route(PAIR_PRICE_PATHS[locale].slice(1), 'routes/pair-price.ts', { id: `pair-price.${locale}` })),
 ] satisfies RouteConfig

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
+	type AnyPgColumn,
 	bigint,
 	boolean,
 	check,
@@ -206,6 +207,15 @@ export const settings = pgTable(
 		documentRetentionDays: integer('document_retention_days').notNull().default(30),
 		// The editor saves drafts every 10 s when this is on; the spec has it off by default.
 		editorAutosave: boolean('editor_autosave').notNull().default(false),
+		// On invoices: the bank account payments go to, and the days until payment is due.
+		bankName: text('bank_name').notNull().default(''),
+		bankRegNo: text('bank_reg_no').notNull().default(''),
+		bankAccount: text('bank_account').notNull().default(''),
+		iban: text().notNull().default(''),
+		bic: text().notNull().default(''),
+		paymentTermsDays: integer('payment_terms_days').notNull().default(8),
+		// Translated files stay downloadable from the order page this many days after delivery.
+		deliveryRetentionDays: integer('delivery_retention_days').notNull().default(90),
 		updatedAt: timestamps.updatedAt,
 	},
 	(table) => [check('settings_single_row', sql`${table.id} = 1`)],
@@ -342,6 +352,8 @@ export const documents = pgTable(
 		correction: jsonb().$type<CountCorrection>(),
 		// Set when the order is sent: from then on the document belongs to the request and is kept.
 		requestId: integer('request_id').references(() => requests.id, { onDelete: 'cascade' }),
+		// Set when the customer accepts the quote online: the documents belong to the order and are kept.
+		orderId: integer('order_id').references((): AnyPgColumn => orders.id, { onDelete: 'set null' }),
 		// The uploader's address, keyed (HMAC) so the table alone does not say who it was: for the
 		// per-address upload quota.
 		ipHash: text('ip_hash'),
@@ -483,4 +495,144 @@ export const requestEvents = pgTable(
 		createdAt: timestamps.createdAt,
 	},
 	(table) => [index('request_events_request').on(table.requestId, table.createdAt)],
+)
+
+// An accepted quote: the work the agency does, from received to delivered (or cancelled).
+export const ORDER_STATUSES = ['received', 'in_progress', 'delivered', 'cancelled'] as const
+export type OrderStatus = (typeof ORDER_STATUSES)[number]
+
+// What the customer confirmed when accepting: who orders and who pays.
+export type OrderCustomer = {
+	name: string
+	email: string
+	phone: string
+	kind: 'company' | 'private'
+	companyCvr: number | null
+	companyName: string | null
+	companyAddress: string | null
+	ean: string | null
+	purchaseOrder: string | null
+}
+// The terms of business as accepted: the page's text in the customer's language and its hash.
+export type AcceptedTerms = { pageId: number | null; title: string; sha256: string; updatedAt: string | null; body: string }
+
+export const orders = pgTable(
+	'orders',
+	{
+		id: id(),
+		reference: text().notNull().unique(),
+		// The key in the order page's address: the link is the customer's access, like a quote's.
+		token: text().notNull().unique(),
+		quoteId: text('quote_id')
+			.notNull()
+			.unique()
+			.references(() => quotes.id, { onDelete: 'restrict' }),
+		requestId: integer('request_id').references(() => requests.id, { onDelete: 'set null' }),
+		status: text({ enum: ORDER_STATUSES }).notNull().default('received'),
+		locale: text().notNull(),
+		customer: jsonb().$type<OrderCustomer>().notNull(),
+		terms: jsonb().$type<AcceptedTerms>().notNull(),
+		fromLanguage: text('from_language'),
+		toLanguage: text('to_language'),
+		// The promised delivery date (the quote's chosen date or its standard date).
+		dueDate: text('due_date').notNull(),
+		translatorId: integer('translator_id').references(() => teamMembers.id, { onDelete: 'set null' }),
+		deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+		...timestamps,
+	},
+	(table) => [index('orders_due').on(table.status, table.dueDate), index('orders_translator').on(table.translatorId)],
+)
+
+// An order's history: each status change, assignment, note and delivery, with who did it.
+export const orderEvents = pgTable(
+	'order_events',
+	{
+		id: id(),
+		orderId: integer('order_id')
+			.notNull()
+			.references(() => orders.id, { onDelete: 'cascade' }),
+		kind: text({ enum: ['status', 'note', 'assigned', 'file'] }).notNull(),
+		status: text({ enum: ORDER_STATUSES }),
+		body: text().notNull().default(''),
+		// Staff only; null for what the customer or the site did.
+		userName: text('user_name'),
+		// A note for staff is not shown on the customer's page.
+		internal: boolean().notNull().default(false),
+		createdAt: timestamps.createdAt,
+	},
+	(table) => [index('order_events_order').on(table.orderId, table.createdAt)],
+)
+
+// The translated files staff deliver; the customer downloads them from the order page until the
+// retention period ends, when the file is deleted and deletedAt set.
+export const orderFiles = pgTable(
+	'order_files',
+	{
+		id: uuid().primaryKey().defaultRandom(),
+		orderId: integer('order_id')
+			.notNull()
+			.references(() => orders.id, { onDelete: 'cascade' }),
+		name: text().notNull(),
+		type: text().notNull(),
+		size: bigint({ mode: 'number' }).notNull(),
+		storedName: text('stored_name').notNull(),
+		deletedAt: timestamp('deleted_at', { withTimezone: true }),
+		createdAt: timestamps.createdAt,
+	},
+	(table) => [index('order_files_order').on(table.orderId)],
+)
+
+export const orderDownloads = pgTable(
+	'order_downloads',
+	{
+		id: id(),
+		fileId: uuid('file_id')
+			.notNull()
+			.references(() => orderFiles.id, { onDelete: 'cascade' }),
+		// The downloader's address, keyed as for uploads (app/models/address-key.server.ts).
+		addressKey: text('address_key').notNull(),
+		createdAt: timestamps.createdAt,
+	},
+	(table) => [index('order_downloads_file').on(table.fileId, table.createdAt)],
+)
+
+// Invoices and credit notes, each kind numbered 1, 2, 3… without gaps (Danish bookkeeping): the
+// number is taken from invoice_sequences in the transaction that writes the invoice, so a
+// rollback gives it back and two processes wait for each other on the sequence's row.
+export const INVOICE_KINDS = ['invoice', 'credit_note'] as const
+export type InvoiceKind = (typeof INVOICE_KINDS)[number]
+export type InvoiceParty = { name: string; address: string; cvr: string | null; ean: string | null; email: string | null }
+export type InvoiceLine = { description: string; quantity: number; unit: 'words' | 'minutes' | 'pieces' | 'items'; unitPrice: number; amount: number }
+
+export const invoiceSequences = pgTable('invoice_sequences', {
+	kind: text({ enum: INVOICE_KINDS }).primaryKey(),
+	last: integer().notNull().default(0),
+})
+
+export const invoices = pgTable(
+	'invoices',
+	{
+		id: id(),
+		kind: text({ enum: INVOICE_KINDS }).notNull(),
+		number: integer().notNull(),
+		orderId: integer('order_id')
+			.notNull()
+			.references(() => orders.id, { onDelete: 'restrict' }),
+		// A credit note names the invoice it cancels.
+		creditsInvoiceId: integer('credits_invoice_id'),
+		locale: text().notNull(),
+		issueDate: text('issue_date').notNull(),
+		dueDate: text('due_date').notNull(),
+		currency: text().notNull(),
+		seller: jsonb().$type<InvoiceParty & { bank: { name: string; regNo: string; account: string; iban: string; bic: string } }>().notNull(),
+		buyer: jsonb().$type<InvoiceParty>().notNull(),
+		purchaseOrder: text('purchase_order'),
+		lines: jsonb().$type<InvoiceLine[]>().notNull(),
+		net: numeric({ precision: 12, scale: 2, mode: 'number' }).notNull(),
+		vatPercent: integer('vat_percent').notNull(),
+		vat: numeric({ precision: 12, scale: 2, mode: 'number' }).notNull(),
+		total: numeric({ precision: 12, scale: 2, mode: 'number' }).notNull(),
+		createdAt: timestamps.createdAt,
+	},
+	(table) => [uniqueIndex('invoices_number').on(table.kind, table.number), index('invoices_order').on(table.orderId)],
 )

@@ -20,6 +20,13 @@ export const DEMO_SETTINGS = {
 	expressSurcharge2Days: 50,
 	certifiedCopyPrice: 150,
 	vatPercent: 25,
+	// A demo account (Danske Bank's registration number, an account that does not exist).
+	bankName: 'Danske Bank',
+	bankRegNo: '3001',
+	bankAccount: '0012345678',
+	iban: 'DK5030000012345678',
+	bic: 'DABADKKK',
+	paymentTermsDays: 8,
 }
 
 export const DEMO_LANGUAGES = [

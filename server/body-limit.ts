@@ -12,7 +12,7 @@ export const BODY_LIMITS = { public: 256 * 1024, admin: 1024 * 1024, analytics: 
 // Where files arrive, multipart bodies stream to disk under the routes' own limits (the upload
 // limit of the settings, one photo, one record's images) and are never held whole in memory.
 const STREAMED_UPLOADS = new RegExp(
-	`^(${Object.values(UPLOAD_PATHS).join('|')}|/admin/(${MEDIA_KINDS.join('|')})|/admin/(${RESOURCE_NAMES.join('|')})/[^/]+)(\\.data)?$`,
+	`^(${Object.values(UPLOAD_PATHS).join('|')}|/admin/(${MEDIA_KINDS.join('|')})|/admin/(${RESOURCE_NAMES.join('|')})/[^/]+|/admin/orders/\\d+/files)(\\.data)?$`,
 )
 
 export type BodyLocals = { body?: Buffer; replayBody?: Readable }

@@ -5,6 +5,7 @@ import type { Server } from 'node:http'
 import path from 'node:path'
 import type { DatabaseHandle } from '#database/client.ts'
 import { deleteExpiredDocuments, deleteStrayFiles } from '#app/models/documents/retention.server.ts'
+import { deleteExpiredDeliveries } from '#app/models/order/order.server.ts'
 import { MIB } from '#app/models/documents/upload.server.ts'
 import { ensureAdminAccount } from '#server/admin-account.ts'
 import { createAnalysisQueue } from '#server/analysis/queue.ts'
@@ -43,6 +44,8 @@ export async function startServices(env: Env, database: DatabaseHandle, logger: 
 			.then((count) => count && logger.info({ documents: count }, 'deleted documents past their retention period'))
 			.then(() => deleteStrayFiles(database.db, documentsDir))
 			.then((count) => count && logger.info({ files: count }, 'deleted files no document stands for'))
+			.then(() => deleteExpiredDeliveries(database.db, documentsDir))
+			.then((count) => count && logger.info({ files: count }, 'deleted delivered files past their retention period'))
 			.catch((error: unknown) => logger.error({ err: error }, 'document retention sweep failed'))
 	await sweepDocuments()
 	const sweeper = setInterval(() => void sweepDocuments(), SWEEP_INTERVAL_MS)

@@ -1,4 +1,4 @@
-import { data, useLoaderData } from 'react-router'
+import { data, Link, useLoaderData } from 'react-router'
 import type { Route } from './+types/quote'
 import { Text, useI18n } from '#app/components/i18n.tsx'
 import { PageHeading, PageMeta } from '#app/components/page.tsx'
@@ -48,9 +48,14 @@ export default function QuotePage() {
 				<QuoteTable quote={details.quote} prices={{ ...details, currency: quote.currency }} copies={quote.copies} />
 			</div>
 			{details.quote.hasManual && <Text as="p" k="quote.manualNote" className="mb-4 text-sm text-slate-600" />}
-			<a href={`/quotes/${quote.id}/pdf?lang=${locale}`} className="inline-block rounded-md bg-teal-800 px-5 py-3 font-semibold text-white hover:bg-teal-900" download>
-				{t('savedQuote.pdf')}
-			</a>
+			<div className="flex flex-wrap items-center gap-4">
+				<Link to={pathFor('acceptQuote', locale, { id: quote.id })} className="inline-block rounded-md bg-teal-800 px-5 py-3 font-semibold text-white hover:bg-teal-900">
+					{t('savedQuote.accept')}
+				</Link>
+				<a href={`/quotes/${quote.id}/pdf?lang=${locale}`} className="inline-block rounded-md border border-slate-400 px-5 py-3 font-medium hover:bg-slate-50" download>
+					{t('savedQuote.pdf')}
+				</a>
+			</div>
 		</>
 	)
 }

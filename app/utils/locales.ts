@@ -15,6 +15,9 @@ export const PAGE_PATHS = {
 	contact: { da: '/kontakt', en: '/en/contact' },
 	page: { da: '/p/:slug', en: '/en/p/:slug' },
 	quote: { da: '/tilbud/:id', en: '/en/quote/:id' },
+	// "Accept and order": the saved quote's form, and the order it becomes (the link is the key).
+	acceptQuote: { da: '/tilbud/:id/bestil', en: '/en/quote/:id/order' },
+	orderStatus: { da: '/ordre/:token', en: '/en/orders/:token' },
 } as const satisfies Record<string, Record<Locale, string>>
 
 export type PageName = keyof typeof PAGE_PATHS

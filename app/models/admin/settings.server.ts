@@ -16,6 +16,9 @@ export const PriceDefaultsSchema = z.object({
 	currency,
 })
 
+// Bank details on invoices: empty until staff fill them in.
+const bankText = (max: number) => z.string().trim().max(max, 'errors.tooLong').default('')
+
 const WORDS = numberField({ min: 1, max: 1_000_000, integer: true })
 
 export const SettingsSchema = z
@@ -39,6 +42,13 @@ export const SettingsSchema = z
 		repetitionPercent: numberField({ min: 0, max: 100, integer: true }),
 		documentRetentionDays: numberField({ min: 1, max: 3650, integer: true }),
 		vatPercent: numberField({ min: 0, max: 100, integer: true }),
+		bankName: bankText(60),
+		bankRegNo: bankText(4).pipe(z.string().regex(/^(\d{4})?$/, 'errors.regNo')),
+		bankAccount: bankText(10).pipe(z.string().regex(/^(\d{1,10})?$/, 'errors.account')),
+		iban: bankText(34).transform((value) => value.replace(/\s/g, '').toUpperCase()),
+		bic: bankText(11).transform((value) => value.toUpperCase()),
+		paymentTermsDays: numberField({ min: 0, max: 365, integer: true }),
+		deliveryRetentionDays: numberField({ min: 1, max: 3650, integer: true }),
 		editorAutosave: checkbox,
 	})
 	.refine((values) => values.calculatorMaxWords > values.calculatorMinWords, {

@@ -7,16 +7,16 @@ import { getSettings } from '#app/models/site.server.ts'
 import { legacyTextPathOf, sentencesPathOf } from '#app/models/documents/analysis.server.ts'
 
 // Documents that never became a request are deleted, file and row, after the retention period
-// (a setting; the privacy page says how long). A request keeps its documents.
+// (a setting; the privacy page says how long). A request or an order keeps its documents.
 export async function deleteExpiredDocuments(db: Database, documentsDir: string, now = new Date()): Promise<number> {
 	const { documentRetentionDays } = await getSettings(db)
 	const cutoff = new Date(now.getTime() - documentRetentionDays * 86_400_000)
-	const expired = await db.select({ id: documents.id, storedName: documents.storedName }).from(documents).where(and(lt(documents.createdAt, cutoff), isNull(documents.requestId)))
+	const expired = await db.select({ id: documents.id, storedName: documents.storedName }).from(documents).where(and(lt(documents.createdAt, cutoff), isNull(documents.requestId), isNull(documents.orderId)))
 	for (const { id, storedName } of expired) {
 		await rm(path.join(documentsDir, storedName), { force: true })
 		await rm(sentencesPathOf(documentsDir, id), { force: true })
 		await rm(legacyTextPathOf(documentsDir, id), { force: true })
-		await db.delete(documents).where(and(eq(documents.id, id), lt(documents.createdAt, cutoff), isNull(documents.requestId)))
+		await db.delete(documents).where(and(eq(documents.id, id), lt(documents.createdAt, cutoff), isNull(documents.requestId), isNull(documents.orderId)))
 	}
 	return expired.length
 }

@@ -18,6 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const NAVIGATION: { to: string; label: AdminMessageKey; adminOnly?: boolean }[] = [
 	{ to: '/admin', label: 'nav.dashboard' },
 	{ to: '/admin/requests', label: 'nav.requests' },
+	{ to: '/admin/orders', label: 'nav.orders' },
 	{ to: '/admin/pages', label: 'pages.title' },
 	{ to: '/admin/faq', label: 'faq.title' },
 	{ to: '/admin/faq-categories', label: 'faqCategories.title' },

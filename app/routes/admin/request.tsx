@@ -102,6 +102,12 @@ export default function RequestPage() {
 					<a href={pathFor('quote', quote.locale, { id: quote.id })} className="text-teal-900 underline">
 						{t('request.quoteLink')}
 					</a>
+					<Form method="post" action={`/admin/requests/${request.id}/order`} className="mt-3">
+						<AuthenticityTokenInput />
+						<button type="submit" className={buttonClass('secondary')}>
+							{t('request.makeOrder')}
+						</button>
+					</Form>
 				</section>
 			)}
 			<section aria-labelledby="request-status-title">

@@ -50,6 +50,18 @@ const GROUPS: { title: Parameters<ReturnType<typeof useAdminI18n>['t']>[0]; fiel
 		],
 	},
 	{
+		title: 'settings.invoicing',
+		fields: [
+			{ name: 'paymentTermsDays', kind: 'number', label: 'fields.paymentTermsDays', required: true },
+			{ name: 'bankName', kind: 'text', label: 'fields.bankName' },
+			{ name: 'bankRegNo', kind: 'text', label: 'fields.bankRegNo' },
+			{ name: 'bankAccount', kind: 'text', label: 'fields.bankAccount' },
+			{ name: 'iban', kind: 'text', label: 'fields.iban' },
+			{ name: 'bic', kind: 'text', label: 'fields.bic' },
+			{ name: 'deliveryRetentionDays', kind: 'number', label: 'fields.deliveryRetentionDays', required: true },
+		],
+	},
+	{
 		title: 'settings.editor',
 		fields: [{ name: 'editorAutosave', kind: 'checkbox', label: 'fields.editorAutosave' }],
 	},

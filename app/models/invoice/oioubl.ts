@@ -1,0 +1,161 @@
+import type { InvoiceKind, InvoiceLine, InvoiceParty } from '#database/schema.ts'
+
+// An invoice or credit note as OIOUBL 2.1, the Danish UBL profile public bodies receive through
+// NemHandel: the buyer is addressed by its EAN (a GLN) as the endpoint, the seller by its CVR,
+// with one VAT rate, payment to a Danish bank account (means 42), and totals that add up to the
+// øre (LineExtensionAmount is the sum of the lines; TaxInclusiveAmount that plus the VAT).
+export type OioublDocument = {
+	kind: InvoiceKind
+	number: number
+	uuid: string
+	issueDate: string
+	dueDate: string
+	currency: string
+	orderReference: string
+	// A credit note names the invoice it cancels.
+	credits?: { number: number; issueDate: string } | null
+	seller: InvoiceParty & { bank: { regNo: string; account: string; iban: string; bic: string } }
+	buyer: InvoiceParty
+	lines: InvoiceLine[]
+	net: number
+	vatPercent: number
+	vat: number
+	total: number
+}
+
+const CUSTOMIZATION_ID = 'OIOUBL-2.1'
+const PROFILE_ID = 'urn:www.nesubl.eu:profiles:profile5:ver2.0'
+const NS = {
+	invoice: 'urn:oasis:names:specification:ubl:schema:xsd:Invoice-2',
+	credit_note: 'urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2',
+	cac: 'urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2',
+	cbc: 'urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2',
+}
+const UNIT_CODES: Record<InvoiceLine['unit'], string> = { words: 'EA', minutes: 'MIN', pieces: 'EA', items: 'EA' }
+
+const escape = (value: string) => value.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!)
+const amount = (value: number) => value.toFixed(2)
+const cvrId = (cvr: string) => `DK${cvr.replace(/\D/g, '')}`
+
+type Node = string | null | undefined | false
+const el = (name: string, attrs: Record<string, string> | null, ...children: Node[]) => {
+	const attributes = attrs ? Object.entries(attrs).map(([key, value]) => ` ${key}="${escape(value)}"`).join('') : ''
+	const body = children.filter(Boolean).join('')
+	return `<${name}${attributes}>${body}</${name}>`
+}
+const text = (name: string, value: string, attrs: Record<string, string> | null = null) => el(name, attrs, escape(value))
+
+export function renderOioubl(document: OioublDocument): string {
+	const credit = document.kind === 'credit_note'
+	const root = credit ? 'CreditNote' : 'Invoice'
+	const money = (name: string, value: number) => text(name, amount(value), { currencyID: document.currency })
+	const body = [
+		text('cbc:UBLVersionID', '2.1'),
+		text('cbc:CustomizationID', CUSTOMIZATION_ID),
+		text('cbc:ProfileID', PROFILE_ID, { schemeAgencyID: '320', schemeID: 'urn:oioubl:id:profileid-1.2' }),
+		text('cbc:ID', String(document.number)),
+		text('cbc:CopyIndicator', 'false'),
+		text('cbc:UUID', document.uuid),
+		text('cbc:IssueDate', document.issueDate),
+		!credit && text('cbc:InvoiceTypeCode', '380', { listAgencyID: '320', listID: 'urn:oioubl:codelist:invoicetypecode-1.2' }),
+		text('cbc:DocumentCurrencyCode', document.currency),
+		el('cac:OrderReference', null, text('cbc:ID', document.orderReference)),
+		credit && document.credits && el('cac:BillingReference', null, el('cac:InvoiceDocumentReference', null, text('cbc:ID', String(document.credits.number)), text('cbc:IssueDate', document.credits.issueDate))),
+		el('cac:AccountingSupplierParty', null, supplier(document.seller)),
+		el('cac:AccountingCustomerParty', null, customer(document.buyer)),
+		!credit &&
+			el(
+				'cac:PaymentMeans',
+				null,
+				text('cbc:ID', '1'),
+				text('cbc:PaymentMeansCode', '42'),
+				text('cbc:PaymentDueDate', document.dueDate),
+				text('cbc:PaymentChannelCode', 'DK:BANK', { listAgencyID: '320', listID: 'urn:oioubl:codelist:paymentchannelcode-1.1' }),
+				el('cac:PayeeFinancialAccount', null, text('cbc:ID', document.seller.bank.account), el('cac:FinancialInstitutionBranch', null, text('cbc:ID', document.seller.bank.regNo))),
+			),
+		taxTotal(document.net, document.vat, document.vatPercent, document.currency),
+		el(
+			'cac:LegalMonetaryTotal',
+			null,
+			money('cbc:LineExtensionAmount', document.net),
+			money('cbc:TaxExclusiveAmount', document.vat),
+			money('cbc:TaxInclusiveAmount', document.total),
+			money('cbc:PayableAmount', document.total),
+		),
+		...document.lines.map((line, index) => invoiceLine(line, index + 1, document, credit)),
+	]
+	return `<?xml version="1.0" encoding="UTF-8"?>\n${el(root, { xmlns: NS[document.kind], 'xmlns:cac': NS.cac, 'xmlns:cbc': NS.cbc }, ...body)}\n`
+}
+
+const TAX_SCHEME = el('cac:TaxScheme', null, text('cbc:ID', '63', { schemeAgencyID: '320', schemeID: 'urn:oioubl:id:taxschemeid-1.5' }), text('cbc:Name', 'Moms'))
+
+function taxTotal(taxable: number, tax: number, percent: number, currency: string) {
+	const money = (name: string, value: number) => text(name, amount(value), { currencyID: currency })
+	return el(
+		'cac:TaxTotal',
+		null,
+		money('cbc:TaxAmount', tax),
+		el(
+			'cac:TaxSubtotal',
+			null,
+			money('cbc:TaxableAmount', taxable),
+			money('cbc:TaxAmount', tax),
+			el('cac:TaxCategory', null, text('cbc:ID', 'StandardRated', { schemeAgencyID: '320', schemeID: 'urn:oioubl:id:taxcategoryid-1.3' }), text('cbc:Percent', String(percent)), TAX_SCHEME),
+		),
+	)
+}
+
+function address(party: InvoiceParty) {
+	const [street = '', place = ''] = party.address.split(/,\s*/, 2)
+	const [, postcode = '', city = place] = place.match(/^(\d{4})\s+(.*)$/) ?? []
+	return el(
+		'cac:PostalAddress',
+		null,
+		text('cbc:AddressFormatCode', 'StructuredLax', { listAgencyID: '320', listID: 'urn:oioubl:codelist:addressformatcode-1.1' }),
+		street && text('cbc:StreetName', street),
+		city && text('cbc:CityName', city),
+		postcode && text('cbc:PostalZone', postcode),
+		el('cac:Country', null, text('cbc:IdentificationCode', 'DK')),
+	)
+}
+
+function supplier(party: OioublDocument['seller']) {
+	const cvr = cvrId(party.cvr ?? '')
+	return el(
+		'cac:Party',
+		null,
+		text('cbc:EndpointID', cvr, { schemeAgencyID: '320', schemeID: 'DK:CVR' }),
+		el('cac:PartyIdentification', null, text('cbc:ID', cvr, { schemeAgencyID: '320', schemeID: 'DK:CVR' })),
+		el('cac:PartyName', null, text('cbc:Name', party.name)),
+		address(party),
+		el('cac:PartyTaxScheme', null, text('cbc:CompanyID', cvr, { schemeAgencyID: '320', schemeID: 'DK:SE' }), TAX_SCHEME),
+		el('cac:PartyLegalEntity', null, text('cbc:RegistrationName', party.name), text('cbc:CompanyID', cvr, { schemeAgencyID: '320', schemeID: 'DK:CVR' })),
+	)
+}
+
+function customer(party: InvoiceParty) {
+	return el(
+		'cac:Party',
+		null,
+		party.ean && text('cbc:EndpointID', party.ean, { schemeAgencyID: '9', schemeID: 'GLN' }),
+		party.cvr && el('cac:PartyIdentification', null, text('cbc:ID', cvrId(party.cvr), { schemeAgencyID: '320', schemeID: 'DK:CVR' })),
+		el('cac:PartyName', null, text('cbc:Name', party.name)),
+		address(party),
+		el('cac:PartyLegalEntity', null, text('cbc:RegistrationName', party.name), party.cvr && text('cbc:CompanyID', cvrId(party.cvr), { schemeAgencyID: '320', schemeID: 'DK:CVR' })),
+	)
+}
+
+function invoiceLine(line: InvoiceLine, id: number, document: OioublDocument, credit: boolean) {
+	const unitCode = UNIT_CODES[line.unit]
+	const lineVat = Math.round(line.amount * document.vatPercent) / 100
+	return el(
+		credit ? 'cac:CreditNoteLine' : 'cac:InvoiceLine',
+		null,
+		text('cbc:ID', String(id)),
+		text(credit ? 'cbc:CreditedQuantity' : 'cbc:InvoicedQuantity', String(line.quantity), { unitCode }),
+		text('cbc:LineExtensionAmount', amount(line.amount), { currencyID: document.currency }),
+		taxTotal(line.amount, lineVat, document.vatPercent, document.currency),
+		el('cac:Item', null, text('cbc:Description', line.description), text('cbc:Name', line.description.slice(0, 40))),
+		el('cac:Price', null, text('cbc:PriceAmount', amount(line.unitPrice), { currencyID: document.currency }), text('cbc:BaseQuantity', '1', { unitCode })),
+	)
+}

@@ -1,0 +1,51 @@
+import type { Invoice } from '#app/models/invoice/invoice.server.ts'
+import { createPdfWriter } from '#app/models/pdf/writer.server.ts'
+import { DEFAULT_MESSAGES } from '#app/models/translation.server.ts'
+import { formatDate, formatNumber, formatPrice } from '#app/utils/format.ts'
+import { translate } from '#app/utils/i18n.ts'
+import type { Locale } from '#app/utils/locales.ts'
+
+// The invoice or credit note as an A4 PDF in the order's language: the agency with its CVR and
+// bank account, the customer with CVR or EAN, the lines as quoted, VAT and the payment terms.
+export async function renderInvoicePdf(invoice: Invoice): Promise<Uint8Array> {
+	const locale = invoice.locale as Locale
+	const t = (key: string, vars: Record<string, string | number> = {}) => translate(DEFAULT_MESSAGES[locale], key, vars).replace(/<[^>]*>/g, '')
+	const money = (amount: number) => formatPrice(amount, invoice.currency, locale)
+	const day = (value: string) => formatDate(new Date(`${value}T12:00:00`), locale)
+	const credit = invoice.kind === 'credit_note'
+	const title = `${t(credit ? 'invoice.creditNote' : 'invoice.title')} ${invoice.number}`
+	const { line, space, save } = await createPdfWriter(title)
+	const { seller, buyer } = invoice
+
+	line(seller.name, { isBold: true })
+	line(seller.address, { size: 10 })
+	line(`CVR ${seller.cvr}  ·  ${seller.email}`, { size: 10 })
+	space(14)
+	line(title, { size: 20, isBold: true })
+	line(`${t('invoice.issued')}: ${day(invoice.issueDate)}`, { size: 10 })
+	if (!credit) line(`${t('invoice.due')}: ${day(invoice.dueDate)}`, { size: 10 })
+	if (invoice.purchaseOrder) line(`${t('invoice.purchaseOrder')}: ${invoice.purchaseOrder}`, { size: 10 })
+	space(10)
+	line(t('invoice.to'), { size: 9 })
+	line(buyer.name, { isBold: true })
+	if (buyer.address) line(buyer.address, { size: 10 })
+	if (buyer.cvr) line(`CVR ${buyer.cvr}`, { size: 10 })
+	if (buyer.ean) line(`EAN ${buyer.ean}`, { size: 10 })
+	space(12)
+	for (const item of invoice.lines) {
+		const quantity = item.quantity === 1 && item.unit === 'items' ? '' : `${formatNumber(item.quantity, locale)} × ${money(item.unitPrice)}: `
+		line(`${quantity}${item.description}`, { size: 10, right: money(item.amount) })
+	}
+	space(6)
+	line(t('quote.total'), { isBold: true, right: money(invoice.net) })
+	line(t('quote.vat', { vat: invoice.vatPercent }), { right: money(invoice.vat) })
+	line(t('quote.totalWithVat'), { isBold: true, right: money(invoice.total) })
+	space(14)
+	if (!credit) {
+		line(t('invoice.terms', { date: day(invoice.dueDate), number: invoice.number }), { size: 10 })
+		const bank = seller.bank
+		if (bank.account) line(`${bank.name ? `${bank.name}: ` : ''}${t('invoice.account')} ${bank.regNo} ${bank.account}`, { size: 10 })
+		if (bank.iban) line(`IBAN ${bank.iban}${bank.bic ? `  ·  BIC ${bank.bic}` : ''}`, { size: 10 })
+	}
+	return save()
+}

@@ -1,0 +1,120 @@
+import { randomBytes } from 'node:crypto'
+import { and, eq, isNull } from 'drizzle-orm'
+import { documents, orderEvents, orders, type OrderCustomer } from '#database/schema.ts'
+import type { AppServices } from '#app/models/services.ts'
+import { resolveCompany } from '#app/models/company/search.server.ts'
+import { addWorkingDays, asCalendarDate, todayInDenmark, workingDaysBetween, type CalendarDate } from '#app/models/calendar/working-days.ts'
+import { earliestDeliveryDate } from '#app/models/quote/rules.ts'
+import { broadcastTo } from '#app/models/live/streams.server.ts'
+import { sendOrderMails } from '#app/models/order/mail.server.ts'
+import { AcceptOrderSchema, type AcceptField } from '#app/models/order/form.ts'
+import { currentTerms } from '#app/models/order/terms.server.ts'
+import { findQuote } from '#app/models/quote/quote.server.ts'
+import { newReference } from '#app/models/reference.server.ts'
+import { getSettings } from '#app/models/site.server.ts'
+import { ORDERS_STREAM } from '#app/utils/cable.ts'
+import type { Locale } from '#app/utils/locales.ts'
+
+export class QuoteNotFound extends Error {}
+
+// Why a quote can no longer be accepted as it stands: it has expired, the delivery date it was
+// priced for is too close now, or part of it still waits for a person's price. The page offers a
+// fresh quote instead.
+export class QuoteNotAcceptable extends Error {
+	readonly reason: 'expired' | 'date-passed' | 'not-final'
+	constructor(reason: QuoteNotAcceptable['reason']) {
+		super(reason)
+		this.reason = reason
+	}
+}
+
+export type AcceptResult = { ok: true; token: string; reference: string; isNew: boolean } | { ok: false; errors: Partial<Record<AcceptField, string>> }
+
+type Services = Pick<AppServices, 'db' | 'broadcast' | 'logger' | 'sendMail' | 'publicUrl'>
+
+// The customer accepts a saved quote: an order with the prices frozen as quoted, the customer's
+// details and the terms they accepted, its documents kept with it, and a mail to both sides.
+// Accepting the same quote twice (a double click, a second tab) gives the same order.
+export async function acceptQuote(services: Services, quoteId: string, fields: Record<AcceptField, string>, locale: Locale, today = todayInDenmark()): Promise<AcceptResult> {
+	const { db } = services
+	const quote = await findQuote(db, quoteId)
+	if (!quote) throw new QuoteNotFound()
+	const existing = await orderOfQuote(services, quote.id)
+	if (existing) return { ok: true, ...existing, isNew: false }
+	const dueDate = acceptableDueDate(quote, today, (await getSettings(db)).minDeliveryDays)
+
+	const parsed = AcceptOrderSchema.safeParse(fields)
+	if (!parsed.success) return { ok: false, errors: Object.fromEntries(parsed.error.issues.map((issue) => [issue.path[0], issue.message])) }
+	const values = parsed.data
+	const company = values.customer_kind === 'company' ? await resolveCompany(db, values.company_cvr, values.company_query) : null
+	if (values.customer_kind === 'company' && !company) return { ok: false, errors: { company_query: 'company' } }
+	const customer: OrderCustomer = {
+		name: values.name,
+		email: values.email,
+		phone: values.phone,
+		kind: values.customer_kind,
+		companyCvr: company ? Number(company.vat_number) : null,
+		companyName: company?.name ?? null,
+		companyAddress: company ? [company.street, company.city].filter(Boolean).join(', ') : null,
+		ean: company && values.ean ? values.ean : null,
+		purchaseOrder: values.purchase_order || null,
+	}
+	const terms = await currentTerms(db, locale)
+	const created = await db
+		.transaction(async (tx) => {
+			const [order] = await tx
+				.insert(orders)
+				.values({ reference: newReference(), token: randomBytes(24).toString('base64url'), quoteId: quote.id, locale, customer, terms, fromLanguage: quote.fromLanguage, toLanguage: quote.toLanguage, dueDate })
+				.returning()
+			await tx.insert(orderEvents).values({ orderId: order!.id, kind: 'status', status: 'received' })
+			await tx.update(documents).set({ orderId: order!.id }).where(and(eq(documents.draftId, quote.draftId), isNull(documents.orderId)))
+			return order!
+		})
+		.catch(async (error: unknown) => {
+			// The same quote accepted at the same moment elsewhere: that order stands.
+			const raced = await orderOfQuote(services, quote.id)
+			if (raced) return null
+			throw error
+		})
+	if (!created) return { ok: true, ...(await orderOfQuote(services, quote.id))!, isNew: false }
+	await broadcastTo(services, ORDERS_STREAM, { type: 'order', id: created.id })
+	await sendOrderMails(services, created.id, 'confirmed')
+	return { ok: true, token: created.token, reference: created.reference, isNew: true }
+}
+
+async function orderOfQuote({ db }: Pick<AppServices, 'db'>, quoteId: string) {
+	const [order] = await db.select({ token: orders.token, reference: orders.reference }).from(orders).where(eq(orders.quoteId, quoteId))
+	return order ?? null
+}
+
+type SavedQuote = NonNullable<Awaited<ReturnType<typeof findQuote>>>
+
+// The delivery date the order promises: the date the quote was priced for, or, without one, as
+// many working days from today as the quote's standard date was from the day it was made. A chosen
+// date must still be as far off (in working days, up to the normal pace) as when it was priced:
+// otherwise its express surcharge no longer fits, and the customer gets a fresh quote.
+export function acceptableDueDate(quote: Pick<SavedQuote, 'validUntil' | 'deliveryDate' | 'createdAt' | 'details'>, today: CalendarDate, minDeliveryDays: number): CalendarDate {
+	if (quote.validUntil < today) throw new QuoteNotAcceptable('expired')
+	const { hasManual, isPending, standardDate } = quote.details.quote
+	if (hasManual || isPending) throw new QuoteNotAcceptable('not-final')
+	const quotedOn = todayInDenmark(quote.createdAt)
+	const days = Math.max(1, workingDaysBetween(quotedOn, standardDate))
+	const chosen = asCalendarDate(quote.deliveryDate)
+	if (!chosen) return addWorkingDays(today, days)
+	const needed = Math.min(days, workingDaysBetween(quotedOn, chosen))
+	if (chosen < earliestDeliveryDate(today, minDeliveryDays) || workingDaysBetween(today, chosen) < needed) throw new QuoteNotAcceptable('date-passed')
+	return chosen
+}
+
+// Whether the quote can be accepted today, and the delivery date it would promise; or the
+// order it already became.
+export async function acceptanceOf(db: AppServices['db'], quote: SavedQuote, today = todayInDenmark()) {
+	const order = await orderOfQuote({ db }, quote.id)
+	if (order) return { order, dueDate: null, refusal: null }
+	try {
+		return { order: null, dueDate: acceptableDueDate(quote, today, (await getSettings(db)).minDeliveryDays), refusal: null }
+	} catch (error) {
+		if (error instanceof QuoteNotAcceptable) return { order: null, dueDate: null, refusal: error.reason }
+		throw error
+	}
+}

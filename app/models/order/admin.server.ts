@@ -1,0 +1,126 @@
+import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
+import { z } from 'zod'
+import type { Database } from '#database/client.ts'
+import { documents, invoices, languages, ORDER_STATUSES, orderEvents, orderFiles, orders, quotes, teamMemberPairs, teamMembers, type OrderStatus } from '#database/schema.ts'
+import { todayInDenmark, workingDaysBetween, type CalendarDate } from '#app/models/calendar/working-days.ts'
+import { csvLine } from '#app/models/company/import.server.ts'
+import type { SavedQuoteDetails } from '#app/models/quote/quote.server.ts'
+
+export const OrderFilterSchema = z.object({
+	status: z.enum(ORDER_STATUSES).or(z.enum(['open', ''])).catch('open'),
+	pair: z.string().regex(/^[a-z-]{2,12}>[a-z-]{2,12}$/).or(z.literal('')).catch(''),
+	translator: z.coerce.number().int().positive().or(z.literal('')).catch(''),
+	q: z.string().trim().max(100).catch(''),
+})
+export type OrderFilter = z.infer<typeof OrderFilterSchema>
+
+// The list opens on the orders still to deliver; "all" is an empty status.
+export function readOrderFilter(url: URL): OrderFilter {
+	const get = (name: string) => url.searchParams.get(name)
+	return OrderFilterSchema.parse({ status: get('status') ?? 'open', pair: get('pair') ?? '', translator: get('translator') ?? '', q: get('q') ?? '' })
+}
+
+const OPEN: OrderStatus[] = ['received', 'in_progress']
+
+function whereFor({ status, pair, translator, q }: OrderFilter): SQL | undefined {
+	const conditions: SQL[] = []
+	if (status === 'open') conditions.push(inArray(orders.status, OPEN))
+	else if (status) conditions.push(eq(orders.status, status))
+	if (pair) {
+		const [from, to] = pair.split('>')
+		conditions.push(eq(orders.fromLanguage, from!), eq(orders.toLanguage, to!))
+	}
+	if (translator) conditions.push(eq(orders.translatorId, translator))
+	if (q) {
+		const pattern = `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
+		conditions.push(or(ilike(orders.reference, pattern), sql`${orders.customer}->>'name' ilike ${pattern}`, sql`${orders.customer}->>'email' ilike ${pattern}`, sql`${orders.customer}->>'companyName' ilike ${pattern}`)!)
+	}
+	return conditions.length ? and(...conditions) : undefined
+}
+
+// Working days from today to the due date (Danish working days, as the quote counts them);
+// negative when the date has passed.
+export function workingDaysLeft(dueDate: CalendarDate, today: CalendarDate = todayInDenmark()): number {
+	return dueDate >= today ? workingDaysBetween(today, dueDate) : -workingDaysBetween(dueDate, today)
+}
+
+export const ORDERS_PAGE_SIZE = 200
+
+// By due date, soonest first, with the working days left and whether it is overdue.
+export async function listOrders(db: Database, filter: OrderFilter, today: CalendarDate = todayInDenmark()) {
+	const rows = await db
+		.select({ order: orders, translator: teamMembers.name, total: quotes.details })
+		.from(orders)
+		.innerJoin(quotes, eq(quotes.id, orders.quoteId))
+		.leftJoin(teamMembers, eq(teamMembers.id, orders.translatorId))
+		.where(whereFor(filter))
+		.orderBy(asc(orders.dueDate), asc(orders.id))
+		.limit(ORDERS_PAGE_SIZE)
+	const byStatus = await db.select({ status: orders.status, n: count() }).from(orders).groupBy(orders.status)
+	return {
+		orders: rows.map(({ order, translator, total }) => {
+			const open = OPEN.includes(order.status)
+			const daysLeft = open ? workingDaysLeft(order.dueDate as CalendarDate, today) : null
+			return {
+				id: order.id,
+				reference: order.reference,
+				status: order.status,
+				dueDate: order.dueDate,
+				daysLeft,
+				isOverdue: open && order.dueDate < today,
+				customer: order.customer.companyName ?? order.customer.name,
+				email: order.customer.email,
+				pair: order.fromLanguage && order.toLanguage ? `${order.fromLanguage} → ${order.toLanguage}` : '',
+				translator,
+				total: (total as unknown as SavedQuoteDetails).quote.total,
+			}
+		}),
+		counts: Object.fromEntries(ORDER_STATUSES.map((status) => [status, byStatus.find((row) => row.status === status)?.n ?? 0])) as Record<OrderStatus, number>,
+	}
+}
+
+export async function exportOrdersCsv(db: Database, filter: OrderFilter): Promise<string> {
+	const { orders: rows } = await listOrders(db, filter)
+	const header = ['reference', 'status', 'due_date', 'working_days_left', 'customer', 'email', 'languages', 'translator', 'total_excl_vat']
+	return [csvLine(header), ...rows.map((row) => csvLine([row.reference, row.status, row.dueDate, row.daysLeft === null ? '' : String(row.daysLeft), row.customer, row.email, row.pair, row.translator ?? '', row.total.toFixed(2)]))].join('\r\n') + '\r\n'
+}
+
+// Everything staff see of one order.
+export async function findOrderForStaff(db: Database, id: number) {
+	const [order] = await db.select().from(orders).where(eq(orders.id, id))
+	if (!order) return null
+	const [[quote], events, files, sources, bills, translators] = await Promise.all([
+		db.select().from(quotes).where(eq(quotes.id, order.quoteId)),
+		db.select().from(orderEvents).where(eq(orderEvents.orderId, id)).orderBy(asc(orderEvents.createdAt), asc(orderEvents.id)),
+		db.select().from(orderFiles).where(eq(orderFiles.orderId, id)).orderBy(asc(orderFiles.createdAt)),
+		db.select({ id: documents.id, name: documents.name, words: documents.words, status: documents.status }).from(documents).where(eq(documents.orderId, id)).orderBy(asc(documents.createdAt)),
+		db.select().from(invoices).where(eq(invoices.orderId, id)).orderBy(asc(invoices.id)),
+		translatorsFor(db, order.fromLanguage, order.toLanguage),
+	])
+	return { order, quote: { details: quote!.details as unknown as SavedQuoteDetails, copies: quote!.copies, currency: quote!.currency }, events, files, documents: sources, invoices: bills, translators }
+}
+
+const fromLanguage = alias(languages, 'from_language')
+const toLanguage = alias(languages, 'to_language')
+
+// The team members who cover the order's language pair (every member when the pair is not set),
+// with how many open orders each has now.
+export async function translatorsFor(db: Database, from: string | null, to: string | null) {
+	const members = await db.select({ id: teamMembers.id, name: teamMembers.name }).from(teamMembers).orderBy(asc(teamMembers.position), asc(teamMembers.id))
+	const covering =
+		from && to
+			? new Set(
+					(
+						await db
+							.select({ id: teamMemberPairs.teamMemberId })
+							.from(teamMemberPairs)
+							.innerJoin(fromLanguage, eq(fromLanguage.id, teamMemberPairs.fromLanguageId))
+							.innerJoin(toLanguage, eq(toLanguage.id, teamMemberPairs.toLanguageId))
+							.where(and(eq(fromLanguage.code, from), eq(toLanguage.code, to)))
+					).map((row) => row.id),
+				)
+			: null
+	const loads = await db.select({ id: orders.translatorId, n: count() }).from(orders).where(inArray(orders.status, OPEN)).groupBy(orders.translatorId)
+	return members.map((member) => ({ ...member, coversPair: covering ? covering.has(member.id) : true, openOrders: loads.find((row) => row.id === member.id)?.n ?? 0 }))
+}

@@ -1,0 +1,96 @@
+import { and, eq, isNull, sql } from 'drizzle-orm'
+import { orderEvents, orderFiles, orders, teamMembers, type OrderStatus } from '#database/schema.ts'
+import type { AppServices } from '#app/models/services.ts'
+import { recordAudit } from '#app/models/admin/audit.server.ts'
+import { creditInvoice, issueInvoice, openInvoiceOf, type Invoice } from '#app/models/invoice/invoice.server.ts'
+import { NotInvoiceable } from '#app/models/invoice/lines.ts'
+import { renderInvoicePdf } from '#app/models/invoice/pdf.server.ts'
+import { broadcastTo } from '#app/models/live/streams.server.ts'
+import { sendOrderMails } from '#app/models/order/mail.server.ts'
+import { ORDER_TRANSITIONS } from '#app/models/order/status.ts'
+import type { Staff } from '#app/models/staff/session.server.ts'
+import { ORDERS_STREAM, orderStream } from '#app/utils/cable.ts'
+
+export class OrderNotFound extends Error {}
+export class OrderRefused extends Error {
+	readonly reason: 'transition' | 'no-files' | 'not-invoiceable' | 'translator'
+	constructor(reason: OrderRefused['reason']) {
+		super(reason)
+		this.reason = reason
+	}
+}
+
+type Services = Pick<AppServices, 'db' | 'broadcast' | 'logger' | 'sendMail' | 'publicUrl'>
+type Actor = Pick<Staff, 'id' | 'name'>
+
+// Staff move an order on. Delivering needs at least one translated file and issues the invoice in
+// the same transaction (so its number is taken only if the delivery stands); cancelling a
+// delivered order issues a credit note for its invoice. The customer hears of a delivery by mail,
+// with the invoice attached, and an open order page changes at once.
+export async function changeOrderStatus(services: Services, staff: Actor, orderId: number, to: OrderStatus, note = '') {
+	const { order, from, invoice, credit } = await services.db.transaction(async (tx) => {
+		const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update')
+		if (!order) throw new OrderNotFound()
+		if (!ORDER_TRANSITIONS[order.status].includes(to)) throw new OrderRefused('transition')
+		if (to === 'delivered') {
+			const [files] = await tx.select({ count: sql<number>`count(*)::int` }).from(orderFiles).where(and(eq(orderFiles.orderId, orderId), isNull(orderFiles.deletedAt)))
+			if (!files?.count) throw new OrderRefused('no-files')
+		}
+		await tx
+			.update(orders)
+			.set({ status: to, updatedAt: new Date(), ...(to === 'delivered' ? { deliveredAt: new Date() } : {}) })
+			.where(eq(orders.id, orderId))
+		await tx.insert(orderEvents).values({ orderId, kind: 'status', status: to, body: note, userName: staff.name })
+		let invoice: Invoice | null = null
+		let credit: Invoice | null = null
+		if (to === 'delivered') invoice = await issueInvoice(tx, orderId).catch(rethrowAs)
+		if (to === 'cancelled') {
+			const open = await openInvoiceOf(tx, orderId)
+			if (open) credit = await creditInvoice(tx, open)
+		}
+		return { order, from: order.status, invoice, credit }
+	})
+	const numbers = [invoice && `invoice ${invoice.number}`, credit && `credit note ${credit.number}`].filter(Boolean).join(', ')
+	await recordAudit(services, staff, {
+		action: 'update',
+		subjectType: 'order',
+		subjectId: orderId,
+		summary: `Order ${order.reference}: ${from} → ${to}${numbers ? ` (${numbers})` : ''}${note ? `. ${note}` : ''}`,
+		changes: { status: { from, to }, ...(invoice ? { invoice: invoice.number } : {}), ...(credit ? { creditNote: credit.number } : {}) },
+	})
+	await announce(services, orderId)
+	if (to === 'delivered') await sendOrderMails(services, orderId, 'delivered')
+	if (invoice) await sendOrderMails(services, orderId, 'invoice', [{ filename: `invoice-${invoice.number}.pdf`, content: await renderInvoicePdf(invoice), contentType: 'application/pdf' }])
+	return { invoice, credit }
+}
+
+function rethrowAs(error: unknown): never {
+	if (error instanceof NotInvoiceable) throw new OrderRefused('not-invoiceable')
+	throw error
+}
+
+// A translator for the order (a team member), or none; recorded in the history for staff only.
+export async function assignTranslator(services: Services, staff: Actor, orderId: number, teamMemberId: number | null) {
+	const member = teamMemberId === null ? null : ((await services.db.select().from(teamMembers).where(eq(teamMembers.id, teamMemberId)))[0] ?? null)
+	if (teamMemberId !== null && !member) throw new OrderRefused('translator')
+	const [order] = await services.db.update(orders).set({ translatorId: teamMemberId, updatedAt: new Date() }).where(eq(orders.id, orderId)).returning()
+	if (!order) throw new OrderNotFound()
+	await services.db.insert(orderEvents).values({ orderId, kind: 'assigned', body: member?.name ?? '', userName: staff.name, internal: true })
+	await recordAudit(services, staff, { action: 'update', subjectType: 'order', subjectId: orderId, summary: `Order ${order.reference}: translator ${member?.name ?? 'none'}`, changes: { translator: member?.name ?? null } })
+	await announce(services, orderId)
+}
+
+// A note in the order's history; an internal one is for staff only.
+export async function addOrderNote(services: Services, staff: Actor, orderId: number, body: string, internal: boolean) {
+	const [order] = await services.db.select({ reference: orders.reference }).from(orders).where(eq(orders.id, orderId))
+	if (!order) throw new OrderNotFound()
+	await services.db.insert(orderEvents).values({ orderId, kind: 'note', body, userName: staff.name, internal })
+	await recordAudit(services, staff, { action: 'update', subjectType: 'order', subjectId: orderId, summary: `Order ${order.reference}: ${internal ? 'internal ' : ''}note`, changes: { note: body, internal } })
+	await announce(services, orderId)
+}
+
+// Open pages hear of it: the customer's order page and the staff's order pages.
+export async function announce(services: Pick<AppServices, 'broadcast' | 'logger'>, orderId: number) {
+	await broadcastTo(services, orderStream(orderId), { type: 'order', id: orderId })
+	await broadcastTo(services, ORDERS_STREAM, { type: 'order', id: orderId })
+}

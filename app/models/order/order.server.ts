@@ -1,0 +1,78 @@
+import { rm } from 'node:fs/promises'
+import path from 'node:path'
+import { and, asc, eq, isNull, lt } from 'drizzle-orm'
+import type { Database } from '#database/client.ts'
+import { documents, orderDownloads, orderEvents, orderFiles, orders, quotes } from '#database/schema.ts'
+import { addCalendarDays, todayInDenmark } from '#app/models/calendar/working-days.ts'
+import type { SavedQuoteDetails } from '#app/models/quote/quote.server.ts'
+import { getSettings } from '#app/models/site.server.ts'
+
+// The customer's view of an order, by the key in its link: what was ordered at what price, the
+// status and its history (without staff-only notes), and the translated files while they are kept.
+export async function findOrderForCustomer(db: Database, token: string) {
+	if (!/^[\w-]{32}$/.test(token)) return null
+	const [order] = await db.select().from(orders).where(eq(orders.token, token))
+	if (!order) return null
+	const [[quote], events, files, sources, settings] = await Promise.all([
+		db.select().from(quotes).where(eq(quotes.id, order.quoteId)),
+		db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id)).orderBy(asc(orderEvents.createdAt), asc(orderEvents.id)),
+		db.select().from(orderFiles).where(eq(orderFiles.orderId, order.id)).orderBy(asc(orderFiles.createdAt)),
+		db.select({ name: documents.name }).from(documents).where(eq(documents.orderId, order.id)).orderBy(asc(documents.createdAt)),
+		getSettings(db),
+	])
+	// Staff may upload files while they work; the customer sees them once the order is delivered.
+	const delivered = order.status === 'delivered' ? files : []
+	const keptUntil = order.deliveredAt ? addCalendarDays(todayInDenmark(order.deliveredAt), settings.deliveryRetentionDays) : null
+	return {
+		id: order.id,
+		token: order.token,
+		reference: order.reference,
+		status: order.status,
+		dueDate: order.dueDate,
+		createdAt: order.createdAt.toISOString(),
+		customer: { name: order.customer.name, companyName: order.customer.companyName },
+		quote: { details: quote!.details as unknown as SavedQuoteDetails, copies: quote!.copies, currency: quote!.currency },
+		history: events.filter((event) => !event.internal && (event.kind === 'status' || event.kind === 'note')).map((event) => ({ id: event.id, kind: event.kind, status: event.status, body: event.kind === 'note' ? event.body : '', at: event.createdAt.toISOString() })),
+		files: delivered.filter((file) => !file.deletedAt).map((file) => ({ id: file.id, name: file.name, size: file.size })),
+		filesDeleted: delivered.some((file) => file.deletedAt),
+		keptUntil,
+		documents: sources.map((source) => source.name),
+	}
+}
+
+export type CustomerOrder = NonNullable<Awaited<ReturnType<typeof findOrderForCustomer>>>
+
+// Where delivered translations are kept: beside the customers' documents, in their own folder
+// (the documents' stray-file sweep looks only at its own top level).
+export const deliveriesDirOf = (documentsDir: string) => path.join(documentsDir, 'deliveries')
+
+// A delivered order's file the customer may download by the order's key, logged (with the address keyed,
+// as for uploads); null when it is not this order's or was deleted at the end of retention.
+export async function takeDownload(db: Database, token: string, fileId: string, addressKey: string) {
+	if (!/^[\w-]{32}$/.test(token) || !/^[0-9a-f-]{36}$/.test(fileId)) return null
+	const [row] = await db
+		.select({ file: orderFiles })
+		.from(orderFiles)
+		.innerJoin(orders, eq(orders.id, orderFiles.orderId))
+		.where(and(eq(orders.token, token), eq(orders.status, 'delivered'), eq(orderFiles.id, fileId), isNull(orderFiles.deletedAt)))
+	if (!row) return null
+	await db.insert(orderDownloads).values({ fileId, addressKey })
+	return row.file
+}
+
+// Delivered files go, from the disk and the page, once the retention period after delivery has
+// passed (a setting); the order page then says so.
+export async function deleteExpiredDeliveries(db: Database, documentsDir: string, now = new Date()): Promise<number> {
+	const { deliveryRetentionDays } = await getSettings(db)
+	const cutoff = new Date(now.getTime() - deliveryRetentionDays * 86_400_000)
+	const expired = await db
+		.select({ id: orderFiles.id, storedName: orderFiles.storedName })
+		.from(orderFiles)
+		.innerJoin(orders, eq(orders.id, orderFiles.orderId))
+		.where(and(isNull(orderFiles.deletedAt), lt(orders.deliveredAt, cutoff)))
+	for (const file of expired) {
+		await rm(path.join(deliveriesDirOf(documentsDir), file.storedName), { force: true })
+		await db.update(orderFiles).set({ deletedAt: now }).where(eq(orderFiles.id, file.id))
+	}
+	return expired.length
+}

@@ -1,0 +1,100 @@
+import { data, useLoaderData, useRevalidator } from 'react-router'
+import type { Route } from './+types/order-status'
+import { Text, useI18n } from '#app/components/i18n.tsx'
+import { streamAttributes, useLiveStream } from '#app/components/live-stream.tsx'
+import { PageHeading, PageMeta } from '#app/components/page.tsx'
+import { QuoteTable } from '#app/components/quote-table.tsx'
+import { liveStream } from '#app/models/live/streams.server.ts'
+import { findOrderForCustomer } from '#app/models/order/order.server.ts'
+import { getDb, getServices } from '#app/utils/context.server.ts'
+import { orderStream } from '#app/utils/cable.ts'
+import { formatDate, formatDateTime, formatFileSize } from '#app/utils/format.ts'
+import { pathFor } from '#app/utils/locales.ts'
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+	const order = await findOrderForCustomer(getDb(context), params.token)
+	if (!order) throw data({ error: 'Not found' }, { status: 404 })
+	return {
+		order,
+		stream: liveStream(getServices(context), orderStream(order.id)),
+		alternates: { da: pathFor('orderStatus', 'da', { token: order.token }), en: pathFor('orderStatus', 'en', { token: order.token }) },
+	}
+}
+
+// The link is the key: kept out of search engines and out of every cache.
+export function headers() {
+	return { 'X-Robots-Tag': 'noindex', 'Cache-Control': 'private, no-store' }
+}
+
+export default function OrderStatusPage() {
+	const { order, stream } = useLoaderData<typeof loader>()
+	const { locale, t } = useI18n()
+	const revalidator = useRevalidator()
+	// A change staff make (status, a note, a delivered file) reloads the order while the page is open.
+	useLiveStream<{ type: string }>(stream, () => void revalidator.revalidate(), (isReconnect) => isReconnect && void revalidator.revalidate())
+	const day = (value: string) => formatDate(new Date(`${value.slice(0, 10)}T12:00:00`), locale)
+	return (
+		<div data-controller="order-status" {...streamAttributes(stream)}>
+			<PageMeta title={t('orderPage.title', { reference: order.reference })} />
+			<PageHeading title={<Text k="orderPage.title" vars={{ reference: order.reference }} />} lead={<Text k="orderPage.lead" vars={{ date: day(order.createdAt) }} />} />
+			<dl className="mb-6 grid max-w-xl gap-x-6 gap-y-1 sm:grid-cols-[auto_1fr]">
+				<Text as="dt" k="orderPage.status" className="text-slate-600" />
+				<dd>
+					<strong data-status={order.status}>{t(`orderStatus.${order.status}`)}</strong>
+				</dd>
+				<Text as="dt" k="orderPage.due" className="text-slate-600" />
+				<dd>{day(order.dueDate)}</dd>
+			</dl>
+			<p role="status" className="mb-6 max-w-2xl rounded-md border border-teal-200 bg-teal-50 p-4 text-teal-950">
+				{t(`orderPage.next.${order.status}`)}
+			</p>
+			{(order.files.length > 0 || order.filesDeleted) && (
+				<section aria-labelledby="order-files" className="mb-8 max-w-2xl">
+					<h2 id="order-files" className="mb-3 text-xl font-semibold">
+						{t('orderPage.files')}
+					</h2>
+					{order.files.length > 0 ? (
+						<>
+							<ul className="mb-2 divide-y divide-slate-200 rounded-md border border-slate-200">
+								{order.files.map((file) => (
+									<li key={file.id} className="flex items-center justify-between gap-4 p-3">
+										<a href={`/orders/${order.token}/files/${file.id}`} className="font-medium text-teal-800 underline" download>
+											{file.name}
+										</a>
+										<span className="text-sm text-slate-600">{formatFileSize(file.size, locale)}</span>
+									</li>
+								))}
+							</ul>
+							{order.keptUntil && <Text as="p" k="orderPage.filesUntil" vars={{ date: day(order.keptUntil) }} className="text-sm text-slate-600" />}
+						</>
+					) : (
+						<Text as="p" k="orderPage.filesDeleted" />
+					)}
+				</section>
+			)}
+			<section aria-labelledby="order-history" className="mb-8 max-w-2xl">
+				<h2 id="order-history" className="mb-3 text-xl font-semibold">
+					{t('orderPage.history')}
+				</h2>
+				<ol className="space-y-2">
+					{order.history.map((event) => (
+						<li key={event.id} className="flex gap-4">
+							<time dateTime={event.at} className="w-44 shrink-0 text-sm text-slate-600">
+								{formatDateTime(new Date(event.at), locale)}
+							</time>
+							<span>{event.kind === 'status' && event.status ? t(`orderStatus.${event.status}`) : event.body}</span>
+						</li>
+					))}
+				</ol>
+			</section>
+			<section aria-labelledby="order-documents" className="mb-8 max-w-3xl">
+				<h2 id="order-documents" className="mb-3 text-xl font-semibold">
+					{t('orderPage.documents')}
+				</h2>
+				<QuoteTable quote={order.quote.details.quote} prices={{ ...order.quote.details, currency: order.quote.currency }} copies={order.quote.copies} />
+			</section>
+		</div>
+	)
+}
+
+export { PageErrorBoundary as ErrorBoundary } from '#app/components/page.tsx'
