@@ -57,6 +57,13 @@ describe('from accepted quote to delivered translation', () => {
 		await translator.selectOption(firstTranslator!)
 		await admin.getByRole('button', { name: 'Save translator' }).click()
 		await admin.getByText('The translator is saved.').waitFor()
+		// A colleague's note shows on this open page at once, and this page's message stays.
+		const colleague = await logInAt(session, new URL(admin.url()).pathname)
+		await colleague.getByLabel('Note', { exact: true }).fill('Glossary from the customer is in the shared folder')
+		await colleague.getByRole('button', { name: 'Add note' }).click()
+		await colleague.getByText('The note is added.').waitFor()
+		await admin.getByText(/Glossary from the customer is in the shared folder/).waitFor()
+		expect(await admin.getByText('The translator is saved.').count()).toBe(1)
 		await admin.getByLabel('New status').selectOption({ label: 'In progress' })
 		await admin.getByRole('button', { name: 'Change status' }).click()
 		await admin.getByText('The status is changed.').waitFor()

@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { data, Form, isRouteErrorResponse, Link, NavLink, Outlet, useLoaderData, useLocation, useRouteError } from 'react-router'
 import type { Route } from './+types/layout'
 import { AuthenticityTokenInput } from '#app/components/authenticity-token.tsx'
@@ -35,10 +36,25 @@ const NAVIGATION: { to: string; label: AdminMessageKey; adminOnly?: boolean }[] 
 	{ to: '/admin/audit', label: 'audit.title', adminOnly: true },
 ]
 
+type Flash = ReturnType<typeof useLoaderData<typeof loader>>['flash']
+
+// A flash message stays while its page is shown: a live update reloads the page's data (another
+// staff member's change, or the broadcast of this one), and the message, already taken from its
+// cookie, must not vanish with it. A new page shows its own.
+function useKeptFlash(arrived: Flash, locationKey: string): Flash {
+	const [kept, setKept] = useState({ key: locationKey, flash: arrived })
+	if (kept.key !== locationKey || (arrived && JSON.stringify(arrived) !== JSON.stringify(kept.flash))) {
+		setKept({ key: locationKey, flash: arrived })
+		return arrived
+	}
+	return kept.flash
+}
+
 export default function AdminLayout() {
-	const { staff, flash } = useLoaderData<typeof loader>()
+	const { staff, flash: arrived } = useLoaderData<typeof loader>()
 	const { locale, t } = useAdminI18n()
 	const location = useLocation()
+	const flash = useKeptFlash(arrived, location.key)
 	return (
 		<div className="min-h-screen bg-slate-50">
 			<a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
