@@ -1,12 +1,16 @@
-import { randomUUID } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import type { Database } from '#database/client.ts'
-import { documents, orderFiles, orders } from '#database/schema.ts'
+import { documents, orderFiles, orders, quotes, users } from '#database/schema.ts'
+import { seedDatabase } from '#database/seed.ts'
+import { addCalendarDays, type CalendarDate } from '#app/models/calendar/working-days.ts'
 import type { AppServices } from '#app/models/services.ts'
 import { acceptQuote } from '#app/models/order/accept.server.ts'
 import { ACCEPT_FIELDS, type AcceptField } from '#app/models/order/form.ts'
 import { changeOrderStatus } from '#app/models/order/lifecycle.server.ts'
 import { saveQuote } from '#app/models/quote/quote.server.ts'
+import { openTestDatabase, type TestDatabase } from '#tests/setup/database.ts'
+import { testServices } from '#tests/setup/services.ts'
 
 // The form a customer fills in to accept a quote, as a private person unless told otherwise.
 export const acceptFields = (values: Partial<Record<AcceptField, string>> = {}) =>
@@ -31,4 +35,40 @@ export async function deliverableOrder(services: Services, staff: { id: number; 
 	await services.db.insert(orderFiles).values({ orderId: order!.id, name: 'contract.docx', type: 'docx', size: 10, storedName: `${randomUUID()}.docx` })
 	await changeOrderStatus(services, staff, order!.id, 'in_progress')
 	return order!
+}
+
+// Copies of one real order (each with its own copy of the quote, as every order has), three due
+// each day from its due date on, numbered in `prefix`: a long order list without accepting each one.
+export async function copiesOfOrder(db: Database, orderId: number, count: number, prefix: string) {
+	const [order] = await db.select().from(orders).where(eq(orders.id, orderId))
+	const [quote] = await db.select().from(quotes).where(eq(quotes.id, order!.quoteId))
+	const { id: _orderId, ...orderRow } = order!
+	for (let start = 0; start < count; start += 500) {
+		const batch = Array.from({ length: Math.min(500, count - start) }, (_, offset) => start + offset)
+		const quoteIds = batch.map(() => randomBytes(24).toString('base64url'))
+		await db.insert(quotes).values(batch.map((_, at) => ({ ...quote!, id: quoteIds[at]! })))
+		await db.insert(orders).values(
+			batch.map((index, at) => ({
+				...orderRow,
+				reference: `${prefix}-${String(index).padStart(5, '0')}`,
+				token: randomBytes(24).toString('base64url'),
+				quoteId: quoteIds[at]!,
+				dueDate: addCalendarDays(order!.dueDate as CalendarDate, Math.floor(index / 3)),
+			})),
+		)
+	}
+}
+
+// A database (not yet opened by a server) holding the demo content and `count` open orders
+// numbered `${prefix}-00000` on, for an admin list of real length behind real HTTP.
+export async function seedOrderList(test: TestDatabase, count: number, prefix = 'LIST') {
+	const handle = await openTestDatabase(test)
+	try {
+		await seedDatabase(handle.db, { companies: 0 })
+		const [user] = await handle.db.insert(users).values({ email: 'seed@tolk.test', name: 'Seed', passwordHash: 'not used here' }).returning({ id: users.id, name: users.name })
+		const base = await deliverableOrder(testServices({ db: handle.db }), user!)
+		await copiesOfOrder(handle.db, base.id, count, prefix)
+	} finally {
+		await handle.close()
+	}
 }

@@ -45,45 +45,85 @@ export function workingDaysLeft(dueDate: CalendarDate, today: CalendarDate = tod
 	return dueDate >= today ? workingDaysBetween(today, dueDate) : -workingDaysBetween(dueDate, today)
 }
 
-export const ORDERS_PAGE_SIZE = 200
+export const ORDERS_PAGE_SIZE = 100
+const EXPORT_BATCH = 500
 
-// By due date, soonest first, with the working days left and whether it is overdue.
-export async function listOrders(db: Database, filter: OrderFilter, today: CalendarDate = todayInDenmark()) {
-	const rows = await db
-		.select({ order: orders, translator: teamMembers.name, total: quotes.details })
+// One order as the list and the export show it; the quote's total is read out of its details
+// alone, not the whole document.
+function selectListed(db: Database) {
+	return db
+		.select({ order: orders, translator: teamMembers.name, total: sql<string>`${quotes.details}->'quote'->>'total'` })
 		.from(orders)
 		.innerJoin(quotes, eq(quotes.id, orders.quoteId))
 		.leftJoin(teamMembers, eq(teamMembers.id, orders.translatorId))
-		.where(whereFor(filter))
-		.orderBy(asc(orders.dueDate), asc(orders.id))
-		.limit(ORDERS_PAGE_SIZE)
-	const byStatus = await db.select({ status: orders.status, n: count() }).from(orders).groupBy(orders.status)
+}
+
+type ListedRow = { order: typeof orders.$inferSelect; translator: string | null; total: string }
+
+function present({ order, translator, total }: ListedRow, today: CalendarDate) {
+	const open = OPEN.includes(order.status)
 	return {
-		orders: rows.map(({ order, translator, total }) => {
-			const open = OPEN.includes(order.status)
-			const daysLeft = open ? workingDaysLeft(order.dueDate as CalendarDate, today) : null
-			return {
-				id: order.id,
-				reference: order.reference,
-				status: order.status,
-				dueDate: order.dueDate,
-				daysLeft,
-				isOverdue: open && order.dueDate < today,
-				customer: order.customer.companyName ?? order.customer.name,
-				email: order.customer.email,
-				pair: order.fromLanguage && order.toLanguage ? `${order.fromLanguage} → ${order.toLanguage}` : '',
-				translator,
-				total: (total as unknown as SavedQuoteDetails).quote.total,
-			}
-		}),
+		id: order.id,
+		reference: order.reference,
+		status: order.status,
+		dueDate: order.dueDate,
+		daysLeft: open ? workingDaysLeft(order.dueDate as CalendarDate, today) : null,
+		isOverdue: open && order.dueDate < today,
+		customer: order.customer.companyName ?? order.customer.name,
+		email: order.customer.email,
+		pair: order.fromLanguage && order.toLanguage ? `${order.fromLanguage} → ${order.toLanguage}` : '',
+		translator,
+		total: Number(total),
+	}
+}
+
+export function readOrderPage(url: URL): number {
+	return z.coerce.number().int().min(1).max(1_000_000).catch(1).parse(url.searchParams.get('page') ?? 1)
+}
+
+// One page of the list by due date, soonest first, with the working days left and whether it is
+// overdue, how many orders match in all, and how many there are in each status.
+export async function listOrders(db: Database, filter: OrderFilter, page = 1, today: CalendarDate = todayInDenmark()) {
+	const where = whereFor(filter)
+	const [rows, [matching], byStatus] = await Promise.all([
+		selectListed(db)
+			.where(where)
+			.orderBy(asc(orders.dueDate), asc(orders.id))
+			.limit(ORDERS_PAGE_SIZE)
+			.offset((page - 1) * ORDERS_PAGE_SIZE),
+		db.select({ n: count() }).from(orders).where(where),
+		db.select({ status: orders.status, n: count() }).from(orders).groupBy(orders.status),
+	])
+	const total = matching?.n ?? 0
+	return {
+		orders: rows.map((row) => present(row, today)),
+		page,
+		pageSize: ORDERS_PAGE_SIZE,
+		pageCount: Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE)),
+		total,
 		counts: Object.fromEntries(ORDER_STATUSES.map((status) => [status, byStatus.find((row) => row.status === status)?.n ?? 0])) as Record<OrderStatus, number>,
 	}
 }
 
-export async function exportOrdersCsv(db: Database, filter: OrderFilter): Promise<string> {
-	const { orders: rows } = await listOrders(db, filter)
-	const header = ['reference', 'status', 'due_date', 'working_days_left', 'customer', 'email', 'languages', 'translator', 'total_excl_vat']
-	return [csvLine(header), ...rows.map((row) => csvLine([row.reference, row.status, row.dueDate, row.daysLeft === null ? '' : String(row.daysLeft), row.customer, row.email, row.pair, row.translator ?? '', row.total.toFixed(2)]))].join('\r\n') + '\r\n'
+const CSV_HEADER = ['reference', 'status', 'due_date', 'working_days_left', 'customer', 'email', 'languages', 'translator', 'total_excl_vat']
+
+// Every order the filter matches, not one page: read in batches after the last (due date, id)
+// seen, so a large export holds one batch in memory at a time and never skips or repeats a row.
+export async function* exportOrdersCsv(db: Database, filter: OrderFilter, today: CalendarDate = todayInDenmark()): AsyncGenerator<string> {
+	yield csvLine(CSV_HEADER) + '\r\n'
+	let after: { dueDate: string; id: number } | null = null
+	for (;;) {
+		const where: SQL | undefined = and(whereFor(filter), after ? sql`(${orders.dueDate}, ${orders.id}) > (${after.dueDate}, ${after.id})` : undefined)
+		const rows = await selectListed(db).where(where).orderBy(asc(orders.dueDate), asc(orders.id)).limit(EXPORT_BATCH)
+		if (rows.length === 0) return
+		yield rows
+			.map((row) => present(row, today))
+			.map((row) => csvLine([row.reference, row.status, row.dueDate, row.daysLeft === null ? '' : String(row.daysLeft), row.customer, row.email, row.pair, row.translator ?? '', row.total.toFixed(2)]) + '\r\n')
+			.join('')
+		const last = rows.at(-1)!.order
+		after = { dueDate: last.dueDate, id: last.id }
+		if (rows.length < EXPORT_BATCH) return
+	}
 }
 
 // Everything staff see of one order.

@@ -5,7 +5,7 @@ import { streamAttributes, useLiveStream } from '#app/components/live-stream.tsx
 import { buttonClass } from '#app/components/ui/button.tsx'
 import { requireStaff } from '#app/http/access.server.ts'
 import { liveStream } from '#app/models/live/streams.server.ts'
-import { listOrders, readOrderFilter, translatorsFor } from '#app/models/order/admin.server.ts'
+import { listOrders, readOrderFilter, readOrderPage, translatorsFor } from '#app/models/order/admin.server.ts'
 import { listActiveLanguages } from '#app/models/site.server.ts'
 import { ORDER_STATUSES } from '#database/schema.ts'
 import { ORDERS_STREAM } from '#app/utils/cable.ts'
@@ -15,13 +15,14 @@ import { formatDate, formatPrice } from '#app/utils/format.ts'
 export async function loader({ request, context }: Route.LoaderArgs) {
 	requireStaff(request, context)
 	const db = getDb(context)
-	const filter = readOrderFilter(new URL(request.url))
-	const [{ orders, counts }, translators, languages] = await Promise.all([listOrders(db, filter), translatorsFor(db, null, null), listActiveLanguages(db, 'en')])
-	return { orders, counts, filter, translators, languages, stream: liveStream(getServices(context), ORDERS_STREAM) }
+	const url = new URL(request.url)
+	const filter = readOrderFilter(url)
+	const [list, translators, languages] = await Promise.all([listOrders(db, filter, readOrderPage(url)), translatorsFor(db, null, null), listActiveLanguages(db, 'en')])
+	return { ...list, filter, translators, languages, stream: liveStream(getServices(context), ORDERS_STREAM) }
 }
 
 export default function Orders() {
-	const { orders, counts, filter, translators, languages, stream } = useLoaderData<typeof loader>()
+	const { orders, counts, page, pageCount, pageSize, total, filter, translators, languages, stream } = useLoaderData<typeof loader>()
 	const { locale, t } = useAdminI18n()
 	const revalidator = useRevalidator()
 	// Any change to any order (a new one, a status, an assignment) refreshes the list as it is filtered.
@@ -115,6 +116,31 @@ export default function Orders() {
 					</table>
 				</div>
 			)}
+			<OrderPages page={page} pageCount={pageCount} pageSize={pageSize} total={total} shown={orders.length} query={query} />
 		</section>
+	)
+}
+
+// Where this page sits in the whole list, and links to the pages either side, keeping the filter.
+function OrderPages({ page, pageCount, pageSize, total, shown, query }: { page: number; pageCount: number; pageSize: number; total: number; shown: number; query: string }) {
+	const { t } = useAdminI18n()
+	if (total <= pageSize && page === 1) return null
+	const first = (page - 1) * pageSize + 1
+	const href = (to: number) => `/admin/orders?${[query, `page=${to}`].filter(Boolean).join('&')}`
+	const link = 'rounded-md border border-slate-400 px-3 py-1 text-teal-900 underline'
+	return (
+		<nav aria-label={t('orders.pages')} className="mt-4 flex flex-wrap items-center gap-3 text-sm">
+			<p aria-live="polite">{shown ? t('orders.showing', { first, last: first + shown - 1, total }) : t('orders.pastEnd', { total })}</p>
+			{page > 1 && (
+				<Link to={href(Math.min(page - 1, pageCount))} className={link}>
+					{t('orders.previous')}
+				</Link>
+			)}
+			{page < pageCount && (
+				<Link to={href(page + 1)} className={link}>
+					{t('orders.next')}
+				</Link>
+			)}
+		</nav>
 	)
 }
