@@ -543,7 +543,7 @@ export const orders = pgTable(
 	(table) => [index('orders_due').on(table.status, table.dueDate), index('orders_translator').on(table.translatorId)],
 )
 
-// An order's history: each status change, assignment, note and delivery, with who did it.
+// An order's history: each status change, assignment, note, delivery and delivery mail, with who did it.
 export const orderEvents = pgTable(
 	'order_events',
 	{
@@ -551,7 +551,7 @@ export const orderEvents = pgTable(
 		orderId: integer('order_id')
 			.notNull()
 			.references(() => orders.id, { onDelete: 'cascade' }),
-		kind: text({ enum: ['status', 'note', 'assigned', 'file'] }).notNull(),
+		kind: text({ enum: ['status', 'note', 'assigned', 'file', 'mail'] }).notNull(),
 		status: text({ enum: ORDER_STATUSES }),
 		body: text().notNull().default(''),
 		// Staff only; null for what the customer or the site did.

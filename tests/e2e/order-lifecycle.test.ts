@@ -87,6 +87,12 @@ describe('from accepted quote to delivered translation', () => {
 		const saved = await download.path()
 		const { readFileSync } = await import('node:fs')
 		expect(readFileSync(saved, 'utf8')).toBe(TRANSLATION)
+		// Staff's open page shows the download, and they can send the delivery mail again.
+		await admin.getByText(/^Downloaded by the customer: 1 time\(s\), last /).waitFor()
+		await admin.getByRole('button', { name: 'Send the delivery e-mail again' }).click()
+		await admin.getByText('The delivery e-mail is sent.').waitFor()
+		expect(await admin.getByText('delivery e-mail sent to karen@example.dk').count()).toBe(2)
+		expect(await page.getByText('delivery e-mail sent', { exact: false }).count()).toBe(0)
 
 		// The invoice's PDF says what was quoted, with the customer's reference.
 		const pdfHref = await admin.getByRole('link', { name: 'PDF' }).getAttribute('href')

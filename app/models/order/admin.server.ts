@@ -1,8 +1,8 @@
-import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, eq, ilike, inArray, max, or, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { z } from 'zod'
 import type { Database } from '#database/client.ts'
-import { documents, invoices, languages, ORDER_STATUSES, orderEvents, orderFiles, orders, quotes, teamMemberPairs, teamMembers, type OrderStatus } from '#database/schema.ts'
+import { documents, invoices, languages, ORDER_STATUSES, orderDownloads, orderEvents, orderFiles, orders, quotes, teamMemberPairs, teamMembers, type OrderStatus } from '#database/schema.ts'
 import { todayInDenmark, workingDaysBetween, type CalendarDate } from '#app/models/calendar/working-days.ts'
 import { csvLine } from '#app/models/company/import.server.ts'
 import type { SavedQuoteDetails } from '#app/models/quote/quote.server.ts'
@@ -133,12 +133,29 @@ export async function findOrderForStaff(db: Database, id: number) {
 	const [[quote], events, files, sources, bills, translators] = await Promise.all([
 		db.select().from(quotes).where(eq(quotes.id, order.quoteId)),
 		db.select().from(orderEvents).where(eq(orderEvents.orderId, id)).orderBy(asc(orderEvents.createdAt), asc(orderEvents.id)),
-		db.select().from(orderFiles).where(eq(orderFiles.orderId, id)).orderBy(asc(orderFiles.createdAt)),
+		filesWithDownloads(db, id),
 		db.select({ id: documents.id, name: documents.name, words: documents.words, status: documents.status }).from(documents).where(eq(documents.orderId, id)).orderBy(asc(documents.createdAt)),
 		db.select().from(invoices).where(eq(invoices.orderId, id)).orderBy(asc(invoices.id)),
 		translatorsFor(db, order.fromLanguage, order.toLanguage),
 	])
 	return { order, quote: { details: quote!.details as unknown as SavedQuoteDetails, copies: quote!.copies, currency: quote!.currency }, events, files, documents: sources, invoices: bills, translators }
+}
+
+// The order's translated files, each with how often the customer downloaded it and when last.
+async function filesWithDownloads(db: Database, orderId: number) {
+	const [files, downloads] = await Promise.all([
+		db.select().from(orderFiles).where(eq(orderFiles.orderId, orderId)).orderBy(asc(orderFiles.createdAt)),
+		db
+			.select({ fileId: orderDownloads.fileId, n: count(), last: max(orderDownloads.createdAt) })
+			.from(orderDownloads)
+			.innerJoin(orderFiles, eq(orderFiles.id, orderDownloads.fileId))
+			.where(eq(orderFiles.orderId, orderId))
+			.groupBy(orderDownloads.fileId),
+	])
+	return files.map((file) => {
+		const logged = downloads.find((row) => row.fileId === file.id)
+		return { ...file, downloads: logged?.n ?? 0, lastDownloadAt: logged?.last ?? null }
+	})
 }
 
 const fromLanguage = alias(languages, 'from_language')

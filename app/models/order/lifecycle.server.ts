@@ -13,7 +13,7 @@ import { ORDERS_STREAM, orderStream } from '#app/utils/cable.ts'
 
 export class OrderNotFound extends Error {}
 export class OrderRefused extends Error {
-	readonly reason: 'transition' | 'no-files' | 'not-invoiceable' | 'translator'
+	readonly reason: 'transition' | 'no-files' | 'not-invoiceable' | 'translator' | 'not-delivered'
 	constructor(reason: OrderRefused['reason']) {
 		super(reason)
 		this.reason = reason
@@ -58,10 +58,28 @@ export async function changeOrderStatus(services: Services, staff: Actor, orderI
 		summary: `Order ${order.reference}: ${from} → ${to}${numbers ? ` (${numbers})` : ''}${note ? `. ${note}` : ''}`,
 		changes: { status: { from, to }, ...(invoice ? { invoice: invoice.number } : {}), ...(credit ? { creditNote: credit.number } : {}) },
 	})
+	if (to === 'delivered') await sendDeliveryMails(services, staff, orderId, invoice)
 	await announce(services, orderId)
-	if (to === 'delivered') await sendOrderMails(services, orderId, 'delivered')
-	if (invoice) await sendOrderMails(services, orderId, 'invoice', [{ filename: `invoice-${invoice.number}.pdf`, content: await renderInvoicePdf(invoice), contentType: 'application/pdf' }])
 	return { invoice, credit }
+}
+
+// The customer's delivery mail (with the link to the files) and the invoice with its PDF, noted in
+// the history for staff with the address it went to.
+async function sendDeliveryMails(services: Services, staff: Actor, orderId: number, invoice: Invoice | null) {
+	const to = await sendOrderMails(services, orderId, 'delivered')
+	if (invoice) await sendOrderMails(services, orderId, 'invoice', [{ filename: `invoice-${invoice.number}.pdf`, content: await renderInvoicePdf(invoice), contentType: 'application/pdf' }])
+	await services.db.insert(orderEvents).values({ orderId, kind: 'mail', body: to ?? '', userName: staff.name, internal: true })
+}
+
+// Staff send the delivery mail again (the customer lost it, or asked for it at another address
+// after staff corrected it): only for a delivered order, with its invoice if it still stands.
+export async function resendDeliveryMail(services: Services, staff: Actor, orderId: number) {
+	const [order] = await services.db.select({ reference: orders.reference, status: orders.status }).from(orders).where(eq(orders.id, orderId))
+	if (!order) throw new OrderNotFound()
+	if (order.status !== 'delivered') throw new OrderRefused('not-delivered')
+	await sendDeliveryMails(services, staff, orderId, await openInvoiceOf(services.db, orderId))
+	await recordAudit(services, staff, { action: 'update', subjectType: 'order', subjectId: orderId, summary: `Order ${order.reference}: delivery mail sent again`, changes: { deliveryMail: 'sent' } })
+	await announce(services, orderId)
 }
 
 function rethrowAs(error: unknown): never {

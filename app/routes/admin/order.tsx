@@ -10,7 +10,7 @@ import { redirectWithFlash } from '#app/http/flash.server.ts'
 import { parseRecordId, recordIdOf } from '#app/http/records.server.ts'
 import { liveStream } from '#app/models/live/streams.server.ts'
 import { findOrderForStaff, workingDaysLeft } from '#app/models/order/admin.server.ts'
-import { addOrderNote, assignTranslator, changeOrderStatus, OrderNotFound, OrderRefused } from '#app/models/order/lifecycle.server.ts'
+import { addOrderNote, assignTranslator, changeOrderStatus, OrderNotFound, OrderRefused, resendDeliveryMail } from '#app/models/order/lifecycle.server.ts'
 import { ORDER_TRANSITIONS } from '#app/models/order/status.ts'
 import { ORDER_STATUSES } from '#database/schema.ts'
 import type { CalendarDate } from '#app/models/calendar/working-days.ts'
@@ -30,7 +30,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 		order: { ...order, createdAt: order.createdAt.toISOString(), daysLeft: workingDaysLeft(order.dueDate as CalendarDate), customerPage: pathFor('orderStatus', order.locale as Locale, { token: order.token }) },
 		quote,
 		events: events.map((event) => ({ ...event, createdAt: event.createdAt.toISOString() })),
-		files: files.map((file) => ({ id: file.id, name: file.name, size: file.size, deleted: Boolean(file.deletedAt) })),
+		files: files.map((file) => ({ id: file.id, name: file.name, size: file.size, deleted: Boolean(file.deletedAt), downloads: file.downloads, lastDownloadAt: file.lastDownloadAt?.toISOString() ?? null })),
 		documents,
 		invoices: invoices.map(({ id, kind, number, total, issueDate, buyer }) => ({ id, kind, number, total, issueDate, hasEan: Boolean(buyer.ean) })),
 		translators,
@@ -42,10 +42,11 @@ const ActionSchema = z.discriminatedUnion('intent', [
 	z.object({ intent: z.literal('status'), status: z.enum(ORDER_STATUSES), note: z.string().trim().max(2000).default('') }),
 	z.object({ intent: z.literal('translator'), translator: z.union([z.literal('').transform(() => null), z.coerce.number().int().positive()]) }),
 	z.object({ intent: z.literal('note'), body: z.string().trim().min(1).max(5000), internal: z.string().optional().transform((value) => value === 'on') }),
+	z.object({ intent: z.literal('mail') }),
 ])
 
 // POST /admin/orders/:id: change the status (delivering issues the invoice), assign a translator,
-// or add a note; back to the page with a message.
+// add a note, or send the delivery mail again; back to the page with a message.
 export async function action({ request, params, context }: Route.ActionArgs) {
 	const staff = requireStaff(request, context)
 	const id = parseRecordId(params.id)
@@ -58,6 +59,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 		if (input.intent === 'status') await changeOrderStatus(services, staff, id, input.status, input.note)
 		if (input.intent === 'translator') await assignTranslator(services, staff, id, input.translator)
 		if (input.intent === 'note') await addOrderNote(services, staff, id, input.body, input.internal)
+		if (input.intent === 'mail') await resendDeliveryMail(services, staff, id)
 		return redirectWithFlash(context, back, { kind: 'success', key: `order.flash.${input.intent}` })
 	} catch (error) {
 		if (error instanceof OrderNotFound) throw data({ error: 'Not found' }, { status: 404 })
@@ -157,10 +159,23 @@ export default function OrderPage() {
 					{files.map((file) => (
 						<li key={file.id}>
 							{file.name} ({formatFileSize(file.size, locale)}){file.deleted ? ` · ${t('order.fileDeleted')}` : ''}
+							<span className="block text-sm text-slate-600" data-downloads={file.downloads}>
+								{file.lastDownloadAt ? t('order.downloaded', { count: file.downloads, when: formatDateTime(new Date(file.lastDownloadAt), locale) }) : t('order.notDownloaded')}
+							</span>
 						</li>
 					))}
 					{files.length === 0 && <li className="list-none text-slate-600">{t('order.noFiles')}</li>}
 				</ul>
+				{order.status === 'delivered' && (
+					<Form method="post" className="flex flex-wrap items-center gap-3">
+						<AuthenticityTokenInput />
+						<input type="hidden" name="intent" value="mail" />
+						<button type="submit" className={buttonClass('secondary')}>
+							{t('order.resendMail')}
+						</button>
+						<span className="text-sm text-slate-600">{t('order.resendMailHint', { email: customer.email })}</span>
+					</Form>
+				)}
 				{order.status !== 'cancelled' && (
 					<Form method="post" action={`/admin/orders/${order.id}/files`} encType="multipart/form-data" className="flex flex-wrap items-end gap-3">
 						<AuthenticityTokenInput />
@@ -212,7 +227,7 @@ export default function OrderPage() {
 							<time dateTime={event.createdAt} className="text-slate-600">
 								{formatDateTime(new Date(event.createdAt), locale)}
 							</time>{' '}
-							{event.userName ?? t('order.customerName')}: {event.kind === 'status' && event.status ? t(`orders.status.${event.status}`) : ''} {event.body}
+							{event.userName ?? t('order.customerName')}: {event.kind === 'status' && event.status ? t(`orders.status.${event.status}`) : ''} {event.kind === 'mail' ? t('order.mailSent', { email: event.body }) : event.body}
 							{event.internal ? ` (${t('order.internal')})` : ''}
 						</li>
 					))}

@@ -1,0 +1,104 @@
+import { and, eq } from 'drizzle-orm'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { auditEvents, orderEvents, orderFiles, users } from '#database/schema.ts'
+import { seedDatabase } from '#database/seed.ts'
+import { exportOrdersCsv, findOrderForStaff, listOrders, ORDERS_PAGE_SIZE, OrderFilterSchema } from '#app/models/order/admin.server.ts'
+import { changeOrderStatus, OrderRefused, resendDeliveryMail } from '#app/models/order/lifecycle.server.ts'
+import { findOrderForCustomer, takeDownload } from '#app/models/order/order.server.ts'
+import type { MailMessage } from '#server/mailer.ts'
+import { setupTestDatabase } from '#tests/setup/database.ts'
+import { copiesOfOrder, deliverableOrder } from '#tests/setup/orders.ts'
+import { testServices } from '#tests/setup/services.ts'
+
+// What staff see of orders: the list page by page, the export of all of it, the delivery mail
+// sent again, and the customer's downloads; the models as the admin routes call them.
+const testDatabase = setupTestDatabase()
+const db = () => testDatabase.handle.db
+const mails: MailMessage[] = []
+const services = () => testServices({ db: db(), sendMail: (mail) => void mails.push(mail) })
+let staff: { id: number; name: string }
+beforeAll(async () => {
+	await seedDatabase(db(), { companies: 0 })
+	const [user] = await db().insert(users).values({ email: 'sara@tolk.test', name: 'Sara Staff', passwordHash: 'not used here' }).returning({ id: users.id, name: users.name })
+	staff = user!
+})
+
+const filter = (values: Record<string, string> = {}) => OrderFilterSchema.parse({ status: 'open', pair: '', translator: '', q: '', ...values })
+async function csvLines(rows: AsyncGenerator<string>) {
+	let csv = ''
+	for await (const chunk of rows) csv += chunk
+	return csv.split('\r\n').filter(Boolean)
+}
+
+describe('the order list', () => {
+	test('pages through every matching order, and the CSV export holds all of them, not one page', async () => {
+		const base = await deliverableOrder(services(), staff)
+		// More than one export batch (500), with several orders due the same day across its edge.
+		await copiesOfOrder(db(), base.id, 620, 'LIST')
+		const listFilter = filter({ q: 'LIST-' })
+		const first = await listOrders(db(), listFilter, 1)
+		expect(first).toMatchObject({ total: 620, page: 1, pageCount: Math.ceil(620 / ORDERS_PAGE_SIZE) })
+		expect(first.orders).toHaveLength(ORDERS_PAGE_SIZE)
+		const last = await listOrders(db(), listFilter, first.pageCount)
+		expect(last.orders).toHaveLength(620 - (first.pageCount - 1) * ORDERS_PAGE_SIZE)
+		expect(last.orders.at(-1)!.dueDate >= first.orders[0]!.dueDate).toBe(true)
+		expect((await listOrders(db(), listFilter, first.pageCount + 1)).orders).toEqual([])
+
+		const [header, ...rows] = await csvLines(exportOrdersCsv(db(), listFilter))
+		expect(header).toBe('reference;status;due_date;working_days_left;customer;email;languages;translator;total_excl_vat')
+		expect(rows).toHaveLength(620)
+		const references = rows.map((row) => row.split(';')[0]!)
+		expect(new Set(references).size).toBe(620)
+		const dueDates = rows.map((row) => row.split(';')[2]!)
+		expect(dueDates).toEqual([...dueDates].sort())
+		expect(rows[0]).toMatch(/^LIST-\d{5};in_progress;\d{4}-\d{2}-\d{2};-?\d+;Ida Holm;ida@example\.dk;da → en;;\d+\.\d{2}$/)
+	})
+})
+
+describe('the delivery mail', () => {
+	test('goes out on delivery and again when staff send it, noted for staff only and in the audit log', async () => {
+		const order = await deliverableOrder(services(), staff)
+		const refused = await resendDeliveryMail(services(), staff, order.id).catch((error: unknown) => error)
+		expect(refused).toBeInstanceOf(OrderRefused)
+		expect((refused as OrderRefused).reason).toBe('not-delivered')
+
+		mails.length = 0
+		const { invoice } = await changeOrderStatus(services(), staff, order.id, 'delivered')
+		await resendDeliveryMail(services(), staff, order.id)
+		expect(mails.map((mail) => [mail.to, mail.subject])).toEqual([
+			['ida@example.dk', `Din oversættelse er klar (${order.reference})`],
+			['ida@example.dk', `Faktura for ordre ${order.reference}`],
+			['ida@example.dk', `Din oversættelse er klar (${order.reference})`],
+			['ida@example.dk', `Faktura for ordre ${order.reference}`],
+		])
+		expect(mails[3]!.attachments?.[0]?.filename).toBe(`invoice-${invoice!.number}.pdf`)
+		const noted = await db().select().from(orderEvents).where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.kind, 'mail')))
+		expect(noted.map((event) => [event.body, event.internal, event.userName])).toEqual([
+			['ida@example.dk', true, 'Sara Staff'],
+			['ida@example.dk', true, 'Sara Staff'],
+		])
+		const customerHistory = (await findOrderForCustomer(db(), order.token))!.history
+		expect(customerHistory.map((event) => event.kind)).toEqual(['status', 'status', 'status'])
+		const audit = await db().select().from(auditEvents).where(eq(auditEvents.subjectId, String(order.id)))
+		expect(audit.map((event) => event.summary)).toContain(`Order ${order.reference}: delivery mail sent again`)
+
+		await changeOrderStatus(services(), staff, order.id, 'cancelled')
+		const afterCancel = await resendDeliveryMail(services(), staff, order.id).catch((error: unknown) => error)
+		expect((afterCancel as OrderRefused).reason).toBe('not-delivered')
+	})
+})
+
+describe('downloads', () => {
+	test('staff see how often the customer downloaded each file and when last', async () => {
+		const order = await deliverableOrder(services(), staff)
+		await changeOrderStatus(services(), staff, order.id, 'delivered')
+		const [file] = await db().select().from(orderFiles).where(eq(orderFiles.orderId, order.id))
+		expect((await findOrderForStaff(db(), order.id))!.files[0]).toMatchObject({ downloads: 0, lastDownloadAt: null })
+		await takeDownload(db(), order.token, file!.id, 'address-a')
+		await takeDownload(db(), order.token, file!.id, 'address-b')
+		expect(await takeDownload(db(), 'x'.repeat(32), file!.id, 'address-c')).toBeNull()
+		const [seen] = (await findOrderForStaff(db(), order.id))!.files
+		expect(seen!.downloads).toBe(2)
+		expect(seen!.lastDownloadAt).toBeInstanceOf(Date)
+	})
+})
