@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { pairPricePerWord } from '#app/models/price/rules.ts'
 import { calculateQuote, checkQuoteChoices, earliestDeliveryDate, type QuoteRates } from '#app/models/quote/rules.ts'
-import { addWorkingDays, asCalendarDate, danishHolidays, isWorkingDay, todayInDenmark, workingDaysBetween } from '#app/models/calendar/working-days.ts'
+import { addCalendarDays, addWorkingDays, asCalendarDate, danishHolidays, isWorkingDay, todayInDenmark, workingDaysBetween } from '#app/models/calendar/working-days.ts'
 
 const RATES: QuoteRates = {
 	pricePerWord: 1.35,
@@ -32,6 +32,28 @@ describe('Danish working days', () => {
 		expect(addWorkingDays('2026-12-23', 1)).toBe('2026-12-28')
 		expect(workingDaysBetween('2026-12-23', '2026-12-28')).toBe(1)
 		expect(workingDaysBetween('2026-11-20', '2026-11-23')).toBe(1)
+	})
+
+	test('between two dates are counted the same as walking day by day, for any span and year', () => {
+		const walk = (from: string, to: string) => {
+			let count = 0
+			for (let day = addCalendarDays(from, 1); day <= to; day = addCalendarDays(day, 1)) if (isWorkingDay(day)) count++
+			return count
+		}
+		// A fixed pseudo-random sequence, so a failure repeats.
+		let seed = 7
+		const next = (below: number) => (seed = (seed * 48271) % 2147483647) % below
+		for (let run = 0; run < 400; run++) {
+			const from = addCalendarDays('1990-01-01', next(20_000))
+			const to = addCalendarDays(from, next(900) - 30)
+			expect(workingDaysBetween(from, to), `${from} → ${to}`).toBe(walk(from, to))
+		}
+		expect(workingDaysBetween('0050-12-20', '0051-01-10')).toBe(walk('0050-12-20', '0051-01-10'))
+		// 2027: 261 weekdays, less New Year, Maundy Thursday, Good Friday, Easter Monday, Ascension,
+		// Whit Monday, Constitution Day (a Saturday, so not), Christmas Eve and New Year's Eve (Fridays).
+		expect(workingDaysBetween('2026-12-31', '2027-12-31')).toBe(261 - 8)
+		// The furthest date a visitor can type is a number, not a walk over three million days.
+		expect(workingDaysBetween('2026-11-25', '9999-12-31')).toBe(2_006_282)
 	})
 })
 
