@@ -1,9 +1,11 @@
 // What both entries (`npm start` and `npm run dev`) set up beside the database: the staff
 // account from the environment, live-update broadcasts, the word-count queue with the work left
-// from before a restart, and the sweeping of old uploads.
+// from before a restart, and the hourly sweep of old uploads (which also refreshes the embedded
+// database's planner statistics).
 import type { Server } from 'node:http'
 import path from 'node:path'
 import type { DatabaseHandle } from '#database/client.ts'
+import { refreshStatistics } from '#database/statistics.ts'
 import { deleteExpiredDocuments, deleteStrayFiles } from '#app/models/documents/retention.server.ts'
 import { deleteExpiredDeliveries } from '#app/models/order/order.server.ts'
 import { MIB } from '#app/models/documents/upload.server.ts'
@@ -46,6 +48,7 @@ export async function startServices(env: Env, database: DatabaseHandle, logger: 
 			.then((count) => count && logger.info({ files: count }, 'deleted files no document stands for'))
 			.then(() => deleteExpiredDeliveries(database.db, documentsDir))
 			.then((count) => count && logger.info({ files: count }, 'deleted delivered files past their retention period'))
+			.then(() => refreshStatistics(database))
 			.catch((error: unknown) => logger.error({ err: error }, 'document retention sweep failed'))
 	await sweepDocuments()
 	const sweeper = setInterval(() => void sweepDocuments(), SWEEP_INTERVAL_MS)
