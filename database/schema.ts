@@ -540,7 +540,7 @@ export const orders = pgTable(
 		deliveredAt: timestamp('delivered_at', { withTimezone: true }),
 		...timestamps,
 	},
-	(table) => [index('orders_due').on(table.status, table.dueDate), index('orders_translator').on(table.translatorId)],
+	(table) => [index('orders_due').on(table.status, table.dueDate), index('orders_due_date').on(table.dueDate, table.id), index('orders_translator').on(table.translatorId)],
 )
 
 // An order's history: each status change, assignment, note, delivery and delivery mail, with who did it.

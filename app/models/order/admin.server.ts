@@ -48,32 +48,42 @@ export function workingDaysLeft(dueDate: CalendarDate, today: CalendarDate = tod
 export const ORDERS_PAGE_SIZE = 100
 const EXPORT_BATCH = 500
 
-// One order as the list and the export show it; the quote's total is read out of its details
-// alone, not the whole document.
-function selectListed(db: Database) {
-	return db
-		.select({ order: orders, translator: teamMembers.name, total: sql<string>`${quotes.details}->'quote'->>'total'` })
-		.from(orders)
-		.innerJoin(quotes, eq(quotes.id, orders.quoteId))
-		.leftJoin(teamMembers, eq(teamMembers.id, orders.translatorId))
+// One order as the list and the export show it: only the columns shown, never the terms the
+// customer accepted (the whole terms text, kept with each order) or the quote's document.
+const LISTED = {
+	id: orders.id,
+	reference: orders.reference,
+	status: orders.status,
+	dueDate: orders.dueDate,
+	name: sql<string>`${orders.customer}->>'name'`,
+	companyName: sql<string | null>`${orders.customer}->>'companyName'`,
+	email: sql<string>`${orders.customer}->>'email'`,
+	fromLanguage: orders.fromLanguage,
+	toLanguage: orders.toLanguage,
+	translator: teamMembers.name,
+	total: sql<string>`${quotes.details}->'quote'->>'total'`,
 }
 
-type ListedRow = { order: typeof orders.$inferSelect; translator: string | null; total: string }
+function selectListed(db: Database) {
+	return db.select(LISTED).from(orders).innerJoin(quotes, eq(quotes.id, orders.quoteId)).leftJoin(teamMembers, eq(teamMembers.id, orders.translatorId))
+}
 
-function present({ order, translator, total }: ListedRow, today: CalendarDate) {
-	const open = OPEN.includes(order.status)
+type ListedRow = Awaited<ReturnType<ReturnType<typeof selectListed>['execute']>>[number]
+
+function present(row: ListedRow, today: CalendarDate) {
+	const open = OPEN.includes(row.status)
 	return {
-		id: order.id,
-		reference: order.reference,
-		status: order.status,
-		dueDate: order.dueDate,
-		daysLeft: open ? workingDaysLeft(order.dueDate as CalendarDate, today) : null,
-		isOverdue: open && order.dueDate < today,
-		customer: order.customer.companyName ?? order.customer.name,
-		email: order.customer.email,
-		pair: order.fromLanguage && order.toLanguage ? `${order.fromLanguage} → ${order.toLanguage}` : '',
-		translator,
-		total: Number(total),
+		id: row.id,
+		reference: row.reference,
+		status: row.status,
+		dueDate: row.dueDate,
+		daysLeft: open ? workingDaysLeft(row.dueDate as CalendarDate, today) : null,
+		isOverdue: open && row.dueDate < today,
+		customer: row.companyName ?? row.name,
+		email: row.email,
+		pair: row.fromLanguage && row.toLanguage ? `${row.fromLanguage} → ${row.toLanguage}` : '',
+		translator: row.translator,
+		total: Number(row.total),
 	}
 }
 
@@ -120,7 +130,7 @@ export async function* exportOrdersCsv(db: Database, filter: OrderFilter, today:
 			.map((row) => present(row, today))
 			.map((row) => csvLine([row.reference, row.status, row.dueDate, row.daysLeft === null ? '' : String(row.daysLeft), row.customer, row.email, row.pair, row.translator ?? '', row.total.toFixed(2)]) + '\r\n')
 			.join('')
-		const last = rows.at(-1)!.order
+		const last = rows.at(-1)!
 		after = { dueDate: last.dueDate, id: last.id }
 		if (rows.length < EXPORT_BATCH) return
 	}

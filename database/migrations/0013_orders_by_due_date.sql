@@ -1,0 +1,1 @@
+CREATE INDEX "orders_due_date" ON "orders" USING btree ("due_date","id");
