@@ -11,9 +11,13 @@ const directory = mkdtempSync(path.join(tmpdir(), 'tolk-pool-'))
 const script = path.join(directory, 'double.mjs')
 writeFileSync(
 	script,
-	`import { parentPort } from 'node:worker_threads'
-	parentPort.on('message', (n) => setTimeout(() => parentPort.postMessage({ type: 'done', result: n * 2 }), n))
-	parentPort.postMessage({ type: 'ready' })`,
+	`process.on('message', (n) => {
+		// -1: grow one array without end, the shape that aborts a whole process past its heap.
+		if (n === -1) for (const grown = []; ; ) grown.push({ n: Math.random() })
+		setTimeout(() => process.send({ type: 'done', result: n * 2 }), n)
+	})
+	process.on('disconnect', () => process.exit(0))
+	process.send({ type: 'ready' })`,
 )
 afterAll(() => rmSync(directory, { recursive: true, force: true }))
 const options = { url: pathToFileURL(script), memoryMb: 64, logger: createLogger({ LOG_LEVEL: 'silent' }) }
@@ -39,6 +43,18 @@ describe('the worker pool', () => {
 			const next = pool.run<number>(1)
 			expect(await slow).toEqual(new JobStopped('timeout'))
 			expect(await next).toBe(2)
+		} finally {
+			await pool.close()
+		}
+	})
+
+	test('a job past the heap limit stops the worker alone, with the reason; the pool goes on', async () => {
+		const pool = createWorkerPool({ ...options, size: 1, timeoutMs: 30_000 })
+		try {
+			const greedy = pool.run<number>(-1).catch((error: unknown) => error)
+			const next = pool.run<number>(3)
+			expect(await greedy).toEqual(new JobStopped('memory'))
+			expect(await next).toBe(6)
 		} finally {
 			await pool.close()
 		}

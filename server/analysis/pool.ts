@@ -1,4 +1,6 @@
-import { Worker } from 'node:worker_threads'
+import { fork, type ChildProcess } from 'node:child_process'
+import { once } from 'node:events'
+import { fileURLToPath } from 'node:url'
 import type { Logger } from '#server/logger.ts'
 
 // Why a job did not finish: past its wall-clock limit, past the worker's heap limit, or the worker
@@ -15,31 +17,45 @@ export class PoolClosed extends Error {}
 
 type Options = { url: URL; size: number; timeoutMs: number; memoryMb: number; logger: Logger; idleMs?: number }
 type Job = { message: unknown; resolve: (result: unknown) => void; reject: (error: Error) => void }
-type Slot = { worker: Worker; ready: boolean; job: Job | null; timer?: NodeJS.Timeout; idle?: NodeJS.Timeout }
+type Slot = { worker: ChildProcess; ready: boolean; job: Job | null; stderr: string; timer?: NodeJS.Timeout; idle?: NodeJS.Timeout }
 
 // A worker with nothing to do goes after this long: what a large file made it allocate (pdf.js's
 // WebAssembly memory never shrinks) goes with it, and a quiet site holds no worker at all.
 const IDLE_MS = 20_000
+const OUT_OF_MEMORY = /heap out of memory|Allocation failed|Reached heap limit/
 type Reply = { type: 'ready' } | { type: 'done'; result: unknown } | { type: 'failed'; error: string }
 
 export type WorkerPool = { run: <T>(message: unknown) => Promise<T>; close: () => Promise<void>; workers: () => number }
 
-// Up to `size` worker threads taking jobs in order, started when there is work. A job's clock starts
-// when a ready worker takes it (loading the extractors is not the job's time).
+// Up to `size` worker processes taking jobs in order, started when there is work. A job's clock
+// starts when a ready worker takes it (loading the extractors is not the job's time). Processes,
+// not threads: a thread's heap limit is best-effort, and a file that makes one grow the wrong way
+// aborts the whole server with it (nodejs/node#47224; it happened to this test suite). A process
+// past its heap (--max-old-space-size) aborts alone, and says so on its stderr.
 export function createWorkerPool({ url, size, timeoutMs, memoryMb, logger, idleMs = IDLE_MS }: Options): WorkerPool {
 	const waiting: Job[] = []
 	const slots = new Set<Slot>()
 	let closed = false
 
 	function spawn() {
-		const slot: Slot = { worker: new Worker(url, { resourceLimits: { maxOldGenerationSizeMb: memoryMb } }), ready: false, job: null }
-		slots.add(slot)
-		slot.worker.on('message', (reply: Reply) => onReply(slot, reply))
-		slot.worker.on('error', (error: Error & { code?: string }) => {
-			replace(slot, error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'memory' : 'crashed')
-			if (!closed) logger.error({ err: error }, 'word-count worker failed; started another')
+		const worker = fork(fileURLToPath(url), [], {
+			execArgv: [...process.execArgv, `--max-old-space-size=${memoryMb}`],
+			serialization: 'advanced',
+			stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
 		})
-		slot.worker.on('exit', () => replace(slot, 'crashed'))
+		const slot: Slot = { worker, ready: false, job: null, stderr: '' }
+		slots.add(slot)
+		worker.stderr!.on('data', (chunk: Buffer) => (slot.stderr = (slot.stderr + chunk.toString()).slice(-4_000)))
+		worker.on('message', (reply: Reply) => onReply(slot, reply))
+		worker.on('error', (error) => {
+			if (!closed) logger.error({ err: error }, 'word-count worker failed; started another')
+			replace(slot, 'crashed')
+		})
+		worker.on('exit', (code, signal) => {
+			const reason = OUT_OF_MEMORY.test(slot.stderr) ? 'memory' : 'crashed'
+			if (!closed && slots.has(slot)) logger.error({ code, signal, reason }, 'word-count worker stopped; started another')
+			replace(slot, reason)
+		})
 	}
 
 	function onReply(slot: Slot, reply: Reply) {
@@ -65,7 +81,7 @@ export function createWorkerPool({ url, size, timeoutMs, memoryMb, logger, idleM
 		if (!slots.delete(slot)) return
 		clearTimeout(slot.idle)
 		finish(slot)?.reject(closed ? new PoolClosed() : new JobStopped(reason))
-		void slot.worker.terminate()
+		slot.worker.kill('SIGKILL')
 		pump()
 	}
 
@@ -79,7 +95,7 @@ export function createWorkerPool({ url, size, timeoutMs, memoryMb, logger, idleM
 			const job = waiting.shift()!
 			slot.job = job
 			slot.timer = setTimeout(() => replace(slot, 'timeout'), timeoutMs)
-			slot.worker.postMessage(job.message)
+			slot.worker.send(job.message as never)
 		}
 		const starting = [...slots].filter((slot) => !slot.ready).length
 		for (let n = starting; n < waiting.length && slots.size < size; n++) spawn()
@@ -100,9 +116,9 @@ export function createWorkerPool({ url, size, timeoutMs, memoryMb, logger, idleM
 		async close() {
 			closed = true
 			for (const job of waiting.splice(0)) job.reject(new PoolClosed())
-			const workers = [...slots].map((slot) => slot.worker)
+			const exits = [...slots].map((slot) => (slot.worker.exitCode === null && slot.worker.signalCode === null ? once(slot.worker, 'exit') : null))
 			for (const slot of [...slots]) replace(slot, 'crashed')
-			await Promise.all(workers.map((worker) => worker.terminate()))
+			await Promise.all(exits)
 		},
 	}
 }

@@ -1,8 +1,8 @@
-// One word-count worker thread: analyses files and finds an order's repeated sentences on request,
-// so no customer's file ever costs the server's own thread any time. It says when it is ready, so a
-// job's time limit does not include loading the extractors.
+// One word-count worker process: analyses files and finds an order's repeated sentences on request,
+// so no customer's file ever costs the server's own thread any time, nor its memory. It says when
+// it is ready, so a job's time limit does not include loading the extractors, and goes when the
+// server does (its channel closes).
 import { readFile, rm, writeFile } from 'node:fs/promises'
-import { parentPort } from 'node:worker_threads'
 import { analyseFile } from '#app/models/wordcount/analyse.server.ts'
 import { repeatedWordsOf, sentenceFingerprints } from '#app/models/wordcount/count.server.ts'
 
@@ -32,10 +32,12 @@ async function readFingerprints({ sentencesPath, legacyTextPath }: RepeatsJob['d
 	}
 }
 
-parentPort!.on('message', (job: CountJob | RepeatsJob) => {
+const reply = (message: unknown) => process.send!(message)
+process.on('message', (job: CountJob | RepeatsJob) => {
 	perform(job).then(
-		(result) => parentPort!.postMessage({ type: 'done', result }),
-		(error: unknown) => parentPort!.postMessage({ type: 'failed', error: String(error) }),
+		(result) => reply({ type: 'done', result }),
+		(error: unknown) => reply({ type: 'failed', error: String(error) }),
 	)
 })
-parentPort!.postMessage({ type: 'ready' })
+process.on('disconnect', () => process.exit(0))
+reply({ type: 'ready' })

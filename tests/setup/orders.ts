@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto'
+import { beforeAll } from 'vitest'
 import { eq } from 'drizzle-orm'
 import type { Database } from '#database/client.ts'
 import { documents, orderFiles, orders, quotes, users } from '#database/schema.ts'
@@ -9,7 +10,8 @@ import { acceptQuote } from '#app/models/order/accept.server.ts'
 import { ACCEPT_FIELDS, type AcceptField } from '#app/models/order/form.ts'
 import { changeOrderStatus } from '#app/models/order/lifecycle.server.ts'
 import { saveQuote } from '#app/models/quote/quote.server.ts'
-import { openTestDatabase, type TestDatabase } from '#tests/setup/database.ts'
+import type { MailMessage } from '#server/mailer.ts'
+import { openTestDatabase, setupTestDatabase, type TestDatabase } from '#tests/setup/database.ts'
 import { testServices } from '#tests/setup/services.ts'
 
 // The form a customer fills in to accept a quote, as a private person unless told otherwise.
@@ -71,4 +73,19 @@ export async function seedOrderList(test: TestDatabase, count: number, prefix = 
 	} finally {
 		await handle.close()
 	}
+}
+
+// A file's database for the order models: demo content, one staff member, and the mail sent kept.
+export function setupOrderTests() {
+	const testDatabase = setupTestDatabase()
+	const db = () => testDatabase.handle.db
+	const mails: MailMessage[] = []
+	const services = () => testServices({ db: db(), sendMail: (mail) => void mails.push(mail) })
+	const staff = { id: 0, name: 'Sara Staff' }
+	beforeAll(async () => {
+		await seedDatabase(db(), { companies: 0 })
+		const [user] = await db().insert(users).values({ email: 'sara@tolk.test', name: staff.name, passwordHash: 'not used here' }).returning({ id: users.id })
+		staff.id = user!.id
+	})
+	return { db, mails, services, staff }
 }

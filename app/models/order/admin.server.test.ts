@@ -1,27 +1,14 @@
 import { and, eq } from 'drizzle-orm'
-import { beforeAll, describe, expect, test } from 'vitest'
-import { auditEvents, orderEvents, orderFiles, users } from '#database/schema.ts'
-import { seedDatabase } from '#database/seed.ts'
+import { describe, expect, test } from 'vitest'
+import { auditEvents, orderEvents, orderFiles } from '#database/schema.ts'
 import { exportOrdersCsv, findOrderForStaff, listOrders, ORDERS_PAGE_SIZE, OrderFilterSchema } from '#app/models/order/admin.server.ts'
 import { changeOrderStatus, OrderRefused, resendDeliveryMail } from '#app/models/order/lifecycle.server.ts'
 import { findOrderForCustomer, takeDownload } from '#app/models/order/order.server.ts'
-import type { MailMessage } from '#server/mailer.ts'
-import { setupTestDatabase } from '#tests/setup/database.ts'
-import { copiesOfOrder, deliverableOrder } from '#tests/setup/orders.ts'
-import { testServices } from '#tests/setup/services.ts'
+import { copiesOfOrder, deliverableOrder, setupOrderTests } from '#tests/setup/orders.ts'
 
 // What staff see of orders: the list page by page, the export of all of it, the delivery mail
 // sent again, and the customer's downloads; the models as the admin routes call them.
-const testDatabase = setupTestDatabase()
-const db = () => testDatabase.handle.db
-const mails: MailMessage[] = []
-const services = () => testServices({ db: db(), sendMail: (mail) => void mails.push(mail) })
-let staff: { id: number; name: string }
-beforeAll(async () => {
-	await seedDatabase(db(), { companies: 0 })
-	const [user] = await db().insert(users).values({ email: 'sara@tolk.test', name: 'Sara Staff', passwordHash: 'not used here' }).returning({ id: users.id, name: users.name })
-	staff = user!
-})
+const { db, mails, services, staff } = setupOrderTests()
 
 const filter = (values: Record<string, string> = {}) => OrderFilterSchema.parse({ status: 'open', pair: '', translator: '', q: '', ...values })
 async function csvLines(rows: AsyncGenerator<string>) {

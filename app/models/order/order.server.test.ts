@@ -4,31 +4,18 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { and, eq } from 'drizzle-orm'
 import { SaxesParser } from 'saxes'
-import { beforeAll, describe, expect, test } from 'vitest'
-import { companies, documents, orderEvents, orderFiles, orders, quotes, users } from '#database/schema.ts'
-import { seedDatabase } from '#database/seed.ts'
+import { describe, expect, test } from 'vitest'
+import { companies, documents, orderEvents, orderFiles, orders, quotes } from '#database/schema.ts'
 import { addCalendarDays, todayInDenmark } from '#app/models/calendar/working-days.ts'
 import { invoiceXml } from '#app/models/invoice/invoice.server.ts'
 import { acceptQuote, QuoteNotAcceptable } from '#app/models/order/accept.server.ts'
 import { changeOrderStatus, type OrderRefused } from '#app/models/order/lifecycle.server.ts'
 import { deleteExpiredDeliveries, deliveriesDirOf, findOrderForCustomer } from '#app/models/order/order.server.ts'
-import type { MailMessage } from '#server/mailer.ts'
-import { setupTestDatabase } from '#tests/setup/database.ts'
-import { acceptFields, deliverableOrder, savedQuote as savedQuoteIn } from '#tests/setup/orders.ts'
-import { testServices } from '#tests/setup/services.ts'
+import { acceptFields, deliverableOrder, savedQuote as savedQuoteIn, setupOrderTests } from '#tests/setup/orders.ts'
 
 // From a saved quote to an order, its delivery, invoice and credit note: the models as a route
 // calls them, on a real database.
-const testDatabase = setupTestDatabase()
-const db = () => testDatabase.handle.db
-const mails: MailMessage[] = []
-const services = () => testServices({ db: db(), sendMail: (mail) => void mails.push(mail) })
-let staff: { id: number; name: string }
-beforeAll(async () => {
-	await seedDatabase(db(), { companies: 0 })
-	const [user] = await db().insert(users).values({ email: 'sara@tolk.test', name: 'Sara Staff', passwordHash: 'not used here' }).returning({ id: users.id, name: users.name })
-	staff = user!
-})
+const { db, mails, services, staff } = setupOrderTests()
 
 const accept = acceptFields
 const savedQuote = (words?: number) => savedQuoteIn(db(), words)
