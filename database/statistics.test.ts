@@ -16,7 +16,8 @@ async function plannerView() {
 	return { rows: Number(rows[0]!.reltuples), plan: plan.rows.map((row) => row['QUERY PLAN']).join('\n') }
 }
 
-describe('planner statistics', () => {
+// PostgreSQL's autovacuum does this by itself, in its own time; there the call does nothing.
+describe.skipIf(process.env.DATABASE_URL)('planner statistics', () => {
 	test('the embedded database learns how the orders grew, and walks the due-date index for a page', async () => {
 		const { db } = testDatabase.handle
 		await seedDatabase(db, { companies: 0 })
@@ -25,8 +26,6 @@ describe('planner statistics', () => {
 		await copiesOfOrder(db, order.id, 3000, 'STATS')
 		await refreshStatistics(testDatabase.handle)
 		const after = await plannerView()
-		// PostgreSQL's autovacuum does this by itself, in its own time; here the call is a no-op.
-		if (testDatabase.handle.kind !== 'pglite') return
 		expect(after.rows).toBe(3001)
 		expect(after.plan).toContain('orders_due_date')
 	})
