@@ -181,13 +181,13 @@ export const settings = pgTable(
 		phone: text().notNull(),
 		address: text().notNull(),
 		cvr: text().notNull(),
-		pricePerWord: numeric('price_per_word', { precision: 10, scale: 2, mode: 'number' }).notNull(),
 		currency: text().notNull().default('DKK'),
 		calculatorMinWords: integer('calculator_min_words').notNull().default(100),
 		calculatorMaxWords: integer('calculator_max_words').notNull().default(20000),
 		minDeliveryDays: integer('min_delivery_days').notNull().default(0),
 		uploadLimitMib: integer('upload_limit_mib').notNull().default(100),
 		wordsPerDay: integer('words_per_day').notNull().default(2500),
+		// The common price per word: every pair without its own price in pair_prices costs this.
 		defaultPricePerWord: numeric('default_price_per_word', { precision: 10, scale: 2, mode: 'number' }).notNull().default(1.5),
 		minimumOrder: numeric('minimum_order', { precision: 10, scale: 2, mode: 'number' }).notNull().default(500),
 		// Extra percent on the price for delivery within 1 and within 2 working days.

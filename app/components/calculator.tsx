@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react'
-import { CALCULATED_PRICE_EVENT } from '#app/models/price/rules.ts'
-import { formatNumber, formatPrice, formatWholePrice } from '#app/utils/format.ts'
-import { totalFor } from '#app/models/price/rules.ts'
+import { CALCULATED_PRICE_EVENT, pairPricePerWord, totalFor, withVat, type CalculatorData } from '#app/models/price/rules.ts'
+import { formatNumber, formatPrice } from '#app/utils/format.ts'
 import { trackEvent } from '#app/utils/analytics.client.ts'
+import { Amount } from '#app/components/amount.tsx'
 import { Text, useI18n } from '#app/components/i18n.tsx'
+import { LanguageSelect } from '#app/components/language-select.tsx'
 
-type Props = { pricePerWord: number; currency: string; min: number; max: number }
 
 // A slider move is recorded once it has settled, not for every step on the way.
 const SETTLE_MS = 600
@@ -17,11 +17,18 @@ export function startingWords(min: number, max: number): number {
 }
 
 // The spec's price calculator: a slider sets the word count; the page shows the count, the
-// rounded total and the price per word in the page's language and currency.
-export function Calculator({ pricePerWord, currency, min, max }: Props) {
+// rounded total and the price per word in the page's language and currency. The price per word is
+// the chosen pair's, the same the price check and the order page use, or the common price until
+// both languages are chosen.
+export function Calculator({ languages, pairPrices, defaultPricePerWord, minimumOrder, vatPercent, currency, min, max }: CalculatorData) {
 	const { locale, t } = useI18n()
 	const id = useId()
 	const [words, setWords] = useState(() => startingWords(min, max))
+	const [pair, setPair] = useState({ from: '', to: '' })
+	const pricePerWord = pairPricePerWord(pairPrices, pair.from, pair.to, defaultPricePerWord)
+	const names = Object.fromEntries(languages.map((language) => [language.code, language.name]))
+	const hasPair = Boolean(pair.from && pair.to && pair.from !== pair.to)
+	const total = totalFor(pricePerWord, words)
 	const settleTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
 	useEffect(() => () => clearTimeout(settleTimer.current), [])
 
@@ -38,6 +45,19 @@ export function Calculator({ pricePerWord, currency, min, max }: Props) {
 			<h2 id={`${id}-title`} className="mb-4 text-xl font-semibold text-slate-900">
 				{t('calculator.title')}
 			</h2>
+			<div className="mb-4 flex flex-wrap gap-4">
+				{(['from', 'to'] as const).map((side) => (
+					<LanguageSelect
+						key={side}
+						id={`${id}-${side}`}
+						name={side}
+						label={t(`priceCheck.${side}`)}
+						languages={languages}
+						placeholder={t('calculator.anyLanguage')}
+						onChange={(code) => setPair((current) => ({ ...current, [side]: code }))}
+					/>
+				))}
+			</div>
 			<label htmlFor={id} className="mb-2 block font-medium">
 				{t('calculator.label')}
 			</label>
@@ -71,12 +91,21 @@ export function Calculator({ pricePerWord, currency, min, max }: Props) {
 				</div>
 				<div>
 					<Text as="dt" k="calculator.total" className="text-sm text-slate-600" />
-					<dd className="text-2xl font-bold text-teal-800" data-total={totalFor(pricePerWord, words)}>
-						{formatWholePrice(totalFor(pricePerWord, words), currency, locale)}
+					<dd className="text-2xl font-bold text-teal-800" data-total={total}>
+						<Amount value={total} currency={currency} vat="excl" />
 					</dd>
 				</div>
 			</dl>
-			<Text as="p" k="calculator.perWord" vars={{ price: formatPrice(pricePerWord, currency, locale) }} className="mt-2 text-sm text-slate-600" />
+			<p className="mt-1 text-sm text-slate-700">
+				{t('calculator.inclVat', { vat: vatPercent })}: <Amount value={withVat(total, vatPercent)} currency={currency} vat="incl" className="font-semibold" />
+			</p>
+			<p className="mt-2 text-sm text-slate-600" data-price-note>
+				{hasPair
+					? t('calculator.pairPrice', { from: names[pair.from] ?? pair.from, to: names[pair.to] ?? pair.to, price: formatPrice(pricePerWord, currency, locale) })
+					: t('calculator.commonPrice', { price: formatPrice(pricePerWord, currency, locale) })}
+			</p>
+			{pair.from && pair.from === pair.to && <Text as="p" k="priceCheck.same" className="mt-2 text-sm text-amber-800" />}
+			{total < minimumOrder && <p className="mt-2 text-sm text-slate-700">{t('calculator.belowMinimum', { minimum: formatPrice(minimumOrder, currency, locale) })}</p>}
 		</section>
 	)
 }

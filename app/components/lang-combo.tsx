@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from 'react'
-import { formatNumber, formatPrice, formatWholePrice } from '#app/utils/format.ts'
+import { formatNumber } from '#app/utils/format.ts'
+import { Amount } from '#app/components/amount.tsx'
 import type { PairQuote } from '#app/models/price/rules.ts'
 import { requestJson } from '#app/utils/request-headers.ts'
 import { Text, useI18n } from '#app/components/i18n.tsx'
@@ -78,13 +79,17 @@ function PriceArea({ state }: { state: State }) {
 		<dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[auto_1fr]">
 			<Text as="dt" k="priceCheck.perWord" vars={{ from: quote.from, to: quote.to }} className="text-slate-600" />
 			<dd className="font-semibold text-slate-900">
-				{formatPrice(quote.pricePerWord, quote.currency, locale)}
+				<Amount value={quote.pricePerWord} currency={quote.currency} vat="excl" />
 				{quote.isDefaultPrice && <span className="ml-2 text-sm font-normal text-slate-600">({t('priceCheck.default')})</span>}
 			</dd>
 			<Text as="dt" k="priceCheck.minimum" className="text-slate-600" />
-			<dd className="font-semibold text-slate-900">{formatWholePrice(quote.minimumOrder, quote.currency, locale)}</dd>
+			<dd className="font-semibold text-slate-900">
+				<Amount value={quote.minimumOrder} currency={quote.currency} vat="excl" />
+			</dd>
 			<Text as="dt" k="priceCheck.example" vars={{ words: formatNumber(quote.example.words, locale) }} className="text-slate-600" />
-			<dd className="font-semibold text-teal-800">{formatWholePrice(quote.example.total, quote.currency, locale)}</dd>
+			<dd className="font-semibold text-teal-800">
+				<Amount value={quote.example.total} currency={quote.currency} vat="excl" />
+			</dd>
 		</dl>
 	)
 }

@@ -13,16 +13,9 @@ export function formatNumber(value: number, locale: Locale): string {
 	return cached(`number:${locale}`, () => new Intl.NumberFormat(intlLocale(locale))).format(value)
 }
 
+// Every amount the same way, with its cents: "500,00 kr." in Danish, "DKK 500.00" in English.
 export function formatPrice(amount: number, currency: string, locale: Locale): string {
 	return cached(`price:${locale}:${currency}`, () => new Intl.NumberFormat(intlLocale(locale), { style: 'currency', currency })).format(amount)
-}
-
-// Totals are rounded to whole units, so they are shown without decimals.
-export function formatWholePrice(amount: number, currency: string, locale: Locale): string {
-	return cached(
-		`whole:${locale}:${currency}`,
-		() => new Intl.NumberFormat(intlLocale(locale), { style: 'currency', currency, maximumFractionDigits: 0, minimumFractionDigits: 0 }),
-	).format(amount)
 }
 
 export function formatDate(date: Date, locale: Locale): string {

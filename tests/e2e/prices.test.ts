@@ -48,7 +48,49 @@ describe('the price calculator', () => {
 		await calculator.getByRole('slider', { name: 'Antal ord i dine dokumenter' }).focus()
 		await page.keyboard.press('End')
 		await expect.poll(() => visibleText(calculator)).toContain('20.000 ord')
-		expect(await visibleText(calculator)).toContain('27.000 kr.')
+		expect(await visibleText(calculator)).toContain('27.000,00 kr. uden moms')
+	})
+})
+
+describe('prices that agree', () => {
+	test('the calculator prices the pair the price check prices, says when it uses the common price, and states VAT on every amount', async () => {
+		page = await session.open('/en/prices')
+		const calculator = page.locator('[data-controller="calculator"]')
+		const check = page.locator('[data-controller="lang-combo"]')
+		expect(await visibleText(calculator)).toContain('Calculated at our common price, DKK 1.35 per word excl. VAT.')
+		for (const part of [calculator, check]) {
+			await part.getByLabel('From').selectOption({ label: 'Danish' })
+			await part.getByLabel('To').selectOption({ label: 'Japanese' })
+		}
+		await expect.poll(() => visibleText(check.locator('.price-area'))).toContain('Example: 1,000 words')
+		// 1,000 words in both: the same price per word, the same total.
+		expect(await calculator.getAttribute('data-price-per-word')).toBe('2.4')
+		expect(await visibleText(calculator)).toContain('Calculated at the price for Danish → Japanese: DKK 2.40 per word excl. VAT.')
+		const example = await check.locator('dd').last().textContent()
+		expect((await calculator.locator('[data-total] [data-amount]').textContent())?.replace(/\s+/g, ' ')).toBe(example?.replace(/\s+/g, ' '))
+		expect(example?.replace(/\s+/g, ' ')).toBe('DKK 2,400.00 excl. VAT')
+
+		// Every amount on the page says whether VAT is in it.
+		const amounts = page.locator('[data-amount]')
+		expect(await amounts.count()).toBeGreaterThan(10)
+		for (const amount of await amounts.all()) {
+			const vat = await amount.getAttribute('data-vat')
+			expect(await visibleText(amount)).toMatch(vat === 'incl' ? /^DKK [\d,.]+ incl\. VAT$/ : /^DKK [\d,.]+ excl\. VAT$/)
+		}
+		// The summary names the dearer pairs and counts the rest; the page stays short.
+		const groups = page.getByRole('list', { name: 'Prices per word by language pair' })
+		expect(await visibleText(groups)).toContain('Our common price: the other 127 language pairs')
+		expect(await visibleText(groups)).toContain('Danish → Chinese, Danish → Japanese')
+		expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThan(3000)
+	})
+
+	test('below the minimum order the calculator says what so few words cost', async () => {
+		page = await session.open('/priser')
+		const calculator = page.locator('[data-controller="calculator"]')
+		await calculator.getByRole('slider').focus()
+		await page.keyboard.press('Home')
+		await expect.poll(() => visibleText(calculator)).toContain('100 ord')
+		expect(await visibleText(calculator)).toContain('Mindste ordre er 500,00 kr. uden moms')
 	})
 })
 
@@ -65,7 +107,7 @@ describe('the language-pair price check', () => {
 		expect(await visibleText(area)).toContain('Example: 1,000 wordsDKK 2,400')
 
 		await check.getByLabel('To').selectOption({ label: 'German' })
-		await expect.poll(() => visibleText(area)).toContain('DKK 1.35(our standard price)')
+		await expect.poll(() => visibleText(area)).toContain('DKK 1.35 excl. VAT(our common price)')
 
 		await check.getByLabel('To').selectOption({ label: 'Danish' })
 		await expect.poll(() => visibleText(area)).toBe('Choose two different languages.')
@@ -87,6 +129,11 @@ describe('the language-pair price check', () => {
 describe('the pair table filter', () => {
 	test('submits itself shortly after a change and shows only that language’s pairs', async () => {
 		page = await session.open('/en/prices')
+		// The full list is folded under the summary by price.
+		const table = page.getByRole('table', { name: /Price per word for each language pair/ })
+		expect(await table.isVisible()).toBe(false)
+		await page.getByText('See all 132 language pairs and their prices').click()
+		expect(await table.isVisible()).toBe(true)
 		await page.getByLabel('Show language pairs with').selectOption({ label: 'Japanese' })
 		await page.waitForURL((url) => url.searchParams.get('language') === 'ja')
 		const rows = page.locator('#pair-prices ~ div table tbody tr, section[aria-labelledby="pair-prices"] tbody tr')

@@ -156,16 +156,19 @@ describe('records that must stay unique', () => {
 
 describe('settings and default prices', () => {
 	test('settings are validated, saved and used by the public pages', async () => {
-		const bad = await session.admin.post('/admin/settings', { agencyName: 'Tolk', pricePerWord: 'gratis', calculatorMinWords: '500', calculatorMaxWords: '100' })
+		const bad = await session.admin.post('/admin/settings', { agencyName: 'Tolk', wordsPerDay: 'mange', calculatorMinWords: '500', calculatorMaxWords: '100' })
 		expect(bad.status).toBe(422)
 		const text = textOf(await bad.text())
 		expect(text).toContain('Skal være et tal.')
 		expect(text).toContain('Skal være større end det mindste antal ord.')
 		const form = await (await session.admin.get('/admin/settings')).text()
 		const values = Object.fromEntries([...form.matchAll(/name="(\w+)"[^>]*value="([^"]*)"/g)].map((match) => [match[1], match[2]]))
-		const saved = await session.admin.post('/admin/settings', { ...values, pricePerWord: '1,95' })
+		const saved = await session.admin.post('/admin/settings', { ...values, certifiedCopyPrice: '195' })
 		expect(saved.status).toBe(302)
-		expect(textOf(await (await fetch(`${session.server.url}/priser`)).text())).toContain('1,95')
+		expect(textOf(await (await fetch(`${session.server.url}/priser`)).text())).toContain('195,00 kr. uden moms')
+		// The price per word is not a setting: it lives with the prices, once.
+		expect(form).not.toContain('name="pricePerWord"')
+		expect(textOf(form)).toContain('Prisen pr. ord, mindste ordre og valuta står ét sted: under Priser')
 	})
 
 	test('the default price and minimum order are kept with the prices', async () => {

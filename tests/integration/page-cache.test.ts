@@ -71,10 +71,9 @@ describe('public pages from the page cache', () => {
 		expect(await pageText('/en')).toContain('Faroese')
 
 		await warm()
-		const form = await (await admin.get('/admin/settings')).text()
-		const values = Object.fromEntries([...form.matchAll(/name="(\w+)"[^>]*value="([^"]*)"/g)].map((match) => [match[1]!, match[2]!]))
-		expect((await admin.post('/admin/settings', { ...values, pricePerWord: '1,77' })).status).toBe(302)
-		expect(await pageText('/')).toContain('Fra 1,77 kr. pr. ord')
+		// The common price: every pair without its own costs it, and the home page's "from" follows.
+		expect((await admin.post('/admin/prices/defaults', { defaultPricePerWord: '1,17', minimumOrder: '500', currency: 'DKK' })).status).toBe(302)
+		expect(await pageText('/')).toContain('Fra 1,17 kr. pr. ord uden moms')
 
 		await warm()
 		const saved = await admin.call('PATCH', '/admin/translations', { translation: { locale: 'en', key: 'home.faqTitle', value: 'Asked a lot' } })

@@ -28,8 +28,6 @@ export const SettingsSchema = z
 		phone: requiredText(40),
 		address: requiredText(200),
 		cvr: requiredText(8).pipe(z.string().regex(/^\d{8}$/, 'errors.cvr')),
-		pricePerWord: numberField({ min: 0.01, max: 1000 }),
-		currency,
 		calculatorMinWords: WORDS,
 		calculatorMaxWords: WORDS,
 		minDeliveryDays: numberField({ min: 0, max: 365, integer: true }),

@@ -2,8 +2,8 @@ import { aliasedTable, and, asc, eq, inArray } from 'drizzle-orm'
 import type { Database } from '#database/client.ts'
 import { languages, pairPrices } from '#database/schema.ts'
 import type { Locale } from '#app/utils/locales.ts'
-import { EXAMPLE_WORDS, pairKey, pairPricePerWord, totalFor, type PairQuote } from '#app/models/price/rules.ts'
-import { getSettings } from '#app/models/site.server.ts'
+import { EXAMPLE_WORDS, pairKey, pairPricePerWord, totalFor, type CalculatorData, type PairQuote } from '#app/models/price/rules.ts'
+import { getSettings, listActiveLanguages } from '#app/models/site.server.ts'
 import { memoContent } from '#app/models/content-memo.server.ts'
 
 type Settings = Awaited<ReturnType<typeof getSettings>>
@@ -70,4 +70,11 @@ async function pairPriceMapNow(db: Database): Promise<Record<string, number>> {
 		.innerJoin(from, eq(from.id, pairPrices.fromLanguageId))
 		.innerJoin(to, eq(to.id, pairPrices.toLanguageId))
 	return Object.fromEntries(rows.map((row) => [pairKey(row.from, row.to), row.pricePerWord]))
+}
+
+// The calculator's languages and prices, as the price check and the order page price them.
+export async function calculatorData(db: Database, locale: Locale, settings: Settings): Promise<CalculatorData> {
+	const [languages, pairPrices] = await Promise.all([listActiveLanguages(db, locale), pairPriceMap(db)])
+	const { defaultPricePerWord, minimumOrder, vatPercent, currency, calculatorMinWords: min, calculatorMaxWords: max } = settings
+	return { languages, pairPrices, defaultPricePerWord, minimumOrder, vatPercent, currency, min, max }
 }

@@ -1,4 +1,4 @@
-import { data, Form, redirect, useActionData, useLoaderData, useNavigation } from 'react-router'
+import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router'
 import type { Route } from './+types/settings'
 import { AuthenticityTokenInput } from '#app/components/authenticity-token.tsx'
 import { useAdminI18n } from '#app/components/i18n.tsx'
@@ -14,7 +14,9 @@ import { getDb, getServices } from '#app/utils/context.server.ts'
 import { readForm } from '#app/utils/request-body.server.ts'
 import { buttonClass } from '#app/components/ui/button.tsx'
 
-const GROUPS: { title: Parameters<ReturnType<typeof useAdminI18n>['t']>[0]; fields: Field[] }[] = [
+type AdminKey = Parameters<ReturnType<typeof useAdminI18n>['t']>[0]
+
+const GROUPS: { title: AdminKey; fields: Field[]; note?: { text: AdminKey; link: string; label: AdminKey } }[] = [
 	{
 		title: 'settings.agency',
 		fields: [
@@ -27,9 +29,9 @@ const GROUPS: { title: Parameters<ReturnType<typeof useAdminI18n>['t']>[0]; fiel
 	},
 	{
 		title: 'settings.calculator',
+		// The price per word lives in one place: with the pairs' own prices.
+		note: { text: 'settings.pricesElsewhere', link: '/admin/prices', label: 'settings.pricesLink' },
 		fields: [
-			{ name: 'pricePerWord', kind: 'number', label: 'fields.pricePerWord', required: true },
-			{ name: 'currency', kind: 'text', label: 'fields.currency', required: true, hint: 'hints.currency' },
 			{ name: 'calculatorMinWords', kind: 'number', label: 'fields.calculatorMinWords', required: true },
 			{ name: 'calculatorMaxWords', kind: 'number', label: 'fields.calculatorMaxWords', required: true },
 		],
@@ -105,6 +107,14 @@ export default function Settings() {
 				{GROUPS.map((group) => (
 					<fieldset key={group.title} className="rounded-md border border-slate-300 bg-white p-5">
 						<legend className="px-1 text-lg font-bold">{t(group.title)}</legend>
+						{group.note && (
+							<p className="mb-4 text-sm text-slate-700">
+								{t(group.note.text)}{' '}
+								<Link to={group.note.link} className="font-semibold text-teal-800 underline">
+									{t(group.note.label)}
+								</Link>
+							</p>
+						)}
 						<div className="grid gap-5 md:grid-cols-2">
 							{group.fields.map((field) => (
 								<FieldInput

@@ -1,0 +1,1 @@
+ALTER TABLE "settings" DROP COLUMN "price_per_word";
