@@ -1,15 +1,25 @@
 import * as Popover from '@radix-ui/react-popover'
 import { da, enGB } from 'date-fns/locale'
-import { useId, useState } from 'react'
+import { createContext, use, useId, useState } from 'react'
 import { useHydrated } from '#app/hooks/use-hydrated.ts'
-import { DayPicker } from 'react-day-picker'
+import { DayButton, DayPicker, type DayButtonProps } from 'react-day-picker'
 import 'react-day-picker/style.css'
 import { formatDate } from '#app/utils/format.ts'
-import type { CalendarDate } from '#app/models/calendar/working-days.ts'
+import { isWorkingDay, type CalendarDate } from '#app/models/calendar/working-days.ts'
 import { FieldError } from '#app/components/field-error.tsx'
 import { useI18n } from '#app/components/i18n.tsx'
 
-type Props = { id?: string; name: string; label: string; min: CalendarDate; value: CalendarDate | null; onChange: (date: CalendarDate | null) => void; error?: string }
+type Props = {
+	id?: string
+	name: string
+	label: string
+	min: CalendarDate
+	value: CalendarDate | null
+	onChange: (date: CalendarDate | null) => void
+	error?: string
+	// The express surcharge (percent) delivery on a day costs, shown on the days before one is picked.
+	surchargeOf?: (day: CalendarDate) => number
+}
 
 const toDate = (day: CalendarDate) => new Date(`${day}T12:00:00`)
 const toDay = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`
@@ -17,8 +27,9 @@ const toDay = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 
 // The spec's delivery date picker: the page's language, weeks from Monday, dates only. Days
 // before the earliest delivery cannot be chosen; an empty field opens on that earliest month.
 // Until the page's script runs (a slow phone, a busy server) it is the browser's own date field,
-// with the same earliest day; the picker takes over whatever was chosen in it.
-export function DatePicker({ id: givenId, name, label, min, value, onChange, error }: Props) {
+// with the same earliest day; the picker takes over whatever was chosen in it. Weekends and Danish
+// public holidays cannot be chosen: nothing is delivered on them.
+export function DatePicker({ id: givenId, name, label, min, value, onChange, error, surchargeOf }: Props) {
 	const { locale, t } = useI18n()
 	const generatedId = useId()
 	const id = givenId ?? generatedId
@@ -55,18 +66,24 @@ export function DatePicker({ id: givenId, name, label, min, value, onChange, err
 				</Popover.Trigger>
 				<Popover.Portal>
 					<Popover.Content align="start" sideOffset={4} className="z-50 rounded-md border border-slate-300 bg-white p-3 shadow-lg">
+						<SurchargeContext value={surchargeOf ?? noSurcharge}>
 						<DayPicker
 							mode="single"
 							locale={locale === 'da' ? da : enGB}
 							weekStartsOn={1}
 							selected={value ? toDate(value) : undefined}
 							defaultMonth={toDate(value ?? min)}
-							disabled={{ before: toDate(min) }}
+							disabled={[{ before: toDate(min) }, (date) => !isWorkingDay(toDay(date))]}
+							modifiers={surchargeOf && { express: (date) => toDay(date) >= min && isWorkingDay(toDay(date)) && surchargeOf(toDay(date)) > 0 }}
+							modifiersClassNames={{ express: 'rdp-express' }}
+							components={surchargeOf && SURCHARGED_DAYS}
+							footer={surchargeOf && <p className="mt-2 max-w-64 text-xs text-slate-700">{t('datePicker.expressLegend')}</p>}
 							onSelect={(date) => {
 								onChange(date ? toDay(date) : null)
 								setIsOpen(false)
 							}}
 						/>
+						</SurchargeContext>
 					</Popover.Content>
 				</Popover.Portal>
 			</Popover.Root>
@@ -74,3 +91,27 @@ export function DatePicker({ id: givenId, name, label, min, value, onChange, err
 		</div>
 	)
 }
+
+const noSurcharge = () => 0
+const SurchargeContext = createContext<(day: CalendarDate) => number>(noSurcharge)
+
+// A day that costs extra says so under its number, and to a screen reader in its name. One
+// component for every picker (the surcharges come through context), so days are not remounted.
+function SurchargedDay({ children, ...props }: DayButtonProps) {
+	const { t } = useI18n()
+	const surchargeOf = use(SurchargeContext)
+	const percent = props.modifiers.express ? surchargeOf(toDay(props.day.date)) : 0
+	return (
+		<DayButton {...props}>
+			{children}
+			{percent > 0 && (
+				<span className="block text-[0.6rem] leading-none font-semibold text-amber-900">
+					<span aria-hidden="true">+{percent}</span>
+					<span className="sr-only">{t('datePicker.surcharge', { percent })}</span>
+				</span>
+			)}
+		</DayButton>
+	)
+}
+
+const SURCHARGED_DAYS = { DayButton: SurchargedDay }

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react'
 import { useDropzone, type FileRejection } from 'react-dropzone'
 import type { DocumentView } from '#app/models/documents/present.ts'
 import type { LiveStream } from '#app/utils/cable.ts'
-import { formatNumber } from '#app/utils/format.ts'
+import { formatFileSize } from '#app/utils/format.ts'
 import { ACCEPTED_EXTENSIONS } from '#app/models/documents/present.ts'
 import { uploadFile, type UploadError } from '#app/utils/upload.client.ts'
 import { AuthenticityTokenInput } from '#app/components/authenticity-token.tsx'
@@ -121,7 +121,9 @@ export function Dropzone({ action, limitMib, initial, onDocument }: Props) {
 				>
 					<input {...getInputProps({ name: 'file', 'aria-label': t('upload.choose') })} />
 					<Text as="p" k="upload.drop" className="text-lg font-semibold text-slate-900" />
-					<Text as="p" k="order.sizeLimit" vars={{ size: limitMib }} className="text-sm text-slate-600" />
+					<Text as="p" k="order.fileKinds" className="mt-1 text-slate-700" />
+					<Text as="p" k="order.fileTypes" vars={{ types: ACCEPTED_EXTENSIONS.join(', ') }} className="mt-1 max-w-2xl text-xs text-slate-600" />
+					<Text as="p" k="order.sizeLimit" vars={{ size: limitMib }} className="mt-1 text-sm text-slate-600" />
 				</div>
 				<noscript>
 					<button type="submit" className="rounded-md bg-teal-800 px-4 py-2 font-semibold text-white">
@@ -140,7 +142,7 @@ export function Dropzone({ action, limitMib, initial, onDocument }: Props) {
 							<div className="min-w-0 flex-1">
 								<p className="truncate font-medium">{item.uploaded?.document.name ?? item.file.name}</p>
 								<p className="text-sm text-slate-600">
-									{formatNumber(Math.round(((item.uploaded?.document.size ?? item.file.size) / MIB) * 100) / 100, locale)} MiB ·{' '}
+									{formatFileSize(item.uploaded?.document.size ?? item.file.size, locale)} ·{' '}
 									{(item.uploaded?.document.type ?? extensionOf(item.file.name)).toUpperCase()} · {t(`upload.status.${item.status}`)}
 								</p>
 								{item.status === 'uploading' && <progress max={1} value={item.progress} aria-label={t('upload.progress', { name: item.file.name })} className="w-full" />}

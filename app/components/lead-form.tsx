@@ -14,6 +14,9 @@ type Props = {
 	// plain pickers on the contact page.
 	renderChoices: (errors: ChoiceErrors, values: Partial<Record<RequestField, string>>) => ReactNode
 	documentCount?: number
+	// On the order page with documents, saving the quote is the main way on: this button is then
+	// the quieter one, so the page has one primary button at a time.
+	secondary?: boolean
 }
 
 const PRIVACY_SLUGS = { da: 'privatlivspolitik', en: 'privacy-policy' } as const
@@ -21,7 +24,7 @@ const PRIVACY_SLUGS = { da: 'privatlivspolitik', en: 'privacy-policy' } as const
 // The spec's lead form: a real form posting to its page (so it works without script), sent with a
 // fetcher once hydrated. A 422 puts the server's text in the error area and keeps every input;
 // success hides the inputs and shows the completion panel with the reference.
-export function LeadForm({ renderChoices, documentCount = 0 }: Props) {
+export function LeadForm({ renderChoices, documentCount = 0, secondary = false }: Props) {
 	const { locale, t } = useI18n()
 	const fetcher = useFetcher<RequestFormResult>()
 	const actionData = useActionData<RequestFormResult>()
@@ -52,6 +55,7 @@ export function LeadForm({ renderChoices, documentCount = 0 }: Props) {
 			<AuthenticityTokenInput />
 			{renderChoices(refused?.errors ?? {}, values)}
 			<section aria-labelledby="request-title" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+				{secondary && <Text as="p" k="request.askInstead" className="text-sm font-semibold tracking-wide text-slate-600 uppercase" />}
 				<h2 id="request-title" className="mb-1 text-2xl font-semibold text-slate-900">
 					{t('request.title')}
 				</h2>
@@ -119,9 +123,19 @@ export function LeadForm({ renderChoices, documentCount = 0 }: Props) {
 						</p>
 					)}
 				</div>
-				<button type="submit" disabled={isSending} className="rounded-md bg-teal-800 px-5 py-3 font-semibold text-white hover:bg-teal-900 disabled:opacity-70">
+				<button
+					type="submit"
+					disabled={isSending}
+					aria-describedby="request-submit-next"
+					className={
+						secondary
+							? 'rounded-md border-2 border-teal-800 px-5 py-3 font-semibold text-teal-900 hover:bg-teal-50 disabled:opacity-70'
+							: 'rounded-md bg-teal-800 px-5 py-3 font-semibold text-white hover:bg-teal-900 disabled:opacity-70'
+					}
+				>
 					{isSending ? t('request.sending') : t('request.submit')}
 				</button>
+				<Text as="p" id="request-submit-next" k="request.submitNext" className="mt-2 max-w-2xl text-sm text-slate-700" />
 			</section>
 		</fetcher.Form>
 	)

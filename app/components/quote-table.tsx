@@ -1,4 +1,4 @@
-import { formatNumber, formatPrice, formatWholePrice } from '#app/utils/format.ts'
+import { formatNumber, formatPrice } from '#app/utils/format.ts'
 import type { Quote } from '#app/models/quote/rules.ts'
 import { Text, useI18n } from '#app/components/i18n.tsx'
 import { CountBreakdownDetails } from '#app/components/count-breakdown.tsx'
@@ -35,7 +35,7 @@ export function QuoteTable({ quote, prices, copies, describedBy }: { quote: Quot
 						<td className="py-2 text-right">{line.basis === 'words' || line.basis === 'minutes' ? money(line.amount) : '–'}</td>
 					</tr>
 				))}
-				{quote.minimumApplied && <Row label={t('quote.minimum')} value={formatWholePrice(prices.minimumOrder, prices.currency, locale)} />}
+				{quote.minimumApplied && <Row label={t('quote.minimum')} value={formatPrice(prices.minimumOrder, prices.currency, locale)} />}
 				{quote.express > 0 && <Row label={t('quote.express', { percent: quote.surchargePercent })} value={money(quote.express)} />}
 				{quote.copies > 0 && <Row label={t('quote.copiesLine', { copies })} value={money(quote.copies)} />}
 			</tbody>

@@ -18,7 +18,6 @@ import { todayInDenmark } from '#app/models/calendar/working-days.ts'
 import { earliestDeliveryDate } from '#app/models/quote/rules.ts'
 import type { MessageKey } from '#app/utils/i18n.ts'
 import { localeFromPath, UPLOAD_PATHS } from '#app/utils/locales.ts'
-import { ACCEPTED_EXTENSIONS } from '#app/models/documents/present.ts'
 import { readForm } from '#app/utils/request-body.server.ts'
 
 const REFUSALS = ['too-big', 'type', 'content', 'missing', 'bomb', 'quota'] as const
@@ -45,6 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		languages,
 		pairPrices,
 		rates: { defaultPricePerWord, pricePerMinute, repetitionPercent, minimumOrder, certifiedCopyPrice, vatPercent, wordsPerDay, expressSurcharge1Day, expressSurcharge2Days, currency },
+		validityDays: settings.quoteValidityDays,
 		today,
 		minDate: earliestDeliveryDate(today, settings.minDeliveryDays),
 	}
@@ -57,7 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Order() {
-	const { uploadLimitMib, documents, refusal, action, languages, pairPrices, rates, today, minDate } = useLoaderData<typeof loader>()
+	const { uploadLimitMib, documents, refusal, action, languages, pairPrices, rates, validityDays, today, minDate } = useLoaderData<typeof loader>()
 	const { t } = useI18n()
 	// Every document's latest state, as uploads finish and counts arrive.
 	const [byId, setById] = useState(() => Object.fromEntries(documents.map(({ document }) => [document.id, document])))
@@ -80,12 +80,22 @@ export default function Order() {
 			<div className="mb-6">
 				<LeadForm
 					documentCount={Object.keys(byId).length}
+					secondary={Object.keys(byId).length > 0}
 					renderChoices={(errors, values) => (
-						<OrderQuote documents={Object.values(byId)} errors={errors} defaults={values} languages={languages} pairPrices={pairPrices} rates={rates} today={today} minDate={minDate} />
+						<OrderQuote
+							documents={Object.values(byId)}
+							errors={errors}
+							defaults={values}
+							languages={languages}
+							pairPrices={pairPrices}
+							rates={rates}
+							validityDays={validityDays}
+							today={today}
+							minDate={minDate}
+						/>
 					)}
 				/>
 			</div>
-			<Text as="p" k="order.fileTypes" vars={{ types: ACCEPTED_EXTENSIONS.join(', ') }} className="text-sm text-slate-600" />
 		</>
 	)
 }

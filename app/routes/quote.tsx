@@ -48,6 +48,7 @@ export default function QuotePage() {
 				<QuoteTable quote={details.quote} prices={{ ...details, currency: quote.currency }} copies={quote.copies} />
 			</div>
 			{details.quote.hasManual && <Text as="p" k="quote.manualNote" className="mb-4 text-sm text-slate-600" />}
+			<Text as="p" k="savedQuote.next" className="mb-4 max-w-2xl text-slate-700" />
 			<div className="flex flex-wrap items-center gap-4">
 				<Link to={pathFor('acceptQuote', locale, { id: quote.id })} className="inline-block rounded-md bg-teal-800 px-5 py-3 font-semibold text-white hover:bg-teal-900">
 					{t('savedQuote.accept')}

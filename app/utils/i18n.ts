@@ -4,9 +4,21 @@ import type adminDa from '#app/locales/admin.da.json'
 export type MessageKey = keyof typeof da
 export type Messages = Record<string, string>
 
+const pluralRules = new Map<string, Intl.PluralRules>()
+
+// A numeric `count` picks the language's plural form through Intl.PluralRules: the key with the
+// form's name appended ("request.documents.one") where the texts have one, else the key itself.
+export function pluralKey(messages: Messages, key: string, vars: Record<string, string | number>, locale?: string): string {
+	if (!locale || typeof vars.count !== 'number') return key
+	let rules = pluralRules.get(locale)
+	if (!rules) pluralRules.set(locale, (rules = new Intl.PluralRules(locale)))
+	const form = `${key}.${rules.select(vars.count)}`
+	return form in messages ? form : key
+}
+
 // Values may hold simple inline HTML (staff edit them); {{name}} is filled from vars.
-export function translate(messages: Messages, key: string, vars: Record<string, string | number> = {}): string {
-	const template = messages[key] ?? key
+export function translate(messages: Messages, key: string, vars: Record<string, string | number> = {}, locale?: string): string {
+	const template = messages[pluralKey(messages, key, vars, locale)] ?? key
 	return template.replace(/\{\{(\w+)\}\}/g, (match, name: string) => (name in vars ? String(vars[name]) : match))
 }
 
@@ -15,8 +27,9 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => ESCAPES[
 
 // The same, for a value shown as HTML: the template may hold markup, the values never do (a
 // slide's text, a customer's name).
-export function translateHtml(messages: Messages, key: string, vars: Record<string, string | number> = {}): string {
-	return translate(messages, key, Object.fromEntries(Object.entries(vars).map(([name, value]) => [name, escapeHtml(String(value))])))
+export function translateHtml(messages: Messages, key: string, vars: Record<string, string | number> = {}, locale?: string): string {
+	const escaped = Object.fromEntries(Object.entries(vars).map(([name, value]) => [name, typeof value === 'number' ? value : escapeHtml(value)]))
+	return translate(messages, key, escaped, locale)
 }
 
 const ENTITIES: Record<string, string> = { nbsp: ' ', amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" }

@@ -53,7 +53,8 @@ describe('the order page', () => {
 		const standard = await total()
 		// Some 56,000 words take weeks: the earliest date costs the one-day surcharge.
 		await quote.getByRole('button', { name: 'Delivery by' }).click()
-		await page.getByRole('dialog').getByRole('button', { disabled: false }).filter({ hasText: /^\d+$/ }).first().click()
+		// The days that cost extra say so before one is picked.
+		await page.getByRole('dialog').getByRole('button', { disabled: false }).filter({ hasText: /^\d+\+100/ }).first().click()
 		await quote.getByText('Express surcharge (+100%)').waitFor()
 		const express = await total()
 		expect(express).not.toBe(standard)

@@ -15,7 +15,7 @@ describe('the request form', () => {
 		await submitLogin(inbox)
 		await inbox.getByRole('heading', { name: 'Requests', level: 1 }).waitFor()
 
-		const page = await session.open('/en/contact')
+		const page = await session.open('/en/order')
 		const form = page.locator('[data-controller="leadform"]')
 		await form.getByLabel('Name').fill('Karen Blixen')
 		await form.getByLabel('Email').fill('karen-at-rungstedlund')
@@ -168,7 +168,7 @@ describe("the delivery date before the page's script has run", () => {
 				await held
 				await route.continue()
 			})
-			await page.goto('/en/contact', { waitUntil: 'domcontentloaded' })
+			await page.goto('/en/order', { waitUntil: 'domcontentloaded' })
 			const field = page.locator('[data-controller="date-picker"] input[type="date"]')
 			const min = (await field.getAttribute('min'))!
 			expect(min).toMatch(/^\d{4}-\d{2}-\d{2}$/)

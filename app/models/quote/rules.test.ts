@@ -116,9 +116,18 @@ describe('the one check of a quote\'s choices', () => {
 	]
 	const earliest = earliestDeliveryDate('2026-11-23', 2)
 
-	test('the earliest delivery date is the notice in calendar days, weekends included', () => {
+	test('the earliest delivery date is the notice in calendar days, moved on past weekends and holidays', () => {
 		expect(earliest).toBe('2026-11-25')
-		expect(earliestDeliveryDate('2026-11-27', 1)).toBe('2026-11-28')
+		// Friday's next day is a Saturday: the earliest is Monday.
+		expect(earliestDeliveryDate('2026-11-27', 1)).toBe('2026-11-30')
+		// Christmas: 24 December (Thursday) + 1 is Christmas Day; Boxing Day and the weekend follow.
+		expect(earliestDeliveryDate('2026-12-24', 1)).toBe('2026-12-28')
+	})
+
+	test('a delivery date at a weekend or on a public holiday is refused, for a visitor without the picker too', () => {
+		expect(checkQuoteChoices({ from_language: 'da', to_language: 'en', delivery_date: '2026-11-28' }, languages, earliest).problems).toEqual([{ field: 'delivery_date', reason: 'closed' }])
+		expect(checkQuoteChoices({ from_language: 'da', to_language: 'en', delivery_date: '2026-12-25' }, languages, earliest).problems).toEqual([{ field: 'delivery_date', reason: 'closed' }])
+		expect(checkQuoteChoices({ from_language: 'da', to_language: 'en', delivery_date: '2026-11-30' }, languages, earliest).problems).toEqual([])
 	})
 
 	test('names each problem on its field, in the form\'s order, and gives back the languages found', () => {

@@ -1,5 +1,5 @@
 import type { CountBreakdown } from '#app/models/wordcount/parts.ts'
-import { addCalendarDays, addWorkingDays, workingDaysBetween, type CalendarDate } from '#app/models/calendar/working-days.ts'
+import { addCalendarDays, addWorkingDays, isWorkingDay, workingDaysBetween, type CalendarDate } from '#app/models/calendar/working-days.ts'
 
 // The quote, from the documents' counts and the customer's choices. Shared by the order page (an
 // instant answer in the browser) and the server (the stored quote), so both say the same.
@@ -53,13 +53,21 @@ export function standardDays(words: number, wordsPerDay: number): number {
 	return Math.max(1, Math.ceil(words / wordsPerDay))
 }
 
+type ExpressRates = Pick<QuoteRates, 'expressSurcharge1Day' | 'expressSurcharge2Days'>
+
+// The express surcharge (percent) for delivery on `date`, when the work takes `days` working days
+// at the normal pace: none if there is time, else the 1-day or the 2-day surcharge.
+export function expressSurchargeFor(today: CalendarDate, date: CalendarDate, days: number, rates: ExpressRates): number {
+	const available = workingDaysBetween(today, date)
+	return available >= days ? 0 : available <= 1 ? rates.expressSurcharge1Day : rates.expressSurcharge2Days
+}
+
 export function calculateQuote(documents: QuoteDocument[], rates: QuoteRates, choices: QuoteChoices) {
 	const lines = documents.map((document) => quoteLine(document, rates))
 	const words = wordsOf(lines)
 	const days = standardDays(words, rates.wordsPerDay)
 	const standardDate = addWorkingDays(choices.today, days)
-	const available = choices.deliveryDate ? workingDaysBetween(choices.today, choices.deliveryDate) : days
-	const surchargePercent = available >= days ? 0 : available <= 1 ? rates.expressSurcharge1Day : rates.expressSurcharge2Days
+	const surchargePercent = choices.deliveryDate ? expressSurchargeFor(choices.today, choices.deliveryDate, days, rates) : 0
 	const copies = round2(Math.max(0, choices.copies) * rates.certifiedCopyPrice)
 	return { ...totals(lines, rates, surchargePercent, copies), standardDate, surchargePercent }
 }
@@ -99,19 +107,22 @@ function totals(lines: Line[], rates: Pick<QuoteRates, 'minimumOrder' | 'vatPerc
 
 export type Quote = ReturnType<typeof calculateQuote>
 
-// The first day a customer may ask for delivery: the agency's notice, in calendar days. The order
-// and contact pages offer no earlier day, and the quote and the request refuse one.
+// The first day a customer may ask for delivery: the agency's notice, in calendar days, moved on to
+// a working day (nothing is delivered at weekends or on Danish public holidays). The order and
+// contact pages offer no earlier day, and the quote and the request refuse one.
 export function earliestDeliveryDate(today: CalendarDate, minDeliveryDays: number): CalendarDate {
-	return addCalendarDays(today, minDeliveryDays)
+	let day = addCalendarDays(today, minDeliveryDays)
+	while (!isWorkingDay(day)) day = addCalendarDays(day, 1)
+	return day
 }
 
 // The choices a quote is priced by, as the request form checked them (a date is YYYY-MM-DD or empty).
 export type QuoteChoiceFields = { from_language: string; to_language: string; delivery_date: string; copies: number }
-export type ChoiceProblem = { field: 'from_language' | 'to_language' | 'delivery_date'; reason: 'unknown-language' | 'same-language' | 'too-early' }
+export type ChoiceProblem = { field: 'from_language' | 'to_language' | 'delivery_date'; reason: 'unknown-language' | 'same-language' | 'too-early' | 'closed' }
 type Language = { code: string; name: string }
 
 // The one check of a quote's choices, for the saved quote and the request alike: languages the
-// site offers, two different ones, and a date no earlier than the notice allows. Problems come in
+// site offers, two different ones, and a working day no earlier than the notice allows. Problems come in
 // the form's order; the languages found come back for pricing.
 export function checkQuoteChoices(choices: Omit<QuoteChoiceFields, 'copies'>, languages: Language[], earliest: CalendarDate) {
 	const from = languages.find((language) => language.code === choices.from_language) ?? null
@@ -121,5 +132,6 @@ export function checkQuoteChoices(choices: Omit<QuoteChoiceFields, 'copies'>, la
 	if (choices.from_language && choices.from_language === choices.to_language) problems.push({ field: 'to_language', reason: 'same-language' })
 	else if (choices.to_language && !to) problems.push({ field: 'to_language', reason: 'unknown-language' })
 	if (choices.delivery_date && choices.delivery_date < earliest) problems.push({ field: 'delivery_date', reason: 'too-early' })
+	else if (choices.delivery_date && !isWorkingDay(choices.delivery_date)) problems.push({ field: 'delivery_date', reason: 'closed' })
 	return { from, to, problems }
 }

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { documents, requests } from '#database/schema.ts'
 import { seedDatabase } from '#database/seed.ts'
-import { addCalendarDays, todayInDenmark } from '#app/models/calendar/working-days.ts'
+import { addWorkingDays, todayInDenmark } from '#app/models/calendar/working-days.ts'
 import { findQuote } from '#app/models/quote/quote.server.ts'
 import { REQUEST_FIELDS, type RequestField } from '#app/models/request/form.ts'
 import { MAX_REQUESTS_PER_ADDRESS, saveQuoteOfForm, submitRequest } from '#app/models/request/submit.server.ts'
@@ -59,7 +59,7 @@ describe('submitting a request', () => {
 			sendMail: (mail) => void sent.push(String(mail.to)),
 			broadcast: async (stream) => void broadcasts.push(stream),
 		})
-		const input = { fields: fields({ from_language: 'da', to_language: 'en', delivery_date: addCalendarDays(todayInDenmark(), 30) }), locale: 'da' as const, clientAddress: '192.0.2.1', draftId }
+		const input = { fields: fields({ from_language: 'da', to_language: 'en', delivery_date: addWorkingDays(todayInDenmark(), 30) }), locale: 'da' as const, clientAddress: '192.0.2.1', draftId }
 		const result = await submitRequest(services, input)
 		expect(result).toMatchObject({ ok: true, email: 'ida@example.dk', draftUsed: true, reference: expect.stringMatching(/^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/) })
 		const [stored] = await testDatabase.handle.db.select().from(requests).where(eq(requests.reference, (result as { reference: string }).reference))

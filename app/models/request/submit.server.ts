@@ -97,7 +97,7 @@ export async function saveQuoteOfForm(db: Database, { fields, locale, draftId }:
 }
 
 // The form's reason codes for the quote's checks.
-const REASON_CODES = { 'unknown-language': 'language', 'same-language': 'same-language', 'too-early': 'too-early', 'no-documents': 'message-required' } as const
+const REASON_CODES = { 'unknown-language': 'language', 'same-language': 'same-language', 'too-early': 'too-early', closed: 'closed', 'no-documents': 'message-required' } as const
 
 class RateLimited extends Error {}
 
