@@ -4,6 +4,7 @@ import { stripTags } from '#app/utils/i18n.ts'
 import { Text, useI18n } from '#app/components/i18n.tsx'
 
 export type FaqItem = { id: number; question: string; answerHtml: string }
+export type FaqCategory = { id: number; name: string; itemIds: number[] }
 
 // The spec's faq: each question opens and closes its answer on its own (a button with
 // aria-expanded and a plus/minus), and a live search hides the items whose question and answer do
@@ -11,14 +12,19 @@ export type FaqItem = { id: number; question: string; answerHtml: string }
 // Danish address service folds it, so "oversaetter", "OVERSÆTTER" and "oversætter" all match.
 // Without script every answer shows (root.tsx), so nothing is out of reach.
 // Questions are headings one level below the section they sit in: h2 on the FAQ page, h3 under a home page section.
-export function FaqList({ items, isSearchable = false, headingLevel = 3 }: { items: FaqItem[]; isSearchable?: boolean; headingLevel?: 2 | 3 }) {
+// With categories, a row of buttons narrows the list to one category (together with the search).
+type Props = { items: FaqItem[]; categories?: FaqCategory[]; isSearchable?: boolean; headingLevel?: 2 | 3 }
+
+export function FaqList({ items, categories = [], isSearchable = false, headingLevel = 3 }: Props) {
 	const Heading = headingLevel === 2 ? 'h2' : 'h3'
 	const { t } = useI18n()
 	const id = useId()
 	const [openIds, setOpenIds] = useState<ReadonlySet<number>>(new Set())
 	const [query, setQuery] = useState('')
+	const [category, setCategory] = useState<FaqCategory | null>(null)
 	const needle = foldText(query)
-	const matches = (item: FaqItem) => !needle || foldText(`${item.question} ${stripTags(item.answerHtml)}`).includes(needle)
+	const inCategory = (item: FaqItem) => !category || category.itemIds.includes(item.id)
+	const matches = (item: FaqItem) => inCategory(item) && (!needle || foldText(`${item.question} ${stripTags(item.answerHtml)}`).includes(needle))
 	const shown = items.filter(matches)
 	const toggle = (itemId: number) =>
 		setOpenIds((current) => {
@@ -47,6 +53,7 @@ export function FaqList({ items, isSearchable = false, headingLevel = 3 }: { ite
 					</p>
 				</div>
 			)}
+			{categories.length > 0 && <CategoryButtons categories={categories} chosen={category} onChoose={setCategory} />}
 			{shown.length === 0 && <Text as="p" k="faq.noResults" className="rounded-xl border border-dashed border-slate-300 p-5 text-slate-700" />}
 			<ul className="divide-y divide-slate-200 rounded-xl border border-slate-200" hidden={shown.length === 0}>
 				{items.map((item) => {
@@ -66,6 +73,27 @@ export function FaqList({ items, isSearchable = false, headingLevel = 3 }: { ite
 					)
 				})}
 			</ul>
+		</div>
+	)
+}
+
+function CategoryButtons({ categories, chosen, onChoose }: { categories: FaqCategory[]; chosen: FaqCategory | null; onChoose: (category: FaqCategory | null) => void }) {
+	const { t } = useI18n()
+	const button = (category: FaqCategory | null, label: string) => (
+			<button
+				key={category?.id ?? 'all'}
+				type="button"
+				aria-pressed={chosen?.id === category?.id}
+				onClick={() => onChoose(category)}
+				className="rounded-full border border-teal-800 px-4 py-1.5 text-sm font-semibold text-teal-900 hover:bg-teal-50 aria-pressed:bg-teal-800 aria-pressed:text-white"
+			>
+				{label}
+			</button>
+	)
+	return (
+		<div role="group" aria-label={t('faq.categories')} className="mb-4 flex flex-wrap gap-2">
+			{button(null, t('faq.allCategories'))}
+			{categories.map((category) => button(category, category.name))}
 		</div>
 	)
 }

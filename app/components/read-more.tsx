@@ -2,11 +2,13 @@ import { useId, useState, type ReactNode } from 'react'
 import { useI18n } from '#app/components/i18n.tsx'
 
 // The spec's read-more: a long block shows its first lines and a button that unfolds the rest
-// (and folds it again). Without script the whole block shows (root.tsx's noscript style).
-export function ReadMore({ children }: { children: ReactNode }) {
+// (and folds it again). Without script the whole block shows (root.tsx's noscript style). A block
+// too short to be worth folding (`fold` false) simply shows, with no button.
+export function ReadMore({ children, fold = true }: { children: ReactNode; fold?: boolean }) {
 	const { t } = useI18n()
 	const id = useId()
 	const [isOpen, setIsOpen] = useState(false)
+	if (!fold) return <div>{children}</div>
 	return (
 		<div data-controller="read-more">
 			<div id={id} data-read-more-content data-state={isOpen ? 'open' : 'closed'} className={isOpen ? '' : 'relative max-h-32 overflow-hidden'}>

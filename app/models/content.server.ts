@@ -1,9 +1,10 @@
-import { aliasedTable, asc, count, eq, or } from 'drizzle-orm'
+import { aliasedTable, and, asc, eq, or } from 'drizzle-orm'
 import type { Database } from '#database/client.ts'
-import { faqItems, languages, pages, slides, teamMemberPairs, teamMembers } from '#database/schema.ts'
+import { faqCategories, faqItemCategories, faqItems, languages, pages, slides, teamMemberPairs, teamMembers } from '#database/schema.ts'
 import type { Locale } from '#app/utils/locales.ts'
 import { memoContent } from '#app/models/content-memo.server.ts'
 import { sanitizeRichHtml } from '#app/models/rich-text/sanitize.server.ts'
+import { stripTags } from '#app/utils/i18n.ts'
 
 async function listFaqItemsNow(db: Database, locale: Locale, limit?: number) {
 	const query = db.select().from(faqItems).orderBy(asc(faqItems.position), asc(faqItems.id))
@@ -13,6 +14,48 @@ async function listFaqItemsNow(db: Database, locale: Locale, limit?: number) {
 		question: locale === 'da' ? row.questionDa : row.questionEn,
 		answerHtml: sanitizeRichHtml(locale === 'da' ? row.answerDa : row.answerEn),
 	}))
+}
+
+// The FAQ's categories that hold questions, in order, each with its questions' ids.
+async function listFaqCategoriesNow(db: Database, locale: Locale) {
+	const rows = await db
+		.select({ id: faqCategories.id, nameDa: faqCategories.nameDa, nameEn: faqCategories.nameEn, itemId: faqItemCategories.faqItemId })
+		.from(faqCategories)
+		.innerJoin(faqItemCategories, eq(faqItemCategories.categoryId, faqCategories.id))
+		.orderBy(asc(faqCategories.position), asc(faqCategories.id))
+	const byId = new Map<number, { id: number; name: string; itemIds: number[] }>()
+	for (const row of rows) {
+		const category = byId.get(row.id) ?? { id: row.id, name: locale === 'da' ? row.nameDa : row.nameEn, itemIds: [] }
+		category.itemIds.push(row.itemId)
+		byId.set(row.id, category)
+	}
+	return [...byId.values()]
+}
+
+// The published pages shown in the services menu, each with its first paragraph as a summary.
+async function listServicePagesNow(db: Database, locale: Locale) {
+	const rows = await db
+		.select()
+		.from(pages)
+		.where(and(eq(pages.published, true), eq(pages.showInMenu, true)))
+		.orderBy(asc(pages.position), asc(pages.id))
+	return rows.map((row) => ({
+		title: locale === 'da' ? row.titleDa : row.titleEn,
+		slug: locale === 'da' ? row.slugDa : row.slugEn,
+		summary: summaryOf(locale === 'da' ? row.bodyDa : row.bodyEn),
+	}))
+}
+
+const SUMMARY_LENGTH = 160
+
+// A page's first paragraph as plain text, cut at a word near SUMMARY_LENGTH characters.
+export function summaryOf(html: string): string {
+	const start = html.indexOf('<p')
+	const end = start < 0 ? -1 : html.indexOf('</p>', start)
+	const text = stripTags(start < 0 ? html.slice(0, 2000) : html.slice(start, end < 0 ? start + 2000 : end)).replace(/\s+/g, ' ').trim()
+	if (text.length <= SUMMARY_LENGTH) return text
+	const cut = text.lastIndexOf(' ', SUMMARY_LENGTH)
+	return `${text.slice(0, cut > 0 ? cut : SUMMARY_LENGTH)} …`
 }
 
 async function listSlidesNow(db: Database, locale: Locale) {
@@ -57,6 +100,8 @@ async function listTeamMembersNow(db: Database, locale: Locale) {
 export const listFaqItems = memoContent(listFaqItemsNow)
 export const listSlides = memoContent(listSlidesNow)
 export const listTeamMembers = memoContent(listTeamMembersNow)
+export const listFaqCategories = memoContent(listFaqCategoriesNow)
+export const listServicePages = memoContent(listServicePagesNow)
 
 // A slug from either language finds the page, so a shared link survives a language switch.
 export async function findPublishedPage(db: Database, slug: string) {
@@ -76,12 +121,6 @@ export function presentPage(row: NonNullable<Awaited<ReturnType<typeof findPubli
 	}
 }
 
-// How much content there is, for the dashboard.
-export async function countContent(db: Database) {
-	const tally = async (table: typeof faqItems | typeof teamMembers | typeof languages | typeof slides | typeof pages) => (await db.select({ n: count() }).from(table))[0]?.n ?? 0
-	const [faq, team, languageCount, slideCount, pageCount] = await Promise.all([tally(faqItems), tally(teamMembers), tally(languages), tally(slides), tally(pages)])
-	return { faq, team, languages: languageCount, slides: slideCount, pages: pageCount }
-}
 
 // Every published content page's two addresses, in menu order (the sitemap).
 export function listPublishedPageSlugs(db: Database) {

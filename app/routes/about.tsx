@@ -14,17 +14,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	return { team: await listTeamMembers(getDb(context), locale) }
 }
 
+const STORY = ['about.story1', 'about.story2', 'about.story3', 'about.story4'] as const
+// A story longer than this (in characters, some two screens on a phone) starts folded.
+const LONG_STORY = 1500
+
 export default function About() {
 	const { team } = useLoaderData<typeof loader>()
 	const { t } = useI18n()
+	const storyLength = STORY.reduce((sum, key) => sum + t(key).length, 0)
 	return (
 		<>
 			<PageMeta title={t('about.title')} description={t('about.lead')} />
 			<PageHeading title={<Text k="about.title" />} lead={<Text k="about.lead" />} />
 			<section aria-labelledby="story" className="mb-12 max-w-3xl">
 				<Text k="about.storyTitle" as="h2" id="story" className="mb-4 text-2xl font-semibold text-slate-900" />
-				<ReadMore>
-					{(['about.story1', 'about.story2', 'about.story3', 'about.story4'] as const).map((key) => (
+				<ReadMore fold={storyLength > LONG_STORY}>
+					{STORY.map((key) => (
 						<Text key={key} k={key} as="p" className="mb-4 leading-7 text-slate-700" />
 					))}
 				</ReadMore>

@@ -1,13 +1,18 @@
 import { data, redirect, useLoaderData } from 'react-router'
 import type { Route } from './+types/content-page'
 import { PageHeading, PageMeta } from '#app/components/page.tsx'
+import { ServiceOrderBox } from '#app/components/service-order-box.tsx'
 import { findPublishedPage, presentPage } from '#app/models/content.server.ts'
+import { listPairPrices } from '#app/models/price/price.server.ts'
+import { lowestPricePerWord } from '#app/models/price/rules.ts'
+import { getRequestSettings } from '#app/http/site.server.ts'
 import { getDb } from '#app/utils/context.server.ts'
 import { localeFromPath, pathFor } from '#app/utils/locales.ts'
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
 	const locale = localeFromPath(new URL(request.url).pathname)
-	const row = await findPublishedPage(getDb(context), params.slug)
+	const db = getDb(context)
+	const row = await findPublishedPage(db, params.slug)
 	if (!row) throw data(null, { status: 404 })
 	const page = presentPage(row, locale)
 	// A slug of the other language: send the visitor to this language's own address.
@@ -15,17 +20,29 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 	return {
 		title: page.title,
 		bodyHtml: page.bodyHtml,
+		// A service (a page in the services menu) ends with its price and a way to order, as they stand today.
+		prices: row.showInMenu ? await servicePrices(db, locale, context) : null,
 		alternates: { da: pathFor('page', 'da', { slug: page.slugs.da }), en: pathFor('page', 'en', { slug: page.slugs.en }) },
 	}
 }
 
+async function servicePrices(db: ReturnType<typeof getDb>, locale: 'da' | 'en', context: Route.LoaderArgs['context']) {
+	const settings = await getRequestSettings(context)
+	const pairs = await listPairPrices(db, locale, settings)
+	const { currency, minimumOrder, certifiedCopyPrice, expressSurcharge1Day } = settings
+	return { perWord: lowestPricePerWord(pairs, settings.defaultPricePerWord), currency, minimumOrder, certifiedCopyPrice, expressSurcharge1Day }
+}
+
 export default function ContentPage() {
-	const { title, bodyHtml } = useLoaderData<typeof loader>()
+	const { title, bodyHtml, prices } = useLoaderData<typeof loader>()
 	return (
-		<article className="max-w-3xl">
-			<PageMeta title={title} />
-			<PageHeading title={title} />
-			<div className="rich-text text-slate-800" dangerouslySetInnerHTML={{ __html: bodyHtml }} />
+		<article className="grid gap-10 lg:grid-cols-[minmax(0,3fr)_minmax(18rem,1fr)]">
+			<div className="max-w-3xl">
+				<PageMeta title={title} />
+				<PageHeading title={title} />
+				<div className="rich-text text-slate-800" dangerouslySetInnerHTML={{ __html: bodyHtml }} />
+			</div>
+			{prices && <ServiceOrderBox {...prices} />}
 		</article>
 	)
 }

@@ -11,9 +11,11 @@ import { Illustration } from '#app/components/illustration.tsx'
 import { ScrollLink } from '#app/components/scroll-link.tsx'
 import { Tabs } from '#app/components/tabs.tsx'
 import { TeamGrid } from '#app/components/team-grid.tsx'
-import { listFaqItems, listSlides, listTeamMembers } from '#app/models/content.server.ts'
+import { listFaqItems, listServicePages, listSlides, listTeamMembers } from '#app/models/content.server.ts'
 import { listActiveLanguages } from '#app/models/site.server.ts'
-import { getRequestSettings, listRequestMenuPages } from '#app/http/site.server.ts'
+import { calculatorData, listPairPrices } from '#app/models/price/price.server.ts'
+import { lowestPricePerWord } from '#app/models/price/rules.ts'
+import { getRequestSettings } from '#app/http/site.server.ts'
 import { getDb } from '#app/utils/context.server.ts'
 import { formatPrice } from '#app/utils/format.ts'
 import { localeFromPath, pathFor } from '#app/utils/locales.ts'
@@ -23,18 +25,20 @@ const TEASER_SIZE = 3
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const db = getDb(context)
 	const locale = localeFromPath(new URL(request.url).pathname)
-	const [settings, services, languages, team, faq, slides] = await Promise.all([
-		getRequestSettings(context),
-		listRequestMenuPages(context, locale),
+	const settings = await getRequestSettings(context)
+	const [services, languages, team, faq, slides, calculator, pairs] = await Promise.all([
+		listServicePages(db, locale),
 		listActiveLanguages(db, locale),
 		listTeamMembers(db, locale),
 		listFaqItems(db, locale, TEASER_SIZE),
 		listSlides(db, locale),
+		calculatorData(db, locale, settings),
+		listPairPrices(db, locale, settings),
 	])
 	return {
-		price: { perWord: settings.pricePerWord, currency: settings.currency },
-		calculator: { pricePerWord: settings.pricePerWord, currency: settings.currency, min: settings.calculatorMinWords, max: settings.calculatorMaxWords },
-		services: services.filter((page) => page.showInMenu),
+		price: { perWord: lowestPricePerWord(pairs, settings.defaultPricePerWord), currency: settings.currency },
+		calculator,
+		services,
 		languages,
 		team: team.slice(0, TEASER_SIZE),
 		faq,
@@ -70,9 +74,12 @@ export default function Home() {
 			<HomeSection id="services" title="home.servicesTitle">
 				<ul className="grid gap-4 sm:grid-cols-3">
 					{services.map((page) => (
-						<li key={page.slug}>
-							<Link to={pathFor('page', locale, { slug: page.slug })} className="block h-full rounded-xl border border-slate-200 p-6 font-semibold text-teal-800 hover:border-teal-700">
-								{page.title}
+						<li key={page.slug} className="flex flex-col rounded-xl border border-slate-200 bg-white p-6">
+							<h3 className="mb-2 text-lg font-semibold text-slate-900">{page.title}</h3>
+							<p className="mb-4 flex-1 text-slate-700">{page.summary}</p>
+							<Link to={pathFor('page', locale, { slug: page.slug })} className="font-semibold text-teal-800 underline underline-offset-2 hover:text-teal-900">
+								{t('home.serviceLink')}
+								<span className="sr-only">: {page.title}</span>
 							</Link>
 						</li>
 					))}

@@ -39,7 +39,7 @@ describe('faq', () => {
 		const page = await session.open('/faq')
 		const faq = page.locator('[data-controller="faq"]')
 		const search = faq.getByLabel('Søg i spørgsmålene')
-		const visibleQuestions = async () => (await faq.getByRole('button').filter({ visible: true }).allTextContents()).map((text) => text.slice(1))
+		const visibleQuestions = async () => (await faq.getByRole('listitem').getByRole('button').filter({ visible: true }).allTextContents()).map((text) => text.slice(1))
 		const all = await visibleQuestions()
 		expect(all).toHaveLength(7)
 
@@ -76,5 +76,25 @@ describe('faq', () => {
 		const html = await (await fetch(`${session.server.url}/en/faq`)).text()
 		expect(html).toMatch(/<noscript><style>@layer base \{ \[data-faq-answer\]\[hidden\], \[data-tab-panel\]\[hidden\] \{ display: block !important; \}[^<]*<\/style><\/noscript>/)
 		expect(html).toMatch(/<div id="[^"]+" data-faq-answer="true" hidden="" class="rich-text[^"]*"><p>We charge per word/)
+	})
+})
+
+describe('faq categories', () => {
+	test('a topic narrows the list to its questions, together with the search, and "All topics" brings them back', async () => {
+		const page = await session.open('/en/faq')
+		const faq = page.locator('[data-controller="faq"]')
+		const topics = faq.getByRole('group', { name: 'Topics' })
+		const shown = () => faq.locator('li:not([hidden]) h2').allTextContents()
+		const all = (await shown()).length
+		expect(await topics.getByRole('button').allTextContents()).toEqual(['All topics', 'Prices and payment', 'Delivery', 'Documents'])
+		await topics.getByRole('button', { name: 'Delivery' }).click()
+		expect(await topics.getByRole('button', { name: 'Delivery' }).getAttribute('aria-pressed')).toBe('true')
+		await expect.poll(shown).toEqual(['+How fast can you deliver?', '+Which file types do you accept?'])
+		await faq.getByLabel('Search the questions').fill('file')
+		await expect.poll(shown).toEqual(['+Which file types do you accept?'])
+		await faq.getByLabel('Search the questions').fill('')
+		await topics.getByRole('button', { name: 'All topics' }).click()
+		await expect.poll(async () => (await shown()).length).toBe(all)
+		expect(await seriousAxeViolations(page)).toEqual([])
 	})
 })

@@ -18,8 +18,8 @@ describe('public pages', () => {
 	test.each([
 		['/', 'da', 'Oversættelser du kan stole på'],
 		['/en', 'en', 'Translations you can trust'],
-		['/priser', 'da', 'Pris pr. ord'],
-		['/en/prices', 'en', 'Price per word'],
+		['/priser', 'da', 'Pris pr. ord fra'],
+		['/en/prices', 'en', 'Price per word from'],
 		['/bestil', 'da', 'Bestil en oversættelse'],
 		['/en/order', 'en', 'Order a translation'],
 		['/faq', 'da', 'Ofte stillede spørgsmål'],
@@ -38,23 +38,54 @@ describe('public pages', () => {
 	test('the home page shows the demo agency from the database in both languages', async () => {
 		const da = textOf((await page('/')).html)
 		expect(da).toContain(DEMO_SETTINGS.agencyName)
-		expect(da).toContain('Fra 1,35 kr. pr. ord')
+		expect(da).toContain('Fra 1,35 kr. pr. ord uden moms')
 		expect(da).toContain(DEMO_FAQ[0]!.questionDa)
 		expect(da).toContain(DEMO_TEAM[0]!.name)
 		const en = textOf((await page('/en')).html)
-		expect(en).toContain('From DKK 1.35 per word')
+		expect(en).toContain('From DKK 1.35 per word excl. VAT')
 		expect(en).toContain(DEMO_FAQ[0]!.questionEn)
 	})
 
 	test('numbers are formatted in the page language', async () => {
 		const da = textOf((await page('/priser')).html)
 		expect(da).toContain('1.000 ord')
-		expect(da).toContain('1.350 kr.')
-		expect(da).toContain('Dansk → Japansk 2,40 kr. 3,00 kr.')
+		expect(da).toContain('1.350,00 kr. uden moms')
+		expect(da).toContain('Dansk → Japansk 2,40 kr. uden moms 3,00 kr. med moms')
 		const en = textOf((await page('/en/prices')).html)
 		expect(en).toContain('1,000 words')
-		expect(en).toContain('DKK 1,350')
-		expect(en).toContain('Danish → Japanese DKK 2.40 DKK 3.00')
+		expect(en).toContain('DKK 1,350.00 excl. VAT')
+		expect(en).toContain('Danish → Japanese DKK 2.40 excl. VAT DKK 3.00 incl. VAT')
+	})
+
+	test('each service on the home page has a line of text and a link to its page', async () => {
+		const html = (await page('/en')).html
+		const services = html.slice(html.indexOf('id="services"'), html.indexOf('id="how"'))
+		for (const service of DEMO_PAGES.filter((p) => p.showInMenu)) {
+			expect(services).toContain(`href="/en/p/${service.slugEn}"`)
+			expect(textOf(services)).toContain(textOf(service.bodyEn.slice(0, service.bodyEn.indexOf('</p>'))).slice(0, 60))
+		}
+		expect(textOf(services).match(/Read more and see the price/g)).toHaveLength(3)
+	})
+
+	test('a service page says what, who, how fast and what it costs today, and ends with an order button', async () => {
+		const text = textOf((await page('/en/p/certified-translation')).html)
+		for (const part of ['Which documents?', 'Who certifies it?', 'How fast?', 'Birth, name-change and marriage certificates']) expect(text).toContain(part)
+		expect(text).toContain('Price per word from DKK 1.35 excl. VAT')
+		expect(text).toContain('Minimum order DKK 500.00 excl. VAT')
+		expect((await page('/en/p/certified-translation')).html).toMatch(/<a[^>]+href="\/en\/order"[^>]*>Upload documents and get the price<\/a>/)
+		// The privacy policy is not a service: no order box.
+		expect(textOf((await page('/en/p/privacy-policy')).html)).not.toContain('Price and ordering')
+	})
+
+	test('the contact page has the address, opening hours and a map link, and no order box', async () => {
+		const html = (await page('/kontakt')).html
+		const text = textOf(html)
+		expect(text).toContain('Åbningstider')
+		expect(text).toContain('Mandag–torsdag 9–16')
+		expect(html).toContain('href="https://www.openstreetmap.org/search?query=Vestergade%2012%2C%201456%20K%C3%B8benhavn%20K"')
+		expect(html).not.toContain('data-controller="date-picker"')
+		expect(html).not.toContain('name="from_language"')
+		expect(html).toContain('data-controller="leadform"')
 	})
 
 	test('the about page shows every team member, with the bios of those who have one', async () => {

@@ -1,0 +1,46 @@
+import { Link } from 'react-router'
+import { Amount } from '#app/components/amount.tsx'
+import { Text, useI18n } from '#app/components/i18n.tsx'
+import { pathFor } from '#app/utils/locales.ts'
+
+type Props = { perWord: number; currency: string; minimumOrder: number; certifiedCopyPrice: number; expressSurcharge1Day: number }
+
+// A service page's price and order button, from the prices as they stand (not typed into the text).
+export function ServiceOrderBox({ perWord, currency, minimumOrder, certifiedCopyPrice, expressSurcharge1Day }: Props) {
+	const { locale, t } = useI18n()
+	return (
+		<aside aria-labelledby="service-order" className="h-fit rounded-2xl border border-teal-200 bg-teal-50 p-6 lg:sticky lg:top-24 lg:mt-16">
+			<h2 id="service-order" className="mb-4 text-xl font-semibold text-teal-950">
+				{t('service.orderTitle')}
+			</h2>
+			<dl className="mb-5 space-y-3">
+				<div>
+					<Text as="dt" k="service.perWord" className="text-sm text-slate-700" />
+					<dd className="text-xl font-bold text-teal-900">
+						<Amount value={perWord} currency={currency} vat="excl" />
+					</dd>
+				</div>
+				<div>
+					<Text as="dt" k="prices.minimumOrder" className="text-sm text-slate-700" />
+					<dd className="font-semibold">
+						<Amount value={minimumOrder} currency={currency} vat="excl" />
+					</dd>
+				</div>
+				<div>
+					<Text as="dt" k="prices.certified" className="text-sm text-slate-700" />
+					<dd className="font-semibold">
+						<Amount value={certifiedCopyPrice} currency={currency} vat="excl" />
+					</dd>
+				</div>
+				<div>
+					<Text as="dt" k="service.delivery" className="text-sm text-slate-700" />
+					<Text as="dd" k="service.deliveryText" vars={{ percent: expressSurcharge1Day }} className="text-slate-800" />
+				</div>
+			</dl>
+			<Link to={pathFor('order', locale)} className="block rounded-md bg-teal-800 px-5 py-3 text-center font-semibold text-white hover:bg-teal-900">
+				{t('service.order')}
+			</Link>
+			<Text as="p" k="service.orderNext" className="mt-3 text-sm text-slate-700" />
+		</aside>
+	)
+}
