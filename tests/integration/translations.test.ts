@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { anonymous, ADMIN_ENV, logIn, setupStaffServer, type StaffClient } from '#tests/setup/admin.ts'
+import { textOf } from '#tests/setup/http.ts'
 import { startServer } from '#tests/setup/server.ts'
 
 const session = setupStaffServer()
@@ -99,5 +100,27 @@ describe.runIf(process.env.DATABASE_URL)('two server processes on one PostgreSQL
 			await second.stop()
 			await first.stop()
 		}
+	})
+})
+
+describe('the texts page', () => {
+	test('groups the texts by the page they appear on, each with a readable label before its code name', async () => {
+		const html = await (await session.admin.get('/admin/translations')).text()
+		const headings = [...html.matchAll(/<th id="texts-(\w+)"[^>]*>([^<]*)</g)].map((match) => [match[1], match[2]])
+		expect(headings).toEqual([
+			['everywhere', 'På alle sider (menu, bund, banner)'],
+			['home', 'Forsiden'],
+			['prices', 'Priser'],
+			['order', 'Bestilling og forespørgsel'],
+			['quote', 'Tilbud og ordre'],
+			['faq', 'FAQ'],
+			['about', 'Om os'],
+			['contact', 'Kontakt'],
+			['mail', 'E-mails og fakturaer'],
+		])
+		// The calculator's texts sit under Prices, named before their key.
+		const prices = textOf(html.slice(html.indexOf('id="texts-prices"'), html.indexOf('id="texts-order"')))
+		expect(prices).toContain('Prisberegner calculator.title')
+		expect(prices).not.toContain('request.title')
 	})
 })

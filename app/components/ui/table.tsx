@@ -3,9 +3,19 @@ export type Column = { label: React.ReactNode; numeric?: boolean }
 
 export const cellClass = (numeric?: boolean) => (numeric ? 'px-3 py-2 text-right' : 'px-3 py-2')
 
+// A box a wide table scrolls in, on a phone; it takes the focus so the keyboard can scroll it too.
+export function ScrollBox({ className = '', children, ...props }: React.ComponentPropsWithoutRef<'div'>) {
+	return (
+		// eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must be reachable by keyboard (axe scrollable-region-focusable)
+		<div tabIndex={0} className={`overflow-x-auto focus-visible:outline-2 focus-visible:outline-teal-700 ${className}`} {...props}>
+			{children}
+		</div>
+	)
+}
+
 export function Table({ caption, columns, children }: { caption?: React.ReactNode; columns: Column[]; children: React.ReactNode }) {
 	return (
-		<div className="overflow-x-auto rounded-md border border-slate-300 bg-white">
+		<ScrollBox className="rounded-md border border-slate-300 bg-white">
 			<table className="w-full text-left text-sm">
 				{caption && <caption className="p-3 text-left font-bold">{caption}</caption>}
 				<thead className="bg-slate-100">
@@ -19,6 +29,6 @@ export function Table({ caption, columns, children }: { caption?: React.ReactNod
 				</thead>
 				<tbody className="divide-y divide-slate-200">{children}</tbody>
 			</table>
-		</div>
+		</ScrollBox>
 	)
 }

@@ -1,9 +1,9 @@
-import { and, asc, count, eq, ilike, inArray, max, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, eq, gte, ilike, inArray, lt, lte, max, or, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { z } from 'zod'
 import type { Database } from '#database/client.ts'
 import { documents, invoices, languages, ORDER_STATUSES, orderDownloads, orderEvents, orderFiles, orders, quotes, teamMemberPairs, teamMembers, type OrderStatus } from '#database/schema.ts'
-import { todayInDenmark, workingDaysBetween, type CalendarDate } from '#app/models/calendar/working-days.ts'
+import { addWorkingDays, todayInDenmark, workingDaysBetween, type CalendarDate } from '#app/models/calendar/working-days.ts'
 import { csvLine } from '#app/models/company/import.server.ts'
 import type { SavedQuoteDetails } from '#app/models/quote/quote.server.ts'
 
@@ -12,19 +12,23 @@ export const OrderFilterSchema = z.object({
 	pair: z.string().regex(/^[a-z-]{2,12}>[a-z-]{2,12}$/).or(z.literal('')).catch(''),
 	translator: z.coerce.number().int().positive().or(z.literal('')).catch(''),
 	q: z.string().trim().max(100).catch(''),
+	// The dashboard's links: due by the next working day, or past the date.
+	due: z.enum(['soon', 'overdue', '']).catch(''),
 })
 export type OrderFilter = z.infer<typeof OrderFilterSchema>
 
 // The list opens on the orders still to deliver; "all" is an empty status.
 export function readOrderFilter(url: URL): OrderFilter {
 	const get = (name: string) => url.searchParams.get(name)
-	return OrderFilterSchema.parse({ status: get('status') ?? 'open', pair: get('pair') ?? '', translator: get('translator') ?? '', q: get('q') ?? '' })
+	return OrderFilterSchema.parse({ status: get('status') ?? 'open', pair: get('pair') ?? '', translator: get('translator') ?? '', q: get('q') ?? '', due: get('due') ?? '' })
 }
 
 const OPEN: OrderStatus[] = ['received', 'in_progress']
 
-function whereFor({ status, pair, translator, q }: OrderFilter): SQL | undefined {
+function whereFor({ status, pair, translator, q, due }: OrderFilter, today = todayInDenmark()): SQL | undefined {
 	const conditions: SQL[] = []
+	if (due === 'overdue') conditions.push(lt(orders.dueDate, today))
+	if (due === 'soon') conditions.push(gte(orders.dueDate, today), lte(orders.dueDate, addWorkingDays(today, 1)))
 	if (status === 'open') conditions.push(inArray(orders.status, OPEN))
 	else if (status) conditions.push(eq(orders.status, status))
 	if (pair) {

@@ -3,14 +3,14 @@ import { Link, useLoaderData, useRevalidator } from 'react-router'
 import type { Route } from './+types/dashboard'
 import { useAdminI18n } from '#app/components/i18n.tsx'
 import { listAuditEvents, presentAuditEvent, type AuditEventView } from '#app/models/admin/audit.server.ts'
-import { countContent } from '#app/models/content.server.ts'
+import { countTodaysWork, TODAYS_WORK_LINKS, type TodaysWork } from '#app/models/admin/today.server.ts'
 import { liveStream } from '#app/models/live/streams.server.ts'
 import { requireStaff } from '#app/http/access.server.ts'
 import { getDb, getServices } from '#app/utils/context.server.ts'
 import { intlLocale } from '#app/utils/locales.ts'
 import type { AdminMessageKey } from '#app/utils/i18n.ts'
 import { streamAttributes, useLiveStream } from '#app/components/live-stream.tsx'
-import { AUDIT_STREAM, type LiveStream } from '#app/utils/cable.ts'
+import { AUDIT_STREAM, ORDERS_STREAM, REQUESTS_STREAM, type LiveStream } from '#app/utils/cable.ts'
 import { AuditTable } from '#app/routes/admin/audit.tsx'
 
 const RECENT_SIZE = 8
@@ -19,43 +19,34 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const staff = requireStaff(request, context)
 	const db = getDb(context)
 	const isAdmin = staff.role === 'admin'
-	const [counts, recent] = await Promise.all([countContent(db), isAdmin ? listAuditEvents(db, { limit: RECENT_SIZE }) : []])
+	const [work, recent] = await Promise.all([countTodaysWork(db), isAdmin ? listAuditEvents(db, { limit: RECENT_SIZE }) : []])
+	const services = getServices(context)
 	return {
 		name: staff.name,
-		counts,
-		recent: isAdmin ? { events: recent.map(presentAuditEvent), stream: liveStream(getServices(context), AUDIT_STREAM) } : null,
+		work,
+		links: TODAYS_WORK_LINKS,
+		// New requests and order changes move the counts while the page is open.
+		streams: [liveStream(services, REQUESTS_STREAM), liveStream(services, ORDERS_STREAM)] as const,
+		recent: isAdmin ? { events: recent.map(presentAuditEvent), stream: liveStream(services, AUDIT_STREAM) } : null,
 	}
 }
 
 const QUICK_LINKS: { to: string; label: AdminMessageKey; thing?: AdminMessageKey }[] = [
+	{ to: '/admin/requests', label: 'requests.title' },
+	{ to: '/admin/orders', label: 'orders.title' },
 	{ to: '/admin/pages/new', label: 'actions.new', thing: 'pages.singular' },
-	{ to: '/admin/faq/new', label: 'actions.new', thing: 'faq.singular' },
-	{ to: '/admin/team/new', label: 'actions.new', thing: 'team.singular' },
 	{ to: '/admin/settings', label: 'settings.title' },
 ]
 
 export default function Dashboard() {
-	const { name, counts, recent } = useLoaderData<typeof loader>()
+	const { name, work, links, streams, recent } = useLoaderData<typeof loader>()
 	const { locale, t } = useAdminI18n()
 	const format = new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeStyle: 'short' })
-	const number = new Intl.NumberFormat(intlLocale(locale))
 	return (
 		<section className="space-y-8">
 			<title>{`${t('nav.dashboard')} · Tolk admin`}</title>
 			<h1 className="text-2xl font-bold text-slate-900">{t('dashboard.greeting', { name })}</h1>
-			<div>
-				<h2 className="mb-3 text-lg font-bold">{t('dashboard.content')}</h2>
-				<ul className="grid gap-3 sm:grid-cols-3 lg:grid-cols-5">
-					{(Object.keys(counts) as (keyof typeof counts)[]).map((key) => (
-						<li key={key}>
-							<Link to={`/admin/${key}`} className="block rounded-md border border-slate-300 bg-white p-4 hover:border-teal-700">
-								<span className="block text-2xl font-bold text-teal-900">{number.format(counts[key])}</span>
-								<span className="text-sm text-slate-700">{t(`${key}.title`)}</span>
-							</Link>
-						</li>
-					))}
-				</ul>
-			</div>
+			<TodaysWorkCards work={work} links={links} streams={streams} />
 			<div>
 				<h2 className="mb-3 text-lg font-bold">{t('dashboard.quickLinks')}</h2>
 				<ul className="flex flex-wrap gap-3">
@@ -70,6 +61,48 @@ export default function Dashboard() {
 			</div>
 			{recent && <RecentChanges key={recent.events.map((event) => event.id).join()} {...recent} format={format} />}
 		</section>
+	)
+}
+
+const CARDS: { key: keyof TodaysWork; hint: AdminMessageKey; isUrgent?: boolean }[] = [
+	{ key: 'newRequests', hint: 'dashboard.newRequestsHint', isUrgent: true },
+	{ key: 'quotesWaiting', hint: 'dashboard.quotesWaitingHint' },
+	{ key: 'ordersDue', hint: 'dashboard.ordersDueHint', isUrgent: true },
+	{ key: 'overdue', hint: 'dashboard.overdueHint', isUrgent: true },
+]
+
+// The day's work, each count a link to its list; a count that needs someone stands out.
+function TodaysWorkCards({ work, links, streams }: { work: TodaysWork; links: Record<keyof TodaysWork, string>; streams: readonly [LiveStream, LiveStream] }) {
+	const { locale, t } = useAdminI18n()
+	const number = new Intl.NumberFormat(intlLocale(locale))
+	const revalidator = useRevalidator()
+	const refresh = () => void revalidator.revalidate()
+	useLiveStream(streams[0], refresh, (isReconnect) => isReconnect && refresh())
+	useLiveStream(streams[1], refresh, (isReconnect) => isReconnect && refresh())
+	return (
+		<div aria-labelledby="todays-work" {...streamAttributes(streams[0])}>
+			<h2 id="todays-work" className="mb-3 text-lg font-bold">
+				{t('dashboard.today')}
+			</h2>
+			<ul className="grid grid-cols-2 gap-3 xl:grid-cols-4">
+				{CARDS.map(({ key, hint, isUrgent }) => {
+					const stands = isUrgent && work[key] > 0
+					return (
+						<li key={key}>
+							<Link
+								to={links[key]}
+								data-count={key}
+								className={`block h-full rounded-md border bg-white p-4 hover:border-teal-700 ${stands ? (key === 'overdue' ? 'border-red-400 bg-red-50' : 'border-amber-400 bg-amber-50') : 'border-slate-300'}`}
+							>
+								<span className="block text-3xl font-bold text-slate-900">{number.format(work[key])}</span>
+								<span className="block font-semibold text-slate-900">{t(`dashboard.${key}`)}</span>
+								<span className="block text-sm text-slate-700">{t(hint)}</span>
+							</Link>
+						</li>
+					)
+				})}
+			</ul>
+		</div>
 	)
 }
 

@@ -55,6 +55,9 @@ export default function AdminLayout() {
 	const { locale, t } = useAdminI18n()
 	const location = useLocation()
 	const flash = useKeptFlash(arrived, location.key)
+	const [isMenuOpen, setIsMenuOpen] = useState(false)
+	const items = NAVIGATION.filter((item) => !item.adminOnly || staff.role === 'admin')
+	const current = items.find((item) => location.pathname === item.to || (item.to !== '/admin' && location.pathname.startsWith(`${item.to}/`)))
 	return (
 		<div className="min-h-screen bg-slate-50">
 			<a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
@@ -91,12 +94,28 @@ export default function AdminLayout() {
 			</header>
 			<div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-6 md:flex-row">
 				<nav aria-label={t('nav.label')} className="md:w-52 md:shrink-0">
-					<ul className="flex flex-wrap gap-1 md:flex-col">
-						{NAVIGATION.filter((item) => !item.adminOnly || staff.role === 'admin').map((item) => (
+					{/* On a phone the menu folds behind one button that names the page you are on. */}
+					<button
+						type="button"
+						data-admin-menu-toggle
+						aria-expanded={isMenuOpen}
+						aria-controls="admin-menu"
+						onClick={() => setIsMenuOpen(!isMenuOpen)}
+						className="flex w-full items-center justify-between rounded-md border border-slate-400 bg-white px-3 py-2 font-semibold md:hidden"
+					>
+						<span>
+							{t('nav.menu')}
+							{current && <span className="font-normal text-slate-700"> · {t(current.label)}</span>}
+						</span>
+						<span aria-hidden="true">{isMenuOpen ? '▴' : '▾'}</span>
+					</button>
+					<ul id="admin-menu" data-admin-menu className={`${isMenuOpen ? 'flex' : 'hidden'} mt-2 flex-col gap-1 md:mt-0 md:flex`}>
+						{items.map((item) => (
 							<li key={item.to}>
 								<NavLink
 									to={item.to}
 									end={item.to === '/admin'}
+									onClick={() => setIsMenuOpen(false)}
 									className={({ isActive }) =>
 										`block rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-teal-800 text-white' : 'text-slate-800 hover:bg-slate-200'}`
 									}

@@ -2,6 +2,7 @@ import { Form, Link, useLoaderData, useRevalidator } from 'react-router'
 import type { Route } from './+types/orders'
 import { useAdminI18n } from '#app/components/i18n.tsx'
 import { streamAttributes, useLiveStream } from '#app/components/live-stream.tsx'
+import { ScrollBox } from '#app/components/ui/table.tsx'
 import { buttonClass } from '#app/components/ui/button.tsx'
 import { requireStaff } from '#app/http/access.server.ts'
 import { liveStream } from '#app/models/live/streams.server.ts'
@@ -52,6 +53,14 @@ export default function Orders() {
 					</select>
 				</label>
 				<label className="text-sm font-medium">
+					<span className="mb-1 block">{t('orders.due')}</span>
+					<select name="due" defaultValue={filter.due} className={select}>
+						<option value="">{t('orders.dueAny')}</option>
+						<option value="soon">{t('orders.dueSoon')}</option>
+						<option value="overdue">{t('orders.dueOverdue')}</option>
+					</select>
+				</label>
+				<label className="text-sm font-medium">
 					<span className="mb-1 block">{t('orders.pair')}</span>
 					<select name="pair" defaultValue={filter.pair} className={select}>
 						<option value="">{t('orders.all')}</option>
@@ -80,7 +89,7 @@ export default function Orders() {
 			{orders.length === 0 ? (
 				<p className="rounded-md border border-dashed border-slate-400 p-6 text-center text-slate-700">{t('orders.empty')}</p>
 			) : (
-				<div className="overflow-x-auto">
+				<ScrollBox>
 					<table className="w-full border-collapse bg-white text-left text-sm">
 						<caption className="sr-only">{t('orders.title')}</caption>
 						<thead>
@@ -114,7 +123,7 @@ export default function Orders() {
 							))}
 						</tbody>
 					</table>
-				</div>
+				</ScrollBox>
 			)}
 			<OrderPages page={page} pageCount={pageCount} pageSize={pageSize} total={total} shown={orders.length} query={query} />
 		</section>

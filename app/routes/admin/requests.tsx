@@ -11,6 +11,7 @@ import { REQUEST_STATUSES } from '#database/schema.ts'
 import { REQUESTS_STREAM, type LiveStream } from '#app/utils/cable.ts'
 import { getDb, getServices } from '#app/utils/context.server.ts'
 import { formatDateTime } from '#app/utils/format.ts'
+import { ScrollBox } from '#app/components/ui/table.tsx'
 import { buttonClass } from '#app/components/ui/button.tsx'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -81,7 +82,7 @@ function Inbox({ initial, stream, isFiltered }: { initial: RequestSummary[]; str
 	)
 	if (rows.length === 0) return <p className="rounded-md border border-dashed border-slate-400 p-6 text-center text-slate-700" {...streamAttributes(stream)}>{t('requests.empty')}</p>
 	return (
-		<div className="overflow-x-auto" {...streamAttributes(stream)}>
+		<ScrollBox {...streamAttributes(stream)}>
 			<table className="w-full border-collapse bg-white text-left text-sm">
 				<caption className="sr-only">{t('requests.title')}</caption>
 				<thead>
@@ -116,7 +117,7 @@ function Inbox({ initial, stream, isFiltered }: { initial: RequestSummary[]; str
 					))}
 				</tbody>
 			</table>
-		</div>
+		</ScrollBox>
 	)
 }
 

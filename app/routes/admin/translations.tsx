@@ -20,7 +20,9 @@ import { getDb, getServices, servicesContext, staffContext } from '#app/utils/co
 import { wantsJson } from '#app/utils/request-headers.ts'
 import type { AdminMessageKey } from '#app/utils/i18n.ts'
 import { LOCALES, type Locale } from '#app/utils/locales.ts'
+import { areaOf, groupTextsByPage } from '#app/models/text/pages.ts'
 import { readForm, readJson } from '#app/utils/request-body.server.ts'
+import { ScrollBox } from '#app/components/ui/table.tsx'
 import { buttonClass } from '#app/components/ui/button.tsx'
 
 const MAX_VALUE = 5000
@@ -125,7 +127,8 @@ export default function Translations() {
 			<p role="status" className="mb-2 text-sm text-slate-600">
 				{t('translations.count', { shown: rows.length, total })}
 			</p>
-			<table className="w-full table-fixed border-collapse rounded-md border border-slate-300 bg-white text-sm">
+			<ScrollBox>
+			<table className="w-full min-w-[40rem] table-fixed border-collapse rounded-md border border-slate-300 bg-white text-sm">
 				<caption className="sr-only">{t('translations.title')}</caption>
 				<thead>
 					<tr className="border-b border-slate-300 text-left">
@@ -140,12 +143,20 @@ export default function Translations() {
 						</th>
 					</tr>
 				</thead>
-				<tbody>
-					{rows.map((row) => (
-						<TranslationRowView key={row.key} row={row} isEditing={editing === row.key} />
-					))}
-				</tbody>
+				{groupTextsByPage(rows).map((group) => (
+					<tbody key={group.page} aria-labelledby={`texts-${group.page}`}>
+						<tr className="border-b border-slate-300 bg-slate-100">
+							<th id={`texts-${group.page}`} colSpan={3} scope="colgroup" className="px-3 py-2 text-left text-base font-bold text-slate-900">
+								{t(`translations.page.${group.page}`)}
+							</th>
+						</tr>
+						{group.rows.map((row) => (
+							<TranslationRowView key={row.key} row={row} isEditing={editing === row.key} />
+						))}
+					</tbody>
+				))}
 			</table>
+			</ScrollBox>
 		</section>
 	)
 }
@@ -161,8 +172,9 @@ function TranslationRowView({ row, isEditing }: { row: TranslationRow; isEditing
 	editLink.set('edit', row.key)
 	return (
 		<tr id={row.key} className="border-b border-slate-200 align-top">
-			<th scope="row" className="px-3 py-2 text-left font-mono text-xs font-normal break-all">
-				{row.key}
+			<th scope="row" className="px-3 py-2 text-left font-normal">
+				<span className="block font-semibold text-slate-900">{t(`translations.area.${areaOf(row.key)}`)}</span>
+				<span className="block font-mono text-xs break-all text-slate-600">{row.key}</span>
 				{!isEditing && (
 					<Link to={`?${editLink}#${encodeURIComponent(row.key)}`} className="mt-1 block font-sans text-sm text-teal-800 underline">
 						{t('translations.edit')}
