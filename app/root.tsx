@@ -40,7 +40,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
 
 // In Tailwind's base layer, beside its important [hidden] rule, so specificity decides.
 const NO_SCRIPT_CSS =
-	'@layer base { [data-faq-answer][hidden], [data-tab-panel][hidden] { display: block !important; } [data-read-more-content] { max-height: none !important; } [data-controller="read-more"] > button, [data-read-more-content] > [aria-hidden], img[data-src]:not([src]) { display: none !important; } .carousel .swiper-wrapper { flex-wrap: wrap; } .carousel-controls, [data-admin-menu-toggle] { display: none !important; } [data-admin-menu] { display: flex !important; } }'
+	'@layer base { [data-faq-answer][hidden], [data-tab-panel][hidden] { display: block !important; } [data-read-more-content] { max-height: none !important; } [data-controller="read-more"] > button, [data-read-more-content] > [aria-hidden], img[data-src]:not([src]) { display: none !important; } .carousel .swiper-wrapper { flex-wrap: wrap; } .carousel-controls { display: none !important; } [data-admin-menu-toggle] { display: none !important; } [data-admin-menu] { display: flex !important; } }'
 
 export function Layout({ children }: { children: React.ReactNode }) {
 	const data = useRouteLoaderData<typeof loader>('root')

@@ -2,6 +2,7 @@ import { Link } from 'react-router'
 import { Amount } from '#app/components/amount.tsx'
 import { Text, useI18n } from '#app/components/i18n.tsx'
 import { pathFor } from '#app/utils/locales.ts'
+import type { MessageKey } from '#app/utils/i18n.ts'
 
 type Props = { perWord: number; currency: string; minimumOrder: number; certifiedCopyPrice: number; expressSurcharge1Day: number }
 
@@ -14,33 +15,32 @@ export function ServiceOrderBox({ perWord, currency, minimumOrder, certifiedCopy
 				{t('service.orderTitle')}
 			</h2>
 			<dl className="mb-5 space-y-3">
-				<div>
-					<Text as="dt" k="service.perWord" className="text-sm text-slate-700" />
-					<dd className="text-xl font-bold text-teal-900">
-						<Amount value={perWord} currency={currency} vat="excl" />
-					</dd>
-				</div>
-				<div>
-					<Text as="dt" k="prices.minimumOrder" className="text-sm text-slate-700" />
-					<dd className="font-semibold">
-						<Amount value={minimumOrder} currency={currency} vat="excl" />
-					</dd>
-				</div>
-				<div>
-					<Text as="dt" k="prices.certified" className="text-sm text-slate-700" />
-					<dd className="font-semibold">
-						<Amount value={certifiedCopyPrice} currency={currency} vat="excl" />
-					</dd>
-				</div>
-				<div>
-					<Text as="dt" k="service.delivery" className="text-sm text-slate-700" />
-					<Text as="dd" k="service.deliveryText" vars={{ percent: expressSurcharge1Day }} className="text-slate-800" />
-				</div>
+				<Row label="service.perWord" className="text-xl font-bold text-teal-900">
+					<Amount value={perWord} currency={currency} vat="excl" />
+				</Row>
+				<Row label="prices.minimumOrder">
+					<Amount value={minimumOrder} currency={currency} vat="excl" />
+				</Row>
+				<Row label="prices.certified">
+					<Amount value={certifiedCopyPrice} currency={currency} vat="excl" />
+				</Row>
+				<Row label="service.delivery" className="font-normal text-slate-800">
+					{t('service.deliveryText', { percent: expressSurcharge1Day })}
+				</Row>
 			</dl>
 			<Link to={pathFor('order', locale)} className="block rounded-md bg-teal-800 px-5 py-3 text-center font-semibold text-white hover:bg-teal-900">
 				{t('service.order')}
 			</Link>
 			<Text as="p" k="service.orderNext" className="mt-3 text-sm text-slate-700" />
 		</aside>
+	)
+}
+
+function Row({ label, className = 'font-semibold', children }: { label: MessageKey; className?: string; children: React.ReactNode }) {
+	return (
+		<div>
+			<Text as="dt" k={label} className="text-sm text-slate-700" />
+			<dd className={className}>{children}</dd>
+		</div>
 	)
 }

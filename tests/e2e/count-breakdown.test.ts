@@ -15,6 +15,9 @@ describe('the count explained', () => {
 		const page = await session.open('/en/order')
 		await page.getByLabel('Choose documents').setInputFiles([{ name: 'prisliste.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: WORKBOOK }])
 		const quote = page.getByRole('region', { name: 'Your quote' })
+		// The quote's lines show once both languages are chosen.
+		await quote.getByLabel('From').selectOption({ label: 'English' })
+		await quote.getByLabel('To').selectOption({ label: 'Danish' })
 		const line = quote.getByRole('row').filter({ hasText: 'prisliste.xlsx' })
 		await line.getByText(/^15 words at/).waitFor({ timeout: 20_000 })
 

@@ -14,9 +14,9 @@ describe('from accepted quote to delivered translation', () => {
 		const page = await session.open('/en/order')
 		await page.getByLabel('Choose documents').setInputFiles([{ name: 'agreement.txt', mimeType: 'text/plain', buffer: Buffer.from(CONTRACT) }])
 		const quote = page.getByRole('region', { name: 'Your quote' })
-		await quote.getByText(/^280 words at/).waitFor({ timeout: 20_000 })
 		await quote.getByLabel('From').selectOption({ label: 'English' })
 		await quote.getByLabel('To').selectOption({ label: 'Danish' })
+		await quote.getByText(/^280 words at/).waitFor({ timeout: 20_000 })
 		await quote.getByRole('button', { name: 'Save the quote and get a link' }).click()
 		await page.waitForURL(/\/en\/quote\/[\w-]{32}$/)
 		const total = (await page.getByRole('row', { name: /^Total incl\. VAT/ }).textContent())!.replace('Total incl. VAT', '').replace(/\s+/g, ' ').trim()
@@ -153,9 +153,10 @@ async function savedQuotePage(file: { name: string; mimeType: string; buffer: Bu
 	const page = await session.open('/en/order')
 	await page.getByLabel('Choose documents').setInputFiles([file])
 	const quote = page.getByRole('region', { name: 'Your quote' })
-	await quote.getByText(counted).first().waitFor({ timeout: 20_000 })
+	// The quote's lines show once both languages are chosen (before, a "from" price).
 	await quote.getByLabel('From').selectOption({ label: 'English' })
 	await quote.getByLabel('To').selectOption({ label: 'Danish' })
+	await quote.getByText(counted).first().waitFor({ timeout: 20_000 })
 	await quote.getByRole('button', { name: 'Save the quote and get a link' }).click()
 	await page.waitForURL(/\/en\/quote\/[\w-]{32}$/)
 	return page

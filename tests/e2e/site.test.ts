@@ -36,7 +36,7 @@ describe('navigation', () => {
 		await page.getByRole('heading', { level: 1, name: 'Prices' }).waitFor()
 		expect(new URL(page.url()).pathname).toBe('/en/prices')
 		expect(await page.locator('html').getAttribute('lang')).toBe('en')
-		expect(await page.getByText('Price per word:').textContent()).toContain('DKK')
+		expect(await page.getByText('Price per word from').textContent()).toContain('DKK')
 
 		await page.goto('/en/p/legal-translation')
 		await waitForHydration(page)

@@ -103,6 +103,7 @@ describe('texts edited in place', () => {
 
 	test('a text with a placeholder is edited as its template and shown filled in again', async () => {
 		const page = await editTextsOn('/en/prices')
+		await page.getByText('See all 132 language pairs and their prices').click()
 		const header = page.locator('th[data-key="prices.inclVat"]')
 		expect(await header.textContent()).toBe('Per word incl. 25% VAT')
 		await header.click()

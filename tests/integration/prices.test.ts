@@ -74,17 +74,18 @@ describe('the language-pair price check', () => {
 describe('the prices page', () => {
 	test('filters the pair table by language, without script', async () => {
 		const html = textOf(await (await fetch(`${server.url}/en/prices?language=ja`)).text())
-		const rows = html.match(/\w+ → \w+ DKK/g) ?? []
+		// The table, after the summary by price.
+		const rows = html.slice(html.indexOf('Per word incl.')).match(/\w+ → \w+ DKK/g) ?? []
 		expect(rows.length).toBe(22)
 		for (const row of rows) expect(row).toContain('Japanese')
 	})
 
 	test('shows prices with and without VAT, the minimum order, express delivery and certified copies', async () => {
 		const html = textOf(await (await fetch(`${server.url}/en/prices`)).text())
-		expect(html).toContain('Danish → Japanese DKK 2.40 DKK 3.00')
-		expect(html).toMatch(/Minimum order DKK 2,000 excl\. VAT \(DKK 2,500 incl\. VAT\)/)
+		expect(html).toContain('Danish → Japanese DKK 2.40 excl. VAT DKK 3.00 incl. VAT')
+		expect(html).toMatch(/Minimum order DKK 2,000\.00 excl\. VAT · DKK 2,500\.00 incl\. VAT/)
 		expect(html).toContain('Express: delivery within 1 working day +100% on the price')
-		expect(html).toContain('Certified paper copy with stamp, per copy DKK 150.00 excl. VAT (DKK 187.50 incl. VAT)')
+		expect(html).toContain('Certified paper copy with stamp, per copy DKK 150.00 excl. VAT · DKK 187.50 incl. VAT')
 	})
 })
 

@@ -80,7 +80,7 @@ function TodaysWorkCards({ work, links, streams }: { work: TodaysWork; links: Re
 	useLiveStream(streams[0], refresh, (isReconnect) => isReconnect && refresh())
 	useLiveStream(streams[1], refresh, (isReconnect) => isReconnect && refresh())
 	return (
-		<div aria-labelledby="todays-work" {...streamAttributes(streams[0])}>
+		<div>
 			<h2 id="todays-work" className="mb-3 text-lg font-bold">
 				{t('dashboard.today')}
 			</h2>
