@@ -115,6 +115,7 @@ describe('texts edited in place', () => {
 		expect(await header.textContent()).toBe('Per word incl. 25% VAT (what you pay)')
 		const stranger = await (await session.browser.newContext()).newPage()
 		await stranger.goto(`${session.server.url}/en/prices`)
+		await stranger.getByText('See all 132 language pairs and their prices').click()
 		expect(await stranger.getByRole('columnheader', { name: 'Per word incl. 25% VAT (what you pay)' }).count()).toBe(1)
 		await stranger.context().close()
 	})
