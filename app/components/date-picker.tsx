@@ -67,22 +67,22 @@ export function DatePicker({ id: givenId, name, label, min, value, onChange, err
 				<Popover.Portal>
 					<Popover.Content align="start" sideOffset={4} className="z-50 rounded-md border border-slate-300 bg-white p-3 shadow-lg">
 						<SurchargeContext value={surchargeOf ?? noSurcharge}>
-						<DayPicker
-							mode="single"
-							locale={locale === 'da' ? da : enGB}
-							weekStartsOn={1}
-							selected={value ? toDate(value) : undefined}
-							defaultMonth={toDate(value ?? min)}
-							disabled={[{ before: toDate(min) }, (date) => !isWorkingDay(toDay(date))]}
-							modifiers={surchargeOf && { express: (date) => toDay(date) >= min && isWorkingDay(toDay(date)) && surchargeOf(toDay(date)) > 0 }}
-							modifiersClassNames={{ express: 'rdp-express' }}
-							components={surchargeOf && SURCHARGED_DAYS}
-							footer={surchargeOf && <p className="mt-2 max-w-64 text-xs text-slate-700">{t('datePicker.expressLegend')}</p>}
-							onSelect={(date) => {
-								onChange(date ? toDay(date) : null)
-								setIsOpen(false)
-							}}
-						/>
+							<DayPicker
+								mode="single"
+								locale={locale === 'da' ? da : enGB}
+								weekStartsOn={1}
+								selected={value ? toDate(value) : undefined}
+								defaultMonth={toDate(value ?? min)}
+								disabled={[{ before: toDate(min) }, (date) => !isWorkingDay(toDay(date))]}
+								modifiers={surchargeOf && { express: (date) => toDay(date) >= min && isWorkingDay(toDay(date)) && surchargeOf(toDay(date)) > 0 }}
+								modifiersClassNames={{ express: 'rdp-express' }}
+								components={surchargeOf && SURCHARGED_DAYS}
+								footer={surchargeOf && <p className="mt-2 max-w-64 text-xs text-slate-700">{t('datePicker.expressLegend')}</p>}
+								onSelect={(date) => {
+									onChange(date ? toDay(date) : null)
+									setIsOpen(false)
+								}}
+							/>
 						</SurchargeContext>
 					</Popover.Content>
 				</Popover.Portal>

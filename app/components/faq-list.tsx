@@ -80,15 +80,15 @@ export function FaqList({ items, categories = [], isSearchable = false, headingL
 function CategoryButtons({ categories, chosen, onChoose }: { categories: FaqCategory[]; chosen: FaqCategory | null; onChoose: (category: FaqCategory | null) => void }) {
 	const { t } = useI18n()
 	const button = (category: FaqCategory | null, label: string) => (
-			<button
-				key={category?.id ?? 'all'}
-				type="button"
-				aria-pressed={chosen?.id === category?.id}
-				onClick={() => onChoose(category)}
-				className="rounded-full border border-teal-800 px-4 py-1.5 text-sm font-semibold text-teal-900 hover:bg-teal-50 aria-pressed:bg-teal-800 aria-pressed:text-white"
-			>
-				{label}
-			</button>
+		<button
+			key={category?.id ?? 'all'}
+			type="button"
+			aria-pressed={chosen?.id === category?.id}
+			onClick={() => onChoose(category)}
+			className="rounded-full border border-teal-800 px-4 py-1.5 text-sm font-semibold text-teal-900 hover:bg-teal-50 aria-pressed:bg-teal-800 aria-pressed:text-white"
+		>
+			{label}
+		</button>
 	)
 	return (
 		<div role="group" aria-label={t('faq.categories')} className="mb-4 flex flex-wrap gap-2">

@@ -10,9 +10,9 @@ import type { ChoiceErrors } from '#app/components/order-quote.tsx'
 import { ToggleDisplay } from '#app/components/toggle-display.tsx'
 
 type Props = {
-	// The order's choices (languages, date, copies), shown first: the quote on the order page, the
-	// plain pickers on the contact page.
-	renderChoices: (errors: ChoiceErrors, values: Partial<Record<RequestField, string>>) => ReactNode
+	// The order's choices (languages, date, copies), shown first: the quote on the order page. The
+	// contact page has none: it is for questions, and orders start with an upload.
+	renderChoices?: (errors: ChoiceErrors, values: Partial<Record<RequestField, string>>) => ReactNode
 	documentCount?: number
 	// On the order page with documents, saving the quote is the main way on: this button is then
 	// the quieter one, so the page has one primary button at a time.
@@ -53,7 +53,7 @@ export function LeadForm({ renderChoices, documentCount = 0, secondary = false }
 	return (
 		<fetcher.Form method="post" noValidate data-controller="leadform" aria-labelledby="request-title" className="space-y-6">
 			<AuthenticityTokenInput />
-			{renderChoices(refused?.errors ?? {}, values)}
+			{renderChoices?.(refused?.errors ?? {}, values)}
 			<section aria-labelledby="request-title" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
 				{secondary && <Text as="p" k="request.askInstead" className="text-sm font-semibold tracking-wide text-slate-600 uppercase" />}
 				<h2 id="request-title" className="mb-1 text-2xl font-semibold text-slate-900">

@@ -21,6 +21,8 @@ type Props = {
 	rates: Omit<QuoteRates, 'pricePerWord'> & { defaultPricePerWord: number; currency: string }
 	// How long a saved quote holds.
 	validityDays: number
+	// The lowest price per word of any pair: the "from" price until both languages are chosen.
+	fromPricePerWord: number
 	today: CalendarDate
 	minDate: CalendarDate
 	// The choices as last sent, when the form came back refused (without script, a new page).
@@ -29,14 +31,13 @@ type Props = {
 
 // The instant quote: per file and in total, from the pair's price, the delivery date and the
 // copies, recalculated as the counts arrive and the choices change.
-export function OrderQuote({ documents, errors, defaults, languages, pairPrices, rates, validityDays, today, minDate }: Props) {
+export function OrderQuote({ documents, errors, defaults, languages, pairPrices, rates, validityDays, fromPricePerWord, today, minDate }: Props) {
 	const { locale, t } = useI18n()
 	const [pair, setPair] = useState({ from: defaults.from_language ?? '', to: defaults.to_language ?? '' })
 	const [deliveryDate, setDeliveryDate] = useState<CalendarDate | null>(asCalendarDate(defaults.delivery_date))
 	const [copies, setCopies] = useState(Number(defaults.copies) || 0)
 	const hasPair = Boolean(pair.from && pair.to && pair.from !== pair.to)
-	// Until both languages are chosen, the price is a "from" price at the lowest price per word.
-	const pricePerWord = hasPair ? pairPricePerWord(pairPrices, pair.from, pair.to, rates.defaultPricePerWord) : Math.min(rates.defaultPricePerWord, ...Object.values(pairPrices))
+	const pricePerWord = hasPair ? pairPricePerWord(pairPrices, pair.from, pair.to, rates.defaultPricePerWord) : fromPricePerWord
 	const quote = calculateQuote(documents, { ...rates, pricePerWord }, { copies, deliveryDate, today })
 	const days = standardDays(quote.words, rates.wordsPerDay)
 	const surchargeOf = (day: CalendarDate) => expressSurchargeFor(today, day, days, rates)

@@ -47,12 +47,14 @@ async function listServicePagesNow(db: Database, locale: Locale) {
 }
 
 const SUMMARY_LENGTH = 160
+const SUMMARY_SCAN = 4000
 
 // A page's first paragraph as plain text, cut at a word near SUMMARY_LENGTH characters.
 export function summaryOf(html: string): string {
-	const start = html.indexOf('<p')
-	const end = start < 0 ? -1 : html.indexOf('</p>', start)
-	const text = stripTags(start < 0 ? html.slice(0, 2000) : html.slice(start, end < 0 ? start + 2000 : end)).replace(/\s+/g, ' ').trim()
+	// Never more than a few thousand characters are read, however long the paragraph staff wrote.
+	const start = Math.max(html.indexOf('<p'), 0)
+	const end = html.indexOf('</p>', start)
+	const text = stripTags(html.slice(start, Math.min(end < 0 ? Infinity : end, start + SUMMARY_SCAN))).replace(/\s+/g, ' ').trim()
 	if (text.length <= SUMMARY_LENGTH) return text
 	const cut = text.lastIndexOf(' ', SUMMARY_LENGTH)
 	return `${text.slice(0, cut > 0 ? cut : SUMMARY_LENGTH)} …`

@@ -56,7 +56,7 @@ export default function Contact() {
 				<Text k="contact.orderHint" vars={{ order: pathFor('order', locale) }} />
 			</p>
 			<div className="mt-10 max-w-3xl">
-				<LeadForm renderChoices={() => null} />
+				<LeadForm />
 			</div>
 		</>
 	)

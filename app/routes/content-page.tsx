@@ -3,8 +3,7 @@ import type { Route } from './+types/content-page'
 import { PageHeading, PageMeta } from '#app/components/page.tsx'
 import { ServiceOrderBox } from '#app/components/service-order-box.tsx'
 import { findPublishedPage, presentPage } from '#app/models/content.server.ts'
-import { listPairPrices } from '#app/models/price/price.server.ts'
-import { lowestPricePerWord } from '#app/models/price/rules.ts'
+import { fromPricePerWord } from '#app/models/price/price.server.ts'
 import { getRequestSettings } from '#app/http/site.server.ts'
 import { getDb } from '#app/utils/context.server.ts'
 import { localeFromPath, pathFor } from '#app/utils/locales.ts'
@@ -28,9 +27,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 async function servicePrices(db: ReturnType<typeof getDb>, locale: 'da' | 'en', context: Route.LoaderArgs['context']) {
 	const settings = await getRequestSettings(context)
-	const pairs = await listPairPrices(db, locale, settings)
 	const { currency, minimumOrder, certifiedCopyPrice, expressSurcharge1Day } = settings
-	return { perWord: lowestPricePerWord(pairs, settings.defaultPricePerWord), currency, minimumOrder, certifiedCopyPrice, expressSurcharge1Day }
+	return { perWord: await fromPricePerWord(db, locale, settings), currency, minimumOrder, certifiedCopyPrice, expressSurcharge1Day }
 }
 
 export default function ContentPage() {

@@ -13,8 +13,7 @@ import { Tabs } from '#app/components/tabs.tsx'
 import { TeamGrid } from '#app/components/team-grid.tsx'
 import { listFaqItems, listServicePages, listSlides, listTeamMembers } from '#app/models/content.server.ts'
 import { listActiveLanguages } from '#app/models/site.server.ts'
-import { calculatorData, listPairPrices } from '#app/models/price/price.server.ts'
-import { lowestPricePerWord } from '#app/models/price/rules.ts'
+import { calculatorData, fromPricePerWord } from '#app/models/price/price.server.ts'
 import { getRequestSettings } from '#app/http/site.server.ts'
 import { getDb } from '#app/utils/context.server.ts'
 import { formatPrice } from '#app/utils/format.ts'
@@ -26,17 +25,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const db = getDb(context)
 	const locale = localeFromPath(new URL(request.url).pathname)
 	const settings = await getRequestSettings(context)
-	const [services, languages, team, faq, slides, calculator, pairs] = await Promise.all([
+	const [services, languages, team, faq, slides, calculator, perWord] = await Promise.all([
 		listServicePages(db, locale),
 		listActiveLanguages(db, locale),
 		listTeamMembers(db, locale),
 		listFaqItems(db, locale, TEASER_SIZE),
 		listSlides(db, locale),
 		calculatorData(db, locale, settings),
-		listPairPrices(db, locale, settings),
+		fromPricePerWord(db, locale, settings),
 	])
 	return {
-		price: { perWord: lowestPricePerWord(pairs, settings.defaultPricePerWord), currency: settings.currency },
+		price: { perWord, currency: settings.currency },
 		calculator,
 		services,
 		languages,

@@ -9,7 +9,7 @@ import { OrderQuote } from '#app/components/order-quote.tsx'
 import { handleQuoteSave, handleRequestSubmission } from '#app/http/request-form.server.ts'
 import { listDraftDocuments } from '#app/models/documents/list.server.ts'
 import type { DocumentView } from '#app/models/documents/present.ts'
-import { pairPriceMap } from '#app/models/price/price.server.ts'
+import { fromPricePerWord, pairPriceMap } from '#app/models/price/price.server.ts'
 import { listActiveLanguages } from '#app/models/site.server.ts'
 import { getRequestSettings } from '#app/http/site.server.ts'
 import { getDb, getServices } from '#app/utils/context.server.ts'
@@ -45,6 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		pairPrices,
 		rates: { defaultPricePerWord, pricePerMinute, repetitionPercent, minimumOrder, certifiedCopyPrice, vatPercent, wordsPerDay, expressSurcharge1Day, expressSurcharge2Days, currency },
 		validityDays: settings.quoteValidityDays,
+		fromPricePerWord: await fromPricePerWord(db, locale, settings),
 		today,
 		minDate: earliestDeliveryDate(today, settings.minDeliveryDays),
 	}
@@ -57,7 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Order() {
-	const { uploadLimitMib, documents, refusal, action, languages, pairPrices, rates, validityDays, today, minDate } = useLoaderData<typeof loader>()
+	const { uploadLimitMib, documents, refusal, action, languages, pairPrices, rates, validityDays, fromPricePerWord, today, minDate } = useLoaderData<typeof loader>()
 	const { t } = useI18n()
 	// Every document's latest state, as uploads finish and counts arrive.
 	const [byId, setById] = useState(() => Object.fromEntries(documents.map(({ document }) => [document.id, document])))
@@ -90,6 +91,7 @@ export default function Order() {
 							pairPrices={pairPrices}
 							rates={rates}
 							validityDays={validityDays}
+							fromPricePerWord={fromPricePerWord}
 							today={today}
 							minDate={minDate}
 						/>

@@ -7,11 +7,11 @@ import { LangCombo } from '#app/components/lang-combo.tsx'
 import { PageHeading, PageMeta } from '#app/components/page.tsx'
 import { PairPriceList, PriceGroups } from '#app/components/pair-prices.tsx'
 import { Tooltip } from '#app/components/tooltip.tsx'
-import { calculatorData, listPairPrices, quotePair, UnknownLanguageError } from '#app/models/price/price.server.ts'
+import { calculatorData, fromPricePerWord, listPairPrices, quotePair, UnknownLanguageError } from '#app/models/price/price.server.ts'
 import { getRequestSettings } from '#app/http/site.server.ts'
 import { getDb } from '#app/utils/context.server.ts'
 import { localeFromPath, PAIR_PRICE_PATHS, pathFor, type Locale } from '#app/utils/locales.ts'
-import { groupPairPrices, lowestPricePerWord, withVat } from '#app/models/price/rules.ts'
+import { groupPairPrices, withVat } from '#app/models/price/rules.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const url = new URL(request.url)
@@ -20,8 +20,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const settings = await getRequestSettings(context)
 	const calculator = await calculatorData(db, locale, settings)
 	const filter = calculator.languages.find((language) => language.code === url.searchParams.get('language'))?.code ?? ''
-	const [allPairs, check] = await Promise.all([listPairPrices(db, locale, settings), checkFromQuery(db, url, locale)])
-	const pairs = filter ? allPairs.filter((pair) => pair.fromCode === filter || pair.toCode === filter) : allPairs
+	const [allPairs, pairs, lowest, check] = await Promise.all([
+		listPairPrices(db, locale, settings),
+		listPairPrices(db, locale, settings, filter || undefined),
+		fromPricePerWord(db, locale, settings),
+		checkFromQuery(db, url, locale),
+	])
 	const { currency, minimumOrder, vatPercent, expressSurcharge1Day, expressSurcharge2Days, certifiedCopyPrice } = settings
 	return {
 		calculator,
@@ -29,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		pairs,
 		pairCount: allPairs.length,
 		groups: groupPairPrices(allPairs),
-		lowest: lowestPricePerWord(allPairs, settings.defaultPricePerWord),
+		lowest,
 		check,
 		facts: { currency, minimumOrder, vatPercent, expressSurcharge1Day, expressSurcharge2Days, certifiedCopyPrice },
 	}

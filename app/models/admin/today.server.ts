@@ -1,20 +1,17 @@
-import { and, count, eq, gte, inArray, lt, lte } from 'drizzle-orm'
 import type { Database } from '#database/client.ts'
-import { orders, requests } from '#database/schema.ts'
-import { addWorkingDays, todayInDenmark, type CalendarDate } from '#app/models/calendar/working-days.ts'
-
-const OPEN_ORDERS = inArray(orders.status, ['received', 'in_progress'])
+import { todayInDenmark, type CalendarDate } from '#app/models/calendar/working-days.ts'
+import { countOrders } from '#app/models/order/admin.server.ts'
+import { countRequests } from '#app/models/request/inbox.server.ts'
 
 // What needs doing, for the dashboard: requests no one has answered, quotes sent and waiting for
-// the customer, open orders due by the next working day, and open orders past their date.
+// the customer, open orders due by the next working day, and open orders past their date. Each is
+// counted by the filter of the list it links to, so the number and the list always agree.
 export async function countTodaysWork(db: Database, today: CalendarDate = todayInDenmark()) {
-	const soon = addWorkingDays(today, 1)
-	const tally = async (query: Promise<{ n: number }[]>) => (await query)[0]?.n ?? 0
 	const [newRequests, quotesWaiting, ordersDue, overdue] = await Promise.all([
-		tally(db.select({ n: count() }).from(requests).where(eq(requests.status, 'new'))),
-		tally(db.select({ n: count() }).from(requests).where(eq(requests.status, 'quoted'))),
-		tally(db.select({ n: count() }).from(orders).where(and(OPEN_ORDERS, gte(orders.dueDate, today), lte(orders.dueDate, soon)))),
-		tally(db.select({ n: count() }).from(orders).where(and(OPEN_ORDERS, lt(orders.dueDate, today)))),
+		countRequests(db, { status: 'new' }),
+		countRequests(db, { status: 'quoted' }),
+		countOrders(db, { due: 'soon' }, today),
+		countOrders(db, { due: 'overdue' }, today),
 	])
 	return { newRequests, quotesWaiting, ordersDue, overdue }
 }

@@ -1,10 +1,12 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, like } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
-import { auditEvents, orderEvents, orderFiles } from '#database/schema.ts'
+import { auditEvents, orderEvents, orderFiles, orders } from '#database/schema.ts'
 import { exportOrdersCsv, findOrderForStaff, listOrders, ORDERS_PAGE_SIZE, OrderFilterSchema } from '#app/models/order/admin.server.ts'
 import { changeOrderStatus, OrderRefused, resendDeliveryMail } from '#app/models/order/lifecycle.server.ts'
 import { findOrderForCustomer, takeDownload } from '#app/models/order/order.server.ts'
 import { copiesOfOrder, deliverableOrder, setupOrderTests } from '#tests/setup/orders.ts'
+import { countTodaysWork } from '#app/models/admin/today.server.ts'
+import { addWorkingDays, type CalendarDate } from '#app/models/calendar/working-days.ts'
 
 // What staff see of orders: the list page by page, the export of all of it, the delivery mail
 // sent again, and the customer's downloads; the models as the admin routes call them.
@@ -87,5 +89,28 @@ describe('downloads', () => {
 		const [seen] = (await findOrderForStaff(db(), order.id))!.files
 		expect(seen!.downloads).toBe(2)
 		expect(seen!.lastDownloadAt).toBeInstanceOf(Date)
+	})
+})
+
+describe("the dashboard's orders", () => {
+	test('counts open orders due by the next working day and past their date, as the lists it links to show them', async () => {
+		// A Tuesday: the next working day is Wednesday.
+		const today = '2031-03-04' as CalendarDate
+		const before = await countTodaysWork(db(), today)
+		const base = await deliverableOrder(services(), staff)
+		await copiesOfOrder(db(), base.id, 6, 'DUE')
+		// The order they were copied from is due long after.
+		await db().update(orders).set({ dueDate: '2031-12-31' }).where(eq(orders.id, base.id))
+		const dates = ['2031-03-03', '2031-02-20', '2031-03-04', addWorkingDays(today, 1), addWorkingDays(today, 2), '2031-03-04']
+		for (const [index, dueDate] of dates.entries()) await db().update(orders).set({ dueDate }).where(eq(orders.reference, `DUE-0000${index}`))
+		// One of those due today is delivered already: not work to do.
+		await db().update(orders).set({ status: 'delivered' }).where(eq(orders.reference, 'DUE-00005'))
+		const after = await countTodaysWork(db(), today)
+		expect(after.overdue - before.overdue).toBe(2)
+		expect(after.ordersDue - before.ordersDue).toBe(2)
+		const listed = (due: string) => listOrders(db(), filter({ due, q: 'DUE-' }), 1, today)
+		expect((await listed('overdue')).orders.map((order) => order.reference).sort()).toEqual(['DUE-00000', 'DUE-00001'])
+		expect((await listed('soon')).orders.map((order) => order.reference).sort()).toEqual(['DUE-00002', 'DUE-00003'])
+		await db().delete(orders).where(like(orders.reference, 'DUE-%'))
 	})
 })

@@ -25,7 +25,7 @@ export function readOrderFilter(url: URL): OrderFilter {
 
 const OPEN: OrderStatus[] = ['received', 'in_progress']
 
-function whereFor({ status, pair, translator, q, due }: OrderFilter, today = todayInDenmark()): SQL | undefined {
+function whereFor({ status, pair, translator, q, due }: OrderFilter, today: CalendarDate): SQL | undefined {
 	const conditions: SQL[] = []
 	if (due === 'overdue') conditions.push(lt(orders.dueDate, today))
 	if (due === 'soon') conditions.push(gte(orders.dueDate, today), lte(orders.dueDate, addWorkingDays(today, 1)))
@@ -50,6 +50,12 @@ export function workingDaysLeft(dueDate: CalendarDate, today: CalendarDate = tod
 }
 
 export const ORDERS_PAGE_SIZE = 100
+
+// How many orders the list shows for a filter (the dashboard's counts link to those lists).
+export async function countOrders(db: Database, filter: Partial<OrderFilter>, today: CalendarDate = todayInDenmark()): Promise<number> {
+	const [row] = await db.select({ n: count() }).from(orders).where(whereFor({ status: 'open', pair: '', translator: '', q: '', due: '', ...filter }, today))
+	return row?.n ?? 0
+}
 const EXPORT_BATCH = 500
 
 // One order as the list and the export show it: only the columns shown, never the terms the
@@ -98,7 +104,7 @@ export function readOrderPage(url: URL): number {
 // One page of the list by due date, soonest first, with the working days left and whether it is
 // overdue, how many orders match in all, and how many there are in each status.
 export async function listOrders(db: Database, filter: OrderFilter, page = 1, today: CalendarDate = todayInDenmark()) {
-	const where = whereFor(filter)
+	const where = whereFor(filter, today)
 	const [rows, [matching], byStatus] = await Promise.all([
 		selectListed(db)
 			.where(where)
@@ -127,7 +133,7 @@ export async function* exportOrdersCsv(db: Database, filter: OrderFilter, today:
 	yield csvLine(CSV_HEADER) + '\r\n'
 	let after: { dueDate: string; id: number } | null = null
 	for (;;) {
-		const where: SQL | undefined = and(whereFor(filter), after ? sql`(${orders.dueDate}, ${orders.id}) > (${after.dueDate}, ${after.id})` : undefined)
+		const where: SQL | undefined = and(whereFor(filter, today), after ? sql`(${orders.dueDate}, ${orders.id}) > (${after.dueDate}, ${after.id})` : undefined)
 		const rows = await selectListed(db).where(where).orderBy(asc(orders.dueDate), asc(orders.id)).limit(EXPORT_BATCH)
 		if (rows.length === 0) return
 		yield rows

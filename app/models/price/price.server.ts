@@ -2,7 +2,7 @@ import { aliasedTable, and, asc, eq, inArray } from 'drizzle-orm'
 import type { Database } from '#database/client.ts'
 import { languages, pairPrices } from '#database/schema.ts'
 import type { Locale } from '#app/utils/locales.ts'
-import { EXAMPLE_WORDS, pairKey, pairPricePerWord, totalFor, type CalculatorData, type PairQuote } from '#app/models/price/rules.ts'
+import { EXAMPLE_WORDS, lowestPricePerWord, pairKey, pairPricePerWord, totalFor, type CalculatorData, type PairQuote, type PricedPair } from '#app/models/price/rules.ts'
 import { getSettings, listActiveLanguages } from '#app/models/site.server.ts'
 import { memoContent } from '#app/models/content-memo.server.ts'
 
@@ -33,7 +33,7 @@ export async function quotePair(db: Database, fromCode: string, toCode: string, 
 	}
 }
 
-export type PairPriceRow = { from: string; to: string; fromCode: string; toCode: string; pricePerWord: number; isDefaultPrice: boolean }
+export type PairPriceRow = PricedPair
 
 // Every pair of active languages and what it costs, optionally only the pairs with one language.
 export const listPairPrices = memoContent(listPairPricesNow)
@@ -56,6 +56,11 @@ async function listPairPricesNow(db: Database, locale: Locale, settings: Setting
 				isDefaultPrice: prices[pairKey(from.code, to.code)] === undefined,
 			})),
 	)
+}
+
+// The lowest price per word any pair costs today: what "from … per word" says on the pages.
+export async function fromPricePerWord(db: Database, locale: Locale, settings: Settings): Promise<number> {
+	return lowestPricePerWord(await listPairPrices(db, locale, settings), settings.defaultPricePerWord)
 }
 
 // Every pair's own price by "from-to" codes, for pages that price in the browser.

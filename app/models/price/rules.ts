@@ -38,7 +38,7 @@ export function lowestPricePerWord(pairs: { pricePerWord: number }[], defaultPri
 	return pairs.reduce((lowest, pair) => Math.min(lowest, pair.pricePerWord), pairs.length ? Infinity : defaultPricePerWord)
 }
 
-type PricedPair = { from: string; to: string; fromCode: string; toCode: string; pricePerWord: number; isDefaultPrice: boolean }
+export type PricedPair = { from: string; to: string; fromCode: string; toCode: string; pricePerWord: number; isDefaultPrice: boolean }
 export type PriceGroup = { pricePerWord: number; isDefaultPrice: boolean; count: number; pairs: string[] }
 
 // The prices page's summary: one line per price, cheapest first. A pair priced the same both

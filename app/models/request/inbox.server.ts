@@ -30,6 +30,12 @@ function whereFor({ status, q }: InboxFilter): SQL | undefined {
 
 export const INBOX_PAGE_SIZE = 100
 
+// How many requests the inbox shows for a filter (the dashboard's counts link to those lists).
+export async function countRequests(db: Database, filter: Partial<InboxFilter>): Promise<number> {
+	const [row] = await db.select({ n: count() }).from(requests).where(whereFor({ status: '', q: '', ...filter }))
+	return row?.n ?? 0
+}
+
 // Newest first, with how many documents each brought; the counts per status are for the filter.
 export async function listRequests(db: Database, filter: InboxFilter) {
 	const rows = await db.select().from(requests).where(whereFor(filter)).orderBy(desc(requests.createdAt), desc(requests.id)).limit(INBOX_PAGE_SIZE)

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Link, useLoaderData, useRevalidator } from 'react-router'
 import type { Route } from './+types/dashboard'
 import { useAdminI18n } from '#app/components/i18n.tsx'
@@ -14,6 +14,7 @@ import { AUDIT_STREAM, ORDERS_STREAM, REQUESTS_STREAM, type LiveStream } from '#
 import { AuditTable } from '#app/routes/admin/audit.tsx'
 
 const RECENT_SIZE = 8
+const RECOUNT_MS = 300
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const staff = requireStaff(request, context)
@@ -76,7 +77,13 @@ function TodaysWorkCards({ work, links, streams }: { work: TodaysWork; links: Re
 	const { locale, t } = useAdminI18n()
 	const number = new Intl.NumberFormat(intlLocale(locale))
 	const revalidator = useRevalidator()
-	const refresh = () => void revalidator.revalidate()
+	// A burst of changes (a morning's requests, a batch of deliveries) counts again once, after it.
+	const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
+	useEffect(() => () => clearTimeout(timer.current), [])
+	const refresh = () => {
+		clearTimeout(timer.current)
+		timer.current = setTimeout(() => void revalidator.revalidate(), RECOUNT_MS)
+	}
 	useLiveStream(streams[0], refresh, (isReconnect) => isReconnect && refresh())
 	useLiveStream(streams[1], refresh, (isReconnect) => isReconnect && refresh())
 	return (
