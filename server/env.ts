@@ -34,11 +34,13 @@ export const EnvSchema = z.object({
 	PUBLIC_URL: optional(
 		z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).transform((value) => new URL(value).origin),
 	),
-	// Word counts run on this many worker threads (unset: one fewer than the cores, at least one),
-	// each job stopped after WORDCOUNT_TIMEOUT_S seconds or past WORDCOUNT_MEMORY_MB of heap.
+	// Word counts run on this many worker processes (unset: one fewer than the cores, at least one),
+	// each job stopped after WORDCOUNT_TIMEOUT_S seconds, or when its worker holds more than
+	// WORDCOUNT_MEMORY_MB in all (heap, buffers, WebAssembly: its resident memory). A worker with its
+	// extractors loaded holds about 100 MB before it reads a file.
 	WORDCOUNT_WORKERS: optional(z.coerce.number().int().min(1).max(64)),
 	WORDCOUNT_TIMEOUT_S: z.coerce.number().positive().max(3600).default(120),
-	WORDCOUNT_MEMORY_MB: z.coerce.number().int().min(32).max(16_384).default(1024),
+	WORDCOUNT_MEMORY_MB: z.coerce.number().int().min(256).max(16_384).default(1024),
 	// Customers' uploads: per address per hour, and per order.
 	UPLOAD_FILES_PER_HOUR: z.coerce.number().int().min(1).default(200),
 	UPLOAD_MIB_PER_HOUR: z.coerce.number().int().min(1).default(2048),

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { afterAll, describe, expect, test } from 'vitest'
+import { samplePeakOfChildren } from '#tests/setup/child-memory.ts'
 import { createLogger } from '#server/logger.ts'
 import { createWorkerPool, JobStopped, PoolClosed } from '#server/analysis/pool.ts'
 
@@ -14,13 +15,17 @@ writeFileSync(
 	`process.on('message', (n) => {
 		// -1: grow one array without end, the shape that aborts a whole process past its heap.
 		if (n === -1) for (const grown = []; ; ) grown.push({ n: Math.random() })
+		// -2: fill buffers outside the heap, as a decompressor does, in one synchronous loop (up to
+		// 2 GiB, so a pool without the watch does not take the machine down).
+		if (n === -2) for (const kept = []; kept.length < 64; ) kept.push(Buffer.alloc(32 * 1024 * 1024, 1))
 		setTimeout(() => process.send({ type: 'done', result: n * 2 }), n)
 	})
 	process.on('disconnect', () => process.exit(0))
 	process.send({ type: 'ready' })`,
 )
 afterAll(() => rmSync(directory, { recursive: true, force: true }))
-const options = { url: pathToFileURL(script), memoryMb: 64, logger: createLogger({ LOG_LEVEL: 'silent' }) }
+// A bare Node process with the memory watch is about 80 MiB resident.
+const options = { url: pathToFileURL(script), memoryMb: 160, logger: createLogger({ LOG_LEVEL: 'silent' }) }
 
 describe('the worker pool', () => {
 	test('starts workers when there is work, up to its size, and lets idle ones go', async () => {
@@ -58,6 +63,21 @@ describe('the worker pool', () => {
 		} finally {
 			await pool.close()
 		}
+	})
+
+	test('a job filling memory outside the heap is stopped at the limit, measured while it runs', async () => {
+		const pool = createWorkerPool({ ...options, memoryMb: 256, size: 1, timeoutMs: 30_000 })
+		const peak = samplePeakOfChildren()
+		try {
+			const greedy = pool.run<number>(-2).catch((error: unknown) => error)
+			const next = pool.run<number>(4)
+			expect(await greedy).toEqual(new JobStopped('memory'))
+			expect(await next).toBe(8)
+		} finally {
+			await pool.close()
+		}
+		// The heap limit alone let this one reach 2 GiB.
+		expect(peak.stop()).toBeLessThan(256 + 64)
 	})
 
 	test('closing fails the jobs waiting and under way with PoolClosed', async () => {

@@ -2,9 +2,10 @@ import { fork, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import { fileURLToPath } from 'node:url'
 import type { Logger } from '#server/logger.ts'
+import { MEMORY_LIMIT_ENV, PAST_MEMORY_LIMIT } from '#server/analysis/memory-limit.ts'
 
-// Why a job did not finish: past its wall-clock limit, past the worker's heap limit, or the worker
-// died under it. Each time the worker is replaced; the job is not tried again.
+// Why a job did not finish: past its wall-clock limit, past the worker's memory limit (its heap, or
+// its whole resident memory), or the worker died under it. Each time the worker is replaced; the job is not tried again.
 export class JobStopped extends Error {
 	readonly reason: 'timeout' | 'memory' | 'crashed'
 	constructor(reason: JobStopped['reason']) {
@@ -22,7 +23,8 @@ type Slot = { worker: ChildProcess; ready: boolean; job: Job | null; stderr: str
 // A worker with nothing to do goes after this long: what a large file made it allocate (pdf.js's
 // WebAssembly memory never shrinks) goes with it, and a quiet site holds no worker at all.
 const IDLE_MS = 20_000
-const OUT_OF_MEMORY = /heap out of memory|Allocation failed|Reached heap limit/
+const OUT_OF_MEMORY = new RegExp(`heap out of memory|Allocation failed|Reached heap limit|${PAST_MEMORY_LIMIT}`)
+const MEMORY_WATCH = new URL('./memory-watch.ts', import.meta.url).href
 type Reply = { type: 'ready' } | { type: 'done'; result: unknown } | { type: 'failed'; error: string }
 
 export type WorkerPool = { run: <T>(message: unknown) => Promise<T>; close: () => Promise<void>; workers: () => number }
@@ -31,7 +33,8 @@ export type WorkerPool = { run: <T>(message: unknown) => Promise<T>; close: () =
 // starts when a ready worker takes it (loading the extractors is not the job's time). Processes,
 // not threads: a thread's heap limit is best-effort, and a file that makes one grow the wrong way
 // aborts the whole server with it (nodejs/node#47224; it happened to this test suite). A process
-// past its heap (--max-old-space-size) aborts alone, and says so on its stderr.
+// past its heap (--max-old-space-size) aborts alone, and one past `memoryMb` resident, in buffers
+// the heap limit never sees, is ended by its own watch (memory-watch.ts); either says so on stderr.
 export function createWorkerPool({ url, size, timeoutMs, memoryMb, logger, idleMs = IDLE_MS }: Options): WorkerPool {
 	const waiting: Job[] = []
 	const slots = new Set<Slot>()
@@ -39,7 +42,8 @@ export function createWorkerPool({ url, size, timeoutMs, memoryMb, logger, idleM
 
 	function spawn() {
 		const worker = fork(fileURLToPath(url), [], {
-			execArgv: [...process.execArgv, `--max-old-space-size=${memoryMb}`],
+			execArgv: [...process.execArgv, `--max-old-space-size=${memoryMb}`, `--import=${MEMORY_WATCH}`],
+			env: { ...process.env, [MEMORY_LIMIT_ENV]: String(memoryMb) },
 			serialization: 'advanced',
 			stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
 		})
@@ -51,8 +55,10 @@ export function createWorkerPool({ url, size, timeoutMs, memoryMb, logger, idleM
 			if (!closed) logger.error({ err: error }, 'word-count worker failed; started another')
 			replace(slot, 'crashed')
 		})
-		worker.on('exit', (code, signal) => {
-			const reason = OUT_OF_MEMORY.test(slot.stderr) ? 'memory' : 'crashed'
+		// 'close', not 'exit': the reason on stderr has been read by then. A SIGKILL the pool did not
+		// send is the kernel's OOM killer.
+		worker.on('close', (code, signal) => {
+			const reason = OUT_OF_MEMORY.test(slot.stderr) || signal === 'SIGKILL' ? 'memory' : 'crashed'
 			if (!closed && slots.has(slot)) logger.error({ code, signal, reason }, 'word-count worker stopped; started another')
 			replace(slot, reason)
 		})

@@ -8,6 +8,8 @@ import { documents, requests } from '#database/schema.ts'
 import { seedDatabase } from '#database/seed.ts'
 import { deleteExpiredDocuments, deleteStrayFiles } from '#app/models/documents/retention.server.ts'
 import { setupTestDatabase } from '#tests/setup/database.ts'
+import { compoundFileSharingChain, docxOfZeros, numbersClaimingGigabyte, pdfOfZeros } from '#tests/setup/bombs.ts'
+import { samplePeakOfChildren } from '#tests/setup/child-memory.ts'
 import { createLogger } from '#server/logger.ts'
 import { createAnalysisQueue } from '#server/analysis/queue.ts'
 
@@ -17,10 +19,25 @@ afterAll(() => rmSync(documentsDir, { recursive: true, force: true }))
 
 const silent = createLogger({ LOG_LEVEL: 'silent' })
 
-function storeDocument(id: string, text: string, createdAt = new Date()) {
+function storeDocument(id: string, text: string | Uint8Array, createdAt = new Date(), extension = 'txt') {
 	mkdirSync(documentsDir, { recursive: true })
-	writeFileSync(path.join(documentsDir, `${id}.txt`), text)
-	return testDatabase.handle.db.insert(documents).values({ id, draftId: 'draft', name: `${id}.txt`, extension: 'txt', size: text.length, storedName: `${id}.txt`, createdAt })
+	const storedName = `${id}.${extension}`
+	writeFileSync(path.join(documentsDir, storedName), text)
+	return testDatabase.handle.db.insert(documents).values({ id, draftId: 'draft', name: storedName, extension, size: text.length, storedName, createdAt })
+}
+
+// The documents' rows once the queue has settled each of them, in the order asked.
+async function documentsAfter(queue: ReturnType<typeof createAnalysisQueue>, ids: string[]) {
+	try {
+		for (const id of ids) queue.enqueue(id)
+		await expect
+			.poll(async () => (await testDatabase.handle.db.select().from(documents)).filter((row) => ids.includes(row.id) && row.status !== 'pending').length, { timeout: 30_000 })
+			.toBe(ids.length)
+		const rows = await testDatabase.handle.db.select().from(documents)
+		return ids.map((id) => rows.find((row) => row.id === id)!)
+	} finally {
+		await queue.close()
+	}
 }
 
 describe('the word-count queue', () => {
@@ -90,18 +107,6 @@ describe('repeated sentences', () => {
 })
 
 describe('limits', () => {
-	async function documentsAfter(queue: ReturnType<typeof createAnalysisQueue>, ids: string[]) {
-		try {
-			for (const id of ids) queue.enqueue(id)
-			await expect
-				.poll(async () => (await testDatabase.handle.db.select().from(documents)).filter((row) => ids.includes(row.id) && row.status !== 'pending').length, { timeout: 30_000 })
-				.toBe(ids.length)
-			const rows = await testDatabase.handle.db.select().from(documents)
-			return ids.map((id) => rows.find((row) => row.id === id)!)
-		} finally {
-			await queue.close()
-		}
-	}
 	const HUGE = 'ord '.repeat(6_000_000)
 	const warnings: { reason?: string }[] = []
 	const listening = pino({ level: 'warn' }, { write: (line: string) => void warnings.push(JSON.parse(line) as { reason?: string }) })
@@ -121,11 +126,35 @@ describe('limits', () => {
 		const [greedy, next] = ['b0000000-0000-4000-8000-000000000001', 'b0000000-0000-4000-8000-000000000002']
 		await storeDocument(greedy, HUGE)
 		await storeDocument(next, 'Fire små ord her.')
-		const queue = createAnalysisQueue({ db: testDatabase.handle.db, documentsDir, broadcast: async () => {}, logger: listening, workers: 1, memoryMb: 64 })
+		const queue = createAnalysisQueue({ db: testDatabase.handle.db, documentsDir, broadcast: async () => {}, logger: listening, workers: 1, memoryMb: 256 })
 		const [stopped, counted] = await documentsAfter(queue, [greedy, next])
 		expect(stopped).toMatchObject({ status: 'manual', manualReason: 'complex' })
 		expect(counted).toMatchObject({ status: 'counted', words: 4 })
 		expect(warnings.filter((warning) => warning.reason)).toContainEqual(expect.objectContaining({ document: greedy, reason: 'memory' }))
+	})
+})
+
+describe('documents that unpack to gigabytes', () => {
+	test('go to a person as too complex, the worker staying under its memory limit, and the next file is counted', async () => {
+		const bombs: [string, Uint8Array][] = [
+			['pdf', pdfOfZeros(1)],
+			['pdf', pdfOfZeros(2)],
+			['docx', docxOfZeros(1)],
+			['numbers', numbersClaimingGigabyte()],
+			['xls', compoundFileSharingChain()],
+			['ppt', compoundFileSharingChain()],
+			['doc', compoundFileSharingChain()],
+		]
+		const ids = bombs.map((_, n) => `d0000000-0000-4000-8000-00000000000${n}`)
+		for (const [n, [extension, bytes]] of bombs.entries()) await storeDocument(ids[n]!, bytes, new Date(), extension)
+		const next = 'd0000000-0000-4000-8000-000000000099'
+		await storeDocument(next, 'Og så fem ord til.')
+		const peak = samplePeakOfChildren()
+		const queue = createAnalysisQueue({ db: testDatabase.handle.db, documentsDir, broadcast: async () => {}, logger: silent, workers: 1, memoryMb: 512 })
+		const rows = await documentsAfter(queue, [...ids, next])
+		expect(peak.stop()).toBeLessThan(512 + 64)
+		expect(rows.slice(0, -1).map((row) => [row.extension, row.status, row.manualReason])).toEqual(bombs.map(([extension]) => [extension, 'manual', 'complex']))
+		expect(rows.at(-1)).toMatchObject({ status: 'counted', words: 5 })
 	})
 })
 

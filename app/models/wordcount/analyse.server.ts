@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises'
 import { parseFile } from 'music-metadata'
 import WordExtractor from 'word-extractor'
-import { ArchiveBombError, isCompoundFile, isZip, readBinaryPart } from '#app/models/wordcount/archive.server.ts'
+import { isCompoundFile, isZip, readBinaryPart } from '#app/models/wordcount/archive.server.ts'
+import { Budget, OverBudgetError } from '#app/models/wordcount/budget.server.ts'
 import { countText, type TextCount } from '#app/models/wordcount/count.server.ts'
 import { COUNT_PARTS, UNPRICED_PARTS, type CountBreakdown, type CountPart } from '#app/models/wordcount/parts.ts'
 import { decodeText } from '#app/models/wordcount/decode.server.ts'
@@ -15,7 +16,8 @@ import { extractCues, subtitleMinutes } from '#app/models/wordcount/subtitles.se
 import { xmlText } from '#app/models/wordcount/xml.server.ts'
 
 // Why a file gets a quote from a person instead of a count (shown to the customer).
-// 'complex' is given by the word-count queue to a file whose count ran past its time or memory limit.
+// 'complex': the file unpacks past the document's budget, or its count ran past the worker's time
+// or memory limit. ('too-large' was given to archive bombs before they shared that budget.)
 export const MANUAL_REASONS = ['image', 'scanned', 'encrypted', 'broken', 'too-large', 'no-text', 'not-supported-yet', 'complex'] as const
 export type ManualReason = (typeof MANUAL_REASONS)[number]
 
@@ -45,7 +47,8 @@ const IMAGES = new Set(['jpg', 'jpeg', 'png', 'heic', 'eps', 'indd'])
 // A PDF page with less text than this is taken for a scanned image.
 const MIN_CHARACTERS_PER_PAGE = 20
 
-type Options = { partTexts?: boolean }
+// budgetBytes: what the document may unpack (bench/wordcount-bombs compares with none).
+type Options = { partTexts?: boolean; budgetBytes?: number }
 
 export async function analyseFile(path: string, extension: string, options: Options = {}): Promise<Analysis> {
 	const type = extension.toLowerCase()
@@ -57,13 +60,15 @@ export async function analyseFile(path: string, extension: string, options: Opti
 		return analysis.kind === 'words' && analysis.words === 0 && analysis.minutes === undefined ? manual('no-text') : analysis
 	} catch (error) {
 		if (error instanceof EncryptedError || error instanceof PdfPasswordError || error instanceof LegacyEncryptedError) return manual('encrypted')
-		if (error instanceof ArchiveBombError) return manual('too-large')
+		if (error instanceof OverBudgetError) return manual('complex')
 		return manual('broken')
 	}
 }
 
 async function analyseText(path: string, type: string, options: Options): Promise<Analysis> {
 	const bytes = new Uint8Array(await readFile(path))
+	// One budget for all that the document unpacks, whichever extractors read it.
+	const budget = new Budget(options.budgetBytes)
 	const counted = (extracted: Extracted, minutes?: number): Analysis => ({
 		kind: 'words',
 		...countParts(extracted, options),
@@ -90,13 +95,14 @@ async function analyseText(path: string, type: string, options: Options): Promis
 		case 'pptx':
 			// An encrypted Office document is an OLE container, not a ZIP.
 			if (isCompoundFile(bytes)) return manual('encrypted')
-			return counted(type === 'docx' ? extractDocx(bytes) : type === 'xlsx' ? extractXlsx(bytes) : extractPptx(bytes))
+			return counted(type === 'docx' ? extractDocx(bytes, budget) : type === 'xlsx' ? extractXlsx(bytes, budget) : extractPptx(bytes, budget))
 		case 'odt':
 		case 'ods':
-			return counted(extractOdf(bytes))
+			return counted(extractOdf(bytes, budget))
 		case 'doc': {
 			if (!isCompoundFile(bytes)) return manual('broken')
-			if (isEncryptedDoc(bytes)) return manual('encrypted')
+			// (Its sector chains are checked there, before either reader follows them.)
+			if (isEncryptedDoc(bytes, budget)) return manual('encrypted')
 			const document = await new WordExtractor().extract(Buffer.from(bytes))
 			return counted({
 				parts: {
@@ -108,7 +114,7 @@ async function analyseText(path: string, type: string, options: Options): Promis
 			})
 		}
 		case 'pdf': {
-			const { text, pages } = await extractPdf(bytes)
+			const { text, pages } = await extractPdf(bytes, budget)
 			const analysis = counted(plain(text))
 			if (analysis.kind === 'words' && analysis.characters < MIN_CHARACTERS_PER_PAGE * pages) return manual('scanned')
 			return analysis
@@ -116,15 +122,15 @@ async function analyseText(path: string, type: string, options: Options): Promis
 		case 'ppt':
 		case 'xls':
 			if (!isCompoundFile(bytes)) return manual('broken')
-			return counted(type === 'ppt' ? extractPpt(bytes) : extractXls(bytes))
+			return counted(type === 'ppt' ? extractPpt(bytes, budget) : extractXls(bytes, budget))
 		case 'pages':
 		case 'numbers': {
 			if (!isZip(bytes)) return manual('broken')
-			if (isPasswordProtectedIwork(bytes)) return manual('encrypted')
+			if (isPasswordProtectedIwork(bytes, budget)) return manual('encrypted')
 			// Pages keeps a PDF of its pages (what the customer sees); its XML also holds template text.
-			const preview = type === 'pages' ? readBinaryPart(bytes, 'QuickLook/Preview.pdf') : null
-			if (preview) return counted(plain((await extractPdf(preview)).text))
-			const extracted = extractIworkXml(bytes, type) ?? extractIworkArchive(bytes)
+			const preview = type === 'pages' ? readBinaryPart(bytes, 'QuickLook/Preview.pdf', budget) : null
+			if (preview) return counted(plain((await extractPdf(preview, budget)).text))
+			const extracted = extractIworkXml(bytes, type, budget) ?? extractIworkArchive(bytes, budget)
 			return extracted ? counted(extracted) : manual('not-supported-yet')
 		}
 		default:

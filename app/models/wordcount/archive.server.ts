@@ -1,11 +1,12 @@
 import { strFromU8, unzipSync } from 'fflate'
+import { Budget, DOCUMENT_BUDGET_BYTES, OverBudgetError } from '#app/models/wordcount/budget.server.ts'
 
 // docx, xlsx, pptx, odt, ods and friends are ZIP archives. Only the parts that hold text are
-// inflated, and never more than this in all: a small file that claims gigabytes is a bomb.
-export const MAX_EXPANDED_BYTES = 256 * 1024 * 1024
+// inflated, each into a buffer of the size the archive declares for it (fflate writes no further),
+// and those sizes are taken from the document's budget: a small file that claims gigabytes is a bomb.
+export const MAX_EXPANDED_BYTES = DOCUMENT_BUDGET_BYTES
 const MAX_RATIO = 200
 
-export class ArchiveBombError extends Error {}
 export class NotAnArchiveError extends Error {}
 
 export function isZip(bytes: Uint8Array): boolean {
@@ -17,45 +18,30 @@ export function isCompoundFile(bytes: Uint8Array): boolean {
 	return bytes[0] === 0xd0 && bytes[1] === 0xcf && bytes[2] === 0x11 && bytes[3] === 0xe0
 }
 
-export function readParts(bytes: Uint8Array, wanted: (name: string) => boolean): Map<string, string> {
+export function readParts(bytes: Uint8Array, wanted: (name: string) => boolean, budget = new Budget()): Map<string, string> {
 	const parts = new Map<string, string>()
-	for (const [name, content] of readBinaryParts(bytes, wanted)) parts.set(name, strFromU8(content))
+	for (const [name, content] of readBinaryParts(bytes, wanted, budget)) parts.set(name, strFromU8(content))
 	return parts
 }
 
 // The wanted parts as bytes, within the same bound as the text parts.
-export function readBinaryParts(bytes: Uint8Array, wanted: (name: string) => boolean): Map<string, Uint8Array> {
+export function readBinaryParts(bytes: Uint8Array, wanted: (name: string) => boolean, budget = new Budget()): Map<string, Uint8Array> {
 	if (!isZip(bytes)) throw new NotAnArchiveError()
-	let declared = 0
 	const files = unzipSync(bytes, {
 		filter(file) {
 			if (!wanted(file.name)) return false
-			declared += file.originalSize
-			if (declared > MAX_EXPANDED_BYTES || (file.size > 0 && file.originalSize / file.size > MAX_RATIO && file.originalSize > 10 * 1024 * 1024)) {
-				throw new ArchiveBombError(file.name)
-			}
+			if (file.size > 0 && file.originalSize / file.size > MAX_RATIO && file.originalSize > 10 * 1024 * 1024) throw new OverBudgetError(file.name)
+			budget.spend(file.originalSize, file.name)
 			return true
 		},
 	})
-	const parts = new Map<string, Uint8Array>()
-	for (const [name, content] of Object.entries(files)) {
-		if (content.length > MAX_EXPANDED_BYTES) throw new ArchiveBombError(name)
-		parts.set(name, content)
-	}
-	return parts
+	return new Map(Object.entries(files))
 }
 
-// One part as bytes (a PDF preview inside an iWork file), within the same bound.
-export function readBinaryPart(bytes: Uint8Array, name: string): Uint8Array | null {
+// One part as bytes (a PDF preview inside an iWork file), within the same budget.
+export function readBinaryPart(bytes: Uint8Array, name: string, budget = new Budget()): Uint8Array | null {
 	if (!isZip(bytes)) return null
-	const files = unzipSync(bytes, {
-		filter(file) {
-			if (file.name !== name) return false
-			if (file.originalSize > MAX_EXPANDED_BYTES) throw new ArchiveBombError(file.name)
-			return true
-		},
-	})
-	return files[name] ?? null
+	return readBinaryParts(bytes, (candidate) => candidate === name, budget).get(name) ?? null
 }
 
 export function partNames(parts: Map<string, string>, pattern: RegExp): string[] {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { ArchiveBombError } from '#app/models/wordcount/archive.server.ts'
+import { OverBudgetError } from '#app/models/wordcount/budget.server.ts'
 import { IwaFormatError, iwaMessages, protoFields, unframeIwa } from '#app/models/wordcount/iwa.server.ts'
 import { archive, iwaChunk as chunk, varint } from '#tests/setup/iwa.ts'
 
@@ -11,7 +11,7 @@ describe('iWork archives', () => {
 	})
 
 	test('a chunk that claims more than the bound is refused before anything is written, and a copy from before the start is corrupt', () => {
-		expect(() => unframeIwa(chunk([...varint(300 * 1024 * 1024), 0]))).toThrow(ArchiveBombError)
+		expect(() => unframeIwa(chunk([...varint(300 * 1024 * 1024), 0]))).toThrow(OverBudgetError)
 		expect(() => unframeIwa(chunk([...varint(4), ((4 - 1) << 2) | 2, 5, 0]))).toThrow(IwaFormatError)
 		expect(unframeIwa(new Uint8Array([0x62, 0x76, 0x78, 0x6e]))).toBeNull()
 	})

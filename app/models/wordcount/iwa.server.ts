@@ -1,4 +1,4 @@
-import { ArchiveBombError, MAX_EXPANDED_BYTES } from '#app/models/wordcount/archive.server.ts'
+import { Budget } from '#app/models/wordcount/budget.server.ts'
 
 // iWork 2013 and later keep a document as .iwa files: Snappy-compressed chunks (a zero byte and a
 // 3-byte length each, no checksums) holding a stream of protobuf messages, each announced by an
@@ -47,10 +47,9 @@ export function protoFields(message: Uint8Array): ProtoField[] {
 }
 
 // Snappy's raw format: literals and back-references into what is already written.
-function unsnappy(input: Uint8Array, budget: { left: number }): Uint8Array {
+function unsnappy(input: Uint8Array, budget: Budget): Uint8Array {
 	const [length, first] = varint(input, 0)
-	if (length > budget.left) throw new ArchiveBombError('iwa')
-	budget.left -= length
+	budget.spend(length, 'iwa')
 	const out = new Uint8Array(length)
 	let written = 0
 	for (let offset = first; offset < input.length; ) {
@@ -93,7 +92,7 @@ function unsnappy(input: Uint8Array, budget: { left: number }): Uint8Array {
 
 // An .iwa file's chunks, uncompressed and joined; null for a file that is not Snappy-framed
 // (newer iWork also writes LZFSE chunks, which this does not read).
-export function unframeIwa(file: Uint8Array, budget = { left: MAX_EXPANDED_BYTES }): Uint8Array | null {
+export function unframeIwa(file: Uint8Array, budget = new Budget()): Uint8Array | null {
 	const chunks: Uint8Array[] = []
 	for (let offset = 0; offset < file.length; ) {
 		if (file[offset] !== 0 || offset + 4 > file.length) return null

@@ -1,6 +1,6 @@
 import { zipSync } from 'fflate'
 import { describe, expect, test } from 'vitest'
-import { ArchiveBombError } from '#app/models/wordcount/archive.server.ts'
+import { OverBudgetError } from '#app/models/wordcount/budget.server.ts'
 import { extractIworkArchive } from '#app/models/wordcount/iwork.server.ts'
 import { archive, field, iwaChunk, literal, number, text } from '#tests/setup/iwa.ts'
 
@@ -17,6 +17,6 @@ describe('iWork 2013 tables', () => {
 	})
 
 	test('a reference count the file cannot mean (a string in two billion cells) is refused as too large, not repeated', () => {
-		expect(() => extractIworkArchive(numbersWith([{ text: 'ord', references: 2_000_000_000 }]))).toThrow(ArchiveBombError)
+		expect(() => extractIworkArchive(numbersWith([{ text: 'ord', references: 2_000_000_000 }]))).toThrow(OverBudgetError)
 	})
 })

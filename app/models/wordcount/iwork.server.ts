@@ -1,4 +1,5 @@
-import { ArchiveBombError, MAX_EXPANDED_BYTES, readBinaryParts } from '#app/models/wordcount/archive.server.ts'
+import { readBinaryParts } from '#app/models/wordcount/archive.server.ts'
+import { Budget } from '#app/models/wordcount/budget.server.ts'
 import { iwaMessages, protoFields, unframeIwa, type ProtoField } from '#app/models/wordcount/iwa.server.ts'
 import type { Extracted } from '#app/models/wordcount/office.server.ts'
 
@@ -29,14 +30,14 @@ const HISTORY_PART = /(^|\/)OperationStorage[^/]*\.iwa$/
 // A password-protected package carries its key's hint and verifier beside the encrypted Index.
 const PASSWORD_PART = /(^|\/)\.iwp(h|v2)$/
 
-export function isPasswordProtectedIwork(bytes: Uint8Array): boolean {
-	return readBinaryParts(bytes, (name) => PASSWORD_PART.test(name)).size > 0
+export function isPasswordProtectedIwork(bytes: Uint8Array, budget = new Budget()): boolean {
+	return readBinaryParts(bytes, (name) => PASSWORD_PART.test(name), budget).size > 0
 }
 
-function indexFiles(bytes: Uint8Array): [name: string, content: Uint8Array][] {
-	const outer = readBinaryParts(bytes, (name) => INDEX_PART.test(name) || INDEX_ZIP.test(name))
+function indexFiles(bytes: Uint8Array, budget: Budget): [name: string, content: Uint8Array][] {
+	const outer = readBinaryParts(bytes, (name) => INDEX_PART.test(name) || INDEX_ZIP.test(name), budget)
 	const nested = [...outer].find(([name]) => INDEX_ZIP.test(name))?.[1]
-	const parts = nested ? readBinaryParts(nested, (name) => INDEX_PART.test(name)) : outer
+	const parts = nested ? readBinaryParts(nested, (name) => INDEX_PART.test(name), budget) : outer
 	return [...parts].filter(([name]) => name.endsWith('.iwa'))
 }
 
@@ -61,16 +62,14 @@ function* listStrings(message: Uint8Array): Generator<[text: string, times: numb
 	}
 }
 
-// The lines read so far, within the archive bound: a reference count is the file's word, so a
+// The lines read so far, within the document's budget: a reference count is the file's word, so a
 // crafted one (a string "used" two billion times) is refused as too large, not repeated.
-function lineCollector() {
+function lineCollector(budget: Budget) {
 	const lines: string[] = []
-	let size = 0
 	return {
 		lines,
 		add(text: string, times = 1) {
-			size += (text.length + 1) * times
-			if (size > MAX_EXPANDED_BYTES) throw new ArchiveBombError('iwa text')
+			budget.spend((text.length + 1) * times, 'iwa text')
 			for (let n = 0; n < times; n++) lines.push(text)
 		},
 	}
@@ -125,13 +124,11 @@ function decimal128(view: DataView, at: number): string {
 }
 
 // Null when the file has no Index or a part this cannot read (then a person quotes it).
-export function extractIworkArchive(bytes: Uint8Array): Extracted | null {
-	const files = indexFiles(bytes)
+export function extractIworkArchive(bytes: Uint8Array, budget = new Budget()): Extracted | null {
+	const files = indexFiles(bytes, budget)
 	if (!files.length) return null
-	const text = lineCollector()
+	const text = lineCollector(budget)
 	const values: string[] = []
-	// One bound for all the parts together, as for any archive.
-	const budget = { left: MAX_EXPANDED_BYTES }
 	for (const [name, file] of files) {
 		const data = unframeIwa(file, budget)
 		if (!data && HISTORY_PART.test(name)) continue

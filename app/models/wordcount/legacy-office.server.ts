@@ -1,4 +1,6 @@
 import CFB from 'cfb'
+import { Budget } from '#app/models/wordcount/budget.server.ts'
+import { checkCompoundFile } from '#app/models/wordcount/compound-file.server.ts'
 import { addTo, type Extracted, type PartTexts } from '#app/models/wordcount/office.server.ts'
 import type { CountPart } from '#app/models/wordcount/parts.ts'
 
@@ -8,7 +10,8 @@ export class LegacyEncryptedError extends Error {}
 
 type Container = ReturnType<typeof CFB.read>
 
-function openContainer(bytes: Uint8Array): Container {
+function openContainer(bytes: Uint8Array, budget: Budget): Container {
+	checkCompoundFile(bytes, budget)
 	const container = CFB.read(Buffer.from(bytes), { type: 'buffer' })
 	if (CFB.find(container, 'EncryptedPackage') || CFB.find(container, 'EncryptionInfo')) throw new LegacyEncryptedError()
 	return container
@@ -84,15 +87,19 @@ function pptText(data: Buffer, record: PptRecord): string {
 // The text atoms below a record, in the part they belong to (what a master shows on every slide
 // is counted with headers and footers); on a master, a shape that is a placeholder is left out
 // whole. The headers and footers set for the slides are gathered, each distinct text once.
-function collectPptText(data: Buffer, records: PptRecord[], part: CountPart, out: PartTexts, footers: Set<string>) {
+function collectPptText(data: Buffer, records: PptRecord[], part: CountPart, out: PartTexts, footers: Set<string>, budget: Budget) {
 	for (const record of records) {
 		if (record.container) {
 			const children = pptRecords(data, record.body, record.end)
 			if (part === 'headers' && record.type === SHAPE && isPlaceholder(data, children)) continue
 			if (record.type === HEADERS_FOOTERS) {
 				for (const child of children) if (child.type === CSTRING && (child.instance === 1 || child.instance === 2)) footers.add(data.toString('utf16le', child.body, child.end).trim())
-			} else collectPptText(data, children, partOfPpt(record, part), out, footers)
-		} else if (record.type === TEXT_CHARS || record.type === TEXT_BYTES) addTo(out, part, pptText(data, record).replace(/\r/g, '\n'))
+			} else collectPptText(data, children, partOfPpt(record, part), out, footers, budget)
+		} else if (record.type === TEXT_CHARS || record.type === TEXT_BYTES) {
+			// Records may overlap (the persist directory is the file's word): each read is paid for.
+			budget.spend(record.end - record.body, 'ppt text')
+			addTo(out, part, pptText(data, record).replace(/\r/g, '\n'))
+		}
 	}
 }
 
@@ -106,8 +113,8 @@ function isPlaceholder(data: Buffer, records: PptRecord[]): boolean {
 	return records.some((record) => record.type === PLACEHOLDER_ATOM || (record.container && record.type !== SHAPE && isPlaceholder(data, pptRecords(data, record.body, record.end))))
 }
 
-export function extractPpt(bytes: Uint8Array): Extracted {
-	const container = openContainer(bytes)
+export function extractPpt(bytes: Uint8Array, budget = new Budget()): Extracted {
+	const container = openContainer(bytes, budget)
 	const data = stream(container, 'PowerPoint Document')
 	if (!data) throw new Error('no PowerPoint Document stream')
 	const currentUser = stream(container, 'Current User')
@@ -117,7 +124,7 @@ export function extractPpt(bytes: Uint8Array): Extracted {
 	const parts: PartTexts = {}
 	// A footer shown on every slide is text a translator translates once.
 	const footers = new Set<string>()
-	collectPptText(data, tops, 'body', parts, footers)
+	collectPptText(data, tops, 'body', parts, footers, budget)
 	for (const footer of footers) addTo(parts, 'headers', footer)
 	return { parts }
 }
@@ -132,8 +139,8 @@ function isEncryptedPpt(container: Container, currentUser: Buffer | null): boole
 
 // Excel 97–2003 (BIFF8): the shared strings as often as cells use them, inline labels, numbers,
 // and which sheets are hidden; TRUE, FALSE and error values apart (not priced).
-export function extractXls(bytes: Uint8Array): Extracted {
-	const container = openContainer(bytes)
+export function extractXls(bytes: Uint8Array, budget = new Budget()): Extracted {
+	const container = openContainer(bytes, budget)
 	const data = stream(container, 'Workbook') ?? stream(container, 'Book')
 	if (!data) throw new Error('no Workbook stream')
 	const records: { type: number; body: Buffer }[] = []
@@ -159,13 +166,20 @@ export function extractXls(bytes: Uint8Array): Extracted {
 			// A checkbox-like TRUE or FALSE, or an error value.
 			values.push(body[7] ? 'ERROR' : body[6] ? 'TRUE' : 'FALSE')
 		} else if (type === 0x0085 && body.length > 5 && (body[4]! & 0x03) !== 0) hiddenSheets++
-		else if (type === 0x00fd && body.length >= 10) out.push(shared[body.readUInt32LE(6)] ?? '')
+		else if (type === 0x00fd && body.length >= 10) out.push(sharedString(shared, body.readUInt32LE(6), budget))
 		else if (type === 0x0203 && body.length >= 14) out.push(String(body.readDoubleLE(6)))
 		else if (type === 0x027e && body.length >= 10) out.push(String(rkValue(body.readUInt32LE(6))))
 		else if (type === 0x00bd) for (let n = 0; n < Math.floor((body.length - 6) / 6); n++) out.push(String(rkValue(body.readUInt32LE(4 + n * 6 + 2))))
 		else if (type === 0x0204 && body.length >= 8) out.push(readString(body, 6, body.readUInt16LE(6)).text)
 	}
 	return { parts: { body: out, values }, hiddenSheets }
+}
+
+// A cell's shared string: a short record may use a long string, so each use is paid for.
+function sharedString(shared: string[], index: number, budget: Budget): string {
+	const text = shared[index] ?? ''
+	budget.spend(text.length + 1, 'xls cell')
+	return text
 }
 
 // A number stored compactly (RK): a 30-bit integer or the top 30 bits of a double, perhaps times
@@ -237,7 +251,7 @@ function readSharedStrings(records: { type: number; body: Buffer }[]): string[] 
 }
 
 // Word 97–2003 marks an encrypted document in its file information block (fEncrypted).
-export function isEncryptedDoc(bytes: Uint8Array): boolean {
-	const data = stream(openContainer(bytes), 'WordDocument')
+export function isEncryptedDoc(bytes: Uint8Array, budget = new Budget()): boolean {
+	const data = stream(openContainer(bytes, budget), 'WordDocument')
 	return data !== null && data.length > 0x0c && (data.readUInt16LE(0x0a) & 0x0100) !== 0
 }

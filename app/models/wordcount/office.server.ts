@@ -1,4 +1,5 @@
 import { partNames, readParts } from '#app/models/wordcount/archive.server.ts'
+import { Budget } from '#app/models/wordcount/budget.server.ts'
 import { elementsNamed, xmlText } from '#app/models/wordcount/xml.server.ts'
 import type { CountPart } from '#app/models/wordcount/parts.ts'
 
@@ -20,8 +21,8 @@ const WORD_PART_OF: [RegExp, CountPart][] = [
 
 // Word: body, headers, footers, footnotes, endnotes, comments and text boxes. Deleted text of
 // tracked changes is left out; a text box's fallback copy (mc:Fallback) is not counted twice.
-export function extractDocx(bytes: Uint8Array): Extracted {
-	const files = readParts(bytes, (name) => WORD_PARTS.test(name))
+export function extractDocx(bytes: Uint8Array, budget = new Budget()): Extracted {
+	const files = readParts(bytes, (name) => WORD_PARTS.test(name), budget)
 	const parts: PartTexts = {}
 	for (const name of partNames(files, WORD_PARTS)) {
 		const text = xmlText(files.get(name)!, {
@@ -40,8 +41,8 @@ const SHEET_PARTS = /^xl\/(workbook|sharedStrings|worksheets\/sheet\d+|drawings\
 // Excel: every cell of every sheet (shared strings as often as they are used, numbers too) and
 // text boxes (with charts: the drawing layer); the cells of hidden sheets are their own part;
 // comments are read, as a part the price leaves out.
-export function extractXlsx(bytes: Uint8Array): Extracted {
-	const files = readParts(bytes, (name) => SHEET_PARTS.test(name))
+export function extractXlsx(bytes: Uint8Array, budget = new Budget()): Extracted {
+	const files = readParts(bytes, (name) => SHEET_PARTS.test(name), budget)
 	const shared = [...elementsNamed(files.get('xl/sharedStrings.xml') ?? '', 'si')].map(({ body }) =>
 		xmlText(`<si>${body ?? ''}</si>`, { text: new Set(['t']), breaks: new Set(), skip: new Set(['rPh']) }),
 	)
@@ -94,8 +95,8 @@ export class EncryptedError extends Error {}
 
 // OpenDocument text and spreadsheets: the body, headers and footers of the page styles,
 // footnotes and endnotes (without their marks); annotations (comments) apart. An encrypted package cannot be read.
-export function extractOdf(bytes: Uint8Array): Extracted {
-	const files = readParts(bytes, (name) => ODF_PARTS.test(name))
+export function extractOdf(bytes: Uint8Array, budget = new Budget()): Extracted {
+	const files = readParts(bytes, (name) => ODF_PARTS.test(name), budget)
 	if (/manifest:encryption-data/.test(files.get('META-INF/manifest.xml') ?? '')) throw new EncryptedError()
 	const rules = {
 		text: new Set(['office:body', 'style:header', 'style:footer', 'style:header-left', 'style:footer-left']),
@@ -154,8 +155,8 @@ const IWORK_PARTS = /^(index\.xml|QuickLook\/Preview\.pdf)$/
 // iWork '09 Pages and Numbers keep their content in index.xml: Pages as text storages, Numbers as
 // cells whose text is an attribute. Newer iWork files keep it in a binary format: those go to a
 // person (as does a file with neither).
-export function extractIworkXml(bytes: Uint8Array, kind: 'pages' | 'numbers'): Extracted | null {
-	const parts = readParts(bytes, (name) => IWORK_PARTS.test(name))
+export function extractIworkXml(bytes: Uint8Array, kind: 'pages' | 'numbers', budget = new Budget()): Extracted | null {
+	const parts = readParts(bytes, (name) => IWORK_PARTS.test(name), budget)
 	const xml = parts.get('index.xml')
 	if (!xml) return null
 	if (kind === 'pages') {

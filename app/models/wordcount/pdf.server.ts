@@ -1,4 +1,6 @@
 import { getDocumentProxy } from 'unpdf'
+import { Budget } from '#app/models/wordcount/budget.server.ts'
+import { spendPdfStreams } from '#app/models/wordcount/pdf-streams.server.ts'
 
 export class PdfPasswordError extends Error {}
 
@@ -43,8 +45,9 @@ function pageText(items: Item[]): string {
 }
 
 // A PDF's text layer, page by page. A password-protected file cannot be read; one without text
-// on its pages is a scan.
-export async function extractPdf(bytes: Uint8Array): Promise<{ text: string; pages: number }> {
+// on its pages is a scan. What its streams unpack to is paid for before pdf.js decodes them.
+export async function extractPdf(bytes: Uint8Array, budget = new Budget()): Promise<{ text: string; pages: number }> {
+	await spendPdfStreams(bytes, budget)
 	try {
 		const document = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0 })
 		const pages: string[] = []

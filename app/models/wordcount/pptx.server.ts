@@ -1,4 +1,5 @@
 import { partNames, readParts } from '#app/models/wordcount/archive.server.ts'
+import { Budget } from '#app/models/wordcount/budget.server.ts'
 import { addTo, type Extracted, type PartTexts } from '#app/models/wordcount/office.server.ts'
 import { elementsNamed, xmlText } from '#app/models/wordcount/xml.server.ts'
 
@@ -26,8 +27,8 @@ const CACHE_RULES = { text: new Set(['c:v', 'a:t']), breaks: new Set(['c:pt', 'a
 const textOf = (body: string | null | undefined, rules: Parameters<typeof xmlText>[1]) => (body ? xmlText(`<r>${body}</r>`, rules) : '')
 const first = (xml: string | null | undefined, name: string) => (xml ? (elementsNamed(xml, name).next().value?.body ?? null) : null)
 
-export function extractPptx(bytes: Uint8Array): Extracted {
-	const files = readParts(bytes, (name) => SLIDES.test(name) || TEMPLATES.test(name) || RELATIONS.test(name) || CHARTS.test(name) || DIAGRAMS.test(name))
+export function extractPptx(bytes: Uint8Array, budget = new Budget()): Extracted {
+	const files = readParts(bytes, (name) => SLIDES.test(name) || TEMPLATES.test(name) || RELATIONS.test(name) || CHARTS.test(name) || DIAGRAMS.test(name), budget)
 	const parts: PartTexts = {}
 	let hiddenSlides = 0
 	for (const name of partNames(files, SLIDES)) {
