@@ -1,3 +1,5 @@
+import { safeLocalPath } from '#app/utils/safe-redirect.ts'
+
 // Shared by the server's gate and the route guards, so both agree on what a page request is.
 export const LOGIN_PATH = '/admin/login'
 
@@ -31,5 +33,6 @@ export function loginPathFor(pathname: string, search = ''): string {
 
 // Only a path inside the admin area: an open redirect would hand a phishing page our login.
 export function safeRedirectTo(value: unknown): string {
-	return typeof value === 'string' && isAdminPath(value) && !value.startsWith('//') && !isLoginPath(value) ? value : '/admin'
+	const path = safeLocalPath(value, { under: '/admin' })
+	return isLoginPath(new URL(path, 'http://site.invalid').pathname) ? '/admin' : path
 }

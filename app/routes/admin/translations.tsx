@@ -22,6 +22,7 @@ import type { AdminMessageKey } from '#app/utils/i18n.ts'
 import { LOCALES, type Locale } from '#app/utils/locales.ts'
 import { areaOf, groupTextsByPage } from '#app/models/text/pages.ts'
 import { readForm, readJson } from '#app/utils/request-body.server.ts'
+import { safeLocalPath } from '#app/utils/safe-redirect.ts'
 import { ScrollBox } from '#app/components/ui/table.tsx'
 import { buttonClass } from '#app/components/ui/button.tsx'
 
@@ -88,7 +89,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const { intent, key, locale, value = '' } = parsed.data
 	const back = new URL(request.url)
 	back.searchParams.delete('edit')
-	const to = `${back.pathname}${back.search}#${encodeURIComponent(key)}`
+	const to = `${safeLocalPath(back.pathname + back.search, { under: '/admin/translations' })}#${encodeURIComponent(key)}`
 	if (intent === 'revert') {
 		await revertTranslation(getDb(context), locale, key)
 		await announce(context, staff, locale, key, `${locale} ${key} → default`)
