@@ -4,7 +4,8 @@ import { createWriteStream } from 'node:fs'
 import { once } from 'node:events'
 import { parseArgs } from 'node:util'
 import { generateCompanies } from '#app/models/company/generate.server.ts'
-import { CSV_COLUMNS, csvLine } from '#app/models/company/import.server.ts'
+import { CSV_COLUMNS } from '#app/models/company/import.server.ts'
+import { csvLine } from '#app/utils/csv.ts'
 
 const { values } = parseArgs({ options: { count: { type: 'string', default: '20000' }, seed: { type: 'string', default: '1' }, active: { type: 'string', default: '0.4' }, out: { type: 'string' } } })
 const count = Number(values.count)

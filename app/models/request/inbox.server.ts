@@ -5,7 +5,7 @@ import { documents, languages, quotes, REQUEST_STATUSES, requestEvents, requests
 import type { Staff } from '#app/models/staff/session.server.ts'
 import { findQuote, type SavedQuoteDetails } from '#app/models/quote/quote.server.ts'
 import { presentDocument } from '#app/models/documents/present.ts'
-import { csvLine } from '#app/models/company/import.server.ts'
+import { csvLine } from '#app/utils/csv.ts'
 import { presentRequestRow } from '#app/models/request/present.ts'
 
 export const InboxFilterSchema = z.object({
@@ -97,8 +97,7 @@ export async function findRequestDocument(db: Database, requestId: number, docum
 
 const CSV_HEADER = ['reference', 'created_at', 'status', 'locale', 'name', 'email', 'phone', 'company', 'cvr', 'company_address', 'ean', 'from_language', 'to_language', 'delivery_date', 'copies', 'documents', 'quote_total', 'message']
 
-// The inbox as CSV (semicolon-separated with a byte-order mark, which is what Danish Excel opens
-// as columns). Cells that a spreadsheet would run as a formula are prefixed with an apostrophe.
+// The inbox as CSV (app/utils/csv.ts), with a byte-order mark, which is what Danish Excel opens as UTF-8.
 export async function exportRequestsCsv(db: Database, filter: InboxFilter): Promise<string> {
 	const rows = await db.select().from(requests).where(whereFor(filter)).orderBy(desc(requests.createdAt), desc(requests.id))
 	const ids = rows.map((row) => row.id)
@@ -128,12 +127,8 @@ export async function exportRequestsCsv(db: Database, filter: InboxFilter): Prom
 				countOf.get(row.id) ?? 0,
 				row.quoteId ? (quoteTotals.get(row.quoteId) ?? null) : null,
 				row.message,
-			].map(defuseFormula),
+			],
 		),
 	)
 	return `\uFEFF${[csvLine(CSV_HEADER), ...lines].join('\r\n')}\r\n`
-}
-
-function defuseFormula(value: string | number | null): string | number | null {
-	return typeof value === 'string' && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
 }
