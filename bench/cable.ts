@@ -10,6 +10,7 @@ import { signStreamName } from '#app/models/live/signed-stream.server.ts'
 import { createLocalPubSub } from '#server/cable/pubsub.ts'
 import { attachCable } from '#server/cable/server.ts'
 import { createLogger } from '#server/logger.ts'
+import { TRUST_NO_PROXY } from '#server/trust-proxy.ts'
 import { ADMIN_ENV, logIn } from '#tests/setup/admin.ts'
 import { identifierFor, openCable, type CableClient } from '#tests/setup/cable.ts'
 import { startServer } from '#tests/setup/server.ts'
@@ -65,7 +66,7 @@ const cable = attachCable(cableServer, {
 	pubsub,
 	logger: createLogger({ LOG_LEVEL: 'silent' }),
 	maxConnectionsPerAddress: CONNECTIONS * 2,
-	trustProxy: false,
+	trustProxy: TRUST_NO_PROXY,
 })
 cableServer.listen(0, '127.0.0.1')
 await once(cableServer, 'listening')

@@ -16,7 +16,7 @@ import type { SearchLimits } from '#server/company-search/rate-limit.ts'
 import type { SearchCompanies } from '#server/company-search/service.ts'
 import { csrfProtection, type CsrfLocals } from '#server/csrf.ts'
 import { sharedPageCache } from '#server/page-cache/shared-pages.ts'
-import { methodGuard } from '#server/request-kind.ts'
+import { methodGuard, refuseAmbiguousHost } from '#server/request-kind.ts'
 import type { Logger } from '#server/logger.ts'
 import { discardUnreadBody, toFetchRequest, sendFetchResponse } from '#server/request-bridge.ts'
 import { securityHeaders, type NonceLocals } from '#server/security-headers.ts'
@@ -24,6 +24,7 @@ import { staticAssets } from '#server/static-assets.ts'
 import type { SendMail } from '#server/mailer.ts'
 import type { UploadQuota } from '#app/models/documents/quota.server.ts'
 import { adminGate, staffSession, type StaffLocals } from '#server/staff-session.ts'
+import { clientAddress, type TrustProxy } from '#server/trust-proxy.ts'
 
 export type AppOptions = {
 	database: Pick<DatabaseHandle, 'db' | 'ping'>
@@ -47,7 +48,7 @@ export type AppOptions = {
 	searchLimits: SearchLimits
 	logger: Logger
 	secretKey: string
-	trustProxy: boolean
+	trustProxy: TrustProxy
 	// The site's own address (PUBLIC_URL, or http://localhost:PORT once the port is known).
 	publicUrl: () => string
 	isDevelopment?: boolean
@@ -66,6 +67,7 @@ export function createApp(options: AppOptions): App {
 	// A text edited in place, here or in another process: every page shows it from now on.
 	options.subscribe?.((stream) => (stream === TRANSLATIONS_STREAM || stream === RESYNC_STREAM) && forgetMessages())
 	app.disable('x-powered-by')
+	// The same rule as everywhere an address is read (req.ip, req.secure from X-Forwarded-Proto).
 	app.set('trust proxy', options.trustProxy)
 
 	app.use(requestLogger(logger))
@@ -126,7 +128,7 @@ export function createApp(options: AppOptions): App {
 			const context = new RouterContextProvider()
 			context.set(staffContext, locals.staff)
 			context.set(servicesContext, { ...services, secureCookies: secureCookies(req), publicUrl: options.publicUrl() })
-			context.set(requestInfoContext, { csrfToken: locals.csrfToken, nonce: locals.nonce, clientAddress: req.ip ?? '' })
+			context.set(requestInfoContext, { csrfToken: locals.csrfToken, nonce: locals.nonce, clientAddress: clientAddress(req, options.trustProxy) })
 			const response = await handleRequest(toFetchRequest(req, res, locals.replayBody), context)
 			await sendFetchResponse(res, response)
 			discardUnreadBody(req)
@@ -148,6 +150,7 @@ export function createApp(options: AppOptions): App {
 	const businesses = businessesEndpoint({ searchCompanies: options.searchCompanies, limits: options.searchLimits, trustProxy: options.trustProxy, logger })
 	return (req, res, next) => {
 		const render = () => void app(req as Request, res as Response, next as NextFunction)
+		if (refuseAmbiguousHost(req, res)) return
 		if (!businesses(req, res) && !pageCache?.serve(req, res, render)) render()
 	}
 }

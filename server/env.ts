@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { parseTrustProxy } from '#server/trust-proxy.ts'
 
 // Empty strings in the environment mean "not set", as a shell `FOO=` suggests.
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -25,7 +26,17 @@ export const EnvSchema = z.object({
 	SMTP_PASSWORD: optional(z.string()),
 	SMTP_FROM: optional(z.string()),
 	LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-	TRUST_PROXY: optional(BooleanFromEnv).transform((value) => value ?? false),
+	// The proxies in front of the site: a number of hops (true is one) or their addresses and CIDRs.
+	TRUST_PROXY: optional(z.string())
+		.refine((value) => {
+			try {
+				parseTrustProxy(value)
+				return true
+			} catch {
+				return false
+			}
+		}, 'must be true, false, a number of proxies, or their addresses or CIDRs')
+		.transform(parseTrustProxy),
 	CABLE_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).default(50),
 	// How many synthetic companies an empty database gets as its demo registry.
 	DEMO_COMPANIES: z.coerce.number().int().min(0).max(5_000_000).default(20_000),

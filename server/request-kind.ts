@@ -1,4 +1,6 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { NextFunction, Request, Response } from 'express'
+import { dataSecurityHeaders } from '#server/security-headers.ts'
 
 export const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 const SITE_METHODS = new Set([...SAFE_METHODS, 'POST', 'PUT', 'PATCH', 'DELETE'])
@@ -27,4 +29,20 @@ export function methodGuard(req: Request, res: Response, next: NextFunction) {
 		.set('Connection', 'close')
 		.type('text/plain')
 		.send(REFUSED_METHODS.has(req.method) ? 'Method not allowed' : 'Not implemented')
+}
+
+// A request naming its host twice is ambiguous: a proxy and this server may each read another one
+// (Node keeps the first and drops the rest). No browser sends it, so it ends here with a 400,
+// before the page cache, the business search or the app could read either. True when refused.
+export function refuseAmbiguousHost(req: IncomingMessage, res: ServerResponse): boolean {
+	if (!namesHostTwice(req)) return false
+	res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8', Connection: 'close', ...dataSecurityHeaders(false) })
+	res.end('Bad request: more than one Host header')
+	return true
+}
+
+export function namesHostTwice(req: IncomingMessage): boolean {
+	let hosts = 0
+	for (let index = 0; index < req.rawHeaders.length; index += 2) if (req.rawHeaders[index]!.toLowerCase() === 'host') hosts++
+	return hosts > 1
 }

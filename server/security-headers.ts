@@ -14,6 +14,14 @@ export const SECURITY_HEADERS = {
 
 export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains'
 
+// An answer that is data, not a page (JSON ahead of Express): it may load and embed nothing.
+export const DATA_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'"
+
+// The headers of an answer written ahead of Express, which its middleware never sees.
+export function dataSecurityHeaders(isSecure: boolean): Record<string, string> {
+	return { 'Content-Security-Policy': DATA_CONTENT_SECURITY_POLICY, ...SECURITY_HEADERS, ...(isSecure ? { 'Strict-Transport-Security': STRICT_TRANSPORT_SECURITY } : {}) }
+}
+
 // Scripts run from the site's own files and, inline, only with this answer's nonce or, for a
 // page served from the page cache, with the hash of a script that page carries.
 export function contentSecurityPolicy(inlineScripts: string[], { isDevelopment = false } = {}): string {

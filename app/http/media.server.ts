@@ -1,23 +1,24 @@
 import type { RouterContextProvider } from 'react-router'
 import type { MediaKind } from '#app/models/media/kinds.ts'
-import { addMedia, maxMediaBytes, missingRefusal, tooBigRefusal, type UploadResult } from '#app/models/media/requests.server.ts'
+import { addMedia, malformedRefusal, maxMediaBytes, tooBigRefusal, type UploadResult } from '#app/models/media/requests.server.ts'
 import type { Staff } from '#app/models/staff/session.server.ts'
 import { ADMIN_MESSAGES } from '#app/models/translation.server.ts'
 import { resolveAdminLocale } from '#app/http/admin-locale.server.ts'
 import { getServices } from '#app/utils/context.server.ts'
 import { translate, type AdminMessageKey } from '#app/utils/i18n.ts'
-import { parseMultipart, UploadTooLargeError } from '#app/utils/multipart.server.ts'
+import { MalformedUploadError, parseMultipart, UploadTooLargeError } from '#app/utils/multipart.server.ts'
 
 // One multipart upload, field `file` and an optional `title`, streamed to disk under the kind's limit.
 export async function uploadMedia(request: Request, context: Readonly<RouterContextProvider>, staff: Staff, kind: MediaKind): Promise<UploadResult> {
 	const maxFileBytes = maxMediaBytes(kind)
-	if (!(request.headers.get('Content-Type') ?? '').startsWith('multipart/form-data')) return missingRefusal
+	if (!(request.headers.get('Content-Type') ?? '').startsWith('multipart/')) return malformedRefusal
 	if (Number(request.headers.get('Content-Length') ?? 0) > maxFileBytes + 64 * 1024) return tooBigRefusal(kind)
 	let form
 	try {
 		form = await parseMultipart(request, { maxFileBytes, maxFiles: 1 })
 	} catch (error) {
 		if (error instanceof UploadTooLargeError) return tooBigRefusal(kind)
+		if (error instanceof MalformedUploadError) return malformedRefusal
 		throw error
 	}
 	try {

@@ -8,7 +8,7 @@ import type { Staff } from '#app/models/staff/session.server.ts'
 import { requireAdmin, requireStaff } from '#app/http/access.server.ts'
 import { flashHeader } from '#app/http/flash.server.ts'
 import { getServices } from '#app/utils/context.server.ts'
-import { parseMultipart, UploadTooLargeError } from '#app/utils/multipart.server.ts'
+import { MalformedUploadError, parseMultipart, UploadTooLargeError } from '#app/utils/multipart.server.ts'
 import { fieldsOf } from '#app/utils/request-body.server.ts'
 
 type Context = Readonly<RouterContextProvider>
@@ -35,17 +35,20 @@ export function parseRecordId(value: string | undefined): number {
 	return id
 }
 
+const MALFORMED = data({ error: 'The form could not be read. Send it again.' }, { status: 400 })
+
 // Reads the form, storing any uploaded image first, so a failed validation keeps the upload.
 async function readRecordForm(request: Request, resource: Resource, uploadsDir: string) {
 	const errors: FieldErrors = {}
-	if (!(request.headers.get('Content-Type') ?? '').startsWith('multipart/form-data')) {
-		return { form: fieldsOf(await request.text()), errors }
-	}
+	const type = request.headers.get('Content-Type') ?? ''
+	if (type.startsWith('application/x-www-form-urlencoded')) return { form: fieldsOf(await request.text()), errors }
+	if (!type.startsWith('multipart/form-data')) throw MALFORMED
 	const imageFields = resource.fields.filter((field) => field.kind === 'image')
 	let parsed
 	try {
 		parsed = await parseMultipart(request, { maxFileBytes: MAX_IMAGE_BYTES, maxFiles: imageFields.length })
 	} catch (error) {
+		if (error instanceof MalformedUploadError) throw MALFORMED
 		if (!(error instanceof UploadTooLargeError)) throw error
 		return { form: new URLSearchParams(), errors: { [imageFields[0]?.name ?? '_form']: 'errors.imageTooLarge' } }
 	}

@@ -21,8 +21,9 @@ const MESSAGES: Record<UploadRefusal['reason'], MessageKey> = {
 	missing: 'upload.missing',
 	bomb: 'upload.bomb',
 	quota: 'upload.tooMany',
+	malformed: 'upload.malformed',
 }
-const STATUS: Record<UploadRefusal['reason'], number> = { 'too-big': 413, type: 415, content: 422, missing: 422, bomb: 422, quota: 429 }
+const STATUS: Record<UploadRefusal['reason'], number> = { 'too-big': 413, type: 415, content: 422, missing: 422, bomb: 422, quota: 429, malformed: 400 }
 
 // Only POST; a GET is told so.
 export const loader = () => methodNotAllowed('POST')

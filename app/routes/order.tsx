@@ -20,7 +20,7 @@ import type { MessageKey } from '#app/utils/i18n.ts'
 import { localeFromPath, UPLOAD_PATHS } from '#app/utils/locales.ts'
 import { readForm } from '#app/utils/request-body.server.ts'
 
-const REFUSALS = ['too-big', 'type', 'content', 'missing', 'bomb', 'quota'] as const
+const REFUSALS = ['too-big', 'type', 'content', 'missing', 'bomb', 'quota', 'malformed'] as const
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const url = new URL(request.url)

@@ -14,6 +14,8 @@ export type MultipartForm = { fields: URLSearchParams; files: UploadedFile[]; cl
 type Limits = { maxFileBytes: number; maxFiles: number }
 
 export class UploadTooLargeError extends Error {}
+// A body that is not a readable multipart form: no boundary, cut off, or not multipart at all.
+export class MalformedUploadError extends Error {}
 
 // Streams file parts to a private temp directory (never into memory) and stops at the limits.
 export async function parseMultipart(request: Request, limits: Limits): Promise<MultipartForm> {
@@ -24,12 +26,18 @@ export async function parseMultipart(request: Request, limits: Limits): Promise<
 	const writes: Promise<void>[] = []
 	try {
 		await new Promise<void>((resolve, reject) => {
-			const parser = busboy({
-				headers: Object.fromEntries(request.headers),
-				// Browsers send file names in UTF-8; busboy reads them as Latin-1 unless told.
-				defParamCharset: 'utf8',
-				limits: { fileSize: limits.maxFileBytes, files: limits.maxFiles, fields: 200, fieldSize: 1024 * 1024 },
-			})
+			const malformed = () => reject(new MalformedUploadError())
+			let parser: busboy.Busboy
+			try {
+				parser = busboy({
+					headers: Object.fromEntries(request.headers),
+					// Browsers send file names in UTF-8; busboy reads them as Latin-1 unless told.
+					defParamCharset: 'utf8',
+					limits: { fileSize: limits.maxFileBytes, files: limits.maxFiles, fields: 200, fieldSize: 1024 * 1024 },
+				})
+			} catch {
+				return malformed()
+			}
 			parser.on('field', (name, value) => fields.append(withoutNul(name), withoutNul(value)))
 			parser.on('file', (field, stream, info) => {
 				if (!info.filename) return void stream.resume()
@@ -37,17 +45,21 @@ export async function parseMultipart(request: Request, limits: Limits): Promise<
 				files.push(file)
 				stream.on('data', (chunk: Buffer) => (file.size += chunk.length))
 				stream.on('limit', () => reject(new UploadTooLargeError(file.filename)))
-				writes.push(pipeline(stream, createWriteStream(file.path)))
+				const write = pipeline(stream, createWriteStream(file.path))
+				// Handled here at once: a body cut off fails the write before the form is refused.
+				write.catch(() => {})
+				writes.push(write)
 			})
 			parser.on('filesLimit', () => reject(new UploadTooLargeError('too many files')))
-			parser.on('error', reject)
+			parser.on('error', malformed)
 			parser.on('close', resolve)
-			if (!request.body) return reject(new Error('no body'))
+			if (!request.body) return malformed()
 			Readable.fromWeb(request.body as NodeReadableStream).on('error', reject).pipe(parser)
 		})
 		await Promise.all(writes)
 		return { fields, files, cleanup }
 	} catch (error) {
+		await Promise.allSettled(writes)
 		await cleanup()
 		throw error
 	}

@@ -10,6 +10,7 @@ import { identifierFor, openCable } from '#tests/setup/cable.ts'
 import { createLogger } from '#server/logger.ts'
 import { createLocalPubSub } from '#server/cable/pubsub.ts'
 import { attachCable } from '#server/cable/server.ts'
+import { TRUST_NO_PROXY } from '#server/trust-proxy.ts'
 
 const SECRET = 'cable-test-secret-key-that-is-long-enough'
 const testDatabase = setupTestDatabase()
@@ -21,7 +22,7 @@ describe('an open socket', () => {
 		const token = await startSession(db, user.id)
 		const pubsub = createLocalPubSub()
 		const server = createServer()
-		const cable = attachCable(server, { db, secretKey: SECRET, pubsub, logger: createLogger({ LOG_LEVEL: 'silent' }), maxConnectionsPerAddress: 5, trustProxy: false, sessionCheckMs: 200 })
+		const cable = attachCable(server, { db, secretKey: SECRET, pubsub, logger: createLogger({ LOG_LEVEL: 'silent' }), maxConnectionsPerAddress: 5, trustProxy: TRUST_NO_PROXY, sessionCheckMs: 200 })
 		server.listen(0, '127.0.0.1')
 		await once(server, 'listening')
 		const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`

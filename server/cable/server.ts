@@ -5,10 +5,12 @@ import type { Database } from '#database/client.ts'
 import { findSessionStaff, SESSION_COOKIE, type Staff } from '#app/models/staff/session.server.ts'
 import { readCookie } from '#app/utils/cookies.ts'
 import { CABLE_CHANNEL, CABLE_PATH, CABLE_PROTOCOL, roleNeededFor } from '#app/utils/cable.ts'
-import { clientAddress } from '#server/client-address.ts'
+import { clientAddress, forwardedValue, type TrustProxy } from '#server/trust-proxy.ts'
 import type { Logger } from '#server/logger.ts'
 import type { PubSub } from '#server/cable/pubsub.ts'
 import { verifyStreamName } from '#app/models/live/signed-stream.server.ts'
+import { createLogLimit } from '#server/log-limit.ts'
+import { namesHostTwice } from '#server/request-kind.ts'
 
 // Rails' Action Cable protocol, so the official @rails/actioncable client works unchanged:
 // welcome, a ping every 3 s, subscribe/unsubscribe by identifier, messages framed with it.
@@ -17,6 +19,11 @@ export const PING_INTERVAL_MS = 3_000
 // An open socket's staff session is checked again this often: a revoked session stops listening.
 const SESSION_CHECK_MS = 60_000
 const MAX_SUBSCRIPTIONS = 50
+// What one socket may send: a page subscribes to a few streams and otherwise only listens, so a
+// burst of this many commands, refilled at this many a second, is far beyond any page. Past it the
+// socket is closed (1008, policy violation) and the page's client reconnects after a pause.
+const MESSAGE_BURST = 100
+const MESSAGES_PER_SECOND = 20
 
 type Options = {
 	db: Database
@@ -24,13 +31,21 @@ type Options = {
 	pubsub: PubSub
 	logger: Logger
 	maxConnectionsPerAddress: number
-	trustProxy: boolean
+	trustProxy: TrustProxy
 	// The site's configured address: a page served under it may connect whatever Host it came by.
 	publicUrl?: () => string
 	sessionCheckMs?: number
 }
 
-type Connection = { socket: WebSocket; staff: Staff | null; token?: string; address: string; subscriptions: Map<string, string> }
+type Connection = {
+	socket: WebSocket
+	staff: Staff | null
+	token?: string
+	address: string
+	subscriptions: Map<string, string>
+	allowance: { tokens: number; at: number }
+	warned: boolean
+}
 
 export type Cable = { close: () => Promise<void>; connectionCount: () => number }
 
@@ -43,6 +58,7 @@ export function attachCable(server: Server, options: Options): Cable {
 	})
 	const connections = new Set<Connection>()
 	const perAddress = new Map<string, number>()
+	const mayLog = createLogLimit()
 	const byStream = new Map<string, Set<Connection>>()
 
 	pubsub.subscribe((stream, message) => {
@@ -83,24 +99,58 @@ export function attachCable(server: Server, options: Options): Cable {
 
 	async function upgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
 		if (new URL(req.url ?? '/', 'http://localhost').pathname !== CABLE_PATH) return refuse(socket, 404)
+		if (namesHostTwice(req)) return refuse(socket, 400)
 		if (!isSameOrigin(req, options.trustProxy, options.publicUrl?.())) return refuse(socket, 403)
 		const address = clientAddress(req, options.trustProxy)
 		if ((perAddress.get(address) ?? 0) >= options.maxConnectionsPerAddress) return refuse(socket, 429)
+		// The slot is taken before anything is awaited, and given back when the socket closes,
+		// however the handshake ends: parallel handshakes cannot all pass the check at once.
+		reserve(address, socket)
 		const token = readCookie(req.headers.cookie, SESSION_COOKIE)
 		const staff = token ? await findSessionStaff(db, token) : null
 		wss.handleUpgrade(req, socket, head, (ws) => {
 			if (ws.protocol !== CABLE_PROTOCOL) return ws.close(1002, 'unsupported subprotocol')
-			open({ socket: ws, staff, token: staff ? token : undefined, address, subscriptions: new Map() })
+			const allowance = { tokens: MESSAGE_BURST, at: performance.now() }
+			open({ socket: ws, staff, token: staff ? token : undefined, address, subscriptions: new Map(), allowance, warned: false })
+		})
+	}
+
+	function reserve(address: string, socket: Duplex) {
+		perAddress.set(address, (perAddress.get(address) ?? 0) + 1)
+		socket.once('close', () => {
+			const left = (perAddress.get(address) ?? 1) - 1
+			if (left > 0) perAddress.set(address, left)
+			else perAddress.delete(address)
 		})
 	}
 
 	function open(connection: Connection) {
 		connections.add(connection)
-		perAddress.set(connection.address, (perAddress.get(connection.address) ?? 0) + 1)
-		connection.socket.on('message', (data) => handle(connection, data.toString()))
+		connection.socket.on('message', (data) => (withinRate(connection) ? handle(connection, data.toString()) : closeFlooding(connection)))
 		connection.socket.on('close', () => forget(connection))
 		connection.socket.on('error', () => connection.socket.terminate())
 		send(connection, { type: 'welcome' })
+	}
+
+	function withinRate({ allowance }: Connection): boolean {
+		const now = performance.now()
+		allowance.tokens = Math.min(MESSAGE_BURST, allowance.tokens + ((now - allowance.at) / 1000) * MESSAGES_PER_SECOND)
+		allowance.at = now
+		if (allowance.tokens < 1) return false
+		allowance.tokens--
+		return true
+	}
+
+	function closeFlooding(connection: Connection) {
+		if (connection.socket.readyState !== connection.socket.OPEN) return
+		warn('cable: closed a socket sending faster than any page')
+		connection.socket.close(1008, 'too many messages')
+	}
+
+	// Said a few times a minute at most, whatever clients send.
+	function warn(message: string) {
+		const { allowed, suppressed } = mayLog(message)
+		if (allowed) logger.warn(suppressed ? { suppressed } : {}, message)
 	}
 
 	function handle(connection: Connection, raw: string) {
@@ -121,7 +171,9 @@ export function attachCable(server: Server, options: Options): Cable {
 			case 'message':
 				return
 			default:
-				logger.warn('cable: refused an unknown command')
+				// Once per socket, and a few times a minute in all.
+				if (!connection.warned) warn('cable: refused an unknown command')
+				connection.warned = true
 		}
 	}
 
@@ -162,9 +214,6 @@ export function attachCable(server: Server, options: Options): Cable {
 		if (!connections.delete(connection)) return
 		for (const stream of new Set(connection.subscriptions.values())) dropListener(stream, connection)
 		connection.subscriptions.clear()
-		const left = (perAddress.get(connection.address) ?? 1) - 1
-		if (left > 0) perAddress.set(connection.address, left)
-		else perAddress.delete(connection.address)
 	}
 
 	return {
@@ -200,17 +249,18 @@ function send(connection: Connection, message: object) {
 	if (connection.socket.readyState === connection.socket.OPEN) connection.socket.send(JSON.stringify(message))
 }
 
+const REASONS: Record<number, string> = { 400: 'Bad Request', 403: 'Forbidden', 404: 'Not Found', 429: 'Too Many Requests' }
+
 function refuse(socket: Duplex, status: number) {
-	socket.end(`HTTP/1.1 ${status} ${status === 403 ? 'Forbidden' : status === 429 ? 'Too Many Requests' : status === 404 ? 'Not Found' : 'Error'}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`)
+	socket.end(`HTTP/1.1 ${status} ${REASONS[status] ?? 'Error'}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`)
 }
 
 // A page of this site opens the socket; another site's page (cross-site WebSocket hijacking) does
 // not. The host a proxy forwarded counts only behind a proxy we trust: otherwise any client could
 // name the origin it claims.
-function isSameOrigin(req: IncomingMessage, trustProxy: boolean, publicUrl?: string): boolean {
+function isSameOrigin(req: IncomingMessage, trustProxy: TrustProxy, publicUrl?: string): boolean {
 	const origin = URL.parse(req.headers.origin ?? '')
 	if (!origin) return false
-	const forwarded = req.headers['x-forwarded-host']
-	const host = (trustProxy ? (Array.isArray(forwarded) ? forwarded[0] : forwarded) : undefined) ?? req.headers.host
+	const host = forwardedValue(req, trustProxy, 'x-forwarded-host') ?? req.headers.host
 	return origin.host === host || (publicUrl !== undefined && origin.origin === publicUrl)
 }

@@ -5,7 +5,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { z } from 'zod'
 import { BUSINESSES_PATH, MIN_QUERY_LENGTH } from '#app/models/company/search-rules.ts'
-import { clientAddress } from '#server/client-address.ts'
+import { clientAddress, isSecureRequest, type TrustProxy } from '#server/trust-proxy.ts'
+import { dataSecurityHeaders } from '#server/security-headers.ts'
 import type { Logger } from '#server/logger.ts'
 import { createSearchLimiter, type SearchLimits } from '#server/company-search/rate-limit.ts'
 import type { SearchCompanies } from '#server/company-search/service.ts'
@@ -13,7 +14,7 @@ import type { SearchCompanies } from '#server/company-search/service.ts'
 const QuerySchema = z.string().max(100).catch('')
 const EMPTY = JSON.stringify({ businesses: [] })
 
-type Options = { searchCompanies: SearchCompanies; limits: SearchLimits; trustProxy: boolean; logger: Logger }
+type Options = { searchCompanies: SearchCompanies; limits: SearchLimits; trustProxy: TrustProxy; logger: Logger }
 
 export function businessesEndpoint({ searchCompanies, limits, trustProxy, logger }: Options) {
 	const take = createSearchLimiter(limits)
@@ -24,30 +25,34 @@ export function businessesEndpoint({ searchCompanies, limits, trustProxy, logger
 		const queryAt = url.indexOf('?')
 		if ((queryAt < 0 ? url : url.slice(0, queryAt)) !== BUSINESSES_PATH || /%00/i.test(url)) return false
 		const query = QuerySchema.parse(new URLSearchParams(queryAt < 0 ? '' : url.slice(queryAt + 1)).get('query') ?? '')
-		if (query.trim().length < MIN_QUERY_LENGTH) return send(res, 200, EMPTY)
+		const send = answer(res, isSecureRequest(req, trustProxy))
+		if (query.trim().length < MIN_QUERY_LENGTH) return send(200, EMPTY)
 		const wait = take(clientAddress(req, trustProxy))
-		if (wait > 0) return send(res, 429, EMPTY, { 'Retry-After': String(wait), 'Cache-Control': 'no-store' })
+		if (wait > 0) return send(429, EMPTY, { 'Retry-After': String(wait), 'Cache-Control': 'no-store' })
 		const started = performance.now()
 		searchCompanies(query).then(
-			({ businesses, source }) => send(res, 200, JSON.stringify({ businesses }), { 'Server-Timing': `${source};dur=${(performance.now() - started).toFixed(1)}` }),
+			({ businesses, source }) => send(200, JSON.stringify({ businesses }), { 'Server-Timing': `${source};dur=${(performance.now() - started).toFixed(1)}` }),
 			(error: unknown) => {
 				logger.error({ err: error }, 'business search failed')
-				send(res, 500, EMPTY, { 'Cache-Control': 'no-store' })
+				send(500, EMPTY, { 'Cache-Control': 'no-store' })
 			},
 		)
 		return true
 	}
 }
 
-function send(res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): true {
-	res.writeHead(status, {
-		'Content-Type': 'application/json; charset=utf-8',
-		'Content-Length': Buffer.byteLength(body),
-		// Private: the list may hold marketing-protected companies, shown to this visitor only.
-		'Cache-Control': 'private, max-age=300',
-		'X-Content-Type-Options': 'nosniff',
-		...headers,
-	})
-	res.end(res.req.method === 'HEAD' ? undefined : body)
-	return true
-}
+// The same security headers as every page, for data.
+const answer =
+	(res: ServerResponse, isSecure: boolean) =>
+	(status: number, body: string, headers: Record<string, string> = {}): true => {
+		res.writeHead(status, {
+			'Content-Type': 'application/json; charset=utf-8',
+			'Content-Length': Buffer.byteLength(body),
+			// Private: the list may hold marketing-protected companies, shown to this visitor only.
+			'Cache-Control': 'private, max-age=300',
+			...dataSecurityHeaders(isSecure),
+			...headers,
+		})
+		res.end(res.req.method === 'HEAD' ? undefined : body)
+		return true
+	}

@@ -1,5 +1,4 @@
 import type { IncomingMessage } from 'node:http'
-import type { TLSSocket } from 'node:tls'
 import { RouterContextProvider } from 'react-router'
 import { dismissBannerCookie } from '#app/http/banner.server.ts'
 import { requestInfoContext, servicesContext, staffContext, type AppServices } from '#app/utils/context.server.ts'
@@ -8,6 +7,7 @@ import { maskToken, tokenSecret } from '#server/csrf.ts'
 import type { Logger } from '#server/logger.ts'
 import { BANNER_DISMISSED } from '#server/page-cache/cacheable.ts'
 import { createPageCache, type PageCache } from '#server/page-cache/page-cache.ts'
+import { isSecureRequest, type TrustProxy } from '#server/trust-proxy.ts'
 
 const MAX_PAGES = 500
 
@@ -16,7 +16,7 @@ type SharedPageOptions = {
 	handleRequest: (request: Request, context: RouterContextProvider) => Promise<Response>
 	publicUrl: () => string
 	secretKey: string
-	trustProxy: boolean
+	trustProxy: TrustProxy
 	pageCacheTtlMs?: number
 	logger: Logger
 }
@@ -32,8 +32,7 @@ export function sharedPageCache(options: SharedPageOptions): PageCache | null {
 		ttlMs: pageCacheTtlMs,
 		maxPages: MAX_PAGES,
 		logger,
-		isSecure: (req: IncomingMessage) =>
-			options.trustProxy ? String(req.headers['x-forwarded-proto'] ?? '').split(',')[0]?.trim() === 'https' : Boolean((req.socket as TLSSocket).encrypted),
+		isSecure: (req: IncomingMessage) => isSecureRequest(req, options.trustProxy),
 		async render(path, variant) {
 			const publicUrl = options.publicUrl()
 			const context = new RouterContextProvider()

@@ -9,6 +9,7 @@ import { visit } from '#tests/setup/http.ts'
 import { startServer } from '#tests/setup/server.ts'
 import type * as AppModule from '#server/app.ts'
 import { testServices } from '#tests/setup/services.ts'
+import { TRUST_NO_PROXY } from '#server/trust-proxy.ts'
 
 type AppBundle = typeof AppModule
 
@@ -140,7 +141,7 @@ describe('health', () => {
 		const { logger, secretKey, broadcast, enqueueAnalysis, sendMail, uploadQuota } = testServices({ db: database.db })
 		const directories = { uploadsDir: testDatabase.dataDir, documentsDir: testDatabase.dataDir, mediaDir: testDatabase.dataDir }
 		const search = { searchCompanies: async () => ({ businesses: [], source: 'database' as const }), searchLimits: { perMinute: 0, perDay: 0 } }
-		const app = createApp({ database, logger, secretKey, broadcast, enqueueAnalysis, sendMail, uploadQuota, ...directories, ...search, trustProxy: false, publicUrl: () => 'http://localhost' })
+		const app = createApp({ database, logger, secretKey, broadcast, enqueueAnalysis, sendMail, uploadQuota, ...directories, ...search, trustProxy: TRUST_NO_PROXY, publicUrl: () => 'http://localhost' })
 		const http = createServer(app).listen(0, '127.0.0.1')
 		await once(http, 'listening')
 		const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}/healthz`

@@ -26,6 +26,8 @@ export type UploadRefusal =
 	| { reason: 'missing' }
 	| { reason: 'bomb' }
 	| { reason: 'quota' }
+	// A body that is not a readable multipart form (no boundary, cut off, not multipart at all).
+	| { reason: 'malformed' }
 
 export class UploadRefused extends Error {
 	readonly refusal: UploadRefusal
@@ -90,8 +92,14 @@ export async function receiveFile<T>(source: MultipartSource, directory: string,
 	let writing: Promise<void> = Promise.resolve()
 	try {
 		await new Promise<void>((resolve, reject) => {
-			// Browsers send file names in UTF-8; busboy reads them as Latin-1 unless told.
-			const parser = busboy({ headers: { 'content-type': source.contentType }, defParamCharset: 'utf8', limits: { files: 1, fileSize: limit, fields: 10 } })
+			const malformed = () => reject(new UploadRefused({ reason: 'malformed' }))
+			let parser: busboy.Busboy
+			try {
+				// Browsers send file names in UTF-8; busboy reads them as Latin-1 unless told.
+				parser = busboy({ headers: { 'content-type': source.contentType }, defParamCharset: 'utf8', limits: { files: 1, fileSize: limit, fields: 10 } })
+			} catch {
+				return malformed()
+			}
 			parser.on('file', (field, stream, info) => {
 				const name = cleanFileName(info.filename || '')
 				if (field !== 'file' || !name) return void stream.resume()
@@ -105,7 +113,7 @@ export async function receiveFile<T>(source: MultipartSource, directory: string,
 				stream.on('limit', () => reject(new UploadRefused({ reason: 'too-big', sizeMib: round(Math.max(declared, file.size) / MIB), limitMib })))
 				writing = pipeline(stream, createWriteStream(partPath))
 			})
-			parser.on('error', reject)
+			parser.on('error', malformed)
 			parser.on('close', () => writing.then(resolve, reject))
 			Readable.fromWeb(source.body as NodeReadableStream).on('error', reject).pipe(parser)
 		})

@@ -36,11 +36,13 @@ const REFUSAL_MESSAGES: Record<MediaRefusal, AdminMessageKey> = {
 
 export const listMedia = (db: Database, kind: MediaKind) => (kind === 'photos' ? listPhotos(db) : listContentFiles(db))
 
-export type UploadResult = { ok: true; item: Awaited<ReturnType<typeof storePhoto>> | Awaited<ReturnType<typeof storeContentFile>> } | { ok: false; error: AdminMessageKey; vars?: Record<string, string> }
+export type UploadResult =
+	| { ok: true; item: Awaited<ReturnType<typeof storePhoto>> | Awaited<ReturnType<typeof storeContentFile>> }
+	| { ok: false; error: AdminMessageKey; vars?: Record<string, string>; status?: number }
 
 export const maxMediaBytes = (kind: MediaKind) => (kind === 'photos' ? MAX_PHOTO_BYTES : MAX_CONTENT_FILE_BYTES)
 export const tooBigRefusal = (kind: MediaKind) => ({ ok: false as const, error: REFUSAL_MESSAGES['too-big'], vars: { limit: String(maxMediaBytes(kind) / 1024 / 1024) } })
-export const missingRefusal = { ok: false as const, error: REFUSAL_MESSAGES.missing }
+export const malformedRefusal = { ok: false as const, error: 'media.error.malformed' as const, status: 400 }
 
 // One uploaded file (the form's `file`) and an optional title, for the editor and the library page.
 export async function addMedia(services: MediaServices, staff: Staff, kind: MediaKind, { file, title }: { file: UploadedFile | undefined; title: string | undefined }): Promise<UploadResult> {

@@ -26,7 +26,7 @@ export const middleware: Route.MiddlewareFunction[] = [
 		if (request.method === 'GET') return Response.json(await listMedia(getDb(context), kind), { headers: { 'Cache-Control': 'no-store' } })
 		if (request.method !== 'POST') return jsonError(request, 405, 'media.error.method')
 		const result = await uploadMedia(request, context, staff, kind)
-		return result.ok ? Response.json(result.item, { status: 201 }) : jsonError(request, 422, result.error, {}, result.vars)
+		return result.ok ? Response.json(result.item, { status: 201 }) : jsonError(request, result.status ?? 422, result.error, {}, result.vars)
 	},
 ]
 
@@ -41,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const staff = requireStaff(request, context)
 	const kind = mediaKindOf(request)
 	const result = await uploadMedia(request, context, staff, kind)
-	if (!result.ok) return data({ errors: { file: result.error }, vars: result.vars ?? {} }, { status: 422 })
+	if (!result.ok) return data({ errors: { file: result.error }, vars: result.vars ?? {} }, { status: result.status ?? 422 })
 	return redirect(`/admin/${kind}`, { headers: { 'Set-Cookie': await flashHeader(context, { kind: 'success', key: 'media.flash.uploaded', vars: { name: result.item.title } }) } })
 }
 
