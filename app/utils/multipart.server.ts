@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises'
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
 import busboy from 'busboy'
 import { withoutNul } from '#app/utils/request-body.server.ts'
+import { cleanFileName } from '#app/models/text/clean.ts'
 
 export type UploadedFile = { field: string; filename: string; path: string; size: number }
 export type MultipartForm = { fields: URLSearchParams; files: UploadedFile[]; cleanup: () => Promise<void> }
@@ -41,7 +42,7 @@ export async function parseMultipart(request: Request, limits: Limits): Promise<
 			parser.on('field', (name, value) => fields.append(withoutNul(name), withoutNul(value)))
 			parser.on('file', (field, stream, info) => {
 				if (!info.filename) return void stream.resume()
-				const file = { field, filename: path.basename(info.filename), path: path.join(directory, String(files.length)), size: 0 }
+				const file = { field, filename: cleanFileName(info.filename), path: path.join(directory, String(files.length)), size: 0 }
 				files.push(file)
 				stream.on('data', (chunk: Buffer) => (file.size += chunk.length))
 				stream.on('limit', () => reject(new UploadTooLargeError(file.filename)))

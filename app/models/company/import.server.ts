@@ -1,3 +1,4 @@
+import { cleanLine } from '#app/models/text/clean.ts'
 import { createReadStream } from 'node:fs'
 import { createInterface } from 'node:readline'
 import type { Database } from '#database/client.ts'
@@ -132,8 +133,10 @@ export function isActiveStatus(status: string): boolean {
 
 function checked(record: CompanyRecord): CompanyRecord {
 	if (!isValidCvr(String(record.cvr))) throw new Error(`not a valid CVR number: ${record.cvr}`)
-	if (!record.name.trim()) throw new Error(`CVR ${record.cvr} has no name`)
-	return { ...record, name: record.name.trim() }
+	const name = cleanLine(record.name).trim()
+	if (!name) throw new Error(`CVR ${record.cvr} has no name`)
+	// A registry's text reaches invoices (XML, PDF): what no one types is left out here.
+	return { ...record, name, street: cleanLine(record.street), postcode: cleanLine(record.postcode), city: cleanLine(record.city) }
 }
 
 export function parseCsvLine(line: string, separator: string): string[] {

@@ -11,6 +11,7 @@ import type { Database } from '#database/client.ts'
 import { documents } from '#database/schema.ts'
 import { ACCEPTED_EXTENSIONS } from '#app/models/documents/present.ts'
 import { declaredExpansion, isBomb } from '#app/models/wordcount/archive.server.ts'
+import { cleanFileName } from '#app/models/text/clean.ts'
 import { hasContentOf } from '#app/models/documents/content-type.server.ts'
 import { presentDocument } from '#app/models/documents/present.ts'
 import { isWithinQuota, lockQuota, type UploadQuota } from '#app/models/documents/quota.server.ts'
@@ -42,16 +43,6 @@ export type MultipartSource = { contentType: string; declaredBytes: number; body
 type Upload = { source: MultipartSource; db: Database; documentsDir: string; draftId: string; limitMib: number; ipHash: string; quota: UploadQuota }
 
 const extensionOf = (name: string) => path.extname(name).slice(1).toLowerCase()
-
-// A file's name as the customer sees it again: without control characters (a NUL ends a string in
-// C and PostgreSQL refuses it) or bidirectional overrides (which make `exe.pdf` of `fdp.exe`), and
-// no longer than a file system allows.
-export function cleanFileName(raw: string): string {
-	const name = path.basename(raw.replace(/[\p{Cc}\u202A-\u202E\u2066-\u2069]/gu, '')).trim()
-	if (name.length <= 200) return name
-	const extension = path.extname(name).slice(0, 20)
-	return name.slice(0, 200 - extension.length) + extension
-}
 
 // One file per request, field `file`. It is streamed to a `.part` file under DATA_DIR and only
 // renamed once whole and checked, so a server killed mid-upload never leaves a file that counts.

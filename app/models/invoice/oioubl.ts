@@ -1,3 +1,4 @@
+import { xmlCharacters } from '#app/models/text/clean.ts'
 import type { InvoiceKind, InvoiceLine, InvoiceParty } from '#database/schema.ts'
 
 // An invoice or credit note as OIOUBL 2.1, the Danish UBL profile public bodies receive through
@@ -33,7 +34,8 @@ const NS = {
 }
 const UNIT_CODES: Record<InvoiceLine['unit'], string> = { words: 'EA', minutes: 'MIN', pieces: 'EA', items: 'EA' }
 
-const escape = (value: string) => value.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!)
+// What XML 1.0 cannot hold is left out; then the five that need it are escaped.
+const escape = (value: string) => xmlCharacters(value).replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!)
 const amount = (value: number) => value.toFixed(2)
 const cvrId = (cvr: string) => `DK${cvr.replace(/\D/g, '')}`
 

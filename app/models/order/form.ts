@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { CUSTOMER_FIELDS } from '#app/models/request/form.ts'
+import { CUSTOMER_FIELDS, typedLine } from '#app/models/request/form.ts'
 
 // "Accept and order": who orders, who pays, and the terms. Messages are codes the page's language
 // turns into text (request.error.<code>), as on the request form.
@@ -9,7 +9,7 @@ export type AcceptField = (typeof ACCEPT_FIELDS)[number]
 export const AcceptOrderSchema = z.object({
 	...CUSTOMER_FIELDS,
 	customer_kind: z.enum(['company', 'private'], 'customer-kind'),
-	purchase_order: z.string().trim().max(60, 'too-long'),
+	purchase_order: typedLine(z.string().trim().max(60, 'too-long')),
 	terms: z.string().refine((value) => value === 'on' || value === 'true', 'terms'),
 })
 export type AcceptOrderValues = z.infer<typeof AcceptOrderSchema>

@@ -8,6 +8,8 @@ import { describe, expect, test } from 'vitest'
 import { companies, documents, orderEvents, orderFiles, orders, quotes } from '#database/schema.ts'
 import { addCalendarDays, todayInDenmark } from '#app/models/calendar/working-days.ts'
 import { invoiceXml } from '#app/models/invoice/invoice.server.ts'
+import { renderInvoicePdf } from '#app/models/invoice/pdf.server.ts'
+import { extractPdf } from '#app/models/wordcount/pdf.server.ts'
 import { acceptQuote, QuoteNotAcceptable } from '#app/models/order/accept.server.ts'
 import { changeOrderStatus, type OrderRefused } from '#app/models/order/lifecycle.server.ts'
 import { deleteExpiredDeliveries, deliveriesDirOf, findOrderForCustomer } from '#app/models/order/order.server.ts'
@@ -149,6 +151,28 @@ describe('the OIOUBL invoice for a public body', () => {
 		expect(money(child(totals, 'PayableAmount'))).toBe(Math.round(invoice!.total * 100))
 		expect(child(xml, 'TaxTotal', 'TaxSubtotal', 'TaxCategory', 'Percent').text).toBe('25')
 		for (const line of lines) expect(child(line, 'LineExtensionAmount').attributes.currencyID).toBe('DKK')
+	})
+})
+
+describe('text an invoice cannot carry', () => {
+	test('control characters in a purchase order and a registry name leave the XML well-formed and print nothing', async () => {
+		const { quoteId } = await savedQuote(1200)
+		// As an old registry import or a script could have stored it, past the cleaning on import.
+		await db().insert(companies).values({ cvr: 10150817, name: 'Styrelsen\u0001 for\u000b Data\u001f', searchName: 'styrelsen for data', street: 'Vej 1', postcode: '1000', city: '1000 København K', isActive: true })
+		const accepted = await acceptQuote(services(), quoteId, accept({ customer_kind: 'company', company_cvr: '10150817', ean: '5798000416604', purchase_order: 'PO\u0001-\u000b42\u001f\u202e' }), 'da')
+		if (!accepted.ok) throw new Error(JSON.stringify(accepted))
+		const [order] = await db().select().from(orders).where(eq(orders.token, accepted.token))
+		await db().insert(orderFiles).values({ orderId: order!.id, name: 'kontrakt.docx', type: 'docx', size: 10, storedName: `${randomUUID()}.docx` })
+		await changeOrderStatus(services(), staff, order!.id, 'in_progress')
+		const { invoice } = await changeOrderStatus(services(), staff, order!.id, 'delivered')
+
+		// saxes is strict XML 1.0: it throws on a character XML cannot hold.
+		const xml = parseXml(await invoiceXml(db(), invoice!))
+		expect(child(xml, 'AccountingCustomerParty', 'Party', 'PartyName', 'Name').text).toBe('Styrelsen for Data')
+		expect(child(xml, 'OrderReference', 'ID').text).toBe('PO-42')
+		const { text } = await extractPdf(await renderInvoicePdf(invoice!))
+		expect(text).toContain('Styrelsen for Data')
+		expect(text).not.toContain('?')
 	})
 })
 

@@ -1,7 +1,13 @@
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib'
+import { cleanLine } from '#app/models/text/clean.ts'
 
 // The standard PDF fonts know Western European letters (æ, ø, å) but not every symbol.
-export const printable = (text: string) => text.replace(/→/g, '->').replace(/[\u00a0\u202f]/g, ' ').replace(/[^\x20-\x7e\u00a0-\u00ff]/g, '?')
+// Invisible controls are left out (they printed as "?"); what the standard font cannot draw is "?".
+export const printable = (text: string) =>
+	cleanLine(text)
+		.replace(/→/g, '->')
+		.replace(/[\u00a0\u202f]/g, ' ')
+		.replace(/[^\x20-\x7e\u00a0-\u00ff]/g, '?')
 
 export type LineOptions = { size?: number; isBold?: boolean; right?: string }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { cleanLine, cleanText } from '#app/models/text/clean.ts'
 import { isValidEan } from '#app/models/company/cvr.ts'
 import { asCalendarDate } from '#app/models/calendar/working-days.ts'
 
@@ -25,17 +26,24 @@ export type RequestField = (typeof REQUEST_FIELDS)[number]
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/
 const LANGUAGE_CODE = z.string().trim().max(12, 'language')
 
+// What a customer types is cleaned as it is read, before any rule looks at it: no control
+// characters and no bidirectional controls (app/models/text/clean.ts), so none reaches an invoice.
+export const typedLine = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (typeof value === 'string' ? cleanLine(value) : value), schema)
+export const typedText = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (typeof value === 'string' ? cleanText(value) : value), schema)
+
 // Who the customer is, as the request form and "Accept and order" both ask it.
 export const CUSTOMER_FIELDS = {
-	name: z.string().trim().min(1, 'required').max(200, 'too-long'),
-	email: z.string().trim().min(1, 'required').max(254, 'too-long').regex(EMAIL, 'email'),
-	phone: z.string().trim().max(40, 'too-long').regex(/^[+\d\s().-]*$/, 'phone'),
-	company_cvr: z.string().trim().max(20, 'company'),
-	company_query: z.string().trim().max(200, 'too-long'),
-	ean: z
-		.string()
-		.transform((value) => value.replace(/[\s-]/g, ''))
-		.refine((value) => value === '' || isValidEan(value), 'ean'),
+	name: typedLine(z.string().trim().min(1, 'required').max(200, 'too-long')),
+	email: typedLine(z.string().trim().min(1, 'required').max(254, 'too-long').regex(EMAIL, 'email')),
+	phone: typedLine(z.string().trim().max(40, 'too-long').regex(/^[+\d\s().-]*$/, 'phone')),
+	company_cvr: typedLine(z.string().trim().max(20, 'company')),
+	company_query: typedLine(z.string().trim().max(200, 'too-long')),
+	ean: typedLine(
+		z
+			.string()
+			.transform((value) => value.replace(/[\s-]/g, ''))
+			.refine((value) => value === '' || isValidEan(value), 'ean'),
+	),
 }
 
 export const RequestFormSchema = z.object({
@@ -45,7 +53,7 @@ export const RequestFormSchema = z.object({
 	to_language: LANGUAGE_CODE,
 	delivery_date: z.union([z.literal(''), z.string().refine((value) => asCalendarDate(value) !== null, 'date')]),
 	copies: z.union([z.literal('').transform(() => 0), z.coerce.number('copies').int('copies').min(0, 'copies').max(100, 'copies')]),
-	message: z.string().trim().max(5000, 'too-long'),
+	message: typedText(z.string().trim().max(5000, 'too-long')),
 	consent: z.string().refine((value) => value === 'on' || value === 'true', 'consent'),
 	// A honeypot: hidden from people, filled in by naive robots.
 	website: z.string(),
