@@ -7,6 +7,7 @@ import { useAlternates } from '#app/components/language-switch.tsx'
 import { PageProgress } from '#app/components/page-progress.tsx'
 import { SnapshotRefresh } from '#app/components/snapshot-refresh.tsx'
 import { optionalStaff } from '#app/http/access.server.ts'
+import { mayOpen } from '#app/models/staff/roles.ts'
 import { resolveAdminLocale } from '#app/http/admin-locale.server.ts'
 import { ADMIN_MESSAGES, loadPageMessages } from '#app/models/translation.server.ts'
 import { isAdminPath } from '#app/utils/admin-paths.ts'
@@ -29,8 +30,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		return { locale, origin, csrfToken, isAdmin: true, canEditTexts: false, messages: ADMIN_MESSAGES[locale] }
 	}
 	const locale = localeFromPath(url.pathname)
-	// Signed-in staff may edit the texts in place; nobody else gets the markup for it.
-	const canEditTexts = optionalStaff(context) !== null
+	// Staff whose role edits content may edit the texts in place; nobody else gets the markup for it.
+	const staff = optionalStaff(context)
+	const canEditTexts = staff !== null && mayOpen(staff.role, 'content')
 	return { locale, origin, csrfToken, isAdmin: false, canEditTexts, messages: await loadPageMessages(getDb(context), locale, canEditTexts) }
 }
 

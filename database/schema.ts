@@ -17,6 +17,7 @@ import {
 	uuid,
 } from 'drizzle-orm/pg-core'
 import type { CountBreakdown } from '#app/models/wordcount/parts.ts'
+import { STAFF_ROLES, type StaffRole } from '#app/models/staff/roles.ts'
 
 // What staff wrote when they corrected a document's count; `words` is the count before.
 export type CountCorrection = { words: number | null; reason: string; by: string; at: string }
@@ -246,8 +247,9 @@ export const translations = pgTable(
 	(table) => [uniqueIndex('translations_locale_key').on(table.locale, table.key)],
 )
 
-export const ROLES = ['admin', 'editor'] as const
-export type Role = (typeof ROLES)[number]
+// What each role may do is the table in app/models/staff/roles.ts.
+export const ROLES = STAFF_ROLES
+export type Role = StaffRole
 
 export const users = pgTable('users', {
 	id: id(),

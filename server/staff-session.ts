@@ -2,7 +2,9 @@ import type { NextFunction, Request, Response } from 'express'
 import type { Database } from '#database/client.ts'
 import { findSessionStaff, SESSION_COOKIE, type Staff } from '#app/models/staff/session.server.ts'
 import { readCookie } from '#app/utils/cookies.ts'
-import { isAdminOnlyPath, isAdminPath, isLoginPath, isPageRequest, loginPathFor } from '#app/utils/admin-paths.ts'
+import { isAdminPath, isLoginPath, isPageRequest, loginPathFor } from '#app/utils/admin-paths.ts'
+import { areaOfPath, mayOpen } from '#app/models/staff/roles.ts'
+import { forbidden } from '#app/http/access.server.ts'
 
 export type StaffLocals = { staff: Staff | null }
 
@@ -29,8 +31,9 @@ export function adminGate(req: Request, res: Response, next: NextFunction) {
 	res.set('Cache-Control', 'no-store')
 	if (staff) {
 		// Pages answer 403 through the route's own check, with the admin's error page.
-		if (staff.role === 'admin' || isPage || !isAdminOnlyPath(req.path)) return next()
-		return res.status(403).json({ error: 'Only administrators may do this.' })
+		const area = areaOfPath(req.path)
+		if (isPage || !area || mayOpen(staff.role, area)) return next()
+		return res.status(403).json({ error: forbidden(area) })
 	}
 	if (isPage) {
 		const search = req.originalUrl.slice(req.path.length)

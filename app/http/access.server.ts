@@ -3,26 +3,38 @@ import { methodNotAllowed } from '#app/utils/methods.server.ts'
 import { staffContext } from '#app/utils/context.server.ts'
 import { isPageRequest, loginPathFor } from '#app/utils/admin-paths.ts'
 import type { Staff } from '#app/models/staff/session.server.ts'
+import { areaOfPath, mayOpen, type Area } from '#app/models/staff/roles.ts'
 
 type Context = Readonly<RouterContextProvider>
 
 // Called first in every admin loader and action: React Router runs matched loaders in parallel
-// and a data request can choose which ones, so a parent route's check protects nothing.
+// and a data request can choose which ones, so a parent route's check protects nothing. The
+// address's area (app/models/staff/roles.ts) decides whether this staff member's role may open it.
 export function requireStaff(request: Request, context: Context): Staff {
 	const staff = context.get(staffContext)
-	if (staff) return staff
-	if (isPageRequest(request.method, request.headers.get('Accept'))) {
-		const url = new URL(request.url)
-		throw redirect(loginPathFor(url.pathname, url.search))
+	if (!staff) {
+		if (isPageRequest(request.method, request.headers.get('Accept'))) {
+			const url = new URL(request.url)
+			throw redirect(loginPathFor(url.pathname, url.search))
+		}
+		throw Response.json({ error: 'Log in to continue.' }, { status: 401, headers: { 'Cache-Control': 'no-store' } })
 	}
-	throw Response.json({ error: 'Log in to continue.' }, { status: 401, headers: { 'Cache-Control': 'no-store' } })
+	const area = areaOfPath(new URL(request.url).pathname)
+	if (area) requireArea(staff, area)
+	return staff
+}
+
+// A part of the back office the address does not name by itself (what a reorder moves).
+export function requireArea(staff: Staff, area: Area): Staff {
+	if (mayOpen(staff.role, area)) return staff
+	throw Response.json({ error: forbidden(area) }, { status: 403, headers: { 'Cache-Control': 'no-store' } })
 }
 
 export function requireAdmin(request: Request, context: Context): Staff {
-	const staff = requireStaff(request, context)
-	if (staff.role === 'admin') return staff
-	throw Response.json({ error: 'Only administrators may do this.' }, { status: 403, headers: { 'Cache-Control': 'no-store' } })
+	return requireArea(requireStaff(request, context), 'staff')
 }
+
+export const forbidden = (area: Area) => (area === 'staff' ? 'Only administrators may do this.' : 'Your role does not give access to this.')
 
 export function optionalStaff(context: Context): Staff | null {
 	return context.get(staffContext)

@@ -5,7 +5,7 @@ import type { FieldErrors } from '#app/models/records/form.ts'
 import { formValues, resourceFromPath } from '#app/models/records/registry.ts'
 import { deleteRecord, saveRecord } from '#app/models/records/save.server.ts'
 import type { Staff } from '#app/models/staff/session.server.ts'
-import { requireAdmin, requireStaff } from '#app/http/access.server.ts'
+import { requireStaff } from '#app/http/access.server.ts'
 import { flashHeader } from '#app/http/flash.server.ts'
 import { getServices } from '#app/utils/context.server.ts'
 import { MalformedUploadError, parseMultipart, UploadTooLargeError } from '#app/utils/multipart.server.ts'
@@ -18,7 +18,6 @@ export function requireResource(request: Request, context: Context): { resource:
 	const resource = resourceFromPath(new URL(request.url).pathname)
 	const staff = requireStaff(request, context)
 	if (!resource) throw data({ error: 'Not found' }, { status: 404 })
-	if (resource.adminOnly) requireAdmin(request, context)
 	return { resource, staff }
 }
 

@@ -7,13 +7,6 @@ export function isAdminPath(pathname: string): boolean {
 	return pathname === '/admin' || pathname.startsWith('/admin/') || pathname === '/admin.data'
 }
 
-// Staff accounts and the audit log are for admins; editors manage content only.
-export const ADMIN_ONLY_AREAS = ['/admin/users', '/admin/audit'] as const
-
-export function isAdminOnlyPath(pathname: string): boolean {
-	return ADMIN_ONLY_AREAS.some((area) => pathname === area || pathname.startsWith(`${area}/`) || pathname === `${area}.data`)
-}
-
 export function isLoginPath(pathname: string): boolean {
 	return pathname === LOGIN_PATH || pathname === `${LOGIN_PATH}.data`
 }

@@ -4,7 +4,8 @@ import { WebSocketServer, type WebSocket } from 'ws'
 import type { Database } from '#database/client.ts'
 import { findSessionStaff, SESSION_COOKIE, type Staff } from '#app/models/staff/session.server.ts'
 import { readCookie } from '#app/utils/cookies.ts'
-import { CABLE_CHANNEL, CABLE_PATH, CABLE_PROTOCOL, roleNeededFor } from '#app/utils/cable.ts'
+import { areaOfStream, CABLE_CHANNEL, CABLE_PATH, CABLE_PROTOCOL } from '#app/utils/cable.ts'
+import { mayOpen } from '#app/models/staff/roles.ts'
 import { clientAddress, forwardedValue, type TrustProxy } from '#server/trust-proxy.ts'
 import type { Logger } from '#server/logger.ts'
 import type { PubSub } from '#server/cable/pubsub.ts'
@@ -241,8 +242,8 @@ export function attachCable(server: Server, options: Options): Cable {
 }
 
 function mayListen(staff: Staff | null, stream: string): boolean {
-	const role = roleNeededFor(stream)
-	return role === null || (role === 'staff' && staff !== null) || (role === 'admin' && staff?.role === 'admin')
+	const area = areaOfStream(stream)
+	return area === null || (staff !== null && mayOpen(staff.role, area))
 }
 
 function send(connection: Connection, message: object) {

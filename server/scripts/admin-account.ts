@@ -1,4 +1,4 @@
-// `npm run admin:create -- --email a@b.dk --name "A B" [--role editor]` and
+// `npm run admin:create -- --email a@b.dk --name "A B" [--role manager|editor]` and
 // `npm run admin:password -- --email a@b.dk`. The password is read from ADMIN_PASSWORD or asked
 // for without echo, never taken from the command line where `ps` and shell history would keep it.
 import { createInterface } from 'node:readline/promises'
@@ -8,6 +8,7 @@ import { prepareDatabase } from '#database/prepare.ts'
 import { changePassword, createStaff, findStaffByEmail } from '#app/models/staff/account.server.ts'
 import { MIN_PASSWORD_LENGTH } from '#app/models/staff/password.server.ts'
 import { parseEnv } from '#server/env.ts'
+import { STAFF_ROLES } from '#app/models/staff/roles.ts'
 
 const [command] = process.argv.slice(2)
 const { values } = parseArgs({
@@ -18,7 +19,7 @@ const { values } = parseArgs({
 const ArgsSchema = z.object({
 	email: z.email('--email must be an email address'),
 	name: z.string().min(1).optional(),
-	role: z.enum(['admin', 'editor'], '--role must be admin or editor'),
+	role: z.enum(STAFF_ROLES, '--role must be admin, manager or editor'),
 })
 
 async function askPassword(): Promise<string> {
@@ -37,7 +38,7 @@ async function askPassword(): Promise<string> {
 }
 
 async function main() {
-	if (command !== 'create' && command !== 'password') throw new Error('usage: admin-account.ts create|password --email <email> [--name <name>] [--role admin|editor]')
+	if (command !== 'create' && command !== 'password') throw new Error('usage: admin-account.ts create|password --email <email> [--name <name>] [--role admin|manager|editor]')
 	const args = ArgsSchema.parse(values)
 	const password = await askPassword()
 	if (password.length < MIN_PASSWORD_LENGTH) throw new Error(`the password must have at least ${MIN_PASSWORD_LENGTH} characters`)

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, test } from 'vitest'
 import routes from '#app/routes.ts'
 import { ADMIN, anonymous, logIn, setupStaffServer, type StaffClient } from '#tests/setup/admin.ts'
 import { textOf } from '#tests/setup/http.ts'
+import { areaOfPath, isKnownAdminSegment, mayOpen, STAFF_ROLES, type StaffRole } from '#app/models/staff/roles.ts'
 
 type RouteEntry = { path?: string; children?: RouteEntry[] }
 
@@ -126,10 +127,24 @@ describe('editors', () => {
 		editor = await logIn(session.server.url, 'eddie@tolk.example', 'editor-password-1')
 	})
 
-	test('manage content', async () => {
+	test('manage content, and reorder only what is content', async () => {
 		expect((await editor.get('/admin/faq', { headers: { accept: 'text/html' } })).status).toBe(200)
-		const response = await editor.call('PATCH', '/admin/position', { model: 'language', items: [2, 1] })
+		const response = await editor.call('PATCH', '/admin/position', { model: 'faq_item', items: [2, 1] })
 		expect(response.status).toBe(200)
+		// The languages offered are the prices' side: a manager's.
+		expect((await editor.call('PATCH', '/admin/position', { model: 'language', items: [2, 1] })).status).toBe(403)
+	})
+
+	test("neither change the agency's bank details nor read orders, invoices, exports or customers' documents", async () => {
+		const changed = await editor.post('/admin/settings', { iban: 'DK0000000000000000', editorAutosave: 'on' })
+		expect(changed.status).toBe(403)
+		expect(await (await session.admin.get('/admin/settings')).text()).not.toContain('DK0000000000000000')
+		const settings = textOf(await (await editor.get('/admin/settings', { headers: { accept: 'text/html' } })).text())
+		expect(settings).not.toMatch(/IBAN/i)
+		for (const path of ['/admin/orders', '/admin/orders/1', '/admin/orders/export', '/admin/requests', '/admin/requests/export', '/admin/requests/1/documents/x', '/admin/invoices/1/pdf', '/admin/invoices/1/xml']) {
+			expect((await editor.get(path, { headers: { accept: 'text/html' } })).status, path).toBe(403)
+			expect((await editor.call('GET', path)).status, path).toBe(403)
+		}
 	})
 
 	test('do not see or reach staff accounts and the audit log', async () => {
@@ -168,6 +183,58 @@ describe('editors', () => {
 		expect((await session.admin.post(`/admin/users/${eddieId}/sessions`, {})).status).toBe(302)
 		for (const client of [editor, again]) expect((await client.get('/admin', { headers: { accept: 'text/html' } })).status).toBe(302)
 		expect(textOf(await (await session.admin.get(`/admin/users/${eddieId}`)).text())).toContain('Logget ind i 0 browsere')
+	})
+})
+
+// The role table (app/models/staff/roles.ts) walked over the route table: every admin address
+// belongs to an area, and each role gets exactly what its areas give, as a page and as a call.
+describe('roles', () => {
+	const ROUTE_PATHS = (() => {
+		const walk = (entries: RouteEntry[]): string[] => entries.flatMap((entry) => [...(entry.path?.startsWith('admin') ? [`/${entry.path}`] : []), ...walk(entry.children ?? [])])
+		return walk(routes as RouteEntry[])
+	})()
+	const concrete = (path: string) => path.replace(/:\w+/g, '1').replace('*', 'no-such-page')
+	const clients: Partial<Record<StaffRole, StaffClient>> = {}
+	beforeAll(async () => {
+		clients.admin = session.admin
+		for (const role of ['manager', 'editor'] as const) {
+			const email = `${role}-matrix@tolk.example`
+			expect((await session.admin.post('/admin/users/new', { name: role, email, role, password: `${role}-password-123` })).status).toBe(302)
+			clients[role] = await logIn(session.server.url, email, `${role}-password-123`)
+		}
+	})
+
+	test('no admin route is without its area', () => {
+		const segments = ROUTE_PATHS.filter((path) => !path.endsWith('*')).map((path) => path.split('/')[2] ?? '')
+		expect(segments.filter((segment) => !isKnownAdminSegment(segment))).toEqual([])
+	})
+
+	test('each role opens what its areas give, and gets 403 for the rest, as a page and as a call', async () => {
+		for (const role of STAFF_ROLES) {
+			const client = clients[role]!
+			for (const path of ROUTE_PATHS.map(concrete).filter((path) => path !== '/admin/logout' && path !== '/admin/login')) {
+				const allowed = mayOpen(role, areaOfPath(path)!)
+				const page = await client.get(path, { headers: { accept: 'text/html' } })
+				// A call that reads: nothing is changed by walking the table (an admin's POST would sign
+				// them out of /admin/users/1/sessions).
+				const call = await client.call('GET', path)
+				if (allowed) {
+					expect([401, 403], `${role} page ${path}`).not.toContain(page.status)
+					expect([401, 403], `${role} call ${path}`).not.toContain(call.status)
+				} else {
+					expect(page.status, `${role} page ${path}`).toBe(403)
+					expect(call.status, `${role} call ${path}`).toBe(403)
+				}
+			}
+		}
+	})
+
+	test('the menu shows each role what it opens', async () => {
+		for (const role of STAFF_ROLES) {
+			const html = await (await clients[role]!.get('/admin', { headers: { accept: 'text/html' } })).text()
+			const links = [...html.matchAll(/href="(\/admin\/[\w-]+)"/g)].map((match) => match[1]!)
+			for (const link of new Set(links)) expect(mayOpen(role, areaOfPath(link)!), `${role} sees ${link}`).toBe(true)
+		}
 	})
 })
 

@@ -28,7 +28,6 @@ export type RecordDefinition<Schema extends z.ZodType = z.ZodType, EditSchema ex
 	title: AdminMessageKey
 	singular: AdminMessageKey
 	sortModel?: SortableModel
-	adminOnly?: boolean
 	columns: { key: string; label: AdminMessageKey }[]
 	fields: Field[]
 	schema: Schema

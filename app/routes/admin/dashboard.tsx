@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { Link, useLoaderData, useRevalidator } from 'react-router'
 import type { Route } from './+types/dashboard'
+import { areaOfPath, mayOpen } from '#app/models/staff/roles.ts'
 import { useAdminI18n } from '#app/components/i18n.tsx'
 import { listAuditEvents, presentAuditEvent, type AuditEventView } from '#app/models/admin/audit.server.ts'
 import { countTodaysWork, TODAYS_WORK_LINKS, type TodaysWork } from '#app/models/admin/today.server.ts'
@@ -19,16 +20,18 @@ const RECOUNT_MS = 300
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const staff = requireStaff(request, context)
 	const db = getDb(context)
-	const isAdmin = staff.role === 'admin'
-	const [work, recent] = await Promise.all([countTodaysWork(db), isAdmin ? listAuditEvents(db, { limit: RECENT_SIZE }) : []])
+	// The day's work for those who do it, the latest changes for admins (app/models/staff/roles.ts).
+	const [seesWork, seesChanges] = [mayOpen(staff.role, 'work'), mayOpen(staff.role, 'staff')]
+	const [work, recent] = await Promise.all([seesWork ? countTodaysWork(db) : null, seesChanges ? listAuditEvents(db, { limit: RECENT_SIZE }) : []])
 	const services = getServices(context)
 	return {
 		name: staff.name,
+		role: staff.role,
 		work,
 		links: TODAYS_WORK_LINKS,
 		// New requests and order changes move the counts while the page is open.
 		streams: [liveStream(services, REQUESTS_STREAM), liveStream(services, ORDERS_STREAM)] as const,
-		recent: isAdmin ? { events: recent.map(presentAuditEvent), stream: liveStream(services, AUDIT_STREAM) } : null,
+		recent: seesChanges ? { events: recent.map(presentAuditEvent), stream: liveStream(services, AUDIT_STREAM) } : null,
 	}
 }
 
@@ -40,18 +43,18 @@ const QUICK_LINKS: { to: string; label: AdminMessageKey; thing?: AdminMessageKey
 ]
 
 export default function Dashboard() {
-	const { name, work, links, streams, recent } = useLoaderData<typeof loader>()
+	const { name, role, work, links, streams, recent } = useLoaderData<typeof loader>()
 	const { locale, t } = useAdminI18n()
 	const format = new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeStyle: 'short' })
 	return (
 		<section className="space-y-8">
 			<title>{`${t('nav.dashboard')} · Tolk admin`}</title>
 			<h1 className="text-2xl font-bold text-slate-900">{t('dashboard.greeting', { name })}</h1>
-			<TodaysWorkCards work={work} links={links} streams={streams} />
+			{work && <TodaysWorkCards work={work} links={links} streams={streams} />}
 			<div>
 				<h2 className="mb-3 text-lg font-bold">{t('dashboard.quickLinks')}</h2>
 				<ul className="flex flex-wrap gap-3">
-					{QUICK_LINKS.map((link) => (
+					{QUICK_LINKS.filter((link) => mayOpen(role, areaOfPath(link.to) ?? 'staff')).map((link) => (
 						<li key={link.to}>
 							<Link to={link.to} className="inline-block rounded-md border border-teal-800 px-4 py-2 font-medium text-teal-900 hover:bg-teal-50">
 								{link.thing ? t(link.label, { thing: t(link.thing) }) : t(link.label)}

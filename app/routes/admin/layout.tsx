@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { data, Form, isRouteErrorResponse, Link, NavLink, Outlet, useLoaderData, useLocation, useRouteError } from 'react-router'
 import type { Route } from './+types/layout'
+import { areaOfPath, mayOpen } from '#app/models/staff/roles.ts'
 import { AuthenticityTokenInput } from '#app/components/authenticity-token.tsx'
 import { useAdminI18n } from '#app/components/i18n.tsx'
 import { takeFlash } from '#app/http/flash.server.ts'
@@ -16,7 +17,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	)
 }
 
-const NAVIGATION: { to: string; label: AdminMessageKey; adminOnly?: boolean }[] = [
+// Each staff member sees what their role opens (app/models/staff/roles.ts).
+const NAVIGATION: { to: string; label: AdminMessageKey }[] = [
 	{ to: '/admin', label: 'nav.dashboard' },
 	{ to: '/admin/requests', label: 'nav.requests' },
 	{ to: '/admin/orders', label: 'nav.orders' },
@@ -32,8 +34,8 @@ const NAVIGATION: { to: string; label: AdminMessageKey; adminOnly?: boolean }[] 
 	{ to: '/admin/translations', label: 'translations.title' },
 	{ to: '/admin/settings', label: 'settings.title' },
 	{ to: '/admin/analytics', label: 'analytics.title' },
-	{ to: '/admin/users', label: 'users.title', adminOnly: true },
-	{ to: '/admin/audit', label: 'audit.title', adminOnly: true },
+	{ to: '/admin/users', label: 'users.title' },
+	{ to: '/admin/audit', label: 'audit.title' },
 ]
 
 type Flash = ReturnType<typeof useLoaderData<typeof loader>>['flash']
@@ -56,7 +58,7 @@ export default function AdminLayout() {
 	const location = useLocation()
 	const flash = useKeptFlash(arrived, location.key)
 	const [isMenuOpen, setIsMenuOpen] = useState(false)
-	const items = NAVIGATION.filter((item) => !item.adminOnly || staff.role === 'admin')
+	const items = NAVIGATION.filter((item) => mayOpen(staff.role, areaOfPath(item.to) ?? 'staff'))
 	const current = items.find((item) => location.pathname === item.to || (item.to !== '/admin' && location.pathname.startsWith(`${item.to}/`)))
 	return (
 		<div className="min-h-screen bg-slate-50">

@@ -2,7 +2,8 @@ import { data } from 'react-router'
 import type { Route } from './+types/position'
 import { recordAudit } from '#app/models/admin/audit.server.ts'
 import { PositionSchema, reorder, UnknownItemsError } from '#app/models/admin/position.server.ts'
-import { requireStaff } from '#app/http/access.server.ts'
+import { requireArea, requireStaff } from '#app/http/access.server.ts'
+import { AREA_OF_SORTABLE } from '#app/models/staff/roles.ts'
 import { getDb, getServices } from '#app/utils/context.server.ts'
 import { readJson } from '#app/utils/request-body.server.ts'
 import { methodNotAllowed } from '#app/utils/methods.server.ts'
@@ -20,6 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const parsed = PositionSchema.safeParse(await readJson(request))
 	if (!parsed.success) return data({ error: 'Send {model, items} with a known model and a list of ids.' }, { status: 422 })
 	const { model, items } = parsed.data
+	requireArea(staff, AREA_OF_SORTABLE[model])
 	const db = getDb(context)
 	try {
 		await reorder(db, model, items)

@@ -7,7 +7,8 @@ import { recordAudit } from '#app/models/admin/audit.server.ts'
 import { flashHeader } from '#app/http/flash.server.ts'
 import { SETTINGS_FIELDS, SettingsSchema, updateSettings } from '#app/models/admin/settings.server.ts'
 import { getSettings } from '#app/models/site.server.ts'
-import { requireStaff } from '#app/http/access.server.ts'
+import { forbidden, requireStaff } from '#app/http/access.server.ts'
+import { mayEditSettings, type SettingsGroup } from '#app/models/staff/roles.ts'
 import { fieldErrorsOf } from '#app/models/records/form.ts'
 import type { Field } from '#app/models/records/definition.ts'
 import { getDb, getServices } from '#app/utils/context.server.ts'
@@ -16,8 +17,9 @@ import { buttonClass } from '#app/components/ui/button.tsx'
 
 type AdminKey = Parameters<ReturnType<typeof useAdminI18n>['t']>[0]
 
-const GROUPS: { title: AdminKey; fields: Field[]; note?: { text: AdminKey; link: string; label: AdminKey } }[] = [
+const GROUPS: { key: SettingsGroup; title: AdminKey; fields: Field[]; note?: { text: AdminKey; link: string; label: AdminKey } }[] = [
 	{
+		key: 'agency',
 		title: 'settings.agency',
 		fields: [
 			{ name: 'agencyName', kind: 'text', label: 'fields.agencyName', required: true },
@@ -28,6 +30,7 @@ const GROUPS: { title: AdminKey; fields: Field[]; note?: { text: AdminKey; link:
 		],
 	},
 	{
+		key: 'calculator',
 		title: 'settings.calculator',
 		// The price per word lives in one place: with the pairs' own prices.
 		note: { text: 'settings.pricesElsewhere', link: '/admin/prices', label: 'settings.pricesLink' },
@@ -37,6 +40,7 @@ const GROUPS: { title: AdminKey; fields: Field[]; note?: { text: AdminKey; link:
 		],
 	},
 	{
+		key: 'orders',
 		title: 'settings.orders',
 		fields: [
 			{ name: 'minDeliveryDays', kind: 'number', label: 'fields.minDeliveryDays', required: true },
@@ -52,6 +56,7 @@ const GROUPS: { title: AdminKey; fields: Field[]; note?: { text: AdminKey; link:
 		],
 	},
 	{
+		key: 'invoicing',
 		title: 'settings.invoicing',
 		fields: [
 			{ name: 'paymentTermsDays', kind: 'number', label: 'fields.paymentTermsDays', required: true },
@@ -64,22 +69,35 @@ const GROUPS: { title: AdminKey; fields: Field[]; note?: { text: AdminKey; link:
 		],
 	},
 	{
+		key: 'editor',
 		title: 'settings.editor',
 		fields: [{ name: 'editorAutosave', kind: 'checkbox', label: 'fields.editorAutosave' }],
 	},
 ]
 
+// The groups this role edits; the others are neither shown nor taken.
+const groupsFor = (role: string) => GROUPS.filter((group) => mayEditSettings(role, group.key))
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-	requireStaff(request, context)
+	const staff = requireStaff(request, context)
 	const settings = await getSettings(getDb(context))
-	return { values: Object.fromEntries(SETTINGS_FIELDS.map((name) => [name, String(settings[name])])) }
+	const fields = groupsFor(staff.role).flatMap((group) => group.fields.map((field) => field.name))
+	return { role: staff.role, values: Object.fromEntries(fields.map((name) => [name, String(settings[name as keyof typeof settings])])) }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
 	const staff = requireStaff(request, context)
-	const values = Object.fromEntries([...(await readForm(request))].filter(([name]) => (SETTINGS_FIELDS as string[]).includes(name)))
+	const editable = groupsFor(staff.role).flatMap((group) => group.fields)
+	const posted = [...(await readForm(request))].filter(([name]) => (SETTINGS_FIELDS as string[]).includes(name))
+	// A field of a group this role does not edit (an editor's IBAN) is refused outright.
+	if (posted.some(([name]) => !editable.some((field) => field.name === name))) throw data({ error: forbidden('settings') }, { status: 403 })
+	const settings = await getSettings(getDb(context))
+	const values: Record<string, unknown> = Object.fromEntries(SETTINGS_FIELDS.map((name) => [name, settings[name]]))
+	// An unticked box is not posted: off, when it is one of this role's.
+	for (const field of editable) if (field.kind === 'checkbox') values[field.name] = ''
+	Object.assign(values, Object.fromEntries(posted))
 	const parsed = SettingsSchema.safeParse(values)
-	if (!parsed.success) return data({ errors: fieldErrorsOf(parsed.error), values }, { status: 422 })
+	if (!parsed.success) return data({ errors: fieldErrorsOf(parsed.error), values: Object.fromEntries(posted) }, { status: 422 })
 	const db = getDb(context)
 	const changed = await updateSettings(db, parsed.data)
 	await recordAudit(getServices(context), staff, { action: 'update', subjectType: 'settings', summary: changed.join(', ') || '-', changes: { fields: changed } })
@@ -87,7 +105,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Settings() {
-	const { values } = useLoaderData<typeof loader>()
+	const { role, values } = useLoaderData<typeof loader>()
 	const result = useActionData<typeof action>()
 	const { t } = useAdminI18n()
 	const isSaving = useNavigation().state === 'submitting'
@@ -104,7 +122,7 @@ export default function Settings() {
 			)}
 			<Form method="post" noValidate className="space-y-6">
 				<AuthenticityTokenInput />
-				{GROUPS.map((group) => (
+				{groupsFor(role).map((group) => (
 					<fieldset key={group.title} className="rounded-md border border-slate-300 bg-white p-5">
 						<legend className="px-1 text-lg font-bold">{t(group.title)}</legend>
 						{group.note && (
