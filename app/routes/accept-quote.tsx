@@ -25,8 +25,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 	const quote = await findQuote(db, params.id)
 	if (!quote) throw data({ error: 'Not found' }, { status: 404 })
 	const { order, dueDate, refusal } = await acceptanceOf(db, quote)
-	if (order) throw redirect(pathFor('orderStatus', locale, { token: order.token }))
 	return {
+		// The quote's link may have been forwarded: it tells that the quote was ordered, never the
+		// order (its page, the customer's details and files are behind the order's own link).
+		orderedAs: order?.reference ?? null,
 		quote: { id: quote.id, details: quote.details, copies: quote.copies, currency: quote.currency, validUntil: quote.validUntil },
 		dueDate,
 		refusal,
@@ -44,7 +46,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 	const fields = readAcceptFields(await readForm(request))
 	try {
 		const result = await acceptQuote(getServices(context), params.id, fields, locale)
-		if (result.ok) return redirect(pathFor('orderStatus', locale, { token: result.token }))
+		// Only the order just made is opened; a quote ordered before says so on this page.
+		if (result.ok) return redirect(result.isNew ? pathFor('orderStatus', locale, { token: result.token }) : pathFor('acceptQuote', locale, { id: params.id }))
 		const messages = await loadMessages(getDb(context), locale)
 		const text = (key: string) => stripTags(translate(messages, key))
 		const errors = Object.fromEntries(Object.entries(result.errors).map(([field, code]) => [field, text(`request.error.${code}`)]))
@@ -64,7 +67,7 @@ export function headers() {
 const REFUSAL_KEYS = { expired: 'accept.expired', 'date-passed': 'accept.datePassed', 'not-final': 'accept.notFinal' } as const
 
 export default function AcceptQuotePage() {
-	const { quote, dueDate, refusal, termsPath } = useLoaderData<typeof loader>()
+	const { quote, dueDate, refusal, termsPath, orderedAs } = useLoaderData<typeof loader>()
 	const refused = useActionData<Refusal>()
 	const { locale, t } = useI18n()
 	const isSending = useNavigation().state === 'submitting'
@@ -79,7 +82,11 @@ export default function AcceptQuotePage() {
 			<div className="mb-6 max-w-3xl">
 				<QuoteTable quote={quote.details.quote} prices={{ ...quote.details, currency: quote.currency }} copies={quote.copies} />
 			</div>
-			{refusal ? (
+			{orderedAs ? (
+				<div role="status" className="max-w-2xl rounded-md border border-teal-300 bg-teal-50 p-4 text-teal-950">
+					<Text as="p" k="accept.ordered" vars={{ reference: orderedAs }} />
+				</div>
+			) : refusal ? (
 				<div role="status" className="max-w-2xl rounded-md border border-amber-300 bg-amber-50 p-4 text-amber-950">
 					<Text as="p" k={REFUSAL_KEYS[refusal]} vars={{ date: day(quote.validUntil) }} className="mb-3" />
 					<Link to={refusal === 'not-final' ? pathFor('contact', locale) : pathFor('order', locale)} className="inline-block rounded-md bg-teal-800 px-5 py-3 font-semibold text-white hover:bg-teal-900">

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ADMIN_ENV, logIn, type StaffClient } from '#tests/setup/admin.ts'
 import { createTestDatabase } from '#tests/setup/database.ts'
-import { textOf } from '#tests/setup/http.ts'
+import { textOf, visit } from '#tests/setup/http.ts'
 import { seedOrderList } from '#tests/setup/orders.ts'
 import { startServer, type RunningServer } from '#tests/setup/server.ts'
 
@@ -9,9 +9,10 @@ import { startServer, type RunningServer } from '#tests/setup/server.ts'
 const ORDERS = 620
 let server: RunningServer
 let staff: StaffClient
+let openQuoteId: string
 beforeAll(async () => {
 	const database = await createTestDatabase()
-	await seedOrderList(database, ORDERS)
+	;({ openQuoteId } = await seedOrderList(database, ORDERS))
 	server = await startServer(ADMIN_ENV, { database })
 	staff = await logIn(server.url)
 }, 120_000)
@@ -46,5 +47,32 @@ describe('a long order list', () => {
 		const rows = csv.trimEnd().split('\r\n').slice(1)
 		expect(rows).toHaveLength(ORDERS)
 		expect(new Set(rows.map((row) => row.split(';')[0])).size).toBe(ORDERS)
+	})
+})
+
+describe("a quote's link, forwarded", () => {
+	test('tells that the quote was ordered, never opens the order: its page, the customer and the files stay behind the order link', async () => {
+		const customer = await visit(server.url, `/en/quote/${openQuoteId}/order`)
+		const accept = () =>
+			customer.get(`/en/quote/${openQuoteId}/order`, {
+				method: 'POST',
+				body: new URLSearchParams({ authenticity_token: customer.csrfToken, name: 'Ida Holm', email: 'ida.holm@example.dk', phone: '', customer_kind: 'private', terms: 'on' }),
+			})
+		const accepted = await accept()
+		expect(accepted.status).toBe(302)
+		const orderPath = accepted.headers.get('location')!
+		expect(orderPath).toMatch(/^\/en\/orders\/[\w-]{20,}$/)
+
+		const forwarded = await visit(server.url, `/en/quote/${openQuoteId}/order`)
+		expect(textOf(forwarded.html)).toMatch(/This quote has been ordered \(order [\w-]+\)/)
+		expect(forwarded.html).not.toContain(orderPath)
+		expect(forwarded.html).not.toContain('ida.holm@example.dk')
+		expect(forwarded.html).not.toContain('data-controller="accept-order"')
+		// Sending the form again opens nothing either.
+		const again = await forwarded.get(`/en/quote/${openQuoteId}/order`, {
+			method: 'POST',
+			body: new URLSearchParams({ authenticity_token: forwarded.csrfToken, name: 'Someone', email: 'someone@example.dk', phone: '', customer_kind: 'private', terms: 'on' }),
+		})
+		expect(again.headers.get('location')).toBe(`/en/quote/${openQuoteId}/order`)
 	})
 })

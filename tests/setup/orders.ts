@@ -63,13 +63,15 @@ export async function copiesOfOrder(db: Database, orderId: number, count: number
 
 // A database (not yet opened by a server) holding the demo content and `count` open orders
 // numbered `${prefix}-00000` on, for an admin list of real length behind real HTTP.
-export async function seedOrderList(test: TestDatabase, count: number, prefix = 'LIST') {
+// Also one saved quote not yet accepted, whose id is returned.
+export async function seedOrderList(test: TestDatabase, count: number, prefix = 'LIST'): Promise<{ openQuoteId: string }> {
 	const handle = await openTestDatabase(test)
 	try {
 		await seedDatabase(handle.db, { companies: 0 })
 		const [user] = await handle.db.insert(users).values({ email: 'seed@tolk.test', name: 'Seed', passwordHash: 'not used here' }).returning({ id: users.id, name: users.name })
 		const base = await deliverableOrder(testServices({ db: handle.db }), user!)
 		await copiesOfOrder(handle.db, base.id, count, prefix)
+		return { openQuoteId: (await savedQuote(handle.db)).quoteId }
 	} finally {
 		await handle.close()
 	}
