@@ -145,9 +145,9 @@ describe('documents that unpack to gigabytes', () => {
 			['ppt', compoundFileSharingChain()],
 			['doc', compoundFileSharingChain()],
 		]
-		const ids = bombs.map((_, n) => `d0000000-0000-4000-8000-00000000000${n}`)
+		const ids = bombs.map((_, n) => `f1000000-0000-4000-8000-00000000000${n}`)
 		for (const [n, [extension, bytes]] of bombs.entries()) await storeDocument(ids[n]!, bytes, new Date(), extension)
-		const next = 'd0000000-0000-4000-8000-000000000099'
+		const next = 'f1000000-0000-4000-8000-000000000099'
 		await storeDocument(next, 'Og så fem ord til.')
 		const peak = samplePeakOfChildren()
 		const queue = createAnalysisQueue({ db: testDatabase.handle.db, documentsDir, broadcast: async () => {}, logger: silent, workers: 1, memoryMb: 512 })

@@ -119,16 +119,22 @@ function parseXml(xml: string): Element {
 const child = (element: Element, ...path: string[]): Element => path.reduce((at, name) => at.children.find((next) => next.name === name)!, element)
 const all = (element: Element, name: string) => element.children.filter((next) => next.name === name)
 
+// A public body (in the registry as given) orders `words` words with its EAN and reference; the
+// order is delivered and its invoice returned.
+async function publicBodyInvoice(words: number, company: { cvr: number; name: string }, purchaseOrder: string) {
+	const { quoteId } = await savedQuote(words)
+	await db().insert(companies).values({ ...company, searchName: company.name.toLowerCase(), street: 'Rådhuspladsen 1', postcode: '1550', city: '1550 København V', isActive: true })
+	const accepted = await acceptQuote(services(), quoteId, accept({ customer_kind: 'company', company_cvr: String(company.cvr), ean: '5798000416604', purchase_order: purchaseOrder }), 'da')
+	if (!accepted.ok) throw new Error(JSON.stringify(accepted))
+	const [order] = await db().select().from(orders).where(eq(orders.token, accepted.token))
+	await db().insert(orderFiles).values({ orderId: order!.id, name: 'kontrakt.docx', type: 'docx', size: 10, storedName: `${randomUUID()}.docx` })
+	await changeOrderStatus(services(), staff, order!.id, 'in_progress')
+	return (await changeOrderStatus(services(), staff, order!.id, 'delivered')).invoice
+}
+
 describe('the OIOUBL invoice for a public body', () => {
 	test('names the EAN as the buyer endpoint, carries the OIOUBL ids, and its totals add up to the øre', async () => {
-		const { quoteId } = await savedQuote(3333)
-		await db().insert(companies).values({ cvr: 29189846, name: 'Testkommune', searchName: 'testkommune', street: 'Rådhuspladsen 1', postcode: '1550', city: '1550 København V', isActive: true })
-		const accepted = await acceptQuote(services(), quoteId, accept({ customer_kind: 'company', company_cvr: '29189846', ean: '5798000416604', purchase_order: 'IND-2026-19' }), 'da')
-		if (!accepted.ok) throw new Error(JSON.stringify(accepted))
-		const [order] = await db().select().from(orders).where(eq(orders.token, accepted.token))
-		await db().insert(orderFiles).values({ orderId: order!.id, name: 'kontrakt.docx', type: 'docx', size: 10, storedName: `${randomUUID()}.docx` })
-		await changeOrderStatus(services(), staff, order!.id, 'in_progress')
-		const { invoice } = await changeOrderStatus(services(), staff, order!.id, 'delivered')
+		const invoice = await publicBodyInvoice(3333, { cvr: 29189846, name: 'Testkommune' }, 'IND-2026-19')
 
 		const xml = parseXml(await invoiceXml(db(), invoice!))
 		expect(xml.name).toBe('Invoice')
@@ -156,15 +162,8 @@ describe('the OIOUBL invoice for a public body', () => {
 
 describe('text an invoice cannot carry', () => {
 	test('control characters in a purchase order and a registry name leave the XML well-formed and print nothing', async () => {
-		const { quoteId } = await savedQuote(1200)
 		// As an old registry import or a script could have stored it, past the cleaning on import.
-		await db().insert(companies).values({ cvr: 10150817, name: 'Styrelsen\u0001 for\u000b Data\u001f', searchName: 'styrelsen for data', street: 'Vej 1', postcode: '1000', city: '1000 København K', isActive: true })
-		const accepted = await acceptQuote(services(), quoteId, accept({ customer_kind: 'company', company_cvr: '10150817', ean: '5798000416604', purchase_order: 'PO\u0001-\u000b42\u001f\u202e' }), 'da')
-		if (!accepted.ok) throw new Error(JSON.stringify(accepted))
-		const [order] = await db().select().from(orders).where(eq(orders.token, accepted.token))
-		await db().insert(orderFiles).values({ orderId: order!.id, name: 'kontrakt.docx', type: 'docx', size: 10, storedName: `${randomUUID()}.docx` })
-		await changeOrderStatus(services(), staff, order!.id, 'in_progress')
-		const { invoice } = await changeOrderStatus(services(), staff, order!.id, 'delivered')
+		const invoice = await publicBodyInvoice(1200, { cvr: 10150817, name: 'Styrelsen\u0001 for\u000b Data\u001f' }, 'PO\u0001-\u000b42\u001f\u202e')
 
 		// saxes is strict XML 1.0: it throws on a character XML cannot hold.
 		const xml = parseXml(await invoiceXml(db(), invoice!))

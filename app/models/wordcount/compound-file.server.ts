@@ -29,7 +29,7 @@ export function checkCompoundFile(bytes: Uint8Array, budget: Budget): void {
 	const sectorAt = (sector: number) => bytes.subarray((sector + 1) * sectorSize, (sector + 2) * sectorSize)
 	const fat = tableOf(fatSectors(view, sectorSize, sectors, sectorAt), sectorAt)
 	const chains: Chains = { sectorSize, next: fat, seen: new Uint32Array(fat.length), walk: 0 }
-	const directory = concat(chainOf(chains, view.getInt32(0x30, true), budget).map(sectorAt))
+	const directory = Buffer.concat(chainOf(chains, view.getInt32(0x30, true), budget).map(sectorAt))
 	const miniFat = tableOf(chainOf(chains, view.getInt32(0x3c, true), budget), sectorAt)
 	const miniChains: Chains = { sectorSize: MINI_SECTOR, next: miniFat, seen: new Uint32Array(miniFat.length), walk: 0 }
 	const cutoff = view.getUint32(0x38, true)
@@ -59,7 +59,7 @@ function fatSectors(view: DataView, sectorSize: number, sectors: number, sectorA
 }
 
 function tableOf(sectors: number[], sectorAt: (sector: number) => Uint8Array): Int32Array {
-	const data = concat(sectors.map(sectorAt))
+	const data = Buffer.concat(sectors.map(sectorAt))
 	return new Int32Array(data.buffer, data.byteOffset, Math.floor(data.length / 4))
 }
 
@@ -77,14 +77,4 @@ function chainOf(chains: Chains, start: number, budget: Budget): number[] {
 		found.push(sector)
 	}
 	return found
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-	const joined = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0))
-	let offset = 0
-	for (const part of parts) {
-		joined.set(part, offset)
-		offset += part.length
-	}
-	return joined
 }
