@@ -18,6 +18,8 @@ writeFileSync(
 		// -2: fill buffers outside the heap, as a decompressor does, in one synchronous loop (up to
 		// 2 GiB, so a pool without the watch does not take the machine down).
 		if (n === -2) for (const kept = []; kept.length < 64; ) kept.push(Buffer.alloc(32 * 1024 * 1024, 1))
+		// -3: answers, and asks to be retired, as a worker grown past half its limit does.
+		if (n === -3) return process.send({ type: 'done', result: process.pid, retire: true })
 		setTimeout(() => process.send({ type: 'done', result: n * 2 }), n)
 	})
 	process.on('disconnect', () => process.exit(0))
@@ -78,6 +80,17 @@ describe('the worker pool', () => {
 		}
 		// The heap limit alone let this one reach 2 GiB.
 		expect(peak.stop()).toBeLessThan(256 + 64)
+	})
+
+	test('a worker that asks to be retired with its answer is replaced; its job still succeeds', async () => {
+		const pool = createWorkerPool({ ...options, size: 1, timeoutMs: 5_000 })
+		try {
+			const [first, second] = [await pool.run<number>(-3), await pool.run<number>(-3)]
+			expect(first).toBeGreaterThan(0)
+			expect(second).not.toBe(first)
+		} finally {
+			await pool.close()
+		}
 	})
 
 	test('closing fails the jobs waiting and under way with PoolClosed', async () => {

@@ -25,7 +25,9 @@ type Slot = { worker: ChildProcess; ready: boolean; job: Job | null; stderr: str
 const IDLE_MS = 20_000
 const OUT_OF_MEMORY = new RegExp(`heap out of memory|Allocation failed|Reached heap limit|${PAST_MEMORY_LIMIT}`)
 const MEMORY_WATCH = new URL('./memory-watch.ts', import.meta.url).href
-type Reply = { type: 'ready' } | { type: 'done'; result: unknown } | { type: 'failed'; error: string }
+// A worker that has grown (pdf.js's WebAssembly memory never shrinks) asks to be retired with its
+// answer, so a long queue of large files does not creep toward the memory limit and stop a good one.
+type Reply = { type: 'ready' } | { type: 'done'; result: unknown; retire?: boolean } | { type: 'failed'; error: string; retire?: boolean }
 
 export type WorkerPool = { run: <T>(message: unknown) => Promise<T>; close: () => Promise<void>; workers: () => number }
 
@@ -70,6 +72,7 @@ export function createWorkerPool({ url, size, timeoutMs, memoryMb, logger, idleM
 			const job = finish(slot)
 			if (reply.type === 'done') job?.resolve(reply.result)
 			else job?.reject(new Error(reply.error))
+			if (reply.retire) return replace(slot, 'crashed')
 		}
 		pump()
 	}

@@ -5,6 +5,7 @@
 import { readFile, rm, writeFile } from 'node:fs/promises'
 import { analyseFile } from '#app/models/wordcount/analyse.server.ts'
 import { repeatedWordsOf, sentenceFingerprints } from '#app/models/wordcount/count.server.ts'
+import { MEMORY_LIMIT_ENV } from '#server/analysis/memory-limit.ts'
 
 export type CountJob = { type: 'count'; path: string; extension: string; sentencesPath: string }
 export type RepeatsJob = { type: 'repeats'; documents: { sentencesPath: string; legacyTextPath: string }[] }
@@ -32,11 +33,15 @@ async function readFingerprints({ sentencesPath, legacyTextPath }: RepeatsJob['d
 	}
 }
 
+// Past half its memory limit after a job, the worker asks to be replaced (pool.ts).
+const RETIRE_BYTES = (Number(process.env[MEMORY_LIMIT_ENV]) || Infinity) * 1024 * 1024 * 0.5
+const shouldRetire = () => process.memoryUsage.rss() > RETIRE_BYTES
+
 const reply = (message: unknown) => process.send!(message)
 process.on('message', (job: CountJob | RepeatsJob) => {
 	perform(job).then(
-		(result) => reply({ type: 'done', result }),
-		(error: unknown) => reply({ type: 'failed', error: String(error) }),
+		(result) => reply({ type: 'done', result, retire: shouldRetire() }),
+		(error: unknown) => reply({ type: 'failed', error: String(error), retire: shouldRetire() }),
 	)
 })
 process.on('disconnect', () => process.exit(0))
