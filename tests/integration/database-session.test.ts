@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ADMIN_ENV, logIn } from '#tests/setup/admin.ts'
-import { cutConnections } from '#tests/setup/database.ts'
+import { seedDatabase } from '#database/seed.ts'
+import { createTestDatabase, cutConnections, openTestDatabase } from '#tests/setup/database.ts'
 import { textOf, visit } from '#tests/setup/http.ts'
 import { startServer, type RunningServer } from '#tests/setup/server.ts'
 
@@ -10,10 +11,19 @@ const IDLE_MS = 200
 
 let server: RunningServer
 beforeAll(async () => {
+	// Seeded before the server starts: a seed is no step that must survive a lost connection, and a
+	// pause of 200 ms in it on a busy machine cut it off (the server then did not start).
+	const database = await createTestDatabase()
+	const handle = await openTestDatabase(database)
+	await seedDatabase(handle.db, { companies: 2000 })
+	await handle.close()
 	// Searches ask the database here (no in-memory index): they are one of the steps that must reconnect.
-	server = await startServer({ ...ADMIN_ENV, PGLITE_IDLE_DISCONNECT_MS: String(IDLE_MS), COMPANY_SEARCH_INDEX: '0' })
+	server = await startServer({ ...ADMIN_ENV, PGLITE_IDLE_DISCONNECT_MS: String(IDLE_MS), COMPANY_SEARCH_INDEX: '0' }, { database })
+}, 120_000)
+afterAll(async () => {
+	await server?.stop()
+	await server?.database.drop()
 })
-afterAll(() => server?.stop())
 
 const cut = () => cutConnections(server.database, IDLE_MS)
 const lostConnections = () => server.logs().split('\n').filter((line) => line.includes('lost a database connection')).length
