@@ -27,16 +27,14 @@ export const EnvSchema = z.object({
 	SMTP_FROM: optional(z.string()),
 	LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 	// The proxies in front of the site: a number of hops (true is one) or their addresses and CIDRs.
-	TRUST_PROXY: optional(z.string())
-		.refine((value) => {
-			try {
-				parseTrustProxy(value)
-				return true
-			} catch {
-				return false
-			}
-		}, 'must be true, false, a number of proxies, or their addresses or CIDRs')
-		.transform(parseTrustProxy),
+	TRUST_PROXY: optional(z.string()).transform((value, context) => {
+		try {
+			return parseTrustProxy(value)
+		} catch {
+			context.addIssue({ code: 'custom', message: 'must be true, false, a number of proxies, or their addresses or CIDRs' })
+			return z.NEVER
+		}
+	}),
 	CABLE_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).default(50),
 	// How many synthetic companies an empty database gets as its demo registry.
 	DEMO_COMPANIES: z.coerce.number().int().min(0).max(5_000_000).default(20_000),

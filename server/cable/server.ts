@@ -104,6 +104,8 @@ export function attachCable(server: Server, options: Options): Cable {
 		if (!isSameOrigin(req, options.trustProxy, options.publicUrl?.())) return refuse(socket, 403)
 		const address = clientAddress(req, options.trustProxy)
 		if ((perAddress.get(address) ?? 0) >= options.maxConnectionsPerAddress) return refuse(socket, 429)
+		// A socket already gone has had its 'close': a slot taken now would never come back.
+		if (socket.destroyed) return
 		// The slot is taken before anything is awaited, and given back when the socket closes,
 		// however the handshake ends: parallel handshakes cannot all pass the check at once.
 		reserve(address, socket)

@@ -229,6 +229,35 @@ describe('roles', () => {
 		}
 	})
 
+	// The settings form as the role sees it: every field it shows, with its value.
+	async function settingsForm(client: StaffClient): Promise<Record<string, string>> {
+		const html = await (await client.get('/admin/settings', { headers: { accept: 'text/html' } })).text()
+		const fields: Record<string, string> = {}
+		for (const [input] of html.matchAll(/<input\b[^>]*>/g)) {
+			const name = /\bname="([^"]+)"/.exec(input)?.[1]
+			if (!name || ['authenticity_token', 'redirectTo', 'locale'].includes(name)) continue
+			if (/type="checkbox"/.test(input)) {
+				if (/\bchecked=""/.test(input)) fields[name] = 'on'
+			} else fields[name] = /\bvalue="([^"]*)"/.exec(input)?.[1] ?? ''
+		}
+		return fields
+	}
+
+	test("each role saves the settings of its own groups, and the others' stay as they were", async () => {
+		const before = await settingsForm(session.admin)
+		const manager = await settingsForm(clients.manager!)
+		expect(Object.keys(manager)).toContain('wordsPerDay')
+		expect(Object.keys(manager)).not.toContain('iban')
+		expect(Object.keys(manager)).not.toContain('agencyName')
+		const saved = await clients.manager!.post('/admin/settings', { ...manager, wordsPerDay: String(Number(manager.wordsPerDay) + 1) })
+		expect(saved.status).toBe(302)
+		const editor = await settingsForm(clients.editor!)
+		expect(Object.keys(editor)).toEqual(['editorAutosave'].filter((name) => name in editor))
+		expect((await clients.editor!.post('/admin/settings', { editorAutosave: 'on' })).status).toBe(302)
+		const after = await settingsForm(session.admin)
+		expect(after).toEqual({ ...before, wordsPerDay: String(Number(before.wordsPerDay) + 1), editorAutosave: 'on' })
+	})
+
 	test('the menu shows each role what it opens', async () => {
 		for (const role of STAFF_ROLES) {
 			const html = await (await clients[role]!.get('/admin', { headers: { accept: 'text/html' } })).text()

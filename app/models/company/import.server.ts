@@ -1,6 +1,6 @@
-import { cleanLine } from '#app/models/text/clean.ts'
 import { createReadStream } from 'node:fs'
 import { createInterface } from 'node:readline'
+import { cleanLine } from '#app/models/text/clean.ts'
 import type { Database } from '#database/client.ts'
 import { isValidCvr } from '#app/models/company/cvr.ts'
 import { companySearchName } from '#app/models/company/fold.ts'
