@@ -4,7 +4,10 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
-const ONE_IMPORT_STYLE = { regex: '^\\.\\.?/(?!\\+types/)', message: 'Import through #app/, #server/, #database/ or #tests/ (decision 003).' }
+const ONE_IMPORT_STYLE = {
+	regex: '^\\.\\.?/(?!\\+types/)',
+	message: 'Import through #app/, #server/, #database/ or #tests/ (decision 003).',
+}
 
 export default tseslint.config(
 	{ ignores: ['build/', 'data/', 'node_modules/', '.react-router/', 'database/migrations/'] },
@@ -30,10 +33,18 @@ export default tseslint.config(
 			'no-restricted-imports': [
 				'error',
 				{
-					paths: [{ name: 'react-router', message: 'Models never see HTTP: take (db | services, input), return a result (decision 014).' }],
+					paths: [
+						{
+							name: 'react-router',
+							message: 'Models never see HTTP: take (db | services, input), return a result (decision 014).',
+						},
+					],
 					patterns: [
 						ONE_IMPORT_STYLE,
-						{ regex: '^#app/(http|routes)/|^#app/utils/context\\.server\\.ts$', message: 'Models never see HTTP: take (db | services, input), return a result (decision 014).' },
+						{
+							regex: '^#app/(http|routes)/|^#app/utils/context\\.server\\.ts$',
+							message: 'Models never see HTTP: take (db | services, input), return a result (decision 014).',
+						},
 					],
 				},
 			],
@@ -43,12 +54,25 @@ export default tseslint.config(
 		// Code that reaches the browser (components, hooks, browser-safe models and helpers) never
 		// imports a *.server module, named or default; a type is erased and may be shared.
 		files: ['app/**/*.{ts,tsx}'],
-		ignores: ['app/**/*.server.ts', 'app/**/*.test.ts', 'app/routes/**', 'app/root.tsx', 'app/entry.server.tsx', 'app/http/**'],
+		ignores: [
+			'app/**/*.server.ts',
+			'app/**/*.test.ts',
+			'app/routes/**',
+			'app/root.tsx',
+			'app/entry.server.tsx',
+			'app/http/**',
+		],
 		rules: {
 			'@typescript-eslint/no-restricted-imports': [
 				'error',
 				{
-					patterns: [{ group: ['**/*.server', '**/*.server.ts', '**/*.server.tsx'], allowTypeImports: true, message: 'Server modules stay on the server.' }],
+					patterns: [
+						{
+							group: ['**/*.server', '**/*.server.ts', '**/*.server.tsx'],
+							allowTypeImports: true,
+							message: 'Server modules stay on the server.',
+						},
+					],
 				},
 			],
 		},

@@ -57,5 +57,7 @@ export default function handleRequest(
 
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
 	if (request.signal.aborted) return
-	context.get(servicesContext).logger.error({ err: error, path: new URL(request.url).pathname }, 'loader or action failed')
+	context
+		.get(servicesContext)
+		.logger.error({ err: error, path: new URL(request.url).pathname }, 'loader or action failed')
 }

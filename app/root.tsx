@@ -1,4 +1,14 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData, type ShouldRevalidateFunction } from 'react-router'
+import {
+	isRouteErrorResponse,
+	Links,
+	Meta,
+	Outlet,
+	Scripts,
+	ScrollRestoration,
+	useLocation,
+	useRouteLoaderData,
+	type ShouldRevalidateFunction,
+} from 'react-router'
 import { useEffect } from 'react'
 import type { Route } from './+types/root'
 import stylesheet from '#app/app.css?url'
@@ -33,7 +43,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	// Staff whose role edits content may edit the texts in place; nobody else gets the markup for it.
 	const staff = optionalStaff(context)
 	const canEditTexts = staff !== null && mayOpen(staff.role, 'content')
-	return { locale, origin, csrfToken, isAdmin: false, canEditTexts, messages: await loadPageMessages(getDb(context), locale, canEditTexts) }
+	return {
+		locale,
+		origin,
+		csrfToken,
+		isAdmin: false,
+		canEditTexts,
+		messages: await loadPageMessages(getDb(context), locale, canEditTexts),
+	}
 }
 
 // The messages only change with the language (and after staff edit them: an action revalidates).
@@ -117,7 +134,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 		<main className="mx-auto max-w-2xl px-4 py-24 text-center">
 			<title>{`${da} · ${en}`}</title>
 			<h1 className="mb-4 text-3xl font-bold">{da}</h1>
-			<p lang="en" className="text-xl">{en}</p>
+			<p lang="en" className="text-xl">
+				{en}
+			</p>
 		</main>
 	)
 }

@@ -72,6 +72,10 @@ export default [
 	route('documents/:id', 'routes/document.ts'),
 	route('quotes/:id/pdf', 'routes/quote-pdf.ts'),
 	route('orders/:token/files/:fileId', 'routes/order-file.ts'),
-	...LOCALES.map((locale) => route(UPLOAD_PATHS[locale].slice(1), 'routes/document-upload.ts', { id: `document-upload.${locale}` })),
-	...LOCALES.map((locale) => route(PAIR_PRICE_PATHS[locale].slice(1), 'routes/pair-price.ts', { id: `pair-price.${locale}` })),
+	...LOCALES.map((locale) =>
+		route(UPLOAD_PATHS[locale].slice(1), 'routes/document-upload.ts', { id: `document-upload.${locale}` }),
+	),
+	...LOCALES.map((locale) =>
+		route(PAIR_PRICE_PATHS[locale].slice(1), 'routes/pair-price.ts', { id: `pair-price.${locale}` }),
+	),
 ] satisfies RouteConfig

@@ -16,8 +16,10 @@ const ATTEMPTS = 40
 const DURATION_S = 8
 const CONNECTIONS = 10
 
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(p * values.length))]!
-const format = (values: number[]) => `median ${percentile(values, 0.5).toFixed(0)} ms, p95 ${percentile(values, 0.95).toFixed(0)} ms`
+const percentile = (values: number[], p: number) =>
+	[...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(p * values.length))]!
+const format = (values: number[]) =>
+	`median ${percentile(values, 0.5).toFixed(0)} ms, p95 ${percentile(values, 0.95).toFixed(0)} ms`
 
 async function loginTiming() {
 	const test = await createTestDatabase()
@@ -25,11 +27,20 @@ async function loginTiming() {
 	try {
 		// Four attempts per account and per address stay under the throttle (five).
 		const accounts = ATTEMPTS / 4
-		for (let n = 0; n < accounts; n++) await createStaff(database.db, { email: `staff${n}@bench.example`, name: `Staff ${n}`, password: `right-password-${n}`, role: 'editor' })
+		for (let n = 0; n < accounts; n++)
+			await createStaff(database.db, {
+				email: `staff${n}@bench.example`,
+				name: `Staff ${n}`,
+				password: `right-password-${n}`,
+				role: 'editor',
+			})
 		const wrongPassword: number[] = []
 		const wrongEmail: number[] = []
 		for (let n = 0; n < ATTEMPTS; n++) {
-			for (const [email, samples] of [[`staff${n % accounts}@bench.example`, wrongPassword], [`nobody${n}@bench.example`, wrongEmail]] as const) {
+			for (const [email, samples] of [
+				[`staff${n % accounts}@bench.example`, wrongPassword],
+				[`nobody${n}@bench.example`, wrongEmail],
+			] as const) {
 				const started = performance.now()
 				const result = await logInStaff(database.db, { email, password: 'wrong-password', ipHash: `${email}-${n}` })
 				samples.push(performance.now() - started)
@@ -47,7 +58,16 @@ async function loginTiming() {
 type LoadResult = { requests: { average: number }; latency: { p50: number; p99: number } }
 async function loadTest(url: string, cookie?: string): Promise<LoadResult> {
 	const cli = fileURLToPath(import.meta.resolve('autocannon/autocannon.js'))
-	const args = [cli, '--json', '-c', String(CONNECTIONS), '-d', String(DURATION_S), ...(cookie ? ['-H', `cookie=${cookie}`] : []), url]
+	const args = [
+		cli,
+		'--json',
+		'-c',
+		String(CONNECTIONS),
+		'-d',
+		String(DURATION_S),
+		...(cookie ? ['-H', `cookie=${cookie}`] : []),
+		url,
+	]
 	const { stdout } = await promisify(execFile)(process.execPath, args, { maxBuffer: 10_000_000 })
 	return JSON.parse(stdout) as LoadResult
 }
@@ -62,7 +82,9 @@ async function pageThroughput() {
 			['admin /admin/team/1 form (signed in)', '/admin/team/1', staff.cookie],
 		] as const) {
 			const result = await loadTest(server.url + path, cookie)
-			console.log(`${label}: ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`)
+			console.log(
+				`${label}: ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`,
+			)
 		}
 	} finally {
 		await server.stop()

@@ -18,7 +18,8 @@ import { startServer } from '#tests/setup/server.ts'
 const CONNECTIONS = 1_000
 const BROADCASTS = 20
 
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(p * values.length))]!
+const percentile = (values: number[], p: number) =>
+	[...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(p * values.length))]!
 
 const server = await startServer({ ...ADMIN_ENV, CABLE_MAX_CONNECTIONS_PER_IP: String(CONNECTIONS * 2) })
 try {
@@ -28,9 +29,15 @@ try {
 
 	const clients: CableClient[] = []
 	for (let n = 0; n < CONNECTIONS; n += 50) {
-		const batch = await Promise.all(Array.from({ length: Math.min(50, CONNECTIONS - n) }, () => openCable(server.url, { cookie: staff.cookie })))
+		const batch = await Promise.all(
+			Array.from({ length: Math.min(50, CONNECTIONS - n) }, () => openCable(server.url, { cookie: staff.cookie })),
+		)
 		for (const client of batch) client.send({ command: 'subscribe', identifier })
-		await Promise.all(batch.map((client) => client.next((message) => message.type === 'confirm_subscription' && message.identifier === identifier)))
+		await Promise.all(
+			batch.map((client) =>
+				client.next((message) => message.type === 'confirm_subscription' && message.identifier === identifier),
+			),
+		)
 		clients.push(...batch)
 	}
 
@@ -38,11 +45,20 @@ try {
 	for (let round = 0; round < BROADCASTS; round++) {
 		const seen = clients.map((client) => client.messages.length)
 		const sent = performance.now()
-		const response = await staff.call('PATCH', '/admin/position', { model: 'language', items: round % 2 ? [1, 2] : [2, 1] })
+		const response = await staff.call('PATCH', '/admin/position', {
+			model: 'language',
+			items: round % 2 ? [1, 2] : [2, 1],
+		})
 		if (response.status !== 200) throw new Error(`the change was refused: ${response.status}`)
 		await Promise.all(
 			clients.map(async (client, index) => {
-				await client.next((message) => message.identifier === identifier && message.message !== undefined && client.messages.indexOf(message) >= seen[index]!, 10_000)
+				await client.next(
+					(message) =>
+						message.identifier === identifier &&
+						message.message !== undefined &&
+						client.messages.indexOf(message) >= seen[index]!,
+					10_000,
+				)
 				latencies.push(performance.now() - sent)
 			}),
 		)
@@ -50,7 +66,9 @@ try {
 	for (const client of clients) client.socket.close()
 
 	console.log(`${CONNECTIONS} connections on one process, ${BROADCASTS} broadcasts (${latencies.length} deliveries)`)
-	console.log(`change → every page: p50 ${percentile(latencies, 0.5).toFixed(0)} ms, p99 ${percentile(latencies, 0.99).toFixed(0)} ms, max ${Math.max(...latencies).toFixed(0)} ms`)
+	console.log(
+		`change → every page: p50 ${percentile(latencies, 0.5).toFixed(0)} ms, p99 ${percentile(latencies, 0.99).toFixed(0)} ms, max ${Math.max(...latencies).toFixed(0)} ms`,
+	)
 } finally {
 	await server.stop()
 }
@@ -84,12 +102,18 @@ const settle = async () => {
 await settle()
 const before = used()
 const clients = new Worker(new URL('./cable-clients.ts', import.meta.url), {
-	workerData: { url, connections: CONNECTIONS, signed: signStreamName('public:bench', 'bench-secret-key-that-is-long-enough-123456') },
+	workerData: {
+		url,
+		connections: CONNECTIONS,
+		signed: signStreamName('public:bench', 'bench-secret-key-that-is-long-enough-123456'),
+	},
 })
 await new Promise((resolve) => clients.once('message', resolve))
 await settle()
 const after = used()
-console.log(`server memory per open, subscribed connection: ${((after - before) / CONNECTIONS / 1024).toFixed(1)} KiB (JS heap and buffers, ${CONNECTIONS} connections)`)
+console.log(
+	`server memory per open, subscribed connection: ${((after - before) / CONNECTIONS / 1024).toFixed(1)} KiB (JS heap and buffers, ${CONNECTIONS} connections)`,
+)
 await clients.terminate()
 await cable.close()
 cableServer.close()

@@ -12,8 +12,16 @@ try {
 	for (const path of PATHS) await (await fetch(server.url + path)).text()
 	console.log('page'.padEnd(12), 'perf', 'a11y', 'best', 'seo')
 	for (const path of PATHS) {
-		const { scores, shortfalls } = await audit(server.url + path, ['performance', 'accessibility', 'best-practices', 'seo'])
-		console.log(path.padEnd(12), ...['performance', 'accessibility', 'best-practices', 'seo'].map((id) => String(scores[id]).padStart(4)))
+		const { scores, shortfalls } = await audit(server.url + path, [
+			'performance',
+			'accessibility',
+			'best-practices',
+			'seo',
+		])
+		console.log(
+			path.padEnd(12),
+			...['performance', 'accessibility', 'best-practices', 'seo'].map((id) => String(scores[id]).padStart(4)),
+		)
 		for (const shortfall of shortfalls) console.log(' '.repeat(14), shortfall)
 	}
 } finally {

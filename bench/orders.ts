@@ -30,7 +30,9 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const database = await createTestDatabase()
 let started = performance.now()
 await seedOrderList(database, ORDERS, 'BENCH')
-console.log(`${database.databaseUrl ? 'PostgreSQL' : 'PGlite'}: ${ORDERS} orders seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+console.log(
+	`${database.databaseUrl ? 'PostgreSQL' : 'PGlite'}: ${ORDERS} orders seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+)
 const server = await startServer(ADMIN_ENV, { database })
 try {
 	const staff = await logIn(server.url)
@@ -44,7 +46,9 @@ try {
 	] as const) {
 		const result = await loadTest(server.url + path, staff.cookie)
 		if (result.non2xx) throw new Error(`${path}: ${result.non2xx} responses were not 2xx`)
-		console.log(`${label}: ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`)
+		console.log(
+			`${label}: ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`,
+		)
 	}
 	const times: number[] = []
 	let bytes = 0
@@ -57,8 +61,12 @@ try {
 		rows = csv.trimEnd().split('\r\n').length - 1
 	}
 	if (rows !== ORDERS + 1) throw new Error(`the export held ${rows} orders, not ${ORDERS + 1}`)
-	console.log(`CSV export of all ${rows} orders (${(bytes / 1024).toFixed(0)} KiB): median ${median(times).toFixed(0)} ms of ${EXPORTS}`)
-	const rss = server.process.pid ? (await import('node:fs')).readFileSync(`/proc/${server.process.pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1] : undefined
+	console.log(
+		`CSV export of all ${rows} orders (${(bytes / 1024).toFixed(0)} KiB): median ${median(times).toFixed(0)} ms of ${EXPORTS}`,
+	)
+	const rss = server.process.pid
+		? (await import('node:fs')).readFileSync(`/proc/${server.process.pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1]
+		: undefined
 	if (rss) console.log(`server resident memory after the exports: ${(Number(rss) / 1024).toFixed(0)} MiB`)
 } finally {
 	await server.stop()

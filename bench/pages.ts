@@ -28,9 +28,15 @@ for (const tool of ['wrk', 'nginx']) {
 function load(url: string, label: string): Result {
 	// Warm-up: compiled code, the cache filled, the heap at its working size.
 	execFileSync('wrk', ['-t2', `-c${CONNECTIONS}`, '-d4s', '-H', 'Accept-Encoding: gzip', url])
-	const out = execFileSync('wrk', ['-t2', `-c${CONNECTIONS}`, `-d${SECONDS}s`, '--latency', '-H', 'Accept-Encoding: gzip', url], { encoding: 'utf8' })
+	const out = execFileSync(
+		'wrk',
+		['-t2', `-c${CONNECTIONS}`, `-d${SECONDS}s`, '--latency', '-H', 'Accept-Encoding: gzip', url],
+		{ encoding: 'utf8' },
+	)
 	const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)![1])
-	const errors = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0) + Number(/Socket errors: .*?(\d+)/.exec(out)?.[1] ?? 0)
+	const errors =
+		Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0) +
+		Number(/Socket errors: .*?(\d+)/.exec(out)?.[1] ?? 0)
 	return { label, rps, p50: /^\s+50%\s+(\S+)/m.exec(out)![1]!, p99: /^\s+99%\s+(\S+)/m.exec(out)![1]!, errors }
 }
 
@@ -71,7 +77,12 @@ const home = await withServer({}, async (server) => (await fetch(`${server.url}/
 for (const accessLog of [true, false]) {
 	const nginx = await nginxServing(home, accessLog)
 	try {
-		results.push(load(nginx.url, `nginx, the home page as a precompressed file (access log ${accessLog ? 'on, as Debian ships it' : 'off'})`))
+		results.push(
+			load(
+				nginx.url,
+				`nginx, the home page as a precompressed file (access log ${accessLog ? 'on, as Debian ships it' : 'off'})`,
+			),
+		)
 	} finally {
 		nginx.stop()
 	}
@@ -84,17 +95,26 @@ await withServer({ PAGE_CACHE_TTL_S: '0' }, (server) => {
 })
 
 const [withLog, withoutLog] = [results[0]!.rps, results[1]!.rps]
-console.log(`wrk -t2 -c${CONNECTIONS} -d${SECONDS}s, Accept-Encoding: gzip; ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite (embedded)'}`)
+console.log(
+	`wrk -t2 -c${CONNECTIONS} -d${SECONDS}s, Accept-Encoding: gzip; ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite (embedded)'}`,
+)
 console.log('| what | req/s | p50 | p99 | × nginx (log on) | × nginx (log off) | errors |')
 console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |')
 for (const { label, rps, p50, p99, errors } of results) {
-	console.log(`| ${label} | ${Math.round(rps).toLocaleString('en')} | ${p50} | ${p99} | ${(rps / withLog).toFixed(3)} | ${(rps / withoutLog).toFixed(3)} | ${errors} |`)
+	console.log(
+		`| ${label} | ${Math.round(rps).toLocaleString('en')} | ${p50} | ${p99} | ${(rps / withLog).toFixed(3)} | ${(rps / withoutLog).toFixed(3)} | ${errors} |`,
+	)
 }
 
 // What the home page makes the browser fetch before anyone touches it: the entry and every module
 // it preloads, as the build precompressed them (what a browser is sent).
-const scripts = [...new Set([...home.matchAll(/(?:modulepreload" href=|import\()"(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!))]
+const scripts = [
+	...new Set([...home.matchAll(/(?:modulepreload" href=|import\()"(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!)),
+]
 const assets = new URL('../build/client', import.meta.url).pathname
-const weight = (suffix: string) => scripts.reduce((total, script) => total + statSync(`${assets}${script}${suffix}`).size, 0)
+const weight = (suffix: string) =>
+	scripts.reduce((total, script) => total + statSync(`${assets}${script}${suffix}`).size, 0)
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`
-console.log(`\nhome page script before interaction: ${scripts.length} files, ${kb(weight(''))} minified, ${kb(weight('.gz'))} gzip -9, ${kb(weight('.br'))} brotli 11`)
+console.log(
+	`\nhome page script before interaction: ${scripts.length} files, ${kb(weight(''))} minified, ${kb(weight('.gz'))} gzip -9, ${kb(weight('.br'))} brotli 11`,
+)

@@ -82,7 +82,9 @@ try {
 	await handle.close()
 
 	console.table([...main.rows, ...worker.rows])
-	console.log(`slow query (${SLOW_QUERY}): ~${main.slowQueryMs} ms on the request thread, ~${worker.slowQueryMs} ms on the worker`)
+	console.log(
+		`slow query (${SLOW_QUERY}): ~${main.slowQueryMs} ms on the request thread, ~${worker.slowQueryMs} ms on the worker`,
+	)
 	console.log(`${CONNECTIONS} connections, ${DURATION_S} s per row, node ${process.version}`)
 } finally {
 	rmSync(dir, { recursive: true, force: true })

@@ -28,7 +28,13 @@ import { startServer, type RunningServer } from '#tests/setup/server.ts'
 import type { TestDatabase } from '#tests/setup/database.ts'
 
 const { values } = parseArgs({
-	options: { sizes: { type: 'string', default: '20000,2200000' }, seconds: { type: 'string', default: '10' }, only: { type: 'string' }, connections: { type: 'string', default: '20' }, fresh: { type: 'boolean', default: false } },
+	options: {
+		sizes: { type: 'string', default: '20000,2200000' },
+		seconds: { type: 'string', default: '10' },
+		only: { type: 'string' },
+		connections: { type: 'string', default: '20' },
+		fresh: { type: 'boolean', default: false },
+	},
 })
 const SECONDS = Number(values.seconds)
 const CONNECTIONS = Number(values.connections)
@@ -43,11 +49,20 @@ for (const count of values.sizes.split(',').map(Number)) {
 	const registryFile = path.join(tmpdir(), `tolk-bench-registry-${count}.csv`)
 	if (!existsSync(registryFile)) {
 		const started = performance.now()
-		await run(process.execPath, ['server/scripts/registry-generate.ts', '--count', String(count), '--seed', '42', '--out', registryFile], { maxBuffer: 1e8 })
+		await run(
+			process.execPath,
+			['server/scripts/registry-generate.ts', '--count', String(count), '--seed', '42', '--out', registryFile],
+			{ maxBuffer: 1e8 },
+		)
 		console.log(`generated ${count.toLocaleString('en')} companies in ${seconds(started)} s`)
 	}
 	const queries = realisticQueries(registryFile, 5_000)
-	console.log(`\n=== ${count.toLocaleString('en')} companies; query mix of ${queries.length}, e.g. ${queries.slice(0, 6).map((query) => JSON.stringify(query)).join(', ')}`)
+	console.log(
+		`\n=== ${count.toLocaleString('en')} companies; query mix of ${queries.length}, e.g. ${queries
+			.slice(0, 6)
+			.map((query) => JSON.stringify(query))
+			.join(', ')}`,
+	)
 	for (const kind of ['pglite', 'postgres'] as const) {
 		if (values.only && values.only !== kind) continue
 		const database = kind === 'pglite' ? pgliteDatabase(count) : await postgresDatabase(count)
@@ -75,24 +90,34 @@ async function measure(database: TestDatabase, queries: string[]) {
 	rmSync(indexSnapshotPath(database.dataDir), { force: true })
 	const building = await timedStart(database)
 	const built = logged(building.server, 'company index built from the database')
-	console.log(`  start without a snapshot: listening after ${building.listeningMs} ms; index built from the database after ${building.readyMs} ms (reading ${built.ms - built.buildMs} ms, building ${built.buildMs} ms)`)
+	console.log(
+		`  start without a snapshot: listening after ${building.listeningMs} ms; index built from the database after ${building.readyMs} ms (reading ${built.ms - built.buildMs} ms, building ${built.buildMs} ms)`,
+	)
 	await building.server.stop()
 
 	const { server, listeningMs, readyMs } = await timedStart(database)
 	try {
 		const loaded = logged(server, 'company index loaded from its snapshot')
-		console.log(`  start with the snapshot: listening after ${listeningMs} ms; index loaded after ${readyMs} ms (loading ${loaded.ms} ms; the index takes ${(loaded.bytes / 2 ** 20).toFixed(0)} MiB)`)
+		console.log(
+			`  start with the snapshot: listening after ${listeningMs} ms; index loaded after ${readyMs} ms (loading ${loaded.ms} ms; the index takes ${(loaded.bytes / 2 ** 20).toFixed(0)} MiB)`,
+		)
 		await load(server.url, queries, 3)
 		const flat = await load(server.url, queries, SECONDS)
 		report('index, flat out', flat)
 		console.log(`  server memory (RSS) after searching flat out, index on: ${memoryOf(server)} MiB`)
 		const typing = await typingLoad(server.url, queries)
-		console.log(`  GET /businesses, index, ${CONNECTIONS} clients typing: p50 ${typing.p50} ms, p90 ${typing.p90} ms, p99 ${typing.p99} ms, ${typing.rate.toFixed(0)} req/s, non-2xx ${typing.failures}`)
+		console.log(
+			`  GET /businesses, index, ${CONNECTIONS} clients typing: p50 ${typing.p50} ms, p90 ${typing.p90} ms, p99 ${typing.p99} ms, ${typing.rate.toFixed(0)} req/s, non-2xx ${typing.failures}`,
+		)
 		await pageLoad(server.url, 3) // warm-up
 		const alone = await pageLoad(server.url, SECONDS)
 		const [searching, during] = await Promise.all([load(server.url, queries, SECONDS), pageLoad(server.url, SECONDS)])
-		console.log(`  GET ${PAGE}, 2 clients alone: p50 ${alone.latency.p50} ms, p99 ${alone.latency.p99} ms, ${alone.requests.average.toFixed(0)} req/s`)
-		console.log(`  GET ${PAGE}, 2 clients while ${CONNECTIONS} search flat out: p50 ${during.latency.p50} ms, p99 ${during.latency.p99} ms, ${during.requests.average.toFixed(0)} req/s (searches meanwhile: ${searching.requests.average.toFixed(0)} req/s, p99 ${searching.latency.p99} ms)`)
+		console.log(
+			`  GET ${PAGE}, 2 clients alone: p50 ${alone.latency.p50} ms, p99 ${alone.latency.p99} ms, ${alone.requests.average.toFixed(0)} req/s`,
+		)
+		console.log(
+			`  GET ${PAGE}, 2 clients while ${CONNECTIONS} search flat out: p50 ${during.latency.p50} ms, p99 ${during.latency.p99} ms, ${during.requests.average.toFixed(0)} req/s (searches meanwhile: ${searching.requests.average.toFixed(0)} req/s, p99 ${searching.latency.p99} ms)`,
+		)
 		console.log(`  server memory (RSS) after the runs: ${memoryOf(server)} MiB`)
 	} finally {
 		await server.stop()
@@ -107,9 +132,19 @@ async function compareInProcess(database: TestDatabase, queries: string[]) {
 		const index = (await buildCompanyIndex(handle.db))!
 		const differing: string[] = []
 		for (const query of queries.slice(0, 1_000)) {
-			if (JSON.stringify(await findCompanies(handle.db, query)) !== JSON.stringify(searchCompanyIndex(index, query))) differing.push(query)
+			if (JSON.stringify(await findCompanies(handle.db, query)) !== JSON.stringify(searchCompanyIndex(index, query)))
+				differing.push(query)
 		}
-		console.log(`  the index and the SQL search give the same list for ${1_000 - differing.length} of 1,000 queries${differing.length ? ` (not for ${differing.slice(0, 5).map((query) => JSON.stringify(query)).join(', ')})` : ''}`)
+		console.log(
+			`  the index and the SQL search give the same list for ${1_000 - differing.length} of 1,000 queries${
+				differing.length
+					? ` (not for ${differing
+							.slice(0, 5)
+							.map((query) => JSON.stringify(query))
+							.join(', ')})`
+					: ''
+			}`,
+		)
 		const timed = (query: string) => {
 			const started = performance.now()
 			searchCompanyIndex(index, query)
@@ -118,7 +153,9 @@ async function compareInProcess(database: TestDatabase, queries: string[]) {
 		queries.forEach(timed)
 		const times = queries.map(timed).sort((a, b) => a - b)
 		const costly = COSTLY.map((query) => `${JSON.stringify(query.slice(0, 12))} ${timed(query).toFixed(1)} ms`)
-		console.log(`  index alone, per query of the mix: p50 ${times[times.length >> 1]!.toFixed(3)} ms, p99 ${times[Math.floor(times.length * 0.99)]!.toFixed(3)} ms, slowest ${times.at(-1)!.toFixed(1)} ms; made to cost: ${costly.join(', ')}`)
+		console.log(
+			`  index alone, per query of the mix: p50 ${times[times.length >> 1]!.toFixed(3)} ms, p99 ${times[Math.floor(times.length * 0.99)]!.toFixed(3)} ms, slowest ${times.at(-1)!.toFixed(1)} ms; made to cost: ${costly.join(', ')}`,
+		)
 	} finally {
 		await handle.close()
 	}
@@ -138,7 +175,11 @@ async function timedStart(database: TestDatabase) {
 }
 
 function logged(server: RunningServer, message: string): { ms: number; buildMs: number; bytes: number } {
-	const line = server.logs().split('\n').find((entry) => entry.includes(`"msg":"${message}"`)) ?? '{}'
+	const line =
+		server
+			.logs()
+			.split('\n')
+			.find((entry) => entry.includes(`"msg":"${message}"`)) ?? '{}'
 	const { ms = 0, buildMs = 0, bytes = 0 } = JSON.parse(line) as { ms?: number; buildMs?: number; bytes?: number }
 	return { ms, buildMs, bytes }
 }
@@ -156,7 +197,15 @@ function load(baseUrl: string, queries: string[], duration: number): Promise<aut
 		url: baseUrl,
 		connections: CONNECTIONS,
 		duration,
-		requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: `/businesses?query=${encodeURIComponent(queries[next++ % queries.length]!)}` }) }],
+		requests: [
+			{
+				method: 'GET',
+				setupRequest: (request) => ({
+					...request,
+					path: `/businesses?query=${encodeURIComponent(queries[next++ % queries.length]!)}`,
+				}),
+			},
+		],
 	})
 }
 
@@ -176,7 +225,9 @@ async function typingLoad(baseUrl: string, queries: string[]) {
 			await (await fetch(`${baseUrl}/businesses?query=holding`)).arrayBuffer()
 			while (performance.now() < deadline) {
 				const started = performance.now()
-				const response = await fetch(`${baseUrl}/businesses?query=${encodeURIComponent(queries[next++ % queries.length]!)}`)
+				const response = await fetch(
+					`${baseUrl}/businesses?query=${encodeURIComponent(queries[next++ % queries.length]!)}`,
+				)
 				await response.arrayBuffer()
 				latencies.push(performance.now() - started)
 				if (!response.ok) failures++
@@ -185,7 +236,8 @@ async function typingLoad(baseUrl: string, queries: string[]) {
 		}),
 	)
 	latencies.sort((a, b) => a - b)
-	const at = (share: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * share))]!.toFixed(1)
+	const at = (share: number) =>
+		latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * share))]!.toFixed(1)
 	return { p50: at(0.5), p90: at(0.9), p99: at(0.99), rate: latencies.length / SECONDS, failures }
 }
 
@@ -196,7 +248,8 @@ function realisticQueries(file: string, count: number): string[] {
 	const lines = readFileSync(file, 'utf8').split('\n').slice(1).filter(Boolean)
 	const random = seededRandom(7)
 	const pick = () => parseCsvLine(lines[Math.floor(random() * lines.length)]!, ';')
-	const cut = (text: string, min: number) => text.slice(0, Math.min(20, min + Math.floor(random() * Math.max(1, text.length - min + 1))))
+	const cut = (text: string, min: number) =>
+		text.slice(0, Math.min(20, min + Math.floor(random() * Math.max(1, text.length - min + 1))))
 	return Array.from({ length: count }, () => {
 		const [cvr, name] = pick() as [string, string]
 		const words = name.split(' ')
@@ -204,18 +257,35 @@ function realisticQueries(file: string, count: number): string[] {
 		if (roll < 0.3) return cut(words[0]!, 3)
 		if (roll < 0.5 && words.length > 1) return cut(`${words[0]} ${words[1]}`, words[0]!.length + 2)
 		if (roll < 0.65 && words.length > 1) return cut(words[1 + Math.floor(random() * (words.length - 1))]!, 3)
-		if (roll < 0.75) return cut(name.replace(/å/g, 'aa').replace(/æ/g, 'ae').replace(/ø/g, 'oe').replace(/Å/g, 'Aa').replace(/Æ/g, 'Ae').replace(/Ø/g, 'Oe'), 3)
+		if (roll < 0.75)
+			return cut(
+				name
+					.replace(/å/g, 'aa')
+					.replace(/æ/g, 'ae')
+					.replace(/ø/g, 'oe')
+					.replace(/Å/g, 'Aa')
+					.replace(/Æ/g, 'Ae')
+					.replace(/Ø/g, 'Oe'),
+				3,
+			)
 		if (roll < 0.82) return cvr
 		if (roll < 0.9) return random() < 0.5 ? `DK${cvr}` : cvr.replace(/(\d{2})(?=\d)/g, '$1 ')
-		return Array.from({ length: 4 + Math.floor(random() * 6) }, () => 'bcdfghjklmnpqrstvwxzæøå'[Math.floor(random() * 23)]).join('')
+		return Array.from(
+			{ length: 4 + Math.floor(random() * 6) },
+			() => 'bcdfghjklmnpqrstvwxzæøå'[Math.floor(random() * 23)],
+		).join('')
 	}).map((query) => (query.length < 3 ? `${query}   `.slice(0, 3) : query))
 }
 
 async function importUnlessThere(database: TestDatabase, registryFile: string) {
-	if (!values.fresh && (await hasCompanies(database))) return console.log('  import: reused the database of an earlier run')
+	if (!values.fresh && (await hasCompanies(database)))
+		return console.log('  import: reused the database of an earlier run')
 	const started = performance.now()
 	const env = { ...process.env, DATA_DIR: database.dataDir, DATABASE_URL: database.databaseUrl ?? '' }
-	const { stdout } = await run(process.execPath, ['server/scripts/registry-import.ts', registryFile], { env, maxBuffer: 1e8 })
+	const { stdout } = await run(process.execPath, ['server/scripts/registry-import.ts', registryFile], {
+		env,
+		maxBuffer: 1e8,
+	})
 	console.log(`  import: ${seconds(started)} s (${stdout.trim().replace(/\n/g, ' ')})`)
 }
 
@@ -250,7 +320,9 @@ async function hasCompanies(database: TestDatabase): Promise<boolean> {
 	const client = new pg.Client({ connectionString: database.databaseUrl })
 	await client.connect()
 	try {
-		const { rows } = await client.query<{ n: string }>("select count(*) as n from pg_tables where tablename = 'companies'")
+		const { rows } = await client.query<{ n: string }>(
+			"select count(*) as n from pg_tables where tablename = 'companies'",
+		)
 		return rows[0]!.n !== '0' && (await client.query('select 1 from companies limit 1')).rowCount === 1
 	} finally {
 		await client.end()

@@ -16,8 +16,23 @@ const IDLE_S = 20
 const SETTLE_S = 30
 const PAGE_CLIENTS = 14
 const SEARCH_CLIENTS = 6
-const CORPUS = process.env.CORPUS_DIR ? path.resolve(process.env.CORPUS_DIR) : fileURLToPath(new URL('../../shared/corpus/', import.meta.url))
-const PAGES = ['/', '/en', '/priser', '/en/prices', '/faq', '/en/faq', '/om-os', '/en/about', '/kontakt', '/en/contact', '/bestil', '/en/order']
+const CORPUS = process.env.CORPUS_DIR
+	? path.resolve(process.env.CORPUS_DIR)
+	: fileURLToPath(new URL('../../shared/corpus/', import.meta.url))
+const PAGES = [
+	'/',
+	'/en',
+	'/priser',
+	'/en/prices',
+	'/faq',
+	'/en/faq',
+	'/om-os',
+	'/en/about',
+	'/kontakt',
+	'/en/contact',
+	'/bestil',
+	'/en/order',
+]
 
 type Phase = { label: string; pages: autocannon.Result; searches: autocannon.Result }
 
@@ -29,8 +44,18 @@ try {
 	const queries = await searchQueries(server.url)
 	const load = (seconds: number) =>
 		Promise.all([
-			autocannon({ url: server.url, connections: PAGE_CLIENTS, duration: seconds, requests: PAGES.map((page) => ({ method: 'GET', path: page })) }),
-			autocannon({ url: server.url, connections: SEARCH_CLIENTS, duration: seconds, requests: queries.map((query) => ({ method: 'GET', path: `/businesses?query=${encodeURIComponent(query)}` })) }),
+			autocannon({
+				url: server.url,
+				connections: PAGE_CLIENTS,
+				duration: seconds,
+				requests: PAGES.map((page) => ({ method: 'GET', path: page })),
+			}),
+			autocannon({
+				url: server.url,
+				connections: SEARCH_CLIENTS,
+				duration: seconds,
+				requests: queries.map((query) => ({ method: 'GET', path: `/businesses?query=${encodeURIComponent(query)}` })),
+			}),
 		])
 	await load(3) // warm-up: compiled code, PGlite's buffers
 	const [idlePages, idleSearches] = await load(IDLE_S)
@@ -48,19 +73,35 @@ try {
 	await new Promise((resolve) => setTimeout(resolve, SETTLE_S * 1000))
 	const afterRss = rssMib()
 
-	console.log(`database: ${server.database.databaseUrl ? 'PostgreSQL' : 'PGlite (embedded)'}; ${PAGE_CLIENTS} clients on ${PAGES.length} pages, ${SEARCH_CLIENTS} searching ${queries.length} queries`)
+	console.log(
+		`database: ${server.database.databaseUrl ? 'PostgreSQL' : 'PGlite (embedded)'}; ${PAGE_CLIENTS} clients on ${PAGES.length} pages, ${SEARCH_CLIENTS} searching ${queries.length} queries`,
+	)
 	console.log('| phase | what | requests | p50 ms | p99 ms | max ms | errors |')
 	console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: |')
 	for (const { label, pages, searches } of phases) {
-		for (const [what, result] of [['pages', pages], ['searches', searches]] as const) {
+		for (const [what, result] of [
+			['pages', pages],
+			['searches', searches],
+		] as const) {
 			const errors = result.errors + result.timeouts + result.non2xx
-			console.log(`| ${label} | ${what} | ${result.requests.total.toLocaleString('en')} | ${result.latency.p50} | ${result.latency.p99} | ${result.latency.max} | ${errors} |`)
+			console.log(
+				`| ${label} | ${what} | ${result.requests.total.toLocaleString('en')} | ${result.latency.p50} | ${result.latency.p99} | ${result.latency.max} | ${errors} |`,
+			)
 		}
 	}
-	const byReason = Object.entries(answered.outcomes).map(([outcome, count]) => `${count} ${outcome}`).join(', ')
-	console.log(`every document answered ${((answered.at - started) / 1000).toFixed(1)} s after the first upload began (${byReason}); upload errors: ${answered.uploadErrors}`)
-	console.log(`server memory (RSS): ${startRss.toFixed(0)} MiB before the uploads (after the idle phase), ${peakRss.toFixed(0)} MiB at the peak, ${afterRss.toFixed(0)} MiB ${SETTLE_S} s after the soak`)
-	const logErrors = server.logs().split('\n').filter((line) => /"level":(50|60)/.test(line))
+	const byReason = Object.entries(answered.outcomes)
+		.map(([outcome, count]) => `${count} ${outcome}`)
+		.join(', ')
+	console.log(
+		`every document answered ${((answered.at - started) / 1000).toFixed(1)} s after the first upload began (${byReason}); upload errors: ${answered.uploadErrors}`,
+	)
+	console.log(
+		`server memory (RSS): ${startRss.toFixed(0)} MiB before the uploads (after the idle phase), ${peakRss.toFixed(0)} MiB at the peak, ${afterRss.toFixed(0)} MiB ${SETTLE_S} s after the soak`,
+	)
+	const logErrors = server
+		.logs()
+		.split('\n')
+		.filter((line) => /"level":(50|60)/.test(line))
 	console.log(`errors in the server log: ${logErrors.length}`)
 } finally {
 	await server.stop()
@@ -71,8 +112,11 @@ async function searchQueries(baseUrl: string): Promise<string[]> {
 	const seeds = ['hol', 'jens', 'nielsen', 'consult', 'byg', 'møller', 'aarhus', 'tøm', 'xqzv']
 	const names: string[] = []
 	for (const seed of seeds) {
-		const { businesses } = (await (await fetch(`${baseUrl}/businesses?query=${encodeURIComponent(seed)}`)).json()) as { businesses: { name: string; vat_number: string }[] }
-		for (const business of businesses.slice(0, 3)) names.push(business.name.split(' ').slice(0, 2).join(' '), business.vat_number)
+		const { businesses } = (await (await fetch(`${baseUrl}/businesses?query=${encodeURIComponent(seed)}`)).json()) as {
+			businesses: { name: string; vat_number: string }[]
+		}
+		for (const business of businesses.slice(0, 3))
+			names.push(business.name.split(' ').slice(0, 2).join(' '), business.vat_number)
 	}
 	return [...seeds, ...names]
 }
@@ -90,7 +134,12 @@ async function uploadCorpus(baseUrl: string) {
 		const response = await fetch(`${baseUrl}/en/order/documents`, {
 			method: 'POST',
 			body: form,
-			headers: { cookie, 'x-csrf-token': visitor.csrfToken, accept: 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+			headers: {
+				cookie,
+				'x-csrf-token': visitor.csrfToken,
+				accept: 'application/json',
+				'x-requested-with': 'XMLHttpRequest',
+			},
 		})
 		const order = response.headers.getSetCookie().find((header) => header.startsWith('tolk_order='))
 		if (order) cookie = `${cookie}; ${order.split(';')[0]}`
@@ -101,7 +150,9 @@ async function uploadCorpus(baseUrl: string) {
 	const outcomes: Record<string, number> = {}
 	for (const url of urls) {
 		for (;;) {
-			const { document } = (await (await fetch(baseUrl + url)).json()) as { document: { status: string; manual_reason: string | null } }
+			const { document } = (await (await fetch(baseUrl + url)).json()) as {
+				document: { status: string; manual_reason: string | null }
+			}
 			if (document.status !== 'pending') {
 				const outcome = document.status === 'manual' ? `to a person (${document.manual_reason})` : 'counted'
 				outcomes[outcome] = (outcomes[outcome] ?? 0) + 1

@@ -33,7 +33,9 @@ async function measureNow(file: string, extension: string): Promise<string> {
 	const peak = samplePeakOfChildren()
 	const started = performance.now()
 	try {
-		const result = await pool.run<{ kind: string; reason?: string }>({ path: file, extension, budget: DOCUMENT_BUDGET_BYTES }).catch((error: { reason?: string }) => ({ kind: 'stopped', reason: `stopped (${error.reason})` }))
+		const result = await pool
+			.run<{ kind: string; reason?: string }>({ path: file, extension, budget: DOCUMENT_BUDGET_BYTES })
+			.catch((error: { reason?: string }) => ({ kind: 'stopped', reason: `stopped (${error.reason})` }))
 		return verdict(result, started, peak.stop())
 	} finally {
 		await pool.close()
@@ -41,12 +43,18 @@ async function measureNow(file: string, extension: string): Promise<string> {
 }
 
 async function measureBefore(file: string, extension: string): Promise<string> {
-	const worker = fork(WORKER, [], { execArgv: [`--max-old-space-size=${MEMORY_MB}`], stdio: ['ignore', 'ignore', 'ignore', 'ipc'] })
+	const worker = fork(WORKER, [], {
+		execArgv: [`--max-old-space-size=${MEMORY_MB}`],
+		stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+	})
 	await once(worker, 'message')
 	const peak = samplePeakOfChildren()
 	const started = performance.now()
 	worker.send({ path: file, extension, budget: Number.MAX_SAFE_INTEGER })
-	const [reply] = (await Promise.race([once(worker, 'message'), once(worker, 'exit').then(() => [{ type: 'done', result: { kind: 'crashed' } }])])) as [{ result: { kind: string; reason?: string } }]
+	const [reply] = (await Promise.race([
+		once(worker, 'message'),
+		once(worker, 'exit').then(() => [{ type: 'done', result: { kind: 'crashed' } }]),
+	])) as [{ result: { kind: string; reason?: string } }]
 	worker.kill('SIGKILL')
 	return verdict(reply.result, started, peak.stop())
 }

@@ -14,7 +14,10 @@ const inputs: [string, string][] = [
 	['300,000 letters (a crafted .txt)', 'a'.repeat(300_000)],
 	['2 MB single token', 'a'.repeat(2 * MIB)],
 	['1 MB Chinese without spaces', '我们翻译文件和合同'.repeat(38_837)],
-	['1 MB CSV of e-mail addresses', Array.from({ length: 30_000 }, (_, n) => `person.${n}@firma-${n % 97}.dk;Navn ${n}`).join('\n')],
+	[
+		'1 MB CSV of e-mail addresses',
+		Array.from({ length: 30_000 }, (_, n) => `person.${n}@firma-${n % 97}.dk;Navn ${n}`).join('\n'),
+	],
 	['1 MB line of digits', '7'.repeat(MIB)],
 ]
 
@@ -35,7 +38,10 @@ function baseline(text: string): Promise<string> {
 		parentPort.postMessage(performance.now() - started)`
 	const worker = new Worker(source, { eval: true, workerData: { text, pattern: REPLACED_PATTERN } })
 	return new Promise((resolve) => {
-		const timer = setTimeout(() => void worker.terminate().then(() => resolve(`> ${BASELINE_LIMIT_MS / 1000} s (stopped)`)), BASELINE_LIMIT_MS)
+		const timer = setTimeout(
+			() => void worker.terminate().then(() => resolve(`> ${BASELINE_LIMIT_MS / 1000} s (stopped)`)),
+			BASELINE_LIMIT_MS,
+		)
 		worker.once('message', (ms: number) => {
 			clearTimeout(timer)
 			void worker.terminate()
@@ -44,12 +50,16 @@ function baseline(text: string): Promise<string> {
 	})
 }
 
-console.log('| input | bytes (UTF-8) | e-mail/URL pattern before | the pattern now | whole count now | repeated sentences now |')
+console.log(
+	'| input | bytes (UTF-8) | e-mail/URL pattern before | the pattern now | whole count now | repeated sentences now |',
+)
 console.log('| --- | ---: | ---: | ---: | ---: | ---: |')
 for (const [name, text] of inputs) {
 	const before = await baseline(text)
 	const pattern = median(() => text.replace(URL_OR_EMAIL, ' '))
 	const count = median(() => countText(text))
 	const repeats = median(() => countRepeatedWords([text]))
-	console.log(`| ${name} | ${Buffer.byteLength(text).toLocaleString('en')} | ${before} | ${Math.round(pattern)} ms | ${Math.round(count)} ms | ${Math.round(repeats)} ms |`)
+	console.log(
+		`| ${name} | ${Buffer.byteLength(text).toLocaleString('en')} | ${before} | ${Math.round(pattern)} ms | ${Math.round(count)} ms | ${Math.round(repeats)} ms |`,
+	)
 }

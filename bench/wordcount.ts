@@ -21,7 +21,9 @@ import { fileURLToPath } from 'node:url'
 import { analyseFile } from '#app/models/wordcount/analyse.server.ts'
 import { UNPRICED_PARTS, type CountPart } from '#app/models/wordcount/parts.ts'
 
-const CORPUS = process.env.CORPUS_DIR ? `${path.resolve(process.env.CORPUS_DIR)}/` : fileURLToPath(new URL('../../shared/corpus/', import.meta.url))
+const CORPUS = process.env.CORPUS_DIR
+	? `${path.resolve(process.env.CORPUS_DIR)}/`
+	: fileURLToPath(new URL('../../shared/corpus/', import.meta.url))
 if (!existsSync(path.join(CORPUS, 'files'))) {
 	console.error(`NO CORPUS at ${CORPUS}files: nothing to measure`)
 	process.exit(1)
@@ -101,15 +103,29 @@ const WHY: Record<CountPart, string> = {
 
 // leftOut: parts we price that the tool does not read; readBeyond: parts the tool reads that we
 // do not price (checkbox and error values).
-type Policy = { tool: string; count: number; adjusted: number; gap: number; leftOut: { part: CountPart; words: number }[]; readBeyond: { part: CountPart; words: number }[] }
+type Policy = {
+	tool: string
+	count: number
+	adjusted: number
+	gap: number
+	leftOut: { part: CountPart; words: number }[]
+	readBeyond: { part: CountPart; words: number }[]
+}
 
 // Against every tool the corpus has for the file: our text without the parts that tool leaves out.
-function nearestAfterPolicy(format: string, partTexts: Partial<Record<CountPart, string>>, refs: Map<string, number>): Policy | null {
+function nearestAfterPolicy(
+	format: string,
+	partTexts: Partial<Record<CountPart, string>>,
+	refs: Map<string, number>,
+): Policy | null {
 	let best: Policy | null = null
 	for (const [tool, count] of refs) {
 		if (!count) continue
 		const reads = new Set(partsReadBy(tool, format))
-		const parts = Object.entries(partTexts).map(([part, text]) => ({ part: part as CountPart, words: referenceRule(text) }))
+		const parts = Object.entries(partTexts).map(([part, text]) => ({
+			part: part as CountPart,
+			words: referenceRule(text),
+		}))
 		const adjusted = parts.reduce((sum, { part, words }) => sum + (reads.has(part) ? words : 0), 0)
 		const leftOut = parts.filter(({ part }) => !reads.has(part) && !UNPRICED_PARTS.has(part))
 		const readBeyond = parts.filter(({ part }) => reads.has(part) && UNPRICED_PARTS.has(part))
@@ -151,65 +167,155 @@ for (const file of readdirSync(path.join(CORPUS, 'files')).sort()) {
 	const refs = references.get(file) ?? new Map<string, number>()
 	const main = refs.get(MAIN_REFERENCE[format] ?? '')
 	const words = analysis.kind === 'words' ? analysis.words : 0
-	const ours = analysis.kind === 'words' ? String(words) : analysis.kind === 'minutes' ? `${analysis.minutes} min` : `manual: ${analysis.reason}`
+	const ours =
+		analysis.kind === 'words'
+			? String(words)
+			: analysis.kind === 'minutes'
+				? `${analysis.minutes} min`
+				: `manual: ${analysis.reason}`
 	const delta = analysis.kind === 'words' && main ? (words - main) / main : null
-	const others = [...refs].filter(([tool]) => tool !== MAIN_REFERENCE[format]).map(([tool, count]) => `${tool} ${count}`).join(', ')
+	const others = [...refs]
+		.filter(([tool]) => tool !== MAIN_REFERENCE[format])
+		.map(([tool, count]) => `${tool} ${count}`)
+		.join(', ')
 	const byRule = analysis.kind === 'words' ? referenceRule(analysis.text) : null
 	const extraction = byRule !== null && main ? (byRule - main) / main : null
 	const reason = analysis.kind === 'manual' ? analysis.reason : null
 	const policy = analysis.kind === 'words' ? nearestAfterPolicy(format, analysis.partTexts ?? {}, refs) : null
-	rows.push({ file, format, ours, main, others, delta, byRule, extraction, reason, policy, ms, bytes: statSync(full).size, words })
+	rows.push({
+		file,
+		format,
+		ours,
+		main,
+		others,
+		delta,
+		byRule,
+		extraction,
+		reason,
+		policy,
+		ms,
+		bytes: statSync(full).size,
+		words,
+	})
 }
 
 const pct = (value: number | null) => (value === null ? '' : `${value >= 0 ? '+' : ''}${(value * 100).toFixed(1)}%`)
-console.log(['file', 'ours', 'main reference', 'Δ', 'ours by its rule', 'Δ extraction', 'nearest after policy', 'Δ policy', 'ms', 'other references'].join('\t'))
+console.log(
+	[
+		'file',
+		'ours',
+		'main reference',
+		'Δ',
+		'ours by its rule',
+		'Δ extraction',
+		'nearest after policy',
+		'Δ policy',
+		'ms',
+		'other references',
+	].join('\t'),
+)
 for (const row of rows) {
 	const nearest = row.policy ? `${row.policy.adjusted} vs ${row.policy.tool} ${row.policy.count}` : ''
-	console.log([row.file, row.ours, row.main ?? '', pct(row.delta), row.byRule ?? '', pct(row.extraction), nearest, pct(row.policy?.gap ?? null), row.ms.toFixed(0), row.others].join('\t'))
+	console.log(
+		[
+			row.file,
+			row.ours,
+			row.main ?? '',
+			pct(row.delta),
+			row.byRule ?? '',
+			pct(row.extraction),
+			nearest,
+			pct(row.policy?.gap ?? null),
+			row.ms.toFixed(0),
+			row.others,
+		].join('\t'),
+	)
 }
 
 const judged = rows.filter((row) => row.main !== undefined)
 const counted = judged.filter((row) => row.delta !== null)
-const gapOf = (row: Row, key: 'delta' | 'extraction' | 'policy') => (key === 'policy' ? (row.policy?.gap ?? null) : row[key])
-const share = (of: Row[], key: 'delta' | 'extraction' | 'policy', limit: number) => of.filter((row) => gapOf(row, key) !== null && Math.abs(gapOf(row, key)!) <= limit).length
+const gapOf = (row: Row, key: 'delta' | 'extraction' | 'policy') =>
+	key === 'policy' ? (row.policy?.gap ?? null) : row[key]
+const share = (of: Row[], key: 'delta' | 'extraction' | 'policy', limit: number) =>
+	of.filter((row) => gapOf(row, key) !== null && Math.abs(gapOf(row, key)!) <= limit).length
 const percent = (part: number, whole: number) => (whole ? `${Math.round((part / whole) * 100)}%` : '-')
 
-console.log('\nformat\tfiles\tcounted\twithin 1%\twithin 5%\textraction within 1%\textraction within 5%\tafter policy within 1%\tafter policy within 5%\twords/s\tMB/s')
+console.log(
+	'\nformat\tfiles\tcounted\twithin 1%\twithin 5%\textraction within 1%\textraction within 5%\tafter policy within 1%\tafter policy within 5%\twords/s\tMB/s',
+)
 for (const format of [...new Set(rows.map((row) => row.format))].sort()) {
 	const of = rows.filter((row) => row.format === format)
 	const mine = of.filter((row) => row.delta !== null)
 	const seconds = of.reduce((sum, row) => sum + row.ms, 0) / 1000
 	const words = of.reduce((sum, row) => sum + row.words, 0)
 	const megabytes = of.reduce((sum, row) => sum + row.bytes, 0) / 1e6
-	const cells = (['delta', 'extraction', 'policy'] as const).flatMap((key) => [share(mine, key, 0.01), share(mine, key, 0.05)]).map((n) => `${n}/${mine.length}`)
-	console.log([format, of.length, mine.length, ...cells, words ? Math.round(words / seconds).toLocaleString('en') : '-', (megabytes / seconds).toFixed(2)].join('\t'))
+	const cells = (['delta', 'extraction', 'policy'] as const)
+		.flatMap((key) => [share(mine, key, 0.01), share(mine, key, 0.05)])
+		.map((n) => `${n}/${mine.length}`)
+	console.log(
+		[
+			format,
+			of.length,
+			mine.length,
+			...cells,
+			words ? Math.round(words / seconds).toLocaleString('en') : '-',
+			(megabytes / seconds).toFixed(2),
+		].join('\t'),
+	)
 }
 
 // Where our counting rule, not what we read, makes the gap.
-console.log('\ncounting-rule differences (deliberate, same text: our rule in docs/word-count.md, e.g. a URL or e-mail address is one word, CJK and Thai per character)')
-for (const row of counted.filter((row) => row.byRule !== null && row.byRule !== row.words)) console.log(`${row.file}\tours ${row.words}\tby the references' rule ${row.byRule}`)
+console.log(
+	'\ncounting-rule differences (deliberate, same text: our rule in docs/word-count.md, e.g. a URL or e-mail address is one word, CJK and Thai per character)',
+)
+for (const row of counted.filter((row) => row.byRule !== null && row.byRule !== row.words))
+	console.log(`${row.file}\tours ${row.words}\tby the references' rule ${row.byRule}`)
 
 // What each verdict after policy took out, and why: a file still off after this is a miss.
 console.log('\ndeliberate policy differences (parts the nearest tool leaves out and we count; see docs/word-count.md)')
-for (const row of counted.filter((row) => [...(row.policy?.leftOut ?? []), ...(row.policy?.readBeyond ?? [])].some((part) => part.words > 0))) {
+for (const row of counted.filter((row) =>
+	[...(row.policy?.leftOut ?? []), ...(row.policy?.readBeyond ?? [])].some((part) => part.words > 0),
+)) {
 	const parts = [
-		...row.policy!.leftOut.filter((part) => part.words > 0).map((part) => `we count ${part.part} ${part.words}, it does not (${WHY[part.part]})`),
-		...row.policy!.readBeyond.filter((part) => part.words > 0).map((part) => `it counts ${part.part} ${part.words}, we do not (${WHY[part.part]})`),
+		...row
+			.policy!.leftOut.filter((part) => part.words > 0)
+			.map((part) => `we count ${part.part} ${part.words}, it does not (${WHY[part.part]})`),
+		...row
+			.policy!.readBeyond.filter((part) => part.words > 0)
+			.map((part) => `it counts ${part.part} ${part.words}, we do not (${WHY[part.part]})`),
 	]
 	console.log(`${row.file}\t${row.policy!.tool}\t${parts.join('; ')}\tafter: ${pct(row.policy!.gap)}`)
 }
 console.log('\nmisses after policy (more than 5% from every reference)')
-for (const row of counted.filter((row) => row.policy && Math.abs(row.policy.gap) > 0.05)) console.log(`${row.file}\t${row.policy!.adjusted} vs ${row.policy!.tool} ${row.policy!.count}\t${pct(row.policy!.gap)}`)
+for (const row of counted.filter((row) => row.policy && Math.abs(row.policy.gap) > 0.05))
+	console.log(
+		`${row.file}\t${row.policy!.adjusted} vs ${row.policy!.tool} ${row.policy!.count}\t${pct(row.policy!.gap)}`,
+	)
 
-const hard = Object.entries(HARD_FILES).map(([file, reason]) => ({ file, reason, got: rows.find((row) => row.file === file)?.reason ?? 'counted' }))
+const hard = Object.entries(HARD_FILES).map(([file, reason]) => ({
+	file,
+	reason,
+	got: rows.find((row) => row.file === file)?.reason ?? 'counted',
+}))
 console.log('\nhard files (must go to a person with the right reason)')
-for (const { file, reason, got } of hard) console.log(`${file}\texpected ${reason}\tgot ${got}\t${got === reason ? 'ok' : 'WRONG'}`)
+for (const { file, reason, got } of hard)
+	console.log(`${file}\texpected ${reason}\tgot ${got}\t${got === reason ? 'ok' : 'WRONG'}`)
 const manualElse = rows.filter((row) => row.reason && !(row.file in HARD_FILES))
 console.log('\nother files sent to a person (each a miss unless the reference found nothing either)')
 for (const row of manualElse) console.log(`${row.file}\t${row.reason}\treference ${row.main ?? '-'}`)
 
-console.log(`\n${judged.length} files with a main reference; ${counted.length} counted automatically, ${judged.length - counted.length} sent to a person`)
-console.log(`as counted: within 1%: ${share(counted, 'delta', 0.01)} of ${counted.length} (${percent(share(counted, 'delta', 0.01), counted.length)}); within 5%: ${share(counted, 'delta', 0.05)} (${percent(share(counted, 'delta', 0.05), counted.length)})`)
-console.log(`counting rule accounted for (extraction alone): within 1%: ${share(counted, 'extraction', 0.01)} (${percent(share(counted, 'extraction', 0.01), counted.length)}); within 5%: ${share(counted, 'extraction', 0.05)} (${percent(share(counted, 'extraction', 0.05), counted.length)})`)
-console.log(`policies accounted for (nearest reference): within 1%: ${share(counted, 'policy', 0.01)} (${percent(share(counted, 'policy', 0.01), counted.length)}); within 5%: ${share(counted, 'policy', 0.05)} (${percent(share(counted, 'policy', 0.05), counted.length)})`)
-console.log(`hard files with the right reason: ${hard.filter(({ reason, got }) => reason === got).length} of ${hard.length}`)
+console.log(
+	`\n${judged.length} files with a main reference; ${counted.length} counted automatically, ${judged.length - counted.length} sent to a person`,
+)
+console.log(
+	`as counted: within 1%: ${share(counted, 'delta', 0.01)} of ${counted.length} (${percent(share(counted, 'delta', 0.01), counted.length)}); within 5%: ${share(counted, 'delta', 0.05)} (${percent(share(counted, 'delta', 0.05), counted.length)})`,
+)
+console.log(
+	`counting rule accounted for (extraction alone): within 1%: ${share(counted, 'extraction', 0.01)} (${percent(share(counted, 'extraction', 0.01), counted.length)}); within 5%: ${share(counted, 'extraction', 0.05)} (${percent(share(counted, 'extraction', 0.05), counted.length)})`,
+)
+console.log(
+	`policies accounted for (nearest reference): within 1%: ${share(counted, 'policy', 0.01)} (${percent(share(counted, 'policy', 0.01), counted.length)}); within 5%: ${share(counted, 'policy', 0.05)} (${percent(share(counted, 'policy', 0.05), counted.length)})`,
+)
+console.log(
+	`hard files with the right reason: ${hard.filter(({ reason, got }) => reason === got).length} of ${hard.length}`,
+)

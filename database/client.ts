@@ -32,13 +32,22 @@ export type OpenOptions = {
 	pgliteIdleDisconnectMs?: number
 }
 
-export async function openDatabase({ databaseUrl, dataDir, onConnectionLost, pgliteIdleDisconnectMs = 0 }: OpenOptions): Promise<DatabaseHandle> {
+export async function openDatabase({
+	databaseUrl,
+	dataDir,
+	onConnectionLost,
+	pgliteIdleDisconnectMs = 0,
+}: OpenOptions): Promise<DatabaseHandle> {
 	if (databaseUrl) return openPostgres(databaseUrl, onConnectionLost)
 	return openPglite(path.resolve(dataDir, 'pglite'), pgliteIdleDisconnectMs, onConnectionLost)
 }
 
 function openPostgres(connectionString: string, onConnectionLost?: ConnectionLost): DatabaseHandle {
-	const pool = resilientPool({ connectionString, max: 10, connectionTimeoutMillis: 5_000 }, onConnectionLost, onContentNotice)
+	const pool = resilientPool(
+		{ connectionString, max: 10, connectionTimeoutMillis: 5_000 },
+		onConnectionLost,
+		onContentNotice,
+	)
 	return handleFor(pool, 'postgres', () => pool.end())
 }
 
@@ -48,7 +57,11 @@ const onContentNotice: OnNotification = (channel, payload) => {
 	if (channel === REGISTRY_CHANNEL) noteRegistryVersion(Number(payload))
 }
 
-async function openPglite(directory: string, idleDisconnectMs: number, onConnectionLost?: ConnectionLost): Promise<DatabaseHandle> {
+async function openPglite(
+	directory: string,
+	idleDisconnectMs: number,
+	onConnectionLost?: ConnectionLost,
+): Promise<DatabaseHandle> {
 	mkdirSync(directory, { recursive: true })
 	const releaseLock = takeLock(path.join(path.dirname(directory), 'pglite.lock'))
 	// pg finds a Unix socket as <dir>/.s.PGSQL.<port>; a short private dir keeps under the path limit.
@@ -65,7 +78,15 @@ async function openPglite(directory: string, idleDisconnectMs: number, onConnect
 	// PGlite is one session: one pooled client keeps transactions whole, and it is never reaped for
 	// idling or age (a new connection lands on the same session, with whatever the last one left).
 	const pool = resilientPool(
-		{ host: socketDir, port: 5432, user: 'postgres', database: 'postgres', max: 1, idleTimeoutMillis: 0, maxLifetimeSeconds: 0 },
+		{
+			host: socketDir,
+			port: 5432,
+			user: 'postgres',
+			database: 'postgres',
+			max: 1,
+			idleTimeoutMillis: 0,
+			maxLifetimeSeconds: 0,
+		},
 		onConnectionLost,
 		onContentNotice,
 	)
@@ -125,7 +146,9 @@ function takeLock(lockPath: string): () => void {
 		if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
 		const holder = Number(readFileSync(lockPath, 'utf8'))
 		if (holder && holder !== process.pid && isAlive(holder)) {
-			throw new Error(`The embedded database in ${path.dirname(lockPath)} is in use by process ${holder}. Stop it first.`)
+			throw new Error(
+				`The embedded database in ${path.dirname(lockPath)} is in use by process ${holder}. Stop it first.`,
+			)
 		}
 		writeFileSync(lockPath, String(process.pid))
 	}

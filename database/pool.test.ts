@@ -10,7 +10,12 @@ const lost: Error[] = []
 
 beforeAll(async () => {
 	testDatabase = await createTestDatabase()
-	handle = await openDatabase({ databaseUrl: testDatabase.databaseUrl, dataDir: testDatabase.dataDir, pgliteIdleDisconnectMs: IDLE_MS, onConnectionLost: (error) => lost.push(error) })
+	handle = await openDatabase({
+		databaseUrl: testDatabase.databaseUrl,
+		dataDir: testDatabase.dataDir,
+		pgliteIdleDisconnectMs: IDLE_MS,
+		onConnectionLost: (error) => lost.push(error),
+	})
 })
 afterAll(async () => {
 	await handle?.close()
@@ -38,14 +43,19 @@ describe('the database session', () => {
 		expect(await one('select count(*)::int as prepared from pg_prepared_statements')).toEqual({ prepared: 0 })
 		// The same named statement again: on a session that kept the old one this was an error.
 		expect((await handle.pool.query({ name: 'find-something', text: 'select 1 as one' })).rows).toEqual([{ one: 1 }])
-		expect(await one('select now() = statement_timestamp() as outside_transaction')).toEqual({ outside_transaction: true })
+		expect(await one('select now() = statement_timestamp() as outside_transaction')).toEqual({
+			outside_transaction: true,
+		})
 	})
 
 	test.runIf(process.env.DATABASE_URL)('a read cut off mid-query is run once more on a new connection', async () => {
 		const started = Date.now()
 		// Sleeps until 700 ms from now: the first try is cut off at about 200 ms, the second one finishes.
 		const until = new Date(started + 700).toISOString()
-		const read = handle.pool.query(`select 1 as done from pg_sleep(greatest(0, extract(epoch from ($1::timestamptz - clock_timestamp()))))`, [until])
+		const read = handle.pool.query(
+			`select 1 as done from pg_sleep(greatest(0, extract(epoch from ($1::timestamptz - clock_timestamp()))))`,
+			[until],
+		)
 		await new Promise((resolve) => setTimeout(resolve, 200))
 		const lostBefore = lost.length
 		await cutConnections(testDatabase, IDLE_MS)

@@ -34,7 +34,10 @@ const RETRY_AFTER_MS = 50
 
 // Runs work that may safely run twice (a read, a conditional update, a broadcast of a state) once
 // more when its connection went away under it.
-export async function onceMoreIfDisconnected<T>(work: () => Promise<T>, onConnectionLost: (error: Error) => void = () => {}): Promise<T> {
+export async function onceMoreIfDisconnected<T>(
+	work: () => Promise<T>,
+	onConnectionLost: (error: Error) => void = () => {},
+): Promise<T> {
 	try {
 		return await work()
 	} catch (error) {
@@ -56,7 +59,11 @@ export type OnNotification = (channel: string, payload: string) => void
 // replaced on next use, and whose reads that met a lost connection run once more on a new one.
 // Every connection listens for content changes: the one that commits a change hears it before its
 // commit returns, so this process knows before it answers the request that made the change.
-export function resilientPool(config: pg.PoolConfig, onConnectionLost: (error: Error) => void = () => {}, onNotification?: OnNotification): pg.Pool {
+export function resilientPool(
+	config: pg.PoolConfig,
+	onConnectionLost: (error: Error) => void = () => {},
+	onNotification?: OnNotification,
+): pg.Pool {
 	const onConnect = async (client: pg.ClientBase) => {
 		await client.query(SESSION_RESET)
 		if (!onNotification) return
@@ -72,6 +79,8 @@ export function resilientPool(config: pg.PoolConfig, onConnectionLost: (error: E
 	const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>
 	// Callback-style calls are left alone: nothing here uses them.
 	pool.query = ((...args: unknown[]) =>
-		isRetryableRead(args[0]) && typeof args.at(-1) !== 'function' ? onceMoreIfDisconnected(() => query(...args), onConnectionLost) : query(...args)) as typeof pool.query
+		isRetryableRead(args[0]) && typeof args.at(-1) !== 'function'
+			? onceMoreIfDisconnected(() => query(...args), onConnectionLost)
+			: query(...args)) as typeof pool.query
 	return pool
 }

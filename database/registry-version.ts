@@ -6,7 +6,9 @@
 type Listener = (version: number | null) => void
 type State = { listeners: Set<Listener> }
 
-const state: State = ((globalThis as { [key: symbol]: State })[Symbol.for('tolk.registry-version')] ??= { listeners: new Set() })
+const state: State = ((globalThis as { [key: symbol]: State })[Symbol.for('tolk.registry-version')] ??= {
+	listeners: new Set(),
+})
 
 export function noteRegistryVersion(version: number): void {
 	if (Number.isSafeInteger(version)) for (const listener of state.listeners) listener(version)

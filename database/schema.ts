@@ -61,8 +61,12 @@ export const faqCategories = pgTable('faq_categories', {
 export const faqItemCategories = pgTable(
 	'faq_item_categories',
 	{
-		faqItemId: integer('faq_item_id').notNull().references(() => faqItems.id, { onDelete: 'cascade' }),
-		categoryId: integer('category_id').notNull().references(() => faqCategories.id, { onDelete: 'cascade' }),
+		faqItemId: integer('faq_item_id')
+			.notNull()
+			.references(() => faqItems.id, { onDelete: 'cascade' }),
+		categoryId: integer('category_id')
+			.notNull()
+			.references(() => faqCategories.id, { onDelete: 'cascade' }),
 	},
 	(table) => [primaryKey({ columns: [table.faqItemId, table.categoryId] })],
 )
@@ -83,9 +87,15 @@ export const teamMembers = pgTable('team_members', {
 export const teamMemberPairs = pgTable(
 	'team_member_pairs',
 	{
-		teamMemberId: integer('team_member_id').notNull().references(() => teamMembers.id, { onDelete: 'cascade' }),
-		fromLanguageId: integer('from_language_id').notNull().references(() => languages.id, { onDelete: 'cascade' }),
-		toLanguageId: integer('to_language_id').notNull().references(() => languages.id, { onDelete: 'cascade' }),
+		teamMemberId: integer('team_member_id')
+			.notNull()
+			.references(() => teamMembers.id, { onDelete: 'cascade' }),
+		fromLanguageId: integer('from_language_id')
+			.notNull()
+			.references(() => languages.id, { onDelete: 'cascade' }),
+		toLanguageId: integer('to_language_id')
+			.notNull()
+			.references(() => languages.id, { onDelete: 'cascade' }),
 	},
 	(table) => [primaryKey({ columns: [table.teamMemberId, table.fromLanguageId, table.toLanguageId] })],
 )
@@ -95,8 +105,12 @@ export const pairPrices = pgTable(
 	'pair_prices',
 	{
 		id: id(),
-		fromLanguageId: integer('from_language_id').notNull().references(() => languages.id, { onDelete: 'cascade' }),
-		toLanguageId: integer('to_language_id').notNull().references(() => languages.id, { onDelete: 'cascade' }),
+		fromLanguageId: integer('from_language_id')
+			.notNull()
+			.references(() => languages.id, { onDelete: 'cascade' }),
+		toLanguageId: integer('to_language_id')
+			.notNull()
+			.references(() => languages.id, { onDelete: 'cascade' }),
 		pricePerWord: numeric('price_per_word', { precision: 10, scale: 2, mode: 'number' }).notNull(),
 		...timestamps,
 	},
@@ -189,13 +203,17 @@ export const settings = pgTable(
 		uploadLimitMib: integer('upload_limit_mib').notNull().default(100),
 		wordsPerDay: integer('words_per_day').notNull().default(2500),
 		// The common price per word: every pair without its own price in pair_prices costs this.
-		defaultPricePerWord: numeric('default_price_per_word', { precision: 10, scale: 2, mode: 'number' }).notNull().default(1.5),
+		defaultPricePerWord: numeric('default_price_per_word', { precision: 10, scale: 2, mode: 'number' })
+			.notNull()
+			.default(1.5),
 		minimumOrder: numeric('minimum_order', { precision: 10, scale: 2, mode: 'number' }).notNull().default(500),
 		// Extra percent on the price for delivery within 1 and within 2 working days.
 		expressSurcharge1Day: integer('express_surcharge_1_day').notNull().default(100),
 		expressSurcharge2Days: integer('express_surcharge_2_days').notNull().default(50),
 		// A certified (stamped) paper copy, per copy.
-		certifiedCopyPrice: numeric('certified_copy_price', { precision: 10, scale: 2, mode: 'number' }).notNull().default(150),
+		certifiedCopyPrice: numeric('certified_copy_price', { precision: 10, scale: 2, mode: 'number' })
+			.notNull()
+			.default(150),
 		// Danish VAT (moms); prices are kept without it.
 		vatPercent: integer('vat_percent').notNull().default(25),
 		// A saved quote holds for this many days.
@@ -265,7 +283,9 @@ export const sessions = pgTable(
 	'sessions',
 	{
 		id: text().primaryKey(),
-		userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+		userId: integer('user_id')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
 		createdAt: timestamps.createdAt,
 		lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
 		expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -282,7 +302,10 @@ export const loginFailures = pgTable(
 		ipHash: text('ip_hash').notNull(),
 		createdAt: timestamps.createdAt,
 	},
-	(table) => [index('login_failures_email').on(table.email, table.createdAt), index('login_failures_ip').on(table.ipHash, table.createdAt)],
+	(table) => [
+		index('login_failures_email').on(table.email, table.createdAt),
+		index('login_failures_ip').on(table.ipHash, table.createdAt),
+	],
 )
 
 export const auditEvents = pgTable(
@@ -336,7 +359,9 @@ export const documents = pgTable(
 		extension: text().notNull(),
 		size: integer().notNull(),
 		storedName: text('stored_name').notNull(),
-		status: text({ enum: ['pending', 'counted', 'manual'] }).notNull().default('pending'),
+		status: text({ enum: ['pending', 'counted', 'manual'] })
+			.notNull()
+			.default('pending'),
 		words: integer(),
 		numbers: integer(),
 		characters: integer(),
@@ -438,7 +463,10 @@ export const companyWords = pgTable(
 		cvr: integer().notNull(),
 		isActive: boolean('is_active').notNull(),
 	},
-	(table) => [index('company_words_prefix').on(table.isActive, table.suffix, table.cvr), index('company_words_cvr').on(table.cvr)],
+	(table) => [
+		index('company_words_prefix').on(table.isActive, table.suffix, table.cvr),
+		index('company_words_cvr').on(table.cvr),
+	],
 )
 
 export const REQUEST_STATUSES = ['new', 'quoted', 'won', 'lost'] as const
@@ -516,7 +544,13 @@ export type OrderCustomer = {
 	purchaseOrder: string | null
 }
 // The terms of business as accepted: the page's text in the customer's language and its hash.
-export type AcceptedTerms = { pageId: number | null; title: string; sha256: string; updatedAt: string | null; body: string }
+export type AcceptedTerms = {
+	pageId: number | null
+	title: string
+	sha256: string
+	updatedAt: string | null
+	body: string
+}
 
 export const orders = pgTable(
 	'orders',
@@ -542,7 +576,11 @@ export const orders = pgTable(
 		deliveredAt: timestamp('delivered_at', { withTimezone: true }),
 		...timestamps,
 	},
-	(table) => [index('orders_due').on(table.status, table.dueDate), index('orders_due_date').on(table.dueDate, table.id), index('orders_translator').on(table.translatorId)],
+	(table) => [
+		index('orders_due').on(table.status, table.dueDate),
+		index('orders_due_date').on(table.dueDate, table.id),
+		index('orders_translator').on(table.translatorId),
+	],
 )
 
 // An order's history: each status change, assignment, note, delivery and delivery mail, with who did it.
@@ -603,8 +641,20 @@ export const orderDownloads = pgTable(
 // rollback gives it back and two processes wait for each other on the sequence's row.
 export const INVOICE_KINDS = ['invoice', 'credit_note'] as const
 export type InvoiceKind = (typeof INVOICE_KINDS)[number]
-export type InvoiceParty = { name: string; address: string; cvr: string | null; ean: string | null; email: string | null }
-export type InvoiceLine = { description: string; quantity: number; unit: 'words' | 'minutes' | 'pieces' | 'items'; unitPrice: number; amount: number }
+export type InvoiceParty = {
+	name: string
+	address: string
+	cvr: string | null
+	ean: string | null
+	email: string | null
+}
+export type InvoiceLine = {
+	description: string
+	quantity: number
+	unit: 'words' | 'minutes' | 'pieces' | 'items'
+	unitPrice: number
+	amount: number
+}
 
 export const invoiceSequences = pgTable('invoice_sequences', {
 	kind: text({ enum: INVOICE_KINDS }).primaryKey(),
@@ -626,7 +676,9 @@ export const invoices = pgTable(
 		issueDate: text('issue_date').notNull(),
 		dueDate: text('due_date').notNull(),
 		currency: text().notNull(),
-		seller: jsonb().$type<InvoiceParty & { bank: { name: string; regNo: string; account: string; iban: string; bic: string } }>().notNull(),
+		seller: jsonb()
+			.$type<InvoiceParty & { bank: { name: string; regNo: string; account: string; iban: string; bic: string } }>()
+			.notNull(),
 		buyer: jsonb().$type<InvoiceParty>().notNull(),
 		purchaseOrder: text('purchase_order'),
 		lines: jsonb().$type<InvoiceLine[]>().notNull(),

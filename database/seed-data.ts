@@ -47,32 +47,42 @@ export const DEMO_FAQ = [
 	{
 		questionDa: 'Hvordan beregner I prisen?',
 		questionEn: 'How do you calculate the price?',
-		answerDa: '<p>Prisen beregnes pr. ord i kildeteksten. Upload dine dokumenter, så tæller vi ordene automatisk og giver dig en pris med det samme.</p>',
-		answerEn: '<p>We charge per word of the source text. Upload your documents and we count the words automatically and give you a price straight away.</p>',
+		answerDa:
+			'<p>Prisen beregnes pr. ord i kildeteksten. Upload dine dokumenter, så tæller vi ordene automatisk og giver dig en pris med det samme.</p>',
+		answerEn:
+			'<p>We charge per word of the source text. Upload your documents and we count the words automatically and give you a price straight away.</p>',
 	},
 	{
 		questionDa: 'Hvor hurtigt kan I levere?',
 		questionEn: 'How fast can you deliver?',
-		answerDa: '<p>En oversætter når omkring 2.500 ord om dagen. Har du travlt, kan du vælge ekspreslevering mod et tillæg.</p>',
-		answerEn: '<p>A translator covers about 2,500 words a day. If you are in a hurry, choose express delivery for a surcharge.</p>',
+		answerDa:
+			'<p>En oversætter når omkring 2.500 ord om dagen. Har du travlt, kan du vælge ekspreslevering mod et tillæg.</p>',
+		answerEn:
+			'<p>A translator covers about 2,500 words a day. If you are in a hurry, choose express delivery for a surcharge.</p>',
 	},
 	{
 		questionDa: 'Kan I lave certificerede oversættelser?',
 		questionEn: 'Do you offer certified translations?',
-		answerDa: '<p>Ja. Vores statsautoriserede translatører stempler og underskriver oversættelsen, så den kan bruges over for myndigheder i ind- og udland.</p>',
-		answerEn: '<p>Yes. Our state-authorised translators stamp and sign the translation, so authorities in Denmark and abroad accept it.</p>',
+		answerDa:
+			'<p>Ja. Vores statsautoriserede translatører stempler og underskriver oversættelsen, så den kan bruges over for myndigheder i ind- og udland.</p>',
+		answerEn:
+			'<p>Yes. Our state-authorised translators stamp and sign the translation, so authorities in Denmark and abroad accept it.</p>',
 	},
 	{
 		questionDa: 'Hvilke filtyper kan I modtage?',
 		questionEn: 'Which file types do you accept?',
-		answerDa: '<p>Word, PDF, Excel, PowerPoint, InDesign, undertekster (srt og vtt), billeder samt lyd- og videofiler.</p>',
-		answerEn: '<p>Word, PDF, Excel, PowerPoint, InDesign, subtitles (srt and vtt), images, and audio and video files.</p>',
+		answerDa:
+			'<p>Word, PDF, Excel, PowerPoint, InDesign, undertekster (srt og vtt), billeder samt lyd- og videofiler.</p>',
+		answerEn:
+			'<p>Word, PDF, Excel, PowerPoint, InDesign, subtitles (srt and vtt), images, and audio and video files.</p>',
 	},
 	{
 		questionDa: 'Behandler I mine dokumenter fortroligt?',
 		questionEn: 'Do you treat my documents confidentially?',
-		answerDa: '<p>Altid. Alle oversættere har tavshedspligt, og dokumenter, der ikke bliver til en ordre, slettes automatisk efter 30 dage.</p>',
-		answerEn: '<p>Always. Every translator is bound by confidentiality, and documents that never become an order are deleted automatically after 30 days.</p>',
+		answerDa:
+			'<p>Altid. Alle oversættere har tavshedspligt, og dokumenter, der ikke bliver til en ordre, slettes automatisk efter 30 dage.</p>',
+		answerEn:
+			'<p>Always. Every translator is bound by confidentiality, and documents that never become an order are deleted automatically after 30 days.</p>',
 	},
 	{
 		questionDa: 'Er der en minimumspris?',
@@ -94,7 +104,8 @@ export const DEMO_TEAM = [
 		titleDa: 'Statsautoriseret translatør, engelsk',
 		titleEn: 'State-authorised translator, English',
 		bioDa: '<p>Mette har oversat kontrakter, vedtægter og retsbøger i over 15 år og leder vores juridiske team.</p>',
-		bioEn: '<p>Mette has translated contracts, articles of association and court records for more than 15 years and leads our legal team.</p>',
+		bioEn:
+			'<p>Mette has translated contracts, articles of association and court records for more than 15 years and leads our legal team.</p>',
 		photoUrl: '/images/team/mette-kjaer.svg',
 	},
 	{
@@ -102,7 +113,8 @@ export const DEMO_TEAM = [
 		titleDa: 'Oversætter, tysk og svensk',
 		titleEn: 'Translator, German and Swedish',
 		bioDa: '<p>Jonas er uddannet fra CBS og specialiseret i tekniske manualer og produktdokumentation.</p>',
-		bioEn: '<p>Jonas trained at Copenhagen Business School and specialises in technical manuals and product documentation.</p>',
+		bioEn:
+			'<p>Jonas trained at Copenhagen Business School and specialises in technical manuals and product documentation.</p>',
 		photoUrl: '/images/team/jonas-brandt.svg',
 	},
 	{
@@ -110,7 +122,8 @@ export const DEMO_TEAM = [
 		titleDa: 'Oversætter, arabisk og fransk',
 		titleEn: 'Translator, Arabic and French',
 		bioDa: '<p>Amira oversætter for kommuner og hospitaler og sørger for, at vigtig information når frem til alle.</p>',
-		bioEn: '<p>Amira translates for municipalities and hospitals, making sure important information reaches everyone.</p>',
+		bioEn:
+			'<p>Amira translates for municipalities and hospitals, making sure important information reaches everyone.</p>',
 		photoUrl: '/images/team/amira-haddad.svg',
 	},
 	{
@@ -230,8 +243,10 @@ export const DEMO_PAGES = [
 		slugEn: 'privacy-policy',
 		titleDa: 'Privatlivspolitik',
 		titleEn: 'Privacy policy',
-		bodyDa: '<p>Vi behandler kun de oplysninger, du selv giver os, og kun for at kunne levere din oversættelse. Uploadede dokumenter, der ikke bliver til en ordre, slettes automatisk efter 30 dage.</p>',
-		bodyEn: '<p>We only process the information you give us, and only to deliver your translation. Uploaded documents that never become an order are deleted automatically after 30 days.</p>',
+		bodyDa:
+			'<p>Vi behandler kun de oplysninger, du selv giver os, og kun for at kunne levere din oversættelse. Uploadede dokumenter, der ikke bliver til en ordre, slettes automatisk efter 30 dage.</p>',
+		bodyEn:
+			'<p>We only process the information you give us, and only to deliver your translation. Uploaded documents that never become an order are deleted automatically after 30 days.</p>',
 		published: true,
 		showInMenu: false,
 	},
@@ -249,9 +264,25 @@ export const DEMO_PAGES = [
 
 // Categories and the demo questions (by their Danish text) filed under each.
 export const DEMO_FAQ_CATEGORIES = [
-	{ nameDa: 'Priser og betaling', nameEn: 'Prices and payment', questions: ['Hvordan beregner I prisen?', 'Er der en minimumspris?', 'Kan jeg betale med EAN-nummer?'] },
-	{ nameDa: 'Levering', nameEn: 'Delivery', questions: ['Hvor hurtigt kan I levere?', 'Hvilke filtyper kan I modtage?'] },
-	{ nameDa: 'Dokumenter', nameEn: 'Documents', questions: ['Kan I lave certificerede oversættelser?', 'Behandler I mine dokumenter fortroligt?', 'Hvilke filtyper kan I modtage?'] },
+	{
+		nameDa: 'Priser og betaling',
+		nameEn: 'Prices and payment',
+		questions: ['Hvordan beregner I prisen?', 'Er der en minimumspris?', 'Kan jeg betale med EAN-nummer?'],
+	},
+	{
+		nameDa: 'Levering',
+		nameEn: 'Delivery',
+		questions: ['Hvor hurtigt kan I levere?', 'Hvilke filtyper kan I modtage?'],
+	},
+	{
+		nameDa: 'Dokumenter',
+		nameEn: 'Documents',
+		questions: [
+			'Kan I lave certificerede oversættelser?',
+			'Behandler I mine dokumenter fortroligt?',
+			'Hvilke filtyper kan I modtage?',
+		],
+	},
 ].map((category, position) => ({ ...category, position }))
 
 // Language pairs (from-to codes) each demo team member covers.

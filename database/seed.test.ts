@@ -4,7 +4,16 @@ import { setupTestDatabase } from '#tests/setup/database.ts'
 import { migrateDatabase } from '#database/migrate.ts'
 import { faqItems } from '#database/schema.ts'
 import { countDemoRows, isDatabaseEmpty, seedDatabase } from '#database/seed.ts'
-import { DEMO_FAQ, DEMO_FAQ_CATEGORIES, DEMO_LANGUAGES, DEMO_PAGES, DEMO_PAIR_PRICES, DEMO_SLIDES, DEMO_TEAM, DEMO_TEAM_PAIRS } from '#database/seed-data.ts'
+import {
+	DEMO_FAQ,
+	DEMO_FAQ_CATEGORIES,
+	DEMO_LANGUAGES,
+	DEMO_PAGES,
+	DEMO_PAIR_PRICES,
+	DEMO_SLIDES,
+	DEMO_TEAM,
+	DEMO_TEAM_PAIRS,
+} from '#database/seed-data.ts'
 
 const testDatabase = setupTestDatabase()
 
@@ -28,10 +37,16 @@ describe('migrations and demo content', () => {
 			companies: 500,
 		}
 		expect(await countDemoRows(testDatabase.handle.db)).toEqual(expected)
-		await testDatabase.handle.db.update(faqItems).set({ answerEn: '<p>Edited by staff</p>' }).where(eq(faqItems.questionDa, DEMO_FAQ[0]!.questionDa))
+		await testDatabase.handle.db
+			.update(faqItems)
+			.set({ answerEn: '<p>Edited by staff</p>' })
+			.where(eq(faqItems.questionDa, DEMO_FAQ[0]!.questionDa))
 		await seedDatabase(testDatabase.handle.db, { companies: 500 })
 		expect(await countDemoRows(testDatabase.handle.db)).toEqual(expected)
-		const [edited] = await testDatabase.handle.db.select().from(faqItems).where(eq(faqItems.questionDa, DEMO_FAQ[0]!.questionDa))
+		const [edited] = await testDatabase.handle.db
+			.select()
+			.from(faqItems)
+			.where(eq(faqItems.questionDa, DEMO_FAQ[0]!.questionDa))
 		expect(edited!.answerEn).toBe('<p>Edited by staff</p>')
 		expect(await isDatabaseEmpty(testDatabase.handle.db)).toBe(false)
 	})

@@ -11,8 +11,12 @@ const testDatabase = setupTestDatabase()
 // What the planner believes the orders table holds, and how it would read the list's first page.
 async function plannerView() {
 	const { db } = testDatabase.handle
-	const { rows } = await db.$client.query<{ reltuples: number }>(`select reltuples from pg_class where relname = 'orders'`)
-	const plan = await db.$client.query<{ 'QUERY PLAN': string }>(`explain select id from orders where status in ('received', 'in_progress') order by due_date, id limit 100`)
+	const { rows } = await db.$client.query<{ reltuples: number }>(
+		`select reltuples from pg_class where relname = 'orders'`,
+	)
+	const plan = await db.$client.query<{ 'QUERY PLAN': string }>(
+		`explain select id from orders where status in ('received', 'in_progress') order by due_date, id limit 100`,
+	)
 	return { rows: Number(rows[0]!.reltuples), plan: plan.rows.map((row) => row['QUERY PLAN']).join('\n') }
 }
 
@@ -21,7 +25,10 @@ describe.skipIf(process.env.DATABASE_URL)('planner statistics', () => {
 	test('the embedded database learns how the orders grew, and walks the due-date index for a page', async () => {
 		const { db } = testDatabase.handle
 		await seedDatabase(db, { companies: 0 })
-		const [staff] = await db.insert(users).values({ email: 'stats@tolk.test', name: 'Stats', passwordHash: 'not used here' }).returning({ id: users.id, name: users.name })
+		const [staff] = await db
+			.insert(users)
+			.values({ email: 'stats@tolk.test', name: 'Stats', passwordHash: 'not used here' })
+			.returning({ id: users.id, name: users.name })
 		const order = await deliverableOrder(testServices({ db }), staff!)
 		await copiesOfOrder(db, order.id, 3000, 'STATS')
 		await refreshStatistics(testDatabase.handle)

@@ -9,7 +9,11 @@ import { startServer } from '#tests/setup/server.ts'
 const OUT = fileURLToPath(new URL('../docs/screenshots/', import.meta.url))
 const WIDTHS = [390, 1366]
 // A short Danish letter, as a customer would upload it.
-const LETTER = Buffer.from('Kære modtager\n\nHermed fremsendes kontrakten til oversættelse. Den skal bruges ved et møde i Hamborg.\n\nMed venlig hilsen\nJens Hansen\n'.repeat(20))
+const LETTER = Buffer.from(
+	'Kære modtager\n\nHermed fremsendes kontrakten til oversættelse. Den skal bruges ved et møde i Hamborg.\n\nMed venlig hilsen\nJens Hansen\n'.repeat(
+		20,
+	),
+)
 
 type Shot = { name: string; path: string; prepare?: (page: Page) => Promise<void> }
 
@@ -23,8 +27,13 @@ const SHOTS: Shot[] = [
 ]
 
 async function uploadSample(page: Page) {
-	await page.getByLabel('Vælg dokumenter').setInputFiles({ name: 'kontrakt.txt', mimeType: 'text/plain', buffer: LETTER })
-	await page.getByText(/^[\d.]+ ord$/).first().waitFor({ timeout: 30_000 })
+	await page
+		.getByLabel('Vælg dokumenter')
+		.setInputFiles({ name: 'kontrakt.txt', mimeType: 'text/plain', buffer: LETTER })
+	await page
+		.getByText(/^[\d.]+ ord$/)
+		.first()
+		.waitFor({ timeout: 30_000 })
 	await page.getByLabel('Fra', { exact: true }).selectOption('da')
 	await page.getByLabel('Til', { exact: true }).selectOption('en')
 }
@@ -39,10 +48,18 @@ async function logIn(page: Page) {
 async function main() {
 	mkdirSync(OUT, { recursive: true })
 	const server = await startServer(ADMIN_ENV)
-	const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] })
+	const browser = await chromium.launch({
+		executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+		args: ['--no-sandbox', '--disable-gpu'],
+	})
 	try {
 		for (const width of WIDTHS) {
-			const context = await browser.newContext({ baseURL: server.url, viewport: { width, height: 900 }, locale: 'da-DK', reducedMotion: 'reduce' })
+			const context = await browser.newContext({
+				baseURL: server.url,
+				viewport: { width, height: 900 },
+				locale: 'da-DK',
+				reducedMotion: 'reduce',
+			})
 			for (const shot of SHOTS) {
 				const page = await context.newPage()
 				await page.goto(shot.path)

@@ -16,15 +16,35 @@ export default defineConfig({
 			{
 				extends: true,
 				// A file's database is made in its beforeAll: PGlite's first start alone takes 4–6 s on a 2-core machine.
-				test: { name: 'unit', include: ['{app,server,database}/**/*.test.ts'], setupFiles, testTimeout: 30_000, hookTimeout: 60_000 },
+				test: {
+					name: 'unit',
+					include: ['{app,server,database}/**/*.test.ts'],
+					setupFiles,
+					testTimeout: 30_000,
+					hookTimeout: 60_000,
+				},
 			},
 			{
 				extends: true,
-				test: { name: 'integration', include: ['tests/integration/**/*.test.ts'], setupFiles, testTimeout: 60_000, hookTimeout: 60_000, expect: slowPoll },
+				test: {
+					name: 'integration',
+					include: ['tests/integration/**/*.test.ts'],
+					setupFiles,
+					testTimeout: 60_000,
+					hookTimeout: 60_000,
+					expect: slowPoll,
+				},
 			},
 			{
 				extends: true,
-				test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], setupFiles, testTimeout: 60_000, hookTimeout: 60_000, expect: slowPoll },
+				test: {
+					name: 'e2e',
+					include: ['tests/e2e/**/*.test.ts'],
+					setupFiles,
+					testTimeout: 60_000,
+					hookTimeout: 60_000,
+					expect: slowPoll,
+				},
 			},
 		],
 	},

@@ -79,7 +79,8 @@ export function createApp(options: AppOptions): App {
 	// A NUL in the address is never a real link, and PostgreSQL refuses it in any query.
 	app.use((req, res, next) => (/%00/i.test(req.url) ? res.status(400).type('text/plain').send('Bad request') : next()))
 
-	const clientDir = options.clientDir === undefined ? fileURLToPath(new URL('../client', import.meta.url)) : options.clientDir
+	const clientDir =
+		options.clientDir === undefined ? fileURLToPath(new URL('../client', import.meta.url)) : options.clientDir
 	if (clientDir) {
 		app.use('/assets', staticAssets(`${clientDir}/assets`))
 		// The few files at the root (favicon, images): only addresses that name a file are looked up,
@@ -88,7 +89,10 @@ export function createApp(options: AppOptions): App {
 		app.use((req, res, next) => (/\.\w+$/.test(req.path) ? rootFiles(req, res, next) : next()))
 	}
 
-	app.use(PUBLIC_UPLOADS_PATH, express.static(options.uploadsDir, { maxAge: '1d', index: false, fallthrough: false, dotfiles: 'deny' }))
+	app.use(
+		PUBLIC_UPLOADS_PATH,
+		express.static(options.uploadsDir, { maxAge: '1d', index: false, fallthrough: false, dotfiles: 'deny' }),
+	)
 
 	app.get('/healthz', async (_req, res) => {
 		try {
@@ -128,7 +132,11 @@ export function createApp(options: AppOptions): App {
 			const context = new RouterContextProvider()
 			context.set(staffContext, locals.staff)
 			context.set(servicesContext, { ...services, secureCookies: secureCookies(req), publicUrl: options.publicUrl() })
-			context.set(requestInfoContext, { csrfToken: locals.csrfToken, nonce: locals.nonce, clientAddress: clientAddress(req, options.trustProxy) })
+			context.set(requestInfoContext, {
+				csrfToken: locals.csrfToken,
+				nonce: locals.nonce,
+				clientAddress: clientAddress(req, options.trustProxy),
+			})
 			const response = await handleRequest(toFetchRequest(req, res, locals.replayBody), context)
 			await sendFetchResponse(res, response)
 			discardUnreadBody(req)
@@ -141,13 +149,26 @@ export function createApp(options: AppOptions): App {
 		// The static handlers' own refusals (a missing upload is a 404), not failures of ours.
 		const status = (error as { status?: unknown } | null)?.status
 		if (typeof status === 'number' && status >= 400 && status < 500 && !res.headersSent) {
-			return res.status(status).type('html').send(`<!doctype html><meta charset="utf-8"><title>${status}</title><p>${status === 404 ? 'Ikke fundet. Not found.' : 'Afvist. Refused.'}</p>`)
+			return res
+				.status(status)
+				.type('html')
+				.send(
+					`<!doctype html><meta charset="utf-8"><title>${status}</title><p>${status === 404 ? 'Ikke fundet. Not found.' : 'Afvist. Refused.'}</p>`,
+				)
 		}
 		logger.error({ err: error, path: req.path }, 'request failed')
 		if (res.headersSent) return res.end()
-		res.status(500).type('html').send('<!doctype html><meta charset="utf-8"><title>500</title><p>Der gik noget galt. Something went wrong.</p>')
+		res
+			.status(500)
+			.type('html')
+			.send('<!doctype html><meta charset="utf-8"><title>500</title><p>Der gik noget galt. Something went wrong.</p>')
 	})
-	const businesses = businessesEndpoint({ searchCompanies: options.searchCompanies, limits: options.searchLimits, trustProxy: options.trustProxy, logger })
+	const businesses = businessesEndpoint({
+		searchCompanies: options.searchCompanies,
+		limits: options.searchLimits,
+		trustProxy: options.trustProxy,
+		logger,
+	})
 	return (req, res, next) => {
 		const render = () => void app(req as Request, res as Response, next as NextFunction)
 		if (refuseAmbiguousHost(req, res)) return

@@ -6,7 +6,15 @@ const form = { 'content-type': 'application/x-www-form-urlencoded' }
 
 describe('the body limit of each address', () => {
 	test('uploads stream: documents, the media library and record forms with images, as multipart only', () => {
-		for (const path of ['/bestil/dokumenter', '/en/order/documents', '/admin/photos', '/admin/content_files', '/admin/team/new', '/admin/team/3', '/admin/slides/3.data']) {
+		for (const path of [
+			'/bestil/dokumenter',
+			'/en/order/documents',
+			'/admin/photos',
+			'/admin/content_files',
+			'/admin/team/new',
+			'/admin/team/3',
+			'/admin/slides/3.data',
+		]) {
 			expect([path, limitFor({ path, headers: multipart })]).toEqual([path, null])
 		}
 		expect(limitFor({ path: '/admin/team/3', headers: form })).toBe(BODY_LIMITS.admin)
@@ -16,7 +24,9 @@ describe('the body limit of each address', () => {
 		expect(limitFor({ path: '/en/contact', headers: multipart })).toBe(BODY_LIMITS.public)
 		expect(limitFor({ path: '/bestil', headers: form })).toBe(BODY_LIMITS.public)
 		expect(limitFor({ path: '/banner', headers: multipart })).toBe(BODY_LIMITS.public)
-		expect(limitFor({ path: '/analytics/events', headers: { 'content-type': 'application/json' } })).toBe(BODY_LIMITS.analytics)
+		expect(limitFor({ path: '/analytics/events', headers: { 'content-type': 'application/json' } })).toBe(
+			BODY_LIMITS.analytics,
+		)
 		expect(limitFor({ path: '/admin/settings', headers: multipart })).toBe(BODY_LIMITS.admin)
 		expect(limitFor({ path: '/admin/requests/4/notes', headers: multipart })).toBe(BODY_LIMITS.admin)
 	})

@@ -35,7 +35,9 @@ export function isValidToken(token: unknown, secret: Buffer): boolean {
 // Tokens need no state of their own (decision 012): staff get one bound to their session cookie,
 // everyone else the site's, which a cached page can carry to every visitor.
 export function tokenSecret(secretKey: string, staffCookie: string | null): Buffer {
-	return createHmac('sha256', secretKey).update(staffCookie === null ? 'csrf:site' : `csrf:staff:${staffCookie}`).digest()
+	return createHmac('sha256', secretKey)
+		.update(staffCookie === null ? 'csrf:site' : `csrf:staff:${staffCookie}`)
+		.digest()
 }
 
 // Where an unsafe request comes from, by what the browser says: Fetch Metadata first, then Origin.
@@ -76,7 +78,8 @@ export function csrfProtection({ secretKey, publicUrl }: CsrfOptions) {
 // Every body but a streamed upload was read whole already (server/body-limit.ts).
 async function readTokenFromBody(req: Request, locals: CsrfLocals): Promise<string | undefined> {
 	const type = req.get('content-type') ?? ''
-	if (type.startsWith('application/x-www-form-urlencoded') && locals.body) return new URLSearchParams(locals.body.toString('utf8')).get(CSRF_FIELD) ?? undefined
+	if (type.startsWith('application/x-www-form-urlencoded') && locals.body)
+		return new URLSearchParams(locals.body.toString('utf8')).get(CSRF_FIELD) ?? undefined
 	if (!type.startsWith('multipart/form-data')) return undefined
 	if (locals.body) return (await peekMultipartToken(Readable.from([locals.body]), req.headers)).token
 	const { token, replay } = await peekMultipartToken(req, req.headers)
@@ -86,7 +89,10 @@ async function readTokenFromBody(req: Request, locals: CsrfLocals): Promise<stri
 
 // Reads a multipart body only until the token field (forms render it first), keeping what was
 // read so the route still receives the whole, unconsumed stream: uploads stay streamed.
-function peekMultipartToken(req: Readable, headers: IncomingHttpHeaders): Promise<{ token: string | undefined; replay: Readable }> {
+function peekMultipartToken(
+	req: Readable,
+	headers: IncomingHttpHeaders,
+): Promise<{ token: string | undefined; replay: Readable }> {
 	return new Promise((resolve, reject) => {
 		const seen: Buffer[] = []
 		let seenBytes = 0

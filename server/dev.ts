@@ -13,7 +13,11 @@ import type { ServerBuild } from 'react-router'
 const env = parseEnv({ ...process.env, NODE_ENV: 'development' })
 const logger = createLogger(env)
 const secretKey = loadSecretKey(env, logger)
-const database = await prepareDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, demoCompanies: env.DEMO_COMPANIES })
+const database = await prepareDatabase({
+	databaseUrl: env.DATABASE_URL,
+	dataDir: env.DATA_DIR,
+	demoCompanies: env.DEMO_COMPANIES,
+})
 const services = await startServices(env, database, logger)
 
 const vite = await createViteServer({ server: { middlewareMode: true } })
@@ -23,7 +27,17 @@ outer.use(async (req, res, next) => {
 	try {
 		const { createApp } = (await vite.ssrLoadModule('./server/app.ts')) as { createApp: typeof CreateApp }
 		const build = () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>
-		createApp({ database, logger, secretKey, trustProxy: env.TRUST_PROXY, publicUrl: () => env.PUBLIC_URL ?? `http://localhost:${env.PORT}`, ...services.appOptions, isDevelopment: true, build, clientDir: null })(req, res, next)
+		createApp({
+			database,
+			logger,
+			secretKey,
+			trustProxy: env.TRUST_PROXY,
+			publicUrl: () => env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+			...services.appOptions,
+			isDevelopment: true,
+			build,
+			clientDir: null,
+		})(req, res, next)
 	} catch (error) {
 		next(error)
 	}

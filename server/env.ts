@@ -14,9 +14,7 @@ export const EnvSchema = z.object({
 	PORT: z.coerce.number().int().min(0).max(65535).default(3000),
 	HOST: z.string().default('0.0.0.0'),
 	DATA_DIR: z.string().min(1).default('./data'),
-	DATABASE_URL: optional(
-		z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL'),
-	),
+	DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')),
 	SECRET_KEY: optional(z.string().min(32, 'must be at least 32 characters')),
 	ADMIN_EMAIL: optional(z.email()),
 	ADMIN_PASSWORD: optional(z.string().min(12, 'must be at least 12 characters')),
@@ -31,7 +29,10 @@ export const EnvSchema = z.object({
 		try {
 			return parseTrustProxy(value)
 		} catch {
-			context.addIssue({ code: 'custom', message: 'must be true, false, a number of proxies, or their addresses or CIDRs' })
+			context.addIssue({
+				code: 'custom',
+				message: 'must be true, false, a number of proxies, or their addresses or CIDRs',
+			})
 			return z.NEVER
 		}
 	}),
@@ -41,7 +42,9 @@ export const EnvSchema = z.object({
 	// The site's own address, for everything that leaves the request (mail links, sitemap, canonical
 	// links): never the Host header a visitor sent. Unset: http://localhost:PORT.
 	PUBLIC_URL: optional(
-		z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' }).transform((value) => new URL(value).origin),
+		z
+			.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' })
+			.transform((value) => new URL(value).origin),
 	),
 	// Word counts run on this many worker processes (unset: one fewer than the cores, at least one),
 	// each job stopped after WORDCOUNT_TIMEOUT_S seconds, or when its worker holds more than

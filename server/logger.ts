@@ -9,7 +9,13 @@ export function createLogger(env: Pick<Env, 'LOG_LEVEL'>): Logger {
 		base: undefined,
 		// Belt and braces: nothing below should ever be logged, but if it is, it is masked.
 		redact: {
-			paths: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-csrf-token"]', '*.password', '*.token'],
+			paths: [
+				'req.headers.cookie',
+				'req.headers.authorization',
+				'req.headers["x-csrf-token"]',
+				'*.password',
+				'*.token',
+			],
 			censor: '[redacted]',
 		},
 	})

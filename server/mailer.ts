@@ -6,7 +6,13 @@ import type { Env } from '#server/env.ts'
 import type { Logger } from '#server/logger.ts'
 
 export type MailAttachment = { filename: string; content: Uint8Array; contentType: string }
-export type MailMessage = { to: string; subject: string; text: string; replyTo?: string; attachments?: MailAttachment[] }
+export type MailMessage = {
+	to: string
+	subject: string
+	text: string
+	replyTo?: string
+	attachments?: MailAttachment[]
+}
 export type SendMail = (message: MailMessage) => void
 
 const RETRY_DELAYS_MS = [2_000, 15_000, 60_000]
@@ -32,13 +38,18 @@ export function createMailer(env: Env, logger: Logger) {
 	async function deliver(message: MailMessage) {
 		for (let attempt = 0; ; attempt++) {
 			try {
-				const info = await transport.sendMail({ from, ...message, attachments: message.attachments?.map((file) => ({ ...file, content: Buffer.from(file.content) })) })
+				const info = await transport.sendMail({
+					from,
+					...message,
+					attachments: message.attachments?.map((file) => ({ ...file, content: Buffer.from(file.content) })),
+				})
 				if (!env.SMTP_HOST) await writeEml(mailDir, info.message as Buffer)
 				logger.info({ subject: message.subject }, 'mail sent')
 				return
 			} catch (error) {
 				const delay = RETRY_DELAYS_MS[attempt]
-				if (delay === undefined || isClosed) return logger.error({ err: error, subject: message.subject }, 'mail not sent')
+				if (delay === undefined || isClosed)
+					return logger.error({ err: error, subject: message.subject }, 'mail not sent')
 				await new Promise((resolve) => setTimeout(resolve, delay).unref())
 			}
 		}

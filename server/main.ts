@@ -23,7 +23,11 @@ const database = await prepareDatabase({
 	demoCompanies: env.DEMO_COMPANIES,
 	pgliteIdleDisconnectMs: env.PGLITE_IDLE_DISCONNECT_MS,
 	// The code and message only: pg hangs the whole client, connection settings and all, on the error.
-	onConnectionLost: (error) => logger.warn({ code: (error as { code?: string }).code, reason: error.message }, 'lost a database connection; the next query opens a new one'),
+	onConnectionLost: (error) =>
+		logger.warn(
+			{ code: (error as { code?: string }).code, reason: error.message },
+			'lost a database connection; the next query opens a new one',
+		),
 	onSeeded: () => logger.info('seeded the empty database with demo content'),
 })
 
@@ -31,7 +35,14 @@ const bundle = '../build/server/index.js'
 const { createApp } = (await import(bundle)) as { createApp: typeof CreateApp }
 const services = await startServices(env, database, logger)
 let publicUrl = env.PUBLIC_URL
-const app = createApp({ database, logger, secretKey, trustProxy: env.TRUST_PROXY, publicUrl: () => publicUrl ?? 'http://localhost', ...services.appOptions })
+const app = createApp({
+	database,
+	logger,
+	secretKey,
+	trustProxy: env.TRUST_PROXY,
+	publicUrl: () => publicUrl ?? 'http://localhost',
+	...services.appOptions,
+})
 const server = createServer(app)
 // Longer than clients keep idle connections (undici: 4 s), so a client never sends on a socket
 // the server is closing at that moment (ECONNRESET); proxies get the usual minute as well.

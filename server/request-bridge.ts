@@ -8,7 +8,9 @@ import type { Request as ExpressRequest, Response as ExpressResponse } from 'exp
 // read part of it.
 export function toFetchRequest(req: ExpressRequest, res: ExpressResponse, body?: Readable): Request {
 	// A Host header that names no host (a probe's `::bad`) is ignored.
-	const url = URL.parse(req.originalUrl, `${req.protocol}://${req.get('host') ?? 'localhost'}`) ?? new URL(req.originalUrl, `${req.protocol}://localhost`)
+	const url =
+		URL.parse(req.originalUrl, `${req.protocol}://${req.get('host') ?? 'localhost'}`) ??
+		new URL(req.originalUrl, `${req.protocol}://localhost`)
 	const controller = new AbortController()
 	res.on('close', () => {
 		if (!res.writableFinished) controller.abort()

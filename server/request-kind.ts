@@ -15,13 +15,21 @@ export function refuseRequest(req: Request, res: Response, status: number, messa
 	const locale = isEnglishPath(req.path) ? 'en' : 'da'
 	res.status(status)
 	if (req.accepts(['html', 'json']) === 'json' || req.xhr) return void res.json({ error: message[locale] })
-	res.type('html').send(`<!doctype html><html lang="${locale}"><meta charset="utf-8"><title>${status}</title><p>${message[locale]}</p></html>`)
+	res
+		.type('html')
+		.send(
+			`<!doctype html><html lang="${locale}"><meta charset="utf-8"><title>${status}</title><p>${message[locale]}</p></html>`,
+		)
 }
 
 // TRACE, WebDAV's verbs and the like reach nothing: 405 or 501, naming what the site does take.
 // OPTIONS is answered here too (the site takes no cross-origin calls, so there is nothing more to say).
 export function methodGuard(req: Request, res: Response, next: NextFunction) {
-	if (req.method === 'OPTIONS') return void res.status(204).set('Allow', [...SITE_METHODS].join(', ')).end()
+	if (req.method === 'OPTIONS')
+		return void res
+			.status(204)
+			.set('Allow', [...SITE_METHODS].join(', '))
+			.end()
 	if (SITE_METHODS.has(req.method)) return next()
 	res
 		.status(REFUSED_METHODS.has(req.method) ? 405 : 501)
@@ -36,13 +44,18 @@ export function methodGuard(req: Request, res: Response, next: NextFunction) {
 // before the page cache, the business search or the app could read either. True when refused.
 export function refuseAmbiguousHost(req: IncomingMessage, res: ServerResponse): boolean {
 	if (!namesHostTwice(req)) return false
-	res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8', Connection: 'close', ...dataSecurityHeaders(false) })
+	res.writeHead(400, {
+		'Content-Type': 'text/plain; charset=utf-8',
+		Connection: 'close',
+		...dataSecurityHeaders(false),
+	})
 	res.end('Bad request: more than one Host header')
 	return true
 }
 
 export function namesHostTwice(req: IncomingMessage): boolean {
 	let hosts = 0
-	for (let index = 0; index < req.rawHeaders.length; index += 2) if (req.rawHeaders[index]!.toLowerCase() === 'host') hosts++
+	for (let index = 0; index < req.rawHeaders.length; index += 2)
+		if (req.rawHeaders[index]!.toLowerCase() === 'host') hosts++
 	return hosts > 1
 }

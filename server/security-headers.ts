@@ -19,7 +19,11 @@ export const DATA_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors
 
 // The headers of an answer written ahead of Express, which its middleware never sees.
 export function dataSecurityHeaders(isSecure: boolean): Record<string, string> {
-	return { 'Content-Security-Policy': DATA_CONTENT_SECURITY_POLICY, ...SECURITY_HEADERS, ...(isSecure ? { 'Strict-Transport-Security': STRICT_TRANSPORT_SECURITY } : {}) }
+	return {
+		'Content-Security-Policy': DATA_CONTENT_SECURITY_POLICY,
+		...SECURITY_HEADERS,
+		...(isSecure ? { 'Strict-Transport-Security': STRICT_TRANSPORT_SECURITY } : {}),
+	}
 }
 
 // Scripts run from the site's own files and, inline, only with this answer's nonce or, for a
@@ -44,7 +48,10 @@ export function securityHeaders({ isDevelopment }: { isDevelopment: boolean }) {
 	return function setSecurityHeaders(req: Request, res: Response, next: NextFunction) {
 		const nonce = randomBytes(16).toString('base64')
 		;(res.locals as NonceLocals).nonce = nonce
-		res.set({ 'Content-Security-Policy': contentSecurityPolicy([`nonce-${nonce}`], { isDevelopment }), ...SECURITY_HEADERS })
+		res.set({
+			'Content-Security-Policy': contentSecurityPolicy([`nonce-${nonce}`], { isDevelopment }),
+			...SECURITY_HEADERS,
+		})
 		if (req.secure) res.set('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY)
 		next()
 	}

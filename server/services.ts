@@ -27,7 +27,9 @@ export async function startServices(env: Env, database: DatabaseHandle, logger: 
 	const documentsDir = path.resolve(env.DATA_DIR, 'documents')
 	const mediaDir = path.resolve(env.DATA_DIR, 'media')
 	await ensureAdminAccount(database.db, env, logger)
-	const pubsub = env.DATABASE_URL ? await createPostgresPubSub(env.DATABASE_URL, database.db, logger) : createLocalPubSub()
+	const pubsub = env.DATABASE_URL
+		? await createPostgresPubSub(env.DATABASE_URL, database.db, logger)
+		: createLocalPubSub()
 	const analysis = createAnalysisQueue({
 		db: database.db,
 		documentsDir,
@@ -39,7 +41,9 @@ export async function startServices(env: Env, database: DatabaseHandle, logger: 
 	})
 	await analysis.resume()
 	const mailer = createMailer(env, logger)
-	const companySearch = env.COMPANY_SEARCH_INDEX ? createCompanySearch({ db: database.db, logger, snapshotFile: indexSnapshotPath(env.DATA_DIR) }) : null
+	const companySearch = env.COMPANY_SEARCH_INDEX
+		? createCompanySearch({ db: database.db, logger, snapshotFile: indexSnapshotPath(env.DATA_DIR) })
+		: null
 
 	const sweepDocuments = () =>
 		deleteExpiredDocuments(database.db, documentsDir)
@@ -65,7 +69,12 @@ export async function startServices(env: Env, database: DatabaseHandle, logger: 
 			enqueueAnalysis: analysis.enqueue,
 			sendMail: mailer.send,
 			pageCacheTtlMs: env.PAGE_CACHE_TTL_S * 1000,
-			searchCompanies: companySearch?.search ?? (async (query: string) => ({ businesses: await findCompanies(database.db, query), source: 'database' as const })),
+			searchCompanies:
+				companySearch?.search ??
+				(async (query: string) => ({
+					businesses: await findCompanies(database.db, query),
+					source: 'database' as const,
+				})),
 			searchLimits: { perMinute: env.BUSINESS_SEARCHES_PER_MINUTE, perDay: env.BUSINESS_SEARCHES_PER_DAY },
 			uploadQuota: {
 				filesPerHour: env.UPLOAD_FILES_PER_HOUR,
@@ -75,7 +84,15 @@ export async function startServices(env: Env, database: DatabaseHandle, logger: 
 			},
 		},
 		attachCable: (server: Server, secretKey: string, publicUrl?: () => string) =>
-			attachCable(server, { db: database.db, secretKey, pubsub, logger, maxConnectionsPerAddress: env.CABLE_MAX_CONNECTIONS_PER_IP, trustProxy: env.TRUST_PROXY, publicUrl }),
+			attachCable(server, {
+				db: database.db,
+				secretKey,
+				pubsub,
+				logger,
+				maxConnectionsPerAddress: env.CABLE_MAX_CONNECTIONS_PER_IP,
+				trustProxy: env.TRUST_PROXY,
+				publicUrl,
+			}),
 		async close() {
 			clearInterval(sweeper)
 			await analysis.close()

@@ -21,7 +21,8 @@ export function AutoScroll({ label, children, className = '' }: Props) {
 			isFollowing = element.scrollHeight - element.scrollTop - element.clientHeight <= FOLLOW_SLACK
 		}
 		const observer = new MutationObserver(() => {
-			if (isFollowing) element.scrollTo({ top: element.scrollHeight, behavior: prefersReducedMotion() ? 'instant' : 'smooth' })
+			if (isFollowing)
+				element.scrollTo({ top: element.scrollHeight, behavior: prefersReducedMotion() ? 'instant' : 'smooth' })
 		})
 		element.addEventListener('scroll', onScroll, { passive: true })
 		observer.observe(element, { childList: true, subtree: true })
@@ -33,8 +34,15 @@ export function AutoScroll({ label, children, className = '' }: Props) {
 
 	return (
 		// A scrollable region must be reachable by keyboard (WCAG 2.1.1).
-		// eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-		<div ref={box} role="region" aria-label={label} tabIndex={0} data-controller="auto-scroll" className={`overflow-y-auto focus-visible:outline-2 focus-visible:outline-teal-700 ${className}`}>
+		<div
+			ref={box}
+			role="region"
+			aria-label={label}
+			// eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+			tabIndex={0}
+			data-controller="auto-scroll"
+			className={`overflow-y-auto focus-visible:outline-2 focus-visible:outline-teal-700 ${className}`}
+		>
 			{children}
 		</div>
 	)

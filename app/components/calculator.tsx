@@ -1,11 +1,16 @@
 import { useEffect, useId, useRef, useState } from 'react'
-import { CALCULATED_PRICE_EVENT, pairPricePerWord, totalFor, withVat, type CalculatorData } from '#app/models/price/rules.ts'
+import {
+	CALCULATED_PRICE_EVENT,
+	pairPricePerWord,
+	totalFor,
+	withVat,
+	type CalculatorData,
+} from '#app/models/price/rules.ts'
 import { formatNumber, formatPrice } from '#app/utils/format.ts'
 import { trackEvent } from '#app/utils/analytics.client.ts'
 import { Amount } from '#app/components/amount.tsx'
 import { Text, useI18n } from '#app/components/i18n.tsx'
 import { LanguageSelect } from '#app/components/language-select.tsx'
-
 
 // A slider move is recorded once it has settled, not for every step on the way.
 const SETTLE_MS = 600
@@ -20,7 +25,16 @@ export function startingWords(min: number, max: number): number {
 // rounded total and the price per word in the page's language and currency. The price per word is
 // the chosen pair's, the same the price check and the order page use, or the common price until
 // both languages are chosen.
-export function Calculator({ languages, pairPrices, defaultPricePerWord, minimumOrder, vatPercent, currency, min, max }: CalculatorData) {
+export function Calculator({
+	languages,
+	pairPrices,
+	defaultPricePerWord,
+	minimumOrder,
+	vatPercent,
+	currency,
+	min,
+	max,
+}: CalculatorData) {
 	const { locale, t } = useI18n()
 	const id = useId()
 	const [words, setWords] = useState(() => startingWords(min, max))
@@ -41,7 +55,13 @@ export function Calculator({ languages, pairPrices, defaultPricePerWord, minimum
 	const share = max > min ? (words - min) / (max - min) : 0
 	const count = formatNumber(words, locale)
 	return (
-		<section data-controller="calculator" data-price-per-word={pricePerWord} data-currency={currency} aria-labelledby={`${id}-title`} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+		<section
+			data-controller="calculator"
+			data-price-per-word={pricePerWord}
+			data-currency={currency}
+			aria-labelledby={`${id}-title`}
+			className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+		>
 			<h2 id={`${id}-title`} className="mb-4 text-xl font-semibold text-slate-900">
 				{t('calculator.title')}
 			</h2>
@@ -65,7 +85,7 @@ export function Calculator({ languages, pairPrices, defaultPricePerWord, minimum
 				<output
 					htmlFor={id}
 					aria-hidden="true"
-					className="absolute top-0 -translate-x-1/2 whitespace-nowrap rounded bg-teal-800 px-2 py-0.5 text-sm font-semibold text-white"
+					className="absolute top-0 -translate-x-1/2 rounded bg-teal-800 px-2 py-0.5 text-sm font-semibold whitespace-nowrap text-white"
 					style={{ left: `calc(${share * 100}% + ${(0.5 - share) * THUMB_PX}px)` }}
 				>
 					{count}
@@ -97,15 +117,26 @@ export function Calculator({ languages, pairPrices, defaultPricePerWord, minimum
 				</div>
 			</dl>
 			<p className="mt-1 text-sm text-slate-700">
-				{t('calculator.inclVat', { vat: vatPercent })}: <Amount value={withVat(total, vatPercent)} currency={currency} vat="incl" className="font-semibold" />
+				{t('calculator.inclVat', { vat: vatPercent })}:{' '}
+				<Amount value={withVat(total, vatPercent)} currency={currency} vat="incl" className="font-semibold" />
 			</p>
 			<p className="mt-2 text-sm text-slate-600" data-price-note>
 				{hasPair
-					? t('calculator.pairPrice', { from: names[pair.from] ?? pair.from, to: names[pair.to] ?? pair.to, price: formatPrice(pricePerWord, currency, locale) })
+					? t('calculator.pairPrice', {
+							from: names[pair.from] ?? pair.from,
+							to: names[pair.to] ?? pair.to,
+							price: formatPrice(pricePerWord, currency, locale),
+						})
 					: t('calculator.commonPrice', { price: formatPrice(pricePerWord, currency, locale) })}
 			</p>
-			{pair.from && pair.from === pair.to && <Text as="p" k="priceCheck.same" className="mt-2 text-sm text-amber-800" />}
-			{total < minimumOrder && <p className="mt-2 text-sm text-slate-700">{t('calculator.belowMinimum', { minimum: formatPrice(minimumOrder, currency, locale) })}</p>}
+			{pair.from && pair.from === pair.to && (
+				<Text as="p" k="priceCheck.same" className="mt-2 text-sm text-amber-800" />
+			)}
+			{total < minimumOrder && (
+				<p className="mt-2 text-sm text-slate-700">
+					{t('calculator.belowMinimum', { minimum: formatPrice(minimumOrder, currency, locale) })}
+				</p>
+			)}
 		</section>
 	)
 }

@@ -5,15 +5,28 @@ describe('parseSlidesPerView', () => {
 	test('takes xs, then sm, md, lg and xl at 576, 768, 992 and 1200 px', () => {
 		expect(parseSlidesPerView('1/1.5/2/3/4')).toEqual({
 			slidesPerView: 1,
-			breakpoints: { 576: { slidesPerView: 1.5 }, 768: { slidesPerView: 2 }, 992: { slidesPerView: 3 }, 1200: { slidesPerView: 4 } },
+			breakpoints: {
+				576: { slidesPerView: 1.5 },
+				768: { slidesPerView: 2 },
+				992: { slidesPerView: 3 },
+				1200: { slidesPerView: 4 },
+			},
 		})
 	})
 
 	test('repeats the value before a missing or unreadable one, and starts from one', () => {
-		expect(parseSlidesPerView('1/2')).toMatchObject({ slidesPerView: 1, breakpoints: { 576: { slidesPerView: 2 }, 1200: { slidesPerView: 2 } } })
+		expect(parseSlidesPerView('1/2')).toMatchObject({
+			slidesPerView: 1,
+			breakpoints: { 576: { slidesPerView: 2 }, 1200: { slidesPerView: 2 } },
+		})
 		expect(parseSlidesPerView('x/3/-1/0/ 5 ')).toMatchObject({
 			slidesPerView: 1,
-			breakpoints: { 576: { slidesPerView: 3 }, 768: { slidesPerView: 3 }, 992: { slidesPerView: 3 }, 1200: { slidesPerView: 5 } },
+			breakpoints: {
+				576: { slidesPerView: 3 },
+				768: { slidesPerView: 3 },
+				992: { slidesPerView: 3 },
+				1200: { slidesPerView: 5 },
+			},
 		})
 		expect(parseSlidesPerView(undefined).breakpoints[1200]).toEqual({ slidesPerView: 1 })
 		expect(parseSlidesPerView('40').slidesPerView).toBe(10)

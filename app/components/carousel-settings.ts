@@ -22,7 +22,9 @@ export function parseSlidesPerView(value: string | undefined): SlidesPerView {
 	})
 	return {
 		slidesPerView: values[0]!,
-		breakpoints: Object.fromEntries(CAROUSEL_BREAKPOINTS.map((width, index) => [width, { slidesPerView: values[index + 1]! }])),
+		breakpoints: Object.fromEntries(
+			CAROUSEL_BREAKPOINTS.map((width, index) => [width, { slidesPerView: values[index + 1]! }]),
+		),
 	}
 }
 

@@ -5,16 +5,42 @@ import 'swiper/css/a11y'
 import 'swiper/css/effect-coverflow'
 import 'swiper/css/pagination'
 import 'swiper/css/zoom'
-import { COVERFLOW, DEFAULT_AUTOPLAY_DELAY, ZOOM_RATIOS, parseSlidesPerView, parseWholeNumber } from '#app/components/carousel-settings.ts'
+import {
+	COVERFLOW,
+	DEFAULT_AUTOPLAY_DELAY,
+	ZOOM_RATIOS,
+	parseSlidesPerView,
+	parseWholeNumber,
+} from '#app/components/carousel-settings.ts'
 import { prefersReducedMotion } from '#app/utils/motion.client.ts'
 
-export type CarouselMessages = { previous: string; next: string; first: string; last: string; goTo: string; slide: string; roleDescription: string; item: string; label: string }
+export type CarouselMessages = {
+	previous: string
+	next: string
+	first: string
+	last: string
+	goTo: string
+	slide: string
+	roleDescription: string
+	item: string
+	label: string
+}
 
-type Parts = { container: HTMLElement; previous: HTMLElement | null; next: HTMLElement | null; pagination: HTMLElement | null }
+type Parts = {
+	container: HTMLElement
+	previous: HTMLElement | null
+	next: HTMLElement | null
+	pagination: HTMLElement | null
+}
 
 // Loaded after hydration, so a page without a carousel in view never pays for Swiper. The root's
 // data attributes carry the settings: data-slides-per-view, data-space-between, data-autoplay-delay.
-export function mountSwiper(root: HTMLElement, parts: Parts, messages: CarouselMessages, onAutoplay: (running: boolean) => void): Swiper {
+export function mountSwiper(
+	root: HTMLElement,
+	parts: Parts,
+	messages: CarouselMessages,
+	onAutoplay: (running: boolean) => void,
+): Swiper {
 	const { slidesPerView, breakpoints } = parseSlidesPerView(root.dataset.slidesPerView)
 	const spaceBetween = parseWholeNumber(root.dataset.spaceBetween, 0)
 	const delay = parseWholeNumber(root.dataset.autoplayDelay, DEFAULT_AUTOPLAY_DELAY, { min: 500 })
@@ -29,7 +55,9 @@ export function mountSwiper(root: HTMLElement, parts: Parts, messages: CarouselM
 		// Centred slides start in the middle, so both sides of the first view are filled.
 		initialSlide: Math.floor((parts.container.querySelectorAll('.swiper-slide').length - 1) / 2),
 		slidesPerView,
-		breakpoints: Object.fromEntries(Object.entries(breakpoints).map(([width, value]) => [width, { ...value, spaceBetween }])),
+		breakpoints: Object.fromEntries(
+			Object.entries(breakpoints).map(([width, value]) => [width, { ...value, spaceBetween }]),
+		),
 		spaceBetween,
 		rewind: true,
 		speed: prefersStill ? 0 : 400,

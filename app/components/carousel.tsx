@@ -48,7 +48,12 @@ export function Carousel({ slides, label, slidesPerView = '1/1/2/3/3', spaceBetw
 			}
 			void import('#app/components/carousel-swiper.ts').then(({ mountSwiper }) => {
 				if (isGone || !root.current || !container.current) return
-				const parts = { container: container.current, previous: previous.current, next: next.current, pagination: pagination.current }
+				const parts = {
+					container: container.current,
+					previous: previous.current,
+					next: next.current,
+					pagination: pagination.current,
+				}
 				swiper.current = mountSwiper(root.current, parts, messages, setIsPlaying)
 			})
 			return () => {
@@ -88,11 +93,29 @@ export function Carousel({ slides, label, slidesPerView = '1/1/2/3/3', spaceBetw
 								<figcaption>
 									<div className="swiper-zoom-container justify-start!">
 										{slide.link ? (
-											<a href={slide.link} aria-label={slide.alt || slide.text} className="rounded focus-visible:outline-2 focus-visible:outline-teal-700">
-												<img src={slide.imageUrl} alt={slide.alt} width={180} height={60} loading="lazy" className="h-15 w-45" />
+											<a
+												href={slide.link}
+												aria-label={slide.alt || slide.text}
+												className="rounded focus-visible:outline-2 focus-visible:outline-teal-700"
+											>
+												<img
+													src={slide.imageUrl}
+													alt={slide.alt}
+													width={180}
+													height={60}
+													loading="lazy"
+													className="h-15 w-45"
+												/>
 											</a>
 										) : (
-											<img src={slide.imageUrl} alt={slide.alt} width={180} height={60} loading="lazy" className="h-15 w-45" />
+											<img
+												src={slide.imageUrl}
+												alt={slide.alt}
+												width={180}
+												height={60}
+												loading="lazy"
+												className="h-15 w-45"
+											/>
 										)}
 									</div>
 								</figcaption>
@@ -102,12 +125,19 @@ export function Carousel({ slides, label, slidesPerView = '1/1/2/3/3', spaceBetw
 				</div>
 			</div>
 			{/* Kept invisible until Swiper drives them, so they take their room from the start. */}
-			<div className={`carousel-controls mt-6 flex items-center justify-center gap-3 ${isPlaying === null ? 'invisible' : ''}`}>
+			<div
+				className={`carousel-controls mt-6 flex items-center justify-center gap-3 ${isPlaying === null ? 'invisible' : ''}`}
+			>
 				<button ref={previous} type="button" className={controlClass} aria-label={t('carousel.previous')}>
 					<span aria-hidden>‹</span>
 				</button>
 				<div ref={pagination} className="carousel-pagination" />
-				<button type="button" onClick={toggleAutoplay} className={controlClass} aria-label={t(isPlaying ? 'carousel.pause' : 'carousel.play')}>
+				<button
+					type="button"
+					onClick={toggleAutoplay}
+					className={controlClass}
+					aria-label={t(isPlaying ? 'carousel.pause' : 'carousel.play')}
+				>
 					<span aria-hidden>{isPlaying ? '❚❚' : '▶'}</span>
 				</button>
 				<button ref={next} type="button" className={controlClass} aria-label={t('carousel.next')}>

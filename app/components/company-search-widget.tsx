@@ -29,7 +29,9 @@ export default function CompanySearchWidget({ id, label, placeholder, describedB
 		latest.current = controller
 		return new Promise((resolve) => {
 			timer.current = setTimeout(() => {
-				requestJson<{ businesses: BusinessResult[] }>(`${BUSINESSES_PATH}?query=${encodeURIComponent(input)}`, { signal: controller.signal })
+				requestJson<{ businesses: BusinessResult[] }>(`${BUSINESSES_PATH}?query=${encodeURIComponent(input)}`, {
+					signal: controller.signal,
+				})
 					.then((answer) => {
 						setLimited(false)
 						resolve(answer.businesses)
@@ -63,7 +65,9 @@ export default function CompanySearchWidget({ id, label, placeholder, describedB
 					<span className="block">
 						<span className="block font-medium">
 							{business.name}
-							{!business.active && <span className="ml-2 text-xs font-normal uppercase text-slate-600">{t('request.companyCeased')}</span>}
+							{!business.active && (
+								<span className="ml-2 text-xs font-normal text-slate-600 uppercase">{t('request.companyCeased')}</span>
+							)}
 						</span>
 						<span className="block text-sm text-slate-600">
 							{t('request.cvr')} {business.vat_number} · {[business.street, business.city].filter(Boolean).join(', ')}
@@ -72,7 +76,13 @@ export default function CompanySearchWidget({ id, label, placeholder, describedB
 				)
 			}
 			placeholder={placeholder}
-			noOptionsMessage={({ inputValue }) => (inputValue.trim().length < MIN_LENGTH ? t('request.companyTooShort') : isLimited ? t('request.companyLimited') : t('request.companyNone'))}
+			noOptionsMessage={({ inputValue }) =>
+				inputValue.trim().length < MIN_LENGTH
+					? t('request.companyTooShort')
+					: isLimited
+						? t('request.companyLimited')
+						: t('request.companyNone')
+			}
 			loadingMessage={() => t('request.companyLoading')}
 			aria-label={label}
 			aria-describedby={describedBy}
@@ -81,7 +91,11 @@ export default function CompanySearchWidget({ id, label, placeholder, describedB
 			styles={{
 				control: (base) => ({ ...base, borderColor: isInvalid ? '#b91c1c' : '#94a3b8', minHeight: '2.625rem' }),
 				placeholder: (base) => ({ ...base, color: '#475569' }),
-				option: (base, state) => ({ ...base, color: '#0f172a', backgroundColor: state.isFocused ? '#ccfbf1' : state.isSelected ? '#99f6e4' : 'white' }),
+				option: (base, state) => ({
+					...base,
+					color: '#0f172a',
+					backgroundColor: state.isFocused ? '#ccfbf1' : state.isSelected ? '#99f6e4' : 'white',
+				}),
 			}}
 		/>
 	)

@@ -4,7 +4,6 @@ import { useHydrated } from '#app/hooks/use-hydrated.ts'
 
 const CompanySearchWidget = lazy(() => import('#app/components/company-search-widget.tsx'))
 
-
 export type CompanySearchProps = {
 	id: string
 	label: string

@@ -5,7 +5,13 @@ import { formatNumber } from '#app/utils/format.ts'
 // A quote line opened: the words of each part of the document (body, notes, headers and footers,
 // hidden slides or sheets, charts, comments), so a count can be checked without counting again.
 // A native disclosure: keyboard and screen readers know it without help.
-export function CountBreakdownDetails({ parts, corrected }: { parts: CountBreakdown | null | undefined; corrected: boolean }) {
+export function CountBreakdownDetails({
+	parts,
+	corrected,
+}: {
+	parts: CountBreakdown | null | undefined
+	corrected: boolean
+}) {
 	const { locale, t } = useI18n()
 	const lines = breakdownLines(parts)
 	if (lines.length === 0 && !corrected) return null

@@ -22,7 +22,8 @@ type Props = {
 }
 
 const toDate = (day: CalendarDate) => new Date(`${day}T12:00:00`)
-const toDay = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`
+const toDay = (date: Date) =>
+	`${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`
 
 // The spec's delivery date picker: the page's language, weeks from Monday, dates only. Days
 // before the earliest delivery cannot be chosen; an empty field opens on that earliest month.
@@ -47,7 +48,16 @@ export function DatePicker({ id: givenId, name, label, min, value, onChange, err
 				<label htmlFor={id} className="mb-1 block text-sm font-medium">
 					{label}
 				</label>
-				<input ref={keepChosen} id={id} type="date" name={name} min={min} defaultValue={value ?? ''} aria-describedby={describedBy} className="min-w-56 rounded-md border border-slate-400 bg-white px-3 py-2" />
+				<input
+					ref={keepChosen}
+					id={id}
+					type="date"
+					name={name}
+					min={min}
+					defaultValue={value ?? ''}
+					aria-describedby={describedBy}
+					className="min-w-56 rounded-md border border-slate-400 bg-white px-3 py-2"
+				/>
 				<FieldError id={`${id}-error`} message={error} />
 			</div>
 		)
@@ -60,12 +70,25 @@ export function DatePicker({ id: givenId, name, label, min, value, onChange, err
 			<input type="hidden" name={name} value={value ?? ''} />
 			<Popover.Root open={isOpen} onOpenChange={setIsOpen}>
 				<Popover.Trigger asChild>
-					<button id={id} type="button" aria-describedby={describedBy} className="min-w-56 rounded-md border border-slate-400 bg-white px-3 py-2 text-left">
-						{value ? formatDate(toDate(value), locale) : <span className="text-slate-600">{t('datePicker.placeholder')}</span>}
+					<button
+						id={id}
+						type="button"
+						aria-describedby={describedBy}
+						className="min-w-56 rounded-md border border-slate-400 bg-white px-3 py-2 text-left"
+					>
+						{value ? (
+							formatDate(toDate(value), locale)
+						) : (
+							<span className="text-slate-600">{t('datePicker.placeholder')}</span>
+						)}
 					</button>
 				</Popover.Trigger>
 				<Popover.Portal>
-					<Popover.Content align="start" sideOffset={4} className="z-50 rounded-md border border-slate-300 bg-white p-3 shadow-lg">
+					<Popover.Content
+						align="start"
+						sideOffset={4}
+						className="z-50 rounded-md border border-slate-300 bg-white p-3 shadow-lg"
+					>
 						<SurchargeContext value={surchargeOf ?? noSurcharge}>
 							<DayPicker
 								mode="single"
@@ -74,10 +97,16 @@ export function DatePicker({ id: givenId, name, label, min, value, onChange, err
 								selected={value ? toDate(value) : undefined}
 								defaultMonth={toDate(value ?? min)}
 								disabled={[{ before: toDate(min) }, (date) => !isWorkingDay(toDay(date))]}
-								modifiers={surchargeOf && { express: (date) => toDay(date) >= min && isWorkingDay(toDay(date)) && surchargeOf(toDay(date)) > 0 }}
+								modifiers={
+									surchargeOf && {
+										express: (date) => toDay(date) >= min && isWorkingDay(toDay(date)) && surchargeOf(toDay(date)) > 0,
+									}
+								}
 								modifiersClassNames={{ express: 'rdp-express' }}
 								components={surchargeOf && SURCHARGED_DAYS}
-								footer={surchargeOf && <p className="mt-2 max-w-64 text-xs text-slate-700">{t('datePicker.expressLegend')}</p>}
+								footer={
+									surchargeOf && <p className="mt-2 max-w-64 text-xs text-slate-700">{t('datePicker.expressLegend')}</p>
+								}
 								onSelect={(date) => {
 									onChange(date ? toDay(date) : null)
 									setIsOpen(false)

@@ -45,19 +45,24 @@ export function DocumentFigures({ document: initial, stream, onChange }: Props) 
 			{document.status === 'counted' && (
 				<span className="font-semibold text-slate-900">
 					{[
-						document.words !== null && document.words > 0 ? t('order.words', { count: formatNumber(document.words, locale) }) : null,
+						document.words !== null && document.words > 0
+							? t('order.words', { count: formatNumber(document.words, locale) })
+							: null,
 						document.minutes !== null ? t('order.minutes', { count: formatNumber(document.minutes, locale) }) : null,
 					]
 						.filter(Boolean)
 						.join(' · ') || t('order.words', { count: '0' })}
 					{document.hidden_sheets + document.hidden_slides > 0 && (
-						<span className="block text-xs font-normal text-slate-600">{t('order.hidden', { sheets: document.hidden_sheets, slides: document.hidden_slides })}</span>
+						<span className="block text-xs font-normal text-slate-600">
+							{t('order.hidden', { sheets: document.hidden_sheets, slides: document.hidden_slides })}
+						</span>
 					)}
 				</span>
 			)}
 			{document.status === 'manual' && (
 				<span className="text-amber-800">
-					{t('order.manual')}: {t(`order.manualReason.${document.manual_reason ?? 'broken'}` as Parameters<typeof t>[0])}
+					{t('order.manual')}:{' '}
+					{t(`order.manualReason.${document.manual_reason ?? 'broken'}` as Parameters<typeof t>[0])}
 				</span>
 			)}
 		</span>

@@ -39,7 +39,13 @@ export function Dropzone({ action, limitMib, initial, onDocument }: Props) {
 	// The queue lives in a ref, changed only by events (drop, progress, answer, cancel); each change
 	// is then shown.
 	const [items, setItems] = useState<Item[]>(() =>
-		initial.map((uploaded, key) => ({ key: -key - 1, file: new File([], uploaded.document.name), status: 'success', progress: 1, uploaded })),
+		initial.map((uploaded, key) => ({
+			key: -key - 1,
+			file: new File([], uploaded.document.name),
+			status: 'success',
+			progress: 1,
+			uploaded,
+		})),
 	)
 	const store = useRef(items)
 	const [notice, setNotice] = useState<string | null>(null)
@@ -48,7 +54,8 @@ export function Dropzone({ action, limitMib, initial, onDocument }: Props) {
 		store.current = next
 		setItems(next)
 	}
-	const update = (key: number, change: Partial<Item>) => commit(store.current.map((item) => (item.key === key ? { ...item, ...change } : item)))
+	const update = (key: number, change: Partial<Item>) =>
+		commit(store.current.map((item) => (item.key === key ? { ...item, ...change } : item)))
 
 	// One upload at a time: when none is running, the first queued file starts.
 	function pump() {
@@ -64,8 +71,14 @@ export function Dropzone({ action, limitMib, initial, onDocument }: Props) {
 			})
 			.catch((error: UploadError) => {
 				console.error('Upload failed:', error.message)
-				if (error.kind === 'canceled') return update(next.key, { status: 'error', error: t('upload.canceled'), controller: undefined })
-				const message = error.kind === 'refused' ? error.message : error.kind === 'json' ? t('upload.invalidJson') : t('upload.serverError', { statusCode: error.statusCode })
+				if (error.kind === 'canceled')
+					return update(next.key, { status: 'error', error: t('upload.canceled'), controller: undefined })
+				const message =
+					error.kind === 'refused'
+						? error.message
+						: error.kind === 'json'
+							? t('upload.invalidJson')
+							: t('upload.serverError', { statusCode: error.statusCode })
 				// The spec: in drag-and-drop mode the file goes; the customer is told why.
 				commit(store.current.filter((item) => item.key !== next.key))
 				setNotice(`${next.file.name}: ${message}`)
@@ -93,7 +106,8 @@ export function Dropzone({ action, limitMib, initial, onDocument }: Props) {
 	}
 
 	function reasonFor(file: File, code?: string) {
-		if (code === 'file-too-large') return t('upload.tooBig', { filesize: Math.round((file.size / MIB) * 100) / 100, maxFilesize: limitMib })
+		if (code === 'file-too-large')
+			return t('upload.tooBig', { filesize: Math.round((file.size / MIB) * 100) / 100, maxFilesize: limitMib })
 		if (code === 'too-many-files') return t('upload.tooMany')
 		return t('upload.wrongType')
 	}
@@ -107,7 +121,9 @@ export function Dropzone({ action, limitMib, initial, onDocument }: Props) {
 		onDrop: accept,
 		maxSize: limitMib * MIB,
 		validator: (file) =>
-			(ACCEPTED_EXTENSIONS as readonly string[]).includes(extensionOf(file.name)) ? null : { code: 'file-invalid-type', message: t('upload.wrongType') },
+			(ACCEPTED_EXTENSIONS as readonly string[]).includes(extensionOf(file.name))
+				? null
+				: { code: 'file-invalid-type', message: t('upload.wrongType') },
 	})
 
 	return (
@@ -122,7 +138,12 @@ export function Dropzone({ action, limitMib, initial, onDocument }: Props) {
 					<input {...getInputProps({ name: 'file', 'aria-label': t('upload.choose') })} />
 					<Text as="p" k="upload.drop" className="text-lg font-semibold text-slate-900" />
 					<Text as="p" k="order.fileKinds" className="mt-1 text-slate-700" />
-					<Text as="p" k="order.fileTypes" vars={{ types: ACCEPTED_EXTENSIONS.join(', ') }} className="mt-1 max-w-2xl text-xs text-slate-600" />
+					<Text
+						as="p"
+						k="order.fileTypes"
+						vars={{ types: ACCEPTED_EXTENSIONS.join(', ') }}
+						className="mt-1 max-w-2xl text-xs text-slate-600"
+					/>
 					<Text as="p" k="order.sizeLimit" vars={{ size: limitMib }} className="mt-1 text-sm text-slate-600" />
 				</div>
 				<noscript>
@@ -135,22 +156,51 @@ export function Dropzone({ action, limitMib, initial, onDocument }: Props) {
 				{notice}
 			</div>
 			{items.length > 0 && (
-				<ul aria-label={t('upload.files')} className="mt-2 divide-y divide-slate-200 rounded-md border border-slate-200">
+				<ul
+					aria-label={t('upload.files')}
+					className="mt-2 divide-y divide-slate-200 rounded-md border border-slate-200"
+				>
 					{items.map((item) => (
 						<li key={item.key} data-status={item.status} className="flex flex-wrap items-center gap-3 p-3">
-							{item.thumbnail && <img src={item.thumbnail} alt="" width={120} height={120} className="size-[120px] rounded object-cover" />}
+							{item.thumbnail && (
+								<img
+									src={item.thumbnail}
+									alt=""
+									width={120}
+									height={120}
+									className="size-[120px] rounded object-cover"
+								/>
+							)}
 							<div className="min-w-0 flex-1">
 								<p className="truncate font-medium">{item.uploaded?.document.name ?? item.file.name}</p>
 								<p className="text-sm text-slate-600">
 									{formatFileSize(item.uploaded?.document.size ?? item.file.size, locale)} ·{' '}
-									{(item.uploaded?.document.type ?? extensionOf(item.file.name)).toUpperCase()} · {t(`upload.status.${item.status}`)}
+									{(item.uploaded?.document.type ?? extensionOf(item.file.name)).toUpperCase()} ·{' '}
+									{t(`upload.status.${item.status}`)}
 								</p>
-								{item.status === 'uploading' && <progress max={1} value={item.progress} aria-label={t('upload.progress', { name: item.file.name })} className="w-full" />}
+								{item.status === 'uploading' && (
+									<progress
+										max={1}
+										value={item.progress}
+										aria-label={t('upload.progress', { name: item.file.name })}
+										className="w-full"
+									/>
+								)}
 								{item.error && <p className="text-sm text-red-700">{item.error}</p>}
 							</div>
-							{item.uploaded && <DocumentFigures document={item.uploaded.document} stream={item.uploaded.stream} onChange={onDocument} />}
+							{item.uploaded && (
+								<DocumentFigures
+									document={item.uploaded.document}
+									stream={item.uploaded.stream}
+									onChange={onDocument}
+								/>
+							)}
 							{(item.status === 'added' || item.status === 'queued' || item.status === 'uploading') && (
-								<button type="button" onClick={() => cancel(item)} className="rounded-md border border-slate-400 px-3 py-1 text-sm">
+								<button
+									type="button"
+									onClick={() => cancel(item)}
+									className="rounded-md border border-slate-400 px-3 py-1 text-sm"
+								>
 									{t('upload.cancel')}
 									<span className="sr-only"> {item.file.name}</span>
 								</button>

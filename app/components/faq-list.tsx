@@ -24,7 +24,8 @@ export function FaqList({ items, categories = [], isSearchable = false, headingL
 	const [category, setCategory] = useState<FaqCategory | null>(null)
 	const needle = foldText(query)
 	const inCategory = (item: FaqItem) => !category || category.itemIds.includes(item.id)
-	const matches = (item: FaqItem) => inCategory(item) && (!needle || foldText(`${item.question} ${stripTags(item.answerHtml)}`).includes(needle))
+	const matches = (item: FaqItem) =>
+		inCategory(item) && (!needle || foldText(`${item.question} ${stripTags(item.answerHtml)}`).includes(needle))
 	const shown = items.filter(matches)
 	const toggle = (itemId: number) =>
 		setOpenIds((current) => {
@@ -54,21 +55,42 @@ export function FaqList({ items, categories = [], isSearchable = false, headingL
 				</div>
 			)}
 			{categories.length > 0 && <CategoryButtons categories={categories} chosen={category} onChoose={setCategory} />}
-			{shown.length === 0 && <Text as="p" k="faq.noResults" className="rounded-xl border border-dashed border-slate-300 p-5 text-slate-700" />}
+			{shown.length === 0 && (
+				<Text
+					as="p"
+					k="faq.noResults"
+					className="rounded-xl border border-dashed border-slate-300 p-5 text-slate-700"
+				/>
+			)}
 			<ul className="divide-y divide-slate-200 rounded-xl border border-slate-200" hidden={shown.length === 0}>
 				{items.map((item) => {
 					const isOpen = openIds.has(item.id)
 					return (
 						<li key={item.id} hidden={!shown.includes(item)} className="p-5">
 							<Heading className="font-semibold text-slate-900">
-								<button type="button" aria-expanded={isOpen} aria-controls={`${id}-answer-${item.id}`} onClick={() => toggle(item.id)} className="flex w-full items-start gap-3 text-left">
-									<span aria-hidden="true" className="inline-flex size-6 shrink-0 items-center justify-center rounded-full border border-teal-800 text-teal-800">
+								<button
+									type="button"
+									aria-expanded={isOpen}
+									aria-controls={`${id}-answer-${item.id}`}
+									onClick={() => toggle(item.id)}
+									className="flex w-full items-start gap-3 text-left"
+								>
+									<span
+										aria-hidden="true"
+										className="inline-flex size-6 shrink-0 items-center justify-center rounded-full border border-teal-800 text-teal-800"
+									>
 										{isOpen ? '−' : '+'}
 									</span>
 									{item.question}
 								</button>
 							</Heading>
-							<div id={`${id}-answer-${item.id}`} data-faq-answer hidden={!isOpen} className="rich-text mt-3 pl-9 text-slate-700" dangerouslySetInnerHTML={{ __html: item.answerHtml }} />
+							<div
+								id={`${id}-answer-${item.id}`}
+								data-faq-answer
+								hidden={!isOpen}
+								className="rich-text mt-3 pl-9 text-slate-700"
+								dangerouslySetInnerHTML={{ __html: item.answerHtml }}
+							/>
 						</li>
 					)
 				})}
@@ -77,7 +99,15 @@ export function FaqList({ items, categories = [], isSearchable = false, headingL
 	)
 }
 
-function CategoryButtons({ categories, chosen, onChoose }: { categories: FaqCategory[]; chosen: FaqCategory | null; onChoose: (category: FaqCategory | null) => void }) {
+function CategoryButtons({
+	categories,
+	chosen,
+	onChoose,
+}: {
+	categories: FaqCategory[]
+	chosen: FaqCategory | null
+	onChoose: (category: FaqCategory | null) => void
+}) {
 	const { t } = useI18n()
 	const button = (category: FaqCategory | null, label: string) => (
 		<button
@@ -103,8 +133,17 @@ export function FaqStructuredData({ items }: { items: FaqItem[] }) {
 	const data = {
 		'@context': 'https://schema.org',
 		'@type': 'FAQPage',
-		mainEntity: items.map((item) => ({ '@type': 'Question', name: item.question, acceptedAnswer: { '@type': 'Answer', text: item.answerHtml } })),
+		mainEntity: items.map((item) => ({
+			'@type': 'Question',
+			name: item.question,
+			acceptedAnswer: { '@type': 'Answer', text: item.answerHtml },
+		})),
 	}
 	// "<" escaped so no text can close the script element.
-	return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, '\\u003c') }} />
+	return (
+		<script
+			type="application/ld+json"
+			dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, '\\u003c') }}
+		/>
+	)
 }

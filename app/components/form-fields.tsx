@@ -1,13 +1,23 @@
 import type { ReactNode, Ref } from 'react'
 
-export type FieldProps = { id: string; name: string; defaultValue: string; 'aria-invalid': true | undefined; 'aria-describedby': string | undefined }
+export type FieldProps = {
+	id: string
+	name: string
+	defaultValue: string
+	'aria-invalid': true | undefined
+	'aria-describedby': string | undefined
+}
 export const inputClass = 'w-full rounded-md border border-slate-400 px-3 py-2 aria-[invalid=true]:border-red-700'
 
 export const fieldId = (prefix: string, name: string) => `${prefix}-${name.replace('_', '-')}`
 
 // The public forms' fields: a label, the input, a hint and the field's error, tied together for
 // screen readers; the value the customer typed comes back after a refusal.
-export function fieldMaker<F extends string>(prefix: string, values: Partial<Record<F, string>>, error: (field: F) => string | undefined) {
+export function fieldMaker<F extends string>(
+	prefix: string,
+	values: Partial<Record<F, string>>,
+	error: (field: F) => string | undefined,
+) {
 	return (name: F, label: string, input: (props: FieldProps) => ReactNode, hint?: string) => {
 		const id = fieldId(prefix, name)
 		const message = error(name)
@@ -17,7 +27,13 @@ export function fieldMaker<F extends string>(prefix: string, values: Partial<Rec
 				<label htmlFor={id} className="mb-1 block font-medium">
 					{label}
 				</label>
-				{input({ id, name, defaultValue: values[name] ?? '', 'aria-invalid': message ? true : undefined, 'aria-describedby': describedBy })}
+				{input({
+					id,
+					name,
+					defaultValue: values[name] ?? '',
+					'aria-invalid': message ? true : undefined,
+					'aria-describedby': describedBy,
+				})}
 				{hint && (
 					<p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
 						{hint}
@@ -35,9 +51,25 @@ export function fieldMaker<F extends string>(prefix: string, values: Partial<Rec
 
 // A refusal's summary: the message and a link to each field that needs a change; focused when it
 // appears, so a screen reader reads it.
-export function ErrorSummary({ prefix, message, errors, focusRef }: { prefix: string; message: string; errors: Record<string, string>; focusRef: Ref<HTMLDivElement> }) {
+export function ErrorSummary({
+	prefix,
+	message,
+	errors,
+	focusRef,
+}: {
+	prefix: string
+	message: string
+	errors: Record<string, string>
+	focusRef: Ref<HTMLDivElement>
+}) {
 	return (
-		<div id={`${prefix}-errors`} role="alert" tabIndex={-1} ref={focusRef} className="mb-4 rounded-md border border-red-300 bg-red-50 p-3 text-red-900">
+		<div
+			id={`${prefix}-errors`}
+			role="alert"
+			tabIndex={-1}
+			ref={focusRef}
+			className="mb-4 rounded-md border border-red-300 bg-red-50 p-3 text-red-900"
+		>
 			<p className="font-medium">{message}</p>
 			{Object.keys(errors).length > 0 && (
 				<ul className="mt-1 list-disc pl-5">

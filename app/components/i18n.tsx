@@ -1,5 +1,13 @@
 import { createContext, use, type ElementType, type ComponentPropsWithoutRef } from 'react'
-import { pluralKey, stripTags, translate, translateHtml, type AdminMessageKey, type MessageKey, type Messages } from '#app/utils/i18n.ts'
+import {
+	pluralKey,
+	stripTags,
+	translate,
+	translateHtml,
+	type AdminMessageKey,
+	type MessageKey,
+	type Messages,
+} from '#app/utils/i18n.ts'
 import type { Locale } from '#app/utils/locales.ts'
 
 // canEdit: a signed-in staff member, who may edit the texts in place (inline-text-editing.tsx).
@@ -13,7 +21,8 @@ export function I18nProvider({ locale, messages, canEdit = false, children }: I1
 export function useI18n() {
 	const { locale, messages, canEdit = false } = use(I18nContext)
 	// Plain text, for attributes and places where markup cannot go.
-	const t = (key: MessageKey, vars?: Record<string, string | number>) => stripTags(translate(messages, key, vars, locale))
+	const t = (key: MessageKey, vars?: Record<string, string | number>) =>
+		stripTags(translate(messages, key, vars, locale))
 	const html = (key: MessageKey, vars?: Record<string, string | number>) => translateHtml(messages, key, vars, locale)
 	return { locale, t, html, canEdit, messages }
 }
@@ -21,7 +30,8 @@ export function useI18n() {
 // The admin area has its own texts (app/locales/admin.*.json); the root loader hands them in there.
 export function useAdminI18n() {
 	const { locale, messages } = use(I18nContext)
-	const t = (key: AdminMessageKey | (string & {}), vars?: Record<string, string | number>) => stripTags(translate(messages, key, vars, locale))
+	const t = (key: AdminMessageKey | (string & {}), vars?: Record<string, string | number>) =>
+		stripTags(translate(messages, key, vars, locale))
 	return { locale, t }
 }
 
@@ -36,6 +46,13 @@ type TextProps<E extends ElementType> = { k: MessageKey; vars?: Record<string, s
 export function Text<E extends ElementType = 'span'>({ k, vars, as, ...props }: TextProps<E>) {
 	const { html, canEdit, locale, messages } = useI18n()
 	const Element: ElementType = as ?? 'span'
-	const editing = canEdit ? { 'data-controller': 'translation', 'data-key': pluralKey(messages, k, vars ?? {}, locale), 'data-locale': locale, ...(vars ? { 'data-vars': JSON.stringify(vars) } : {}) } : {}
+	const editing = canEdit
+		? {
+				'data-controller': 'translation',
+				'data-key': pluralKey(messages, k, vars ?? {}, locale),
+				'data-locale': locale,
+				...(vars ? { 'data-vars': JSON.stringify(vars) } : {}),
+			}
+		: {}
 	return <Element {...editing} {...props} dangerouslySetInnerHTML={{ __html: html(k, vars) }} />
 }

@@ -45,8 +45,22 @@ export function Illustration({ src, width, height, speed = 0.15, className = '' 
 	}, [speed])
 
 	return (
-		<div ref={frame} data-controller="illustration" data-speed={speed} aria-hidden className={`overflow-hidden ${className}`}>
-			<img ref={image} src={src} alt="" width={width} height={height} loading="lazy" className="h-auto w-full scale-125 will-change-transform" />
+		<div
+			ref={frame}
+			data-controller="illustration"
+			data-speed={speed}
+			aria-hidden
+			className={`overflow-hidden ${className}`}
+		>
+			<img
+				ref={image}
+				src={src}
+				alt=""
+				width={width}
+				height={height}
+				loading="lazy"
+				className="h-auto w-full scale-125 will-change-transform"
+			/>
 		</div>
 	)
 }

@@ -10,7 +10,8 @@ const STORAGE_KEY = 'tolk:edit-texts'
 type Notice = { kind: 'saved' | 'failed'; text: string }
 type Saved = { translation: { locale: string; key: string; value: string } }
 
-const isText = (target: EventTarget | null): target is HTMLElement => target instanceof HTMLElement && target.matches(SELECTOR)
+const isText = (target: EventTarget | null): target is HTMLElement =>
+	target instanceof HTMLElement && target.matches(SELECTOR)
 const varsOf = (element: HTMLElement) => JSON.parse(element.dataset.vars ?? '{}') as Record<string, string | number>
 
 function errorOf(failure: unknown): string {
@@ -61,7 +62,10 @@ export default function InlineTextEditing() {
 		element.dataset.loading = ''
 		element.setAttribute('aria-busy', 'true')
 		try {
-			const { translation } = await requestJson<Saved>('/admin/translations', { method: 'PATCH', body: { translation: { locale, key, value } } })
+			const { translation } = await requestJson<Saved>('/admin/translations', {
+				method: 'PATCH',
+				body: { translation: { locale, key, value } },
+			})
 			element.innerHTML = shown(translation.value)
 			delete element.dataset.loading
 			element.removeAttribute('aria-busy')
@@ -148,7 +152,10 @@ export default function InlineTextEditing() {
 	return (
 		<div className="fixed bottom-4 left-4 z-50 flex max-w-sm flex-col items-start gap-2">
 			{notice && (
-				<p role={notice.kind === 'failed' ? 'alert' : 'status'} className={`rounded-md px-3 py-2 text-sm shadow ${notice.kind === 'failed' ? 'bg-red-700 text-white' : 'bg-slate-900 text-white'}`}>
+				<p
+					role={notice.kind === 'failed' ? 'alert' : 'status'}
+					className={`rounded-md px-3 py-2 text-sm shadow ${notice.kind === 'failed' ? 'bg-red-700 text-white' : 'bg-slate-900 text-white'}`}
+				>
 					{notice.text}
 				</p>
 			)}

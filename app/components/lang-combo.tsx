@@ -7,8 +7,14 @@ import { Text, useI18n } from '#app/components/i18n.tsx'
 import { LanguageSelect } from '#app/components/language-select.tsx'
 
 type Language = { code: string; name: string }
-type Props = { languages: Language[]; url: string; action: string; initial?: { from: string; to: string; quote: PairQuote | null } }
-type State = { kind: 'idle' } | { kind: 'same' } | { kind: 'loading' } | { kind: 'quote'; quote: PairQuote } | { kind: 'error' }
+type Props = {
+	languages: Language[]
+	url: string
+	action: string
+	initial?: { from: string; to: string; quote: PairQuote | null }
+}
+type State =
+	{ kind: 'idle' } | { kind: 'same' } | { kind: 'loading' } | { kind: 'quote'; quote: PairQuote } | { kind: 'error' }
 
 // The spec's language-pair price check: choosing both languages posts {from_language,
 // to_language} to the URL in data-url and shows the answer in the price area. Without script
@@ -30,7 +36,11 @@ export function LangCombo({ languages, url, action, initial }: Props) {
 		const controller = (pending.current = new AbortController())
 		setState({ kind: 'loading' })
 		try {
-			const quote = await requestJson<PairQuote>(url, { method: 'POST', body: { from_language: from, to_language: to }, signal: controller.signal })
+			const quote = await requestJson<PairQuote>(url, {
+				method: 'POST',
+				body: { from_language: from, to_language: to },
+				signal: controller.signal,
+			})
 			setState({ kind: 'quote', quote })
 		} catch (error) {
 			if (controller.signal.aborted) return
@@ -40,7 +50,12 @@ export function LangCombo({ languages, url, action, initial }: Props) {
 	}
 
 	return (
-		<section data-controller="lang-combo" data-url={url} aria-labelledby={`${id}-title`} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+		<section
+			data-controller="lang-combo"
+			data-url={url}
+			aria-labelledby={`${id}-title`}
+			className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+		>
 			<h2 id={`${id}-title`} className="mb-4 text-xl font-semibold text-slate-900">
 				{t('priceCheck.title')}
 			</h2>
@@ -55,9 +70,26 @@ export function LangCombo({ languages, url, action, initial }: Props) {
 				}}
 				className="flex flex-wrap items-end gap-4"
 			>
-				<LanguageSelect id={`${id}-from`} name="from" label={t('priceCheck.from')} languages={languages} placeholder={t('priceCheck.choose')} defaultValue={initial?.from} />
-				<LanguageSelect id={`${id}-to`} name="to" label={t('priceCheck.to')} languages={languages} placeholder={t('priceCheck.choose')} defaultValue={initial?.to} />
-				<button type="submit" className="rounded-md border border-teal-800 px-4 py-2 font-semibold text-teal-900 hover:bg-teal-50">
+				<LanguageSelect
+					id={`${id}-from`}
+					name="from"
+					label={t('priceCheck.from')}
+					languages={languages}
+					placeholder={t('priceCheck.choose')}
+					defaultValue={initial?.from}
+				/>
+				<LanguageSelect
+					id={`${id}-to`}
+					name="to"
+					label={t('priceCheck.to')}
+					languages={languages}
+					placeholder={t('priceCheck.choose')}
+					defaultValue={initial?.to}
+				/>
+				<button
+					type="submit"
+					className="rounded-md border border-teal-800 px-4 py-2 font-semibold text-teal-900 hover:bg-teal-50"
+				>
 					{t('priceCheck.submit')}
 				</button>
 			</form>
@@ -80,13 +112,20 @@ function PriceArea({ state }: { state: State }) {
 			<Text as="dt" k="priceCheck.perWord" vars={{ from: quote.from, to: quote.to }} className="text-slate-600" />
 			<dd className="font-semibold text-slate-900">
 				<Amount value={quote.pricePerWord} currency={quote.currency} vat="excl" />
-				{quote.isDefaultPrice && <span className="ml-2 text-sm font-normal text-slate-600">({t('priceCheck.default')})</span>}
+				{quote.isDefaultPrice && (
+					<span className="ml-2 text-sm font-normal text-slate-600">({t('priceCheck.default')})</span>
+				)}
 			</dd>
 			<Text as="dt" k="priceCheck.minimum" className="text-slate-600" />
 			<dd className="font-semibold text-slate-900">
 				<Amount value={quote.minimumOrder} currency={quote.currency} vat="excl" />
 			</dd>
-			<Text as="dt" k="priceCheck.example" vars={{ words: formatNumber(quote.example.words, locale) }} className="text-slate-600" />
+			<Text
+				as="dt"
+				k="priceCheck.example"
+				vars={{ words: formatNumber(quote.example.words, locale) }}
+				className="text-slate-600"
+			/>
 			<dd className="font-semibold text-teal-800">
 				<Amount value={quote.example.total} currency={quote.currency} vat="excl" />
 			</dd>

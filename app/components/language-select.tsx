@@ -1,6 +1,15 @@
 import { FieldError } from '#app/components/field-error.tsx'
 type Language = { code: string; name: string }
-type Props = { id: string; name: string; label: string; languages: Language[]; placeholder: string; defaultValue?: string; onChange?: (code: string) => void; error?: string }
+type Props = {
+	id: string
+	name: string
+	label: string
+	languages: Language[]
+	placeholder: string
+	defaultValue?: string
+	onChange?: (code: string) => void
+	error?: string
+}
 
 // A labelled select of the active languages, by code; the empty first option says what "none" means.
 export function LanguageSelect({ id, name, label, languages, placeholder, defaultValue, onChange, error }: Props) {
@@ -14,7 +23,10 @@ export function LanguageSelect({ id, name, label, languages, placeholder, defaul
 				name={name}
 				defaultValue={defaultValue ?? ''}
 				aria-invalid={error ? true : undefined}
-				aria-describedby={error ? `${id}-error` : undefined} onChange={onChange && ((event) => onChange(event.currentTarget.value))} className="rounded-md border border-slate-400 bg-white px-3 py-2">
+				aria-describedby={error ? `${id}-error` : undefined}
+				onChange={onChange && ((event) => onChange(event.currentTarget.value))}
+				className="rounded-md border border-slate-400 bg-white px-3 py-2"
+			>
 				<option value="">{placeholder}</option>
 				{languages.map((language) => (
 					<option key={language.code} value={language.code}>

@@ -39,8 +39,17 @@ export function LeadForm({ renderChoices, documentCount = 0, secondary = false }
 
 	if (result?.ok) {
 		return (
-			<section data-controller="leadform" aria-labelledby="request-done-title" className="rounded-2xl border border-teal-200 bg-teal-50 p-6">
-				<h2 id="request-done-title" tabIndex={-1} ref={focusOnMount} className="mb-2 text-2xl font-semibold text-teal-900">
+			<section
+				data-controller="leadform"
+				aria-labelledby="request-done-title"
+				className="rounded-2xl border border-teal-200 bg-teal-50 p-6"
+			>
+				<h2
+					id="request-done-title"
+					tabIndex={-1}
+					ref={focusOnMount}
+					className="mb-2 text-2xl font-semibold text-teal-900"
+				>
 					{t('request.doneTitle')}
 				</h2>
 				<Text as="p" k="request.doneBody" vars={{ reference: result.reference, email: result.email }} />
@@ -51,30 +60,64 @@ export function LeadForm({ renderChoices, documentCount = 0, secondary = false }
 	const field = fieldMaker<RequestField>('request', values, error)
 
 	return (
-		<fetcher.Form method="post" noValidate data-controller="leadform" aria-labelledby="request-title" className="space-y-6">
+		<fetcher.Form
+			method="post"
+			noValidate
+			data-controller="leadform"
+			aria-labelledby="request-title"
+			className="space-y-6"
+		>
 			<AuthenticityTokenInput />
 			{renderChoices?.(refused?.errors ?? {}, values)}
 			<section aria-labelledby="request-title" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-				{secondary && <Text as="p" k="request.askInstead" className="text-sm font-semibold tracking-wide text-slate-600 uppercase" />}
+				{secondary && (
+					<Text
+						as="p"
+						k="request.askInstead"
+						className="text-sm font-semibold tracking-wide text-slate-600 uppercase"
+					/>
+				)}
 				<h2 id="request-title" className="mb-1 text-2xl font-semibold text-slate-900">
 					{t('request.title')}
 				</h2>
 				<Text as="p" k="request.lead" className="mb-4 text-slate-700" />
-				{refused && <ErrorSummary key={JSON.stringify(refused)} prefix="request" message={refused.message} errors={refused.errors} focusRef={focusOnMount} />}
+				{refused && (
+					<ErrorSummary
+						key={JSON.stringify(refused)}
+						prefix="request"
+						message={refused.message}
+						errors={refused.errors}
+						focusRef={focusOnMount}
+					/>
+				)}
 				<div className="grid gap-x-6 sm:grid-cols-2">
-					{field('name', t('request.name'), (props) => <input {...props} type="text" autoComplete="name" className={inputClass} />)}
-					{field('email', t('request.email'), (props) => <input {...props} type="email" autoComplete="email" className={inputClass} />)}
-					{field('phone', t('request.phone'), (props) => <input {...props} type="tel" autoComplete="tel" className={inputClass} />)}
+					{field('name', t('request.name'), (props) => (
+						<input {...props} type="text" autoComplete="name" className={inputClass} />
+					))}
+					{field('email', t('request.email'), (props) => (
+						<input {...props} type="email" autoComplete="email" className={inputClass} />
+					))}
+					{field('phone', t('request.phone'), (props) => (
+						<input {...props} type="tel" autoComplete="tel" className={inputClass} />
+					))}
 				</div>
 				<ToggleDisplay sources={['represents_company']} className="mb-4">
 					<label className="mb-3 flex items-center gap-2 font-medium">
-						<input type="checkbox" name="represents_company" defaultChecked={values.represents_company === 'on'} className="size-4" />
+						<input
+							type="checkbox"
+							name="represents_company"
+							defaultChecked={values.represents_company === 'on'}
+							className="size-4"
+						/>
 						{t('request.representsCompany')}
 					</label>
 					<p data-display="!represents_company" className="mb-3 text-sm text-slate-600">
 						{t('request.privateNote')}
 					</p>
-					<div data-display="represents_company" className="grid gap-x-6 rounded-md border border-slate-200 bg-slate-50 p-4 sm:grid-cols-2">
+					<div
+						data-display="represents_company"
+						className="grid gap-x-6 rounded-md border border-slate-200 bg-slate-50 p-4 sm:grid-cols-2"
+					>
 						{field(
 							'company_query',
 							t('request.company'),
@@ -92,11 +135,27 @@ export function LeadForm({ renderChoices, documentCount = 0, secondary = false }
 							),
 							t('request.companyHint'),
 						)}
-						{field('ean', t('request.ean'), (props) => <input {...props} type="text" inputMode="numeric" autoComplete="off" className={inputClass} />, t('request.eanHint'))}
+						{field(
+							'ean',
+							t('request.ean'),
+							(props) => (
+								<input {...props} type="text" inputMode="numeric" autoComplete="off" className={inputClass} />
+							),
+							t('request.eanHint'),
+						)}
 					</div>
 				</ToggleDisplay>
-				{field('message', t('request.message'), (props) => <textarea {...props} rows={5} className={inputClass} />, t('request.messageHint'))}
-				{documentCount > 0 && <Text as="p" k="request.documents" vars={{ count: documentCount }} className="mb-4 text-slate-700" />}
+				{field(
+					'message',
+					t('request.message'),
+					(props) => (
+						<textarea {...props} rows={5} className={inputClass} />
+					),
+					t('request.messageHint'),
+				)}
+				{documentCount > 0 && (
+					<Text as="p" k="request.documents" vars={{ count: documentCount }} className="mb-4 text-slate-700" />
+				)}
 				{/* The honeypot: off screen and out of the tab order; people never see it. */}
 				<div className="absolute -left-[9999px]" aria-hidden="true">
 					<label htmlFor="request-website">{t('request.website')}</label>
@@ -135,7 +194,12 @@ export function LeadForm({ renderChoices, documentCount = 0, secondary = false }
 				>
 					{isSending ? t('request.sending') : t('request.submit')}
 				</button>
-				<Text as="p" id="request-submit-next" k="request.submitNext" className="mt-2 max-w-2xl text-sm text-slate-700" />
+				<Text
+					as="p"
+					id="request-submit-next"
+					k="request.submitNext"
+					className="mt-2 max-w-2xl text-sm text-slate-700"
+				/>
 			</section>
 		</fetcher.Form>
 	)

@@ -13,7 +13,11 @@ function getConsumer(): Promise<Consumer> {
 
 // Subscribes the component to a signed stream. Messages come to onMessage; onConnected runs once
 // the subscription stands (again, after a reconnect), so the page can fetch what it missed before.
-export function useLiveStream<T>(stream: LiveStream, onMessage: (message: T) => void, onConnected?: (isReconnect: boolean) => void) {
+export function useLiveStream<T>(
+	stream: LiveStream,
+	onMessage: (message: T) => void,
+	onConnected?: (isReconnect: boolean) => void,
+) {
 	const receive = useEffectEvent(onMessage)
 	const resume = useEffectEvent((isReconnect: boolean) => onConnected?.(isReconnect))
 	useEffect(() => {

@@ -111,7 +111,11 @@ function ServicesMenu({ pages }: { pages: MenuPage[] }) {
 					▾
 				</span>
 			</button>
-			<ul id={`${id}-pages`} hidden={!isOpen} className="z-50 pl-4 md:absolute md:left-0 md:top-full md:mt-1 md:w-64 md:rounded-lg md:border md:border-slate-200 md:bg-white md:p-2 md:shadow-lg">
+			<ul
+				id={`${id}-pages`}
+				hidden={!isOpen}
+				className="z-50 pl-4 md:absolute md:top-full md:left-0 md:mt-1 md:w-64 md:rounded-lg md:border md:border-slate-200 md:bg-white md:p-2 md:shadow-lg"
+			>
 				{pages.map((page) => (
 					<li key={page.slug}>
 						<NavLink to={pathFor('page', locale, { slug: page.slug })} className={linkClass}>

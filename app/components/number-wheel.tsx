@@ -2,7 +2,17 @@ import { useEffect, useId, useRef, useState } from 'react'
 import { FieldError } from '#app/components/field-error.tsx'
 import { useI18n } from '#app/components/i18n.tsx'
 
-type Props = { id?: string; error?: string; name: string; label: string; value?: number; min?: number; max?: number; step?: number; onChange?: (value: number) => void }
+type Props = {
+	id?: string
+	error?: string
+	name: string
+	label: string
+	value?: number
+	min?: number
+	max?: number
+	step?: number
+	onChange?: (value: number) => void
+}
 
 export function clamp(value: number, min: number, max: number): number {
 	return Number.isFinite(value) ? Math.min(max, Math.max(min, value)) : min
@@ -10,7 +20,17 @@ export function clamp(value: number, min: number, max: number): number {
 
 // The spec's quantity wheel: a number picker whose value always stays between min and max,
 // typed, stepped with the buttons or the arrow keys, or turned with the mouse wheel.
-export function NumberWheel({ id: givenId, error, name, label, value: initial = 1, min = 1, max = 100, step = 1, onChange }: Props) {
+export function NumberWheel({
+	id: givenId,
+	error,
+	name,
+	label,
+	value: initial = 1,
+	min = 1,
+	max = 100,
+	step = 1,
+	onChange,
+}: Props) {
 	const { t } = useI18n()
 	const generatedId = useId()
 	const id = givenId ?? generatedId
@@ -48,7 +68,13 @@ export function NumberWheel({ id: givenId, error, name, label, value: initial = 
 				{label}
 			</label>
 			<div className="flex items-center gap-1">
-				<button type="button" onClick={() => set(value - step)} disabled={value <= min} aria-label={t('wheel.less')} className="size-10 rounded-md border border-slate-400 text-lg disabled:opacity-40">
+				<button
+					type="button"
+					onClick={() => set(value - step)}
+					disabled={value <= min}
+					aria-label={t('wheel.less')}
+					className="size-10 rounded-md border border-slate-400 text-lg disabled:opacity-40"
+				>
 					−
 				</button>
 				<input
@@ -70,7 +96,13 @@ export function NumberWheel({ id: givenId, error, name, label, value: initial = 
 					aria-describedby={error ? `${id}-error` : undefined}
 					className="w-20 rounded-md border border-slate-400 px-3 py-2 text-center"
 				/>
-				<button type="button" onClick={() => set(value + step)} disabled={value >= max} aria-label={t('wheel.more')} className="size-10 rounded-md border border-slate-400 text-lg disabled:opacity-40">
+				<button
+					type="button"
+					onClick={() => set(value + step)}
+					disabled={value >= max}
+					aria-label={t('wheel.more')}
+					className="size-10 rounded-md border border-slate-400 text-lg disabled:opacity-40"
+				>
 					+
 				</button>
 			</div>

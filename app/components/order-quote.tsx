@@ -31,13 +31,26 @@ type Props = {
 
 // The instant quote: per file and in total, from the pair's price, the delivery date and the
 // copies, recalculated as the counts arrive and the choices change.
-export function OrderQuote({ documents, errors, defaults, languages, pairPrices, rates, validityDays, fromPricePerWord, today, minDate }: Props) {
+export function OrderQuote({
+	documents,
+	errors,
+	defaults,
+	languages,
+	pairPrices,
+	rates,
+	validityDays,
+	fromPricePerWord,
+	today,
+	minDate,
+}: Props) {
 	const { locale, t } = useI18n()
 	const [pair, setPair] = useState({ from: defaults.from_language ?? '', to: defaults.to_language ?? '' })
 	const [deliveryDate, setDeliveryDate] = useState<CalendarDate | null>(asCalendarDate(defaults.delivery_date))
 	const [copies, setCopies] = useState(Number(defaults.copies) || 0)
 	const hasPair = Boolean(pair.from && pair.to && pair.from !== pair.to)
-	const pricePerWord = hasPair ? pairPricePerWord(pairPrices, pair.from, pair.to, rates.defaultPricePerWord) : fromPricePerWord
+	const pricePerWord = hasPair
+		? pairPricePerWord(pairPrices, pair.from, pair.to, rates.defaultPricePerWord)
+		: fromPricePerWord
 	const quote = calculateQuote(documents, { ...rates, pricePerWord }, { copies, deliveryDate, today })
 	const days = standardDays(quote.words, rates.wordsPerDay)
 	const surchargeOf = (day: CalendarDate) => expressSurchargeFor(today, day, days, rates)
@@ -71,7 +84,16 @@ export function OrderQuote({ documents, errors, defaults, languages, pairPrices,
 					error={errors.delivery_date}
 					surchargeOf={surchargeOf}
 				/>
-				<NumberWheel id="request-copies" name="copies" label={t('quote.copies')} value={copies} min={0} max={100} onChange={setCopies} error={errors.copies} />
+				<NumberWheel
+					id="request-copies"
+					name="copies"
+					label={t('quote.copies')}
+					value={copies}
+					min={0}
+					max={100}
+					onChange={setCopies}
+					error={errors.copies}
+				/>
 			</div>
 			{pair.from && pair.from === pair.to && <Text as="p" k="priceCheck.same" className="mb-4 text-amber-800" />}
 			{documents.length === 0 ? (
@@ -80,20 +102,43 @@ export function OrderQuote({ documents, errors, defaults, languages, pairPrices,
 				<QuoteTable quote={quote} prices={{ ...rates, pricePerWord }} copies={copies} describedBy="quote-notes" />
 			) : (
 				<p className="rounded-md bg-slate-50 p-4 text-slate-800" data-from-price>
-					<Text k="quote.fromPrice" /> <Amount value={quote.total} currency={rates.currency} vat="excl" className="text-xl font-bold text-teal-800" />
+					<Text k="quote.fromPrice" />{' '}
+					<Amount
+						value={quote.total}
+						currency={rates.currency}
+						vat="excl"
+						className="text-xl font-bold text-teal-800"
+					/>
 					<Text as="span" k="quote.chooseLanguages" className="mt-1 block text-sm text-slate-700" />
 				</p>
 			)}
 			<div id="quote-notes" className="mt-4 space-y-1 text-sm text-slate-600">
-				<Text as="p" k="quote.standardDate" vars={{ date: formatDate(new Date(`${quote.standardDate}T12:00:00`), locale) }} />
+				<Text
+					as="p"
+					k="quote.standardDate"
+					vars={{ date: formatDate(new Date(`${quote.standardDate}T12:00:00`), locale) }}
+				/>
 				{quote.hasManual && <Text as="p" k="quote.manualNote" />}
 			</div>
 			{documents.length > 0 && (
 				<div className="mt-6 border-t border-slate-200 pt-4">
-					<button type="submit" name="intent" value="save-quote" formNoValidate aria-describedby="quote-save-next" className="rounded-md bg-teal-800 px-5 py-3 font-semibold text-white hover:bg-teal-900">
+					<button
+						type="submit"
+						name="intent"
+						value="save-quote"
+						formNoValidate
+						aria-describedby="quote-save-next"
+						className="rounded-md bg-teal-800 px-5 py-3 font-semibold text-white hover:bg-teal-900"
+					>
 						{t('quote.save')}
 					</button>
-					<Text as="p" id="quote-save-next" k="quote.saveNext" vars={{ days: validityDays }} className="mt-2 max-w-2xl text-sm text-slate-700" />
+					<Text
+						as="p"
+						id="quote-save-next"
+						k="quote.saveNext"
+						vars={{ days: validityDays }}
+						className="mt-2 max-w-2xl text-sm text-slate-700"
+					/>
 				</div>
 			)}
 		</section>

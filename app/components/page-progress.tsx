@@ -16,7 +16,11 @@ export function PageProgress() {
 	}, [pendingKey])
 	if (!pendingKey || slowKey !== pendingKey) return null
 	return (
-		<div role="progressbar" aria-label={t('progress.label')} className="fixed inset-x-0 top-0 z-[100] h-[3px] overflow-hidden bg-teal-100">
+		<div
+			role="progressbar"
+			aria-label={t('progress.label')}
+			className="fixed inset-x-0 top-0 z-[100] h-[3px] overflow-hidden bg-teal-100"
+		>
 			<div className="page-progress-bar h-full bg-teal-700" />
 		</div>
 	)

@@ -38,7 +38,10 @@ export function NotFound() {
 			<PageMeta title={t('notFound.title')} />
 			<Text as="h1" k="notFound.title" className="mb-4 text-4xl font-bold text-slate-900" />
 			<Text as="p" k="notFound.text" className="mb-8 text-slate-700" />
-			<Link to={pathFor('home', locale)} className="rounded-md bg-teal-800 px-5 py-3 font-semibold text-white hover:bg-teal-900">
+			<Link
+				to={pathFor('home', locale)}
+				className="rounded-md bg-teal-800 px-5 py-3 font-semibold text-white hover:bg-teal-900"
+			>
 				{t('notFound.home')}
 			</Link>
 		</section>

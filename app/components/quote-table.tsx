@@ -3,10 +3,27 @@ import type { Quote } from '#app/models/quote/rules.ts'
 import { Text, useI18n } from '#app/components/i18n.tsx'
 import { CountBreakdownDetails } from '#app/components/count-breakdown.tsx'
 
-export type QuotePrices = { pricePerWord: number; pricePerMinute: number; repetitionPercent: number; minimumOrder: number; vatPercent: number; currency: string }
+export type QuotePrices = {
+	pricePerWord: number
+	pricePerMinute: number
+	repetitionPercent: number
+	minimumOrder: number
+	vatPercent: number
+	currency: string
+}
 
 // The quote's lines and totals: the same table on the order page and on a saved quote's page.
-export function QuoteTable({ quote, prices, copies, describedBy }: { quote: Quote; prices: QuotePrices; copies: number; describedBy?: string }) {
+export function QuoteTable({
+	quote,
+	prices,
+	copies,
+	describedBy,
+}: {
+	quote: Quote
+	prices: QuotePrices
+	copies: number
+	describedBy?: string
+}) {
 	const { locale, t } = useI18n()
 	const money = (amount: number) => formatPrice(amount, prices.currency, locale)
 	return (
@@ -24,19 +41,35 @@ export function QuoteTable({ quote, prices, copies, describedBy }: { quote: Quot
 						<th scope="row" className="py-2 font-normal">
 							{line.name}{' '}
 							<span className="text-sm text-slate-600">
-								{line.basis === 'words' && t('quote.wordsAt', { words: formatNumber(line.quantity ?? 0, locale), price: money(prices.pricePerWord) })}
-								{line.basis === 'words' && (line.repeated ?? 0) > 0 && ` · ${t('quote.repeated', { words: formatNumber(line.repeated ?? 0, locale), percent: prices.repetitionPercent })}`}
-								{line.basis === 'minutes' && t('quote.minutesAt', { minutes: formatNumber(line.quantity ?? 0, locale), price: money(prices.pricePerMinute) })}
+								{line.basis === 'words' &&
+									t('quote.wordsAt', {
+										words: formatNumber(line.quantity ?? 0, locale),
+										price: money(prices.pricePerWord),
+									})}
+								{line.basis === 'words' &&
+									(line.repeated ?? 0) > 0 &&
+									` · ${t('quote.repeated', { words: formatNumber(line.repeated ?? 0, locale), percent: prices.repetitionPercent })}`}
+								{line.basis === 'minutes' &&
+									t('quote.minutesAt', {
+										minutes: formatNumber(line.quantity ?? 0, locale),
+										price: money(prices.pricePerMinute),
+									})}
 								{line.basis === 'manual' && t('order.manual')}
 								{line.basis === 'pending' && t('order.counting')}
 							</span>
 							{line.basis === 'words' && <CountBreakdownDetails parts={line.parts} corrected={line.corrected} />}
 						</th>
-						<td className="py-2 text-right">{line.basis === 'words' || line.basis === 'minutes' ? money(line.amount) : '–'}</td>
+						<td className="py-2 text-right">
+							{line.basis === 'words' || line.basis === 'minutes' ? money(line.amount) : '–'}
+						</td>
 					</tr>
 				))}
-				{quote.minimumApplied && <Row label={t('quote.minimum')} value={formatPrice(prices.minimumOrder, prices.currency, locale)} />}
-				{quote.express > 0 && <Row label={t('quote.express', { percent: quote.surchargePercent })} value={money(quote.express)} />}
+				{quote.minimumApplied && (
+					<Row label={t('quote.minimum')} value={formatPrice(prices.minimumOrder, prices.currency, locale)} />
+				)}
+				{quote.express > 0 && (
+					<Row label={t('quote.express', { percent: quote.surchargePercent })} value={money(quote.express)} />
+				)}
 				{quote.copies > 0 && <Row label={t('quote.copiesLine', { copies })} value={money(quote.copies)} />}
 			</tbody>
 			<tfoot>

@@ -11,11 +11,27 @@ export function ReadMore({ children, fold = true }: { children: ReactNode; fold?
 	if (!fold) return <div>{children}</div>
 	return (
 		<div data-controller="read-more">
-			<div id={id} data-read-more-content data-state={isOpen ? 'open' : 'closed'} className={isOpen ? '' : 'relative max-h-32 overflow-hidden'}>
+			<div
+				id={id}
+				data-read-more-content
+				data-state={isOpen ? 'open' : 'closed'}
+				className={isOpen ? '' : 'relative max-h-32 overflow-hidden'}
+			>
 				{children}
-				{!isOpen && <div aria-hidden="true" className="pointer-events-none absolute inset-x-0 bottom-0 h-12 bg-gradient-to-t from-white" />}
+				{!isOpen && (
+					<div
+						aria-hidden="true"
+						className="pointer-events-none absolute inset-x-0 bottom-0 h-12 bg-gradient-to-t from-white"
+					/>
+				)}
 			</div>
-			<button type="button" aria-expanded={isOpen} aria-controls={id} onClick={() => setIsOpen(!isOpen)} className="mt-2 font-semibold text-teal-800 underline underline-offset-2">
+			<button
+				type="button"
+				aria-expanded={isOpen}
+				aria-controls={id}
+				onClick={() => setIsOpen(!isOpen)}
+				className="mt-2 font-semibold text-teal-800 underline underline-offset-2"
+			>
 				{isOpen ? t('readMore.less') : t('readMore.more')}
 			</button>
 		</div>

@@ -8,7 +8,15 @@ const DELAY_MS = 100
 // below the top (and below the fixed navigation bar, which would otherwise cover it). With
 // "reduce motion" it jumps. The target gets the focus, so keyboard users continue from there.
 // Without script it is an ordinary in-page link.
-export function ScrollLink({ href, className, children }: { href: `#${string}`; className?: string; children: ReactNode }) {
+export function ScrollLink({
+	href,
+	className,
+	children,
+}: {
+	href: `#${string}`
+	className?: string
+	children: ReactNode
+}) {
 	function scroll(event: React.MouseEvent<HTMLAnchorElement>) {
 		const target = document.getElementById(href.slice(1))
 		if (!target) return
@@ -25,7 +33,14 @@ export function ScrollLink({ href, className, children }: { href: `#${string}`; 
 		}, DELAY_MS)
 	}
 	return (
-		<a href={href} data-controller="scroll-link" data-offset={OFFSET_PX} data-delay={DELAY_MS} onClick={scroll} className={className}>
+		<a
+			href={href}
+			data-controller="scroll-link"
+			data-offset={OFFSET_PX}
+			data-delay={DELAY_MS}
+			onClick={scroll}
+			className={className}
+		>
 			{children}
 		</a>
 	)

@@ -4,13 +4,22 @@ import { Text, useI18n } from '#app/components/i18n.tsx'
 import { pathFor } from '#app/utils/locales.ts'
 import type { MessageKey } from '#app/utils/i18n.ts'
 
-type Props = { perWord: number; currency: string; minimumOrder: number; certifiedCopyPrice: number; expressSurcharge1Day: number }
+type Props = {
+	perWord: number
+	currency: string
+	minimumOrder: number
+	certifiedCopyPrice: number
+	expressSurcharge1Day: number
+}
 
 // A service page's price and order button, from the prices as they stand (not typed into the text).
 export function ServiceOrderBox({ perWord, currency, minimumOrder, certifiedCopyPrice, expressSurcharge1Day }: Props) {
 	const { locale, t } = useI18n()
 	return (
-		<aside aria-labelledby="service-order" className="h-fit rounded-2xl border border-teal-200 bg-teal-50 p-6 lg:sticky lg:top-24 lg:mt-16">
+		<aside
+			aria-labelledby="service-order"
+			className="h-fit rounded-2xl border border-teal-200 bg-teal-50 p-6 lg:sticky lg:top-24 lg:mt-16"
+		>
 			<h2 id="service-order" className="mb-4 text-xl font-semibold text-teal-950">
 				{t('service.orderTitle')}
 			</h2>
@@ -28,7 +37,10 @@ export function ServiceOrderBox({ perWord, currency, minimumOrder, certifiedCopy
 					{t('service.deliveryText', { percent: expressSurcharge1Day })}
 				</Row>
 			</dl>
-			<Link to={pathFor('order', locale)} className="block rounded-md bg-teal-800 px-5 py-3 text-center font-semibold text-white hover:bg-teal-900">
+			<Link
+				to={pathFor('order', locale)}
+				className="block rounded-md bg-teal-800 px-5 py-3 text-center font-semibold text-white hover:bg-teal-900"
+			>
 				{t('service.order')}
 			</Link>
 			<Text as="p" k="service.orderNext" className="mt-3 text-sm text-slate-700" />
@@ -36,7 +48,15 @@ export function ServiceOrderBox({ perWord, currency, minimumOrder, certifiedCopy
 	)
 }
 
-function Row({ label, className = 'font-semibold', children }: { label: MessageKey; className?: string; children: React.ReactNode }) {
+function Row({
+	label,
+	className = 'font-semibold',
+	children,
+}: {
+	label: MessageKey
+	className?: string
+	children: React.ReactNode
+}) {
 	return (
 		<div>
 			<Text as="dt" k={label} className="text-sm text-slate-700" />

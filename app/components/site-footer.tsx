@@ -12,14 +12,18 @@ export function SiteFooter({ agency, pages }: { agency: AgencyDetails; pages: Me
 			<div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 text-sm text-slate-700 sm:grid-cols-2">
 				<section aria-labelledby="footer-contact">
 					<Text k="footer.contact" as="h2" id="footer-contact" className="mb-2 font-semibold text-slate-900" />
-					<address className="not-italic leading-7">
+					<address className="leading-7 not-italic">
 						<strong>{agency.agencyName}</strong>
 						<br />
 						{agency.address}
 						<br />
-						<a className="underline" href={`mailto:${agency.email}`}>{agency.email}</a>
+						<a className="underline" href={`mailto:${agency.email}`}>
+							{agency.email}
+						</a>
 						<br />
-						<a className="underline" href={`tel:${agency.phone.replace(/\s/g, '')}`}>{agency.phone}</a>
+						<a className="underline" href={`tel:${agency.phone.replace(/\s/g, '')}`}>
+							{agency.phone}
+						</a>
 						<br />
 						{t('contact.cvr')} {agency.cvr}
 					</address>

@@ -6,7 +6,15 @@ export type Tab = { key: string; label: string; content: ReactNode }
 // one's switch closes it, so none is open. The open switch is highlighted (black by default).
 // Because "none open" is allowed, the switches are disclosure buttons (aria-expanded) rather than
 // an ARIA tablist, which always has one tab selected.
-export function Tabs({ tabs, initial = tabs[0]?.key ?? null, label }: { tabs: Tab[]; initial?: string | null; label: string }) {
+export function Tabs({
+	tabs,
+	initial = tabs[0]?.key ?? null,
+	label,
+}: {
+	tabs: Tab[]
+	initial?: string | null
+	label: string
+}) {
 	const id = useId()
 	const [active, setActive] = useState<string | null>(initial)
 	return (
@@ -29,7 +37,13 @@ export function Tabs({ tabs, initial = tabs[0]?.key ?? null, label }: { tabs: Ta
 				})}
 			</div>
 			{tabs.map((tab) => (
-				<div key={tab.key} id={`${id}-${tab.key}`} data-tab-panel hidden={tab.key !== active} className="rounded-xl border border-slate-200 p-6 text-slate-700">
+				<div
+					key={tab.key}
+					id={`${id}-${tab.key}`}
+					data-tab-panel
+					hidden={tab.key !== active}
+					className="rounded-xl border border-slate-200 p-6 text-slate-700"
+				>
 					{tab.content}
 				</div>
 			))}

@@ -2,7 +2,14 @@ import type { ComponentType } from 'react'
 import { useI18n } from '#app/components/i18n.tsx'
 import { LazyImage } from '#app/components/lazy-image.tsx'
 
-export type TeamMember = { id: number; name: string; title: string; photoUrl: string | null; bioHtml: string | null; pairs: string[] }
+export type TeamMember = {
+	id: number
+	name: string
+	title: string
+	photoUrl: string | null
+	bioHtml: string | null
+	pairs: string[]
+}
 
 // The page that shows bios hands in their dialog (team-bio.tsx), so the dialog's code is part of
 // that page's own script only: the home page's team has none and never fetches it.
@@ -14,7 +21,15 @@ export function TeamGrid({ members, Bio }: { members: TeamMember[]; Bio?: BioCom
 		<ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
 			{members.map((member) => (
 				<li key={member.id} data-controller="employee" className="rounded-xl border border-slate-200 p-6">
-					{member.photoUrl && <LazyImage src={member.photoUrl} alt="" width={96} height={96} className="mb-4 size-24 rounded-full bg-slate-100" />}
+					{member.photoUrl && (
+						<LazyImage
+							src={member.photoUrl}
+							alt=""
+							width={96}
+							height={96}
+							className="mb-4 size-24 rounded-full bg-slate-100"
+						/>
+					)}
 					<h3 className="text-lg font-semibold text-slate-900">{member.name}</h3>
 					<p className="text-sm text-slate-600">{member.title}</p>
 					{member.pairs.length > 0 && (

@@ -14,7 +14,10 @@ export function Tooltip({ label, text }: { label: string; text: string }) {
 	// Shown by keyboard focus, it stays until the focus moves or Esc (WCAG 1.4.13): Radix would also
 	// close it on any scroll, and reaching it with Tab scrolls it into view.
 	function changeOpen(open: boolean) {
-		const hasKeyboardFocus = trigger.current !== null && trigger.current === document.activeElement && trigger.current.matches(':focus-visible')
+		const hasKeyboardFocus =
+			trigger.current !== null &&
+			trigger.current === document.activeElement &&
+			trigger.current.matches(':focus-visible')
 		if (!open && hasKeyboardFocus && !isDismissed.current) return
 		isDismissed.current = false
 		setIsOpen(open)
@@ -44,7 +47,11 @@ export function Tooltip({ label, text }: { label: string; text: string }) {
 					</RadixTooltip.Trigger>
 				</span>
 				<RadixTooltip.Portal>
-					<RadixTooltip.Content onEscapeKeyDown={() => (isDismissed.current = true)} sideOffset={6} className="z-50 max-w-xs rounded-md bg-slate-900 px-3 py-2 text-sm text-white shadow-lg">
+					<RadixTooltip.Content
+						onEscapeKeyDown={() => (isDismissed.current = true)}
+						sideOffset={6}
+						className="z-50 max-w-xs rounded-md bg-slate-900 px-3 py-2 text-sm text-white shadow-lg"
+					>
 						{text}
 						<RadixTooltip.Arrow className="fill-slate-900" />
 					</RadixTooltip.Content>

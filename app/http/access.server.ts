@@ -34,7 +34,8 @@ export function requireAdmin(request: Request, context: Context): Staff {
 	return requireArea(requireStaff(request, context), 'staff')
 }
 
-export const forbidden = (area: Area) => (area === 'staff' ? 'Only administrators may do this.' : 'Your role does not give access to this.')
+export const forbidden = (area: Area) =>
+	area === 'staff' ? 'Only administrators may do this.' : 'Your role does not give access to this.'
 
 export function optionalStaff(context: Context): Staff | null {
 	return context.get(staffContext)

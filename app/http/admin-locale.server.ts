@@ -4,7 +4,8 @@ import { LOCALES, type Locale } from '#app/utils/locales.ts'
 export const ADMIN_LOCALE_COOKIE = 'tolk_admin_lang'
 const ONE_YEAR_S = 365 * 24 * 60 * 60
 
-const asLocale = (value: string | null | undefined): Locale | null => (LOCALES.includes(value as Locale) ? (value as Locale) : null)
+const asLocale = (value: string | null | undefined): Locale | null =>
+	LOCALES.includes(value as Locale) ? (value as Locale) : null
 
 // Staff choose the admin's language (a cookie); until they do, the browser's preference decides.
 export function resolveAdminLocale(request: Request): Locale {

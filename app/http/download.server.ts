@@ -6,7 +6,9 @@ import { data } from 'react-router'
 // A stored file as a download of opaque bytes, never shown inline (it is a customer's file, not
 // ours), under the name it was given; 410 when the file is gone from the disk.
 export async function fileDownload(file: string, name: string): Promise<Response> {
-	const size = await stat(file).then((stats) => stats.size).catch(() => null)
+	const size = await stat(file)
+		.then((stats) => stats.size)
+		.catch(() => null)
 	if (size === null) throw data({ error: 'The file is gone' }, { status: 410 })
 	const fallback = name.replace(/[^\x20-\x7e]|["\\]/g, '_')
 	return new Response(Readable.toWeb(createReadStream(file)) as ReadableStream, {

@@ -6,7 +6,14 @@ const THIRTY_DAYS_S = 30 * 24 * 60 * 60
 
 function draftCookie(context: Readonly<RouterContextProvider>) {
 	const { secretKey, secureCookies } = context.get(servicesContext)
-	return createCookie('tolk_order', { httpOnly: true, sameSite: 'lax', secure: secureCookies, path: '/', maxAge: THIRTY_DAYS_S, secrets: [secretKey] })
+	return createCookie('tolk_order', {
+		httpOnly: true,
+		sameSite: 'lax',
+		secure: secureCookies,
+		path: '/',
+		maxAge: THIRTY_DAYS_S,
+		secrets: [secretKey],
+	})
 }
 
 // The visitor's order in progress: the documents they uploaded belong to it.

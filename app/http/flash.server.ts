@@ -6,7 +6,13 @@ export type Flash = { kind: 'success' | 'error'; key: AdminMessageKey; vars?: Re
 
 function flashCookie(context: Readonly<RouterContextProvider>) {
 	const { secretKey, secureCookies } = context.get(servicesContext)
-	return createCookie('tolk_flash', { httpOnly: true, sameSite: 'lax', secure: secureCookies, path: '/admin', secrets: [secretKey] })
+	return createCookie('tolk_flash', {
+		httpOnly: true,
+		sameSite: 'lax',
+		secure: secureCookies,
+		path: '/admin',
+		secrets: [secretKey],
+	})
 }
 
 // Set before a redirect, shown once by the admin layout on the page that follows.

@@ -80,7 +80,11 @@ export async function saveRecordForm({ request, context, resource, staff, id }: 
 	const result = await saveRecord(services, { resource, staff, id }, values, uploadErrors)
 	if (!result) throw notFound()
 	if (!result.ok) return data({ errors: result.errors, values: { ...values, password: undefined } }, { status: 422 })
-	const flash = { kind: 'success' as const, key: result.created ? ('flash.created' as const) : ('flash.updated' as const), vars: { name: result.name } }
+	const flash = {
+		kind: 'success' as const,
+		key: result.created ? ('flash.created' as const) : ('flash.updated' as const),
+		vars: { name: result.name },
+	}
 	return redirect(`/admin/${resource.name}`, { headers: { 'Set-Cookie': await flashHeader(context, flash) } })
 }
 
@@ -89,6 +93,8 @@ export async function deleteRecordForm({ context, resource, staff, id }: Omit<Ch
 	if (!result) throw notFound()
 	if (!result.ok) return data({ errors: result.errors }, { status: 422 })
 	return redirect(`/admin/${resource.name}`, {
-		headers: { 'Set-Cookie': await flashHeader(context, { kind: 'success', key: 'flash.deleted', vars: { name: result.name } }) },
+		headers: {
+			'Set-Cookie': await flashHeader(context, { kind: 'success', key: 'flash.deleted', vars: { name: result.name } }),
+		},
 	})
 }

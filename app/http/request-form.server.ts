@@ -11,23 +11,37 @@ type Context = Readonly<RouterContextProvider>
 
 // A refusal in the page's language: the summary, each field's reason, and every value as typed
 // (but the honeypot), so the form comes back as it was sent.
-async function refusal(context: Context, locale: Locale, fields: Record<RequestField, string>, { status, summary, errors }: Refused) {
+async function refusal(
+	context: Context,
+	locale: Locale,
+	fields: Record<RequestField, string>,
+	{ status, summary, errors }: Refused,
+) {
 	const messages = await loadMessages(getServices(context).db, locale)
 	const text = (key: string) => stripTags(translate(messages, key))
 	const { website: _honeypot, ...values } = fields
-	const translated = Object.fromEntries(Object.entries(errors).map(([field, code]) => [field, text(`request.error.${code}`)]))
+	const translated = Object.fromEntries(
+		Object.entries(errors).map(([field, code]) => [field, text(`request.error.${code}`)]),
+	)
 	return data<RequestFormResult>({ ok: false, message: text(summary), errors: translated, values }, { status })
 }
 
 async function formInput(request: Request, form: FormData, context: Context) {
-	return { fields: readRequestFields(form), locale: localeFromPath(new URL(request.url).pathname), draftId: await readDraftId(request, context) }
+	return {
+		fields: readRequestFields(form),
+		locale: localeFromPath(new URL(request.url).pathname),
+		draftId: await readDraftId(request, context),
+	}
 }
 
 // The request form's action on the order and contact pages: 422 with the reasons in the page's
 // language and every value as typed, or the new request's reference.
 export async function handleRequestSubmission(request: Request, form: FormData, context: Context) {
 	const input = await formInput(request, form, context)
-	const result = await submitRequest(getServices(context), { ...input, clientAddress: context.get(requestInfoContext).clientAddress })
+	const result = await submitRequest(getServices(context), {
+		...input,
+		clientAddress: context.get(requestInfoContext).clientAddress,
+	})
 	if (!result.ok) return refusal(context, input.locale, input.fields, result)
 	const headers = result.draftUsed ? { 'Set-Cookie': await clearDraftCookie(context) } : undefined
 	return data<RequestFormResult>({ ok: true, reference: result.reference, email: result.email }, { headers })

@@ -3,7 +3,12 @@ import { EventSchema } from '#app/models/analytics.server.ts'
 
 describe('an analytics event', () => {
 	test('keeps only the path of the page address, never its query or fragment', () => {
-		const event = EventSchema.parse({ name: 'Calculated price', properties: { words: 1200 }, path: '/priser?email=a@b.dk#top', locale: 'da' })
+		const event = EventSchema.parse({
+			name: 'Calculated price',
+			properties: { words: 1200 },
+			path: '/priser?email=a@b.dk#top',
+			locale: 'da',
+		})
 		expect(event).toEqual({ name: 'Calculated price', properties: { words: 1200 }, path: '/priser', locale: 'da' })
 	})
 

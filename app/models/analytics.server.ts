@@ -5,7 +5,6 @@ import { analyticsEvents } from '#database/schema.ts'
 import { CALCULATED_PRICE_EVENT } from '#app/models/price/rules.ts'
 import { LOCALES } from '#app/utils/locales.ts'
 
-
 const PropertyValue = z.union([z.string().max(200), z.number().finite(), z.boolean()])
 
 // What a page may send. Only the path is kept of the address: a query string may hold anything.
@@ -49,7 +48,12 @@ export async function countCalculatedWords(db: Database, bandSize: number) {
 	return db
 		.select({ from: band, count: sql<number>`count(*)::int` })
 		.from(analyticsEvents)
-		.where(and(eq(analyticsEvents.name, CALCULATED_PRICE_EVENT), sql`jsonb_typeof(${analyticsEvents.properties}->'words') = 'number'`))
+		.where(
+			and(
+				eq(analyticsEvents.name, CALCULATED_PRICE_EVENT),
+				sql`jsonb_typeof(${analyticsEvents.properties}->'words') = 'number'`,
+			),
+		)
 		.groupBy(band)
 		.orderBy(band)
 }

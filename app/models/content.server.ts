@@ -1,6 +1,15 @@
 import { aliasedTable, and, asc, eq, or } from 'drizzle-orm'
 import type { Database } from '#database/client.ts'
-import { faqCategories, faqItemCategories, faqItems, languages, pages, slides, teamMemberPairs, teamMembers } from '#database/schema.ts'
+import {
+	faqCategories,
+	faqItemCategories,
+	faqItems,
+	languages,
+	pages,
+	slides,
+	teamMemberPairs,
+	teamMembers,
+} from '#database/schema.ts'
 import type { Locale } from '#app/utils/locales.ts'
 import { memoContent } from '#app/models/content-memo.server.ts'
 import { sanitizeRichHtml } from '#app/models/rich-text/sanitize.server.ts'
@@ -19,7 +28,12 @@ async function listFaqItemsNow(db: Database, locale: Locale, limit?: number) {
 // The FAQ's categories that hold questions, in order, each with its questions' ids.
 async function listFaqCategoriesNow(db: Database, locale: Locale) {
 	const rows = await db
-		.select({ id: faqCategories.id, nameDa: faqCategories.nameDa, nameEn: faqCategories.nameEn, itemId: faqItemCategories.faqItemId })
+		.select({
+			id: faqCategories.id,
+			nameDa: faqCategories.nameDa,
+			nameEn: faqCategories.nameEn,
+			itemId: faqItemCategories.faqItemId,
+		})
 		.from(faqCategories)
 		.innerJoin(faqItemCategories, eq(faqItemCategories.categoryId, faqCategories.id))
 		.orderBy(asc(faqCategories.position), asc(faqCategories.id))
@@ -54,7 +68,9 @@ export function summaryOf(html: string): string {
 	// Never more than a few thousand characters are read, however long the paragraph staff wrote.
 	const start = Math.max(html.indexOf('<p'), 0)
 	const end = html.indexOf('</p>', start)
-	const text = stripTags(html.slice(start, Math.min(end < 0 ? Infinity : end, start + SUMMARY_SCAN))).replace(/\s+/g, ' ').trim()
+	const text = stripTags(html.slice(start, Math.min(end < 0 ? Infinity : end, start + SUMMARY_SCAN)))
+		.replace(/\s+/g, ' ')
+		.trim()
 	if (text.length <= SUMMARY_LENGTH) return text
 	const cut = text.lastIndexOf(' ', SUMMARY_LENGTH)
 	return `${text.slice(0, cut > 0 ? cut : SUMMARY_LENGTH)} …`
@@ -78,7 +94,13 @@ async function listTeamMembersNow(db: Database, locale: Locale) {
 	const [rows, pairs] = await Promise.all([
 		db.select().from(teamMembers).orderBy(asc(teamMembers.position), asc(teamMembers.id)),
 		db
-			.select({ memberId: teamMemberPairs.teamMemberId, fromDa: fromLanguages.nameDa, fromEn: fromLanguages.nameEn, toDa: toLanguages.nameDa, toEn: toLanguages.nameEn })
+			.select({
+				memberId: teamMemberPairs.teamMemberId,
+				fromDa: fromLanguages.nameDa,
+				fromEn: fromLanguages.nameEn,
+				toDa: toLanguages.nameDa,
+				toEn: toLanguages.nameEn,
+			})
 			.from(teamMemberPairs)
 			.innerJoin(fromLanguages, eq(fromLanguages.id, teamMemberPairs.fromLanguageId))
 			.innerJoin(toLanguages, eq(toLanguages.id, teamMemberPairs.toLanguageId))
@@ -123,8 +145,11 @@ export function presentPage(row: NonNullable<Awaited<ReturnType<typeof findPubli
 	}
 }
 
-
 // Every published content page's two addresses, in menu order (the sitemap).
 export function listPublishedPageSlugs(db: Database) {
-	return db.select({ slugDa: pages.slugDa, slugEn: pages.slugEn }).from(pages).where(eq(pages.published, true)).orderBy(asc(pages.position), asc(pages.id))
+	return db
+		.select({ slugDa: pages.slugDa, slugEn: pages.slugEn })
+		.from(pages)
+		.where(eq(pages.published, true))
+		.orderBy(asc(pages.position), asc(pages.id))
 }

@@ -12,7 +12,13 @@ async function getSettingsNow(db: Database) {
 
 async function listMenuPagesNow(db: Database, locale: Locale) {
 	const rows = await db
-		.select({ titleDa: pages.titleDa, titleEn: pages.titleEn, slugDa: pages.slugDa, slugEn: pages.slugEn, showInMenu: pages.showInMenu })
+		.select({
+			titleDa: pages.titleDa,
+			titleEn: pages.titleEn,
+			slugDa: pages.slugDa,
+			slugEn: pages.slugEn,
+			showInMenu: pages.showInMenu,
+		})
 		.from(pages)
 		.where(eq(pages.published, true))
 		.orderBy(asc(pages.position), asc(pages.id))
@@ -35,4 +41,3 @@ async function listActiveLanguagesNow(db: Database, locale: Locale) {
 export const getSettings = memoContent(getSettingsNow)
 export const listMenuPages = memoContent(listMenuPagesNow)
 export const listActiveLanguages = memoContent(listActiveLanguagesNow)
-

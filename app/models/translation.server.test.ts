@@ -22,6 +22,10 @@ describe('translationRows', () => {
 
 	test('a value staff gave fills a gap in the files', () => {
 		const rows = translationRows(defaults, [{ locale: 'en', key: 'home.new', value: 'New text' }])
-		expect(rows.find((row) => row.key === 'home.new')!.values.en).toEqual({ value: 'New text', isOverridden: true, isMissing: false })
+		expect(rows.find((row) => row.key === 'home.new')!.values.en).toEqual({
+			value: 'New text',
+			isOverridden: true,
+			isMissing: false,
+		})
 	})
 })

@@ -65,7 +65,10 @@ export async function saveTranslation(db: Database, locale: Locale, key: string,
 	await db
 		.insert(translations)
 		.values({ locale, key, value: clean })
-		.onConflictDoUpdate({ target: [translations.locale, translations.key], set: { value: clean, updatedAt: new Date() } })
+		.onConflictDoUpdate({
+			target: [translations.locale, translations.key],
+			set: { value: clean, updatedAt: new Date() },
+		})
 	forgetMessages()
 	return clean
 }
@@ -87,7 +90,10 @@ export type TranslationRow = {
 
 // Every key either file knows, with each language's value, whether staff changed it, and
 // whether it has none at all.
-export function translationRows(defaults: Record<Locale, Messages>, overrides: { locale: string; key: string; value: string }[]): TranslationRow[] {
+export function translationRows(
+	defaults: Record<Locale, Messages>,
+	overrides: { locale: string; key: string; value: string }[],
+): TranslationRow[] {
 	const keys = [...new Set(LOCALES.flatMap((locale) => Object.keys(defaults[locale])))].sort()
 	const changed = new Map(overrides.map((row) => [`${row.locale}:${row.key}`, row.value]))
 	return keys.map((key) => ({
@@ -103,6 +109,8 @@ export function translationRows(defaults: Record<Locale, Messages>, overrides: {
 }
 
 export async function listTranslations(db: Database): Promise<TranslationRow[]> {
-	const overrides = await db.select({ locale: translations.locale, key: translations.key, value: translations.value }).from(translations)
+	const overrides = await db
+		.select({ locale: translations.locale, key: translations.key, value: translations.value })
+		.from(translations)
 	return translationRows(DEFAULT_MESSAGES, overrides)
 }

@@ -29,15 +29,29 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 		// The quote's link may have been forwarded: it tells that the quote was ordered, never the
 		// order (its page, the customer's details and files are behind the order's own link).
 		orderedAs: order?.reference ?? null,
-		quote: { id: quote.id, details: quote.details, copies: quote.copies, currency: quote.currency, validUntil: quote.validUntil },
+		quote: {
+			id: quote.id,
+			details: quote.details,
+			copies: quote.copies,
+			currency: quote.currency,
+			validUntil: quote.validUntil,
+		},
 		dueDate,
 		refusal,
 		termsPath: pathFor('page', locale, { slug: TERMS_SLUG[locale] }),
-		alternates: { da: pathFor('acceptQuote', 'da', { id: quote.id }), en: pathFor('acceptQuote', 'en', { id: quote.id }) },
+		alternates: {
+			da: pathFor('acceptQuote', 'da', { id: quote.id }),
+			en: pathFor('acceptQuote', 'en', { id: quote.id }),
+		},
 	}
 }
 
-type Refusal = { ok: false; message: string; errors: Partial<Record<AcceptField, string>>; values: Partial<Record<AcceptField, string>> }
+type Refusal = {
+	ok: false
+	message: string
+	errors: Partial<Record<AcceptField, string>>
+	values: Partial<Record<AcceptField, string>>
+}
 
 // The order is made and the customer goes to its page; a refusal comes back in the page's language
 // with every value as typed.
@@ -47,10 +61,17 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 	try {
 		const result = await acceptQuote(getServices(context), params.id, fields, locale)
 		// Only the order just made is opened; a quote ordered before says so on this page.
-		if (result.ok) return redirect(result.isNew ? pathFor('orderStatus', locale, { token: result.token }) : pathFor('acceptQuote', locale, { id: params.id }))
+		if (result.ok)
+			return redirect(
+				result.isNew
+					? pathFor('orderStatus', locale, { token: result.token })
+					: pathFor('acceptQuote', locale, { id: params.id }),
+			)
 		const messages = await loadMessages(getDb(context), locale)
 		const text = (key: string) => stripTags(translate(messages, key))
-		const errors = Object.fromEntries(Object.entries(result.errors).map(([field, code]) => [field, text(`request.error.${code}`)]))
+		const errors = Object.fromEntries(
+			Object.entries(result.errors).map(([field, code]) => [field, text(`request.error.${code}`)]),
+		)
 		return data<Refusal>({ ok: false, message: text('accept.refused'), errors, values: fields }, { status: 422 })
 	} catch (error) {
 		if (error instanceof QuoteNotFound) throw data({ error: 'Not found' }, { status: 404 })
@@ -64,7 +85,11 @@ export function headers() {
 	return { 'X-Robots-Tag': 'noindex', 'Cache-Control': 'private, no-store' }
 }
 
-const REFUSAL_KEYS = { expired: 'accept.expired', 'date-passed': 'accept.datePassed', 'not-final': 'accept.notFinal' } as const
+const REFUSAL_KEYS = {
+	expired: 'accept.expired',
+	'date-passed': 'accept.datePassed',
+	'not-final': 'accept.notFinal',
+} as const
 
 export default function AcceptQuotePage() {
 	const { quote, dueDate, refusal, termsPath, orderedAs } = useLoaderData<typeof loader>()
@@ -78,9 +103,16 @@ export default function AcceptQuotePage() {
 	return (
 		<>
 			<PageMeta title={t('accept.title')} />
-			<PageHeading title={<Text k="accept.title" />} lead={dueDate ? <Text k="accept.lead" vars={{ date: day(dueDate) }} /> : undefined} />
+			<PageHeading
+				title={<Text k="accept.title" />}
+				lead={dueDate ? <Text k="accept.lead" vars={{ date: day(dueDate) }} /> : undefined}
+			/>
 			<div className="mb-6 max-w-3xl">
-				<QuoteTable quote={quote.details.quote} prices={{ ...quote.details, currency: quote.currency }} copies={quote.copies} />
+				<QuoteTable
+					quote={quote.details.quote}
+					prices={{ ...quote.details, currency: quote.currency }}
+					copies={quote.copies}
+				/>
 			</div>
 			{orderedAs ? (
 				<div role="status" className="max-w-2xl rounded-md border border-teal-300 bg-teal-50 p-4 text-teal-950">
@@ -89,48 +121,109 @@ export default function AcceptQuotePage() {
 			) : refusal ? (
 				<div role="status" className="max-w-2xl rounded-md border border-amber-300 bg-amber-50 p-4 text-amber-950">
 					<Text as="p" k={REFUSAL_KEYS[refusal]} vars={{ date: day(quote.validUntil) }} className="mb-3" />
-					<Link to={refusal === 'not-final' ? pathFor('contact', locale) : pathFor('order', locale)} className="inline-block rounded-md bg-teal-800 px-5 py-3 font-semibold text-white hover:bg-teal-900">
+					<Link
+						to={refusal === 'not-final' ? pathFor('contact', locale) : pathFor('order', locale)}
+						className="inline-block rounded-md bg-teal-800 px-5 py-3 font-semibold text-white hover:bg-teal-900"
+					>
 						{refusal === 'not-final' ? t('request.submit') : t('accept.fresh')}
 					</Link>
 				</div>
 			) : (
-				<Form method="post" noValidate data-controller="accept-order" aria-labelledby="accept-form-title" className="max-w-2xl rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+				<Form
+					method="post"
+					noValidate
+					data-controller="accept-order"
+					aria-labelledby="accept-form-title"
+					className="max-w-2xl rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+				>
 					<AuthenticityTokenInput />
 					<h2 id="accept-form-title" className="mb-4 text-2xl font-semibold text-slate-900">
 						{t('accept.who')}
 					</h2>
-					{refused && <ErrorSummary key={JSON.stringify(refused)} prefix="accept" message={refused.message} errors={refused.errors} focusRef={focusOnMount} />}
+					{refused && (
+						<ErrorSummary
+							key={JSON.stringify(refused)}
+							prefix="accept"
+							message={refused.message}
+							errors={refused.errors}
+							focusRef={focusOnMount}
+						/>
+					)}
 					<div className="grid gap-x-6 sm:grid-cols-2">
-						{field('name', t('request.name'), (props) => <input {...props} type="text" autoComplete="name" className={inputClass} />)}
-						{field('email', t('request.email'), (props) => <input {...props} type="email" autoComplete="email" className={inputClass} />)}
-						{field('phone', t('request.phone'), (props) => <input {...props} type="tel" autoComplete="tel" className={inputClass} />)}
+						{field('name', t('request.name'), (props) => (
+							<input {...props} type="text" autoComplete="name" className={inputClass} />
+						))}
+						{field('email', t('request.email'), (props) => (
+							<input {...props} type="email" autoComplete="email" className={inputClass} />
+						))}
+						{field('phone', t('request.phone'), (props) => (
+							<input {...props} type="tel" autoComplete="tel" className={inputClass} />
+						))}
 					</div>
 					<ToggleDisplay sources={['customer_kind']} className="mb-4">
 						<label className="mb-3 flex items-center gap-2 font-medium">
-							<input type="checkbox" name="customer_kind" value="company" defaultChecked={values.customer_kind === 'company'} className="size-4" />
+							<input
+								type="checkbox"
+								name="customer_kind"
+								value="company"
+								defaultChecked={values.customer_kind === 'company'}
+								className="size-4"
+							/>
 							{t('accept.kindCompany')}
 						</label>
 						<p data-display="!customer_kind" className="mb-3 text-sm text-slate-600">
 							{t('request.privateNote')}
 						</p>
-						<div data-display="customer_kind" className="grid gap-x-6 rounded-md border border-slate-200 bg-slate-50 p-4 sm:grid-cols-2">
+						<div
+							data-display="customer_kind"
+							className="grid gap-x-6 rounded-md border border-slate-200 bg-slate-50 p-4 sm:grid-cols-2"
+						>
 							{field(
 								'company_query',
 								t('request.company'),
 								(props) => (
 									<div data-autofocus>
-										<CompanySearch id={props.id} label={t('request.company')} placeholder={t('request.companyPlaceholder')} describedBy={props['aria-describedby'] ?? ''} isInvalid={Boolean(props['aria-invalid'])} defaultQuery={props.defaultValue} />
+										<CompanySearch
+											id={props.id}
+											label={t('request.company')}
+											placeholder={t('request.companyPlaceholder')}
+											describedBy={props['aria-describedby'] ?? ''}
+											isInvalid={Boolean(props['aria-invalid'])}
+											defaultQuery={props.defaultValue}
+										/>
 									</div>
 								),
 								t('request.companyHint'),
 							)}
-							{field('ean', t('request.ean'), (props) => <input {...props} type="text" inputMode="numeric" autoComplete="off" className={inputClass} />, t('request.eanHint'))}
+							{field(
+								'ean',
+								t('request.ean'),
+								(props) => (
+									<input {...props} type="text" inputMode="numeric" autoComplete="off" className={inputClass} />
+								),
+								t('request.eanHint'),
+							)}
 						</div>
 					</ToggleDisplay>
-					{field('purchase_order', t('accept.purchaseOrder'), (props) => <input {...props} type="text" autoComplete="off" className={inputClass} />, t('accept.purchaseOrderHint'))}
+					{field(
+						'purchase_order',
+						t('accept.purchaseOrder'),
+						(props) => (
+							<input {...props} type="text" autoComplete="off" className={inputClass} />
+						),
+						t('accept.purchaseOrderHint'),
+					)}
 					<div className="mb-4">
 						<div className="flex items-start gap-2">
-							<input type="checkbox" id="accept-terms" name="terms" defaultChecked={values.terms === 'on'} aria-invalid={refused?.errors.terms ? true : undefined} aria-describedby={refused?.errors.terms ? 'accept-terms-error' : undefined} className="mt-1 size-4" />
+							<input
+								type="checkbox"
+								id="accept-terms"
+								name="terms"
+								defaultChecked={values.terms === 'on'}
+								aria-invalid={refused?.errors.terms ? true : undefined}
+								aria-describedby={refused?.errors.terms ? 'accept-terms-error' : undefined}
+								className="mt-1 size-4"
+							/>
 							<label htmlFor="accept-terms">
 								<Text k="accept.terms" vars={{ terms: termsPath }} />
 							</label>
@@ -141,7 +234,11 @@ export default function AcceptQuotePage() {
 							</p>
 						)}
 					</div>
-					<button type="submit" disabled={isSending} className="rounded-md bg-teal-800 px-5 py-3 font-semibold text-white hover:bg-teal-900 disabled:opacity-70">
+					<button
+						type="submit"
+						disabled={isSending}
+						className="rounded-md bg-teal-800 px-5 py-3 font-semibold text-white hover:bg-teal-900 disabled:opacity-70"
+					>
 						{isSending ? t('accept.sending') : t('accept.submit')}
 					</button>
 				</Form>

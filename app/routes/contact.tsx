@@ -22,8 +22,22 @@ export default function Contact() {
 	const { agency } = useLoaderData<typeof loader>()
 	const { locale, t } = useI18n()
 	const rows = [
-		{ label: t('contact.email'), value: <a className="text-teal-800 underline" href={`mailto:${agency.email}`}>{agency.email}</a> },
-		{ label: t('contact.phone'), value: <a className="text-teal-800 underline" href={`tel:${agency.phone.replace(/\s/g, '')}`}>{agency.phone}</a> },
+		{
+			label: t('contact.email'),
+			value: (
+				<a className="text-teal-800 underline" href={`mailto:${agency.email}`}>
+					{agency.email}
+				</a>
+			),
+		},
+		{
+			label: t('contact.phone'),
+			value: (
+				<a className="text-teal-800 underline" href={`tel:${agency.phone.replace(/\s/g, '')}`}>
+					{agency.phone}
+				</a>
+			),
+		},
 		{
 			label: t('contact.address'),
 			value: (

@@ -21,14 +21,23 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 		bodyHtml: page.bodyHtml,
 		// A service (a page in the services menu) ends with its price and a way to order, as they stand today.
 		prices: row.showInMenu ? await servicePrices(db, locale, context) : null,
-		alternates: { da: pathFor('page', 'da', { slug: page.slugs.da }), en: pathFor('page', 'en', { slug: page.slugs.en }) },
+		alternates: {
+			da: pathFor('page', 'da', { slug: page.slugs.da }),
+			en: pathFor('page', 'en', { slug: page.slugs.en }),
+		},
 	}
 }
 
 async function servicePrices(db: ReturnType<typeof getDb>, locale: 'da' | 'en', context: Route.LoaderArgs['context']) {
 	const settings = await getRequestSettings(context)
 	const { currency, minimumOrder, certifiedCopyPrice, expressSurcharge1Day } = settings
-	return { perWord: await fromPricePerWord(db, locale, settings), currency, minimumOrder, certifiedCopyPrice, expressSurcharge1Day }
+	return {
+		perWord: await fromPricePerWord(db, locale, settings),
+		currency,
+		minimumOrder,
+		certifiedCopyPrice,
+		expressSurcharge1Day,
+	}
 }
 
 export default function ContentPage() {

@@ -23,7 +23,15 @@ const MESSAGES: Record<UploadRefusal['reason'], MessageKey> = {
 	quota: 'upload.tooMany',
 	malformed: 'upload.malformed',
 }
-const STATUS: Record<UploadRefusal['reason'], number> = { 'too-big': 413, type: 415, content: 422, missing: 422, bomb: 422, quota: 429, malformed: 400 }
+const STATUS: Record<UploadRefusal['reason'], number> = {
+	'too-big': 413,
+	type: 415,
+	content: 422,
+	missing: 422,
+	bomb: 422,
+	quota: 429,
+	malformed: 400,
+}
 
 // Only POST; a GET is told so.
 export const loader = () => methodNotAllowed('POST')
@@ -42,16 +50,31 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const asksForJson = wantsJson(request)
 	try {
 		const ipHash = addressKey('upload', context.get(requestInfoContext).clientAddress, services.secretKey)
-		const document = await receiveUpload({ source: multipartSource(request), db, documentsDir: services.documentsDir, draftId, limitMib: settings.uploadLimitMib, ipHash, quota: services.uploadQuota })
+		const document = await receiveUpload({
+			source: multipartSource(request),
+			db,
+			documentsDir: services.documentsDir,
+			draftId,
+			limitMib: settings.uploadLimitMib,
+			ipHash,
+			quota: services.uploadQuota,
+		})
 		services.enqueueAnalysis(document.id)
 		if (!asksForJson) return redirect(pathFor('order', locale), { headers })
-		return data({ document, stream: liveStream(getServices(context), documentStream(document.id)) }, { status: 201, headers })
+		return data(
+			{ document, stream: liveStream(getServices(context), documentStream(document.id)) },
+			{ status: 201, headers },
+		)
 	} catch (error) {
 		if (!(error instanceof UploadRefused)) throw error
 		const { refusal } = error
 		if (!asksForJson) return redirect(`${pathFor('order', locale)}?upload_error=${refusal.reason}`, { headers })
 		const messages = await loadMessages(db, locale)
-		const vars: Record<string, number> = refusal.reason === 'too-big' ? { filesize: refusal.sizeMib, maxFilesize: refusal.limitMib } : {}
-		return data({ error: translate(messages, MESSAGES[refusal.reason], vars) }, { status: STATUS[refusal.reason], headers })
+		const vars: Record<string, number> =
+			refusal.reason === 'too-big' ? { filesize: refusal.sizeMib, maxFilesize: refusal.limitMib } : {}
+		return data(
+			{ error: translate(messages, MESSAGES[refusal.reason], vars) },
+			{ status: STATUS[refusal.reason], headers },
+		)
 	}
 }

@@ -53,13 +53,20 @@ export default function Home() {
 			<PageMeta title={t('meta.home')} />
 			<section className="mb-16 grid gap-8 rounded-2xl bg-gradient-to-br from-teal-50 to-white p-8 sm:p-12 lg:grid-cols-[3fr_2fr]">
 				<div className="grid content-start gap-8">
-					<Text k="home.title" as="h1" className="max-w-3xl text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl" />
+					<Text
+						k="home.title"
+						as="h1"
+						className="max-w-3xl text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl"
+					/>
 					<Text k="home.lead" as="p" className="max-w-2xl text-lg text-slate-700" />
 					<p className="text-2xl font-semibold text-teal-800">
 						{t('home.priceFrom', { price: formatPrice(price.perWord, price.currency, locale) })}
 					</p>
 					<p>
-						<Link to={pathFor('order', locale)} className="inline-block rounded-md bg-teal-800 px-6 py-3 font-semibold text-white hover:bg-teal-900">
+						<Link
+							to={pathFor('order', locale)}
+							className="inline-block rounded-md bg-teal-800 px-6 py-3 font-semibold text-white hover:bg-teal-900"
+						>
 							{t('home.cta')}
 						</Link>
 						<ScrollLink href="#how" className="ml-4 font-semibold text-teal-800 underline underline-offset-2">
@@ -76,7 +83,10 @@ export default function Home() {
 						<li key={page.slug} className="flex flex-col rounded-xl border border-slate-200 bg-white p-6">
 							<h3 className="mb-2 text-lg font-semibold text-slate-900">{page.title}</h3>
 							<p className="mb-4 flex-1 text-slate-700">{page.summary}</p>
-							<Link to={pathFor('page', locale, { slug: page.slug })} className="font-semibold text-teal-800 underline underline-offset-2 hover:text-teal-900">
+							<Link
+								to={pathFor('page', locale, { slug: page.slug })}
+								className="font-semibold text-teal-800 underline underline-offset-2 hover:text-teal-900"
+							>
 								{t('home.serviceLink')}
 								<span className="sr-only">: {page.title}</span>
 							</Link>
@@ -88,7 +98,11 @@ export default function Home() {
 			<HomeSection id="how" title="home.howTitle">
 				<Tabs
 					label={t('home.howLabel')}
-					tabs={(['upload', 'price', 'deliver'] as const).map((step) => ({ key: step, label: t(`home.how.${step}`), content: <Text k={`home.how.${step}Text`} as="p" /> }))}
+					tabs={(['upload', 'price', 'deliver'] as const).map((step) => ({
+						key: step,
+						label: t(`home.how.${step}`),
+						content: <Text k={`home.how.${step}Text`} as="p" />,
+					}))}
 				/>
 			</HomeSection>
 
@@ -102,11 +116,18 @@ export default function Home() {
 
 			<section aria-labelledby="languages" className="mb-16">
 				<Text k="home.languagesTitle" as="h2" id="languages" className="mb-4 text-2xl font-semibold text-slate-900" />
-				<p className="text-slate-700">{new Intl.ListFormat(locale, { type: 'conjunction' }).format(languages.map((language) => language.name))}</p>
+				<p className="text-slate-700">
+					{new Intl.ListFormat(locale, { type: 'conjunction' }).format(languages.map((language) => language.name))}
+				</p>
 			</section>
 
 			<Appearing className="mb-16">
-				<HomeSection id="team" title="home.teamTitle" className="" more={{ to: pathFor('about', locale), label: t('home.teamMore') }}>
+				<HomeSection
+					id="team"
+					title="home.teamTitle"
+					className=""
+					more={{ to: pathFor('about', locale), label: t('home.teamMore') }}
+				>
 					<TeamGrid members={team} />
 				</HomeSection>
 			</Appearing>
@@ -116,15 +137,24 @@ export default function Home() {
 			</HomeSection>
 
 			<Appearing>
-				<section aria-labelledby="cta" className="grid items-center gap-8 overflow-hidden rounded-2xl bg-teal-900 p-8 text-white sm:p-12 lg:grid-cols-[3fr_2fr]">
+				<section
+					aria-labelledby="cta"
+					className="grid items-center gap-8 overflow-hidden rounded-2xl bg-teal-900 p-8 text-white sm:p-12 lg:grid-cols-[3fr_2fr]"
+				>
 					<div className="grid gap-6">
 						<Text k="home.ctaTitle" as="h2" id="cta" className="text-3xl font-bold tracking-tight" />
 						<Text k="home.ctaText" as="p" className="max-w-2xl text-lg text-teal-50" />
 						<p className="flex flex-wrap gap-4">
-							<Link to={pathFor('order', locale)} className="inline-block rounded-md bg-white px-6 py-3 font-semibold text-teal-900 hover:bg-teal-50">
+							<Link
+								to={pathFor('order', locale)}
+								className="inline-block rounded-md bg-white px-6 py-3 font-semibold text-teal-900 hover:bg-teal-50"
+							>
 								{t('home.cta')}
 							</Link>
-							<Link to={pathFor('contact', locale)} className="inline-block rounded-md border border-white px-6 py-3 font-semibold text-white hover:bg-teal-800">
+							<Link
+								to={pathFor('contact', locale)}
+								className="inline-block rounded-md border border-white px-6 py-3 font-semibold text-white hover:bg-teal-800"
+							>
 								{t('home.ctaContact')}
 							</Link>
 						</p>
@@ -136,7 +166,13 @@ export default function Home() {
 	)
 }
 
-type HomeSectionProps = { id: string; title: MessageKey; className?: string; more?: { to: string; label: string }; children: React.ReactNode }
+type HomeSectionProps = {
+	id: string
+	title: MessageKey
+	className?: string
+	more?: { to: string; label: string }
+	children: React.ReactNode
+}
 
 // A section of the home page under its heading, which names it for screen readers, and a link
 // on to the page that has the rest.

@@ -13,7 +13,12 @@ import { requestInfoContext, servicesContext } from '#app/utils/context.server.t
 export async function loader({ params, context }: Route.LoaderArgs) {
 	const services = context.get(servicesContext)
 	const { db, documentsDir, secretKey } = services
-	const file = await takeDownload(db, params.token, params.fileId, addressKey('download', context.get(requestInfoContext).clientAddress, secretKey))
+	const file = await takeDownload(
+		db,
+		params.token,
+		params.fileId,
+		addressKey('download', context.get(requestInfoContext).clientAddress, secretKey),
+	)
 	if (!file) throw data({ error: 'Not found' }, { status: 404 })
 	await broadcastTo(services, orderStream(file.orderId), { type: 'download', id: file.orderId })
 	return fileDownload(path.join(deliveriesDirOf(documentsDir), file.storedName), file.name)

@@ -17,7 +17,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 	return {
 		order,
 		stream: liveStream(getServices(context), orderStream(order.id)),
-		alternates: { da: pathFor('orderStatus', 'da', { token: order.token }), en: pathFor('orderStatus', 'en', { token: order.token }) },
+		alternates: {
+			da: pathFor('orderStatus', 'da', { token: order.token }),
+			en: pathFor('orderStatus', 'en', { token: order.token }),
+		},
 	}
 }
 
@@ -31,12 +34,19 @@ export default function OrderStatusPage() {
 	const { locale, t } = useI18n()
 	const revalidator = useRevalidator()
 	// A change staff make (status, a note, a delivered file) reloads the order while the page is open.
-	useLiveStream<{ type: string }>(stream, () => void revalidator.revalidate(), (isReconnect) => isReconnect && void revalidator.revalidate())
+	useLiveStream<{ type: string }>(
+		stream,
+		() => void revalidator.revalidate(),
+		(isReconnect) => isReconnect && void revalidator.revalidate(),
+	)
 	const day = (value: string) => formatDate(new Date(`${value.slice(0, 10)}T12:00:00`), locale)
 	return (
 		<div data-controller="order-status" {...streamAttributes(stream)}>
 			<PageMeta title={t('orderPage.title', { reference: order.reference })} />
-			<PageHeading title={<Text k="orderPage.title" vars={{ reference: order.reference }} />} lead={<Text k="orderPage.lead" vars={{ date: day(order.createdAt) }} />} />
+			<PageHeading
+				title={<Text k="orderPage.title" vars={{ reference: order.reference }} />}
+				lead={<Text k="orderPage.lead" vars={{ date: day(order.createdAt) }} />}
+			/>
 			<dl className="mb-6 grid max-w-xl gap-x-6 gap-y-1 sm:grid-cols-[auto_1fr]">
 				<Text as="dt" k="orderPage.status" className="text-slate-600" />
 				<dd>
@@ -58,14 +68,25 @@ export default function OrderStatusPage() {
 							<ul className="mb-2 divide-y divide-slate-200 rounded-md border border-slate-200">
 								{order.files.map((file) => (
 									<li key={file.id} className="flex items-center justify-between gap-4 p-3">
-										<a href={`/orders/${order.token}/files/${file.id}`} className="font-medium text-teal-800 underline" download>
+										<a
+											href={`/orders/${order.token}/files/${file.id}`}
+											className="font-medium text-teal-800 underline"
+											download
+										>
 											{file.name}
 										</a>
 										<span className="text-sm text-slate-600">{formatFileSize(file.size, locale)}</span>
 									</li>
 								))}
 							</ul>
-							{order.keptUntil && <Text as="p" k="orderPage.filesUntil" vars={{ date: day(order.keptUntil) }} className="text-sm text-slate-600" />}
+							{order.keptUntil && (
+								<Text
+									as="p"
+									k="orderPage.filesUntil"
+									vars={{ date: day(order.keptUntil) }}
+									className="text-sm text-slate-600"
+								/>
+							)}
 						</>
 					) : (
 						<Text as="p" k="orderPage.filesDeleted" />
@@ -91,7 +112,11 @@ export default function OrderStatusPage() {
 				<h2 id="order-documents" className="mb-3 text-xl font-semibold">
 					{t('orderPage.documents')}
 				</h2>
-				<QuoteTable quote={order.quote.details.quote} prices={{ ...order.quote.details, currency: order.quote.currency }} copies={order.quote.copies} />
+				<QuoteTable
+					quote={order.quote.details.quote}
+					prices={{ ...order.quote.details, currency: order.quote.currency }}
+					copies={order.quote.copies}
+				/>
 			</section>
 		</div>
 	)

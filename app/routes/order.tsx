@@ -34,8 +34,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	])
 	const refusal = REFUSALS.find((reason) => reason === url.searchParams.get('upload_error')) ?? null
 	const today = todayInDenmark()
-	const { defaultPricePerWord, pricePerMinute, repetitionPercent, minimumOrder, certifiedCopyPrice, vatPercent, wordsPerDay, expressSurcharge1Day, expressSurcharge2Days, currency } =
-		settings
+	const {
+		defaultPricePerWord,
+		pricePerMinute,
+		repetitionPercent,
+		minimumOrder,
+		certifiedCopyPrice,
+		vatPercent,
+		wordsPerDay,
+		expressSurcharge1Day,
+		expressSurcharge2Days,
+		currency,
+	} = settings
 	return {
 		uploadLimitMib: settings.uploadLimitMib,
 		documents,
@@ -43,7 +53,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		action: UPLOAD_PATHS[locale],
 		languages,
 		pairPrices,
-		rates: { defaultPricePerWord, pricePerMinute, repetitionPercent, minimumOrder, certifiedCopyPrice, vatPercent, wordsPerDay, expressSurcharge1Day, expressSurcharge2Days, currency },
+		rates: {
+			defaultPricePerWord,
+			pricePerMinute,
+			repetitionPercent,
+			minimumOrder,
+			certifiedCopyPrice,
+			vatPercent,
+			wordsPerDay,
+			expressSurcharge1Day,
+			expressSurcharge2Days,
+			currency,
+		},
 		validityDays: settings.quoteValidityDays,
 		fromPricePerWord: await fromPricePerWord(db, locale, settings),
 		today,
@@ -54,11 +75,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 // One form: "Send request" sends it, "Save the quote" (intent=save-quote) keeps its quote.
 export async function action({ request, context }: Route.ActionArgs) {
 	const form = await readForm(request)
-	return form.get('intent') === 'save-quote' ? handleQuoteSave(request, form, context) : handleRequestSubmission(request, form, context)
+	return form.get('intent') === 'save-quote'
+		? handleQuoteSave(request, form, context)
+		: handleRequestSubmission(request, form, context)
 }
 
 export default function Order() {
-	const { uploadLimitMib, documents, refusal, action, languages, pairPrices, rates, validityDays, fromPricePerWord, today, minDate } = useLoaderData<typeof loader>()
+	const {
+		uploadLimitMib,
+		documents,
+		refusal,
+		action,
+		languages,
+		pairPrices,
+		rates,
+		validityDays,
+		fromPricePerWord,
+		today,
+		minDate,
+	} = useLoaderData<typeof loader>()
 	const { t } = useI18n()
 	// Every document's latest state, as uploads finish and counts arrive.
 	const [byId, setById] = useState(() => Object.fromEntries(documents.map(({ document }) => [document.id, document])))

@@ -9,7 +9,10 @@ import { localeFromPath } from '#app/utils/locales.ts'
 import { readForm, readJson } from '#app/utils/request-body.server.ts'
 import { methodNotAllowed } from '#app/utils/methods.server.ts'
 
-const PairSchema = z.object({ from_language: z.string().trim().min(1).max(12), to_language: z.string().trim().min(1).max(12) })
+const PairSchema = z.object({
+	from_language: z.string().trim().min(1).max(12),
+	to_language: z.string().trim().min(1).max(12),
+})
 
 // Only POST; a GET is told so.
 export const loader = () => methodNotAllowed('POST')
@@ -21,7 +24,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const db = getDb(context)
 	const refuse = async (key: 'priceCheck.unknown' | 'priceCheck.same') =>
 		data({ error: translate(await loadMessages(db, locale), key) }, { status: 422 })
-	const body = request.headers.get('Content-Type')?.startsWith('application/json') ? await readJson(request) : Object.fromEntries(await readForm(request))
+	const body = request.headers.get('Content-Type')?.startsWith('application/json')
+		? await readJson(request)
+		: Object.fromEntries(await readForm(request))
 	const parsed = PairSchema.safeParse(body)
 	if (!parsed.success) return refuse('priceCheck.unknown')
 	if (parsed.data.from_language === parsed.data.to_language) return refuse('priceCheck.same')

@@ -7,7 +7,13 @@ import { LangCombo } from '#app/components/lang-combo.tsx'
 import { PageHeading, PageMeta } from '#app/components/page.tsx'
 import { PairPriceList, PriceGroups } from '#app/components/pair-prices.tsx'
 import { Tooltip } from '#app/components/tooltip.tsx'
-import { calculatorData, fromPricePerWord, listPairPrices, quotePair, UnknownLanguageError } from '#app/models/price/price.server.ts'
+import {
+	calculatorData,
+	fromPricePerWord,
+	listPairPrices,
+	quotePair,
+	UnknownLanguageError,
+} from '#app/models/price/price.server.ts'
 import { getRequestSettings } from '#app/http/site.server.ts'
 import { getDb } from '#app/utils/context.server.ts'
 import { localeFromPath, PAIR_PRICE_PATHS, pathFor, type Locale } from '#app/utils/locales.ts'
@@ -26,7 +32,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		fromPricePerWord(db, locale, settings),
 		checkFromQuery(db, url, locale),
 	])
-	const { currency, minimumOrder, vatPercent, expressSurcharge1Day, expressSurcharge2Days, certifiedCopyPrice } = settings
+	const { currency, minimumOrder, vatPercent, expressSurcharge1Day, expressSurcharge2Days, certifiedCopyPrice } =
+		settings
 	return {
 		calculator,
 		filter,
@@ -58,7 +65,12 @@ export default function Prices() {
 	const amount = (value: number, className = 'font-semibold') => (
 		<>
 			<Amount value={value} currency={facts.currency} vat="excl" className={className} /> ·{' '}
-			<Amount value={withVat(value, facts.vatPercent)} currency={facts.currency} vat="incl" className="text-slate-700" />
+			<Amount
+				value={withVat(value, facts.vatPercent)}
+				currency={facts.currency}
+				vat="incl"
+				className="text-slate-700"
+			/>
 		</>
 	)
 	return (
@@ -66,11 +78,17 @@ export default function Prices() {
 			<PageMeta title={t('prices.title')} description={t('prices.lead')} />
 			<PageHeading title={<Text k="prices.title" />} lead={<Text k="prices.lead" />} />
 			<p className="mb-8 text-2xl">
-				{t('prices.perWordFrom')} <Amount value={lowest} currency={facts.currency} vat="excl" className="font-bold text-teal-800" />
+				{t('prices.perWordFrom')}{' '}
+				<Amount value={lowest} currency={facts.currency} vat="excl" className="font-bold text-teal-800" />
 			</p>
 			<div className="mb-12 grid gap-6 lg:grid-cols-2">
 				<Calculator {...calculator} />
-				<LangCombo languages={calculator.languages} url={PAIR_PRICE_PATHS[locale]} action={pathFor('prices', locale)} initial={check} />
+				<LangCombo
+					languages={calculator.languages}
+					url={PAIR_PRICE_PATHS[locale]}
+					action={pathFor('prices', locale)}
+					initial={check}
+				/>
 			</div>
 
 			<section aria-labelledby="pair-prices" className="mb-12">
@@ -78,7 +96,14 @@ export default function Prices() {
 					{t('prices.pairsTitle')}
 				</h2>
 				<PriceGroups groups={groups} currency={facts.currency} vatPercent={facts.vatPercent} />
-				<PairPriceList pairs={pairs} pairCount={pairCount} languages={calculator.languages} filter={filter} currency={facts.currency} vatPercent={facts.vatPercent} />
+				<PairPriceList
+					pairs={pairs}
+					pairCount={pairCount}
+					languages={calculator.languages}
+					filter={filter}
+					currency={facts.currency}
+					vatPercent={facts.vatPercent}
+				/>
 			</section>
 
 			<section aria-labelledby="other-prices" className="mb-12">
@@ -94,7 +119,12 @@ export default function Prices() {
 						<Tooltip label={t('prices.workingDaysLabel')} text={t('prices.workingDays')} />
 					</dd>
 					<Text as="dt" k="prices.express2" />
-					<Text as="dd" k="prices.surcharge" vars={{ percent: facts.expressSurcharge2Days }} className="font-semibold" />
+					<Text
+						as="dd"
+						k="prices.surcharge"
+						vars={{ percent: facts.expressSurcharge2Days }}
+						className="font-semibold"
+					/>
 					<Text as="dt" k="prices.certified" />
 					<dd>{amount(facts.certifiedCopyPrice)}</dd>
 				</dl>

@@ -32,7 +32,10 @@ export default function PublicLayout() {
 	const isHydrated = useHydrated()
 	return (
 		<>
-			<a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-[60] focus:rounded focus:bg-white focus:p-2">
+			<a
+				href="#main"
+				className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-[60] focus:rounded focus:bg-white focus:p-2"
+			>
 				{t('nav.skip')}
 			</a>
 			{showBanner && <Banner />}

@@ -31,7 +31,10 @@ export default function QuotePage() {
 	return (
 		<>
 			<PageMeta title={t('savedQuote.title')} />
-			<PageHeading title={<Text k="savedQuote.title" />} lead={<Text k="savedQuote.lead" vars={{ date: day(quote.createdAt), validUntil: day(quote.validUntil) }} />} />
+			<PageHeading
+				title={<Text k="savedQuote.title" />}
+				lead={<Text k="savedQuote.lead" vars={{ date: day(quote.createdAt), validUntil: day(quote.validUntil) }} />}
+			/>
 			<dl className="mb-6 grid max-w-xl gap-x-6 gap-y-1 sm:grid-cols-[auto_1fr]">
 				{details.fromName && details.toName && (
 					<>
@@ -50,10 +53,17 @@ export default function QuotePage() {
 			{details.quote.hasManual && <Text as="p" k="quote.manualNote" className="mb-4 text-sm text-slate-600" />}
 			<Text as="p" k="savedQuote.next" className="mb-4 max-w-2xl text-slate-700" />
 			<div className="flex flex-wrap items-center gap-4">
-				<Link to={pathFor('acceptQuote', locale, { id: quote.id })} className="inline-block rounded-md bg-teal-800 px-5 py-3 font-semibold text-white hover:bg-teal-900">
+				<Link
+					to={pathFor('acceptQuote', locale, { id: quote.id })}
+					className="inline-block rounded-md bg-teal-800 px-5 py-3 font-semibold text-white hover:bg-teal-900"
+				>
 					{t('savedQuote.accept')}
 				</Link>
-				<a href={`/quotes/${quote.id}/pdf?lang=${locale}`} className="inline-block rounded-md border border-slate-400 px-5 py-3 font-medium hover:bg-slate-50" download>
+				<a
+					href={`/quotes/${quote.id}/pdf?lang=${locale}`}
+					className="inline-block rounded-md border border-slate-400 px-5 py-3 font-medium hover:bg-slate-50"
+					download
+				>
 					{t('savedQuote.pdf')}
 				</a>
 			</div>

@@ -6,6 +6,16 @@ import { PAGE_PATHS } from '#app/utils/locales.ts'
 export function loader({ context }: Route.LoaderArgs) {
 	const origin = context.get(servicesContext).publicUrl
 	const quotes = Object.values(PAGE_PATHS.quote).map((path) => path.replace(':id', ''))
-	const lines = ['User-agent: *', 'Disallow: /admin', ...quotes.map((path) => `Disallow: ${path}`), 'Disallow: /quotes/', '', `Sitemap: ${origin}/sitemap.xml`, '']
-	return new Response(lines.join('\n'), { headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' } })
+	const lines = [
+		'User-agent: *',
+		'Disallow: /admin',
+		...quotes.map((path) => `Disallow: ${path}`),
+		'Disallow: /quotes/',
+		'',
+		`Sitemap: ${origin}/sitemap.xml`,
+		'',
+	]
+	return new Response(lines.join('\n'), {
+		headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
+	})
 }

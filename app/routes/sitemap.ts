@@ -15,14 +15,21 @@ export async function loader({ context }: Route.LoaderArgs) {
 	const published = await listPublishedPageSlugs(getDb(context))
 	const alternatesList: Record<Locale, string>[] = [
 		...FIXED_PAGES.map((name) => ({ da: pathFor(name, 'da'), en: pathFor(name, 'en') })),
-		...published.map((page) => ({ da: pathFor('page', 'da', { slug: page.slugDa }), en: pathFor('page', 'en', { slug: page.slugEn }) })),
+		...published.map((page) => ({
+			da: pathFor('page', 'da', { slug: page.slugDa }),
+			en: pathFor('page', 'en', { slug: page.slugEn }),
+		})),
 	]
 	const entries = alternatesList.flatMap((alternates) =>
 		LOCALES.map((locale) => {
-			const links = LOCALES.map((other) => `<xhtml:link rel="alternate" hreflang="${other}" href="${escapeXml(origin + alternates[other])}"/>`).join('')
+			const links = LOCALES.map(
+				(other) => `<xhtml:link rel="alternate" hreflang="${other}" href="${escapeXml(origin + alternates[other])}"/>`,
+			).join('')
 			return `<url><loc>${escapeXml(origin + alternates[locale])}</loc>${links}</url>`
 		}),
 	)
 	const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${entries.join('\n')}\n</urlset>\n`
-	return new Response(xml, { headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' } })
+	return new Response(xml, {
+		headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
+	})
 }

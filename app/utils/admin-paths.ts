@@ -20,7 +20,9 @@ export function isPageRequest(method: string, accept: string | null): boolean {
 }
 
 export function loginPathFor(pathname: string, search = ''): string {
-	const back = pathname.replace(/\.data$/, '').replace(/^\/_root$/, '/') + search.replace(/([?&])_routes=[^&]*&?/, '$1').replace(/[?&]$/, '')
+	const back =
+		pathname.replace(/\.data$/, '').replace(/^\/_root$/, '/') +
+		search.replace(/([?&])_routes=[^&]*&?/, '$1').replace(/[?&]$/, '')
 	return back === '/admin' ? LOGIN_PATH : `${LOGIN_PATH}?${new URLSearchParams({ redirectTo: back })}`
 }
 

@@ -15,7 +15,11 @@ export const ORDERS_STREAM = 'staff:orders'
 // One order's changes, for the customer's open order page (the page holds its signed name).
 export const orderStream = (orderId: number) => `order:${orderId}`
 
-const STREAM_AREAS: Record<string, Area> = { [AUDIT_STREAM]: 'staff', [REQUESTS_STREAM]: 'work', [ORDERS_STREAM]: 'work' }
+const STREAM_AREAS: Record<string, Area> = {
+	[AUDIT_STREAM]: 'staff',
+	[REQUESTS_STREAM]: 'work',
+	[ORDERS_STREAM]: 'work',
+}
 
 export function areaOfStream(stream: string): Area | null {
 	if (STREAM_AREAS[stream]) return STREAM_AREAS[stream]

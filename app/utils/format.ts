@@ -15,7 +15,10 @@ export function formatNumber(value: number, locale: Locale): string {
 
 // Every amount the same way, with its cents: "500,00 kr." in Danish, "DKK 500.00" in English.
 export function formatPrice(amount: number, currency: string, locale: Locale): string {
-	return cached(`price:${locale}:${currency}`, () => new Intl.NumberFormat(intlLocale(locale), { style: 'currency', currency })).format(amount)
+	return cached(
+		`price:${locale}:${currency}`,
+		() => new Intl.NumberFormat(intlLocale(locale), { style: 'currency', currency }),
+	).format(amount)
 }
 
 export function formatDate(date: Date, locale: Locale): string {
@@ -24,11 +27,26 @@ export function formatDate(date: Date, locale: Locale): string {
 
 // When something happened, to the minute: the admin's lists and histories.
 export function formatDateTime(date: Date, locale: Locale): string {
-	return cached(`datetime:${locale}`, () => new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeStyle: 'short' })).format(date)
+	return cached(
+		`datetime:${locale}`,
+		() => new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeStyle: 'short' }),
+	).format(date)
 }
 
 // A file's size in kB or MB (decimal, as file managers show them), one decimal at most.
 export function formatFileSize(bytes: number, locale: Locale): string {
-	const [unit, value] = bytes >= 1_000_000 ? (['megabyte', bytes / 1_000_000] as const) : (['kilobyte', Math.max(bytes / 1000, 0.1)] as const)
-	return cached(`size:${locale}:${unit}`, () => new Intl.NumberFormat(intlLocale(locale), { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 })).format(value)
+	const [unit, value] =
+		bytes >= 1_000_000
+			? (['megabyte', bytes / 1_000_000] as const)
+			: (['kilobyte', Math.max(bytes / 1000, 0.1)] as const)
+	return cached(
+		`size:${locale}:${unit}`,
+		() =>
+			new Intl.NumberFormat(intlLocale(locale), {
+				style: 'unit',
+				unit,
+				unitDisplay: 'short',
+				maximumFractionDigits: 1,
+			}),
+	).format(value)
 }

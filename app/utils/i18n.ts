@@ -8,7 +8,12 @@ const pluralRules = new Map<string, Intl.PluralRules>()
 
 // A numeric `count` picks the language's plural form through Intl.PluralRules: the key with the
 // form's name appended ("request.documents.one") where the texts have one, else the key itself.
-export function pluralKey(messages: Messages, key: string, vars: Record<string, string | number>, locale?: string): string {
+export function pluralKey(
+	messages: Messages,
+	key: string,
+	vars: Record<string, string | number>,
+	locale?: string,
+): string {
 	if (!locale || typeof vars.count !== 'number') return key
 	let rules = pluralRules.get(locale)
 	if (!rules) pluralRules.set(locale, (rules = new Intl.PluralRules(locale)))
@@ -17,7 +22,12 @@ export function pluralKey(messages: Messages, key: string, vars: Record<string, 
 }
 
 // Values may hold simple inline HTML (staff edit them); {{name}} is filled from vars.
-export function translate(messages: Messages, key: string, vars: Record<string, string | number> = {}, locale?: string): string {
+export function translate(
+	messages: Messages,
+	key: string,
+	vars: Record<string, string | number> = {},
+	locale?: string,
+): string {
 	const template = messages[pluralKey(messages, key, vars, locale)] ?? key
 	return template.replace(/\{\{(\w+)\}\}/g, (match, name: string) => (name in vars ? String(vars[name]) : match))
 }
@@ -27,8 +37,15 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => ESCAPES[
 
 // The same, for a value shown as HTML: the template may hold markup, the values never do (a
 // slide's text, a customer's name).
-export function translateHtml(messages: Messages, key: string, vars: Record<string, string | number> = {}, locale?: string): string {
-	const escaped = Object.fromEntries(Object.entries(vars).map(([name, value]) => [name, typeof value === 'number' ? value : escapeHtml(value)]))
+export function translateHtml(
+	messages: Messages,
+	key: string,
+	vars: Record<string, string | number> = {},
+	locale?: string,
+): string {
+	const escaped = Object.fromEntries(
+		Object.entries(vars).map(([name, value]) => [name, typeof value === 'number' ? value : escapeHtml(value)]),
+	)
 	return translate(messages, key, escaped, locale)
 }
 

@@ -46,7 +46,9 @@ describe('formatting', () => {
 
 describe('messages', () => {
 	test('fills placeholders and leaves unknown ones', () => {
-		expect(translate({ 'home.priceFrom': 'Fra {{price}} {{unit}}' }, 'home.priceFrom', { price: '1 kr.' })).toBe('Fra 1 kr. {{unit}}')
+		expect(translate({ 'home.priceFrom': 'Fra {{price}} {{unit}}' }, 'home.priceFrom', { price: '1 kr.' })).toBe(
+			'Fra 1 kr. {{unit}}',
+		)
 		expect(translate({}, 'home.title')).toBe('home.title')
 	})
 

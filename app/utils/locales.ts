@@ -23,12 +23,18 @@ export const PAGE_PATHS = {
 export type PageName = keyof typeof PAGE_PATHS
 
 // Where the language-pair price check posts, per language (the answer's messages follow it).
-export const PAIR_PRICE_PATHS = { da: '/priser/sprogpar', en: '/en/prices/pair' } as const satisfies Record<Locale, string>
+export const PAIR_PRICE_PATHS = { da: '/priser/sprogpar', en: '/en/prices/pair' } as const satisfies Record<
+	Locale,
+	string
+>
 
 export const ANALYTICS_PATH = '/analytics/events'
 
 // Where the order page's upload form posts, per language (refusals come back in it).
-export const UPLOAD_PATHS = { da: '/bestil/dokumenter', en: '/en/order/documents' } as const satisfies Record<Locale, string>
+export const UPLOAD_PATHS = { da: '/bestil/dokumenter', en: '/en/order/documents' } as const satisfies Record<
+	Locale,
+	string
+>
 
 // Also for React Router's data requests, which the server sees as `/en.data` and `/en/….data`.
 export function localeFromPath(pathname: string): Locale {

@@ -42,7 +42,12 @@ export async function parseMultipart(request: Request, limits: Limits): Promise<
 			parser.on('field', (name, value) => fields.append(withoutNul(name), withoutNul(value)))
 			parser.on('file', (field, stream, info) => {
 				if (!info.filename) return void stream.resume()
-				const file = { field, filename: cleanFileName(info.filename), path: path.join(directory, String(files.length)), size: 0 }
+				const file = {
+					field,
+					filename: cleanFileName(info.filename),
+					path: path.join(directory, String(files.length)),
+					size: 0,
+				}
 				files.push(file)
 				stream.on('data', (chunk: Buffer) => (file.size += chunk.length))
 				stream.on('limit', () => reject(new UploadTooLargeError(file.filename)))
@@ -55,7 +60,9 @@ export async function parseMultipart(request: Request, limits: Limits): Promise<
 			parser.on('error', malformed)
 			parser.on('close', resolve)
 			if (!request.body) return malformed()
-			Readable.fromWeb(request.body as NodeReadableStream).on('error', reject).pipe(parser)
+			Readable.fromWeb(request.body as NodeReadableStream)
+				.on('error', reject)
+				.pipe(parser)
 		})
 		await Promise.all(writes)
 		return { fields, files, cleanup }
@@ -68,5 +75,9 @@ export async function parseMultipart(request: Request, limits: Limits): Promise<
 
 // A request's body for a model that streams it: the type with its boundary, the declared length.
 export function multipartSource(request: Request) {
-	return { contentType: request.headers.get('Content-Type') ?? '', declaredBytes: Number(request.headers.get('Content-Length') ?? 0), body: request.body }
+	return {
+		contentType: request.headers.get('Content-Type') ?? '',
+		declaredBytes: Number(request.headers.get('Content-Length') ?? 0),
+		body: request.body,
+	}
 }

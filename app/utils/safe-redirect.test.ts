@@ -20,7 +20,8 @@ describe('a redirect target taken from a request', () => {
 	})
 
 	test('a Referer is used only when it names a page of the site, on the site', () => {
-		const from = (referer: string) => sameSiteReferrer(new Request('http://tolk.test/banner', { method: 'POST', headers: { referer } }))
+		const from = (referer: string) =>
+			sameSiteReferrer(new Request('http://tolk.test/banner', { method: 'POST', headers: { referer } }))
 		expect(from('http://tolk.test/en/prices?x=1')).toBe('/en/prices?x=1')
 		expect(from('http://tolk.test//evil.example/x')).toBeNull()
 		expect(from('http://evil.example/en')).toBeNull()

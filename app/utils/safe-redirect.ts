@@ -7,8 +7,12 @@
 const BASE = 'http://site.invalid'
 const UNSAFE = /[\p{Cc}\\]/u
 
-export function safeLocalPath(target: unknown, { under = '/', fallback = under }: { under?: string; fallback?: string } = {}): string {
-	if (typeof target !== 'string' || !target.startsWith('/') || target.startsWith('//') || UNSAFE.test(target)) return fallback
+export function safeLocalPath(
+	target: unknown,
+	{ under = '/', fallback = under }: { under?: string; fallback?: string } = {},
+): string {
+	if (typeof target !== 'string' || !target.startsWith('/') || target.startsWith('//') || UNSAFE.test(target))
+		return fallback
 	const url = URL.parse(target, BASE)
 	if (!url || url.origin !== BASE || url.pathname.startsWith('//')) return fallback
 	const isUnder = under === '/' || url.pathname === under || url.pathname.startsWith(`${under}/`)

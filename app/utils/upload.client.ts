@@ -12,7 +12,12 @@ export class UploadError extends Error {
 
 // One file as one multipart POST with field `file`. XMLHttpRequest, because fetch cannot report
 // upload progress.
-export function uploadFile<T>(url: string, file: File, onProgress: (share: number) => void, signal: AbortSignal): Promise<T> {
+export function uploadFile<T>(
+	url: string,
+	file: File,
+	onProgress: (share: number) => void,
+	signal: AbortSignal,
+): Promise<T> {
 	return new Promise((resolve, reject) => {
 		const request = new XMLHttpRequest()
 		request.open('POST', url)
@@ -30,7 +35,8 @@ export function uploadFile<T>(url: string, file: File, onProgress: (share: numbe
 			if (typeof message === 'string') return reject(new UploadError('refused', message, request.status))
 			reject(new UploadError('server', `Server responded with ${request.status} code.`, request.status))
 		}
-		request.onerror = () => reject(new UploadError('server', `Server responded with ${request.status} code.`, request.status))
+		request.onerror = () =>
+			reject(new UploadError('server', `Server responded with ${request.status} code.`, request.status))
 		request.onabort = () => reject(new UploadError('canceled', 'Upload canceled.'))
 		signal.addEventListener('abort', () => request.abort(), { once: true })
 		const form = new FormData()

@@ -18,7 +18,14 @@ export class PoolClosed extends Error {}
 
 type Options = { url: URL; size: number; timeoutMs: number; memoryMb: number; logger: Logger; idleMs?: number }
 type Job = { message: unknown; resolve: (result: unknown) => void; reject: (error: Error) => void }
-type Slot = { worker: ChildProcess; ready: boolean; job: Job | null; stderr: string; timer?: NodeJS.Timeout; idle?: NodeJS.Timeout }
+type Slot = {
+	worker: ChildProcess
+	ready: boolean
+	job: Job | null
+	stderr: string
+	timer?: NodeJS.Timeout
+	idle?: NodeJS.Timeout
+}
 
 // A worker with nothing to do goes after this long: what a large file made it allocate (pdf.js's
 // WebAssembly memory never shrinks) goes with it, and a quiet site holds no worker at all.
@@ -27,7 +34,10 @@ const OUT_OF_MEMORY = new RegExp(`heap out of memory|Allocation failed|Reached h
 const MEMORY_WATCH = new URL('./memory-watch.ts', import.meta.url).href
 // A worker that has grown (pdf.js's WebAssembly memory never shrinks) asks to be retired with its
 // answer, so a long queue of large files does not creep toward the memory limit and stop a good one.
-type Reply = { type: 'ready' } | { type: 'done'; result: unknown; retire?: boolean } | { type: 'failed'; error: string; retire?: boolean }
+type Reply =
+	| { type: 'ready' }
+	| { type: 'done'; result: unknown; retire?: boolean }
+	| { type: 'failed'; error: string; retire?: boolean }
 
 export type WorkerPool = { run: <T>(message: unknown) => Promise<T>; close: () => Promise<void>; workers: () => number }
 
@@ -61,7 +71,8 @@ export function createWorkerPool({ url, size, timeoutMs, memoryMb, logger, idleM
 		// send is the kernel's OOM killer.
 		worker.on('close', (code, signal) => {
 			const reason = OUT_OF_MEMORY.test(slot.stderr) || signal === 'SIGKILL' ? 'memory' : 'crashed'
-			if (!closed && slots.has(slot)) logger.error({ code, signal, reason }, 'word-count worker stopped; started another')
+			if (!closed && slots.has(slot))
+				logger.error({ code, signal, reason }, 'word-count worker stopped; started another')
 			replace(slot, reason)
 		})
 	}
@@ -115,7 +126,7 @@ export function createWorkerPool({ url, size, timeoutMs, memoryMb, logger, idleM
 	}
 
 	return {
-		run: <T,>(message: unknown) =>
+		run: <T>(message: unknown) =>
 			new Promise<T>((resolve, reject) => {
 				if (closed) return reject(new PoolClosed())
 				waiting.push({ message, resolve: resolve as (result: unknown) => void, reject })
@@ -125,7 +136,9 @@ export function createWorkerPool({ url, size, timeoutMs, memoryMb, logger, idleM
 		async close() {
 			closed = true
 			for (const job of waiting.splice(0)) job.reject(new PoolClosed())
-			const exits = [...slots].map((slot) => (slot.worker.exitCode === null && slot.worker.signalCode === null ? once(slot.worker, 'exit') : null))
+			const exits = [...slots].map((slot) =>
+				slot.worker.exitCode === null && slot.worker.signalCode === null ? once(slot.worker, 'exit') : null,
+			)
 			for (const slot of [...slots]) replace(slot, 'crashed')
 			await Promise.all(exits)
 		},

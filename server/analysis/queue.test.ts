@@ -23,7 +23,9 @@ function storeDocument(id: string, text: string | Uint8Array, createdAt = new Da
 	mkdirSync(documentsDir, { recursive: true })
 	const storedName = `${id}.${extension}`
 	writeFileSync(path.join(documentsDir, storedName), text)
-	return testDatabase.handle.db.insert(documents).values({ id, draftId: 'draft', name: storedName, extension, size: text.length, storedName, createdAt })
+	return testDatabase.handle.db
+		.insert(documents)
+		.values({ id, draftId: 'draft', name: storedName, extension, size: text.length, storedName, createdAt })
 }
 
 // The documents' rows once the queue has settled each of them, in the order asked.
@@ -31,7 +33,13 @@ async function documentsAfter(queue: ReturnType<typeof createAnalysisQueue>, ids
 	try {
 		for (const id of ids) queue.enqueue(id)
 		await expect
-			.poll(async () => (await testDatabase.handle.db.select().from(documents)).filter((row) => ids.includes(row.id) && row.status !== 'pending').length, { timeout: 30_000 })
+			.poll(
+				async () =>
+					(await testDatabase.handle.db.select().from(documents)).filter(
+						(row) => ids.includes(row.id) && row.status !== 'pending',
+					).length,
+				{ timeout: 30_000 },
+			)
 			.toBe(ids.length)
 		const rows = await testDatabase.handle.db.select().from(documents)
 		return ids.map((id) => rows.find((row) => row.id === id)!)
@@ -54,7 +62,10 @@ describe('the word-count queue', () => {
 		try {
 			await queue.resume()
 			await expect.poll(() => sent.length, { timeout: 10_000 }).toBe(1)
-			expect(sent[0]).toEqual([`document:${id}`, { type: 'document', document: expect.objectContaining({ id, status: 'counted', words: 7 }) }])
+			expect(sent[0]).toEqual([
+				`document:${id}`,
+				{ type: 'document', document: expect.objectContaining({ id, status: 'counted', words: 7 }) },
+			])
 			const [row] = await testDatabase.handle.db.select().from(documents).where(eq(documents.id, id))
 			expect(row).toMatchObject({ status: 'counted', words: 7 })
 		} finally {
@@ -72,11 +83,20 @@ describe('repeated sentences', () => {
 		await storeDocument(second, `Welcome to the annual report. ${shared}`)
 		const sent: [string, unknown][] = []
 		// Two workers, the later upload handed out first: whichever finishes last, the repeats are the upload order's.
-		const queue = createAnalysisQueue({ db: testDatabase.handle.db, documentsDir, broadcast: async (stream, message) => void sent.push([stream, message]), logger: silent, workers: 2 })
+		const queue = createAnalysisQueue({
+			db: testDatabase.handle.db,
+			documentsDir,
+			broadcast: async (stream, message) => void sent.push([stream, message]),
+			logger: silent,
+			workers: 2,
+		})
 		try {
 			queue.enqueue(second)
 			queue.enqueue(first)
-			const announced = (id: string) => sent.filter(([stream]) => stream === `document:${id}`).map(([, message]) => (message as { document: { repeated_words: number } }).document.repeated_words)
+			const announced = (id: string) =>
+				sent
+					.filter(([stream]) => stream === `document:${id}`)
+					.map(([, message]) => (message as { document: { repeated_words: number } }).document.repeated_words)
 			await expect.poll(() => announced(second).at(-1), { timeout: 10_000 }).toBe(7)
 			expect(announced(first)).toEqual([0])
 			const rows = await testDatabase.handle.db.select().from(documents)
@@ -94,10 +114,21 @@ describe('repeated sentences', () => {
 		await testDatabase.handle.db.update(documents).set({ status: 'counted', words: 7 }).where(eq(documents.id, earlier))
 		writeFileSync(path.join(documentsDir, `${earlier}.words.txt`), shared)
 		await storeDocument(later, `Intro text goes here. ${shared}`)
-		const queue = createAnalysisQueue({ db: testDatabase.handle.db, documentsDir, broadcast: async () => {}, logger: silent })
+		const queue = createAnalysisQueue({
+			db: testDatabase.handle.db,
+			documentsDir,
+			broadcast: async () => {},
+			logger: silent,
+		})
 		try {
 			queue.enqueue(later)
-			await expect.poll(async () => (await testDatabase.handle.db.select().from(documents).where(eq(documents.id, later)))[0]!.repeatedWords, { timeout: 10_000 }).toBe(7)
+			await expect
+				.poll(
+					async () =>
+						(await testDatabase.handle.db.select().from(documents).where(eq(documents.id, later)))[0]!.repeatedWords,
+					{ timeout: 10_000 },
+				)
+				.toBe(7)
 			expect(existsSync(path.join(documentsDir, `${earlier}.sentences`))).toBe(true)
 			expect(existsSync(path.join(documentsDir, `${earlier}.words.txt`))).toBe(false)
 		} finally {
@@ -109,13 +140,23 @@ describe('repeated sentences', () => {
 describe('limits', () => {
 	const HUGE = 'ord '.repeat(6_000_000)
 	const warnings: { reason?: string }[] = []
-	const listening = pino({ level: 'warn' }, { write: (line: string) => void warnings.push(JSON.parse(line) as { reason?: string }) })
+	const listening = pino(
+		{ level: 'warn' },
+		{ write: (line: string) => void warnings.push(JSON.parse(line) as { reason?: string }) },
+	)
 
 	test('a count past its time limit is stopped and goes to a person; a new worker counts the next file', async () => {
 		const [slow, next] = ['a0000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000002']
 		await storeDocument(slow, HUGE)
 		await storeDocument(next, 'Tre små ord.')
-		const queue = createAnalysisQueue({ db: testDatabase.handle.db, documentsDir, broadcast: async () => {}, logger: listening, workers: 1, timeoutMs: 150 })
+		const queue = createAnalysisQueue({
+			db: testDatabase.handle.db,
+			documentsDir,
+			broadcast: async () => {},
+			logger: listening,
+			workers: 1,
+			timeoutMs: 150,
+		})
 		const [stopped, counted] = await documentsAfter(queue, [slow, next])
 		expect(stopped).toMatchObject({ status: 'manual', manualReason: 'complex' })
 		expect(counted).toMatchObject({ status: 'counted', words: 3 })
@@ -126,11 +167,20 @@ describe('limits', () => {
 		const [greedy, next] = ['b0000000-0000-4000-8000-000000000001', 'b0000000-0000-4000-8000-000000000002']
 		await storeDocument(greedy, HUGE)
 		await storeDocument(next, 'Fire små ord her.')
-		const queue = createAnalysisQueue({ db: testDatabase.handle.db, documentsDir, broadcast: async () => {}, logger: listening, workers: 1, memoryMb: 256 })
+		const queue = createAnalysisQueue({
+			db: testDatabase.handle.db,
+			documentsDir,
+			broadcast: async () => {},
+			logger: listening,
+			workers: 1,
+			memoryMb: 256,
+		})
 		const [stopped, counted] = await documentsAfter(queue, [greedy, next])
 		expect(stopped).toMatchObject({ status: 'manual', manualReason: 'complex' })
 		expect(counted).toMatchObject({ status: 'counted', words: 4 })
-		expect(warnings.filter((warning) => warning.reason)).toContainEqual(expect.objectContaining({ document: greedy, reason: 'memory' }))
+		expect(warnings.filter((warning) => warning.reason)).toContainEqual(
+			expect.objectContaining({ document: greedy, reason: 'memory' }),
+		)
 	})
 })
 
@@ -150,10 +200,19 @@ describe('documents that unpack to gigabytes', () => {
 		const next = 'f1000000-0000-4000-8000-000000000099'
 		await storeDocument(next, 'Og så fem ord til.')
 		const peak = samplePeakOfChildren()
-		const queue = createAnalysisQueue({ db: testDatabase.handle.db, documentsDir, broadcast: async () => {}, logger: silent, workers: 1, memoryMb: 512 })
+		const queue = createAnalysisQueue({
+			db: testDatabase.handle.db,
+			documentsDir,
+			broadcast: async () => {},
+			logger: silent,
+			workers: 1,
+			memoryMb: 512,
+		})
 		const rows = await documentsAfter(queue, [...ids, next])
 		expect(peak.stop()).toBeLessThan(512 + 64)
-		expect(rows.slice(0, -1).map((row) => [row.extension, row.status, row.manualReason])).toEqual(bombs.map(([extension]) => [extension, 'manual', 'complex']))
+		expect(rows.slice(0, -1).map((row) => [row.extension, row.status, row.manualReason])).toEqual(
+			bombs.map(([extension]) => [extension, 'manual', 'complex']),
+		)
 		expect(rows.at(-1)).toMatchObject({ status: 'counted', words: 5 })
 	})
 })
@@ -176,20 +235,33 @@ describe('document retention', () => {
 	test('keeps old documents that came with a request', async () => {
 		const [request] = await testDatabase.handle.db
 			.insert(requests)
-			.values({ reference: 'TEST-0001', locale: 'da', name: 'Karen', email: 'karen@example.dk', ipHash: 'x', fingerprint: 'y' })
+			.values({
+				reference: 'TEST-0001',
+				locale: 'da',
+				name: 'Karen',
+				email: 'karen@example.dk',
+				ipHash: 'x',
+				fingerprint: 'y',
+			})
 			.returning({ id: requests.id })
 		const sent = '77777777-7777-4777-8777-777777777777'
 		await storeDocument(sent, 'sendt', new Date(Date.now() - 400 * 86_400_000))
 		await testDatabase.handle.db.update(documents).set({ requestId: request!.id }).where(eq(documents.id, sent))
 		await deleteExpiredDocuments(testDatabase.handle.db, documentsDir)
 		expect(existsSync(path.join(documentsDir, `${sent}.txt`))).toBe(true)
-		expect(await testDatabase.handle.db.select({ id: documents.id }).from(documents).where(eq(documents.id, sent))).toHaveLength(1)
+		expect(
+			await testDatabase.handle.db.select({ id: documents.id }).from(documents).where(eq(documents.id, sent)),
+		).toHaveLength(1)
 	})
 
 	test('files no document stands for go at start: cut-off uploads, files left without a row; the rest stay', async () => {
 		const kept = 'd0000000-0000-4000-8000-000000000001'
 		await storeDocument(kept, 'behold mig')
-		const stray = ['66666666-6666-4666-8666-666666666666.part', 'e0000000-0000-4000-8000-000000000001.txt', 'e0000000-0000-4000-8000-000000000001.sentences']
+		const stray = [
+			'66666666-6666-4666-8666-666666666666.part',
+			'e0000000-0000-4000-8000-000000000001.txt',
+			'e0000000-0000-4000-8000-000000000001.sentences',
+		]
 		for (const name of [...stray, 'README.txt']) writeFileSync(path.join(documentsDir, name), 'x')
 		// Another process may still be writing a fresh one.
 		expect(await deleteStrayFiles(testDatabase.handle.db, documentsDir)).toBe(0)

@@ -36,8 +36,22 @@ export const DEFAULT_WORKERS = Math.max(1, availableParallelism() - 1)
 // Schedules word counts on a pool of worker threads. Pending work is in the database (status
 // 'pending'), so a restart picks it up again with resume(). A file that runs past its time or
 // memory limit goes to a person ("too complex to count automatically").
-export function createAnalysisQueue({ db, documentsDir, broadcast, logger, workers = DEFAULT_WORKERS, timeoutMs = 120_000, memoryMb = 1024 }: Options): AnalysisQueue {
-	const pool = createWorkerPool({ url: new URL('./worker.ts', import.meta.url), size: workers, timeoutMs, memoryMb, logger })
+export function createAnalysisQueue({
+	db,
+	documentsDir,
+	broadcast,
+	logger,
+	workers = DEFAULT_WORKERS,
+	timeoutMs = 120_000,
+	memoryMb = 1024,
+}: Options): AnalysisQueue {
+	const pool = createWorkerPool({
+		url: new URL('./worker.ts', import.meta.url),
+		size: workers,
+		timeoutMs,
+		memoryMb,
+		logger,
+	})
 	const queued = new Set<string>()
 	const running = new Set<Promise<void>>()
 	const repeats = new Map<string, { again: boolean }>()
@@ -45,13 +59,21 @@ export function createAnalysisQueue({ db, documentsDir, broadcast, logger, worke
 	async function count(id: string) {
 		const row = await findPendingDocument(db, id)
 		if (!row) return
-		const job: CountJob = { type: 'count', path: path.join(documentsDir, row.storedName), extension: row.extension, sentencesPath: sentencesPathOf(documentsDir, id) }
+		const job: CountJob = {
+			type: 'count',
+			path: path.join(documentsDir, row.storedName),
+			extension: row.extension,
+			sentencesPath: sentencesPathOf(documentsDir, id),
+		}
 		let figures: Figures
 		try {
 			figures = await pool.run<Figures>(job)
 		} catch (error) {
 			if (!(error instanceof JobStopped)) throw error
-			logger.warn({ document: id, reason: error.reason }, 'word count stopped at its limit; the document goes to a person')
+			logger.warn(
+				{ document: id, reason: error.reason },
+				'word count stopped at its limit; the document goes to a person',
+			)
 			figures = { kind: 'manual', reason: 'complex' }
 		}
 		// Stored only while still pending, so storing twice is harmless.
@@ -71,7 +93,13 @@ export function createAnalysisQueue({ db, documentsDir, broadcast, logger, worke
 			while (state.again) {
 				state.again = false
 				const counted = await listCountedDocuments(db, draftId)
-				const job: RepeatsJob = { type: 'repeats', documents: counted.map(({ id }) => ({ sentencesPath: sentencesPathOf(documentsDir, id), legacyTextPath: legacyTextPathOf(documentsDir, id) })) }
+				const job: RepeatsJob = {
+					type: 'repeats',
+					documents: counted.map(({ id }) => ({
+						sentencesPath: sentencesPathOf(documentsDir, id),
+						legacyTextPath: legacyTextPathOf(documentsDir, id),
+					})),
+				}
 				const repeated = await pool.run<number[]>(job)
 				await announce(await onceMoreIfDisconnected(() => recordRepeatedWords(db, counted, repeated)))
 			}
@@ -85,9 +113,9 @@ export function createAnalysisQueue({ db, documentsDir, broadcast, logger, worke
 
 	async function announce(rows: DocumentRow[]) {
 		for (const row of rows) {
-			await onceMoreIfDisconnected(() => broadcast(documentStream(row.id), { type: 'document', document: presentDocument(row) })).catch((error: unknown) =>
-				logger.error({ err: error }, 'document update not sent'),
-			)
+			await onceMoreIfDisconnected(() =>
+				broadcast(documentStream(row.id), { type: 'document', document: presentDocument(row) }),
+			).catch((error: unknown) => logger.error({ err: error }, 'document update not sent'))
 		}
 	}
 

@@ -21,7 +21,10 @@ async function perform(job: CountJob | RepeatsJob) {
 }
 
 // A document counted before fingerprints were kept has its text instead: it is fingerprinted once.
-async function readFingerprints({ sentencesPath, legacyTextPath }: RepeatsJob['documents'][number]): Promise<Float64Array> {
+async function readFingerprints({
+	sentencesPath,
+	legacyTextPath,
+}: RepeatsJob['documents'][number]): Promise<Float64Array> {
 	try {
 		return new Float64Array(new Uint8Array(await readFile(sentencesPath)).buffer)
 	} catch {

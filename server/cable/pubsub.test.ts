@@ -22,7 +22,10 @@ describe('broadcasts', () => {
 	})
 
 	test.runIf(process.env.DATABASE_URL)('cross processes through PostgreSQL, large ones by reference', async () => {
-		const url = process.env.DATABASE_URL!.replace(/\/[^/]*$/, `/${(await testDatabase.handle.pool.query('select current_database() as name')).rows[0].name}`)
+		const url = process.env.DATABASE_URL!.replace(
+			/\/[^/]*$/,
+			`/${(await testDatabase.handle.pool.query('select current_database() as name')).rows[0].name}`,
+		)
 		const sender = await createPostgresPubSub(url, testDatabase.handle.db, logger)
 		const listener = await createPostgresPubSub(url, testDatabase.handle.db, logger)
 		try {

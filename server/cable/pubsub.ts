@@ -44,7 +44,10 @@ export async function createPostgresPubSub(databaseUrl: string, db: Database, lo
 
 	async function deliver(notice: Notice) {
 		if (notice.r === undefined) return void events.emit('message', notice.s, notice.m)
-		const [row] = await db.select({ payload: cableMessages.payload }).from(cableMessages).where(eq(cableMessages.id, notice.r))
+		const [row] = await db
+			.select({ payload: cableMessages.payload })
+			.from(cableMessages)
+			.where(eq(cableMessages.id, notice.r))
 		if (row) events.emit('message', notice.s, row.payload)
 	}
 
@@ -55,7 +58,9 @@ export async function createPostgresPubSub(databaseUrl: string, db: Database, lo
 			if (notification.channel === CONTENT_CHANNEL) return noteContentVersion(Number(notification.payload))
 			if (notification.channel === REGISTRY_CHANNEL) return noteRegistryVersion(Number(notification.payload))
 			try {
-				void deliver(JSON.parse(notification.payload ?? '') as Notice).catch((error: unknown) => logger.error({ err: error }, 'cable message lost'))
+				void deliver(JSON.parse(notification.payload ?? '') as Notice).catch((error: unknown) =>
+					logger.error({ err: error }, 'cable message lost'),
+				)
 			} catch (error) {
 				logger.error({ err: error }, 'unreadable cable notification')
 			}
@@ -101,7 +106,10 @@ export async function createPostgresPubSub(databaseUrl: string, db: Database, lo
 		async broadcast(stream, message) {
 			let payload = JSON.stringify({ s: stream, m: message } satisfies Notice)
 			if (Buffer.byteLength(payload) > NOTIFY_LIMIT) {
-				const [row] = await db.insert(cableMessages).values({ stream, payload: message }).returning({ id: cableMessages.id })
+				const [row] = await db
+					.insert(cableMessages)
+					.values({ stream, payload: message })
+					.returning({ id: cableMessages.id })
 				payload = JSON.stringify({ s: stream, r: row!.id } satisfies Notice)
 				await db.delete(cableMessages).where(lt(cableMessages.createdAt, new Date(Date.now() - KEEP_REFERENCES_MS)))
 			}

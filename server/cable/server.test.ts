@@ -18,11 +18,24 @@ const testDatabase = setupTestDatabase()
 describe('an open socket', () => {
 	test('stops hearing staff streams once its session is revoked', async () => {
 		const db = testDatabase.handle.db
-		const user = await createStaff(db, { email: 'socket@tolk.example', name: 'Socket', password: 'x'.repeat(12), role: 'admin' })
+		const user = await createStaff(db, {
+			email: 'socket@tolk.example',
+			name: 'Socket',
+			password: 'x'.repeat(12),
+			role: 'admin',
+		})
 		const token = await startSession(db, user.id)
 		const pubsub = createLocalPubSub()
 		const server = createServer()
-		const cable = attachCable(server, { db, secretKey: SECRET, pubsub, logger: createLogger({ LOG_LEVEL: 'silent' }), maxConnectionsPerAddress: 5, trustProxy: TRUST_NO_PROXY, sessionCheckMs: 200 })
+		const cable = attachCable(server, {
+			db,
+			secretKey: SECRET,
+			pubsub,
+			logger: createLogger({ LOG_LEVEL: 'silent' }),
+			maxConnectionsPerAddress: 5,
+			trustProxy: TRUST_NO_PROXY,
+			sessionCheckMs: 200,
+		})
 		server.listen(0, '127.0.0.1')
 		await once(server, 'listening')
 		const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
@@ -35,7 +48,10 @@ describe('an open socket', () => {
 			await client.next((message) => message.identifier === identifier && message.message !== undefined)
 
 			await revokeSessions(db, user.id)
-			expect(await client.next((message) => message.type === 'disconnect', 2_000)).toMatchObject({ reason: 'unauthorized', reconnect: true })
+			expect(await client.next((message) => message.type === 'disconnect', 2_000)).toMatchObject({
+				reason: 'unauthorized',
+				reconnect: true,
+			})
 			expect((await client.closed).code).toBe(1000)
 		} finally {
 			await cable.close()

@@ -114,7 +114,15 @@ export function attachCable(server: Server, options: Options): Cable {
 		wss.handleUpgrade(req, socket, head, (ws) => {
 			if (ws.protocol !== CABLE_PROTOCOL) return ws.close(1002, 'unsupported subprotocol')
 			const allowance = { tokens: MESSAGE_BURST, at: performance.now() }
-			open({ socket: ws, staff, token: staff ? token : undefined, address, subscriptions: new Map(), allowance, warned: false })
+			open({
+				socket: ws,
+				staff,
+				token: staff ? token : undefined,
+				address,
+				subscriptions: new Map(),
+				allowance,
+				warned: false,
+			})
 		})
 	}
 
@@ -129,7 +137,9 @@ export function attachCable(server: Server, options: Options): Cable {
 
 	function open(connection: Connection) {
 		connections.add(connection)
-		connection.socket.on('message', (data) => (withinRate(connection) ? handle(connection, data.toString()) : closeFlooding(connection)))
+		connection.socket.on('message', (data) =>
+			withinRate(connection) ? handle(connection, data.toString()) : closeFlooding(connection),
+		)
 		connection.socket.on('close', () => forget(connection))
 		connection.socket.on('error', () => connection.socket.terminate())
 		send(connection, { type: 'welcome' })
@@ -182,7 +192,8 @@ export function attachCable(server: Server, options: Options): Cable {
 
 	function subscribe(connection: Connection, identifier: string) {
 		const stream = streamOf(identifier)
-		const allowed = stream !== null && mayListen(connection.staff, stream) && connection.subscriptions.size < MAX_SUBSCRIPTIONS
+		const allowed =
+			stream !== null && mayListen(connection.staff, stream) && connection.subscriptions.size < MAX_SUBSCRIPTIONS
 		if (!allowed) return send(connection, { identifier, type: 'reject_subscription' })
 		connection.subscriptions.set(identifier, stream)
 		let listeners = byStream.get(stream)
@@ -193,7 +204,10 @@ export function attachCable(server: Server, options: Options): Cable {
 
 	function streamOf(identifier: string): string | null {
 		try {
-			const { channel, signed_stream_name: signed } = JSON.parse(identifier) as { channel?: unknown; signed_stream_name?: unknown }
+			const { channel, signed_stream_name: signed } = JSON.parse(identifier) as {
+				channel?: unknown
+				signed_stream_name?: unknown
+			}
 			return channel === CABLE_CHANNEL ? verifyStreamName(signed, secretKey) : null
 		} catch {
 			return null
@@ -252,7 +266,12 @@ function send(connection: Connection, message: object) {
 	if (connection.socket.readyState === connection.socket.OPEN) connection.socket.send(JSON.stringify(message))
 }
 
-const REASONS: Record<number, string> = { 400: 'Bad Request', 403: 'Forbidden', 404: 'Not Found', 429: 'Too Many Requests' }
+const REASONS: Record<number, string> = {
+	400: 'Bad Request',
+	403: 'Forbidden',
+	404: 'Not Found',
+	429: 'Too Many Requests',
+}
 
 function refuse(socket: Duplex, status: number) {
 	socket.end(`HTTP/1.1 ${status} ${REASONS[status] ?? 'Error'}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`)

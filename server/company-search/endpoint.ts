@@ -31,7 +31,10 @@ export function businessesEndpoint({ searchCompanies, limits, trustProxy, logger
 		if (wait > 0) return send(429, EMPTY, { 'Retry-After': String(wait), 'Cache-Control': 'no-store' })
 		const started = performance.now()
 		searchCompanies(query).then(
-			({ businesses, source }) => send(200, JSON.stringify({ businesses }), { 'Server-Timing': `${source};dur=${(performance.now() - started).toFixed(1)}` }),
+			({ businesses, source }) =>
+				send(200, JSON.stringify({ businesses }), {
+					'Server-Timing': `${source};dur=${(performance.now() - started).toFixed(1)}`,
+				}),
 			(error: unknown) => {
 				logger.error({ err: error }, 'business search failed')
 				send(500, EMPTY, { 'Cache-Control': 'no-store' })

@@ -12,37 +12,47 @@ import { createCompanySearch } from '#server/company-search/service.ts'
 
 const database = setupTestDatabase()
 
-test('answers from the index, never from a registry that has moved, and carries on when its worker dies', { timeout: 60_000 }, async () => {
-	const { db } = database.handle
-	const companies = [...generateCompanies({ count: 3_000, seed: 5 })]
-	await importCompanies(db, companies)
-	let worker: Worker | undefined
-	const search = createCompanySearch({
-		db,
-		logger: createLogger({ LOG_LEVEL: 'silent' }),
-		snapshotFile: path.join(mkdtempSync(path.join(tmpdir(), 'tolk-index-')), 'company-index.bin'),
-		onWorker: (started) => (worker = started),
-	})
-	const sourceOf = async (query: string) => (await search.search(query)).source
-	const namesFor = async (query: string) => (await search.search(query)).businesses.map((business) => business.name)
-	try {
-		await expect.poll(() => sourceOf('holding'), { timeout: 20_000 }).toBe('index')
-		expect((await search.search('holding')).businesses).toEqual(await findCompanies(db, 'holding'))
+test(
+	'answers from the index, never from a registry that has moved, and carries on when its worker dies',
+	{ timeout: 60_000 },
+	async () => {
+		const { db } = database.handle
+		const companies = [...generateCompanies({ count: 3_000, seed: 5 })]
+		await importCompanies(db, companies)
+		let worker: Worker | undefined
+		const search = createCompanySearch({
+			db,
+			logger: createLogger({ LOG_LEVEL: 'silent' }),
+			snapshotFile: path.join(mkdtempSync(path.join(tmpdir(), 'tolk-index-')), 'company-index.bin'),
+			onWorker: (started) => (worker = started),
+		})
+		const sourceOf = async (query: string) => (await search.search(query)).source
+		const namesFor = async (query: string) => (await search.search(query)).businesses.map((business) => business.name)
+		try {
+			await expect.poll(() => sourceOf('holding'), { timeout: 20_000 }).toBe('index')
+			expect((await search.search('holding')).businesses).toEqual(await findCompanies(db, 'holding'))
 
-		// The next search after a change already sees it: the index steps aside until it is rebuilt.
-		await importCompanies(db, [{ ...companies[0]!, name: 'Zebrafinke Oversættelser ApS' }])
-		expect(await search.search('zebrafin')).toMatchObject({ source: 'database', businesses: [{ name: 'Zebrafinke Oversættelser ApS' }] })
-		await expect.poll(() => sourceOf('zebrafin'), { timeout: 20_000 }).toBe('index')
-		expect(await namesFor('zebrafin')).toEqual(['Zebrafinke Oversættelser ApS'])
+			// The next search after a change already sees it: the index steps aside until it is rebuilt.
+			await importCompanies(db, [{ ...companies[0]!, name: 'Zebrafinke Oversættelser ApS' }])
+			expect(await search.search('zebrafin')).toMatchObject({
+				source: 'database',
+				businesses: [{ name: 'Zebrafinke Oversættelser ApS' }],
+			})
+			await expect.poll(() => sourceOf('zebrafin'), { timeout: 20_000 }).toBe('index')
+			expect(await namesFor('zebrafin')).toEqual(['Zebrafinke Oversættelser ApS'])
 
-		// The worker goes: searches carry on from the database, and a new worker takes over.
-		const first = worker!
-		await first.terminate()
-		expect(await search.search('zebrafin')).toMatchObject({ source: 'database', businesses: [{ name: 'Zebrafinke Oversættelser ApS' }] })
-		await expect.poll(() => sourceOf('zebrafin'), { timeout: 20_000 }).toBe('index')
-		expect(worker).not.toBe(first)
-		expect(await namesFor('zebrafin')).toEqual(['Zebrafinke Oversættelser ApS'])
-	} finally {
-		await search.close()
-	}
-})
+			// The worker goes: searches carry on from the database, and a new worker takes over.
+			const first = worker!
+			await first.terminate()
+			expect(await search.search('zebrafin')).toMatchObject({
+				source: 'database',
+				businesses: [{ name: 'Zebrafinke Oversættelser ApS' }],
+			})
+			await expect.poll(() => sourceOf('zebrafin'), { timeout: 20_000 }).toBe('index')
+			expect(worker).not.toBe(first)
+			expect(await namesFor('zebrafin')).toEqual(['Zebrafinke Oversættelser ApS'])
+		} finally {
+			await search.close()
+		}
+	},
+)

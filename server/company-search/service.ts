@@ -31,7 +31,14 @@ const RESTART_AFTER_MS = 1_000
 // Changes come in bursts (an import writes a batch at a time): build once the burst is over.
 const SETTLE_MS = 500
 
-export function createCompanySearch({ db, logger, snapshotFile, memoryMb = 512, checkEveryMs = 60_000, onWorker }: Options) {
+export function createCompanySearch({
+	db,
+	logger,
+	snapshotFile,
+	memoryMb = 512,
+	checkEveryMs = 60_000,
+	onWorker,
+}: Options) {
 	let worker: Worker | null = null
 	let indexVersion: string | null = null
 	let registryId = ''
@@ -46,15 +53,21 @@ export function createCompanySearch({ db, logger, snapshotFile, memoryMb = 512, 
 
 	const isFresh = () => indexVersion !== null && indexVersion === `${registryId}:${knownVersion}`
 	const post = (command: WorkerCommand) => worker?.postMessage(command)
-	const replyOf = <T extends WorkerReply['type']>(type: T) => new Promise<Extract<WorkerReply, { type: T }> | null>((resolve) => awaited.set(type, resolve as (reply: WorkerReply | null) => void))
+	const replyOf = <T extends WorkerReply['type']>(type: T) =>
+		new Promise<Extract<WorkerReply, { type: T }> | null>((resolve) =>
+			awaited.set(type, resolve as (reply: WorkerReply | null) => void),
+		)
 
 	function startWorker() {
-		const next = new Worker(new URL('./worker.ts', import.meta.url), { resourceLimits: { maxOldGenerationSizeMb: memoryMb } })
+		const next = new Worker(new URL('./worker.ts', import.meta.url), {
+			resourceLimits: { maxOldGenerationSizeMb: memoryMb },
+		})
 		worker = next
 		onWorker?.(next)
 		next.on('message', (reply: WorkerReply) => {
 			if (reply.type === 'found') return searches.get(reply.id)?.(reply.results)
-			if (reply.type === 'saved') return logger.info({ file: reply.file, ms: Math.round(reply.ms) }, 'company index snapshot saved')
+			if (reply.type === 'saved')
+				return logger.info({ file: reply.file, ms: Math.round(reply.ms) }, 'company index snapshot saved')
 			if (reply.type === 'save-failed') return logger.warn({ reason: reply.error }, 'company index snapshot not saved')
 			const resolve = awaited.get(reply.type)
 			awaited.delete(reply.type)
@@ -113,7 +126,10 @@ export function createCompanySearch({ db, logger, snapshotFile, memoryMb = 512, 
 			const loaded = await replyOf('loaded')
 			if (loaded?.version === current) {
 				indexVersion = current
-				return logger.info({ ms: Math.round(performance.now() - started), bytes: loaded.bytes }, 'company index loaded from its snapshot')
+				return logger.info(
+					{ ms: Math.round(performance.now() - started), bytes: loaded.bytes },
+					'company index loaded from its snapshot',
+				)
 			}
 		}
 		await build()
@@ -128,7 +144,8 @@ export function createCompanySearch({ db, logger, snapshotFile, memoryMb = 512, 
 		post({ type: 'begin' })
 		const pages = readIndexRows(db)
 		let next = await pages.next()
-		for (; !next.done && worker === target && !closed; next = await pages.next()) post({ type: 'rows', rows: next.value })
+		for (; !next.done && worker === target && !closed; next = await pages.next())
+			post({ type: 'rows', rows: next.value })
 		if (!next.done || worker !== target) return
 		// Changed while read: the change was heard too, and the next round reads it again.
 		if (!next.value.isConsistent) return void (isRefreshWanted = true)
@@ -137,7 +154,15 @@ export function createCompanySearch({ db, logger, snapshotFile, memoryMb = 512, 
 		if (!built) return
 		indexVersion = built.version
 		noteVersion(built.version)
-		logger.info({ companies: built.companies, bytes: built.bytes, ms: Math.round(performance.now() - started), buildMs: Math.round(built.ms) }, 'company index built from the database')
+		logger.info(
+			{
+				companies: built.companies,
+				bytes: built.bytes,
+				ms: Math.round(performance.now() - started),
+				buildMs: Math.round(built.ms),
+			},
+			'company index built from the database',
+		)
 	}
 
 	function noteVersion(version: string) {
@@ -174,7 +199,9 @@ export function createCompanySearch({ db, logger, snapshotFile, memoryMb = 512, 
 	return {
 		async search(query: string): Promise<CompanySearchAnswer> {
 			const fromIndex = isFresh() ? await searchIndex(query) : null
-			return fromIndex ? { businesses: fromIndex, source: 'index' } : { businesses: await findCompanies(db, query), source: 'database' }
+			return fromIndex
+				? { businesses: fromIndex, source: 'index' }
+				: { businesses: await findCompanies(db, query), source: 'database' }
 		},
 		async close() {
 			closed = true

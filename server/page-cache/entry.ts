@@ -20,7 +20,11 @@ export type CachedPage = {
 // Only what every visitor may get: a plain 200 with no cookie, as HTML, XML or text.
 export function isShareable(response: Response): boolean {
 	const type = response.headers.get('content-type') ?? ''
-	return response.status === 200 && !response.headers.has('set-cookie') && /^(text\/html|application\/xml|text\/xml|text\/plain)\b/.test(type)
+	return (
+		response.status === 200 &&
+		!response.headers.has('set-cookie') &&
+		/^(text\/html|application\/xml|text\/xml|text\/plain)\b/.test(type)
+	)
 }
 
 // Inline scripts carry no nonce in a cached page; the policy names their hashes instead.
@@ -40,13 +44,17 @@ export async function cachePage(response: Response, ttlMs: number): Promise<Cach
 	const identity = Buffer.from(await response.arrayBuffer())
 	const type = response.headers.get('content-type')!
 	const [br, gz] = await Promise.all([
-		compressBrotli(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
+		compressBrotli(identity, {
+			params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
+		}),
 		compressGzip(identity, { level: 9 }),
 	])
 	const etag = `"${createHash('sha256').update(identity).digest('base64url').slice(0, 32)}"`
 	const shared: OutgoingHttpHeaders = {
 		...SECURITY_HEADERS,
-		'Content-Security-Policy': contentSecurityPolicy(type.startsWith('text/html') ? inlineScriptHashes(identity.toString('utf8')) : []),
+		'Content-Security-Policy': contentSecurityPolicy(
+			type.startsWith('text/html') ? inlineScriptHashes(identity.toString('utf8')) : [],
+		),
 		// Anyone may keep it, but must ask again each time: a 304 costs the server almost nothing.
 		'Cache-Control': 'public, no-cache',
 		Vary: 'Accept-Encoding',

@@ -38,7 +38,12 @@ export function sharedPageCache(options: SharedPageOptions): PageCache | null {
 			const context = new RouterContextProvider()
 			context.set(staffContext, null)
 			context.set(servicesContext, { ...options.services, secureCookies: false, publicUrl })
-			context.set(requestInfoContext, { csrfToken: maskToken(siteSecret), nonce: '', clientAddress: '', renderWhole: true })
+			context.set(requestInfoContext, {
+				csrfToken: maskToken(siteSecret),
+				nonce: '',
+				clientAddress: '',
+				renderWhole: true,
+			})
 			const headers = new Headers({ accept: 'text/html,application/xhtml+xml' })
 			if (variant === BANNER_DISMISSED) headers.set('cookie', (await dismissBannerCookie(context)).split(';')[0]!)
 			return options.handleRequest(new Request(new URL(path, publicUrl), { headers }), context)

@@ -38,17 +38,26 @@ async function askPassword(): Promise<string> {
 }
 
 async function main() {
-	if (command !== 'create' && command !== 'password') throw new Error('usage: admin-account.ts create|password --email <email> [--name <name>] [--role admin|manager|editor]')
+	if (command !== 'create' && command !== 'password')
+		throw new Error(
+			'usage: admin-account.ts create|password --email <email> [--name <name>] [--role admin|manager|editor]',
+		)
 	const args = ArgsSchema.parse(values)
 	const password = await askPassword()
-	if (password.length < MIN_PASSWORD_LENGTH) throw new Error(`the password must have at least ${MIN_PASSWORD_LENGTH} characters`)
+	if (password.length < MIN_PASSWORD_LENGTH)
+		throw new Error(`the password must have at least ${MIN_PASSWORD_LENGTH} characters`)
 	const env = parseEnv()
 	const database = await prepareDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR })
 	try {
 		const existing = await findStaffByEmail(database.db, args.email)
 		if (command === 'create') {
 			if (existing) throw new Error(`${args.email} already has an account: use npm run admin:password`)
-			await createStaff(database.db, { email: args.email, name: args.name ?? args.email.split('@')[0]!, role: args.role, password })
+			await createStaff(database.db, {
+				email: args.email,
+				name: args.name ?? args.email.split('@')[0]!,
+				role: args.role,
+				password,
+			})
 			console.log(`created ${args.role} ${args.email}`)
 		} else {
 			if (!existing) throw new Error(`no account for ${args.email}: use npm run admin:create`)
@@ -61,6 +70,8 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-	console.error(error instanceof z.ZodError ? error.issues.map((issue) => issue.message).join('\n') : (error as Error).message)
+	console.error(
+		error instanceof z.ZodError ? error.issues.map((issue) => issue.message).join('\n') : (error as Error).message,
+	)
 	process.exit(1)
 })

@@ -16,7 +16,9 @@ await Promise.all(
 		const content = await readFile(path.join(ASSETS, name))
 		const [gz, br] = await Promise.all([
 			promisify(gzip)(content, { level: 9 }),
-			promisify(brotliCompress)(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } }),
+			promisify(brotliCompress)(content, {
+				params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length },
+			}),
 		])
 		await Promise.all([writeFile(path.join(ASSETS, `${name}.gz`), gz), writeFile(path.join(ASSETS, `${name}.br`), br)])
 	}),

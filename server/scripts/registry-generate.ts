@@ -7,7 +7,14 @@ import { generateCompanies } from '#app/models/company/generate.server.ts'
 import { CSV_COLUMNS } from '#app/models/company/import.server.ts'
 import { csvLine } from '#app/utils/csv.ts'
 
-const { values } = parseArgs({ options: { count: { type: 'string', default: '20000' }, seed: { type: 'string', default: '1' }, active: { type: 'string', default: '0.4' }, out: { type: 'string' } } })
+const { values } = parseArgs({
+	options: {
+		count: { type: 'string', default: '20000' },
+		seed: { type: 'string', default: '1' },
+		active: { type: 'string', default: '0.4' },
+		out: { type: 'string' },
+	},
+})
 const count = Number(values.count)
 if (!Number.isInteger(count) || count < 1) throw new Error('--count must be a positive whole number')
 const output = values.out ? createWriteStream(values.out) : process.stdout

@@ -32,13 +32,19 @@ try {
 	await migrateDatabase(database)
 	const { read, written } = await importCompanies(database.db, records())
 	const seconds = ((performance.now() - started) / 1000).toFixed(1)
-	console.log(`Read ${read} companies, wrote ${written} (new or changed), skipped ${problems.length} lines, in ${seconds} s.`)
+	console.log(
+		`Read ${read} companies, wrote ${written} (new or changed), skipped ${problems.length} lines, in ${seconds} s.`,
+	)
 	for (const problem of problems.slice(0, 10)) console.log(`  line ${problem.line}: ${problem.reason}`)
 	if (problems.length > 10) console.log(`  … and ${problems.length - 10} more`)
 	const indexing = performance.now()
 	const index = await buildCompanyIndex(database.db)
 	if (index) await writeIndexSnapshot(index, indexSnapshotPath(env.DATA_DIR))
-	console.log(index ? `Wrote the search index of ${index.count} companies in ${((performance.now() - indexing) / 1000).toFixed(1)} s.` : 'The registry changed meanwhile: the server builds the search index itself.')
+	console.log(
+		index
+			? `Wrote the search index of ${index.count} companies in ${((performance.now() - indexing) / 1000).toFixed(1)} s.`
+			: 'The registry changed meanwhile: the server builds the search index itself.',
+	)
 } finally {
 	await database.close()
 }

@@ -1,7 +1,14 @@
 import type { Locator } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
 import { ADMIN_ENV } from '#tests/setup/admin.ts'
-import { logInAt, seriousAxeViolations, setupBrowserTests, submitLogin, waitForHydration, type WatchedPage } from '#tests/setup/browser.ts'
+import {
+	logInAt,
+	seriousAxeViolations,
+	setupBrowserTests,
+	submitLogin,
+	waitForHydration,
+	type WatchedPage,
+} from '#tests/setup/browser.ts'
 
 const session = setupBrowserTests(ADMIN_ENV)
 let page: WatchedPage
@@ -15,7 +22,9 @@ async function itemTexts(list: Locator) {
 async function publicQuestions() {
 	const visitor = await session.browser.newPage()
 	await visitor.goto(`${session.server.url}/en/faq`)
-	const questions = (await visitor.locator('main [data-controller="faq"] h2').allTextContents()).map((text) => text.replace(/^[+−]/, '').trim())
+	const questions = (await visitor.locator('main [data-controller="faq"] h2').allTextContents()).map((text) =>
+		text.replace(/^[+−]/, '').trim(),
+	)
 	await visitor.close()
 	return questions
 }
@@ -33,17 +42,32 @@ async function dragHandle(from: Locator, to: Locator) {
 
 describe('the admin', () => {
 	// Eleven pages, each hydrated and checked by axe: over a minute on a busy 2-core machine.
-	test('login page, dashboard, lists and forms have no serious accessibility violations', { timeout: 180_000 }, async () => {
-		page = await session.open('/admin/login')
-		expect(await seriousAxeViolations(page)).toEqual([])
-		await submitLogin(page)
-		await page.getByRole('heading', { name: 'Hello admin' }).waitFor()
-		for (const path of ['/admin', '/admin/faq', '/admin/faq/1', '/admin/team/1', '/admin/settings', '/admin/prices', '/admin/audit', '/admin/photos', '/admin/content_files', '/admin/translations']) {
-			await page.goto(path)
-			await waitForHydration(page)
-			expect(await seriousAxeViolations(page), path).toEqual([])
-		}
-	})
+	test(
+		'login page, dashboard, lists and forms have no serious accessibility violations',
+		{ timeout: 180_000 },
+		async () => {
+			page = await session.open('/admin/login')
+			expect(await seriousAxeViolations(page)).toEqual([])
+			await submitLogin(page)
+			await page.getByRole('heading', { name: 'Hello admin' }).waitFor()
+			for (const path of [
+				'/admin',
+				'/admin/faq',
+				'/admin/faq/1',
+				'/admin/team/1',
+				'/admin/settings',
+				'/admin/prices',
+				'/admin/audit',
+				'/admin/photos',
+				'/admin/content_files',
+				'/admin/translations',
+			]) {
+				await page.goto(path)
+				await waitForHydration(page)
+				expect(await seriousAxeViolations(page), path).toEqual([])
+			}
+		},
+	)
 
 	test('an FAQ item dragged to a new place keeps it, on the public FAQ too', async () => {
 		page = await logInAt(session, '/admin/faq')
@@ -71,13 +95,21 @@ describe('the admin', () => {
 		await page.keyboard.press('Space')
 		// dnd-kit announces the pick-up and the first "over" in either order; one of them stays.
 		const first = before[0]!
-		await page.getByText(new RegExp(`^(Picked up “${first}” at position 1\\.|“${first}” is over position 1\\.)$`)).waitFor({ state: 'attached' })
+		await page
+			.getByText(new RegExp(`^(Picked up “${first}” at position 1\\.|“${first}” is over position 1\\.)$`))
+			.waitFor({ state: 'attached' })
 		// dnd-kit ignores arrow keys until it has measured the list after the pick-up, which under
 		// load can come after the announcement: a press it ignored changes nothing, so press again.
 		const overSecond = page.getByText(`“${first}” is over position 2.`)
 		for (let attempt = 0; attempt < 5; attempt++) {
 			await page.keyboard.press('ArrowDown')
-			if (await overSecond.waitFor({ state: 'attached', timeout: 3_000 }).then(() => true, () => false)) break
+			if (
+				await overSecond.waitFor({ state: 'attached', timeout: 3_000 }).then(
+					() => true,
+					() => false,
+				)
+			)
+				break
 		}
 		await overSecond.waitFor({ state: 'attached' })
 		await page.keyboard.press('Space')
@@ -114,7 +146,10 @@ describe('the admin', () => {
 		await combobox.waitFor()
 		const carrier = page.locator('[data-controller="selectize"] select[name="categoryIds"]')
 		await carrier.evaluate((select) => {
-			select.addEventListener('change', () => (select.dataset.changes = String(Number(select.dataset.changes ?? 0) + 1)))
+			select.addEventListener(
+				'change',
+				() => (select.dataset.changes = String(Number(select.dataset.changes ?? 0) + 1)),
+			)
 		})
 		await combobox.fill('deliv')
 		await page.keyboard.press('Enter')
@@ -136,7 +171,9 @@ describe('the admin', () => {
 		const slug = page.getByLabel('Address (slug) (Danish)')
 		expect(await slug.getAttribute('aria-invalid')).toBe('true')
 		const description = await slug.getAttribute('aria-describedby')
-		expect(await page.locator(`[id="${description!.split(' ').at(-1)}"]`).textContent()).toBe('Only lower-case letters, digits and hyphens.')
+		expect(await page.locator(`[id="${description!.split(' ').at(-1)}"]`).textContent()).toBe(
+			'Only lower-case letters, digits and hyphens.',
+		)
 		expect(await page.getByLabel('Title (English)').getAttribute('aria-invalid')).toBe('true')
 		page.problems = page.problems.filter((problem) => !problem.includes('422'))
 	})
@@ -217,7 +254,9 @@ describe('the admin', () => {
 		await content.getByRole('heading', { name: 'Interpreting', level: 2 }).waitFor()
 		expect(await content.locator('strong').allTextContents()).toEqual(['On site'])
 		expect(await content.textContent()).toContain('On site or by video.')
-		expect(await content.getByRole('link', { name: 'mailto:kontakt@tolk.example' }).getAttribute('href')).toBe('mailto:kontakt@tolk.example')
+		expect(await content.getByRole('link', { name: 'mailto:kontakt@tolk.example' }).getAttribute('href')).toBe(
+			'mailto:kontakt@tolk.example',
+		)
 		expect(await content.getByRole('table').count()).toBe(1)
 		expect(await content.textContent()).not.toContain('Oops')
 	})
@@ -237,7 +276,10 @@ describe('the admin', () => {
 		await dialog.getByLabel('Id').fill('2 prices')
 		await dialog.getByLabel('Class').fill('lead  wide')
 		await dialog.getByRole('button', { name: 'Apply' }).click()
-		await dialog.getByRole('alert').filter({ hasText: 'One word of letters, digits, - and _, starting with a letter.' }).waitFor()
+		await dialog
+			.getByRole('alert')
+			.filter({ hasText: 'One word of letters, digits, - and _, starting with a letter.' })
+			.waitFor()
 		await dialog.getByLabel('Id').fill('prices')
 		await dialog.getByRole('button', { name: 'Apply' }).click()
 		await dialog.waitFor({ state: 'detached' })

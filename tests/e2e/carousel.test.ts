@@ -21,19 +21,26 @@ async function openCarousel(page: WatchedPage, path = '/en'): Promise<Locator> {
 async function settledBox(locator: Locator) {
 	let last = ''
 	await expect
-		.poll(async () => {
-			const box = JSON.stringify(await locator.boundingBox())
-			const isSettled = box === last
-			last = box
-			return isSettled
-		}, { interval: 100, timeout: 5_000 })
+		.poll(
+			async () => {
+				const box = JSON.stringify(await locator.boundingBox())
+				const isSettled = box === last
+				last = box
+				return isSettled
+			},
+			{ interval: 100, timeout: 5_000 },
+		)
 		.toBe(true)
 	return JSON.parse(last) as { x: number; y: number; width: number; height: number }
 }
 
-const activeIndex = (carousel: Locator) => carousel.locator('.swiper-slide').evaluateAll((slides) => slides.findIndex((slide) => slide.classList.contains('swiper-slide-active')))
+const activeIndex = (carousel: Locator) =>
+	carousel
+		.locator('.swiper-slide')
+		.evaluateAll((slides) => slides.findIndex((slide) => slide.classList.contains('swiper-slide-active')))
 // The active slide's: the others are set back in depth, so they look narrower.
-const slideWidth = (carousel: Locator) => carousel.locator('.swiper-slide-active').evaluate((slide) => slide.getBoundingClientRect().width)
+const slideWidth = (carousel: Locator) =>
+	carousel.locator('.swiper-slide-active').evaluate((slide) => slide.getBoundingClientRect().width)
 const frameWidth = (carousel: Locator) => carousel.locator('.swiper').evaluate((frame) => frame.clientWidth)
 
 describe('swiper', () => {
@@ -46,11 +53,20 @@ describe('swiper', () => {
 		expect(await slides.first().getAttribute('aria-label')).toBe(`1 of ${DEMO_SLIDES.length}`)
 		// It opens on the middle slide, so both sides of the view are filled.
 		expect(await activeIndex(carousel)).toBe(2)
-		expect(await carousel.getByRole('region', { name: 'What our customers say' }).getAttribute('aria-roledescription')).toBe('carousel')
+		expect(
+			await carousel.getByRole('region', { name: 'What our customers say' }).getAttribute('aria-roledescription'),
+		).toBe('carousel')
 
 		// Centred, three to a view at 1280 px with 24 px between, the neighbours set back 150 px and not turned.
-		const centre = async (locator: Locator) => locator.evaluate((element) => (element.getBoundingClientRect().left + element.getBoundingClientRect().right) / 2)
-		await expect.poll(async () => Math.abs((await centre(carousel.locator('.swiper-slide-active'))) - (await centre(carousel.locator('.swiper'))))).toBeLessThan(2)
+		const centre = async (locator: Locator) =>
+			locator.evaluate((element) => (element.getBoundingClientRect().left + element.getBoundingClientRect().right) / 2)
+		await expect
+			.poll(async () =>
+				Math.abs(
+					(await centre(carousel.locator('.swiper-slide-active'))) - (await centre(carousel.locator('.swiper'))),
+				),
+			)
+			.toBeLessThan(2)
 		expect(Math.abs((await slideWidth(carousel)) - ((await frameWidth(carousel)) - 2 * 24) / 3)).toBeLessThan(2)
 		// Depth 150 per slide's width of distance from the centre; the neighbour is one slide and a gap away.
 		const neighbour = (await carousel.locator('.swiper-slide-next').getAttribute('style'))!
@@ -101,19 +117,29 @@ describe('swiper', () => {
 		] as const) {
 			await page.setViewportSize({ width, height: 900 })
 			const gaps = (perView - 1) * 24
-			await expect.poll(async () => Math.round(((await frameWidth(carousel)) - gaps) / (await slideWidth(carousel))), { message: `${width} px` }).toBe(perView)
+			await expect
+				.poll(async () => Math.round(((await frameWidth(carousel)) - gaps) / (await slideWidth(carousel))), {
+					message: `${width} px`,
+				})
+				.toBe(perView)
 		}
 	})
 
 	test('a swipe on a touch screen, or a drag with the mouse, moves to the next slide and ends autoplay', async () => {
-		const context = await session.browser.newContext({ baseURL: session.server.url, hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } })
+		const context = await session.browser.newContext({
+			baseURL: session.server.url,
+			hasTouch: true,
+			isMobile: true,
+			viewport: { width: 390, height: 844 },
+		})
 		try {
 			const page = (await context.newPage()) as WatchedPage
 			const carousel = await openCarousel(page)
 			const box = await settledBox(carousel.locator('.swiper'))
 			const y = box.y + box.height / 2
 			const cdp = await context.newCDPSession(page)
-			const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] })
+			const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number) =>
+				cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] })
 			// Across most of the width, so it is a long swipe past half a slide even if Swiper takes
 			// the first move to tell a swipe from a scroll.
 			await touch('touchStart', box.x + box.width * 0.95)
@@ -161,6 +187,8 @@ describe('swiper', () => {
 
 		const html = await (await fetch(`${session.server.url}/`)).text()
 		for (const slide of DEMO_SLIDES) expect(html).toContain(`»${slide.textDa}«`)
-		expect(html).toContain('.carousel .swiper-wrapper { flex-wrap: wrap; } .carousel-controls { display: none !important; }')
+		expect(html).toContain(
+			'.carousel .swiper-wrapper { flex-wrap: wrap; } .carousel-controls { display: none !important; }',
+		)
 	})
 })

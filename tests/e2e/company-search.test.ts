@@ -15,7 +15,9 @@ describe('the business picker', () => {
 		for (const query of ['Jen', 'Hol', 'Nor']) {
 			await picker.fill(query)
 			// The list announced for this query (not the one before it still showing).
-			await expect.poll(() => picked.textContent(), { timeout: 10_000 }).toMatch(new RegExp(`\\d+ results? available for search term ${query}`))
+			await expect
+				.poll(() => picked.textContent(), { timeout: 10_000 })
+				.toMatch(new RegExp(`\\d+ results? available for search term ${query}`))
 		}
 		await picker.fill('Lar')
 		await picked.getByText('Many searches in a short time. Wait a moment and try again.').waitFor()

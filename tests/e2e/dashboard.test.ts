@@ -8,7 +8,10 @@ const session = setupBrowserTests(ADMIN_ENV)
 async function sendRequest(name: string) {
 	const visitor = await visit(session.server.url, '/en/contact')
 	const fields = { name, email: 'asta@example.dk', message: 'A birth certificate into English, please.', consent: 'on' }
-	const sent = await visitor.get('/en/contact', { method: 'POST', body: new URLSearchParams({ authenticity_token: visitor.csrfToken, ...fields }) })
+	const sent = await visitor.get('/en/contact', {
+		method: 'POST',
+		body: new URLSearchParams({ authenticity_token: visitor.csrfToken, ...fields }),
+	})
 	expect(sent.status).toBeLessThan(400)
 }
 
@@ -18,14 +21,18 @@ describe('the dashboard', () => {
 		const work = page.getByRole('link', { name: /New requests/ })
 		const count = async () => Number((await work.locator('span').first().textContent())?.replace(/\D/g, ''))
 		const before = await count()
-		for (const name of ['Quotes waiting', 'Orders due', 'Overdue orders']) await page.getByRole('link', { name: new RegExp(name) }).waitFor()
+		for (const name of ['Quotes waiting', 'Orders due', 'Overdue orders'])
+			await page.getByRole('link', { name: new RegExp(name) }).waitFor()
 		expect(await work.getAttribute('href')).toBe('/admin/requests?status=new')
 
 		await sendRequest('Asta Nielsen')
 		await expect.poll(count, { timeout: 10_000 }).toBe(before + 1)
 		// Its list holds the request.
 		await work.click()
-		await page.getByRole('link', { name: /Asta Nielsen|[0-9A-Z]{4}-[0-9A-Z]{4}/ }).first().waitFor()
+		await page
+			.getByRole('link', { name: /Asta Nielsen|[0-9A-Z]{4}-[0-9A-Z]{4}/ })
+			.first()
+			.waitFor()
 		expect(await page.getByRole('row').filter({ hasText: 'Asta Nielsen' }).count()).toBe(1)
 	})
 

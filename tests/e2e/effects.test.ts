@@ -43,7 +43,10 @@ describe('illustration', () => {
 	const measure = () => {
 		const frame = document.querySelector<HTMLElement>('[data-controller="illustration"]')!
 		const box = frame.getBoundingClientRect()
-		return { shift: new DOMMatrix(getComputedStyle(frame.querySelector('img')!).transform).f, distance: box.top + box.height / 2 - window.innerHeight / 2 }
+		return {
+			shift: new DOMMatrix(getComputedStyle(frame.querySelector('img')!).transform).f,
+			distance: box.top + box.height / 2 - window.innerHeight / 2,
+		}
 	}
 
 	test('drifts against the scroll by its speed times its distance from the middle of the viewport', async () => {
@@ -54,10 +57,12 @@ describe('illustration', () => {
 		const readings = []
 		for (const offset of [-250, 250]) {
 			await page.evaluate((by) => window.scrollBy({ top: by, behavior: 'instant' }), offset)
-			await expect.poll(async () => {
-				const { shift, distance } = await page.evaluate(measure)
-				return Math.abs(shift + distance * 0.15)
-			}).toBeLessThan(0.5)
+			await expect
+				.poll(async () => {
+					const { shift, distance } = await page.evaluate(measure)
+					return Math.abs(shift + distance * 0.15)
+				})
+				.toBeLessThan(0.5)
 			readings.push(await page.evaluate(measure))
 		}
 		// Scrolling down moves the frame up, and the image inside it down.

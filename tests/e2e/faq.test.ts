@@ -39,14 +39,20 @@ describe('faq', () => {
 		const page = await session.open('/faq')
 		const faq = page.locator('[data-controller="faq"]')
 		const search = faq.getByLabel('Søg i spørgsmålene')
-		const visibleQuestions = async () => (await faq.getByRole('listitem').getByRole('button').filter({ visible: true }).allTextContents()).map((text) => text.slice(1))
+		const visibleQuestions = async () =>
+			(await faq.getByRole('listitem').getByRole('button').filter({ visible: true }).allTextContents()).map((text) =>
+				text.slice(1),
+			)
 		const all = await visibleQuestions()
 		expect(all).toHaveLength(7)
 
 		// Only answers mention a translator (oversætter/oversættere): search looks in them too.
 		for (const typed of ['OVERSÆTTER', 'oversaetter', 'Oversætter']) {
 			await search.fill(typed)
-			expect(await visibleQuestions()).toEqual(['Hvor hurtigt kan I levere?', 'Behandler I mine dokumenter fortroligt?'])
+			expect(await visibleQuestions()).toEqual([
+				'Hvor hurtigt kan I levere?',
+				'Behandler I mine dokumenter fortroligt?',
+			])
 		}
 		await search.fill('ean-nummer')
 		expect(await visibleQuestions()).toEqual(['Kan jeg betale med EAN-nummer?'])
@@ -63,7 +69,10 @@ describe('faq', () => {
 	test('carries FAQPage structured data with every question and answer', async () => {
 		const page = await session.open('/en/faq')
 		const json = await page.locator('script[type="application/ld+json"]').textContent()
-		const data = JSON.parse(json!) as { '@type': string; mainEntity: { '@type': string; name: string; acceptedAnswer: { text: string } }[] }
+		const data = JSON.parse(json!) as {
+			'@type': string
+			mainEntity: { '@type': string; name: string; acceptedAnswer: { text: string } }[]
+		}
 		expect(data['@type']).toBe('FAQPage')
 		expect(data.mainEntity).toHaveLength(7)
 		expect(data.mainEntity[0]).toMatchObject({ '@type': 'Question', name: 'How do you calculate the price?' })
@@ -74,8 +83,12 @@ describe('faq', () => {
 		// Chromium with script disabled through the protocol still parses <noscript> as text, so the
 		// served HTML is what is checked: the answers are in it, and a noscript style shows them.
 		const html = await (await fetch(`${session.server.url}/en/faq`)).text()
-		expect(html).toMatch(/<noscript><style>@layer base \{ \[data-faq-answer\]\[hidden\], \[data-tab-panel\]\[hidden\] \{ display: block !important; \}[^<]*<\/style><\/noscript>/)
-		expect(html).toMatch(/<div id="[^"]+" data-faq-answer="true" hidden="" class="rich-text[^"]*"><p>We charge per word/)
+		expect(html).toMatch(
+			/<noscript><style>@layer base \{ \[data-faq-answer\]\[hidden\], \[data-tab-panel\]\[hidden\] \{ display: block !important; \}[^<]*<\/style><\/noscript>/,
+		)
+		expect(html).toMatch(
+			/<div id="[^"]+" data-faq-answer="true" hidden="" class="rich-text[^"]*"><p>We charge per word/,
+		)
 	})
 })
 
@@ -86,7 +99,12 @@ describe('faq categories', () => {
 		const topics = faq.getByRole('group', { name: 'Topics' })
 		const shown = () => faq.locator('li:not([hidden]) h2').allTextContents()
 		const all = (await shown()).length
-		expect(await topics.getByRole('button').allTextContents()).toEqual(['All topics', 'Prices and payment', 'Delivery', 'Documents'])
+		expect(await topics.getByRole('button').allTextContents()).toEqual([
+			'All topics',
+			'Prices and payment',
+			'Delivery',
+			'Documents',
+		])
 		await topics.getByRole('button', { name: 'Delivery' }).click()
 		expect(await topics.getByRole('button', { name: 'Delivery' }).getAttribute('aria-pressed')).toBe('true')
 		await expect.poll(shown).toEqual(['+How fast can you deliver?', '+Which file types do you accept?'])

@@ -14,10 +14,16 @@ beforeAll(async () => {
 	// A photo already in the library, uploaded the way the editor does it.
 	const staff = await logIn(session.server.url)
 	const form = new FormData()
-	const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#1d6f64' } }).jpeg().toBuffer()
+	const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#1d6f64' } })
+		.jpeg()
+		.toBuffer()
 	form.set('file', new Blob([new Uint8Array(photo)]), 'office.jpg')
 	form.set('title', 'Our office in Aarhus')
-	const response = await staff.get('/admin/photos', { method: 'POST', body: form, headers: { accept: 'application/json', 'x-csrf-token': staff.csrfToken } })
+	const response = await staff.get('/admin/photos', {
+		method: 'POST',
+		body: form,
+		headers: { accept: 'application/json', 'x-csrf-token': staff.csrfToken },
+	})
 	expect(response.status).toBe(201)
 
 	files = await mkdtemp(path.join(tmpdir(), 'tolk-media-'))
@@ -48,8 +54,12 @@ describe('images and files in rich content', () => {
 		const picker = imageDialog.getByRole('group', { name: 'Uploaded' })
 		const thumbnail = picker.getByRole('button', { name: 'Our office in Aarhus' })
 		await thumbnail.waitFor()
-		expect(await picker.evaluate((element: HTMLElement) => [element.offsetHeight, getComputedStyle(element).overflowY])).toEqual([300, 'auto'])
-		expect(await thumbnail.locator('img').evaluate((image: HTMLImageElement) => [image.width, image.height])).toEqual([96, 72])
+		expect(
+			await picker.evaluate((element: HTMLElement) => [element.offsetHeight, getComputedStyle(element).overflowY]),
+		).toEqual([300, 'auto'])
+		expect(await thumbnail.locator('img').evaluate((image: HTMLImageElement) => [image.width, image.height])).toEqual([
+			96, 72,
+		])
 		expect(await seriousAxeViolations(page)).toEqual([])
 		// Insert without a choice says what is missing.
 		await imageDialog.getByRole('button', { name: 'Insert' }).click()
@@ -83,8 +93,12 @@ describe('images and files in rich content', () => {
 		const image = content.getByRole('img', { name: 'The reception desk' })
 		await image.scrollIntoViewIfNeeded()
 		// Loaded, from the library's variants (which one depends on the screen: srcset).
-		await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0)).toBe(true)
-		expect(await image.evaluate((element: HTMLImageElement) => element.currentSrc)).toMatch(/\/uploads\/photos\/[\w-]+\/(medium|large)\.webp$/)
+		await expect
+			.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0))
+			.toBe(true)
+		expect(await image.evaluate((element: HTMLImageElement) => element.currentSrc)).toMatch(
+			/\/uploads\/photos\/[\w-]+\/(medium|large)\.webp$/,
+		)
 		const link = content.getByRole('link', { name: 'Terms of business' })
 		const href = (await link.getAttribute('href'))!
 		expect(href).toMatch(/^\/uploads\/files\/[\w-]+\/terms\.pdf$/)
@@ -94,12 +108,17 @@ describe('images and files in rich content', () => {
 
 		// The library will not delete the picture while the page shows it, and says where.
 		await page.goto('/admin/photos')
-		const row = page.getByRole('list', { name: 'Photos' }).getByRole('listitem').filter({ has: page.getByRole('textbox', { name: 'Title of office.jpg' }) })
+		const row = page
+			.getByRole('list', { name: 'Photos' })
+			.getByRole('listitem')
+			.filter({ has: page.getByRole('textbox', { name: 'Title of office.jpg' }) })
 		await row.getByRole('button', { name: 'Delete' }).click()
 		await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click()
 		const refusal = row.getByRole('alert')
 		await refusal.filter({ hasText: 'It is still used, so it was not deleted.' }).waitFor()
-		expect(await refusal.getByRole('link', { name: 'Our office' }).getAttribute('href')).toMatch(/^\/admin\/pages\/\d+$/)
+		expect(await refusal.getByRole('link', { name: 'Our office' }).getAttribute('href')).toMatch(
+			/^\/admin\/pages\/\d+$/,
+		)
 		expect(await seriousAxeViolations(page)).toEqual([])
 		// The refusal is a 409; the browser reports it as a failed resource.
 		page.problems = page.problems.filter((problem) => !problem.includes('409'))
@@ -111,7 +130,9 @@ describe('images and files in rich content', () => {
 		const toolbar = english.getByRole('toolbar', { name: 'Formatting' })
 		await toolbar.waitFor()
 		await english.evaluate((element) => {
-			element.addEventListener('upload-error', (event) => element.setAttribute('data-upload-error', (event as CustomEvent<{ message: string }>).detail.message))
+			element.addEventListener('upload-error', (event) =>
+				element.setAttribute('data-upload-error', (event as CustomEvent<{ message: string }>).detail.message),
+			)
 		})
 		await toolbar.getByRole('button', { name: 'Image' }).click()
 		const dialog = page.getByRole('dialog', { name: 'Insert an image' })
@@ -129,15 +150,27 @@ describe('images and files in rich content', () => {
 		const body = english.getByRole('textbox', { name: 'Body (English)' })
 		await body.click()
 		await page.keyboard.type('Above the picture.')
-		const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#b45309' } }).png().toBuffer()
+		const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#b45309' } })
+			.png()
+			.toBuffer()
 		// What a file dragged from the desktop and let go over the text dispatches.
 		const drop = (name: string, base64: string) =>
 			body.evaluate(
 				(element, [fileName, data]) => {
 					const transfer = new DataTransfer()
-					transfer.items.add(new File([Uint8Array.from(atob(data!), (char) => char.charCodeAt(0))], fileName!, { type: 'image/png' }))
+					transfer.items.add(
+						new File([Uint8Array.from(atob(data!), (char) => char.charCodeAt(0))], fileName!, { type: 'image/png' }),
+					)
 					const box = element.getBoundingClientRect()
-					element.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true, clientX: box.left + 10, clientY: box.bottom - 5 }))
+					element.dispatchEvent(
+						new DragEvent('drop', {
+							dataTransfer: transfer,
+							bubbles: true,
+							cancelable: true,
+							clientX: box.left + 10,
+							clientY: box.bottom - 5,
+						}),
+					)
 				},
 				[name, base64],
 			)
@@ -146,7 +179,9 @@ describe('images and files in rich content', () => {
 		expect(await body.textContent()).toContain('Above the picture.')
 
 		await english.evaluate((element) => {
-			element.addEventListener('upload-error', (event) => element.setAttribute('data-upload-error', (event as CustomEvent<{ message: string }>).detail.message))
+			element.addEventListener('upload-error', (event) =>
+				element.setAttribute('data-upload-error', (event as CustomEvent<{ message: string }>).detail.message),
+			)
 		})
 		await drop('broken.png', Buffer.from('not really a picture').toString('base64'))
 		const message = 'Upload failed: This is not a picture the site can show. Upload a JPEG, PNG, GIF or WebP image.'
@@ -163,13 +198,17 @@ describe('nothing typed is lost', () => {
 		await page.getByLabel('Question (English)').fill('Do you translate birth certificates?')
 		const navigation = page.getByRole('navigation', { name: 'Administration' })
 		await navigation.getByRole('link', { name: 'Pages' }).click()
-		const question = page.getByRole('alertdialog', { name: 'You have changes that are not saved. Leave this page anyway?' })
+		const question = page.getByRole('alertdialog', {
+			name: 'You have changes that are not saved. Leave this page anyway?',
+		})
 		await question.getByRole('button', { name: 'Stay' }).click()
 		await question.waitFor({ state: 'detached' })
 		expect(new URL(page.url()).pathname).toBe('/admin/faq/new')
 		expect(await page.getByLabel('Question (English)').inputValue()).toBe('Do you translate birth certificates?')
 
-		const asked = new Promise<string>((resolve) => page.once('dialog', (dialog) => void dialog.dismiss().then(() => resolve(dialog.type()))))
+		const asked = new Promise<string>((resolve) =>
+			page.once('dialog', (dialog) => void dialog.dismiss().then(() => resolve(dialog.type()))),
+		)
 		await page.close({ runBeforeUnload: true })
 		expect(await asked).toBe('beforeunload')
 		// Staying keeps the tab and what was typed. (Closing the context while the tab was still
@@ -191,9 +230,15 @@ describe('nothing typed is lost', () => {
 		await english.getByRole('toolbar', { name: 'Formatting' }).waitFor()
 		await english.getByRole('textbox', { name: 'Body (English)' }).click()
 		await page.keyboard.type('A draft worth keeping.')
-		await page.getByRole('status').filter({ hasText: /^Draft saved at / }).waitFor({ timeout: 15_000 })
+		await page
+			.getByRole('status')
+			.filter({ hasText: /^Draft saved at / })
+			.waitFor({ timeout: 15_000 })
 
-		await page.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'FAQ', exact: true }).click()
+		await page
+			.getByRole('navigation', { name: 'Administration' })
+			.getByRole('link', { name: 'FAQ', exact: true })
+			.click()
 		await page.getByRole('alertdialog').getByRole('button', { name: 'Leave' }).click()
 		await page.waitForURL((url) => url.pathname === '/admin/faq')
 
@@ -201,7 +246,9 @@ describe('nothing typed is lost', () => {
 		const offer = page.getByRole('region', { name: /There is an unsaved draft of this form from/ })
 		await offer.getByRole('button', { name: 'Restore the draft' }).click()
 		expect(await page.getByLabel('Title (English)').inputValue()).toBe('Sworn translation')
-		await expect.poll(() => english.getByRole('textbox', { name: 'Body (English)' }).textContent()).toBe('A draft worth keeping.')
+		await expect
+			.poll(() => english.getByRole('textbox', { name: 'Body (English)' }).textContent())
+			.toBe('A draft worth keeping.')
 
 		// Saved, the draft is gone.
 		await page.getByLabel('Title (Danish)').fill('Edsvoren oversættelse')

@@ -6,9 +6,14 @@ import { seriousAxeViolations, setupBrowserTests } from '#tests/setup/browser.ts
 const session = setupBrowserTests()
 
 const visibleText = async (locator: Locator) => ((await locator.textContent()) ?? '').replace(/\s+/g, ' ')
-const text = (words: number) => ({ name: `letter-${words}.txt`, mimeType: 'text/plain', buffer: Buffer.from('Kære kunde, tak for brevet. '.repeat(words / 5)) })
+const text = (words: number) => ({
+	name: `letter-${words}.txt`,
+	mimeType: 'text/plain',
+	buffer: Buffer.from('Kære kunde, tak for brevet. '.repeat(words / 5)),
+})
 // A primary button is filled with the brand's colour; a quieter one is only outlined.
-const isFilled = async (button: Locator) => (await button.evaluate((element) => getComputedStyle(element).backgroundColor)) !== 'rgba(0, 0, 0, 0)'
+const isFilled = async (button: Locator) =>
+	(await button.evaluate((element) => getComputedStyle(element).backgroundColor)) !== 'rgba(0, 0, 0, 0)'
 
 describe('the order page says what happens', () => {
 	test('human sizes, plurals, a marked "from" price until the languages are chosen, and one primary button at a time', async () => {
@@ -24,7 +29,9 @@ describe('the order page says what happens', () => {
 		await files.getByText('500 words').waitFor({ timeout: 20_000 })
 		expect(await visibleText(files)).toMatch(/\d(\.\d)? kB · TXT/)
 		expect(await visibleText(page.locator('main'))).not.toMatch(/MiB|\(s\)/)
-		expect(await visibleText(page.locator('main'))).toContain('Your uploaded document and the quote above are sent with the request.')
+		expect(await visibleText(page.locator('main'))).toContain(
+			'Your uploaded document and the quote above are sent with the request.',
+		)
 
 		// No languages yet: a "from" price, clearly marked, and no table of prices.
 		const quote = page.getByRole('region', { name: 'Your quote' })
@@ -34,8 +41,12 @@ describe('the order page says what happens', () => {
 		const save = page.getByRole('button', { name: 'Save the quote and get a link' })
 		expect(await isFilled(save)).toBe(true)
 		expect(await isFilled(send)).toBe(false)
-		expect(await visibleText(page.locator(`#${await save.getAttribute('aria-describedby')}`))).toContain('Only then do you order')
-		expect(await visibleText(page.locator(`#${await send.getAttribute('aria-describedby')}`))).toContain('Send request does not order anything.')
+		expect(await visibleText(page.locator(`#${await save.getAttribute('aria-describedby')}`))).toContain(
+			'Only then do you order',
+		)
+		expect(await visibleText(page.locator(`#${await send.getAttribute('aria-describedby')}`))).toContain(
+			'Send request does not order anything.',
+		)
 
 		await quote.getByLabel('From').selectOption({ label: 'Danish' })
 		await quote.getByLabel('To').selectOption({ label: 'Japanese' })
@@ -44,7 +55,9 @@ describe('the order page says what happens', () => {
 
 		await page.getByLabel('Choose documents').setInputFiles(text(250))
 		await files.getByText('250 words').waitFor({ timeout: 20_000 })
-		expect(await visibleText(page.locator('main'))).toContain('Your 2 uploaded documents and the quote above are sent with the request.')
+		expect(await visibleText(page.locator('main'))).toContain(
+			'Your 2 uploaded documents and the quote above are sent with the request.',
+		)
 		expect(await seriousAxeViolations(page)).toEqual([])
 	})
 
@@ -59,21 +72,36 @@ describe('the order page says what happens', () => {
 		const firstOpen = calendar.getByRole('button', { disabled: false }).filter({ hasText: /^\d+/ }).first()
 		expect(await visibleText(firstOpen)).toMatch(/^\d+\+100express, \+100% on the price$/)
 		expect(await visibleText(calendar)).toContain('A number under a date is the express surcharge in percent.')
-		expect(await calendar.locator('.rdp-root').evaluate((element) => getComputedStyle(element).getPropertyValue('--rdp-accent-color').trim())).not.toBe('blue')
+		expect(
+			await calendar
+				.locator('.rdp-root')
+				.evaluate((element) => getComputedStyle(element).getPropertyValue('--rdp-accent-color').trim()),
+		).not.toBe('blue')
 
 		// Look ahead until a month holds a Danish public holiday on a weekday.
 		let sawHoliday = false
 		for (let month = 0; month < 6 && !sawHoliday; month++) {
-			const days = await calendar.locator('td[data-day]').evaluateAll((cells) =>
-				cells.map((cell) => ({ day: cell.getAttribute('data-day')!, isDisabled: cell.hasAttribute('data-disabled'), isOutside: cell.hasAttribute('data-outside') })),
-			)
+			const days = await calendar
+				.locator('td[data-day]')
+				.evaluateAll((cells) =>
+					cells.map((cell) => ({
+						day: cell.getAttribute('data-day')!,
+						isDisabled: cell.hasAttribute('data-disabled'),
+						isOutside: cell.hasAttribute('data-outside'),
+					})),
+				)
 			for (const { day, isDisabled, isOutside } of days) {
 				if (isOutside) continue
 				const weekday = new Date(`${day}T12:00:00Z`).getUTCDay()
 				if (weekday === 0 || weekday === 6) expect(isDisabled, day).toBe(true)
 				if (danishHolidays(Number(day.slice(0, 4))).has(day)) expect(isDisabled, day).toBe(true)
 			}
-			const holidays = days.filter(({ day, isOutside }) => !isOutside && danishHolidays(Number(day.slice(0, 4))).has(day) && ![0, 6].includes(new Date(`${day}T12:00:00Z`).getUTCDay()))
+			const holidays = days.filter(
+				({ day, isOutside }) =>
+					!isOutside &&
+					danishHolidays(Number(day.slice(0, 4))).has(day) &&
+					![0, 6].includes(new Date(`${day}T12:00:00Z`).getUTCDay()),
+			)
 			sawHoliday = holidays.length > 0
 			if (!sawHoliday) await calendar.getByRole('button', { name: /next month/i }).click()
 		}

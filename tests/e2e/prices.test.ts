@@ -35,10 +35,14 @@ describe('the price calculator', () => {
 		expect(await indicator.getAttribute('style')).not.toBe(before)
 
 		// Three key presses, one settled change, one event.
-		await expect.poll(analyticsText, { timeout: 10_000 }).toMatch(/Calculated price \d+\. \S+ \d{4} 1 Beregnede antal ord/)
+		await expect
+			.poll(analyticsText, { timeout: 10_000 })
+			.toMatch(/Calculated price \d+\. \S+ \d{4} 1 Beregnede antal ord/)
 		// A second settled change is the second event, not the fifth.
 		await page.keyboard.press('ArrowLeft')
-		await expect.poll(analyticsText, { timeout: 10_000 }).toMatch(/Calculated price \d+\. \S+ \d{4} 2 Beregnede antal ord/)
+		await expect
+			.poll(analyticsText, { timeout: 10_000 })
+			.toMatch(/Calculated price \d+\. \S+ \d{4} 2 Beregnede antal ord/)
 		expect(await analyticsText()).toMatch(/1\.000–1\.999 2/)
 	})
 
@@ -65,9 +69,13 @@ describe('prices that agree', () => {
 		await expect.poll(() => visibleText(check.locator('.price-area'))).toContain('Example: 1,000 words')
 		// 1,000 words in both: the same price per word, the same total.
 		expect(await calculator.getAttribute('data-price-per-word')).toBe('2.4')
-		expect(await visibleText(calculator)).toContain('Calculated at the price for Danish → Japanese: DKK 2.40 per word excl. VAT.')
+		expect(await visibleText(calculator)).toContain(
+			'Calculated at the price for Danish → Japanese: DKK 2.40 per word excl. VAT.',
+		)
 		const example = await check.locator('dd').last().textContent()
-		expect((await calculator.locator('[data-total] [data-amount]').textContent())?.replace(/\s+/g, ' ')).toBe(example?.replace(/\s+/g, ' '))
+		expect((await calculator.locator('[data-total] [data-amount]').textContent())?.replace(/\s+/g, ' ')).toBe(
+			example?.replace(/\s+/g, ' '),
+		)
 		expect(example?.replace(/\s+/g, ' ')).toBe('DKK 2,400.00 excl. VAT')
 
 		// Every amount on the page says whether VAT is in it.
@@ -75,7 +83,9 @@ describe('prices that agree', () => {
 		expect(await amounts.count()).toBeGreaterThan(10)
 		for (const amount of await amounts.all()) {
 			const vat = await amount.getAttribute('data-vat')
-			expect(await visibleText(amount)).toMatch(vat === 'incl' ? /^DKK [\d,.]+ incl\. VAT$/ : /^DKK [\d,.]+ excl\. VAT$/)
+			expect(await visibleText(amount)).toMatch(
+				vat === 'incl' ? /^DKK [\d,.]+ incl\. VAT$/ : /^DKK [\d,.]+ excl\. VAT$/,
+			)
 		}
 		// The summary names the dearer pairs and counts the rest; the page stays short.
 		const groups = page.getByRole('list', { name: 'Prices per word by language pair' })
@@ -122,7 +132,9 @@ describe('the language-pair price check', () => {
 		await check.getByLabel('Til').selectOption({ label: 'Tysk' })
 		await expect.poll(() => visibleText(check.locator('.price-area'))).toBe('Fejl ved pristjek')
 		expect(page.problems.some((problem) => problem.startsWith('Error checking price'))).toBe(true)
-		page.problems = page.problems.filter((problem) => !problem.startsWith('Error checking price') && !problem.includes('ERR_CONNECTION_RESET'))
+		page.problems = page.problems.filter(
+			(problem) => !problem.startsWith('Error checking price') && !problem.includes('ERR_CONNECTION_RESET'),
+		)
 	})
 })
 

@@ -17,7 +17,13 @@ describe('read-more', () => {
 		// Staff tell a longer story.
 		const admin = await logIn(session.server.url)
 		const longer = 'We have translated for courts, hospitals and shipyards since 1998. '.repeat(25)
-		expect((await admin.call('PATCH', '/admin/translations', { translation: { locale: 'en', key: 'about.story2', value: longer } })).status).toBe(200)
+		expect(
+			(
+				await admin.call('PATCH', '/admin/translations', {
+					translation: { locale: 'en', key: 'about.story2', value: longer },
+				})
+			).status,
+		).toBe(200)
 
 		const page = await session.open('/en/about')
 		const block = page.locator('[data-controller="read-more"]')

@@ -15,10 +15,19 @@ describe('scroll-link', () => {
 		await page.locator('[data-controller="scroll-link"]').getByText('How it works').click()
 		await page.waitForURL('**/en#how')
 		const heading = page.getByRole('heading', { name: 'How it works' })
-		const gap = () => heading.evaluate((element) => element.getBoundingClientRect().top - document.querySelector('[data-controller="sticky-navbar"]')!.getBoundingClientRect().bottom)
+		const gap = () =>
+			heading.evaluate(
+				(element) =>
+					element.getBoundingClientRect().top -
+					document.querySelector('[data-controller="sticky-navbar"]')!.getBoundingClientRect().bottom,
+			)
 		await expect.poll(gap, { timeout: 5_000 }).toBeGreaterThan(18)
 		await expect.poll(gap, { timeout: 5_000 }).toBeLessThan(22)
-		expect(await page.evaluate(() => (window as unknown as { __scrolls: ScrollToOptions[] }).__scrolls.map((options) => options.behavior))).toEqual(['smooth'])
+		expect(
+			await page.evaluate(() =>
+				(window as unknown as { __scrolls: ScrollToOptions[] }).__scrolls.map((options) => options.behavior),
+			),
+		).toEqual(['smooth'])
 		expect(await heading.evaluate((element) => element === document.activeElement)).toBe(true)
 	})
 
@@ -30,6 +39,10 @@ describe('scroll-link', () => {
 		await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
 		await page.locator('[data-controller="scroll-link"]').getByText('How it works').click()
 		await page.waitForURL('**/en#how')
-		expect(await page.evaluate(() => (window as unknown as { __scrolls: ScrollToOptions[] }).__scrolls.map((options) => options.behavior))).toEqual(['instant'])
+		expect(
+			await page.evaluate(() =>
+				(window as unknown as { __scrolls: ScrollToOptions[] }).__scrolls.map((options) => options.behavior),
+			),
+		).toEqual(['instant'])
 	})
 })

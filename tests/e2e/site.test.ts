@@ -9,14 +9,31 @@ async function open(path: string) {
 	return page
 }
 
-const PUBLIC_PAGES = ['/', '/priser', '/bestil', '/faq', '/om-os', '/kontakt', '/p/juridisk-oversaettelse', '/en', '/en/prices', '/en/order', '/en/faq', '/en/about', '/en/contact', '/en/p/legal-translation', '/en/no-such-page']
+const PUBLIC_PAGES = [
+	'/',
+	'/priser',
+	'/bestil',
+	'/faq',
+	'/om-os',
+	'/kontakt',
+	'/p/juridisk-oversaettelse',
+	'/en',
+	'/en/prices',
+	'/en/order',
+	'/en/faq',
+	'/en/about',
+	'/en/contact',
+	'/en/p/legal-translation',
+	'/en/no-such-page',
+]
 
 describe('every public page', () => {
 	test.each(PUBLIC_PAGES)('%s hydrates under the CSP and has no serious accessibility violations', async (path) => {
 		await open(path)
 		expect(await seriousAxeViolations(page)).toEqual([])
 		// The browser reports a 404 document itself; that is the page working as meant.
-		if (path === '/en/no-such-page') page.problems = page.problems.filter((problem) => !problem.includes('status of 404'))
+		if (path === '/en/no-such-page')
+			page.problems = page.problems.filter((problem) => !problem.includes('status of 404'))
 	})
 })
 
@@ -62,7 +79,12 @@ describe('navigation', () => {
 	})
 
 	test('on a phone the menu is behind a one-line header button, by touch and keyboard alike', async () => {
-		const context = await session.browser.newContext({ baseURL: session.server.url, viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true })
+		const context = await session.browser.newContext({
+			baseURL: session.server.url,
+			viewport: { width: 390, height: 844 },
+			hasTouch: true,
+			isMobile: true,
+		})
 		try {
 			const phone = await context.newPage()
 			await phone.goto('/en')
@@ -98,7 +120,11 @@ describe('navigation', () => {
 	})
 
 	test('before the script has loaded, the phone menu button opens the menu all the same', async () => {
-		const context = await session.browser.newContext({ baseURL: session.server.url, viewport: { width: 390, height: 844 }, javaScriptEnabled: false })
+		const context = await session.browser.newContext({
+			baseURL: session.server.url,
+			viewport: { width: 390, height: 844 },
+			javaScriptEnabled: false,
+		})
 		try {
 			const phone = await context.newPage()
 			await phone.goto('/en')
@@ -128,7 +154,9 @@ describe('navigation', () => {
 		const banner = page.getByRole('complementary', { name: 'Meddelelse' })
 		// Read before the click: the revalidation after the action renders a freshly masked token.
 		const pageToken = await page.locator('meta[name="csrf-token"]').getAttribute('content')
-		const saved = page.waitForResponse((response) => response.url().includes('/banner') && response.request().method() === 'POST')
+		const saved = page.waitForResponse(
+			(response) => response.url().includes('/banner') && response.request().method() === 'POST',
+		)
 		await banner.getByRole('button', { name: 'Luk meddelelsen' }).click()
 		await banner.waitFor({ state: 'detached' })
 		const response = await saved

@@ -11,7 +11,8 @@ describe('tabs', () => {
 		const price = tabs.getByRole('button', { name: '2. Price' })
 		const uploadText = tabs.getByText('Drop your documents on the order page.', { exact: false })
 		const priceText = tabs.getByText('Choose the languages, a delivery date', { exact: false })
-		const isBlack = (button: typeof upload) => button.evaluate((element) => getComputedStyle(element).backgroundColor === 'rgb(0, 0, 0)')
+		const isBlack = (button: typeof upload) =>
+			button.evaluate((element) => getComputedStyle(element).backgroundColor === 'rgb(0, 0, 0)')
 
 		expect(await upload.getAttribute('aria-expanded')).toBe('true')
 		expect(await isBlack(upload)).toBe(true)

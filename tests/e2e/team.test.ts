@@ -9,7 +9,8 @@ describe('employee and modal', () => {
 		const card = page.locator('[data-controller="employee"]').filter({ hasText: 'Mette Kjær' })
 		const opener = card.getByRole('button', { name: 'About Mette Kjær' })
 		const dialog = page.getByRole('dialog', { name: 'Mette Kjær' })
-		const focusIsIn = (locator: typeof dialog) => locator.evaluate((element) => element.contains(document.activeElement))
+		const focusIsIn = (locator: typeof dialog) =>
+			locator.evaluate((element) => element.contains(document.activeElement))
 		const openerHasFocus = () => opener.evaluate((element) => element === document.activeElement)
 
 		// Esc
@@ -58,7 +59,9 @@ describe('employee and modal', () => {
 		// Chromium with script disabled through the protocol still parses <noscript> as text, so the
 		// served HTML is what is checked.
 		const html = await (await fetch(`${session.server.url}/en/about`)).text()
-		const bios = [...html.matchAll(/<noscript><div class="rich-text[^"]*">([\s\S]*?)<\/div><\/noscript>/g)].map((match) => match[1])
+		const bios = [...html.matchAll(/<noscript><div class="rich-text[^"]*">([\s\S]*?)<\/div><\/noscript>/g)].map(
+			(match) => match[1],
+		)
 		expect(bios).toHaveLength(3)
 		expect(bios[0]).toContain('leads our legal team')
 	})

@@ -6,7 +6,9 @@ const session = setupBrowserTests()
 describe('tooltip', () => {
 	test('shows on hover and on focus, can be pointed at, and is gone (not just invisible) when hidden', async () => {
 		const page = await session.open('/en/prices')
-		const trigger = page.locator('[data-controller="tooltip"]').getByRole('button', { name: 'What counts as a working day?' })
+		const trigger = page
+			.locator('[data-controller="tooltip"]')
+			.getByRole('button', { name: 'What counts as a working day?' })
 		const tip = page.getByRole('tooltip')
 		expect(await tip.count()).toBe(0)
 
@@ -35,7 +37,11 @@ describe('tooltip', () => {
 		// Tab from the top: the browser scrolls the button into view on the way, which must not close it.
 		for (let step = 0; step < 80; step++) {
 			await page.keyboard.press('Tab')
-			if ((await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))) === 'What counts as a working day?') break
+			if (
+				(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))) ===
+				'What counts as a working day?'
+			)
+				break
 		}
 		await tip.waitFor()
 		expect(await tip.textContent()).toContain('Monday to Friday')
@@ -52,7 +58,12 @@ describe('tooltip', () => {
 	})
 
 	test('a tap toggles it on a touch screen, and a tap elsewhere closes it', async () => {
-		const context = await session.browser.newContext({ baseURL: session.server.url, hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } })
+		const context = await session.browser.newContext({
+			baseURL: session.server.url,
+			hasTouch: true,
+			isMobile: true,
+			viewport: { width: 390, height: 844 },
+		})
 		try {
 			const page = await context.newPage()
 			const problems: string[] = []
@@ -62,7 +73,9 @@ describe('tooltip', () => {
 			})
 			await page.goto('/en/prices')
 			await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
-			const trigger = page.locator('[data-controller="tooltip"]').getByRole('button', { name: 'What counts as a working day?' })
+			const trigger = page
+				.locator('[data-controller="tooltip"]')
+				.getByRole('button', { name: 'What counts as a working day?' })
 			const tip = page.getByRole('tooltip')
 			await trigger.scrollIntoViewIfNeeded()
 			await trigger.tap()

@@ -1,6 +1,12 @@
 import { describe, expect, test } from 'vitest'
 import { ADMIN_ENV } from '#tests/setup/admin.ts'
-import { logInAt, seriousAxeViolations, setupBrowserTests, waitForHydration, type WatchedPage } from '#tests/setup/browser.ts'
+import {
+	logInAt,
+	seriousAxeViolations,
+	setupBrowserTests,
+	waitForHydration,
+	type WatchedPage,
+} from '#tests/setup/browser.ts'
 
 const session = setupBrowserTests(ADMIN_ENV)
 
@@ -56,7 +62,9 @@ describe('texts edited in place', () => {
 		stranger.on('request', (request) => scripts.push(request.url()))
 		await stranger.goto(`${session.server.url}/en`)
 		await stranger.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
-		expect(await stranger.getByRole('heading', { level: 1 }).textContent()).toBe('Certified translations, priced before you order')
+		expect(await stranger.getByRole('heading', { level: 1 }).textContent()).toBe(
+			'Certified translations, priced before you order',
+		)
 		// ...who gets neither the editing markup nor its script.
 		expect(await stranger.locator('[data-controller="translation"], [data-key]').count()).toBe(0)
 		expect(await stranger.getByRole('button', { name: 'Edit texts' }).count()).toBe(0)
@@ -68,9 +76,18 @@ describe('texts edited in place', () => {
 		const page = await editTextsOn('/en')
 		const lead = page.locator('p[data-key="home.lead"]')
 		const before = await lead.textContent()
-		await page.route('**/admin/translations', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'the server is being updated' }) }))
+		await page.route('**/admin/translations', (route) =>
+			route.fulfill({
+				status: 503,
+				contentType: 'application/json',
+				body: JSON.stringify({ error: 'the server is being updated' }),
+			}),
+		)
 		await retype(page, 'p[data-key="home.lead"]', 'This will not be kept')
-		await page.getByRole('alert').filter({ hasText: 'The text could not be saved (the server is being updated), so the old one is back.' }).waitFor()
+		await page
+			.getByRole('alert')
+			.filter({ hasText: 'The text could not be saved (the server is being updated), so the old one is back.' })
+			.waitFor()
 		expect(await lead.textContent()).toBe(before)
 		expect(await lead.getAttribute('data-loading')).toBeNull()
 		page.problems = page.problems.filter((problem) => !problem.includes('503'))

@@ -19,14 +19,33 @@ const session = setupStaffServer()
 
 // What staff can see of every record: compared before and after the refused calls.
 async function snapshot(client: StaffClient): Promise<string> {
-	const pages = ['/admin/faq', '/admin/team', '/admin/languages', '/admin/users', '/admin/settings', '/admin/pages', '/admin/prices', '/en/faq']
+	const pages = [
+		'/admin/faq',
+		'/admin/team',
+		'/admin/languages',
+		'/admin/users',
+		'/admin/settings',
+		'/admin/pages',
+		'/admin/prices',
+		'/en/faq',
+	]
 	const texts = await Promise.all(pages.map(async (path) => textOf(await (await client.get(path)).text())))
 	return texts.join('\n')
 }
 
 describe('anonymous visitors', () => {
 	test('the route table has the admin addresses this test expects', () => {
-		expect(ADMIN_PATHS).toEqual(expect.arrayContaining(['/admin', '/admin/faq', '/admin/faq/1', '/admin/users/new', '/admin/position', '/admin/audit', '/admin/settings']))
+		expect(ADMIN_PATHS).toEqual(
+			expect.arrayContaining([
+				'/admin',
+				'/admin/faq',
+				'/admin/faq/1',
+				'/admin/users/new',
+				'/admin/position',
+				'/admin/audit',
+				'/admin/settings',
+			]),
+		)
 		expect(ADMIN_PATHS.length).toBeGreaterThan(30)
 	})
 
@@ -67,13 +86,21 @@ describe('anonymous visitors', () => {
 
 	test('a plain form post without a session is refused and changes nothing', async () => {
 		const visitor = await anonymous(session.server.url)
-		const response = await visitor.post('/admin/faq/1', { questionDa: 'Hacked', questionEn: 'Hacked', answerDa: 'x', answerEn: 'x' })
+		const response = await visitor.post('/admin/faq/1', {
+			questionDa: 'Hacked',
+			questionEn: 'Hacked',
+			answerDa: 'x',
+			answerEn: 'x',
+		})
 		expect(response.status).toBe(401)
 		expect(await (await session.admin.get('/admin/faq/1')).text()).not.toContain('Hacked')
 	})
 
 	test('a forged session cookie is no session', async () => {
-		const response = await fetch(`${session.server.url}/admin`, { redirect: 'manual', headers: { cookie: 'tolk_staff=forged', accept: 'text/html' } })
+		const response = await fetch(`${session.server.url}/admin`, {
+			redirect: 'manual',
+			headers: { cookie: 'tolk_staff=forged', accept: 'text/html' },
+		})
 		expect(response.status).toBe(302)
 	})
 })
@@ -102,15 +129,25 @@ describe('sessions', () => {
 
 	test('login sends staff back where they were going, but never off the admin', async () => {
 		const visitor = await anonymous(session.server.url)
-		const back = await visitor.post('/admin/login?redirectTo=%2Fadmin%2Fteam', { email: ADMIN.email, password: ADMIN.password, redirectTo: '/admin/team' })
+		const back = await visitor.post('/admin/login?redirectTo=%2Fadmin%2Fteam', {
+			email: ADMIN.email,
+			password: ADMIN.password,
+			redirectTo: '/admin/team',
+		})
 		expect(back.headers.get('location')).toBe('/admin/team')
-		const evil = await (await anonymous(session.server.url)).post('/admin/login', { email: ADMIN.email, password: ADMIN.password, redirectTo: '//evil.example/admin' })
+		const evil = await (
+			await anonymous(session.server.url)
+		).post('/admin/login', { email: ADMIN.email, password: ADMIN.password, redirectTo: '//evil.example/admin' })
 		expect(evil.headers.get('location')).toBe('/admin')
 	})
 
 	test('wrong credentials keep the email, never the password, and say so in the chosen language', async () => {
 		const visitor = await anonymous(session.server.url)
-		const response = await visitor.post('/admin/login?lang=en', { email: 'someone@tolk.example', password: 'secret-guess-123', lang: 'en' })
+		const response = await visitor.post('/admin/login?lang=en', {
+			email: 'someone@tolk.example',
+			password: 'secret-guess-123',
+			lang: 'en',
+		})
 		expect(response.status).toBe(401)
 		const html = await response.text()
 		expect(html).toContain('value="someone@tolk.example"')
@@ -122,7 +159,12 @@ describe('sessions', () => {
 describe('editors', () => {
 	let editor: StaffClient
 	beforeAll(async () => {
-		const created = await session.admin.post('/admin/users/new', { name: 'Eddie Editor', email: 'eddie@tolk.example', role: 'editor', password: 'editor-password-1' })
+		const created = await session.admin.post('/admin/users/new', {
+			name: 'Eddie Editor',
+			email: 'eddie@tolk.example',
+			role: 'editor',
+			password: 'editor-password-1',
+		})
 		expect(created.status).toBe(302)
 		editor = await logIn(session.server.url, 'eddie@tolk.example', 'editor-password-1')
 	})
@@ -141,7 +183,16 @@ describe('editors', () => {
 		expect(await (await session.admin.get('/admin/settings')).text()).not.toContain('DK0000000000000000')
 		const settings = textOf(await (await editor.get('/admin/settings', { headers: { accept: 'text/html' } })).text())
 		expect(settings).not.toMatch(/IBAN/i)
-		for (const path of ['/admin/orders', '/admin/orders/1', '/admin/orders/export', '/admin/requests', '/admin/requests/export', '/admin/requests/1/documents/x', '/admin/invoices/1/pdf', '/admin/invoices/1/xml']) {
+		for (const path of [
+			'/admin/orders',
+			'/admin/orders/1',
+			'/admin/orders/export',
+			'/admin/requests',
+			'/admin/requests/export',
+			'/admin/requests/1/documents/x',
+			'/admin/invoices/1/pdf',
+			'/admin/invoices/1/xml',
+		]) {
 			expect((await editor.get(path, { headers: { accept: 'text/html' } })).status, path).toBe(403)
 			expect((await editor.call('GET', path)).status, path).toBe(403)
 		}
@@ -155,22 +206,46 @@ describe('editors', () => {
 			const page = await editor.get(path, { headers: { accept: 'text/html' } })
 			expect(page.status, path).toBe(403)
 			for (const method of ['GET', 'POST', 'DELETE']) {
-				const call = await editor.call(method, path, method === 'GET' ? undefined : { name: 'x', email: 'x@tolk.example', role: 'admin', password: 'x'.repeat(12) })
+				const call = await editor.call(
+					method,
+					path,
+					method === 'GET'
+						? undefined
+						: { name: 'x', email: 'x@tolk.example', role: 'admin', password: 'x'.repeat(12) },
+				)
 				expect(call.status, `${method} ${path}`).toBe(403)
 				expect(await call.json()).toEqual({ error: 'Only administrators may do this.' })
 			}
 		}
-		const promote = await editor.post('/admin/users/new', { name: 'Mallory', email: 'mallory@tolk.example', role: 'admin', password: 'mallory-password' })
+		const promote = await editor.post('/admin/users/new', {
+			name: 'Mallory',
+			email: 'mallory@tolk.example',
+			role: 'admin',
+			password: 'mallory-password',
+		})
 		expect(promote.status).toBe(403)
 		expect(await (await session.admin.get('/admin/users')).text()).not.toContain('mallory@tolk.example')
 	})
 
 	test('are signed out everywhere when an admin changes their role', async () => {
-		const other = await session.admin.post('/admin/users/new', { name: 'Otto', email: 'otto@tolk.example', role: 'editor', password: 'otto-password-12' })
-		const ottoId = new URL(other.headers.get('location')!, session.server.url).pathname === '/admin/users' ? await idOf('otto@tolk.example') : 0
+		const other = await session.admin.post('/admin/users/new', {
+			name: 'Otto',
+			email: 'otto@tolk.example',
+			role: 'editor',
+			password: 'otto-password-12',
+		})
+		const ottoId =
+			new URL(other.headers.get('location')!, session.server.url).pathname === '/admin/users'
+				? await idOf('otto@tolk.example')
+				: 0
 		const otto = await logIn(session.server.url, 'otto@tolk.example', 'otto-password-12')
 		expect((await otto.get('/admin', { headers: { accept: 'text/html' } })).status).toBe(200)
-		const changed = await session.admin.post(`/admin/users/${ottoId}`, { name: 'Otto', email: 'otto@tolk.example', role: 'admin', password: '' })
+		const changed = await session.admin.post(`/admin/users/${ottoId}`, {
+			name: 'Otto',
+			email: 'otto@tolk.example',
+			role: 'admin',
+			password: '',
+		})
 		expect(changed.status).toBe(302)
 		expect((await otto.get('/admin', { headers: { accept: 'text/html' } })).status).toBe(302)
 	})
@@ -181,8 +256,11 @@ describe('editors', () => {
 		expect(textOf(form)).toMatch(/Logget ind i ([1-9]\d* browsere|én browser)/)
 		const again = await logIn(session.server.url, 'eddie@tolk.example', 'editor-password-1')
 		expect((await session.admin.post(`/admin/users/${eddieId}/sessions`, {})).status).toBe(302)
-		for (const client of [editor, again]) expect((await client.get('/admin', { headers: { accept: 'text/html' } })).status).toBe(302)
-		expect(textOf(await (await session.admin.get(`/admin/users/${eddieId}`)).text())).toContain('Logget ind i 0 browsere')
+		for (const client of [editor, again])
+			expect((await client.get('/admin', { headers: { accept: 'text/html' } })).status).toBe(302)
+		expect(textOf(await (await session.admin.get(`/admin/users/${eddieId}`)).text())).toContain(
+			'Logget ind i 0 browsere',
+		)
 	})
 })
 
@@ -190,7 +268,11 @@ describe('editors', () => {
 // belongs to an area, and each role gets exactly what its areas give, as a page and as a call.
 describe('roles', () => {
 	const ROUTE_PATHS = (() => {
-		const walk = (entries: RouteEntry[]): string[] => entries.flatMap((entry) => [...(entry.path?.startsWith('admin') ? [`/${entry.path}`] : []), ...walk(entry.children ?? [])])
+		const walk = (entries: RouteEntry[]): string[] =>
+			entries.flatMap((entry) => [
+				...(entry.path?.startsWith('admin') ? [`/${entry.path}`] : []),
+				...walk(entry.children ?? []),
+			])
 		return walk(routes as RouteEntry[])
 	})()
 	const concrete = (path: string) => path.replace(/:\w+/g, '1').replace('*', 'no-such-page')
@@ -199,7 +281,10 @@ describe('roles', () => {
 		clients.admin = session.admin
 		for (const role of ['manager', 'editor'] as const) {
 			const email = `${role}-matrix@tolk.example`
-			expect((await session.admin.post('/admin/users/new', { name: role, email, role, password: `${role}-password-123` })).status).toBe(302)
+			expect(
+				(await session.admin.post('/admin/users/new', { name: role, email, role, password: `${role}-password-123` }))
+					.status,
+			).toBe(302)
 			clients[role] = await logIn(session.server.url, email, `${role}-password-123`)
 		}
 	})
@@ -212,7 +297,9 @@ describe('roles', () => {
 	test('each role opens what its areas give, and gets 403 for the rest, as a page and as a call', async () => {
 		for (const role of STAFF_ROLES) {
 			const client = clients[role]!
-			for (const path of ROUTE_PATHS.map(concrete).filter((path) => path !== '/admin/logout' && path !== '/admin/login')) {
+			for (const path of ROUTE_PATHS.map(concrete).filter(
+				(path) => path !== '/admin/logout' && path !== '/admin/login',
+			)) {
 				const allowed = mayOpen(role, areaOfPath(path)!)
 				const page = await client.get(path, { headers: { accept: 'text/html' } })
 				// A call that reads: nothing is changed by walking the table (an admin's POST would sign
@@ -249,7 +336,10 @@ describe('roles', () => {
 		expect(Object.keys(manager)).toContain('wordsPerDay')
 		expect(Object.keys(manager)).not.toContain('iban')
 		expect(Object.keys(manager)).not.toContain('agencyName')
-		const saved = await clients.manager!.post('/admin/settings', { ...manager, wordsPerDay: String(Number(manager.wordsPerDay) + 1) })
+		const saved = await clients.manager!.post('/admin/settings', {
+			...manager,
+			wordsPerDay: String(Number(manager.wordsPerDay) + 1),
+		})
 		expect(saved.status).toBe(302)
 		const editor = await settingsForm(clients.editor!)
 		expect(Object.keys(editor)).toEqual(['editorAutosave'].filter((name) => name in editor))
@@ -269,7 +359,10 @@ describe('roles', () => {
 
 async function idOf(email: string): Promise<number> {
 	const html = await (await session.admin.get('/admin/users')).text()
-	const match = new RegExp(`href="/admin/users/(\\d+)"[^>]*>[^<]*</a>(?:(?!href="/admin/users/).)*${email.replace('.', '\\.')}`, 's').exec(html)
+	const match = new RegExp(
+		`href="/admin/users/(\\d+)"[^>]*>[^<]*</a>(?:(?!href="/admin/users/).)*${email.replace('.', '\\.')}`,
+		's',
+	).exec(html)
 	if (!match) throw new Error(`no user ${email} in the list`)
 	return Number(match[1])
 }

@@ -4,7 +4,10 @@ import { textOf, visit } from '#tests/setup/http.ts'
 
 const session = setupStaffServer()
 
-const PIXEL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64')
+const PIXEL_PNG = Buffer.from(
+	'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+	'base64',
+)
 
 async function listText(resource: string) {
 	return textOf(await (await session.admin.get(`/admin/${resource}`)).text())
@@ -36,7 +39,12 @@ type Case = {
 const CASES: Case[] = [
 	{
 		resource: 'faq',
-		valid: { questionDa: 'Kan I oversætte skøder?', questionEn: 'Can you translate deeds?', answerDa: '<p>Ja.</p>', answerEn: '<p>Yes.</p>' },
+		valid: {
+			questionDa: 'Kan I oversætte skøder?',
+			questionEn: 'Can you translate deeds?',
+			answerDa: '<p>Ja.</p>',
+			answerEn: '<p>Yes.</p>',
+		},
 		label: 'Kan I oversætte skøder?',
 		shown: { path: '/en/faq', text: 'Can you translate deeds? Yes.' },
 		invalid: { questionDa: '', questionEn: 'Only English', answerDa: 'x', answerEn: 'y' },
@@ -53,7 +61,15 @@ const CASES: Case[] = [
 	},
 	{
 		resource: 'team',
-		valid: { name: 'Sofie Holm', titleDa: 'Translatør', titleEn: 'Translator', bioDa: '', bioEn: '', photoUrl: '', pairs: ['1-12', '12-1'] },
+		valid: {
+			name: 'Sofie Holm',
+			titleDa: 'Translatør',
+			titleEn: 'Translator',
+			bioDa: '',
+			bioEn: '',
+			photoUrl: '',
+			pairs: ['1-12', '12-1'],
+		},
 		label: 'Sofie Holm',
 		shown: { path: '/en/about', text: 'Sofie Holm Translator Danish → Japanese Japanese → Danish' },
 		invalid: { name: 'Ny', titleDa: 'x', titleEn: 'y', photoUrl: 'javascript:alert(1)' },
@@ -70,7 +86,15 @@ const CASES: Case[] = [
 	},
 	{
 		resource: 'pages',
-		valid: { titleDa: 'Vilkår', titleEn: 'Terms', slugDa: 'vilkaar-for-tolkning', slugEn: 'interpreting-terms', bodyDa: '<p>Vores vilkår.</p>', bodyEn: '<p>Our terms.</p>', published: 'on' },
+		valid: {
+			titleDa: 'Vilkår',
+			titleEn: 'Terms',
+			slugDa: 'vilkaar-for-tolkning',
+			slugEn: 'interpreting-terms',
+			bodyDa: '<p>Vores vilkår.</p>',
+			bodyEn: '<p>Our terms.</p>',
+			published: 'on',
+		},
 		label: 'Vilkår',
 		invalid: { titleDa: 'x', titleEn: 'y', slugDa: 'Med Mellemrum', slugEn: 'ok', bodyDa: 'x', bodyEn: 'y' },
 		error: 'Kun små bogstaver, tal og bindestreger.',
@@ -93,15 +117,22 @@ describe.each(CASES)('$resource', ({ resource, valid, label, invalid, error, edi
 		expect(created.headers.get('location')).toBe(`/admin/${resource}`)
 		expect(flashOf(created)).toBeDefined()
 		const id = await idFromList(resource, label)
-		if (shown) expect(textOf(await (await fetch(session.server.url + shown.path)).text()).replace(/\s+/g, ' ')).toContain(shown.text)
+		if (shown)
+			expect(textOf(await (await fetch(session.server.url + shown.path)).text()).replace(/\s+/g, ' ')).toContain(
+				shown.text,
+			)
 
 		const edited = await session.admin.post(`/admin/${resource}/${id}`, { ...valid, ...edit })
 		expect(edited.status).toBe(302)
 		const form = await (await session.admin.get(`/admin/${resource}/${id}`)).text()
-		for (const value of Object.values(edit).filter((value) => value && !value.includes('password'))) expect(form).toContain(value)
+		for (const value of Object.values(edit).filter((value) => value && !value.includes('password')))
+			expect(form).toContain(value)
 		if (valid.password) expect(form).not.toContain(valid.password)
 
-		const deleted = await session.admin.get(`/admin/${resource}/${id}`, { method: 'DELETE', headers: { 'x-csrf-token': session.admin.csrfToken } })
+		const deleted = await session.admin.get(`/admin/${resource}/${id}`, {
+			method: 'DELETE',
+			headers: { 'x-csrf-token': session.admin.csrfToken },
+		})
 		expect(deleted.status).toBe(302)
 		expect((await session.admin.get(`/admin/${resource}/${id}`)).status).toBe(404)
 
@@ -128,27 +159,51 @@ describe.each(CASES)('$resource', ({ resource, valid, label, invalid, error, edi
 
 describe('records that must stay unique', () => {
 	test('a taken language code is reported on its field', async () => {
-		const response = await session.admin.post('/admin/languages/new', { code: 'da', nameDa: 'Dansk igen', nameEn: 'Danish again' })
+		const response = await session.admin.post('/admin/languages/new', {
+			code: 'da',
+			nameDa: 'Dansk igen',
+			nameEn: 'Danish again',
+		})
 		expect(response.status).toBe(422)
 		expect(textOf(await response.text())).toContain('Findes allerede.')
 	})
 
 	test('a language pair has one price, and never the same language twice', async () => {
-		const first = await session.admin.post('/admin/prices/new', { fromLanguageId: '1', toLanguageId: '3', pricePerWord: '1,85' })
+		const first = await session.admin.post('/admin/prices/new', {
+			fromLanguageId: '1',
+			toLanguageId: '3',
+			pricePerWord: '1,85',
+		})
 		expect(first.status).toBe(302)
 		expect(await listText('prices')).toContain('Dansk → Tysk 1.85')
-		const again = await session.admin.post('/admin/prices/new', { fromLanguageId: '1', toLanguageId: '3', pricePerWord: '2' })
+		const again = await session.admin.post('/admin/prices/new', {
+			fromLanguageId: '1',
+			toLanguageId: '3',
+			pricePerWord: '2',
+		})
 		expect(again.status).toBe(422)
-		const same = await session.admin.post('/admin/prices/new', { fromLanguageId: '2', toLanguageId: '2', pricePerWord: '2' })
+		const same = await session.admin.post('/admin/prices/new', {
+			fromLanguageId: '2',
+			toLanguageId: '2',
+			pricePerWord: '2',
+		})
 		expect(textOf(await same.text())).toContain('Fra- og til-sprog skal være forskellige.')
 	})
 
 	test('staff cannot delete their own account or take away their own admin role', async () => {
 		const html = await (await session.admin.get('/admin/users')).text()
 		const ownId = /href="\/admin\/users\/(\d+)"[^>]*>admin</.exec(html)![1]
-		const deleted = await session.admin.get(`/admin/users/${ownId}`, { method: 'DELETE', headers: { 'x-csrf-token': session.admin.csrfToken } })
+		const deleted = await session.admin.get(`/admin/users/${ownId}`, {
+			method: 'DELETE',
+			headers: { 'x-csrf-token': session.admin.csrfToken },
+		})
 		expect(deleted.status).toBe(422)
-		const demoted = await session.admin.post(`/admin/users/${ownId}`, { name: 'admin', email: 'admin@tolk.example', role: 'editor', password: '' })
+		const demoted = await session.admin.post(`/admin/users/${ownId}`, {
+			name: 'admin',
+			email: 'admin@tolk.example',
+			role: 'editor',
+			password: '',
+		})
 		expect(demoted.status).toBe(422)
 		expect((await session.admin.get('/admin/users')).status).toBe(200)
 	})
@@ -156,13 +211,20 @@ describe('records that must stay unique', () => {
 
 describe('settings and default prices', () => {
 	test('settings are validated, saved and used by the public pages', async () => {
-		const bad = await session.admin.post('/admin/settings', { agencyName: 'Tolk', wordsPerDay: 'mange', calculatorMinWords: '500', calculatorMaxWords: '100' })
+		const bad = await session.admin.post('/admin/settings', {
+			agencyName: 'Tolk',
+			wordsPerDay: 'mange',
+			calculatorMinWords: '500',
+			calculatorMaxWords: '100',
+		})
 		expect(bad.status).toBe(422)
 		const text = textOf(await bad.text())
 		expect(text).toContain('Skal være et tal.')
 		expect(text).toContain('Skal være større end det mindste antal ord.')
 		const form = await (await session.admin.get('/admin/settings')).text()
-		const values = Object.fromEntries([...form.matchAll(/name="(\w+)"[^>]*value="([^"]*)"/g)].map((match) => [match[1], match[2]]))
+		const values = Object.fromEntries(
+			[...form.matchAll(/name="(\w+)"[^>]*value="([^"]*)"/g)].map((match) => [match[1], match[2]]),
+		)
 		const saved = await session.admin.post('/admin/settings', { ...values, certifiedCopyPrice: '195' })
 		expect(saved.status).toBe(302)
 		expect(textOf(await (await fetch(`${session.server.url}/priser`)).text())).toContain('195,00 kr. uden moms')
@@ -172,7 +234,11 @@ describe('settings and default prices', () => {
 	})
 
 	test('the default price and minimum order are kept with the prices', async () => {
-		const response = await session.admin.post('/admin/prices/defaults', { defaultPricePerWord: '1.6', minimumOrder: '450', currency: 'dkk' })
+		const response = await session.admin.post('/admin/prices/defaults', {
+			defaultPricePerWord: '1.6',
+			minimumOrder: '450',
+			currency: 'dkk',
+		})
 		expect(response.status).toBe(302)
 		const html = await (await session.admin.get('/admin/prices')).text()
 		expect(html).toContain('value="1.6"')
@@ -186,7 +252,15 @@ describe('images', () => {
 		const form = new FormData()
 		form.append('authenticity_token', session.admin.csrfToken)
 		form.append('imageUrlFile', file, filename)
-		for (const [name, value] of Object.entries({ imageUrl: '', textDa: 'Hurtigt og præcist', textEn: 'Fast and precise', altDa: '', altEn: '', linkDa: '/priser', linkEn: '/en/prices' })) {
+		for (const [name, value] of Object.entries({
+			imageUrl: '',
+			textDa: 'Hurtigt og præcist',
+			textEn: 'Fast and precise',
+			altDa: '',
+			altEn: '',
+			linkDa: '/priser',
+			linkEn: '/en/prices',
+		})) {
 			form.append(name, value)
 		}
 		return session.admin.get('/admin/slides/new', { method: 'POST', body: form })
@@ -231,7 +305,10 @@ describe('PATCH /admin/position', () => {
 
 	test('a list that misses items (added meanwhile by someone else) puts them after, in their old order', async () => {
 		const ids = await faqIds()
-		const response = await session.admin.call('PATCH', '/admin/position', { model: 'faq_item', items: [ids[2], ids[0]] })
+		const response = await session.admin.call('PATCH', '/admin/position', {
+			model: 'faq_item',
+			items: [ids[2], ids[0]],
+		})
 		expect(response.status).toBe(200)
 		expect(await faqIds()).toEqual([ids[2], ids[0], ids[1], ...ids.slice(3)])
 	})

@@ -16,10 +16,16 @@ async function search(server: RunningServer, query: string, headers: Record<stri
 	const response = await fetch(`${server.url}/businesses?query=${encodeURIComponent(query)}`, { headers })
 	const { businesses } = (await response.json()) as { businesses: { name: string }[] }
 	const source = /^(\w+);/.exec(response.headers.get('server-timing') ?? '')?.[1] ?? ''
-	return { status: response.status, source, names: businesses.map((business) => business.name), retryAfter: response.headers.get('retry-after') }
+	return {
+		status: response.status,
+		source,
+		names: businesses.map((business) => business.name),
+		retryAfter: response.headers.get('retry-after'),
+	}
 }
 
-const fromIndex = (server: RunningServer) => expect.poll(async () => (await search(server, 'holding')).source, { timeout: 20_000 }).toBe('index')
+const fromIndex = (server: RunningServer) =>
+	expect.poll(async () => (await search(server, 'holding')).source, { timeout: 20_000 }).toBe('index')
 
 describe('GET /businesses from the in-memory index', () => {
 	const env = { BUSINESS_SEARCHES_PER_MINUTE: '5', BUSINESS_SEARCHES_PER_DAY: '0', TRUST_PROXY: '1' }
@@ -48,7 +54,8 @@ describe('GET /businesses from the in-memory index', () => {
 
 	test('limits searches per address with 429 and an empty list; short queries and other addresses go on', async () => {
 		const from = (address: string) => ({ 'x-forwarded-for': address })
-		for (let index = 0; index < 5; index++) expect((await search(server, `hold${index}`, from('203.0.113.7'))).status).toBe(200)
+		for (let index = 0; index < 5; index++)
+			expect((await search(server, `hold${index}`, from('203.0.113.7'))).status).toBe(200)
 		const limited = await search(server, 'holding', from('203.0.113.7'))
 		expect(limited).toMatchObject({ status: 429, names: [] })
 		expect(Number(limited.retryAfter)).toBeGreaterThan(0)
@@ -66,7 +73,10 @@ describe.skipIf(!process.env.DATABASE_URL)('a registry changed by another proces
 	const servers: RunningServer[] = []
 	beforeAll(async () => {
 		database = await createTestDatabase()
-		servers.push(await startServer({ TRUST_PROXY: '1' }, { database }), await startServer({ TRUST_PROXY: '1' }, { database }))
+		servers.push(
+			await startServer({ TRUST_PROXY: '1' }, { database }),
+			await startServer({ TRUST_PROXY: '1' }, { database }),
+		)
 	})
 	afterAll(async () => {
 		await Promise.all(servers.map((server) => server.stop()))
@@ -77,10 +87,23 @@ describe.skipIf(!process.env.DATABASE_URL)('a registry changed by another proces
 		for (const server of servers) await fromIndex(server)
 		const handle = await openTestDatabase(database)
 		try {
-			const company: CompanyRecord = { cvr: validCvr(7654321), unitNumber: null, name: 'Zebrafinke Oversættelser ApS', legalForm: 'ApS', street: 'Algade 1', postcode: '6200', city: 'Aabenraa', status: 'NORMAL', isActive: true, isAdProtected: false }
+			const company: CompanyRecord = {
+				cvr: validCvr(7654321),
+				unitNumber: null,
+				name: 'Zebrafinke Oversættelser ApS',
+				legalForm: 'ApS',
+				street: 'Algade 1',
+				postcode: '6200',
+				city: 'Aabenraa',
+				status: 'NORMAL',
+				isActive: true,
+				isAdProtected: false,
+			}
 			await importCompanies(handle.db, [company])
 			for (const server of servers) {
-				await expect.poll(async () => (await search(server, 'zebrafin')).names, { timeout: 5_000 }).toEqual(['Zebrafinke Oversættelser ApS'])
+				await expect
+					.poll(async () => (await search(server, 'zebrafin')).names, { timeout: 5_000 })
+					.toEqual(['Zebrafinke Oversættelser ApS'])
 				await expect.poll(async () => (await search(server, 'zebrafin')).source, { timeout: 20_000 }).toBe('index')
 				expect((await search(server, 'zebrafin')).names).toEqual(['Zebrafinke Oversættelser ApS'])
 			}

@@ -22,7 +22,8 @@ async function signedStreamOn(client: StaffClient, path: string): Promise<string
 }
 
 const confirmation = (identifier: string) => (message: { identifier?: string; type?: string }) =>
-	message.identifier === identifier && (message.type === 'confirm_subscription' || message.type === 'reject_subscription')
+	message.identifier === identifier &&
+	(message.type === 'confirm_subscription' || message.type === 'reject_subscription')
 
 describe('the /cable endpoint', () => {
 	test('speaks Action Cable: welcome, pings every 3 s, confirmed subscriptions and framed messages', async () => {
@@ -37,13 +38,21 @@ describe('the /cable endpoint', () => {
 		expect((await cable.next(confirmation(identifier))).type).toBe('confirm_subscription')
 		expect((await admin.call('PATCH', '/admin/position', { model: 'language', items: [1, 2] })).status).toBe(200)
 		const update = await cable.next((message) => message.identifier === identifier && message.message !== undefined)
-		expect(update.message).toMatchObject({ type: 'audit', event: { action: 'reorder', subjectType: 'language', userName: 'admin' } })
+		expect(update.message).toMatchObject({
+			type: 'audit',
+			event: { action: 'reorder', subjectType: 'language', userName: 'admin' },
+		})
 
 		cable.send({ command: 'unsubscribe', identifier })
 		await admin.call('PATCH', '/admin/position', { model: 'language', items: [2, 1] })
-		const pingAfter = await cable.next((message) => message.type === 'ping' && cable.messages.indexOf(message) > cable.messages.indexOf(update), 3_500)
+		const pingAfter = await cable.next(
+			(message) => message.type === 'ping' && cable.messages.indexOf(message) > cable.messages.indexOf(update),
+			3_500,
+		)
 		expect(pingAfter).toBeDefined()
-		expect(cable.messages.filter((message) => message.message !== undefined && message.identifier === identifier)).toHaveLength(1)
+		expect(
+			cable.messages.filter((message) => message.message !== undefined && message.identifier === identifier),
+		).toHaveLength(1)
 		cable.socket.close()
 	})
 
@@ -65,12 +74,19 @@ describe('the /cable endpoint', () => {
 		}
 		await admin.call('PATCH', '/admin/position', { model: 'language', items: [1, 2] })
 		await anonymous.next((message) => message.type === 'ping', 3_500)
-		expect(anonymous.messages.filter((message) => message.message !== undefined && message.type === undefined)).toEqual([])
+		expect(anonymous.messages.filter((message) => message.message !== undefined && message.type === undefined)).toEqual(
+			[],
+		)
 		anonymous.socket.close()
 	})
 
 	test('an editor may not listen to an admin stream', async () => {
-		await admin.post('/admin/users/new', { name: 'Cable Editor', email: 'cable@tolk.example', role: 'editor', password: 'cable-editor-12' })
+		await admin.post('/admin/users/new', {
+			name: 'Cable Editor',
+			email: 'cable@tolk.example',
+			role: 'editor',
+			password: 'cable-editor-12',
+		})
 		const editor = await logIn(server.url, 'cable@tolk.example', 'cable-editor-12')
 		const cable = await openCable(server.url, { cookie: editor.cookie })
 		const identifier = identifierFor(auditStream)
@@ -80,9 +96,13 @@ describe('the /cable endpoint', () => {
 	})
 
 	test('refuses another site’s pages, other subprotocols and more connections per address than allowed', async () => {
-		await expect(openCable(server.url, { origin: 'https://evil.example' })).rejects.toThrow('handshake refused with 403')
+		await expect(openCable(server.url, { origin: 'https://evil.example' })).rejects.toThrow(
+			'handshake refused with 403',
+		)
 		// Without TRUST_PROXY, a forwarded host is the client's own say-so.
-		await expect(openCable(server.url, { origin: 'https://evil.example', headers: { 'x-forwarded-host': 'evil.example' } })).rejects.toThrow('handshake refused with 403')
+		await expect(
+			openCable(server.url, { origin: 'https://evil.example', headers: { 'x-forwarded-host': 'evil.example' } }),
+		).rejects.toThrow('handshake refused with 403')
 		const wrong = await openCable(server.url, { protocols: ['graphql-ws'] }).catch((error: Error) => error)
 		if (!(wrong instanceof Error)) expect((await wrong.closed).code).toBe(1002)
 
@@ -104,7 +124,10 @@ describe('a graceful stop', () => {
 		const cable = await openCable(own.url, { origin: own.publicUrl })
 		await cable.next((message) => message.type === 'welcome')
 		const exit = own.stop('SIGTERM')
-		expect(await cable.next((message) => message.type === 'disconnect')).toMatchObject({ reason: 'server_restart', reconnect: true })
+		expect(await cable.next((message) => message.type === 'disconnect')).toMatchObject({
+			reason: 'server_restart',
+			reconnect: true,
+		})
 		expect((await cable.closed).code).toBe(1001)
 		expect(await exit).toBe(0)
 	})
@@ -126,7 +149,10 @@ describe.runIf(process.env.DATABASE_URL)('two server processes on one PostgreSQL
 
 			const sent = Date.now()
 			expect((await staff.call('PATCH', '/admin/position', { model: 'faq_item', items: [2, 1] })).status).toBe(200)
-			const update = await cable.next((message) => message.identifier === identifier && message.message !== undefined, 1_000)
+			const update = await cable.next(
+				(message) => message.identifier === identifier && message.message !== undefined,
+				1_000,
+			)
 			expect(Date.now() - sent).toBeLessThan(1_000)
 			expect(update.message).toMatchObject({ type: 'audit', event: { action: 'reorder', subjectType: 'faq_item' } })
 			cable.socket.close()

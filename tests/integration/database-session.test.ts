@@ -18,7 +18,10 @@ beforeAll(async () => {
 	await seedDatabase(handle.db, { companies: 2000 })
 	await handle.close()
 	// Searches ask the database here (no in-memory index): they are one of the steps that must reconnect.
-	server = await startServer({ ...ADMIN_ENV, PGLITE_IDLE_DISCONNECT_MS: String(IDLE_MS), COMPANY_SEARCH_INDEX: '0' }, { database })
+	server = await startServer(
+		{ ...ADMIN_ENV, PGLITE_IDLE_DISCONNECT_MS: String(IDLE_MS), COMPANY_SEARCH_INDEX: '0' },
+		{ database },
+	)
 }, 120_000)
 afterAll(async () => {
 	await server?.stop()
@@ -26,7 +29,11 @@ afterAll(async () => {
 })
 
 const cut = () => cutConnections(server.database, IDLE_MS)
-const lostConnections = () => server.logs().split('\n').filter((line) => line.includes('lost a database connection')).length
+const lostConnections = () =>
+	server
+		.logs()
+		.split('\n')
+		.filter((line) => line.includes('lost a database connection')).length
 
 async function search(query: string) {
 	const response = await fetch(`${server.url}/businesses?query=${encodeURIComponent(query)}`)
@@ -52,7 +59,13 @@ describe('after the database connection went away', () => {
 		await cut()
 		const sent = await visitor.get('/en/contact', {
 			method: 'POST',
-			body: new URLSearchParams({ authenticity_token: visitor.csrfToken, name: 'Karen Blixen', email: 'karen@rungstedlund.dk', message: 'Please translate our report.', consent: 'on' }),
+			body: new URLSearchParams({
+				authenticity_token: visitor.csrfToken,
+				name: 'Karen Blixen',
+				email: 'karen@rungstedlund.dk',
+				message: 'Please translate our report.',
+				consent: 'on',
+			}),
 		})
 		expect(sent.status).toBe(200)
 		expect(textOf(await sent.text())).toMatch(/Your reference is [0-9A-Z]{4}-[0-9A-Z]{4}/)
@@ -60,12 +73,21 @@ describe('after the database connection went away', () => {
 		await cut()
 		const form = new FormData()
 		form.append('file', new Blob(['Kontrakten er underskrevet af begge parter.']), 'kontrakt.txt')
-		const uploaded = await visitor.get('/en/order/documents', { method: 'POST', body: form, headers: { 'x-csrf-token': visitor.csrfToken, accept: 'application/json', 'x-requested-with': 'XMLHttpRequest' } })
+		const uploaded = await visitor.get('/en/order/documents', {
+			method: 'POST',
+			body: form,
+			headers: { 'x-csrf-token': visitor.csrfToken, accept: 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+		})
 		expect(uploaded.status).toBe(201)
 		const { document } = (await uploaded.json()) as { document: { url: string } }
 		await cut()
 		await expect
-			.poll(async () => ((await (await fetch(server.url + document.url)).json()) as { document: { words: number | null } }).document.words, { timeout: 15_000 })
+			.poll(
+				async () =>
+					((await (await fetch(server.url + document.url)).json()) as { document: { words: number | null } }).document
+						.words,
+				{ timeout: 15_000 },
+			)
 			.toBe(6)
 
 		// The connection really went, again and again, and nothing failed because of it.
@@ -75,7 +97,7 @@ describe('after the database connection went away', () => {
 })
 
 describe('after a quiet spell', () => {
-	test('a search answers after longer idling than the pool driver\'s default idle timeout (10 s)', async () => {
+	test("a search answers after longer idling than the pool driver's default idle timeout (10 s)", async () => {
 		const quiet = await startServer({ COMPANY_SEARCH_INDEX: '0' })
 		try {
 			const before = await (await fetch(`${quiet.url}/businesses?query=jens`)).json()

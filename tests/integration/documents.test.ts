@@ -17,10 +17,22 @@ afterAll(() => server?.stop())
 function upload(name: string, content: Uint8Array | string, path = '/en/order/documents') {
 	const form = new FormData()
 	form.append('file', new Blob([typeof content === 'string' ? content : Buffer.from(content)]), name)
-	return visitor.get(path, { method: 'POST', body: form, headers: { 'x-csrf-token': visitor.csrfToken, accept: 'application/json', 'x-requested-with': 'XMLHttpRequest' } })
+	return visitor.get(path, {
+		method: 'POST',
+		body: form,
+		headers: { 'x-csrf-token': visitor.csrfToken, accept: 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+	})
 }
 
-type DocumentJson = { id: string; name: string; size: number; status: string; url: string; words: number | null; manual_reason: string | null }
+type DocumentJson = {
+	id: string
+	name: string
+	size: number
+	status: string
+	url: string
+	words: number | null
+	manual_reason: string | null
+}
 
 async function analysed(url: string): Promise<DocumentJson> {
 	for (let attempt = 0; attempt < 100; attempt++) {
@@ -37,7 +49,12 @@ describe('uploading a document', () => {
 		const response = await upload('kontrakt.txt', text)
 		expect(response.status).toBe(201)
 		const { document } = (await response.json()) as { document: DocumentJson }
-		expect(document).toMatchObject({ name: 'kontrakt.txt', size: Buffer.byteLength(text), status: 'pending', url: `/documents/${document.id}` })
+		expect(document).toMatchObject({
+			name: 'kontrakt.txt',
+			size: Buffer.byteLength(text),
+			status: 'pending',
+			url: `/documents/${document.id}`,
+		})
 		expect(response.headers.getSetCookie().some((cookie) => cookie.startsWith('tolk_order='))).toBe(true)
 		expect(await analysed(document.url)).toMatchObject({ status: 'counted', words: 14 })
 	})
@@ -46,7 +63,11 @@ describe('uploading a document', () => {
 		const exe = await upload('setup.exe', 'MZ')
 		expect(exe.status).toBe(415)
 		expect(await exe.json()).toEqual({ error: "You can't upload files of this type." })
-		const renamed = await upload('faktura.pdf', Buffer.concat([Buffer.from('MZ\x90\x00'), Buffer.alloc(1024)]), '/bestil/dokumenter')
+		const renamed = await upload(
+			'faktura.pdf',
+			Buffer.concat([Buffer.from('MZ\x90\x00'), Buffer.alloc(1024)]),
+			'/bestil/dokumenter',
+		)
 		expect(renamed.status).toBe(422)
 		expect(await renamed.json()).toEqual({ error: 'Filens indhold passer ikke til dens filtype.' })
 	})
@@ -61,7 +82,9 @@ describe('uploading a document', () => {
 	test('a file over the limit is refused from its declared size, with the sizes in the message, and memory stays flat', async () => {
 		const admin = await logIn(server.url)
 		const form = await (await admin.get('/admin/settings')).text()
-		const values = Object.fromEntries([...form.matchAll(/name="(\w+)"[^>]*value="([^"]*)"/g)].map((match) => [match[1], match[2]]))
+		const values = Object.fromEntries(
+			[...form.matchAll(/name="(\w+)"[^>]*value="([^"]*)"/g)].map((match) => [match[1], match[2]]),
+		)
 		expect((await admin.post('/admin/settings', { ...values, uploadLimitMib: '100' })).status).toBe(302)
 
 		const rssBefore = rss(server.process.pid!)
@@ -81,11 +104,15 @@ describe('uploading a document', () => {
 		const response = await fetch(`${server.url}/en/order/documents`, {
 			method: 'POST',
 			duplex: 'half',
-			body: Readable.toWeb(Readable.from((async function* () {
-				yield Buffer.from(head)
-				yield* body
-				yield Buffer.from(tail)
-			})())) as ReadableStream,
+			body: Readable.toWeb(
+				Readable.from(
+					(async function* () {
+						yield Buffer.from(head)
+						yield* body
+						yield Buffer.from(tail)
+					})(),
+				),
+			) as ReadableStream,
 			headers: {
 				cookie: visitor.cookie,
 				'x-csrf-token': visitor.csrfToken,
@@ -102,7 +129,9 @@ describe('uploading a document', () => {
 
 	test('a crafted run of 300,000 letters and a megabyte of Chinese are counted, and the site answers meanwhile', async () => {
 		const letters = (await (await upload('crafted.txt', 'a'.repeat(300_000))).json()) as { document: DocumentJson }
-		const chinese = (await (await upload('合同.txt', '我们翻译文件和合同'.repeat(38_837))).json()) as { document: DocumentJson }
+		const chinese = (await (await upload('合同.txt', '我们翻译文件和合同'.repeat(38_837))).json()) as {
+			document: DocumentJson
+		}
 		const pages = await Promise.all([fetch(`${server.url}/en`), fetch(`${server.url}/businesses?query=holding`)])
 		expect(pages.map((page) => page.status)).toEqual([200, 200])
 		expect(await analysed(letters.document.url)).toMatchObject({ status: 'counted', words: 1 })
@@ -127,11 +156,23 @@ describe('a saved quote', () => {
 		const { document } = (await response.json()) as { document: DocumentJson }
 		await analysed(document.url)
 		// The documents belong to the order in progress named by this cookie.
-		draftCookie = `${visitor.cookie}; ${response.headers.getSetCookie().find((cookie) => cookie.startsWith('tolk_order='))!.split(';')[0]}`
+		draftCookie = `${visitor.cookie}; ${
+			response.headers
+				.getSetCookie()
+				.find((cookie) => cookie.startsWith('tolk_order='))!
+				.split(';')[0]
+		}`
 		const saved = await visitor.get('/en/order', {
 			method: 'POST',
 			headers: { cookie: draftCookie },
-			body: new URLSearchParams({ authenticity_token: visitor.csrfToken, intent: 'save-quote', from_language: 'en', to_language: 'da', delivery_date: '', copies: '2' }),
+			body: new URLSearchParams({
+				authenticity_token: visitor.csrfToken,
+				intent: 'save-quote',
+				from_language: 'en',
+				to_language: 'da',
+				delivery_date: '',
+				copies: '2',
+			}),
 		})
 		expect(saved.status).toBe(302)
 		const location = saved.headers.get('location')!
@@ -159,7 +200,10 @@ describe('a saved quote', () => {
 
 	test('is refused without documents, with the same language twice or too early, and the order page says why and keeps everything typed', async () => {
 		const stranger = await visit(server.url, '/en/order')
-		const none = await stranger.get('/en/order', { method: 'POST', body: new URLSearchParams({ authenticity_token: stranger.csrfToken, intent: 'save-quote', name: 'Ada' }) })
+		const none = await stranger.get('/en/order', {
+			method: 'POST',
+			body: new URLSearchParams({ authenticity_token: stranger.csrfToken, intent: 'save-quote', name: 'Ada' }),
+		})
 		expect(none.status).toBe(422)
 		const noneText = textOf(await none.text())
 		expect(noneText).toContain('Upload at least one document first.')
@@ -169,7 +213,14 @@ describe('a saved quote', () => {
 			visitor.get('/en/order', {
 				method: 'POST',
 				headers: { cookie: draftCookie },
-				body: new URLSearchParams({ authenticity_token: visitor.csrfToken, intent: 'save-quote', name: 'Karen Blixen', message: 'By Friday, please.', copies: '3', ...fields }),
+				body: new URLSearchParams({
+					authenticity_token: visitor.csrfToken,
+					intent: 'save-quote',
+					name: 'Karen Blixen',
+					message: 'By Friday, please.',
+					copies: '3',
+					...fields,
+				}),
 			})
 		const same = await save({ from_language: 'da', to_language: 'da' })
 		expect(same.status).toBe(422)

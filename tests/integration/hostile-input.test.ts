@@ -11,7 +11,13 @@ import { setupSmtpPeer, waitForMail } from '#tests/setup/smtp.ts'
 const smtp = setupSmtpPeer()
 let server: RunningServer
 beforeAll(async () => {
-	server = await startServer({ ...ADMIN_ENV, ...smtp.env, TRUST_PROXY: 'true', UPLOAD_FILES_PER_HOUR: '6', UPLOAD_FILES_PER_ORDER: '4' })
+	server = await startServer({
+		...ADMIN_ENV,
+		...smtp.env,
+		TRUST_PROXY: 'true',
+		UPLOAD_FILES_PER_HOUR: '6',
+		UPLOAD_FILES_PER_ORDER: '4',
+	})
 })
 afterAll(() => server?.stop())
 
@@ -22,7 +28,12 @@ const serverErrors = () =>
 		.filter((line) => /"level":(50|60)/.test(line))
 
 // A raw request, so the test decides every header (fetch would refuse some) and can stream a body.
-function raw(method: string, path: string, headers: Record<string, string | number>, body?: Buffer | (() => AsyncGenerator<Buffer>)) {
+function raw(
+	method: string,
+	path: string,
+	headers: Record<string, string | number>,
+	body?: Buffer | (() => AsyncGenerator<Buffer>),
+) {
 	const { port } = new URL(server.url)
 	return new Promise<{ status: number; headers: Record<string, unknown>; text: string }>((resolve, reject) => {
 		const call = request({ host: '127.0.0.1', port, path, method, headers, agent: false }, (response) => {
@@ -32,10 +43,13 @@ function raw(method: string, path: string, headers: Record<string, string | numb
 			response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, text }))
 		})
 		// The server may answer and close before the whole body is sent: that is the point.
-		call.on('error', (error: NodeJS.ErrnoException) => (error.code === 'EPIPE' || error.code === 'ECONNRESET' ? undefined : reject(error)))
+		call.on('error', (error: NodeJS.ErrnoException) =>
+			error.code === 'EPIPE' || error.code === 'ECONNRESET' ? undefined : reject(error),
+		)
 		if (typeof body === 'function') {
 			void (async () => {
-				for await (const chunk of body()) if (!call.write(chunk)) await new Promise((resolve) => call.once('drain', resolve))
+				for await (const chunk of body())
+					if (!call.write(chunk)) await new Promise((resolve) => call.once('drain', resolve))
 				call.end()
 			})().catch(() => {})
 		} else call.end(body)
@@ -51,8 +65,15 @@ describe('bodies have a size limit by route', () => {
 	test('a 64 MiB multipart field to the contact form is a 413 before it is read, in the page language', async () => {
 		const visitor = await visit(server.url, '/en/contact')
 		const boundary = 'probe'
-		const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="authenticity_token"\r\n\r\n${visitor.csrfToken}\r\n--${boundary}\r\nContent-Disposition: form-data; name="message"\r\n\r\n`)
-		const headers = { cookie: visitor.cookie, 'content-type': `multipart/form-data; boundary=${boundary}`, 'transfer-encoding': 'chunked', accept: 'text/html' }
+		const head = Buffer.from(
+			`--${boundary}\r\nContent-Disposition: form-data; name="authenticity_token"\r\n\r\n${visitor.csrfToken}\r\n--${boundary}\r\nContent-Disposition: form-data; name="message"\r\n\r\n`,
+		)
+		const headers = {
+			cookie: visitor.cookie,
+			'content-type': `multipart/form-data; boundary=${boundary}`,
+			'transfer-encoding': 'chunked',
+			accept: 'text/html',
+		}
 		const answer = await raw('POST', '/en/contact', headers, async function* () {
 			yield head
 			yield* megabytes(64)
@@ -71,18 +92,31 @@ describe('bodies have a size limit by route', () => {
 		const answer = await raw(
 			'POST',
 			'/analytics/events',
-			{ cookie: visitor.cookie, 'x-csrf-token': visitor.csrfToken, 'content-type': 'application/json', accept: 'application/json', 'transfer-encoding': 'chunked' },
+			{
+				cookie: visitor.cookie,
+				'x-csrf-token': visitor.csrfToken,
+				'content-type': 'application/json',
+				accept: 'application/json',
+				'transfer-encoding': 'chunked',
+			},
 			() => megabytes(32),
 		)
 		expect(answer.status).toBe(413)
-		expect(JSON.parse(answer.text)).toEqual({ error: 'Det sendte er for stort. Gør teksten kortere, og send den igen.' })
+		expect(JSON.parse(answer.text)).toEqual({
+			error: 'Det sendte er for stort. Gør teksten kortere, og send den igen.',
+		})
 	})
 
 	test('ordinary forms and uploads above the form limit still get through', async () => {
 		const staff = await logIn(server.url)
 		// Two answers near their 50,000 characters, Danish letters each six bytes once encoded: over 400 KB.
 		const body = `<p>${'æøå '.repeat(11_000)}</p>`
-		const saved = await staff.post('/admin/faq/new', { questionDa: 'Lang?', questionEn: 'Long?', answerDa: body, answerEn: body })
+		const saved = await staff.post('/admin/faq/new', {
+			questionDa: 'Lang?',
+			questionEn: 'Long?',
+			answerDa: body,
+			answerEn: body,
+		})
 		expect(saved.status).toBe(302)
 		const upload = await customer('/en/order', '198.51.100.200')
 		expect((await upload('stor.txt', 'ord '.repeat(200_000))).status).toBe(201)
@@ -96,7 +130,13 @@ async function customer(page: string, from: string) {
 	let cookie = visitor.cookie
 	const uploadPath = page === '/bestil' ? '/bestil/dokumenter' : '/en/order/documents'
 	return async (name: string, content: string, filenameStar?: string) => {
-		const headers = { cookie, 'x-csrf-token': visitor.csrfToken, accept: 'application/json', 'x-requested-with': 'XMLHttpRequest', 'x-forwarded-for': from }
+		const headers = {
+			cookie,
+			'x-csrf-token': visitor.csrfToken,
+			accept: 'application/json',
+			'x-requested-with': 'XMLHttpRequest',
+			'x-forwarded-for': from,
+		}
 		let body: FormData | string
 		if (filenameStar) {
 			const boundary = 'name-probe'
@@ -109,7 +149,10 @@ async function customer(page: string, from: string) {
 		const response = await fetch(server.url + uploadPath, { method: 'POST', body, headers })
 		const order = response.headers.getSetCookie().find((header) => header.startsWith('tolk_order='))
 		if (order) cookie = `${cookie}; ${order.split(';')[0]}`
-		return { status: response.status, json: (await response.json()) as { error?: string; document?: { id: string; name: string } } }
+		return {
+			status: response.status,
+			json: (await response.json()) as { error?: string; document?: { id: string; name: string } },
+		}
 	}
 }
 
@@ -140,7 +183,9 @@ describe('file names', () => {
 		expect(response.status).toBe(201)
 		const document = response.json.document!
 		expect(document.name).toBe('orphan.txt')
-		const stored = readdirSync(path.join(server.database.dataDir, 'documents')).filter((name) => name.startsWith(document.id))
+		const stored = readdirSync(path.join(server.database.dataDir, 'documents')).filter((name) =>
+			name.startsWith(document.id),
+		)
 		expect(stored).toContain(`${document.id}.txt`)
 		expect(serverErrors()).toEqual([])
 	})
@@ -153,7 +198,12 @@ describe('methods and headers', () => {
 		const options = await raw('OPTIONS', '/en', {})
 		expect([options.status, options.headers.allow]).toEqual([204, 'GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE'])
 		const visitor = await visit(server.url, '/en/faq')
-		const dismissed = await raw('POST', '/banner', { cookie: visitor.cookie, 'x-csrf-token': visitor.csrfToken, referer: '::bad', 'content-length': 0 })
+		const dismissed = await raw('POST', '/banner', {
+			cookie: visitor.cookie,
+			'x-csrf-token': visitor.csrfToken,
+			referer: '::bad',
+			'content-length': 0,
+		})
 		expect(dismissed.status).toBe(302)
 		expect(dismissed.headers.location).toBe('/')
 		expect((await raw('GET', '/en/faq', { host: '::bad' })).status).toBe(200)
@@ -168,8 +218,21 @@ describe('mail links', () => {
 		const sent = await raw(
 			'POST',
 			'/en/contact',
-			{ host: 'evil.example', cookie: visitor.cookie, 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': '198.51.100.30' },
-			Buffer.from(new URLSearchParams({ authenticity_token: visitor.csrfToken, name: 'Karen Blixen', email: 'karen@rungstedlund.dk', message: 'Please translate.', consent: 'on' }).toString()),
+			{
+				host: 'evil.example',
+				cookie: visitor.cookie,
+				'content-type': 'application/x-www-form-urlencoded',
+				'x-forwarded-for': '198.51.100.30',
+			},
+			Buffer.from(
+				new URLSearchParams({
+					authenticity_token: visitor.csrfToken,
+					name: 'Karen Blixen',
+					email: 'karen@rungstedlund.dk',
+					message: 'Please translate.',
+					consent: 'on',
+				}).toString(),
+			),
 		)
 		expect(sent.status).toBe(200)
 		const mails = (await waitForMail(smtp, before + 2)).slice(before)

@@ -40,7 +40,11 @@ describe('graceful stop', () => {
 		const exitCode = server.stop('SIGTERM')
 		await new Promise((resolve) => setTimeout(resolve, 300))
 		// A new connection is refused (a request on one already open would still be answered).
-		await expect(new Promise((resolve, reject) => request({ host: '127.0.0.1', port, path: '/healthz', agent: false }, resolve).on('error', reject).end())).rejects.toThrow(/ECONNREFUSED/)
+		await expect(
+			new Promise((resolve, reject) =>
+				request({ host: '127.0.0.1', port, path: '/healthz', agent: false }, resolve).on('error', reject).end(),
+			),
+		).rejects.toThrow(/ECONNREFUSED/)
 
 		inFlight.end(body.slice(100))
 		const [response] = (await answered) as [IncomingMessage]
@@ -75,7 +79,9 @@ describe('graceful stop', () => {
 					call.on('error', (error: NodeJS.ErrnoException) => {
 						// A new connection refused: the server stopped accepting, nothing was lost.
 						if (signalled && error.code === 'ECONNREFUSED' && !call.reusedSocket) return resolve('refused')
-						outcome.broken.push(`${error.code ?? error.message} (${call.reusedSocket ? 'kept-alive' : 'new'} connection)`)
+						outcome.broken.push(
+							`${error.code ?? error.message} (${call.reusedSocket ? 'kept-alive' : 'new'} connection)`,
+						)
 						resolve('refused')
 					})
 					call.end()
@@ -105,7 +111,11 @@ describe('graceful stop', () => {
 			const visitor = await visit(first.url, '/en/order')
 			const form = new FormData()
 			form.append('file', new Blob(['ord '.repeat(5_000_000)]), 'long.txt')
-			const uploaded = await visitor.get('/en/order/documents', { method: 'POST', body: form, headers: { 'x-csrf-token': visitor.csrfToken, accept: 'application/json' } })
+			const uploaded = await visitor.get('/en/order/documents', {
+				method: 'POST',
+				body: form,
+				headers: { 'x-csrf-token': visitor.csrfToken, accept: 'application/json' },
+			})
 			const { document } = (await uploaded.json()) as { document: { url: string } }
 			const started = Date.now()
 			expect(await first.stop('SIGTERM')).toBe(0)
@@ -115,7 +125,12 @@ describe('graceful stop', () => {
 			const second = await startServer({}, { database })
 			try {
 				await expect
-					.poll(async () => ((await (await fetch(second.url + document.url)).json()) as { document: { words: number | null } }).document.words, { timeout: 30_000 })
+					.poll(
+						async () =>
+							((await (await fetch(second.url + document.url)).json()) as { document: { words: number | null } })
+								.document.words,
+						{ timeout: 30_000 },
+					)
 					.toBe(5_000_000)
 			} finally {
 				await second.stop()
@@ -139,9 +154,28 @@ describe('health', () => {
 		const testDatabase = await createTestDatabase()
 		const database = await openTestDatabase(testDatabase)
 		const { logger, secretKey, broadcast, enqueueAnalysis, sendMail, uploadQuota } = testServices({ db: database.db })
-		const directories = { uploadsDir: testDatabase.dataDir, documentsDir: testDatabase.dataDir, mediaDir: testDatabase.dataDir }
-		const search = { searchCompanies: async () => ({ businesses: [], source: 'database' as const }), searchLimits: { perMinute: 0, perDay: 0 } }
-		const app = createApp({ database, logger, secretKey, broadcast, enqueueAnalysis, sendMail, uploadQuota, ...directories, ...search, trustProxy: TRUST_NO_PROXY, publicUrl: () => 'http://localhost' })
+		const directories = {
+			uploadsDir: testDatabase.dataDir,
+			documentsDir: testDatabase.dataDir,
+			mediaDir: testDatabase.dataDir,
+		}
+		const search = {
+			searchCompanies: async () => ({ businesses: [], source: 'database' as const }),
+			searchLimits: { perMinute: 0, perDay: 0 },
+		}
+		const app = createApp({
+			database,
+			logger,
+			secretKey,
+			broadcast,
+			enqueueAnalysis,
+			sendMail,
+			uploadQuota,
+			...directories,
+			...search,
+			trustProxy: TRUST_NO_PROXY,
+			publicUrl: () => 'http://localhost',
+		})
 		const http = createServer(app).listen(0, '127.0.0.1')
 		await once(http, 'listening')
 		const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}/healthz`

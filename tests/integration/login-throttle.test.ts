@@ -12,9 +12,7 @@ beforeAll(async () => {
 afterAll(() => server?.stop())
 
 const from = (address: string) => ({ 'x-forwarded-for': address })
-const page = async (response: Response) =>
-	textOf(await response.text())
-		.replace(/[\w.-]+@tolk\.example/g, 'EMAIL')
+const page = async (response: Response) => textOf(await response.text()).replace(/[\w.-]+@tolk\.example/g, 'EMAIL')
 
 describe('login throttling', () => {
 	test('five failures for one email, from anywhere, lock that email for fifteen minutes without saying whether it exists', async () => {
@@ -22,11 +20,17 @@ describe('login throttling', () => {
 		const unknown: Response[] = []
 		for (let n = 0; n < 6; n++) {
 			known.push((await attemptLogin(server.url, ADMIN.email, `wrong-${n}`, from(`198.51.100.${n}`))).response)
-			unknown.push((await attemptLogin(server.url, 'nobody@tolk.example', `wrong-${n}`, from(`203.0.113.${n}`))).response)
+			unknown.push(
+				(await attemptLogin(server.url, 'nobody@tolk.example', `wrong-${n}`, from(`203.0.113.${n}`))).response,
+			)
 		}
 		expect(known.map((response) => response.status)).toEqual([401, 401, 401, 401, 401, 429])
 		expect(unknown.map((response) => response.status)).toEqual([401, 401, 401, 401, 401, 429])
-		for (const [a, b] of [[known[0]!, unknown[0]!], [known[5]!, unknown[5]!]] as const) expect(await page(a)).toBe(await page(b))
+		for (const [a, b] of [
+			[known[0]!, unknown[0]!],
+			[known[5]!, unknown[5]!],
+		] as const)
+			expect(await page(a)).toBe(await page(b))
 
 		const locked = known[5]!
 		expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(14 * 60)
@@ -42,15 +46,23 @@ describe('login throttling', () => {
 			const { response } = await attemptLogin(server.url, `guess${n}@tolk.example`, 'wrong', from('192.0.2.50'))
 			expect(response.status).toBe(401)
 		}
-		expect((await attemptLogin(server.url, 'another@tolk.example', 'wrong', from('192.0.2.50'))).response.status).toBe(429)
-		expect((await attemptLogin(server.url, 'another@tolk.example', 'wrong', from('192.0.2.51'))).response.status).toBe(401)
+		expect((await attemptLogin(server.url, 'another@tolk.example', 'wrong', from('192.0.2.50'))).response.status).toBe(
+			429,
+		)
+		expect((await attemptLogin(server.url, 'another@tolk.example', 'wrong', from('192.0.2.51'))).response.status).toBe(
+			401,
+		)
 	})
 })
 
 describe('login throttling under concurrent attempts', () => {
 	test('25 wrong passwords sent at once from one address: no more than five are tried, the rest are throttled', async () => {
 		const attempts = await Promise.all(
-			Array.from({ length: 25 }, (_, n) => attemptLogin(server.url, `burst${n}@tolk.example`, 'wrong', from('192.0.2.77')).then(({ response }) => response.status)),
+			Array.from({ length: 25 }, (_, n) =>
+				attemptLogin(server.url, `burst${n}@tolk.example`, 'wrong', from('192.0.2.77')).then(
+					({ response }) => response.status,
+				),
+			),
 		)
 		expect(attempts.filter((status) => status === 401).length).toBeLessThanOrEqual(5)
 		expect(attempts.filter((status) => status === 429).length).toBeGreaterThanOrEqual(20)

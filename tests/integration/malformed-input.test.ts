@@ -17,7 +17,13 @@ describe('malformed input', () => {
 		const visitor = await visit(session.server.url, '/en/contact')
 		const sent = await visitor.get('/en/contact', {
 			method: 'POST',
-			body: new URLSearchParams({ authenticity_token: visitor.csrfToken, name: 'Karen\u0000 Blixen', email: 'karen@rungstedlund.dk', message: 'Our\u0000 report', consent: 'on' }),
+			body: new URLSearchParams({
+				authenticity_token: visitor.csrfToken,
+				name: 'Karen\u0000 Blixen',
+				email: 'karen@rungstedlund.dk',
+				message: 'Our\u0000 report',
+				consent: 'on',
+			}),
 		})
 		expect(sent.status).toBe(200)
 		const reference = /[0-9A-Z]{4}-[0-9A-Z]{4}/.exec(textOf(await sent.text()))![0]
@@ -25,11 +31,18 @@ describe('malformed input', () => {
 		expect(inbox).toContain(reference)
 		expect(inbox).toContain('Karen Blixen')
 
-		const faq = { questionDa: 'Kan I oversætte\u0000 skøder?', questionEn: 'Deeds?', answerDa: '<p>Ja.</p>', answerEn: '<p>Yes.</p>' }
+		const faq = {
+			questionDa: 'Kan I oversætte\u0000 skøder?',
+			questionEn: 'Deeds?',
+			answerDa: '<p>Ja.</p>',
+			answerEn: '<p>Yes.</p>',
+		}
 		expect((await session.admin.post('/admin/faq/new', faq)).status).toBe(302)
 		expect(textOf(await (await session.admin.get('/admin/faq')).text())).toContain('Kan I oversætte skøder?')
 
-		const patched = await session.admin.call('PATCH', '/admin/translations', { translation: { locale: 'en', key: 'faq.title', value: 'Questions\u0000 and answers' } })
+		const patched = await session.admin.call('PATCH', '/admin/translations', {
+			translation: { locale: 'en', key: 'faq.title', value: 'Questions\u0000 and answers' },
+		})
 		expect(patched.status).toBe(200)
 		expect(textOf(await (await fetch(`${session.server.url}/en/faq`)).text())).toContain('Questions and answers')
 		expect(serverErrors()).toEqual([])
@@ -42,11 +55,21 @@ describe('malformed input', () => {
 			'GET /admin/requests?q=%00': (await admin.get('/admin/requests?q=%00')).status,
 			'GET /admin/faq/99999999999999': (await admin.get('/admin/faq/99999999999999')).status,
 			'GET /admin/requests/99999999999': (await admin.get('/admin/requests/99999999999')).status,
-			'GET /admin/photos/99999999999': (await admin.get('/admin/photos/99999999999', { headers: { accept: 'application/json' } })).status,
-			'POST /admin/requests/99999999999/notes': (await admin.post('/admin/requests/99999999999/notes', { body: 'A note' })).status,
-			'PATCH /admin/photos/99999999999 (rename)': (await admin.post('/admin/photos/99999999999', { title: 'x' }, { method: 'PATCH' })).status,
+			'GET /admin/photos/99999999999': (
+				await admin.get('/admin/photos/99999999999', { headers: { accept: 'application/json' } })
+			).status,
+			'POST /admin/requests/99999999999/notes': (
+				await admin.post('/admin/requests/99999999999/notes', { body: 'A note' })
+			).status,
+			'PATCH /admin/photos/99999999999 (rename)': (
+				await admin.post('/admin/photos/99999999999', { title: 'x' }, { method: 'PATCH' })
+			).status,
 			'POST /admin/settings as JSON': (
-				await admin.get('/admin/settings', { method: 'POST', body: 'agencyName=x', headers: { 'content-type': 'application/json', 'x-csrf-token': admin.csrfToken } })
+				await admin.get('/admin/settings', {
+					method: 'POST',
+					body: 'agencyName=x',
+					headers: { 'content-type': 'application/json', 'x-csrf-token': admin.csrfToken },
+				})
 			).status,
 		}
 		expect(statuses).toEqual({
@@ -68,8 +91,18 @@ describe('malformed input', () => {
 			const { status, headers } = await response
 			answers[path] = `${status} ${headers.get('allow')}`
 		}
-		for (const path of ['/banner', '/analytics/events', '/en/order/documents', '/bestil/dokumenter', '/en/prices/pair']) await record(path, fetch(session.server.url + path))
-		for (const path of ['/admin/position', '/admin/drafts', '/admin/logout', '/admin/language', '/admin/prices/defaults', '/admin/requests/1/notes', '/admin/requests/1/status', '/admin/users/1/sessions'])
+		for (const path of ['/banner', '/analytics/events', '/en/order/documents', '/bestil/dokumenter', '/en/prices/pair'])
+			await record(path, fetch(session.server.url + path))
+		for (const path of [
+			'/admin/position',
+			'/admin/drafts',
+			'/admin/logout',
+			'/admin/language',
+			'/admin/prices/defaults',
+			'/admin/requests/1/notes',
+			'/admin/requests/1/status',
+			'/admin/users/1/sessions',
+		])
 			await record(path, session.admin.get(path))
 		expect(answers).toEqual({
 			'/banner': '405 POST',
@@ -87,7 +120,10 @@ describe('malformed input', () => {
 			'/admin/users/1/sessions': '405 DELETE, POST',
 		})
 		// Anonymous visitors are still refused first: a page is sent to the login, a call gets 401.
-		expect((await fetch(`${session.server.url}/admin/position`, { redirect: 'manual', headers: { accept: 'text/html' } })).status).toBe(302)
+		expect(
+			(await fetch(`${session.server.url}/admin/position`, { redirect: 'manual', headers: { accept: 'text/html' } }))
+				.status,
+		).toBe(302)
 		expect((await fetch(`${session.server.url}/admin/position`, { redirect: 'manual' })).status).toBe(401)
 		expect(serverErrors()).toEqual([])
 	})

@@ -18,11 +18,17 @@ function upload(client: StaffClient, kind: 'photos' | 'content_files', name: str
 	return client.get(`/admin/${kind}`, {
 		method: 'POST',
 		body: form,
-		headers: { accept: 'application/json', 'x-requested-with': 'XMLHttpRequest', 'x-csrf-token': client.csrfToken, 'accept-language': 'en' },
+		headers: {
+			accept: 'application/json',
+			'x-requested-with': 'XMLHttpRequest',
+			'x-csrf-token': client.csrfToken,
+			'accept-language': 'en',
+		},
 	})
 }
 
-const listOf = async <T,>(kind: string) => (await (await session.admin.get(`/admin/${kind}`, { headers: { accept: 'application/json' } })).json()) as T[]
+const listOf = async <T>(kind: string) =>
+	(await (await session.admin.get(`/admin/${kind}`, { headers: { accept: 'application/json' } })).json()) as T[]
 
 // A camera photo as phones take them: EXIF with the owner's name and where it was taken.
 const cameraPhoto = () =>
@@ -30,7 +36,12 @@ const cameraPhoto = () =>
 		.jpeg()
 		.withExif({
 			IFD0: { Artist: 'Secret Photographer', Copyright: 'Private' },
-			IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '55/1 40/1 3000/100', GPSLongitudeRef: 'E', GPSLongitude: '12/1 34/1 1200/100' },
+			IFD3: {
+				GPSLatitudeRef: 'N',
+				GPSLatitude: '55/1 40/1 3000/100',
+				GPSLongitudeRef: 'E',
+				GPSLongitude: '12/1 34/1 1200/100',
+			},
 		})
 		.toBuffer()
 
@@ -62,14 +73,23 @@ describe('photos', () => {
 
 		// The original, metadata and all, is kept outside the web root.
 		const originals = await readdir(path.join(session.server.database.dataDir, 'media', 'photos'))
-		const kept = await readFile(path.join(session.server.database.dataDir, 'media', 'photos', originals.find((name) => name.endsWith('.jpg'))!))
+		const kept = await readFile(
+			path.join(
+				session.server.database.dataDir,
+				'media',
+				'photos',
+				originals.find((name) => name.endsWith('.jpg'))!,
+			),
+		)
 		expect(kept.equals(original)).toBe(true)
 	})
 
 	test('anything that is not really an image is refused with a message', async () => {
 		const notes = new TextEncoder().encode('just some notes, not a photo')
 		const broken = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 7)])
-		const svg = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(1)</script></svg>')
+		const svg = new TextEncoder().encode(
+			'<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(1)</script></svg>',
+		)
 		for (const [name, bytes] of [
 			['notes.jpg', notes],
 			['broken.png', broken],
@@ -77,7 +97,9 @@ describe('photos', () => {
 		] as const) {
 			const response = await upload(session.admin, 'photos', name, bytes)
 			expect(response.status, name).toBe(422)
-			expect(await response.json()).toEqual({ error: 'This is not a picture the site can show. Upload a JPEG, PNG, GIF or WebP image.' })
+			expect(await response.json()).toEqual({
+				error: 'This is not a picture the site can show. Upload a JPEG, PNG, GIF or WebP image.',
+			})
 		}
 	})
 
@@ -94,12 +116,18 @@ describe('photos', () => {
 
 describe('content files', () => {
 	test('a file is listed with title, name and size, and served under its own name', async () => {
-		const pdf = new TextEncoder().encode('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n')
+		const pdf = new TextEncoder().encode(
+			'%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+		)
 		const response = await upload(session.admin, 'content_files', 'Price list 2026 (final).pdf', pdf, 'Price list')
 		expect(response.status).toBe(201)
 		const file = (await response.json()) as ContentFile
 		expect(file).toMatchObject({ title: 'Price list', name: 'Price-list-2026-final.pdf', size: pdf.length })
-		expect((await listOf<ContentFile>('content_files'))[0]).toMatchObject({ title: 'Price list', name: 'Price-list-2026-final.pdf', size: pdf.length })
+		expect((await listOf<ContentFile>('content_files'))[0]).toMatchObject({
+			title: 'Price list',
+			name: 'Price-list-2026-final.pdf',
+			size: pdf.length,
+		})
 		const served = await fetch(session.server.url + file.url)
 		expect(served.status).toBe(200)
 		expect(served.headers.get('content-type')).toBe('application/pdf')
@@ -124,7 +152,16 @@ describe('content files', () => {
 
 describe('the media library', () => {
 	test('a photo or file used by content cannot be deleted without saying where; once unused it goes', async () => {
-		const photo = (await (await upload(session.admin, 'photos', 'team.png', await sharp({ create: { width: 300, height: 200, channels: 3, background: '#333' } }).png().toBuffer())).json()) as Photo
+		const photo = (await (
+			await upload(
+				session.admin,
+				'photos',
+				'team.png',
+				await sharp({ create: { width: 300, height: 200, channels: 3, background: '#333' } })
+					.png()
+					.toBuffer(),
+			)
+		).json()) as Photo
 		const pdf = new TextEncoder().encode('%PDF-1.4\n%%EOF\n')
 		const file = (await (await upload(session.admin, 'content_files', 'terms.pdf', pdf, 'Terms')).json()) as ContentFile
 		const created = await session.admin.post('/admin/pages/new', {
@@ -141,7 +178,9 @@ describe('the media library', () => {
 		const published = await (await fetch(`${session.server.url}/en/p/usage`)).text()
 		const base = photo.url.replace('large.webp', '')
 		expect(published).toContain(`srcset="${base}medium.webp 800w, ${base}large.webp 1600w"`)
-		const pageId = (await (await session.admin.get('/admin/pages')).text()).match(/href="\/admin\/pages\/(\d+)"[^>]*>Brug</)![1]
+		const pageId = (await (await session.admin.get('/admin/pages')).text()).match(
+			/href="\/admin\/pages\/(\d+)"[^>]*>Brug</,
+		)![1]
 
 		for (const [kind, id] of [
 			['photos', photo.id],
@@ -149,31 +188,52 @@ describe('the media library', () => {
 		] as const) {
 			const refused = await session.admin.call('DELETE', `/admin/${kind}/${id}`)
 			expect(refused.status).toBe(409)
-			expect(await refused.json()).toMatchObject({ usages: [{ resource: 'pages', id: Number(pageId), label: 'Usage' }] })
+			expect(await refused.json()).toMatchObject({
+				usages: [{ resource: 'pages', id: Number(pageId), label: 'Usage' }],
+			})
 			// The people's page refuses too, naming the page.
-			const html = await session.admin.post(`/admin/${kind}/${id}`, {}, { method: 'DELETE', headers: { accept: 'text/html' } })
+			const html = await session.admin.post(
+				`/admin/${kind}/${id}`,
+				{},
+				{ method: 'DELETE', headers: { accept: 'text/html' } },
+			)
 			expect(html.status).toBe(409)
 		}
 		expect((await fetch(session.server.url + photo.url)).status).toBe(200)
 		// Where it is used can be asked before trying.
-		const asked = await session.admin.get(`/admin/content_files/${file.id}`, { headers: { accept: 'application/json' } })
+		const asked = await session.admin.get(`/admin/content_files/${file.id}`, {
+			headers: { accept: 'application/json' },
+		})
 		expect(await asked.json()).toEqual({ usages: [{ resource: 'pages', id: Number(pageId), label: 'Usage' }] })
 
-		await session.admin.post(`/admin/pages/${pageId}`, { titleDa: 'Brug', titleEn: 'Usage', slugDa: 'brug', slugEn: 'usage', bodyDa: '<p>Ingen.</p>', bodyEn: '<p>Nothing now.</p>' })
+		await session.admin.post(`/admin/pages/${pageId}`, {
+			titleDa: 'Brug',
+			titleEn: 'Usage',
+			slugDa: 'brug',
+			slugEn: 'usage',
+			bodyDa: '<p>Ingen.</p>',
+			bodyEn: '<p>Nothing now.</p>',
+		})
 		expect((await session.admin.call('DELETE', `/admin/photos/${photo.id}`)).status).toBe(204)
 		expect((await session.admin.call('DELETE', `/admin/content_files/${file.id}`)).status).toBe(204)
 		expect((await fetch(session.server.url + photo.url)).status).toBe(404)
 		expect((await fetch(session.server.url + file.url)).status).toBe(404)
 		expect((await listOf<Photo>('photos')).some((item) => item.id === photo.id)).toBe(false)
-		expect((await session.admin.get(`/admin/photos/${photo.id}`, { headers: { accept: 'application/json' } })).status).toBe(404)
+		expect(
+			(await session.admin.get(`/admin/photos/${photo.id}`, { headers: { accept: 'application/json' } })).status,
+		).toBe(404)
 	})
 
 	test('rename takes a title, refuses an empty one, and the people page lists what is there', async () => {
-		const file = (await (await upload(session.admin, 'content_files', 'notes.txt', new TextEncoder().encode('plain notes'))).json()) as ContentFile
+		const file = (await (
+			await upload(session.admin, 'content_files', 'notes.txt', new TextEncoder().encode('plain notes'))
+		).json()) as ContentFile
 		expect(file.title).toBe('notes')
 		const empty = await session.admin.call('PATCH', `/admin/content_files/${file.id}`, { title: '  ' })
 		expect(empty.status).toBe(422)
-		expect((await session.admin.call('PATCH', `/admin/content_files/${file.id}`, { title: 'Meeting notes' })).status).toBe(200)
+		expect(
+			(await session.admin.call('PATCH', `/admin/content_files/${file.id}`, { title: 'Meeting notes' })).status,
+		).toBe(200)
 		const page = await (await session.admin.get('/admin/content_files', { headers: { accept: 'text/html' } })).text()
 		expect(page).toContain('value="Meeting notes"')
 		expect(page).toContain('notes.txt')
@@ -181,9 +241,22 @@ describe('the media library', () => {
 
 	test('anonymous visitors get nothing: pages redirect to login, calls are refused', async () => {
 		const visitor = await anonymous(session.server.url)
-		expect((await visitor.get('/admin/photos', { headers: { accept: 'text/html' } })).headers.get('location')).toMatch(/^\/admin\/login/)
+		expect((await visitor.get('/admin/photos', { headers: { accept: 'text/html' } })).headers.get('location')).toMatch(
+			/^\/admin\/login/,
+		)
 		expect((await visitor.get('/admin/photos', { headers: { accept: 'application/json' } })).status).toBe(401)
-		expect((await upload(visitor, 'photos', 'x.png', await sharp({ create: { width: 2, height: 2, channels: 3, background: '#000' } }).png().toBuffer())).status).toBe(401)
+		expect(
+			(
+				await upload(
+					visitor,
+					'photos',
+					'x.png',
+					await sharp({ create: { width: 2, height: 2, channels: 3, background: '#000' } })
+						.png()
+						.toBuffer(),
+				)
+			).status,
+		).toBe(401)
 		expect((await visitor.call('DELETE', '/admin/content_files/1')).status).toBe(401)
 	})
 })
@@ -191,7 +264,9 @@ describe('the media library', () => {
 describe('drafts', () => {
 	test('staff drafts are kept per form without passwords, offered on the form, and refused to anyone else', async () => {
 		const settings = await (await session.admin.get('/admin/settings')).text()
-		const values = Object.fromEntries([...settings.matchAll(/<input[^>]*name="(\w+)"[^>]*value="([^"]*)"/g)].map((match) => [match[1]!, match[2]!]))
+		const values = Object.fromEntries(
+			[...settings.matchAll(/<input[^>]*name="(\w+)"[^>]*value="([^"]*)"/g)].map((match) => [match[1]!, match[2]!]),
+		)
 		expect((await session.admin.post('/admin/settings', { ...values, editorAutosave: 'on' })).status).toBe(302)
 
 		const saved = await session.admin.call('PUT', '/admin/drafts', {
@@ -207,11 +282,15 @@ describe('drafts', () => {
 		expect(form).toContain('Draft Person')
 		expect(form).not.toContain('hunter2-secret-password')
 
-		expect((await session.admin.call('PUT', '/admin/drafts', { path: 'https://evil.example/', entries: [] })).status).toBe(422)
+		expect(
+			(await session.admin.call('PUT', '/admin/drafts', { path: 'https://evil.example/', entries: [] })).status,
+		).toBe(422)
 		expect((await session.admin.call('DELETE', '/admin/drafts', { path: '/admin/users/new' })).status).toBe(204)
 		expect(await (await session.admin.get('/admin/users/new')).text()).not.toContain('Draft Person')
 
 		const visitor = await anonymous(session.server.url)
-		expect((await visitor.call('PUT', '/admin/drafts', { path: '/admin/users/new', entries: [['name', 'x']] })).status).toBe(401)
+		expect(
+			(await visitor.call('PUT', '/admin/drafts', { path: '/admin/users/new', entries: [['name', 'x']] })).status,
+		).toBe(401)
 	})
 })

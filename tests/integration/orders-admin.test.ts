@@ -56,7 +56,14 @@ describe("a quote's link, forwarded", () => {
 		const accept = () =>
 			customer.get(`/en/quote/${openQuoteId}/order`, {
 				method: 'POST',
-				body: new URLSearchParams({ authenticity_token: customer.csrfToken, name: 'Ida Holm', email: 'ida.holm@example.dk', phone: '', customer_kind: 'private', terms: 'on' }),
+				body: new URLSearchParams({
+					authenticity_token: customer.csrfToken,
+					name: 'Ida Holm',
+					email: 'ida.holm@example.dk',
+					phone: '',
+					customer_kind: 'private',
+					terms: 'on',
+				}),
 			})
 		const accepted = await accept()
 		expect(accepted.status).toBe(302)
@@ -71,7 +78,14 @@ describe("a quote's link, forwarded", () => {
 		// Sending the form again opens nothing either.
 		const again = await forwarded.get(`/en/quote/${openQuoteId}/order`, {
 			method: 'POST',
-			body: new URLSearchParams({ authenticity_token: forwarded.csrfToken, name: 'Someone', email: 'someone@example.dk', phone: '', customer_kind: 'private', terms: 'on' }),
+			body: new URLSearchParams({
+				authenticity_token: forwarded.csrfToken,
+				name: 'Someone',
+				email: 'someone@example.dk',
+				phone: '',
+				customer_kind: 'private',
+				terms: 'on',
+			}),
 		})
 		expect(again.headers.get('location')).toBe(`/en/quote/${openQuoteId}/order`)
 	})

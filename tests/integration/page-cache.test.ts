@@ -18,7 +18,10 @@ describe('public pages from the page cache', () => {
 		expect(plain.headers.get('vary')).toBe('Accept-Encoding')
 
 		// node:http, so the bytes arrive as sent (fetch would decode them).
-		for (const [encoding, decode] of [['br', brotliDecompressSync], ['gzip', gunzipSync]] as const) {
+		for (const [encoding, decode] of [
+			['br', brotliDecompressSync],
+			['gzip', gunzipSync],
+		] as const) {
 			const { headers, body } = await rawGet('/en/faq', { 'accept-encoding': `${encoding}, identity;q=0.5` })
 			expect(headers['content-encoding']).toBe(encoding)
 			expect(headers.etag).toBe(etag)
@@ -47,36 +50,75 @@ describe('public pages from the page cache', () => {
 	test('a change of each kind is on the very next anonymous request', async () => {
 		const admin = session.admin
 		// Warm every page first, so each check below reads a page that was cached before the change.
-		const warm = () => Promise.all(['/', '/en', '/en/faq', '/en/about', '/en/prices', '/en/contact', '/en/p/cache-terms', '/sitemap.xml'].map((path) => fetch(url(path))))
+		const warm = () =>
+			Promise.all(
+				['/', '/en', '/en/faq', '/en/about', '/en/prices', '/en/contact', '/en/p/cache-terms', '/sitemap.xml'].map(
+					(path) => fetch(url(path)),
+				),
+			)
 
 		await warm()
 		expect((await fetch(url('/en/p/cache-terms'))).status).toBe(404)
-		const page = { titleDa: 'Cachevilkår', titleEn: 'Cache terms', slugDa: 'cache-vilkaar', slugEn: 'cache-terms', bodyDa: '<p>Dansk.</p>', bodyEn: '<p>Fresh terms.</p>', published: 'on' }
+		const page = {
+			titleDa: 'Cachevilkår',
+			titleEn: 'Cache terms',
+			slugDa: 'cache-vilkaar',
+			slugEn: 'cache-terms',
+			bodyDa: '<p>Dansk.</p>',
+			bodyEn: '<p>Fresh terms.</p>',
+			published: 'on',
+		}
 		expect((await admin.post('/admin/pages/new', page)).status).toBe(302)
 		expect(await pageText('/en/p/cache-terms')).toContain('Fresh terms.')
 		expect(await (await fetch(url('/sitemap.xml'))).text()).toContain('/en/p/cache-terms')
 
 		await warm()
-		const faq = { questionDa: 'Må katte bestille?', questionEn: 'May cats order?', answerDa: '<p>Ja.</p>', answerEn: '<p>Of course.</p>' }
+		const faq = {
+			questionDa: 'Må katte bestille?',
+			questionEn: 'May cats order?',
+			answerDa: '<p>Ja.</p>',
+			answerEn: '<p>Of course.</p>',
+		}
 		expect((await admin.post('/admin/faq/new', faq)).status).toBe(302)
 		expect(await pageText('/en/faq')).toContain('May cats order?')
 
 		await warm()
-		const member = { name: 'Cache Holm', titleDa: 'Translatør', titleEn: 'Translator', bioDa: '', bioEn: '', photoUrl: '', pairs: ['1-12'] }
+		const member = {
+			name: 'Cache Holm',
+			titleDa: 'Translatør',
+			titleEn: 'Translator',
+			bioDa: '',
+			bioEn: '',
+			photoUrl: '',
+			pairs: ['1-12'],
+		}
 		expect((await admin.post('/admin/team/new', member)).status).toBe(302)
 		expect(await pageText('/en/about')).toContain('Cache Holm')
 
 		await warm()
-		expect((await admin.post('/admin/languages/new', { code: 'fo', nameDa: 'Færøsk', nameEn: 'Faroese', active: 'on' })).status).toBe(302)
+		expect(
+			(await admin.post('/admin/languages/new', { code: 'fo', nameDa: 'Færøsk', nameEn: 'Faroese', active: 'on' }))
+				.status,
+		).toBe(302)
 		expect(await pageText('/en')).toContain('Faroese')
 
 		await warm()
 		// The common price: every pair without its own costs it, and the home page's "from" follows.
-		expect((await admin.post('/admin/prices/defaults', { defaultPricePerWord: '1,17', minimumOrder: '500', currency: 'DKK' })).status).toBe(302)
+		expect(
+			(
+				await admin.post('/admin/prices/defaults', {
+					defaultPricePerWord: '1,17',
+					minimumOrder: '500',
+					currency: 'DKK',
+				})
+			).status,
+		).toBe(302)
 		expect(await pageText('/')).toContain('Fra 1,17 kr. pr. ord uden moms')
 
 		await warm()
-		const saved = await admin.call('PATCH', '/admin/translations', { translation: { locale: 'en', key: 'home.faqTitle', value: 'Asked a lot' } })
+		const saved = await admin.call('PATCH', '/admin/translations', {
+			translation: { locale: 'en', key: 'home.faqTitle', value: 'Asked a lot' },
+		})
 		expect(saved.status).toBe(200)
 		expect(await pageText('/en')).toContain('Asked a lot')
 	})
@@ -98,16 +140,29 @@ describe('public pages from the page cache', () => {
 		const alice = await visit(session.server.url, '/en/order')
 		const form = new FormData()
 		form.append('file', new Blob(['Alice har et hemmeligt dokument.']), 'alice-secret.txt')
-		const uploaded = await alice.get('/en/order/documents', { method: 'POST', body: form, headers: { 'x-csrf-token': alice.csrfToken, accept: 'application/json', 'x-requested-with': 'XMLHttpRequest' } })
+		const uploaded = await alice.get('/en/order/documents', {
+			method: 'POST',
+			body: form,
+			headers: { 'x-csrf-token': alice.csrfToken, accept: 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+		})
 		expect(uploaded.status).toBe(201)
-		const orderCookie = uploaded.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ')
+		const orderCookie = uploaded.headers
+			.getSetCookie()
+			.map((cookie) => cookie.split(';')[0])
+			.join('; ')
 		expect(await pageText('/en/order', { headers: { cookie: orderCookie } })).toContain('alice-secret.txt')
 		expect(await pageText('/en/order')).not.toContain('alice-secret.txt')
 		// Alice's other pages may come from the cache; her documents are on none of them.
 		expect(await pageText('/en', { headers: { cookie: orderCookie } })).not.toContain('alice-secret.txt')
 
-		const dismissed = await alice.get('/banner', { method: 'POST', headers: { 'x-csrf-token': alice.csrfToken, accept: 'application/json', 'x-requested-with': 'XMLHttpRequest' } })
-		const bannerCookie = dismissed.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ')
+		const dismissed = await alice.get('/banner', {
+			method: 'POST',
+			headers: { 'x-csrf-token': alice.csrfToken, accept: 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+		})
+		const bannerCookie = dismissed.headers
+			.getSetCookie()
+			.map((cookie) => cookie.split(';')[0])
+			.join('; ')
 		const banner = '<aside aria-label="Notice"'
 		expect(await (await fetch(url('/en/faq'), { headers: { cookie: bannerCookie } })).text()).not.toContain(banner)
 		expect(await (await fetch(url('/en/faq'))).text()).toContain(banner)
@@ -124,16 +179,26 @@ describe.runIf(process.env.DATABASE_URL)('two server processes on one PostgreSQL
 			const cached = await (await fetch(`${second.url}/en/faq`)).text()
 			expect(cached).not.toContain('Asked across processes?')
 			const admin = await logIn(first.url)
-			const faq = { questionDa: 'Spurgt på tværs?', questionEn: 'Asked across processes?', answerDa: '<p>Ja.</p>', answerEn: '<p>Yes.</p>' }
+			const faq = {
+				questionDa: 'Spurgt på tværs?',
+				questionEn: 'Asked across processes?',
+				answerDa: '<p>Ja.</p>',
+				answerEn: '<p>Yes.</p>',
+			}
 			expect((await admin.post('/admin/faq/new', faq)).status).toBe(302)
-			await expect.poll(async () => textOf(await (await fetch(`${second.url}/en/faq`)).text()), { timeout: 2_000, interval: 20 }).toContain('Asked across processes?')
+			await expect
+				.poll(async () => textOf(await (await fetch(`${second.url}/en/faq`)).text()), { timeout: 2_000, interval: 20 })
+				.toContain('Asked across processes?')
 		} finally {
 			await second.stop()
 		}
 	})
 })
 
-function rawGet(path: string, headers: Record<string, string>): Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+function rawGet(
+	path: string,
+	headers: Record<string, string>,
+): Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }> {
 	return import('node:http').then(
 		({ get }) =>
 			new Promise((resolve, reject) => {

@@ -69,10 +69,18 @@ describe('public pages', () => {
 
 	test('a service page says what, who, how fast and what it costs today, and ends with an order button', async () => {
 		const text = textOf((await page('/en/p/certified-translation')).html)
-		for (const part of ['Which documents?', 'Who certifies it?', 'How fast?', 'Birth, name-change and marriage certificates']) expect(text).toContain(part)
+		for (const part of [
+			'Which documents?',
+			'Who certifies it?',
+			'How fast?',
+			'Birth, name-change and marriage certificates',
+		])
+			expect(text).toContain(part)
 		expect(text).toContain('Price per word from DKK 1.35 excl. VAT')
 		expect(text).toContain('Minimum order DKK 500.00 excl. VAT')
-		expect((await page('/en/p/certified-translation')).html).toMatch(/<a[^>]+href="\/en\/order"[^>]*>Upload documents and get the price<\/a>/)
+		expect((await page('/en/p/certified-translation')).html).toMatch(
+			/<a[^>]+href="\/en\/order"[^>]*>Upload documents and get the price<\/a>/,
+		)
 		// The privacy policy is not a service: no order box.
 		expect(textOf((await page('/en/p/privacy-policy')).html)).not.toContain('Price and ordering')
 	})
@@ -82,7 +90,9 @@ describe('public pages', () => {
 		const text = textOf(html)
 		expect(text).toContain('Åbningstider')
 		expect(text).toContain('Mandag–torsdag 9–16')
-		expect(html).toContain('href="https://www.openstreetmap.org/search?query=Vestergade%2012%2C%201456%20K%C3%B8benhavn%20K"')
+		expect(html).toContain(
+			'href="https://www.openstreetmap.org/search?query=Vestergade%2012%2C%201456%20K%C3%B8benhavn%20K"',
+		)
 		expect(html).not.toContain('data-controller="date-picker"')
 		expect(html).not.toContain('name="from_language"')
 		expect(html).toContain('data-controller="leadform"')

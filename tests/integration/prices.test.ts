@@ -17,7 +17,12 @@ function post(path: string, body: unknown) {
 	return visitor.get(path, {
 		method: 'POST',
 		body: JSON.stringify(body),
-		headers: { 'content-type': 'application/json', accept: 'application/json', 'x-requested-with': 'XMLHttpRequest', 'x-csrf-token': visitor.csrfToken },
+		headers: {
+			'content-type': 'application/json',
+			accept: 'application/json',
+			'x-requested-with': 'XMLHttpRequest',
+			'x-csrf-token': visitor.csrfToken,
+		},
 	})
 }
 
@@ -38,13 +43,32 @@ describe('the language-pair price check', () => {
 
 	test('a pair without its own price costs the default price per word, and names the languages in the page language', async () => {
 		const response = await post('/en/prices/pair', { from_language: 'de', to_language: 'da' })
-		expect(await response.json()).toMatchObject({ from: 'German', to: 'Danish', pricePerWord: 1.35, isDefaultPrice: true, example: { words: 1000, total: 1350 } })
+		expect(await response.json()).toMatchObject({
+			from: 'German',
+			to: 'Danish',
+			pricePerWord: 1.35,
+			isDefaultPrice: true,
+			example: { words: 1000, total: 1350 },
+		})
 	})
 
 	test('a price the admin sets is the price the check answers', async () => {
-		expect((await admin.post('/admin/prices/new', { fromLanguageId: '4', toLanguageId: '1', pricePerWord: '1,45' })).status).toBe(302)
-		expect(await (await post('/priser/sprogpar', { from_language: 'sv', to_language: 'da' })).json()).toMatchObject({ pricePerWord: 1.45, isDefaultPrice: false })
-		expect((await admin.post('/admin/prices/defaults', { defaultPricePerWord: '1,5', minimumOrder: '2000', currency: 'DKK' })).status).toBe(302)
+		expect(
+			(await admin.post('/admin/prices/new', { fromLanguageId: '4', toLanguageId: '1', pricePerWord: '1,45' })).status,
+		).toBe(302)
+		expect(await (await post('/priser/sprogpar', { from_language: 'sv', to_language: 'da' })).json()).toMatchObject({
+			pricePerWord: 1.45,
+			isDefaultPrice: false,
+		})
+		expect(
+			(
+				await admin.post('/admin/prices/defaults', {
+					defaultPricePerWord: '1,5',
+					minimumOrder: '2000',
+					currency: 'DKK',
+				})
+			).status,
+		).toBe(302)
 		expect(await (await post('/priser/sprogpar', { from_language: 'de', to_language: 'da' })).json()).toMatchObject({
 			pricePerWord: 1.5,
 			minimumOrder: 2000,
@@ -102,11 +126,21 @@ describe('first-party analytics', () => {
 	})
 
 	test('refuses what is not an event', async () => {
-		for (const body of [{}, { ...event, name: '' }, { ...event, locale: 'xx' }, { ...event, path: 'https://evil.example/' }, { ...event, properties: { words: { nested: true } } }]) {
+		for (const body of [
+			{},
+			{ ...event, name: '' },
+			{ ...event, locale: 'xx' },
+			{ ...event, path: 'https://evil.example/' },
+			{ ...event, properties: { words: { nested: true } } },
+		]) {
 			expect((await post('/analytics/events', body)).status, JSON.stringify(body)).toBe(422)
 		}
 		// No token, no event.
-		const forged = await fetch(`${server.url}/analytics/events`, { method: 'POST', body: JSON.stringify(event), headers: { 'content-type': 'application/json' } })
+		const forged = await fetch(`${server.url}/analytics/events`, {
+			method: 'POST',
+			body: JSON.stringify(event),
+			headers: { 'content-type': 'application/json' },
+		})
 		expect(forged.status).toBe(403)
 	})
 })

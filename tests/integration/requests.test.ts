@@ -15,7 +15,9 @@ beforeAll(async () => {
 	// limit is tested on purpose and not hit by accident.
 	server = await startServer({ ...ADMIN_ENV, ...smtp.env, TRUST_PROXY: 'true' })
 	staff = await logIn(server.url)
-	const { businesses } = (await (await fetch(`${server.url}/businesses?query=holding`)).json()) as { businesses: Business[] }
+	const { businesses } = (await (await fetch(`${server.url}/businesses?query=holding`)).json()) as {
+		businesses: Business[]
+	}
 	company = businesses.find((business) => business.active)!
 })
 afterAll(() => server?.stop())
@@ -35,7 +37,13 @@ function send(who: Visitor & { from: string }, path: string, fields: Record<stri
 	})
 }
 
-const VALID = { name: 'Karen Blixen', email: 'karen@rungstedlund.dk', phone: '+45 33 12 34 56', message: 'Please translate our annual report.', consent: 'on' }
+const VALID = {
+	name: 'Karen Blixen',
+	email: 'karen@rungstedlund.dk',
+	phone: '+45 33 12 34 56',
+	message: 'Please translate our annual report.',
+	consent: 'on',
+}
 
 describe('GET /businesses', () => {
 	test('answers {businesses: [{id, name, vat_number, street, city}]} for three characters or more', async () => {
@@ -56,7 +64,9 @@ describe('GET /businesses', () => {
 	})
 
 	test('finds a company by its CVR number', async () => {
-		const { businesses } = (await (await fetch(`${server.url}/businesses?query=DK${company.vat_number}`)).json()) as { businesses: Business[] }
+		const { businesses } = (await (await fetch(`${server.url}/businesses?query=DK${company.vat_number}`)).json()) as {
+			businesses: Business[]
+		}
 		expect(businesses).toEqual([company])
 	})
 })
@@ -64,7 +74,13 @@ describe('GET /businesses', () => {
 describe('sending a request without script', () => {
 	test('an invalid request answers 422 with the reasons in the page language and every value kept', async () => {
 		const who = await visitor('/en/contact')
-		const response = await send(who, '/en/contact', { ...VALID, email: 'karen-at-rungstedlund', ean: '5798000000002', represents_company: 'on', company_query: '' })
+		const response = await send(who, '/en/contact', {
+			...VALID,
+			email: 'karen-at-rungstedlund',
+			ean: '5798000000002',
+			represents_company: 'on',
+			company_query: '',
+		})
 		expect(response.status).toBe(422)
 		const html = await response.text()
 		const text = textOf(html)
@@ -94,7 +110,15 @@ describe('sending a request without script', () => {
 	test('a valid request is stored, answered with a reference, and mailed to the agency and the customer', async () => {
 		const before = smtp.messages.length
 		const who = await visitor('/en/contact')
-		const response = await send(who, '/en/contact', { ...VALID, represents_company: 'on', company_cvr: company.vat_number, ean: '5798000000001', from_language: 'da', to_language: 'en', copies: '2' })
+		const response = await send(who, '/en/contact', {
+			...VALID,
+			represents_company: 'on',
+			company_cvr: company.vat_number,
+			ean: '5798000000001',
+			from_language: 'da',
+			to_language: 'en',
+			copies: '2',
+		})
 		expect(response.status).toBe(200)
 		const text = textOf(await response.text())
 		const reference = text.match(/Your reference is ([0-9A-Z]{4}-[0-9A-Z]{4})/)?.[1]
@@ -129,7 +153,11 @@ describe('sending a request without script', () => {
 
 	test('a filled-in honeypot is thanked and nothing is stored or sent', async () => {
 		const who = await visitor('/en/contact')
-		const response = await send(who, '/en/contact', { ...VALID, message: 'Cheap watches', website: 'http://spam.example' })
+		const response = await send(who, '/en/contact', {
+			...VALID,
+			message: 'Cheap watches',
+			website: 'http://spam.example',
+		})
 		expect(response.status).toBe(200)
 		expect(textOf(await response.text())).toContain('Thank you – we have your request')
 		const list = await (await staff.get('/admin/requests/export?q=cheap+watches')).text()
@@ -140,10 +168,13 @@ describe('sending a request without script', () => {
 
 	test('one address may send five requests in ten minutes; the sixth is refused with 429', async () => {
 		const who = await visitor('/en/contact')
-		for (let index = 1; index <= 5; index++) expect((await send(who, '/en/contact', { ...VALID, message: `Request number ${index}` })).status).toBe(200)
+		for (let index = 1; index <= 5; index++)
+			expect((await send(who, '/en/contact', { ...VALID, message: `Request number ${index}` })).status).toBe(200)
 		const refused = await send(who, '/en/contact', { ...VALID, message: 'Request number 6' })
 		expect(refused.status).toBe(429)
-		expect(textOf(await refused.text())).toContain('We have received several requests from your connection in a short time.')
+		expect(textOf(await refused.text())).toContain(
+			'We have received several requests from your connection in a short time.',
+		)
 	})
 })
 
@@ -152,16 +183,32 @@ describe('a request from the order page', () => {
 		const who = await visitor('/en/order')
 		const form = new FormData()
 		form.append('file', new Blob(['Kontrakten er underskrevet af begge parter i dag.']), 'kontrakt.txt')
-		const upload = await who.get('/en/order/documents', { method: 'POST', body: form, headers: { 'x-csrf-token': who.csrfToken, accept: 'application/json', 'x-requested-with': 'XMLHttpRequest' } })
+		const upload = await who.get('/en/order/documents', {
+			method: 'POST',
+			body: form,
+			headers: { 'x-csrf-token': who.csrfToken, accept: 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+		})
 		expect(upload.status).toBe(201)
 		// As the customer would, wait for the word count before sending, so the quote has a price.
 		const { document } = (await upload.json()) as { document: { url: string } }
-		await expect.poll(async () => ((await (await fetch(server.url + document.url)).json()) as { document: { status: string } }).document.status, { timeout: 10_000 }).toBe('counted')
+		await expect
+			.poll(
+				async () =>
+					((await (await fetch(server.url + document.url)).json()) as { document: { status: string } }).document.status,
+				{ timeout: 10_000 },
+			)
+			.toBe('counted')
 		const cookie = [who.cookie, ...upload.headers.getSetCookie().map((header) => header.split(';')[0])].join('; ')
 		const response = await fetch(`${server.url}/en/order`, {
 			method: 'POST',
 			redirect: 'manual',
-			body: new URLSearchParams({ authenticity_token: who.csrfToken, ...VALID, message: '', from_language: 'da', to_language: 'en' }),
+			body: new URLSearchParams({
+				authenticity_token: who.csrfToken,
+				...VALID,
+				message: '',
+				from_language: 'da',
+				to_language: 'en',
+			}),
 			headers: { cookie, 'x-forwarded-for': who.from },
 		})
 		expect(response.status).toBe(200)
@@ -169,7 +216,10 @@ describe('a request from the order page', () => {
 		const reference = textOf(await response.text()).match(/reference is (\S+)\./)?.[1]
 
 		const csv = await (await staff.get(`/admin/requests/export?q=${reference}`)).text()
-		const [header, row] = csv.replace(/^\uFEFF/, '').trim().split('\r\n')
+		const [header, row] = csv
+			.replace(/^\uFEFF/, '')
+			.trim()
+			.split('\r\n')
 		const cells = Object.fromEntries(header!.split(';').map((name, index) => [name, row!.split(';')[index]]))
 		expect(cells).toMatchObject({ reference, documents: '1', from_language: 'da', to_language: 'en' })
 		expect(Number(cells.quote_total)).toBeGreaterThan(0)
@@ -191,7 +241,9 @@ describe('a request from the order page', () => {
 describe('the staff inbox', () => {
 	test('refuses anonymous visitors, pages and calls alike', async () => {
 		const stranger = await anonymous(server.url)
-		expect((await stranger.get('/admin/requests', { headers: { accept: 'text/html' } })).headers.get('location')).toMatch(/^\/admin\/login/)
+		expect(
+			(await stranger.get('/admin/requests', { headers: { accept: 'text/html' } })).headers.get('location'),
+		).toMatch(/^\/admin\/login/)
 		expect((await stranger.get('/admin/requests/export')).status).toBe(401)
 		expect((await stranger.post('/admin/requests/1/status', { status: 'won' })).status).toBe(401)
 		expect((await stranger.post('/admin/requests/1/notes', { body: 'hi' })).status).toBe(401)
@@ -203,7 +255,9 @@ describe('the staff inbox', () => {
 		expect(id).toBeDefined()
 		const status = await staff.post(`/admin/requests/${id}/status`, { status: 'quoted' })
 		expect(status.status).toBe(302)
-		expect((await staff.post(`/admin/requests/${id}/notes`, { body: 'Called back, sending a quote.' })).status).toBe(302)
+		expect((await staff.post(`/admin/requests/${id}/notes`, { body: 'Called back, sending a quote.' })).status).toBe(
+			302,
+		)
 		expect((await staff.post(`/admin/requests/${id}/status`, { status: 'shipped' })).status).toBe(302)
 		const detail = textOf(await (await staff.get(`/admin/requests/${id}`, { headers: { accept: 'text/html' } })).text())
 		expect(detail).toContain('admin ændrede status fra Ny til Tilbud sendt')
@@ -216,10 +270,15 @@ describe('the staff inbox', () => {
 
 	test('exports CSV for a spreadsheet, with formulas defused', async () => {
 		const who = await visitor('/en/contact')
-		expect((await send(who, '/en/contact', { ...VALID, name: '=HYPERLINK("http://evil.example")', message: 'Formula test' })).status).toBe(200)
+		expect(
+			(await send(who, '/en/contact', { ...VALID, name: '=HYPERLINK("http://evil.example")', message: 'Formula test' }))
+				.status,
+		).toBe(200)
 		const response = await staff.get('/admin/requests/export?q=formula+test')
 		expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8')
-		expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="requests-\d{4}-\d{2}-\d{2}\.csv"$/)
+		expect(response.headers.get('content-disposition')).toMatch(
+			/^attachment; filename="requests-\d{4}-\d{2}-\d{2}\.csv"$/,
+		)
 		const bytes = Buffer.from(await response.arrayBuffer())
 		expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]) // the byte-order mark Excel looks for
 		const csv = bytes.toString('utf8')

@@ -59,12 +59,22 @@ describe('rich content', () => {
 		expect(body).toContain('Before.')
 		expect(body).toContain('After.')
 		// The harmless parts stay: link texts, the safe image and the nested text.
-		for (const text of ['plain javascript', 'mixed case', 'data link', 'malformed nesting', 'hover', 'protocol relative']) expect(body).toContain(text)
+		for (const text of [
+			'plain javascript',
+			'mixed case',
+			'data link',
+			'malformed nesting',
+			'hover',
+			'protocol relative',
+		])
+			expect(body).toContain(text)
 		expect(body).toContain('<img src="/images/team/mette-kjaer.svg" alt="photo"')
 		expectInert(body)
 
 		// What the edit form shows is what was stored: cleaned already.
-		const id = (await (await session.admin.get('/admin/pages')).text()).match(/href="\/admin\/pages\/(\d+)"[^>]*>Angreb</)![1]
+		const id = (await (await session.admin.get('/admin/pages')).text()).match(
+			/href="\/admin\/pages\/(\d+)"[^>]*>Angreb</,
+		)![1]
 		const form = await (await session.admin.get(`/admin/pages/${id}`)).text()
 		const stored = form
 			.match(/<textarea[^>]*name="bodyEn"[^>]*>([\s\S]*?)<\/textarea>/)![1]!

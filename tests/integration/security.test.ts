@@ -14,12 +14,15 @@ afterAll(() => server?.stop())
 const BANNER = '<aside aria-label="Meddelelse"'
 
 describe('CSRF protection', () => {
-	test.each(['POST', 'PUT', 'PATCH', 'DELETE'])('%s without a token is refused with 403 on any path', async (method) => {
-		for (const path of ['/banner', '/', '/en/prices', '/admin/position', '/no/such/path']) {
-			const response = await fetch(server.url + path, { method, body: method === 'DELETE' ? undefined : 'a=1' })
-			expect(response.status, `${method} ${path}`).toBe(403)
-		}
-	})
+	test.each(['POST', 'PUT', 'PATCH', 'DELETE'])(
+		'%s without a token is refused with 403 on any path',
+		async (method) => {
+			for (const path of ['/banner', '/', '/en/prices', '/admin/position', '/no/such/path']) {
+				const response = await fetch(server.url + path, { method, body: method === 'DELETE' ? undefined : 'a=1' })
+				expect(response.status, `${method} ${path}`).toBe(403)
+			}
+		},
+	)
 
 	test('a refused request changes nothing', async () => {
 		const visitor = await visit(server.url)
@@ -32,7 +35,12 @@ describe('CSRF protection', () => {
 	// Rails' Fetch Metadata check (rails/rails#56350): the browser's word first, the token only when
 	// it says nothing. See docs/decisions/012.
 	describe('where an unsafe request comes from', () => {
-		const dismiss = (headers: Record<string, string>) => fetch(`${server.url}/banner`, { method: 'POST', redirect: 'manual', headers: { accept: 'application/json', 'x-requested-with': 'XMLHttpRequest', ...headers } })
+		const dismiss = (headers: Record<string, string>) =>
+			fetch(`${server.url}/banner`, {
+				method: 'POST',
+				redirect: 'manual',
+				headers: { accept: 'application/json', 'x-requested-with': 'XMLHttpRequest', ...headers },
+			})
 		test.each([
 			['Sec-Fetch-Site: cross-site', { 'sec-fetch-site': 'cross-site' }, 403],
 			['Sec-Fetch-Site: same-site', { 'sec-fetch-site': 'same-site' }, 403],
@@ -44,7 +52,9 @@ describe('CSRF protection', () => {
 			['neither header nor token', {}, 403],
 			['neither header, and a forged token', { 'x-csrf-token': 'A'.repeat(86) }, 403],
 		])('%s: %s', async (_, headers, status) => {
-			const own = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, value === 'SELF' ? server.url : value]))
+			const own = Object.fromEntries(
+				Object.entries(headers).map(([name, value]) => [name, value === 'SELF' ? server.url : value]),
+			)
 			expect((await dismiss(own)).status).toBe(status)
 		})
 
@@ -59,7 +69,11 @@ describe('CSRF protection', () => {
 			const alice = await logIn(server.url)
 			const bob = await logIn(server.url)
 			const call = (cookie: string, token: string) =>
-				fetch(`${server.url}/admin/position`, { method: 'PATCH', headers: { cookie, 'x-csrf-token': token, accept: 'application/json', 'content-type': 'application/json' }, body: '{}' })
+				fetch(`${server.url}/admin/position`, {
+					method: 'PATCH',
+					headers: { cookie, 'x-csrf-token': token, accept: 'application/json', 'content-type': 'application/json' },
+					body: '{}',
+				})
 			expect((await call(bob.cookie, alice.csrfToken)).status).toBe(403)
 			// The site's token, which every anonymous page carries, is no proof for a staff session.
 			expect((await call(alice.cookie, (await visit(server.url)).csrfToken)).status).toBe(403)
@@ -74,7 +88,10 @@ describe('CSRF protection', () => {
 			headers: { 'x-csrf-token': visitor.csrfToken, 'x-requested-with': 'XMLHttpRequest', accept: 'application/json' },
 		})
 		expect(response.status).toBe(200)
-		const cookie = response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+		const cookie = response.headers
+			.getSetCookie()
+			.map((c) => c.split(';')[0])
+			.join('; ')
 		const page = await visitor.get('/', { headers: { cookie: `${visitor.cookie}; ${cookie}` } })
 		expect(await page.text()).not.toContain(BANNER)
 	})
@@ -110,10 +127,14 @@ describe('CSRF protection', () => {
 		const agent = new Agent({ keepAlive: true, maxSockets: 1 })
 		const send = (path: string, method: string, body?: Buffer, headers: Record<string, string> = {}) =>
 			new Promise<number>((resolve, reject) => {
-				const request = httpRequest(`${server.url}${path}`, { method, agent, headers: { cookie: visitor.cookie, ...headers } }, (response) => {
-					response.resume()
-					response.on('end', () => resolve(response.statusCode!))
-				})
+				const request = httpRequest(
+					`${server.url}${path}`,
+					{ method, agent, headers: { cookie: visitor.cookie, ...headers } },
+					(response) => {
+						response.resume()
+						response.on('end', () => resolve(response.statusCode!))
+					},
+				)
 				request.on('error', reject)
 				request.setTimeout(5_000, () => reject(new Error(`${method} ${path} waited for the body before it`)))
 				request.end(body)
@@ -121,8 +142,12 @@ describe('CSRF protection', () => {
 		const form = Buffer.from(`authenticity_token=${visitor.csrfToken}&filler=${'x'.repeat(200_000)}`)
 		// /banner answers without reading its form, and a refused upload (it streams) is left unread.
 		expect(await send('/banner', 'POST', form, { 'content-type': 'application/x-www-form-urlencoded' })).toBe(302)
-		const multipart = Buffer.from(`--b\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\n${'y'.repeat(500_000)}\r\n--b--\r\n`)
-		expect(await send('/en/order/documents', 'POST', multipart, { 'content-type': 'multipart/form-data; boundary=b' })).toBe(403)
+		const multipart = Buffer.from(
+			`--b\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\n${'y'.repeat(500_000)}\r\n--b--\r\n`,
+		)
+		expect(
+			await send('/en/order/documents', 'POST', multipart, { 'content-type': 'multipart/form-data; boundary=b' }),
+		).toBe(403)
 		expect(await send('/en/faq', 'GET')).toBe(200)
 		agent.destroy()
 	})
@@ -138,7 +163,11 @@ describe('CSRF protection', () => {
 
 describe('headers and cookies', () => {
 	const scriptSource = (csp: string) => csp.split(';').find((d) => d.trim().startsWith('script-src'))!
-	const inlineScripts = (html: string) => [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g)].map(([, attributes, source]) => ({ attributes: attributes!, source: source! }))
+	const inlineScripts = (html: string) =>
+		[...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g)].map(([, attributes, source]) => ({
+			attributes: attributes!,
+			source: source!,
+		}))
 
 	test('a page rendered per visitor carries a nonce-based CSP without unsafe-inline scripts and the other security headers', async () => {
 		const response = await fetch(`${server.url}/en/order`)
@@ -152,7 +181,9 @@ describe('headers and cookies', () => {
 		expect(response.headers.get('x-content-type-options')).toBe('nosniff')
 		expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
 		expect(response.headers.get('strict-transport-security')).toBeNull()
-		const nextNonce = (await fetch(`${server.url}/en/order`)).headers.get('content-security-policy')!.match(/'nonce-([^']+)'/)![1]
+		const nextNonce = (await fetch(`${server.url}/en/order`)).headers
+			.get('content-security-policy')!
+			.match(/'nonce-([^']+)'/)![1]
 		expect(nextNonce).not.toBe(nonce)
 	})
 
@@ -169,12 +200,26 @@ describe('headers and cookies', () => {
 	})
 
 	test('a plain visit sets no cookie; one appears only when the visitor does something that needs it', async () => {
-		for (const path of ['/', '/en', '/priser', '/en/faq', '/en/about', '/kontakt', '/en/order', '/admin/login', '/sitemap.xml', '/no/such/page']) {
+		for (const path of [
+			'/',
+			'/en',
+			'/priser',
+			'/en/faq',
+			'/en/about',
+			'/kontakt',
+			'/en/order',
+			'/admin/login',
+			'/sitemap.xml',
+			'/no/such/page',
+		]) {
 			const response = await fetch(server.url + path)
 			expect(response.headers.getSetCookie(), path).toEqual([])
 		}
 		const visitor = await visit(server.url)
-		const dismissed = await visitor.get('/banner', { method: 'POST', headers: { 'x-csrf-token': visitor.csrfToken, accept: 'application/json' } })
+		const dismissed = await visitor.get('/banner', {
+			method: 'POST',
+			headers: { 'x-csrf-token': visitor.csrfToken, accept: 'application/json' },
+		})
 		const cookie = dismissed.headers.getSetCookie().find((c) => c.startsWith('tolk_banner='))!
 		expect(cookie).toMatch(/HttpOnly/)
 		expect(cookie).toMatch(/SameSite=Lax/)
@@ -204,7 +249,11 @@ describe('behind a TLS-terminating proxy', () => {
 			const response = await fetch(proxied.url, { headers: { 'x-forwarded-proto': 'https' } })
 			expect(response.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains')
 			const { csrfToken } = await visit(proxied.url)
-			const dismissed = await fetch(`${proxied.url}/banner`, { method: 'POST', redirect: 'manual', headers: { 'x-forwarded-proto': 'https', 'x-csrf-token': csrfToken, accept: 'application/json' } })
+			const dismissed = await fetch(`${proxied.url}/banner`, {
+				method: 'POST',
+				redirect: 'manual',
+				headers: { 'x-forwarded-proto': 'https', 'x-csrf-token': csrfToken, accept: 'application/json' },
+			})
 			expect(dismissed.status, await dismissed.clone().text()).toBe(302)
 			expect(dismissed.headers.getSetCookie().find((c) => c.startsWith('tolk_banner='))).toMatch(/; Secure/)
 			const plain = await fetch(proxied.url)

@@ -28,7 +28,21 @@ describe('search engines', () => {
 		const { response, text } = await get('/sitemap.xml')
 		expect(response.headers.get('content-type')).toBe('application/xml; charset=utf-8')
 		const locations = [...text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!.replace(server.publicUrl, ''))
-		for (const path of ['/', '/en', '/priser', '/en/prices', '/bestil', '/en/order', '/faq', '/en/faq', '/om-os', '/en/about', '/kontakt', '/en/contact']) expect(locations).toContain(path)
+		for (const path of [
+			'/',
+			'/en',
+			'/priser',
+			'/en/prices',
+			'/bestil',
+			'/en/order',
+			'/faq',
+			'/en/faq',
+			'/om-os',
+			'/en/about',
+			'/kontakt',
+			'/en/contact',
+		])
+			expect(locations).toContain(path)
 		const published = DEMO_PAGES.filter((page) => page.published)
 		for (const page of published) {
 			expect(locations).toContain(`/p/${page.slugDa}`)
@@ -36,7 +50,9 @@ describe('search engines', () => {
 		}
 		expect(locations).toHaveLength(2 * (6 + published.length))
 		expect(locations.some((path) => path.includes('tilbud') || path.includes('quote'))).toBe(false)
-		expect(text).toContain(`<url><loc>${server.publicUrl}/en/prices</loc><xhtml:link rel="alternate" hreflang="da" href="${server.publicUrl}/priser"/><xhtml:link rel="alternate" hreflang="en" href="${server.publicUrl}/en/prices"/></url>`)
+		expect(text).toContain(
+			`<url><loc>${server.publicUrl}/en/prices</loc><xhtml:link rel="alternate" hreflang="da" href="${server.publicUrl}/priser"/><xhtml:link rel="alternate" hreflang="en" href="${server.publicUrl}/en/prices"/></url>`,
+		)
 	})
 
 	test('each page has its own title, description, canonical address and Open Graph tags, in its language', async () => {

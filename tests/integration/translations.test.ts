@@ -6,8 +6,10 @@ import { startServer } from '#tests/setup/server.ts'
 const session = setupStaffServer()
 
 const DEFAULT_TITLE = 'Translations you can trust – at a price you know up front'
-const patch = (client: StaffClient, translation: Record<string, unknown>) => client.call('PATCH', '/admin/translations', { translation })
-const homeTitle = async (url: string, path = '/en') => (await (await fetch(url + path)).text()).match(/<h1[^>]*>([\s\S]*?)<\/h1>/)![1]
+const patch = (client: StaffClient, translation: Record<string, unknown>) =>
+	client.call('PATCH', '/admin/translations', { translation })
+const homeTitle = async (url: string, path = '/en') =>
+	(await (await fetch(url + path)).text()).match(/<h1[^>]*>([\s\S]*?)<\/h1>/)![1]
 
 describe('editing a text in place', () => {
 	test('is refused without a staff session or without the token, and changes nothing', async () => {
@@ -29,7 +31,8 @@ describe('editing a text in place', () => {
 		const response = await patch(session.admin, {
 			locale: 'en',
 			key: 'home.title',
-			value: 'Translations <b>you can trust</b><script>alert(1)</script><img src=x onerror=alert(1)> <a href="javascript:alert(1)">today</a>',
+			value:
+				'Translations <b>you can trust</b><script>alert(1)</script><img src=x onerror=alert(1)> <a href="javascript:alert(1)">today</a>',
 		})
 		expect(response.status).toBe(200)
 		const stored = 'Translations <b>you can trust</b> <a>today</a>'
@@ -67,9 +70,16 @@ describe('the texts page', () => {
 		const found = await (await session.admin.get('/admin/translations?q=howTitle', english)).text()
 		expect(found).toContain('home.howTitle')
 		expect(found).not.toContain('home.faqTitle')
-		expect(await (await session.admin.get('/admin/translations?q=no-text-says-this', english)).text()).toMatch(/0 of \d+ texts/)
+		expect(await (await session.admin.get('/admin/translations?q=no-text-says-this', english)).text()).toMatch(
+			/0 of \d+ texts/,
+		)
 
-		const saved = await session.admin.post('/admin/translations', { intent: 'save', key: 'home.faqTitle', locale: 'en', value: 'Questions people ask' })
+		const saved = await session.admin.post('/admin/translations', {
+			intent: 'save',
+			key: 'home.faqTitle',
+			locale: 'en',
+			value: 'Questions people ask',
+		})
 		expect(saved.status).toBe(302)
 		const home = await (await fetch(`${session.server.url}/en`)).text()
 		expect(home).toContain('Questions people ask')
@@ -77,11 +87,18 @@ describe('the texts page', () => {
 		// The badge, not the word somewhere in the page's messages.
 		expect(listed).toMatch(/<span[^>]*>changed<\/span>/)
 
-		const empty = await session.admin.post('/admin/translations?edit=home.faqTitle', { intent: 'save', key: 'home.faqTitle', locale: 'en', value: ' ' }, { headers: { accept: 'text/html', 'accept-language': 'en' } })
+		const empty = await session.admin.post(
+			'/admin/translations?edit=home.faqTitle',
+			{ intent: 'save', key: 'home.faqTitle', locale: 'en', value: ' ' },
+			{ headers: { accept: 'text/html', 'accept-language': 'en' } },
+		)
 		expect(empty.status).toBe(422)
 		expect(await empty.text()).toMatch(/role="alert"[^>]*>Enter a text, or revert to the default\.</)
 
-		expect((await session.admin.post('/admin/translations', { intent: 'revert', key: 'home.faqTitle', locale: 'en' })).status).toBe(302)
+		expect(
+			(await session.admin.post('/admin/translations', { intent: 'revert', key: 'home.faqTitle', locale: 'en' }))
+				.status,
+		).toBe(302)
 		expect(await (await fetch(`${session.server.url}/en`)).text()).not.toContain('Questions people ask')
 	})
 })
@@ -94,8 +111,12 @@ describe.runIf(process.env.DATABASE_URL)('two server processes on one PostgreSQL
 		try {
 			expect(await homeTitle(second.url)).toBe(DEFAULT_TITLE)
 			const staff = await logIn(first.url)
-			expect((await patch(staff, { locale: 'en', key: 'home.title', value: 'Edited in the first process' })).status).toBe(200)
-			await expect.poll(() => homeTitle(second.url), { timeout: 2_000, interval: 50 }).toBe('Edited in the first process')
+			expect(
+				(await patch(staff, { locale: 'en', key: 'home.title', value: 'Edited in the first process' })).status,
+			).toBe(200)
+			await expect
+				.poll(() => homeTitle(second.url), { timeout: 2_000, interval: 50 })
+				.toBe('Edited in the first process')
 		} finally {
 			await second.stop()
 			await first.stop()

@@ -21,7 +21,11 @@ function cookiesOf(response: Response): string[] {
 
 export function clientFor(baseUrl: string, cookie: string, csrfToken: string): StaffClient {
 	const get = (path: string, init: RequestInit = {}) =>
-		fetch(baseUrl + path, { redirect: 'manual', ...init, headers: { cookie, ...(init.headers as Record<string, string>) } })
+		fetch(baseUrl + path, {
+			redirect: 'manual',
+			...init,
+			headers: { cookie, ...(init.headers as Record<string, string>) },
+		})
 	return {
 		cookie,
 		csrfToken,
@@ -50,9 +54,18 @@ export async function anonymous(baseUrl: string): Promise<StaffClient> {
 	return clientFor(baseUrl, visitor.cookie, visitor.csrfToken)
 }
 
-export async function attemptLogin(baseUrl: string, email: string, password: string, headers: Record<string, string> = {}) {
+export async function attemptLogin(
+	baseUrl: string,
+	email: string,
+	password: string,
+	headers: Record<string, string> = {},
+) {
 	const visitor = await anonymous(baseUrl)
-	const response = await visitor.post('/admin/login', { email, password }, { headers: { cookie: visitor.cookie, ...headers } })
+	const response = await visitor.post(
+		'/admin/login',
+		{ email, password },
+		{ headers: { cookie: visitor.cookie, ...headers } },
+	)
 	return { visitor, response }
 }
 

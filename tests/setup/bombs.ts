@@ -39,7 +39,10 @@ export function pdfOfZeros(gib = 1): Buffer {
 
 // A .docx whose document part inflates to `gib` GiB of zeros, as its directory says.
 export function docxOfZeros(gib = 1): Buffer {
-	const small = zipSync({ '[Content_Types].xml': new Uint8Array(10), 'word/document.xml': new Uint8Array(16) }, { level: 0 })
+	const small = zipSync(
+		{ '[Content_Types].xml': new Uint8Array(10), 'word/document.xml': new Uint8Array(16) },
+		{ level: 0 },
+	)
 	return replaceStoredPart(Buffer.from(small), 'word/document.xml', deflatedZeros(gib * GIB), gib * GIB)
 }
 
@@ -89,7 +92,8 @@ export function compoundFileSharingChain(sectors = 2_000, entries = 600): Buffer
 	const fat = new Int32Array(fatSectors * (size / 4)).fill(-1)
 	for (let n = 0; n < fatSectors; n++) fat[n] = -3
 	const directoryStart = fatSectors
-	for (let n = 0; n < directorySectors; n++) fat[directoryStart + n] = n + 1 < directorySectors ? directoryStart + n + 1 : -2
+	for (let n = 0; n < directorySectors; n++)
+		fat[directoryStart + n] = n + 1 < directorySectors ? directoryStart + n + 1 : -2
 	const dataStart = directoryStart + directorySectors
 	for (let n = 0; n < sectors; n++) fat[dataStart + n] = n + 1 < sectors ? dataStart + n + 1 : -2
 	const header = Buffer.alloc(512)
@@ -118,5 +122,8 @@ export function compoundFileSharingChain(sectors = 2_000, entries = 600): Buffer
 		entry.writeInt32LE(n === 0 ? -2 : dataStart + n, 0x74)
 		entry.writeUInt32LE(n === 0 ? 0 : (sectors - n) * size, 0x78)
 	}
-	return Buffer.concat([header, Buffer.from(fat.buffer), directory, Buffer.alloc(sectors * size, 0x41)]).subarray(0, 512 + total * size)
+	return Buffer.concat([header, Buffer.from(fat.buffer), directory, Buffer.alloc(sectors * size, 0x41)]).subarray(
+		0,
+		512 + total * size,
+	)
 }

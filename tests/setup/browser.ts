@@ -11,7 +11,15 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 export function launchBrowser(): Promise<Browser> {
 	return chromium.launch({
 		executablePath: CHROMIUM,
-		args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+		args: [
+			'--no-sandbox',
+			'--disable-gpu',
+			'--disable-quic',
+			'--no-first-run',
+			'--disable-background-networking',
+			'--disable-component-update',
+			'--disable-sync',
+		],
 	})
 }
 
@@ -37,8 +45,13 @@ export async function waitForHydration(page: Page): Promise<void> {
 // carousel sliding in) reads as poor contrast: finite animations are let finish first.
 async function animationsFinished(page: Page): Promise<void> {
 	await page.evaluate(async () => {
-		const running = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
-		await Promise.race([Promise.allSettled(running.map((animation) => animation.finished)), new Promise((resolve) => setTimeout(resolve, 5000))])
+		const running = document
+			.getAnimations()
+			.filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+		await Promise.race([
+			Promise.allSettled(running.map((animation) => animation.finished)),
+			new Promise((resolve) => setTimeout(resolve, 5000)),
+		])
 	})
 }
 
@@ -116,7 +129,13 @@ export async function logInAt(session: BrowserTests, path: string): Promise<Watc
 export const CLEAR_OF_MIDNIGHT_MS = 120_000
 
 export async function clearOfMidnightInDenmark(now = new Date()): Promise<void> {
-	const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Copenhagen', hour: 'numeric', minute: 'numeric', second: 'numeric', hourCycle: 'h23' }).formatToParts(now)
+	const parts = new Intl.DateTimeFormat('en-GB', {
+		timeZone: 'Europe/Copenhagen',
+		hour: 'numeric',
+		minute: 'numeric',
+		second: 'numeric',
+		hourCycle: 'h23',
+	}).formatToParts(now)
 	const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((entry) => entry.type === type)!.value)
 	const untilMidnight = (24 * 3600 - (part('hour') * 3600 + part('minute') * 60 + part('second'))) * 1000
 	if (untilMidnight < CLEAR_OF_MIDNIGHT_MS) await sleep(untilMidnight + 2_000)

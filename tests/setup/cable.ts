@@ -12,10 +12,21 @@ export type CableClient = {
 }
 
 // A raw Action Cable client, speaking the protocol as @rails/actioncable does.
-export async function openCable(baseUrl: string, options: { cookie?: string; origin?: string; protocols?: string[]; headers?: Record<string, string> } = {}): Promise<CableClient> {
-	const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/cable`, options.protocols ?? ['actioncable-v1-json', 'actioncable-unsupported'], {
-		headers: { origin: options.origin ?? baseUrl, ...(options.cookie ? { cookie: options.cookie } : {}), ...options.headers },
-	})
+export async function openCable(
+	baseUrl: string,
+	options: { cookie?: string; origin?: string; protocols?: string[]; headers?: Record<string, string> } = {},
+): Promise<CableClient> {
+	const socket = new WebSocket(
+		`${baseUrl.replace(/^http/, 'ws')}/cable`,
+		options.protocols ?? ['actioncable-v1-json', 'actioncable-unsupported'],
+		{
+			headers: {
+				origin: options.origin ?? baseUrl,
+				...(options.cookie ? { cookie: options.cookie } : {}),
+				...options.headers,
+			},
+		},
+	)
 	const messages: Message[] = []
 	const waiters = new Set<() => void>()
 	socket.on('message', (data) => {
@@ -26,7 +37,9 @@ export async function openCable(baseUrl: string, options: { cookie?: string; ori
 	await new Promise<void>((resolve, reject) => {
 		socket.once('open', () => resolve())
 		socket.once('error', reject)
-		socket.once('unexpected-response', (_request, response) => reject(new Error(`handshake refused with ${response.statusCode}`)))
+		socket.once('unexpected-response', (_request, response) =>
+			reject(new Error(`handshake refused with ${response.statusCode}`)),
+		)
 	})
 	const next = (matches: (message: Message) => boolean, timeoutMs = 5_000) =>
 		new Promise<Message>((resolve, reject) => {

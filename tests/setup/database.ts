@@ -86,7 +86,10 @@ export async function cutConnections(test: TestDatabase, pgliteIdleMs: number): 
 	if (!test.databaseUrl) return new Promise((resolve) => setTimeout(resolve, pgliteIdleMs * 2 + 100))
 	const name = new URL(test.databaseUrl).pathname.slice(1)
 	await withAdmin(process.env.DATABASE_URL!, (admin) =>
-		admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name]),
+		admin.query(
+			'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+			[name],
+		),
 	)
 	// As in real life, the next request comes a moment later, not in the same millisecond.
 	await new Promise((resolve) => setTimeout(resolve, 200))

@@ -9,6 +9,8 @@ const [databaseUrl, staffId, ...orderIds] = process.argv.slice(2)
 const handle = await openDatabase({ databaseUrl, dataDir: '' })
 const services = testServices({ db: handle.db })
 const staff = { id: Number(staffId), name: 'Second process' }
-const numbers = await Promise.all(orderIds.map(async (id) => (await changeOrderStatus(services, staff, Number(id), 'delivered')).invoice!.number))
+const numbers = await Promise.all(
+	orderIds.map(async (id) => (await changeOrderStatus(services, staff, Number(id), 'delivered')).invoice!.number),
+)
 process.stdout.write(JSON.stringify(numbers))
 await handle.close()

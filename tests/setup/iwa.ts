@@ -7,7 +7,8 @@ export const varint = (value: number): number[] => {
 }
 
 // One .iwa chunk: a zero byte, a 3-byte length, Snappy's raw format inside.
-export const iwaChunk = (snappy: number[]) => new Uint8Array([0, snappy.length & 0xff, (snappy.length >> 8) & 0xff, snappy.length >> 16, ...snappy])
+export const iwaChunk = (snappy: number[]) =>
+	new Uint8Array([0, snappy.length & 0xff, (snappy.length >> 8) & 0xff, snappy.length >> 16, ...snappy])
 
 // Snappy holding the bytes as one literal.
 export function literal(bytes: number[]): number[] {

@@ -9,12 +9,22 @@ export type Audit = { scores: Record<string, number>; shortfalls: string[] }
 // Lighthouse on Debian's Chromium: each category's score (0-100) and every weighted audit that
 // did not pass in full, as "category/audit: display value", so a failure says what to fix.
 export async function audit(url: string, categories: Category[]): Promise<Audit> {
-	const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] })
+	const chrome = await chromeLauncher.launch({
+		chromePath: CHROMIUM,
+		chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+	})
 	try {
-		const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: categories })
+		const result = await lighthouse(url, {
+			port: chrome.port,
+			output: 'json',
+			logLevel: 'error',
+			onlyCategories: categories,
+		})
 		if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
 		const { categories: scored, audits } = result.lhr
-		const scores = Object.fromEntries(Object.entries(scored).map(([id, category]) => [id, Math.round((category.score ?? 0) * 100)]))
+		const scores = Object.fromEntries(
+			Object.entries(scored).map(([id, category]) => [id, Math.round((category.score ?? 0) * 100)]),
+		)
 		const shortfalls = Object.values(scored).flatMap((category) =>
 			category.auditRefs
 				.filter((ref) => ref.weight > 0 && audits[ref.id]?.score !== null && (audits[ref.id]?.score ?? 0) < 1)

@@ -16,14 +16,40 @@ import { testServices } from '#tests/setup/services.ts'
 
 // The form a customer fills in to accept a quote, as a private person unless told otherwise.
 export const acceptFields = (values: Partial<Record<AcceptField, string>> = {}) =>
-	({ ...Object.fromEntries(ACCEPT_FIELDS.map((field) => [field, ''])), name: 'Ida Holm', email: 'ida@example.dk', customer_kind: 'private', terms: 'on', ...values }) as Record<AcceptField, string>
+	({
+		...Object.fromEntries(ACCEPT_FIELDS.map((field) => [field, ''])),
+		name: 'Ida Holm',
+		email: 'ida@example.dk',
+		customer_kind: 'private',
+		terms: 'on',
+		...values,
+	}) as Record<AcceptField, string>
 
 // A saved quote for one counted document, Danish to English, at the normal pace, one certified copy.
 export async function savedQuote(db: Database, words = 2000) {
 	const draftId = randomUUID()
 	const id = randomUUID()
-	await db.insert(documents).values({ id, draftId, name: 'kontrakt.docx', extension: 'docx', size: 1000, storedName: `${id}.docx`, status: 'counted', words })
-	return { quoteId: await saveQuote(db, draftId, { from_language: 'da', to_language: 'en', delivery_date: '', copies: 1 }, 'da'), documentId: id }
+	await db
+		.insert(documents)
+		.values({
+			id,
+			draftId,
+			name: 'kontrakt.docx',
+			extension: 'docx',
+			size: 1000,
+			storedName: `${id}.docx`,
+			status: 'counted',
+			words,
+		})
+	return {
+		quoteId: await saveQuote(
+			db,
+			draftId,
+			{ from_language: 'da', to_language: 'en', delivery_date: '', copies: 1 },
+			'da',
+		),
+		documentId: id,
+	}
 }
 
 type Services = Parameters<typeof acceptQuote>[0] & Pick<AppServices, 'db'>
@@ -34,7 +60,9 @@ export async function deliverableOrder(services: Services, staff: { id: number; 
 	const accepted = await acceptQuote(services, quoteId, acceptFields(), 'da')
 	if (!accepted.ok) throw new Error(JSON.stringify(accepted))
 	const [order] = await services.db.select().from(orders).where(eq(orders.token, accepted.token))
-	await services.db.insert(orderFiles).values({ orderId: order!.id, name: 'contract.docx', type: 'docx', size: 10, storedName: `${randomUUID()}.docx` })
+	await services.db
+		.insert(orderFiles)
+		.values({ orderId: order!.id, name: 'contract.docx', type: 'docx', size: 10, storedName: `${randomUUID()}.docx` })
 	await changeOrderStatus(services, staff, order!.id, 'in_progress')
 	return order!
 }
@@ -64,11 +92,18 @@ export async function copiesOfOrder(db: Database, orderId: number, count: number
 // A database (not yet opened by a server) holding the demo content and `count` open orders
 // numbered `${prefix}-00000` on, for an admin list of real length behind real HTTP.
 // Also one saved quote not yet accepted, whose id is returned.
-export async function seedOrderList(test: TestDatabase, count: number, prefix = 'LIST'): Promise<{ openQuoteId: string }> {
+export async function seedOrderList(
+	test: TestDatabase,
+	count: number,
+	prefix = 'LIST',
+): Promise<{ openQuoteId: string }> {
 	const handle = await openTestDatabase(test)
 	try {
 		await seedDatabase(handle.db, { companies: 0 })
-		const [user] = await handle.db.insert(users).values({ email: 'seed@tolk.test', name: 'Seed', passwordHash: 'not used here' }).returning({ id: users.id, name: users.name })
+		const [user] = await handle.db
+			.insert(users)
+			.values({ email: 'seed@tolk.test', name: 'Seed', passwordHash: 'not used here' })
+			.returning({ id: users.id, name: users.name })
 		const base = await deliverableOrder(testServices({ db: handle.db }), user!)
 		await copiesOfOrder(handle.db, base.id, count, prefix)
 		return { openQuoteId: (await savedQuote(handle.db)).quoteId }
@@ -86,7 +121,10 @@ export function setupOrderTests() {
 	const staff = { id: 0, name: 'Sara Staff' }
 	beforeAll(async () => {
 		await seedDatabase(db(), { companies: 0 })
-		const [user] = await db().insert(users).values({ email: 'sara@tolk.test', name: staff.name, passwordHash: 'not used here' }).returning({ id: users.id })
+		const [user] = await db()
+			.insert(users)
+			.values({ email: 'sara@tolk.test', name: staff.name, passwordHash: 'not used here' })
+			.returning({ id: users.id })
 		staff.id = user!.id
 	})
 	return { db, mails, services, staff }

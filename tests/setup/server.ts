@@ -18,7 +18,10 @@ export type RunningServer = {
 
 // The real built server (npm run build first), on a free port, with its own fresh database, or
 // with another server's database (which then stays when this one stops).
-export async function startServer(env: Record<string, string> = {}, options: { database?: TestDatabase } = {}): Promise<RunningServer> {
+export async function startServer(
+	env: Record<string, string> = {},
+	options: { database?: TestDatabase } = {},
+): Promise<RunningServer> {
 	const ownsDatabase = !options.database
 	const database = options.database ?? (await createTestDatabase())
 	const child = spawn(process.execPath, ['server/main.ts'], {

@@ -23,7 +23,12 @@ export function setupSmtpPeer() {
 						to: session.envelope.rcptTo.map((recipient) => recipient.address),
 						raw,
 						subject: decodeSubject(raw.match(/^Subject: (.*(?:\r?\n[ \t].*)*)/m)?.[1] ?? ''),
-						text: decodeQuotedPrintable(raw.split(/\r?\n\r?\n/).slice(1).join('\n\n')),
+						text: decodeQuotedPrintable(
+							raw
+								.split(/\r?\n\r?\n/)
+								.slice(1)
+								.join('\n\n'),
+						),
 					})
 					callback()
 				})
@@ -32,14 +37,20 @@ export function setupSmtpPeer() {
 		await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve))
 		peer.port = (server.server.address() as AddressInfo).port
 		// Filled in place: the server setup was handed this object before the port was known.
-		Object.assign(peer.env, { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(peer.port), SMTP_FROM: 'Tolk <kontakt@tolk.example>' })
+		Object.assign(peer.env, {
+			SMTP_HOST: '127.0.0.1',
+			SMTP_PORT: String(peer.port),
+			SMTP_FROM: 'Tolk <kontakt@tolk.example>',
+		})
 	})
 	afterAll(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())))
 	return peer
 }
 
 function decodeQuotedPrintable(text: string): string {
-	const bytes = text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+	const bytes = text
+		.replace(/=\r?\n/g, '')
+		.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
 	return Buffer.from(bytes, 'latin1').toString('utf8')
 }
 
@@ -47,12 +58,18 @@ function decodeSubject(header: string): string {
 	return header
 		.replace(/\r?\n[ \t]/g, ' ')
 		.replace(/=\?UTF-8\?([QB])\?([^?]*)\?=\s*/gi, (_, encoding: string, value: string) =>
-			encoding.toUpperCase() === 'B' ? Buffer.from(value, 'base64').toString('utf8') : decodeQuotedPrintable(value.replace(/_/g, ' ')),
+			encoding.toUpperCase() === 'B'
+				? Buffer.from(value, 'base64').toString('utf8')
+				: decodeQuotedPrintable(value.replace(/_/g, ' ')),
 		)
 		.trim()
 }
 
-export async function waitForMail(peer: { messages: ReceivedMail[] }, count: number, timeoutMs = 10_000): Promise<ReceivedMail[]> {
+export async function waitForMail(
+	peer: { messages: ReceivedMail[] },
+	count: number,
+	timeoutMs = 10_000,
+): Promise<ReceivedMail[]> {
 	const deadline = Date.now() + timeoutMs
 	while (peer.messages.length < count) {
 		if (Date.now() > deadline) throw new Error(`expected ${count} mails, got ${peer.messages.length}`)

@@ -23,7 +23,13 @@ export default function AnalyticsCharts({ days, names, bands, labels }: Props) {
 						<Tooltip />
 						<Legend />
 						{names.map((name, index) => (
-							<Bar key={name} dataKey={name} stackId="events" fill={COLOURS[index % COLOURS.length]} isAnimationActive={false} />
+							<Bar
+								key={name}
+								dataKey={name}
+								stackId="events"
+								fill={COLOURS[index % COLOURS.length]}
+								isAnimationActive={false}
+							/>
 						))}
 					</BarChart>
 				</ResponsiveContainer>

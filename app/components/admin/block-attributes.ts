@@ -1,7 +1,15 @@
 import { Extension } from '@tiptap/core'
 
 // The blocks the properties dialog can give an id and a class (the spec's properties dialog).
-export const BLOCK_TYPES = ['paragraph', 'heading', 'blockquote', 'bulletList', 'orderedList', 'table', 'image'] as const
+export const BLOCK_TYPES = [
+	'paragraph',
+	'heading',
+	'blockquote',
+	'bulletList',
+	'orderedList',
+	'table',
+	'image',
+] as const
 
 // An id is one word (a letter first); a class is one or more such words.
 export const ID_PATTERN = /^[A-Za-z][\w-]*$/

@@ -34,20 +34,28 @@ export function ConfirmDelete({ action, name, fields }: ConfirmDeleteProps) {
 				</div>
 			)}
 			<AlertDialog.Trigger asChild>
-				<button type="button" disabled={isDeleting} className="rounded-md px-2 py-1 text-sm font-medium text-red-700 hover:bg-red-50 focus:outline-none focus:ring-2 focus:ring-red-600">
+				<button
+					type="button"
+					disabled={isDeleting}
+					className="rounded-md px-2 py-1 text-sm font-medium text-red-700 hover:bg-red-50 focus:ring-2 focus:ring-red-600 focus:outline-none"
+				>
 					{t('actions.delete')}
 					<span className="sr-only"> {name}</span>
 				</button>
 			</AlertDialog.Trigger>
 			<AlertDialog.Portal>
 				<AlertDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
-				<AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[90vw] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl">
+				<AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[90vw] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl">
 					<AlertDialog.Title className="mb-2 text-lg font-bold">{t('confirm.title')}</AlertDialog.Title>
-					<AlertDialog.Description className="mb-6 text-slate-700">{t('confirm.text', { name })}</AlertDialog.Description>
+					<AlertDialog.Description className="mb-6 text-slate-700">
+						{t('confirm.text', { name })}
+					</AlertDialog.Description>
 					<div className="flex justify-end gap-3">
 						<AlertDialog.Cancel className={buttonClass('secondary')}>{t('actions.cancel')}</AlertDialog.Cancel>
 						<AlertDialog.Action
-							onClick={() => fetcher.submit(fields ?? null, fields ? { method: 'post', action } : { method: 'delete', action })}
+							onClick={() =>
+								fetcher.submit(fields ?? null, fields ? { method: 'post', action } : { method: 'delete', action })
+							}
 							className="rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800"
 						>
 							{t('actions.confirmDelete')}

@@ -19,7 +19,11 @@ type Props = {
 
 // What a form would post, less the token, passwords and files.
 function entriesOf(form: HTMLFormElement): [string, string][] {
-	return [...new FormData(form)].flatMap(([name, value]) => (typeof value === 'string' && name !== CSRF_FIELD && !/password/i.test(name) ? [[name, value] as [string, string]] : []))
+	return [...new FormData(form)].flatMap(([name, value]) =>
+		typeof value === 'string' && name !== CSRF_FIELD && !/password/i.test(name)
+			? [[name, value] as [string, string]]
+			: [],
+	)
 }
 
 // Nothing typed is lost on the way out: leaving with unsaved changes asks first (a link in the
@@ -41,7 +45,13 @@ export function DraftKeeper({ form, path, autosave, draft, onRestore }: Props) {
 		try {
 			if (keepalive) {
 				const headers = scriptedHeaders('PUT', { 'Content-Type': 'application/json' })
-				await fetch('/admin/drafts', { method: 'PUT', headers, body: JSON.stringify(body), keepalive: true, credentials: 'same-origin' })
+				await fetch('/admin/drafts', {
+					method: 'PUT',
+					headers,
+					body: JSON.stringify(body),
+					keepalive: true,
+					credentials: 'same-origin',
+				})
 				return
 			}
 			const { savedAt } = await requestJson<{ savedAt: string }>('/admin/drafts', { method: 'PUT', body })
@@ -92,7 +102,9 @@ export function DraftKeeper({ form, path, autosave, draft, onRestore }: Props) {
 
 	// Within the admin: our own question, before the page changes. Saving posts to the form's own
 	// address, and the redirect after it is no new navigation, so saving is never asked about.
-	const blocker = useBlocker(({ currentLocation, nextLocation }) => isDirty && currentLocation.pathname !== nextLocation.pathname)
+	const blocker = useBlocker(
+		({ currentLocation, nextLocation }) => isDirty && currentLocation.pathname !== nextLocation.pathname,
+	)
 
 	async function discard() {
 		setOffered(null)
@@ -104,7 +116,11 @@ export function DraftKeeper({ form, path, autosave, draft, onRestore }: Props) {
 	return (
 		<>
 			{offered && (
-				<div role="region" aria-label={t('draft.found', { time: time(offered.savedAt) })} className="mb-4 flex flex-wrap items-center gap-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+				<div
+					role="region"
+					aria-label={t('draft.found', { time: time(offered.savedAt) })}
+					className="mb-4 flex flex-wrap items-center gap-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+				>
 					<p className="flex-1">{t('draft.found', { time: time(offered.savedAt) })}</p>
 					<button
 						type="button"
@@ -118,17 +134,33 @@ export function DraftKeeper({ form, path, autosave, draft, onRestore }: Props) {
 					>
 						{t('draft.restore')}
 					</button>
-					<button type="button" onClick={() => void discard()} className="rounded-md border border-slate-400 px-3 py-1.5 font-medium hover:bg-white">
+					<button
+						type="button"
+						onClick={() => void discard()}
+						className="rounded-md border border-slate-400 px-3 py-1.5 font-medium hover:bg-white"
+					>
 						{t('draft.discard')}
 					</button>
 				</div>
 			)}
 			{autosave && (
-				<p role="status" className={status ? `mb-3 text-sm ${status.kind === 'failed' ? 'text-red-700' : 'text-slate-600'}` : 'sr-only'}>
-					{status?.kind === 'saved' && status.at ? t('draft.saved', { time: time(status.at) }) : status?.kind === 'failed' ? t('draft.failed') : ''}
+				<p
+					role="status"
+					className={
+						status ? `mb-3 text-sm ${status.kind === 'failed' ? 'text-red-700' : 'text-slate-600'}` : 'sr-only'
+					}
+				>
+					{status?.kind === 'saved' && status.at
+						? t('draft.saved', { time: time(status.at) })
+						: status?.kind === 'failed'
+							? t('draft.failed')
+							: ''}
 				</p>
 			)}
-			<AlertDialog.Root open={blocker.state === 'blocked'} onOpenChange={(open) => !open && blocker.state === 'blocked' && blocker.reset()}>
+			<AlertDialog.Root
+				open={blocker.state === 'blocked'}
+				onOpenChange={(open) => !open && blocker.state === 'blocked' && blocker.reset()}
+			>
 				<AlertDialog.Portal>
 					<AlertDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
 					<AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[90vw] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl">
@@ -136,7 +168,10 @@ export function DraftKeeper({ form, path, autosave, draft, onRestore }: Props) {
 						<AlertDialog.Description className="sr-only">{t('draft.leave')}</AlertDialog.Description>
 						<div className="mt-4 flex justify-end gap-3">
 							<AlertDialog.Cancel className={buttonClass()}>{t('draft.stay')}</AlertDialog.Cancel>
-							<AlertDialog.Action onClick={() => blocker.state === 'blocked' && blocker.proceed()} className={buttonClass('secondary')}>
+							<AlertDialog.Action
+								onClick={() => blocker.state === 'blocked' && blocker.proceed()}
+								className={buttonClass('secondary')}
+							>
 								{t('draft.leaveAnyway')}
 							</AlertDialog.Action>
 						</div>

@@ -11,7 +11,13 @@ export const keepFocus = (event: React.MouseEvent) => event.preventDefault()
 export const buttonClass =
 	'rounded px-2 py-1 text-sm font-medium text-slate-800 hover:bg-slate-200 aria-pressed:bg-slate-800 aria-pressed:text-white disabled:opacity-40 focus-visible:outline-2 focus-visible:outline-teal-700'
 
-export type DialogField = { label: string; value: string; onChange: (value: string) => void; error?: string; inputMode?: 'url' | 'text' }
+export type DialogField = {
+	label: string
+	value: string
+	onChange: (value: string) => void
+	error?: string
+	inputMode?: 'url' | 'text'
+}
 
 type EditorDialogProps = {
 	label: string
@@ -31,7 +37,20 @@ type EditorDialogProps = {
 
 // The editor's dialogs (link, properties, image, file): a toolbar button, labelled fields with their errors,
 // Cancel and Apply. Radix gives the focus trap, Esc and the return of the focus.
-export function EditorDialog({ label, icon, isPressed, title, description, isOpen, onOpenChange, onApply, fields, children, applyLabel, wide = false }: EditorDialogProps) {
+export function EditorDialog({
+	label,
+	icon,
+	isPressed,
+	title,
+	description,
+	isOpen,
+	onOpenChange,
+	onApply,
+	fields,
+	children,
+	applyLabel,
+	wide = false,
+}: EditorDialogProps) {
 	const { t } = useAdminI18n()
 	const id = useId()
 	function submit(event: FormEvent) {
@@ -43,13 +62,22 @@ export function EditorDialog({ label, icon, isPressed, title, description, isOpe
 	return (
 		<Dialog.Root open={isOpen} onOpenChange={onOpenChange}>
 			<Dialog.Trigger asChild>
-				<button type="button" aria-label={label} title={label} aria-pressed={isPressed} onMouseDown={keepFocus} className={buttonClass}>
+				<button
+					type="button"
+					aria-label={label}
+					title={label}
+					aria-pressed={isPressed}
+					onMouseDown={keepFocus}
+					className={buttonClass}
+				>
 					<span aria-hidden>{icon}</span>
 				</button>
 			</Dialog.Trigger>
 			<Dialog.Portal>
 				<Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
-				<Dialog.Content className={`fixed top-1/2 left-1/2 z-50 max-h-[95vh] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl ${wide ? 'w-[min(40rem,94vw)]' : 'w-[min(28rem,90vw)]'}`}>
+				<Dialog.Content
+					className={`fixed top-1/2 left-1/2 z-50 max-h-[95vh] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl ${wide ? 'w-[min(40rem,94vw)]' : 'w-[min(28rem,90vw)]'}`}
+				>
 					<Dialog.Title className="mb-4 text-lg font-semibold">{title}</Dialog.Title>
 					<Dialog.Description className="mb-3 text-sm text-slate-600">{description}</Dialog.Description>
 					{children}

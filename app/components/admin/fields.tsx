@@ -39,7 +39,9 @@ export function FieldInput({ field, value, error, options = [] }: FieldInputProp
 			return (
 				<div className="flex items-center gap-2">
 					<input {...common} type="checkbox" defaultChecked={value === true} className="h-4 w-4 accent-teal-800" />
-					<label htmlFor={id} className="text-sm font-medium">{label}</label>
+					<label htmlFor={id} className="text-sm font-medium">
+						{label}
+					</label>
 					<FieldError id={errorId} error={error} />
 				</div>
 			)
@@ -68,7 +70,14 @@ export function FieldInput({ field, value, error, options = [] }: FieldInputProp
 			input = <input {...common} type="password" autoComplete="new-password" className={inputClass} />
 			break
 		default:
-			input = <input {...common} type={field.kind === 'email' ? 'email' : 'text'} defaultValue={text} className={inputClass} />
+			input = (
+				<input
+					{...common}
+					type={field.kind === 'email' ? 'email' : 'text'}
+					defaultValue={text}
+					className={inputClass}
+				/>
+			)
 	}
 	return (
 		<div>
@@ -96,7 +105,13 @@ function ImageInput({ current, fieldName, ...props }: ImageInputProps) {
 	return (
 		<div className="flex items-center gap-4">
 			<input type="hidden" name={fieldName} value={current} />
-			{current && <img src={current} alt={t('fields.currentImage')} className="h-16 w-24 rounded border border-slate-300 object-cover" />}
+			{current && (
+				<img
+					src={current}
+					alt={t('fields.currentImage')}
+					className="h-16 w-24 rounded border border-slate-300 object-cover"
+				/>
+			)}
 			<input {...props} type="file" accept="image/png,image/jpeg,image/webp,image/gif" className="text-sm" />
 		</div>
 	)

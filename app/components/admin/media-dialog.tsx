@@ -3,7 +3,13 @@ import type { Editor } from '@tiptap/react'
 import { useState } from 'react'
 import { useDropzone } from 'react-dropzone'
 import { formatFileSize } from '#app/utils/format.ts'
-import { CONTENT_FILE_EXTENSIONS, PHOTO_EXTENSIONS, type ContentFileItem, type MediaKind, type PhotoItem } from '#app/models/media/kinds.ts'
+import {
+	CONTENT_FILE_EXTENSIONS,
+	PHOTO_EXTENSIONS,
+	type ContentFileItem,
+	type MediaKind,
+	type PhotoItem,
+} from '#app/models/media/kinds.ts'
 import { HttpError, requestJson } from '#app/utils/request-headers.ts'
 import { fileLinkText } from '#app/models/rich-text/links.ts'
 import { useAdminI18n } from '#app/components/i18n.tsx'
@@ -35,7 +41,9 @@ function messageOf(body: string): string | null {
 
 // The spec's upload-error event, on the editor's element, for whatever listens (tests, analytics).
 export function announceUploadError(editorDom: Element, message: string) {
-	editorDom.closest('[data-controller="redactor"]')?.dispatchEvent(new CustomEvent('upload-error', { bubbles: true, detail: { message } }))
+	editorDom
+		.closest('[data-controller="redactor"]')
+		?.dispatchEvent(new CustomEvent('upload-error', { bubbles: true, detail: { message } }))
 }
 
 const ACCEPT: Record<MediaKind, Record<string, string[]>> = {
@@ -94,20 +102,45 @@ export function MediaDialog({ editor, kind }: Props) {
 		}
 	}
 
-	const dropzone = useDropzone({ onDrop: (files) => void upload(files), accept: ACCEPT[kind], multiple: false, disabled: uploading !== null })
+	const dropzone = useDropzone({
+		onDrop: (files) => void upload(files),
+		accept: ACCEPT[kind],
+		multiple: false,
+		disabled: uploading !== null,
+	})
 
 	function apply() {
 		if (!chosen) return setError(t(isPhotos ? 'editor.chooseImage' : 'editor.chooseFile'))
 		const text = title.trim() || chosen.title || chosen.name
 		// Never replace a selected picture: go on in a paragraph beside it.
-		const besideSelectedNode = () => void (editor.state.selection instanceof NodeSelection && editor.commands.createParagraphNear())
+		const besideSelectedNode = () =>
+			void (editor.state.selection instanceof NodeSelection && editor.commands.createParagraphNear())
 		besideSelectedNode()
 		if (isPhotos) {
 			const photo = chosen as PhotoItem
-			editor.chain().focus().setImage({ src: photo.url, alt: text, title: text, width: photo.width || undefined, height: photo.height || undefined }).run()
+			editor
+				.chain()
+				.focus()
+				.setImage({
+					src: photo.url,
+					alt: text,
+					title: text,
+					width: photo.width || undefined,
+					height: photo.height || undefined,
+				})
+				.run()
 			besideSelectedNode()
 		} else {
-			editor.chain().focus().insertContent({ type: 'text', text: fileLinkText(text), marks: [{ type: 'link', attrs: { href: chosen.url } }] }).insertContent(' ').run()
+			editor
+				.chain()
+				.focus()
+				.insertContent({
+					type: 'text',
+					text: fileLinkText(text),
+					marks: [{ type: 'link', attrs: { href: chosen.url } }],
+				})
+				.insertContent(' ')
+				.run()
 		}
 		setIsOpen(false)
 	}
@@ -126,7 +159,11 @@ export function MediaDialog({ editor, kind }: Props) {
 			fields={[{ label: t('editor.itemTitle'), value: title, onChange: setTitle, error }]}
 		>
 			<div className="mb-4 grid gap-3">
-				<div role="group" aria-label={t('editor.pickerLabel')} className="h-[300px] overflow-y-auto rounded-md border border-slate-300 p-2">
+				<div
+					role="group"
+					aria-label={t('editor.pickerLabel')}
+					className="h-[300px] overflow-y-auto rounded-md border border-slate-300 p-2"
+				>
 					{listFailed ? (
 						<p role="alert" className="text-sm text-red-700">
 							{t('editor.pickerFailed')}
@@ -143,9 +180,15 @@ export function MediaDialog({ editor, kind }: Props) {
 										type="button"
 										aria-pressed={chosen?.id === photo.id}
 										onClick={() => choose(photo)}
-										className="block rounded p-0.5 outline-offset-2 aria-pressed:ring-4 aria-pressed:ring-teal-700 focus-visible:outline-2 focus-visible:outline-teal-700"
+										className="block rounded p-0.5 outline-offset-2 focus-visible:outline-2 focus-visible:outline-teal-700 aria-pressed:ring-4 aria-pressed:ring-teal-700"
 									>
-										<img src={photo.thumb ?? photo.url} alt={photo.title || photo.name} width={96} height={72} className="h-[72px] w-24 object-cover" />
+										<img
+											src={photo.thumb ?? photo.url}
+											alt={photo.title || photo.name}
+											width={96}
+											height={72}
+											className="h-[72px] w-24 object-cover"
+										/>
 									</button>
 								</li>
 							))}
@@ -158,7 +201,7 @@ export function MediaDialog({ editor, kind }: Props) {
 										type="button"
 										aria-pressed={chosen?.id === file.id}
 										onClick={() => choose(file)}
-										className="flex w-full flex-wrap justify-between gap-2 rounded px-2 py-1 text-left hover:bg-slate-100 aria-pressed:bg-teal-800 aria-pressed:text-white focus-visible:outline-2 focus-visible:outline-teal-700"
+										className="flex w-full flex-wrap justify-between gap-2 rounded px-2 py-1 text-left hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-teal-700 aria-pressed:bg-teal-800 aria-pressed:text-white"
 									>
 										<span className="font-medium">{file.title}</span>
 										<span className="text-sm">
@@ -176,7 +219,11 @@ export function MediaDialog({ editor, kind }: Props) {
 					})}
 				>
 					<input {...dropzone.getInputProps({ 'aria-label': t(isPhotos ? 'editor.dropImage' : 'editor.dropFile') })} />
-					<p aria-live="polite">{uploading ? t('editor.uploading', { name: uploading }) : t(isPhotos ? 'editor.dropImage' : 'editor.dropFile')}</p>
+					<p aria-live="polite">
+						{uploading
+							? t('editor.uploading', { name: uploading })
+							: t(isPhotos ? 'editor.dropImage' : 'editor.dropFile')}
+					</p>
 				</div>
 			</div>
 		</EditorDialog>

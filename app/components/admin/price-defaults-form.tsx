@@ -16,7 +16,12 @@ export function PriceDefaultsForm({ defaults }: { defaults: Defaults }) {
 		{ name: 'currency', label: 'fields.currency' },
 	]
 	return (
-		<fetcher.Form method="post" action="/admin/prices/defaults" noValidate className="mb-6 rounded-md border border-slate-300 bg-white p-5">
+		<fetcher.Form
+			method="post"
+			action="/admin/prices/defaults"
+			noValidate
+			className="mb-6 rounded-md border border-slate-300 bg-white p-5"
+		>
 			<h2 className="mb-1 text-lg font-bold">{t('prices.defaultsTitle')}</h2>
 			<p className="mb-4 text-sm text-slate-700">{t('prices.defaultsHelp')}</p>
 			<AuthenticityTokenInput />
@@ -33,7 +38,11 @@ export function PriceDefaultsForm({ defaults }: { defaults: Defaults }) {
 					/>
 				))}
 			</div>
-			<button type="submit" disabled={fetcher.state !== 'idle'} className="mt-4 rounded-md bg-teal-800 px-4 py-2 font-semibold text-white hover:bg-teal-900 disabled:opacity-60">
+			<button
+				type="submit"
+				disabled={fetcher.state !== 'idle'}
+				className="mt-4 rounded-md bg-teal-800 px-4 py-2 font-semibold text-white hover:bg-teal-900 disabled:opacity-60"
+			>
 				{t('actions.save')}
 			</button>
 		</fetcher.Form>

@@ -28,7 +28,11 @@ export function RequestDocument({ requestId, document }: Props) {
 							? t('request.manualReason', { reason: document.manual_reason ?? '?' })
 							: t('request.pending')}
 				</span>
-				<a href={`/admin/requests/${requestId}/documents/${document.id}`} className="ml-auto text-teal-900 underline" download>
+				<a
+					href={`/admin/requests/${requestId}/documents/${document.id}`}
+					className="ml-auto text-teal-900 underline"
+					download
+				>
 					{t('request.download')} <span className="sr-only">{document.name}</span>
 				</a>
 			</div>
@@ -40,18 +44,36 @@ export function RequestDocument({ requestId, document }: Props) {
 			)}
 			{correction && (
 				<p className="text-sm text-slate-700" data-correction>
-					{t('request.corrected', { name: correction.by, from: correction.words === null ? '–' : number(correction.words), reason: correction.reason })}
+					{t('request.corrected', {
+						name: correction.by,
+						from: correction.words === null ? '–' : number(correction.words),
+						reason: correction.reason,
+					})}
 				</p>
 			)}
 			<details className="text-sm">
 				<summary className="cursor-pointer text-teal-900 underline">
 					{t('request.correct')} <span className="sr-only">{document.name}</span>
 				</summary>
-				<Form method="post" action={`/admin/requests/${requestId}/documents/${document.id}/count`} className="mt-2 flex flex-wrap items-end gap-3">
+				<Form
+					method="post"
+					action={`/admin/requests/${requestId}/documents/${document.id}/count`}
+					className="mt-2 flex flex-wrap items-end gap-3"
+				>
 					<AuthenticityTokenInput />
 					<label className="block">
 						<span className="mb-1 block font-medium">{t('request.correctWords')}</span>
-						<Input name="words" type="number" inputMode="numeric" min={0} max={10_000_000} step={1} required defaultValue={document.words ?? ''} className="w-32" />
+						<Input
+							name="words"
+							type="number"
+							inputMode="numeric"
+							min={0}
+							max={10_000_000}
+							step={1}
+							required
+							defaultValue={document.words ?? ''}
+							className="w-32"
+						/>
 					</label>
 					<label className="block grow">
 						<span className="mb-1 block font-medium">{t('request.correctReason')}</span>

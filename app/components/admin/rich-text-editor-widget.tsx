@@ -12,9 +12,18 @@ import type { RichTextEditorProps } from '#app/components/admin/rich-text-editor
 import { buttonClass, EditorDialog, keepFocus } from '#app/components/admin/editor-dialog.tsx'
 import { announceUploadError, MediaDialog, uploadMedia } from '#app/components/admin/media-dialog.tsx'
 
-const imagesOf = (files: FileList | null | undefined) => Array.from(files ?? []).filter((file) => file.type.startsWith('image/'))
+const imagesOf = (files: FileList | null | undefined) =>
+	Array.from(files ?? []).filter((file) => file.type.startsWith('image/'))
 
-export default function RichTextEditorWidget({ id, name, labelId, defaultValue, lang, isFocused = false, ...aria }: RichTextEditorProps) {
+export default function RichTextEditorWidget({
+	id,
+	name,
+	labelId,
+	defaultValue,
+	lang,
+	isFocused = false,
+	...aria
+}: RichTextEditorProps) {
 	const { t } = useAdminI18n()
 	const [html, setHtml] = useState(defaultValue)
 	const [notice, setNotice] = useState<{ kind: 'status' | 'alert'; text: string } | null>(null)
@@ -65,7 +74,8 @@ export default function RichTextEditorWidget({ id, name, labelId, defaultValue, 
 				...(aria['aria-describedby'] ? { 'aria-describedby': aria['aria-describedby'] } : {}),
 				...(aria['aria-invalid'] ? { 'aria-invalid': 'true' } : {}),
 				...(lang ? { lang } : {}),
-				class: 'rich-text min-h-48 rounded-b-md border border-slate-400 bg-white px-3 py-2 focus-visible:outline-2 focus-visible:outline-teal-700',
+				class:
+					'rich-text min-h-48 rounded-b-md border border-slate-400 bg-white px-3 py-2 focus-visible:outline-2 focus-visible:outline-teal-700',
 			},
 			handleDrop: (view, event, _slice, moved) => {
 				const files = imagesOf(event.dataTransfer?.files)
@@ -93,7 +103,14 @@ export default function RichTextEditorWidget({ id, name, labelId, defaultValue, 
 		<div>
 			<input ref={hiddenInput} type="hidden" name={name} value={html} />
 			{editor ? <Toolbar editor={editor} /> : null}
-			<div role={notice?.kind === 'alert' ? 'alert' : 'status'} className={notice ? `border-x border-slate-400 px-3 py-1 text-sm ${notice.kind === 'alert' ? 'bg-red-50 text-red-800' : 'bg-slate-50'}` : 'sr-only'}>
+			<div
+				role={notice?.kind === 'alert' ? 'alert' : 'status'}
+				className={
+					notice
+						? `border-x border-slate-400 px-3 py-1 text-sm ${notice.kind === 'alert' ? 'bg-red-50 text-red-800' : 'bg-slate-50'}`
+						: 'sr-only'
+				}
+			>
 				{notice?.text}
 			</div>
 			<EditorContent editor={editor} />
@@ -105,19 +122,80 @@ function Toolbar({ editor }: { editor: Editor }) {
 	const { t } = useAdminI18n()
 	const chain = () => editor.chain().focus()
 	const buttons = [
-		{ key: 'heading2', label: t('editor.heading2'), text: 'H2', isActive: editor.isActive('heading', { level: 2 }), run: () => chain().toggleHeading({ level: 2 }).run() },
-		{ key: 'heading3', label: t('editor.heading3'), text: 'H3', isActive: editor.isActive('heading', { level: 3 }), run: () => chain().toggleHeading({ level: 3 }).run() },
-		{ key: 'bold', label: t('editor.bold'), text: 'B', isActive: editor.isActive('bold'), run: () => chain().toggleBold().run() },
-		{ key: 'italic', label: t('editor.italic'), text: 'I', isActive: editor.isActive('italic'), run: () => chain().toggleItalic().run() },
-		{ key: 'bulletList', label: t('editor.bulletList'), text: '•', isActive: editor.isActive('bulletList'), run: () => chain().toggleBulletList().run() },
-		{ key: 'orderedList', label: t('editor.orderedList'), text: '1.', isActive: editor.isActive('orderedList'), run: () => chain().toggleOrderedList().run() },
-		{ key: 'quote', label: t('editor.quote'), text: '❝', isActive: editor.isActive('blockquote'), run: () => chain().toggleBlockquote().run() },
-		{ key: 'table', label: t('editor.table'), text: '▦', isActive: editor.isActive('table'), run: () => chain().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run() },
+		{
+			key: 'heading2',
+			label: t('editor.heading2'),
+			text: 'H2',
+			isActive: editor.isActive('heading', { level: 2 }),
+			run: () => chain().toggleHeading({ level: 2 }).run(),
+		},
+		{
+			key: 'heading3',
+			label: t('editor.heading3'),
+			text: 'H3',
+			isActive: editor.isActive('heading', { level: 3 }),
+			run: () => chain().toggleHeading({ level: 3 }).run(),
+		},
+		{
+			key: 'bold',
+			label: t('editor.bold'),
+			text: 'B',
+			isActive: editor.isActive('bold'),
+			run: () => chain().toggleBold().run(),
+		},
+		{
+			key: 'italic',
+			label: t('editor.italic'),
+			text: 'I',
+			isActive: editor.isActive('italic'),
+			run: () => chain().toggleItalic().run(),
+		},
+		{
+			key: 'bulletList',
+			label: t('editor.bulletList'),
+			text: '•',
+			isActive: editor.isActive('bulletList'),
+			run: () => chain().toggleBulletList().run(),
+		},
+		{
+			key: 'orderedList',
+			label: t('editor.orderedList'),
+			text: '1.',
+			isActive: editor.isActive('orderedList'),
+			run: () => chain().toggleOrderedList().run(),
+		},
+		{
+			key: 'quote',
+			label: t('editor.quote'),
+			text: '❝',
+			isActive: editor.isActive('blockquote'),
+			run: () => chain().toggleBlockquote().run(),
+		},
+		{
+			key: 'table',
+			label: t('editor.table'),
+			text: '▦',
+			isActive: editor.isActive('table'),
+			run: () => chain().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run(),
+		},
 	]
 	return (
-		<div role="toolbar" aria-label={t('editor.toolbar')} className="flex flex-wrap gap-1 rounded-t-md border border-b-0 border-slate-400 bg-slate-100 p-1">
+		<div
+			role="toolbar"
+			aria-label={t('editor.toolbar')}
+			className="flex flex-wrap gap-1 rounded-t-md border border-b-0 border-slate-400 bg-slate-100 p-1"
+		>
 			{buttons.map((button) => (
-				<button key={button.key} type="button" aria-label={button.label} title={button.label} aria-pressed={button.isActive} onMouseDown={keepFocus} onClick={button.run} className={buttonClass}>
+				<button
+					key={button.key}
+					type="button"
+					aria-label={button.label}
+					title={button.label}
+					aria-pressed={button.isActive}
+					onMouseDown={keepFocus}
+					onClick={button.run}
+					className={buttonClass}
+				>
 					<span aria-hidden>{button.text}</span>
 				</button>
 			))}
@@ -125,10 +203,26 @@ function Toolbar({ editor }: { editor: Editor }) {
 			<MediaDialog editor={editor} kind="photos" />
 			<MediaDialog editor={editor} kind="content_files" />
 			<PropertiesDialog editor={editor} />
-			<button type="button" aria-label={t('editor.undo')} title={t('editor.undo')} disabled={!editor.can().undo()} onMouseDown={keepFocus} onClick={() => chain().undo().run()} className={buttonClass}>
+			<button
+				type="button"
+				aria-label={t('editor.undo')}
+				title={t('editor.undo')}
+				disabled={!editor.can().undo()}
+				onMouseDown={keepFocus}
+				onClick={() => chain().undo().run()}
+				className={buttonClass}
+			>
 				<span aria-hidden>↶</span>
 			</button>
-			<button type="button" aria-label={t('editor.redo')} title={t('editor.redo')} disabled={!editor.can().redo()} onMouseDown={keepFocus} onClick={() => chain().redo().run()} className={buttonClass}>
+			<button
+				type="button"
+				aria-label={t('editor.redo')}
+				title={t('editor.redo')}
+				disabled={!editor.can().redo()}
+				onMouseDown={keepFocus}
+				onClick={() => chain().redo().run()}
+				className={buttonClass}
+			>
 				<span aria-hidden>↷</span>
 			</button>
 		</div>
@@ -161,7 +255,8 @@ function LinkDialog({ editor }: { editor: Editor }) {
 		if (!address) return setError(t('editor.linkRequired'))
 		if (!isAllowedLink(address)) return setError(t('editor.linkInvalid'))
 		const chain = editor.chain().focus().extendMarkRange('link')
-		if (editor.state.selection.empty && !isLink) chain.insertContent({ type: 'text', text: address, marks: [{ type: 'link', attrs: { href: address } }] }).run()
+		if (editor.state.selection.empty && !isLink)
+			chain.insertContent({ type: 'text', text: address, marks: [{ type: 'link', attrs: { href: address } }] }).run()
 		else chain.setLink({ href: address }).run()
 		setIsOpen(false)
 	}
@@ -185,9 +280,13 @@ function LinkDialog({ editor }: { editor: Editor }) {
 function selectedBlock(editor: Editor): { type: string; id: string; className: string } | null {
 	const { selection } = editor.state
 	const chosen = selection instanceof NodeSelection ? selection.node : null
-	const nodes = chosen ? [chosen] : Array.from({ length: selection.$from.depth }, (_, index) => selection.$from.node(selection.$from.depth - index))
+	const nodes = chosen
+		? [chosen]
+		: Array.from({ length: selection.$from.depth }, (_, index) => selection.$from.node(selection.$from.depth - index))
 	const node = nodes.find((candidate) => (BLOCK_TYPES as readonly string[]).includes(candidate.type.name))
-	return node ? { type: node.type.name, id: String(node.attrs.id ?? ''), className: String(node.attrs.class ?? '') } : null
+	return node
+		? { type: node.type.name, id: String(node.attrs.id ?? ''), className: String(node.attrs.class ?? '') }
+		: null
 }
 
 // The spec's properties dialog: the id and class of the selected block. An empty id removes the
@@ -211,9 +310,17 @@ function PropertiesDialog({ editor }: { editor: Editor }) {
 		const block = selectedBlock(editor)
 		const id = values.id.trim()
 		const className = values.className.trim().replace(/\s+/g, ' ')
-		const found = { id: id && !ID_PATTERN.test(id) ? t('editor.idInvalid') : undefined, className: className && !CLASS_PATTERN.test(className) ? t('editor.classInvalid') : undefined }
+		const found = {
+			id: id && !ID_PATTERN.test(id) ? t('editor.idInvalid') : undefined,
+			className: className && !CLASS_PATTERN.test(className) ? t('editor.classInvalid') : undefined,
+		}
 		if (found.id || found.className) return setErrors(found)
-		if (block) editor.chain().focus().updateAttributes(block.type, { id: id || null, class: className || null }).run()
+		if (block)
+			editor
+				.chain()
+				.focus()
+				.updateAttributes(block.type, { id: id || null, class: className || null })
+				.run()
 		setIsOpen(false)
 	}
 
@@ -227,8 +334,18 @@ function PropertiesDialog({ editor }: { editor: Editor }) {
 			onOpenChange={open}
 			onApply={apply}
 			fields={[
-				{ label: t('editor.id'), value: values.id, onChange: (id) => setValues((current) => ({ ...current, id })), error: errors.id },
-				{ label: t('editor.className'), value: values.className, onChange: (className) => setValues((current) => ({ ...current, className })), error: errors.className },
+				{
+					label: t('editor.id'),
+					value: values.id,
+					onChange: (id) => setValues((current) => ({ ...current, id })),
+					error: errors.id,
+				},
+				{
+					label: t('editor.className'),
+					value: values.className,
+					onChange: (className) => setValues((current) => ({ ...current, className })),
+					error: errors.className,
+				},
 			]}
 		/>
 	)

@@ -1,5 +1,20 @@
-import { closestCenter, DndContext, KeyboardSensor, PointerSensor, TouchSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core'
-import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable'
+import {
+	closestCenter,
+	DndContext,
+	KeyboardSensor,
+	PointerSensor,
+	TouchSensor,
+	useSensor,
+	useSensors,
+	type DragEndEvent,
+} from '@dnd-kit/core'
+import {
+	arrayMove,
+	SortableContext,
+	sortableKeyboardCoordinates,
+	useSortable,
+	verticalListSortingStrategy,
+} from '@dnd-kit/sortable'
 import { CSS } from '@dnd-kit/utilities'
 import { useState } from 'react'
 import type { SortableModel } from '#app/models/records/definition.ts'
@@ -69,9 +84,12 @@ export function SortableList<T extends SortableItem>({ model, items: initial, la
 				accessibility={{
 					screenReaderInstructions: { draggable: t('sortable.instructions') },
 					announcements: {
-						onDragStart: ({ active }) => t('sortable.picked', { item: labelOf(active.id), position: positionOf(active.id) }),
-						onDragOver: ({ active, over }) => (over ? t('sortable.over', { item: labelOf(active.id), position: positionOf(over.id) }) : undefined),
-						onDragEnd: ({ active, over }) => (over ? t('sortable.dropped', { item: labelOf(active.id), position: positionOf(over.id) }) : undefined),
+						onDragStart: ({ active }) =>
+							t('sortable.picked', { item: labelOf(active.id), position: positionOf(active.id) }),
+						onDragOver: ({ active, over }) =>
+							over ? t('sortable.over', { item: labelOf(active.id), position: positionOf(over.id) }) : undefined,
+						onDragEnd: ({ active, over }) =>
+							over ? t('sortable.dropped', { item: labelOf(active.id), position: positionOf(over.id) }) : undefined,
 						onDragCancel: ({ active }) => t('sortable.cancelled', { item: labelOf(active.id) }),
 					},
 				}}
@@ -96,7 +114,15 @@ export function SortableList<T extends SortableItem>({ model, items: initial, la
 	)
 }
 
-function SortableRow({ item, handleLabel, children }: { item: SortableItem; handleLabel: string; children: React.ReactNode }) {
+function SortableRow({
+	item,
+	handleLabel,
+	children,
+}: {
+	item: SortableItem
+	handleLabel: string
+	children: React.ReactNode
+}) {
 	const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
 		id: item.id,
 		transition: TRANSITION,
@@ -114,7 +140,7 @@ function SortableRow({ item, handleLabel, children }: { item: SortableItem; hand
 				{...attributes}
 				{...listeners}
 				aria-label={handleLabel}
-				className="sortable-handle cursor-grab touch-none rounded p-1 text-slate-600 hover:bg-slate-100 focus:outline-none focus:ring-2 focus:ring-teal-700 active:cursor-grabbing"
+				className="sortable-handle cursor-grab touch-none rounded p-1 text-slate-600 hover:bg-slate-100 focus:ring-2 focus:ring-teal-700 focus:outline-none active:cursor-grabbing"
 			>
 				<svg aria-hidden="true" width="16" height="16" viewBox="0 0 16 16" fill="currentColor">
 					<circle cx="5" cy="3" r="1.5" />

@@ -8,7 +8,9 @@ import type { TagSelectProps } from '#app/components/admin/tag-select.tsx'
 // value in the form and fires the `change` event other scripts listen for.
 export default function TagSelectWidget({ id, name, label, options, defaultValue, ...aria }: TagSelectProps) {
 	const { t } = useAdminI18n()
-	const [selected, setSelected] = useState<readonly Option[]>(() => options.filter((option) => defaultValue.includes(option.value)))
+	const [selected, setSelected] = useState<readonly Option[]>(() =>
+		options.filter((option) => defaultValue.includes(option.value)),
+	)
 	const carrier = useRef<HTMLSelectElement>(null)
 
 	function select(value: MultiValue<Option>) {

@@ -27,7 +27,12 @@ export function LabelledInput({ id, label, error, ...props }: LabelledInputProps
 	return (
 		<div>
 			<FieldLabel htmlFor={id}>{label}</FieldLabel>
-			<Input {...props} id={id} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
+			<Input
+				{...props}
+				id={id}
+				aria-invalid={error ? true : undefined}
+				aria-describedby={error ? `${id}-error` : undefined}
+			/>
 			<FieldError id={`${id}-error`} error={error} />
 		</div>
 	)

@@ -6,14 +6,26 @@ export const cellClass = (numeric?: boolean) => (numeric ? 'px-3 py-2 text-right
 // A box a wide table scrolls in, on a phone; it takes the focus so the keyboard can scroll it too.
 export function ScrollBox({ className = '', children, ...props }: React.ComponentPropsWithoutRef<'div'>) {
 	return (
-		// eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must be reachable by keyboard (axe scrollable-region-focusable)
-		<div tabIndex={0} className={`overflow-x-auto focus-visible:outline-2 focus-visible:outline-teal-700 ${className}`} {...props}>
+		<div
+			// eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must be reachable by keyboard (axe scrollable-region-focusable)
+			tabIndex={0}
+			className={`overflow-x-auto focus-visible:outline-2 focus-visible:outline-teal-700 ${className}`}
+			{...props}
+		>
 			{children}
 		</div>
 	)
 }
 
-export function Table({ caption, columns, children }: { caption?: React.ReactNode; columns: Column[]; children: React.ReactNode }) {
+export function Table({
+	caption,
+	columns,
+	children,
+}: {
+	caption?: React.ReactNode
+	columns: Column[]
+	children: React.ReactNode
+}) {
 	return (
 		<ScrollBox className="rounded-md border border-slate-300 bg-white">
 			<table className="w-full text-left text-sm">

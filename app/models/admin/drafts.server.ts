@@ -16,7 +16,10 @@ export async function saveDraft(db: Database, userId: number, formPath: string, 
 }
 
 export async function findDraft(db: Database, userId: number, formPath: string): Promise<Draft | null> {
-	const [row] = await db.select().from(drafts).where(and(eq(drafts.userId, userId), eq(drafts.formPath, formPath)))
+	const [row] = await db
+		.select()
+		.from(drafts)
+		.where(and(eq(drafts.userId, userId), eq(drafts.formPath, formPath)))
 	return row ? { entries: (row.values as { entries: DraftEntries }).entries, updatedAt: row.updatedAt } : null
 }
 

@@ -16,12 +16,17 @@ export async function loadOptions(db: Database, locale: Locale, sources: OptionS
 		const named = rows.map((row) => ({ value: String(row.id), label: locale === 'da' ? row.nameDa : row.nameEn }))
 		options.languages = named
 		options.languagePairs = named.flatMap((from) =>
-			named.filter((to) => to.value !== from.value).map((to) => ({ value: `${from.value}-${to.value}`, label: `${from.label} → ${to.label}` })),
+			named
+				.filter((to) => to.value !== from.value)
+				.map((to) => ({ value: `${from.value}-${to.value}`, label: `${from.label} → ${to.label}` })),
 		)
 	}
 	if (wanted.has('faqCategories')) {
 		const rows = await db.select().from(faqCategories).orderBy(asc(faqCategories.position), asc(faqCategories.id))
-		options.faqCategories = rows.map((row) => ({ value: String(row.id), label: locale === 'da' ? row.nameDa : row.nameEn }))
+		options.faqCategories = rows.map((row) => ({
+			value: String(row.id),
+			label: locale === 'da' ? row.nameDa : row.nameEn,
+		}))
 	}
 	if (wanted.has('roles')) options.roles = ROLES.map((role) => ({ value: role, label: role }))
 	return options

@@ -5,10 +5,12 @@ import { faqItems, languages, slides, teamMembers } from '#database/schema.ts'
 import { SORTABLE_MODELS, type SortableModel } from '#app/models/records/definition.ts'
 
 // Only these tables can be reordered from outside; the name in the payload picks one of them.
-const TABLES = { faq_item: faqItems, team_member: teamMembers, language: languages, slide: slides } as const satisfies Record<
-	SortableModel,
-	unknown
->
+const TABLES = {
+	faq_item: faqItems,
+	team_member: teamMembers,
+	language: languages,
+	slide: slides,
+} as const satisfies Record<SortableModel, unknown>
 
 export const PositionSchema = z.object({
 	model: z.enum(SORTABLE_MODELS),

@@ -66,6 +66,9 @@ type SettingsUpdate = Partial<z.infer<typeof SettingsSchema> & z.infer<typeof Pr
 // Returns the names of the settings that changed, for the audit log.
 export async function updateSettings(db: Database, update: SettingsUpdate): Promise<string[]> {
 	const before = await getSettings(db)
-	await db.update(settings).set({ ...update, updatedAt: new Date() }).where(eq(settings.id, 1))
+	await db
+		.update(settings)
+		.set({ ...update, updatedAt: new Date() })
+		.where(eq(settings.id, 1))
 	return changedFields(before, update)
 }

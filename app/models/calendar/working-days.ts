@@ -119,5 +119,10 @@ export function asCalendarDate(value: string | null | undefined): CalendarDate |
 
 // Today's date in Denmark, whatever the server's time zone.
 export function todayInDenmark(now = new Date()): CalendarDate {
-	return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Copenhagen', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now)
+	return new Intl.DateTimeFormat('en-CA', {
+		timeZone: 'Europe/Copenhagen',
+		year: 'numeric',
+		month: '2-digit',
+		day: '2-digit',
+	}).format(now)
 }

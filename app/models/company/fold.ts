@@ -12,7 +12,7 @@ const LEADING_FORM = new RegExp(`^(?:${LEGAL_FORM})(?: |$)`)
 
 export function companySearchName(name: string): string {
 	let folded = foldText(name)
-	for (let previous = ''; previous !== folded; ) {
+	for (let previous = ''; previous !== folded;) {
 		previous = folded
 		const trimmed = folded.replace(TRAILING_FORM, '').replace(LEADING_FORM, '').trim()
 		if (trimmed) folded = trimmed
@@ -22,7 +22,9 @@ export function companySearchName(name: string): string {
 
 // A legal form being typed at the end of a longer query ("novo nordisk a", "… ap") is dropped
 // too, so the list does not empty while the customer finishes typing "A/S".
-const PARTIAL_FORMS = new Set(LEGAL_FORMS.flatMap((form) => Array.from({ length: form.length }, (_, end) => form.slice(0, end + 1).trim())))
+const PARTIAL_FORMS = new Set(
+	LEGAL_FORMS.flatMap((form) => Array.from({ length: form.length }, (_, end) => form.slice(0, end + 1).trim())),
+)
 
 // A query that is nothing but a legal form ("ApS", "I/S") names no company and asks for nothing.
 export function companySearchQuery(query: string): string {

@@ -11,12 +11,15 @@ describe('the synthetic registry', () => {
 	})
 
 	test('is about 40% active, with legal forms in realistic proportions', () => {
-		const share = (test: (company: (typeof companies)[number]) => boolean) => companies.filter(test).length / companies.length
+		const share = (test: (company: (typeof companies)[number]) => boolean) =>
+			companies.filter(test).length / companies.length
 		expect(share((company) => company.isActive)).toBeCloseTo(0.4, 1)
 		expect(share((company) => company.legalForm === 'ApS')).toBeCloseTo(0.38, 1)
 		expect(share((company) => company.legalForm === 'A/S')).toBeGreaterThan(0.03)
 		expect(share((company) => company.legalForm === null)).toBeCloseTo(0.4, 1)
-		expect(companies.filter((company) => company.legalForm).every((company) => company.name.includes(company.legalForm!))).toBe(true)
+		expect(
+			companies.filter((company) => company.legalForm).every((company) => company.name.includes(company.legalForm!)),
+		).toBe(true)
 	})
 
 	test('gives every company a street with a number and a four-digit postcode', () => {

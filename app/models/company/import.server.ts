@@ -9,7 +9,17 @@ import type { CompanyRecord } from '#app/models/company/record.ts'
 // The registry's own documents (JSON Lines of `Vrvirksomhed`, as the CVR search service returns
 // them, bare or inside `_source` or a whole search response) or a flat CSV with the columns of
 // CSV_COLUMNS. Invalid lines are counted and skipped, never guessed at.
-export const CSV_COLUMNS = ['cvr', 'name', 'street', 'postcode', 'city', 'status', 'legal_form', 'ad_protected', 'unit_number'] as const
+export const CSV_COLUMNS = [
+	'cvr',
+	'name',
+	'street',
+	'postcode',
+	'city',
+	'status',
+	'legal_form',
+	'ad_protected',
+	'unit_number',
+] as const
 
 export type ImportProblem = { line: number; reason: string }
 export type ReadResult = { record: CompanyRecord } | { problem: ImportProblem }
@@ -28,7 +38,10 @@ export async function* readRegistryFile(file: string): AsyncGenerator<ReadResult
 			separator = line.includes(';') ? ';' : ','
 			header = parseCsvLine(line, separator).map((name) => name.trim().toLowerCase())
 			const missing = ['cvr', 'name'].filter((column) => !header!.includes(column))
-			if (missing.length) throw new Error(`The CSV header lacks the column(s) ${missing.join(', ')}; expected ${CSV_COLUMNS.join(separator)}`)
+			if (missing.length)
+				throw new Error(
+					`The CSV header lacks the column(s) ${missing.join(', ')}; expected ${CSV_COLUMNS.join(separator)}`,
+				)
 			continue
 		}
 		try {
@@ -91,11 +104,14 @@ function* recordsFromJson(value: unknown): Generator<CompanyRecord> {
 		for (const hit of document.hits.hits) yield* recordsFromJson(hit)
 		return
 	}
-	const company = ((document._source as { Vrvirksomhed?: unknown } | undefined)?.Vrvirksomhed ?? document.Vrvirksomhed ?? document) as Vrvirksomhed
+	const company = ((document._source as { Vrvirksomhed?: unknown } | undefined)?.Vrvirksomhed ??
+		document.Vrvirksomhed ??
+		document) as Vrvirksomhed
 	const meta = company.virksomhedMetadata ?? {}
 	const address = meta.nyesteBeliggenhedsadresse ?? {}
 	const status = meta.sammensatStatus ?? ''
-	const hasEnded = (company.livsforloeb ?? []).length > 0 && (company.livsforloeb ?? []).every((life) => life.periode?.gyldigTil)
+	const hasEnded =
+		(company.livsforloeb ?? []).length > 0 && (company.livsforloeb ?? []).every((life) => life.periode?.gyldigTil)
 	yield checked({
 		cvr: Number(company.cvrNummer),
 		unitNumber: company.enhedsNummer ?? null,
@@ -119,7 +135,18 @@ function streetLine(address: Address): string {
 	return `${address.vejnavn} ${from}${to}${floor}${door}`.trim()
 }
 
-const LEGAL_FORM_NAMES: Record<string, string> = { APS: 'ApS', AS: 'A/S', IS: 'I/S', IVS: 'IVS', KS: 'K/S', PS: 'P/S', ENK: 'Enkeltmandsvirksomhed', AMBA: 'A.m.b.A.', FMBA: 'F.m.b.A.', SMBA: 'S.m.b.A.' }
+const LEGAL_FORM_NAMES: Record<string, string> = {
+	APS: 'ApS',
+	AS: 'A/S',
+	IS: 'I/S',
+	IVS: 'IVS',
+	KS: 'K/S',
+	PS: 'P/S',
+	ENK: 'Enkeltmandsvirksomhed',
+	AMBA: 'A.m.b.A.',
+	FMBA: 'F.m.b.A.',
+	SMBA: 'S.m.b.A.',
+}
 function legalFormName(short: string | undefined): string | null {
 	if (!short) return null
 	return LEGAL_FORM_NAMES[short.replace(/[^A-Za-z]/g, '').toUpperCase()] ?? short
@@ -136,7 +163,13 @@ function checked(record: CompanyRecord): CompanyRecord {
 	const name = cleanLine(record.name).trim()
 	if (!name) throw new Error(`CVR ${record.cvr} has no name`)
 	// A registry's text reaches invoices (XML, PDF): what no one types is left out here.
-	return { ...record, name, street: cleanLine(record.street), postcode: cleanLine(record.postcode), city: cleanLine(record.city) }
+	return {
+		...record,
+		name,
+		street: cleanLine(record.street),
+		postcode: cleanLine(record.postcode),
+		city: cleanLine(record.city),
+	}
 }
 
 export function parseCsvLine(line: string, separator: string): string[] {
@@ -165,7 +198,11 @@ export function parseCsvLine(line: string, separator: string): string[] {
 
 // Upserts in batches of one statement each; a re-import of the same file changes nothing, an
 // updated file updates the rows it changes.
-export async function importCompanies(db: Database, records: AsyncIterable<CompanyRecord> | Iterable<CompanyRecord>, batchSize = 2000) {
+export async function importCompanies(
+	db: Database,
+	records: AsyncIterable<CompanyRecord> | Iterable<CompanyRecord>,
+	batchSize = 2000,
+) {
 	let batch: CompanyRecord[] = []
 	let read = 0
 	let written = 0
@@ -184,7 +221,8 @@ export async function importCompanies(db: Database, records: AsyncIterable<Compa
 	return { read, written }
 }
 
-const COLUMNS = 'cvr, unit_number, name, search_name, legal_form, street, postcode, city, status, is_active, is_ad_protected'
+const COLUMNS =
+	'cvr, unit_number, name, search_name, legal_form, street, postcode, city, status, is_active, is_ad_protected'
 const UPDATED = COLUMNS.split(', ').slice(1)
 const UPSERT_SQL = `insert into companies (${COLUMNS})
 	select * from unnest($1::int[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::bool[], $11::bool[])
@@ -196,33 +234,37 @@ const UPSERT_SQL = `insert into companies (${COLUMNS})
 async function upsertBatch(db: Database, batch: CompanyRecord[]): Promise<number> {
 	// A file may name a company twice; the last line wins, as a later import would.
 	const unique = [...new Map(batch.map((record) => [record.cvr, record])).values()]
-	const column = <T,>(pick: (record: CompanyRecord) => T) => unique.map(pick)
+	const column = <T>(pick: (record: CompanyRecord) => T) => unique.map(pick)
 	const client = await db.$client.connect()
 	try {
 		await client.query('begin')
-		const { rows } = await client.query<{ cvr: number; search_name: string; is_active: boolean; is_new: boolean }>(UPSERT_SQL, [
-			column((record) => record.cvr),
-			column((record) => record.unitNumber),
-			column((record) => record.name),
-			column((record) => companySearchName(record.name)),
-			column((record) => record.legalForm),
-			column((record) => record.street),
-			column((record) => record.postcode),
-			column((record) => record.city),
-			column((record) => record.status),
-			column((record) => record.isActive),
-			column((record) => record.isAdProtected),
-		])
+		const { rows } = await client.query<{ cvr: number; search_name: string; is_active: boolean; is_new: boolean }>(
+			UPSERT_SQL,
+			[
+				column((record) => record.cvr),
+				column((record) => record.unitNumber),
+				column((record) => record.name),
+				column((record) => companySearchName(record.name)),
+				column((record) => record.legalForm),
+				column((record) => record.street),
+				column((record) => record.postcode),
+				column((record) => record.city),
+				column((record) => record.status),
+				column((record) => record.isActive),
+				column((record) => record.isAdProtected),
+			],
+		)
 		if (rows.length) {
-			const words = rows.flatMap((row) => nameSuffixes(row.search_name).map((suffix) => ({ suffix, cvr: row.cvr, isActive: row.is_active })))
+			const words = rows.flatMap((row) =>
+				nameSuffixes(row.search_name).map((suffix) => ({ suffix, cvr: row.cvr, isActive: row.is_active })),
+			)
 			// Only an updated company has words to replace (xmax is 0 on a row this statement inserted).
 			const updated = rows.filter((row) => !row.is_new).map((row) => row.cvr)
 			if (updated.length) await client.query('delete from company_words where cvr = any($1::int[])', [updated])
-			await client.query('insert into company_words (suffix, cvr, is_active) select * from unnest($1::text[], $2::int[], $3::bool[])', [
-				words.map((word) => word.suffix),
-				words.map((word) => word.cvr),
-				words.map((word) => word.isActive),
-			])
+			await client.query(
+				'insert into company_words (suffix, cvr, is_active) select * from unnest($1::text[], $2::int[], $3::bool[])',
+				[words.map((word) => word.suffix), words.map((word) => word.cvr), words.map((word) => word.isActive)],
+			)
 		}
 		await client.query('commit')
 		return rows.length

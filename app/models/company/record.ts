@@ -18,4 +18,11 @@ export function cityLine(postcode: string, city: string): string {
 }
 
 // The business picker's answer (the spec's business search result, plus whether it still trades).
-export type BusinessResult = { id: string; name: string; vat_number: string; street: string; city: string; active: boolean }
+export type BusinessResult = {
+	id: string
+	name: string
+	vat_number: string
+	street: string
+	city: string
+	active: boolean
+}

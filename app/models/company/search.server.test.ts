@@ -20,7 +20,19 @@ function company(name: string, overrides: Partial<CompanyRecord> = {}): CompanyR
 		const check = cvrCheckDigit(first7)
 		if (check !== null) cvr = Number(`${first7}${check}`)
 	}
-	return { cvr, unitNumber: null, name, legalForm: null, street: 'Algade 1', postcode: '6200', city: 'Aabenraa', status: 'NORMAL', isActive: true, isAdProtected: false, ...overrides }
+	return {
+		cvr,
+		unitNumber: null,
+		name,
+		legalForm: null,
+		street: 'Algade 1',
+		postcode: '6200',
+		city: 'Aabenraa',
+		status: 'NORMAL',
+		isActive: true,
+		isAdProtected: false,
+		...overrides,
+	}
 }
 
 async function* read(file: string) {
@@ -40,17 +52,32 @@ describe('finding a company', () => {
 		...Array.from({ length: 12 }, (_, index) => company(`Kaffe ${index + 1} ApS`)),
 	]
 	test('imports the registry', async () => {
-		expect(await importCompanies(database.handle.db, registry)).toEqual({ read: registry.length, written: registry.length })
+		expect(await importCompanies(database.handle.db, registry)).toEqual({
+			read: registry.length,
+			written: registry.length,
+		})
 	})
 
 	test('folds Danish letters on both sides: "Åbe" finds Aabenraa, active companies first', async () => {
 		expect(names(await findCompanies(database.handle.db, 'Åbe'))).toEqual(['Åbenrå Tømrer ApS', 'Aabenraa Auto I/S'])
-		expect(names(await findCompanies(database.handle.db, 'aabenraa'))).toEqual(['Åbenrå Tømrer ApS', 'Aabenraa Auto I/S'])
+		expect(names(await findCompanies(database.handle.db, 'aabenraa'))).toEqual([
+			'Åbenrå Tømrer ApS',
+			'Aabenraa Auto I/S',
+		])
 	})
 
 	test('ranks a name prefix before a word prefix before the text anywhere, and ceased companies last', async () => {
-		expect(names(await findCompanies(database.handle.db, 'nordisk'))).toEqual(['Nordisk Film A/S', 'Novo Nordisk A/S', 'Skandinordisk Handel'])
-		expect(names(await findCompanies(database.handle.db, 'nord'))).toEqual(['Nordisk Film A/S', 'Novo Nordisk A/S', 'Skandinordisk Handel', 'Nordlys Ejendomme'])
+		expect(names(await findCompanies(database.handle.db, 'nordisk'))).toEqual([
+			'Nordisk Film A/S',
+			'Novo Nordisk A/S',
+			'Skandinordisk Handel',
+		])
+		expect(names(await findCompanies(database.handle.db, 'nord'))).toEqual([
+			'Nordisk Film A/S',
+			'Novo Nordisk A/S',
+			'Skandinordisk Handel',
+			'Nordlys Ejendomme',
+		])
 	})
 
 	test('stops each tier at its limit and the list at ten', async () => {
@@ -69,7 +96,14 @@ describe('finding a company', () => {
 		const spaced = String(cvr).replace(/(\d{2})(?=\d)/g, '$1 ')
 		for (const query of [String(cvr), spaced, `DK${cvr}`]) {
 			expect(await findCompanies(database.handle.db, query)).toEqual([
-				{ id: String(cvr), name: 'Novo Nordisk A/S', vat_number: String(cvr), street: 'Algade 1', city: '6200 Aabenraa', active: true },
+				{
+					id: String(cvr),
+					name: 'Novo Nordisk A/S',
+					vat_number: String(cvr),
+					street: 'Algade 1',
+					city: '6200 Aabenraa',
+					active: true,
+				},
 			])
 		}
 	})
@@ -86,7 +120,10 @@ describe('importing the registry', () => {
 		const rows = [company('Grøn Energi ApS', { isAdProtected: true }), company('Blå Bølge I/S', { legalForm: 'I/S' })]
 		const file = path.join(directory, 'registry.csv')
 		const write = (records: CompanyRecord[]) =>
-			writeFileSync(file, `\uFEFF${CSV_COLUMNS.join(';')}\n${records.map((r) => csvLine([r.cvr, r.name, r.street, r.postcode, r.city, r.status, r.legalForm, r.isAdProtected, r.unitNumber])).join('\n')}\n`)
+			writeFileSync(
+				file,
+				`\uFEFF${CSV_COLUMNS.join(';')}\n${records.map((r) => csvLine([r.cvr, r.name, r.street, r.postcode, r.city, r.status, r.legalForm, r.isAdProtected, r.unitNumber])).join('\n')}\n`,
+			)
 		write(rows)
 		expect(await importCompanies(database.handle.db, read(file))).toEqual({ read: 2, written: 2 })
 		expect(await importCompanies(database.handle.db, read(file))).toEqual({ read: 2, written: 0 })
@@ -95,7 +132,9 @@ describe('importing the registry', () => {
 		expect(await importCompanies(database.handle.db, read(file))).toEqual({ read: 2, written: 1 })
 		expect(names(await findCompanies(database.handle.db, 'rød ener'))).toEqual(['Rød Energi ApS'])
 		expect(await findCompanies(database.handle.db, 'grøn ener')).toEqual([])
-		const { rows: stored } = await database.handle.pool.query('select is_ad_protected from companies where cvr = $1', [rows[0]!.cvr])
+		const { rows: stored } = await database.handle.pool.query('select is_ad_protected from companies where cvr = $1', [
+			rows[0]!.cvr,
+		])
 		expect(stored[0].is_ad_protected).toBe(true)
 	})
 
@@ -109,32 +148,61 @@ describe('importing the registry', () => {
 			virksomhedMetadata: {
 				nyesteNavn: { navn: 'MAGENTA ApS' },
 				nyesteVirksomhedsform: { kortBeskrivelse: 'APS' },
-				nyesteBeliggenhedsadresse: { vejnavn: 'Pilestræde', husnummerFra: 43, etage: '3', postnummer: 1112, postdistrikt: 'København K' },
+				nyesteBeliggenhedsadresse: {
+					vejnavn: 'Pilestræde',
+					husnummerFra: 43,
+					etage: '3',
+					postnummer: 1112,
+					postdistrikt: 'København K',
+				},
 				sammensatStatus: 'NORMAL',
 			},
 		}
-		writeFileSync(file, [JSON.stringify({ _source: { Vrvirksomhed: document } }), '{not json', JSON.stringify({ Vrvirksomhed: { ...document, cvrNummer: 12345678 } })].join('\n'))
+		writeFileSync(
+			file,
+			[
+				JSON.stringify({ _source: { Vrvirksomhed: document } }),
+				'{not json',
+				JSON.stringify({ Vrvirksomhed: { ...document, cvrNummer: 12345678 } }),
+			].join('\n'),
+		)
 		const results = []
 		for await (const result of readRegistryFile(file)) results.push(result)
 		expect(results).toHaveLength(3)
 		expect(results[0]).toEqual({
-			record: { cvr: 25052943, unitNumber: 4001248508, name: 'MAGENTA ApS', legalForm: 'ApS', street: 'Pilestræde 43, 3.', postcode: '1112', city: 'København K', status: 'NORMAL', isActive: true, isAdProtected: true },
+			record: {
+				cvr: 25052943,
+				unitNumber: 4001248508,
+				name: 'MAGENTA ApS',
+				legalForm: 'ApS',
+				street: 'Pilestræde 43, 3.',
+				postcode: '1112',
+				city: 'København K',
+				status: 'NORMAL',
+				isActive: true,
+				isAdProtected: true,
+			},
 		})
 		expect(results[1]).toMatchObject({ problem: { line: 2 } })
 		expect(results[2]).toMatchObject({ problem: { line: 3, reason: 'not a valid CVR number: 12345678' } })
 	})
 
-	test.skipIf(!existsSync(path.join(REGISTRY_SAMPLES, 'regtic_cvr_es_response.json')))('reads a real CVR search response (../shared/registry)', async () => {
-		const file = path.join(directory, 'real.jsonl')
-		const responses = ['magenta_cvr_company_in.json', 'regtic_cvr_es_response.json'].map((name) => JSON.stringify(JSON.parse(readFileSync(path.join(REGISTRY_SAMPLES, name), 'utf8'))))
-		writeFileSync(file, responses.join('\n'))
-		const records = []
-		for await (const record of read(file)) records.push(record)
-		expect(records.map((record) => [record.cvr, record.name, record.isAdProtected])).toEqual([
-			[25052943, 'MAGENTA ApS', true],
-			[21265837, expect.any(String), expect.any(Boolean)],
-		])
-		await importCompanies(database.handle.db, records)
-		expect(names(await findCompanies(database.handle.db, 'magen'))).toEqual(['MAGENTA ApS'])
-	})
+	test.skipIf(!existsSync(path.join(REGISTRY_SAMPLES, 'regtic_cvr_es_response.json')))(
+		'reads a real CVR search response (../shared/registry)',
+		async () => {
+			const file = path.join(directory, 'real.jsonl')
+			const responses = ['magenta_cvr_company_in.json', 'regtic_cvr_es_response.json'].map((name) =>
+				JSON.stringify(JSON.parse(readFileSync(path.join(REGISTRY_SAMPLES, name), 'utf8'))),
+			)
+			writeFileSync(file, responses.join('\n'))
+			const records = []
+			for await (const record of read(file)) records.push(record)
+			expect(records.map((record) => [record.cvr, record.name, record.isAdProtected])).toEqual([
+				[25052943, 'MAGENTA ApS', true],
+				[21265837, expect.any(String), expect.any(Boolean)],
+			])
+			await importCompanies(database.handle.db, records)
+			expect(names(await findCompanies(database.handle.db, 'magen'))).toEqual(['MAGENTA ApS'])
+		},
+	)
 })

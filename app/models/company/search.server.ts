@@ -31,7 +31,8 @@ const wordTier = (active: boolean) =>
 const anywhereTier = (active: boolean) =>
 	`(select ${COLUMNS} from companies c where c.is_active = ${active} and c.search_name like $3 and not (c.search_name >= $1 and c.search_name < $2) and c.search_name not like $4 order by c.search_name, c.cvr limit ${TIER_LIMITS.anywhere})`
 
-const startsSql = (active: boolean) => `select * from (${prefixTier(active)} union all ${wordTier(active)}) found limit ${RESULT_LIMIT * 2}`
+const startsSql = (active: boolean) =>
+	`select * from (${prefixTier(active)} union all ${wordTier(active)}) found limit ${RESULT_LIMIT * 2}`
 const ANYWHERE_SQL = `${anywhereTier(true)} union all ${anywhereTier(false)}`
 
 export async function findCompanies(db: Database, query: string): Promise<BusinessResult[]> {
@@ -47,14 +48,25 @@ export async function findCompanies(db: Database, query: string): Promise<Busine
 	// starting with it, and the LIKE patterns need no escaping.
 	const upper = `${folded.slice(0, -1)}${String.fromCharCode(folded.charCodeAt(folded.length - 1) + 1)}`
 	const starts = async (active: boolean) =>
-		(await db.$client.query<Row>({ name: `find-companies-${active ? 'active' : 'ceased'}`, text: startsSql(active), values: [folded, upper] })).rows
+		(
+			await db.$client.query<Row>({
+				name: `find-companies-${active ? 'active' : 'ceased'}`,
+				text: startsSql(active),
+				values: [folded, upper],
+			})
+		).rows
 	const active = await starts(true)
 	const ceased = distinct(active).length < RESULT_LIMIT ? await starts(false) : []
 	const anywhere =
 		distinct([...active, ...ceased]).length < RESULT_LIMIT && folded.length >= MIN_QUERY_LENGTH && !folded.includes(' ')
 			? (await db.$client.query<Row>(ANYWHERE_SQL, [folded, upper, `%${folded}%`, `% ${folded}%`])).rows
 			: []
-	const ordered = [...active, ...anywhere.filter((row) => row.is_active), ...ceased, ...anywhere.filter((row) => !row.is_active)]
+	const ordered = [
+		...active,
+		...anywhere.filter((row) => row.is_active),
+		...ceased,
+		...anywhere.filter((row) => !row.is_active),
+	]
 	return distinct(ordered).slice(0, RESULT_LIMIT).map(presentCompany)
 }
 
@@ -82,7 +94,10 @@ export async function findCompanyByCvr(db: Database, cvr: number): Promise<Busin
 
 // Without script the customer types the company's exact name: found only when one company has it.
 export async function findCompanyByExactName(db: Database, name: string): Promise<BusinessResult | null> {
-	const { rows } = await db.$client.query<{ cvr: number }>('select cvr from companies where search_name = $1 order by is_active desc limit 2', [companySearchName(name)])
+	const { rows } = await db.$client.query<{ cvr: number }>(
+		'select cvr from companies where search_name = $1 order by is_active desc limit 2',
+		[companySearchName(name)],
+	)
 	return rows.length === 1 ? findCompanyByCvr(db, rows[0]!.cvr) : null
 }
 

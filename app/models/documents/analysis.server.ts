@@ -13,12 +13,19 @@ export const sentencesPathOf = (documentsDir: string, id: string) => path.join(d
 export const legacyTextPathOf = (documentsDir: string, id: string) => path.join(documentsDir, `${id}.words.txt`)
 
 export async function findPendingDocument(db: Database, id: string) {
-	const [row] = await db.select().from(documents).where(and(eq(documents.id, id), eq(documents.status, 'pending')))
+	const [row] = await db
+		.select()
+		.from(documents)
+		.where(and(eq(documents.id, id), eq(documents.status, 'pending')))
 	return row ?? null
 }
 
 export async function listPendingDocumentIds(db: Database): Promise<string[]> {
-	const rows = await db.select({ id: documents.id }).from(documents).where(eq(documents.status, 'pending')).orderBy(asc(documents.createdAt))
+	const rows = await db
+		.select({ id: documents.id })
+		.from(documents)
+		.where(eq(documents.status, 'pending'))
+		.orderBy(asc(documents.createdAt))
 	return rows.map((row) => row.id)
 }
 
@@ -42,11 +49,19 @@ export function listCountedDocuments(db: Database, draftId: string) {
 }
 
 // Stores each document's repeated words; returns the documents whose figure changed.
-export async function recordRepeatedWords(db: Database, counted: { id: string; repeatedWords: number }[], repeated: number[]) {
+export async function recordRepeatedWords(
+	db: Database,
+	counted: { id: string; repeatedWords: number }[],
+	repeated: number[],
+) {
 	const changed = []
 	for (const [index, document] of counted.entries()) {
 		if (document.repeatedWords === repeated[index]) continue
-		const [row] = await db.update(documents).set({ repeatedWords: repeated[index]! }).where(eq(documents.id, document.id)).returning()
+		const [row] = await db
+			.update(documents)
+			.set({ repeatedWords: repeated[index]! })
+			.where(eq(documents.id, document.id))
+			.returning()
 		if (row) changed.push(row)
 	}
 	return changed

@@ -4,8 +4,10 @@ import { open } from 'node:fs/promises'
 const PDF = (head: Buffer) => head.subarray(0, 5).toString('latin1') === '%PDF-'
 const ZIP = (head: Buffer) => head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04
 const OLE = (head: Buffer) => head.subarray(0, 8).equals(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]))
-const ascii = (head: Buffer, offset: number, text: string) => head.subarray(offset, offset + text.length).toString('latin1') === text
-const ISO_MEDIA = (brands: string[]) => (head: Buffer) => ascii(head, 4, 'ftyp') && brands.some((brand) => ascii(head, 8, brand))
+const ascii = (head: Buffer, offset: number, text: string) =>
+	head.subarray(offset, offset + text.length).toString('latin1') === text
+const ISO_MEDIA = (brands: string[]) => (head: Buffer) =>
+	ascii(head, 4, 'ftyp') && brands.some((brand) => ascii(head, 8, brand))
 // Text formats: no NUL bytes (unless UTF-16, which starts with a byte-order mark).
 const TEXT = (head: Buffer) => head[0] === 0xff || head[0] === 0xfe || !head.includes(0)
 

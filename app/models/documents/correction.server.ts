@@ -22,7 +22,12 @@ type Services = Pick<AppServices, 'db' | 'broadcast' | 'logger'>
 // Staff set a document's word count (a file sent to a person, or a count they checked by hand):
 // the document becomes counted, the request's saved quote is priced again on its own terms, and
 // the change goes to the audit log with its reason. Returns the quote's total before and after.
-export async function correctDocumentCount(services: Services, staff: Pick<Staff, 'id' | 'name'>, target: { requestId: number; documentId: string }, input: CountCorrectionInput) {
+export async function correctDocumentCount(
+	services: Services,
+	staff: Pick<Staff, 'id' | 'name'>,
+	target: { requestId: number; documentId: string },
+	input: CountCorrectionInput,
+) {
 	const outcome = await services.db.transaction(async (tx) => {
 		const [document] = await tx
 			.select()
@@ -31,10 +36,20 @@ export async function correctDocumentCount(services: Services, staff: Pick<Staff
 			.for('update')
 		if (!document) throw new DocumentNotFound()
 		const before = document.status === 'counted' ? document.words : null
-		const correction: CountCorrection = { words: before, reason: input.reason, by: staff.name, at: new Date().toISOString() }
+		const correction: CountCorrection = {
+			words: before,
+			reason: input.reason,
+			by: staff.name,
+			at: new Date().toISOString(),
+		}
 		await tx
 			.update(documents)
-			.set({ status: 'counted', words: input.words, repeatedWords: Math.min(document.repeatedWords, input.words), correction })
+			.set({
+				status: 'counted',
+				words: input.words,
+				repeatedWords: Math.min(document.repeatedWords, input.words),
+				correction,
+			})
 			.where(eq(documents.id, document.id))
 		const totals = await requoteRequest(tx, target.requestId)
 		return { document, before, totals }
@@ -44,7 +59,12 @@ export async function correctDocumentCount(services: Services, staff: Pick<Staff
 		subjectType: 'document',
 		subjectId: target.documentId,
 		summary: `Word count of ${outcome.document.name}: ${outcome.before ?? '–'} → ${input.words}. ${input.reason}`,
-		changes: { words: { from: outcome.before, to: input.words }, reason: input.reason, request: target.requestId, ...(outcome.totals ? { quoteTotal: outcome.totals } : {}) },
+		changes: {
+			words: { from: outcome.before, to: input.words },
+			reason: input.reason,
+			request: target.requestId,
+			...(outcome.totals ? { quoteTotal: outcome.totals } : {}),
+		},
 	})
 	return outcome.totals
 }
@@ -58,11 +78,31 @@ async function requoteRequest(tx: Transaction, requestId: number) {
 	const [quote] = await tx.select().from(quotes).where(eq(quotes.id, request.quoteId)).for('update')
 	if (!quote) return null
 	const details = quote.details as unknown as SavedQuoteDetails
-	const current = (await tx.select().from(documents).where(eq(documents.requestId, requestId)).orderBy(asc(documents.createdAt), asc(documents.id))).map(presentDocument)
+	const current = (
+		await tx
+			.select()
+			.from(documents)
+			.where(eq(documents.requestId, requestId))
+			.orderBy(asc(documents.createdAt), asc(documents.id))
+	).map(presentDocument)
 	// Quotes saved before documents' ids were kept in them list the documents in upload order.
 	const quoted = details.documents.map((line, index): QuoteDocument => {
-		const now = line.id ? current.find((document) => document.id === line.id) : current[index]?.name === line.name ? current[index] : undefined
-		return now ? { ...line, id: now.id, status: now.status, words: now.words, repeated_words: now.repeated_words, parts: now.parts, corrected: now.corrected } : line
+		const now = line.id
+			? current.find((document) => document.id === line.id)
+			: current[index]?.name === line.name
+				? current[index]
+				: undefined
+		return now
+			? {
+					...line,
+					id: now.id,
+					status: now.status,
+					words: now.words,
+					repeated_words: now.repeated_words,
+					parts: now.parts,
+					corrected: now.corrected,
+				}
+			: line
 	})
 	const next = requote(details.quote, details, quoted)
 	await tx

@@ -7,7 +7,11 @@ import { documentStream, presentDocument } from '#app/models/documents/present.t
 // The documents of the visitor's order in progress, each with the stream its updates come on.
 export async function listDraftDocuments(services: Pick<AppServices, 'db' | 'secretKey'>, draftId: string | null) {
 	if (!draftId) return []
-	const rows = await services.db.select().from(documents).where(eq(documents.draftId, draftId)).orderBy(asc(documents.createdAt))
+	const rows = await services.db
+		.select()
+		.from(documents)
+		.where(eq(documents.draftId, draftId))
+		.orderBy(asc(documents.createdAt))
 	return rows.map((row) => ({ document: presentDocument(row), stream: liveStream(services, documentStream(row.id)) }))
 }
 

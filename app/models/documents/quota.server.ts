@@ -17,10 +17,21 @@ export async function lockQuota(tx: Executor, draftId: string, ipHash: string): 
 	await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`upload:${draftId}`}))`)
 }
 
-export async function isWithinQuota(db: Executor, { draftId, ipHash, quota, bytes }: Wanted, now = new Date()): Promise<boolean> {
+export async function isWithinQuota(
+	db: Executor,
+	{ draftId, ipHash, quota, bytes }: Wanted,
+	now = new Date(),
+): Promise<boolean> {
 	const usage = (condition: ReturnType<typeof and>) =>
-		db.select({ files: count(), bytes: sum(documents.size).mapWith(Number) }).from(documents).where(condition).then(([row]) => ({ files: row?.files ?? 0, bytes: row?.bytes ?? 0 }))
-	const [lastHour, order] = await Promise.all([usage(and(eq(documents.ipHash, ipHash), gt(documents.createdAt, new Date(now.getTime() - HOUR_MS)))), usage(eq(documents.draftId, draftId))])
+		db
+			.select({ files: count(), bytes: sum(documents.size).mapWith(Number) })
+			.from(documents)
+			.where(condition)
+			.then(([row]) => ({ files: row?.files ?? 0, bytes: row?.bytes ?? 0 }))
+	const [lastHour, order] = await Promise.all([
+		usage(and(eq(documents.ipHash, ipHash), gt(documents.createdAt, new Date(now.getTime() - HOUR_MS)))),
+		usage(eq(documents.draftId, draftId)),
+	])
 	return (
 		lastHour.files < quota.filesPerHour &&
 		lastHour.bytes + bytes <= quota.bytesPerHour &&

@@ -11,12 +11,24 @@ import { legacyTextPathOf, sentencesPathOf } from '#app/models/documents/analysi
 export async function deleteExpiredDocuments(db: Database, documentsDir: string, now = new Date()): Promise<number> {
 	const { documentRetentionDays } = await getSettings(db)
 	const cutoff = new Date(now.getTime() - documentRetentionDays * 86_400_000)
-	const expired = await db.select({ id: documents.id, storedName: documents.storedName }).from(documents).where(and(lt(documents.createdAt, cutoff), isNull(documents.requestId), isNull(documents.orderId)))
+	const expired = await db
+		.select({ id: documents.id, storedName: documents.storedName })
+		.from(documents)
+		.where(and(lt(documents.createdAt, cutoff), isNull(documents.requestId), isNull(documents.orderId)))
 	for (const { id, storedName } of expired) {
 		await rm(path.join(documentsDir, storedName), { force: true })
 		await rm(sentencesPathOf(documentsDir, id), { force: true })
 		await rm(legacyTextPathOf(documentsDir, id), { force: true })
-		await db.delete(documents).where(and(eq(documents.id, id), lt(documents.createdAt, cutoff), isNull(documents.requestId), isNull(documents.orderId)))
+		await db
+			.delete(documents)
+			.where(
+				and(
+					eq(documents.id, id),
+					lt(documents.createdAt, cutoff),
+					isNull(documents.requestId),
+					isNull(documents.orderId),
+				),
+			)
 	}
 	return expired.length
 }
@@ -40,7 +52,10 @@ export async function deleteStrayFiles(db: Database, documentsDir: string, now =
 	let deleted = 0
 	for (const name of candidates) {
 		const file = path.join(documentsDir, name)
-		const modified = await stat(file).then((info) => info.mtimeMs, () => now)
+		const modified = await stat(file).then(
+			(info) => info.mtimeMs,
+			() => now,
+		)
 		if (now - modified < STRAY_AFTER_MS) continue
 		await rm(file, { force: true })
 		deleted++

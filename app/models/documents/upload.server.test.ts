@@ -17,7 +17,15 @@ function upload(name: string, content: string, limitMib = 1) {
 	form.append('file', new Blob([content]), name)
 	const source = multipartSource(new Request('http://localhost/upload', { method: 'POST', body: form }))
 	const { uploadQuota } = testServices({ db: testDatabase.handle.db })
-	return receiveUpload({ source, db: testDatabase.handle.db, documentsDir, draftId: 'draft-upload', limitMib, ipHash: 'test', quota: uploadQuota })
+	return receiveUpload({
+		source,
+		db: testDatabase.handle.db,
+		documentsDir,
+		draftId: 'draft-upload',
+		limitMib,
+		ipHash: 'test',
+		quota: uploadQuota,
+	})
 }
 
 const refusalOf = (promise: Promise<unknown>) =>

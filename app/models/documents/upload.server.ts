@@ -40,7 +40,15 @@ export class UploadRefused extends Error {
 
 // The multipart body as it streams in: its Content-Type (with the boundary) and declared length.
 export type MultipartSource = { contentType: string; declaredBytes: number; body: ReadableStream<Uint8Array> | null }
-type Upload = { source: MultipartSource; db: Database; documentsDir: string; draftId: string; limitMib: number; ipHash: string; quota: UploadQuota }
+type Upload = {
+	source: MultipartSource
+	db: Database
+	documentsDir: string
+	draftId: string
+	limitMib: number
+	ipHash: string
+	quota: UploadQuota
+}
 
 const extensionOf = (name: string) => path.extname(name).slice(1).toLowerCase()
 
@@ -48,16 +56,22 @@ const extensionOf = (name: string) => path.extname(name).slice(1).toLowerCase()
 // renamed once whole and checked, so a server killed mid-upload never leaves a file that counts.
 // Too big is refused from Content-Length before reading, or as soon as the limit is passed.
 export async function receiveUpload({ source, db, documentsDir, draftId, limitMib, ipHash, quota }: Upload) {
-	if (source.declaredBytes > limitMib * MIB + FRAMING_BYTES) throw new UploadRefused({ reason: 'too-big', sizeMib: round(source.declaredBytes / MIB), limitMib })
+	if (source.declaredBytes > limitMib * MIB + FRAMING_BYTES)
+		throw new UploadRefused({ reason: 'too-big', sizeMib: round(source.declaredBytes / MIB), limitMib })
 	// Said before a byte is stored; checked again, under a lock, before the file counts.
-	if (!(await isWithinQuota(db, { draftId, ipHash, quota, bytes: Math.max(0, source.declaredBytes - FRAMING_BYTES) }))) throw new UploadRefused({ reason: 'quota' })
+	if (!(await isWithinQuota(db, { draftId, ipHash, quota, bytes: Math.max(0, source.declaredBytes - FRAMING_BYTES) })))
+		throw new UploadRefused({ reason: 'quota' })
 	// The row and the file arrive together: a failed rename takes the row back, and a file
 	// renamed just before the server died has no row and goes at the next start.
 	const row = await receiveFile(source, documentsDir, limitMib, (file, moveIntoPlace) =>
 		db.transaction(async (tx) => {
 			await lockQuota(tx, draftId, ipHash)
-			if (!(await isWithinQuota(tx, { draftId, ipHash, quota, bytes: file.size }))) throw new UploadRefused({ reason: 'quota' })
-			const [inserted] = await tx.insert(documents).values({ ...file, draftId, ipHash }).returning()
+			if (!(await isWithinQuota(tx, { draftId, ipHash, quota, bytes: file.size })))
+				throw new UploadRefused({ reason: 'quota' })
+			const [inserted] = await tx
+				.insert(documents)
+				.values({ ...file, draftId, ipHash })
+				.returning()
 			await moveIntoPlace()
 			return inserted!
 		}),
@@ -70,10 +84,16 @@ export type ReceivedFile = { id: string; name: string; extension: string; size: 
 // A file of the kinds customers may send (ACCEPTED_EXTENSIONS), streamed into `directory` under a
 // new id, checked for its type, content and (for a ZIP-based format) its unpacked size; `store`
 // records it and calls moveIntoPlace, in its transaction, to make the file count.
-export async function receiveFile<T>(source: MultipartSource, directory: string, limitMib: number, store: (file: ReceivedFile, moveIntoPlace: () => Promise<void>) => Promise<T>): Promise<T> {
+export async function receiveFile<T>(
+	source: MultipartSource,
+	directory: string,
+	limitMib: number,
+	store: (file: ReceivedFile, moveIntoPlace: () => Promise<void>) => Promise<T>,
+): Promise<T> {
 	const limit = limitMib * MIB
 	const declared = source.declaredBytes
-	if (declared > limit + FRAMING_BYTES) throw new UploadRefused({ reason: 'too-big', sizeMib: round(declared / MIB), limitMib })
+	if (declared > limit + FRAMING_BYTES)
+		throw new UploadRefused({ reason: 'too-big', sizeMib: round(declared / MIB), limitMib })
 	if (!source.body) throw new UploadRefused({ reason: 'missing' })
 	await mkdir(directory, { recursive: true })
 
@@ -87,7 +107,11 @@ export async function receiveFile<T>(source: MultipartSource, directory: string,
 			let parser: busboy.Busboy
 			try {
 				// Browsers send file names in UTF-8; busboy reads them as Latin-1 unless told.
-				parser = busboy({ headers: { 'content-type': source.contentType }, defParamCharset: 'utf8', limits: { files: 1, fileSize: limit, fields: 10 } })
+				parser = busboy({
+					headers: { 'content-type': source.contentType },
+					defParamCharset: 'utf8',
+					limits: { files: 1, fileSize: limit, fields: 10 },
+				})
 			} catch {
 				return malformed()
 			}
@@ -101,12 +125,18 @@ export async function receiveFile<T>(source: MultipartSource, directory: string,
 				const file = { name, size: 0 }
 				received = file
 				stream.on('data', (chunk: Buffer) => (file.size += chunk.length))
-				stream.on('limit', () => reject(new UploadRefused({ reason: 'too-big', sizeMib: round(Math.max(declared, file.size) / MIB), limitMib })))
+				stream.on('limit', () =>
+					reject(
+						new UploadRefused({ reason: 'too-big', sizeMib: round(Math.max(declared, file.size) / MIB), limitMib }),
+					),
+				)
 				writing = pipeline(stream, createWriteStream(partPath))
 			})
 			parser.on('error', malformed)
 			parser.on('close', () => writing.then(resolve, reject))
-			Readable.fromWeb(source.body as NodeReadableStream).on('error', reject).pipe(parser)
+			Readable.fromWeb(source.body as NodeReadableStream)
+				.on('error', reject)
+				.pipe(parser)
 		})
 		const file = received as { name: string; size: number } | null
 		if (!file || file.size === 0) throw new UploadRefused({ reason: 'missing' })
@@ -116,7 +146,9 @@ export async function receiveFile<T>(source: MultipartSource, directory: string,
 		const expansion = await declaredExpansion(partPath)
 		if (expansion && isBomb(expansion)) throw new UploadRefused({ reason: 'bomb' })
 		const storedName = `${id}.${extension}`
-		return await store({ id, name: file.name, extension, size: file.size, storedName }, () => rename(partPath, path.join(directory, storedName)))
+		return await store({ id, name: file.name, extension, size: file.size, storedName }, () =>
+			rename(partPath, path.join(directory, storedName)),
+		)
 	} finally {
 		// A refusal can come while the file is still being written (busboy goes on to the end of a
 		// truncated file): the .part file goes once the write has ended, not before it is created.

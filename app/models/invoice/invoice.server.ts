@@ -1,7 +1,14 @@
 import { createHash } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import type { Database } from '#database/client.ts'
-import { invoiceSequences, invoices, orders, quotes, settings as settingsTable, type InvoiceKind } from '#database/schema.ts'
+import {
+	invoiceSequences,
+	invoices,
+	orders,
+	quotes,
+	settings as settingsTable,
+	type InvoiceKind,
+} from '#database/schema.ts'
 import { addCalendarDays, todayInDenmark, type CalendarDate } from '#app/models/calendar/working-days.ts'
 import { invoiceLinesFromQuote, invoiceTotals } from '#app/models/invoice/lines.ts'
 import { renderOioubl } from '#app/models/invoice/oioubl.ts'
@@ -27,7 +34,11 @@ export async function takeInvoiceNumber(tx: Transaction, kind: InvoiceKind): Pro
 
 // The invoice for a delivered order, on the quote's frozen prices, with the agency's details and
 // payment terms as they are today. Called in the delivery's transaction.
-export async function issueInvoice(tx: Transaction, orderId: number, today: CalendarDate = todayInDenmark()): Promise<Invoice> {
+export async function issueInvoice(
+	tx: Transaction,
+	orderId: number,
+	today: CalendarDate = todayInDenmark(),
+): Promise<Invoice> {
 	const [order] = await tx.select().from(orders).where(eq(orders.id, orderId))
 	const [quote] = await tx.select().from(quotes).where(eq(quotes.id, order!.quoteId))
 	const [agency] = await tx.select().from(settingsTable).where(eq(settingsTable.id, 1))
@@ -51,9 +62,21 @@ export async function issueInvoice(tx: Transaction, orderId: number, today: Cale
 				cvr: agency!.cvr,
 				ean: null,
 				email: agency!.email,
-				bank: { name: agency!.bankName, regNo: agency!.bankRegNo, account: agency!.bankAccount, iban: agency!.iban, bic: agency!.bic },
+				bank: {
+					name: agency!.bankName,
+					regNo: agency!.bankRegNo,
+					account: agency!.bankAccount,
+					iban: agency!.iban,
+					bic: agency!.bic,
+				},
 			},
-			buyer: { name: customer.companyName ?? customer.name, address: customer.companyAddress ?? '', cvr: customer.companyCvr ? String(customer.companyCvr) : null, ean: customer.ean, email: customer.email },
+			buyer: {
+				name: customer.companyName ?? customer.name,
+				address: customer.companyAddress ?? '',
+				cvr: customer.companyCvr ? String(customer.companyCvr) : null,
+				ean: customer.ean,
+				email: customer.email,
+			},
 			purchaseOrder: customer.purchaseOrder,
 			lines,
 			vatPercent: details.vatPercent,
@@ -64,11 +87,22 @@ export async function issueInvoice(tx: Transaction, orderId: number, today: Cale
 }
 
 // A credit note cancelling an invoice in full: the same lines and totals, its own number.
-export async function creditInvoice(tx: Transaction, invoice: Invoice, today: CalendarDate = todayInDenmark()): Promise<Invoice> {
+export async function creditInvoice(
+	tx: Transaction,
+	invoice: Invoice,
+	today: CalendarDate = todayInDenmark(),
+): Promise<Invoice> {
 	const { id: _id, number: _number, createdAt: _createdAt, ...rest } = invoice
 	const [credit] = await tx
 		.insert(invoices)
-		.values({ ...rest, kind: 'credit_note', number: await takeInvoiceNumber(tx, 'credit_note'), creditsInvoiceId: invoice.id, issueDate: today, dueDate: today })
+		.values({
+			...rest,
+			kind: 'credit_note',
+			number: await takeInvoiceNumber(tx, 'credit_note'),
+			creditsInvoiceId: invoice.id,
+			issueDate: today,
+			dueDate: today,
+		})
 		.returning()
 	return credit!
 }
@@ -100,7 +134,9 @@ export async function invoiceXml(db: Database, invoice: Invoice): Promise<string
 // A stable UUID per document (a name-based one, version 5 style), so the same invoice downloaded
 // twice is the same document to NemHandel.
 function uuidOf(invoice: Invoice) {
-	const hex = createHash('sha256').update(`tolk:${invoice.kind}:${invoice.number}:${invoice.createdAt.toISOString()}`).digest('hex')
+	const hex = createHash('sha256')
+		.update(`tolk:${invoice.kind}:${invoice.number}:${invoice.createdAt.toISOString()}`)
+		.digest('hex')
 	const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16)
 	return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`
 }

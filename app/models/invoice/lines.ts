@@ -13,25 +13,46 @@ export class NotInvoiceable extends Error {}
 // the express surcharge and the certified copies. Their sum is the quote's total without VAT, to
 // the øre. A document still waiting for a count or for a person's quote cannot be invoiced: staff
 // correct its count first.
-export function invoiceLinesFromQuote(details: SavedQuoteDetails, copies: number, messages: Messages, locale: Locale): InvoiceLine[] {
+export function invoiceLinesFromQuote(
+	details: SavedQuoteDetails,
+	copies: number,
+	messages: Messages,
+	locale: Locale,
+): InvoiceLine[] {
 	const { quote } = details
 	if (quote.hasManual || quote.isPending) throw new NotInvoiceable('a document has no count')
-	const t = (key: string, vars: Record<string, string | number> = {}) => translate(messages, key, vars).replace(/<[^>]*>/g, '')
+	const t = (key: string, vars: Record<string, string | number> = {}) =>
+		translate(messages, key, vars).replace(/<[^>]*>/g, '')
 	const pair = details.fromName && details.toName ? ` (${details.fromName} → ${details.toName})` : ''
 	const lines: InvoiceLine[] = quote.lines.map((line) => {
 		const measure =
 			line.basis === 'words' && line.quantity !== undefined
-				? t('invoice.words', { words: formatNumber(line.quantity, locale) }) + (line.repeated ? `, ${t('invoice.repeated', { words: formatNumber(line.repeated, locale) })}` : '')
+				? t('invoice.words', { words: formatNumber(line.quantity, locale) }) +
+					(line.repeated ? `, ${t('invoice.repeated', { words: formatNumber(line.repeated, locale) })}` : '')
 				: ''
 		return item(`${line.name}${measure ? `: ${measure}` : ''}${pair}`, 1, line.amount)
 	})
-	if (quote.minimumApplied) lines.push(item(t('invoice.minimum'), 1, round2(quote.total - quote.express - quote.copies - quote.translation)))
+	if (quote.minimumApplied)
+		lines.push(item(t('invoice.minimum'), 1, round2(quote.total - quote.express - quote.copies - quote.translation)))
 	if (quote.express > 0) lines.push(item(t('quote.express', { percent: quote.surchargePercent }), 1, quote.express))
-	if (copies > 0 && quote.copies > 0) lines.push({ description: t('quote.copies'), quantity: copies, unit: 'pieces', unitPrice: round2(quote.copies / copies), amount: quote.copies })
+	if (copies > 0 && quote.copies > 0)
+		lines.push({
+			description: t('quote.copies'),
+			quantity: copies,
+			unit: 'pieces',
+			unitPrice: round2(quote.copies / copies),
+			amount: quote.copies,
+		})
 	return lines
 }
 
-const item = (description: string, quantity: number, amount: number): InvoiceLine => ({ description, quantity, unit: 'items', unitPrice: amount, amount })
+const item = (description: string, quantity: number, amount: number): InvoiceLine => ({
+	description,
+	quantity,
+	unit: 'items',
+	unitPrice: amount,
+	amount,
+})
 
 // Net, VAT and total of lines, each rounded to the øre once.
 export function invoiceTotals(lines: InvoiceLine[], vatPercent: number) {

@@ -35,17 +35,26 @@ const NS = {
 const UNIT_CODES: Record<InvoiceLine['unit'], string> = { words: 'EA', minutes: 'MIN', pieces: 'EA', items: 'EA' }
 
 // What XML 1.0 cannot hold is left out; then the five that need it are escaped.
-const escape = (value: string) => xmlCharacters(value).replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!)
+const escape = (value: string) =>
+	xmlCharacters(value).replace(
+		/[<>&"']/g,
+		(c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!,
+	)
 const amount = (value: number) => value.toFixed(2)
 const cvrId = (cvr: string) => `DK${cvr.replace(/\D/g, '')}`
 
 type Node = string | null | undefined | false
 const el = (name: string, attrs: Record<string, string> | null, ...children: Node[]) => {
-	const attributes = attrs ? Object.entries(attrs).map(([key, value]) => ` ${key}="${escape(value)}"`).join('') : ''
+	const attributes = attrs
+		? Object.entries(attrs)
+				.map(([key, value]) => ` ${key}="${escape(value)}"`)
+				.join('')
+		: ''
 	const body = children.filter(Boolean).join('')
 	return `<${name}${attributes}>${body}</${name}>`
 }
-const text = (name: string, value: string, attrs: Record<string, string> | null = null) => el(name, attrs, escape(value))
+const text = (name: string, value: string, attrs: Record<string, string> | null = null) =>
+	el(name, attrs, escape(value))
 
 export function renderOioubl(document: OioublDocument): string {
 	const credit = document.kind === 'credit_note'
@@ -59,10 +68,22 @@ export function renderOioubl(document: OioublDocument): string {
 		text('cbc:CopyIndicator', 'false'),
 		text('cbc:UUID', document.uuid),
 		text('cbc:IssueDate', document.issueDate),
-		!credit && text('cbc:InvoiceTypeCode', '380', { listAgencyID: '320', listID: 'urn:oioubl:codelist:invoicetypecode-1.2' }),
+		!credit &&
+			text('cbc:InvoiceTypeCode', '380', { listAgencyID: '320', listID: 'urn:oioubl:codelist:invoicetypecode-1.2' }),
 		text('cbc:DocumentCurrencyCode', document.currency),
 		el('cac:OrderReference', null, text('cbc:ID', document.orderReference)),
-		credit && document.credits && el('cac:BillingReference', null, el('cac:InvoiceDocumentReference', null, text('cbc:ID', String(document.credits.number)), text('cbc:IssueDate', document.credits.issueDate))),
+		credit &&
+			document.credits &&
+			el(
+				'cac:BillingReference',
+				null,
+				el(
+					'cac:InvoiceDocumentReference',
+					null,
+					text('cbc:ID', String(document.credits.number)),
+					text('cbc:IssueDate', document.credits.issueDate),
+				),
+			),
 		el('cac:AccountingSupplierParty', null, supplier(document.seller)),
 		el('cac:AccountingCustomerParty', null, customer(document.buyer)),
 		!credit &&
@@ -72,8 +93,16 @@ export function renderOioubl(document: OioublDocument): string {
 				text('cbc:ID', '1'),
 				text('cbc:PaymentMeansCode', '42'),
 				text('cbc:PaymentDueDate', document.dueDate),
-				text('cbc:PaymentChannelCode', 'DK:BANK', { listAgencyID: '320', listID: 'urn:oioubl:codelist:paymentchannelcode-1.1' }),
-				el('cac:PayeeFinancialAccount', null, text('cbc:ID', document.seller.bank.account), el('cac:FinancialInstitutionBranch', null, text('cbc:ID', document.seller.bank.regNo))),
+				text('cbc:PaymentChannelCode', 'DK:BANK', {
+					listAgencyID: '320',
+					listID: 'urn:oioubl:codelist:paymentchannelcode-1.1',
+				}),
+				el(
+					'cac:PayeeFinancialAccount',
+					null,
+					text('cbc:ID', document.seller.bank.account),
+					el('cac:FinancialInstitutionBranch', null, text('cbc:ID', document.seller.bank.regNo)),
+				),
 			),
 		taxTotal(document.net, document.vat, document.vatPercent, document.currency),
 		el(
@@ -89,7 +118,12 @@ export function renderOioubl(document: OioublDocument): string {
 	return `<?xml version="1.0" encoding="UTF-8"?>\n${el(root, { xmlns: NS[document.kind], 'xmlns:cac': NS.cac, 'xmlns:cbc': NS.cbc }, ...body)}\n`
 }
 
-const TAX_SCHEME = el('cac:TaxScheme', null, text('cbc:ID', '63', { schemeAgencyID: '320', schemeID: 'urn:oioubl:id:taxschemeid-1.5' }), text('cbc:Name', 'Moms'))
+const TAX_SCHEME = el(
+	'cac:TaxScheme',
+	null,
+	text('cbc:ID', '63', { schemeAgencyID: '320', schemeID: 'urn:oioubl:id:taxschemeid-1.5' }),
+	text('cbc:Name', 'Moms'),
+)
 
 function taxTotal(taxable: number, tax: number, percent: number, currency: string) {
 	const money = (name: string, value: number) => text(name, amount(value), { currencyID: currency })
@@ -102,7 +136,13 @@ function taxTotal(taxable: number, tax: number, percent: number, currency: strin
 			null,
 			money('cbc:TaxableAmount', taxable),
 			money('cbc:TaxAmount', tax),
-			el('cac:TaxCategory', null, text('cbc:ID', 'StandardRated', { schemeAgencyID: '320', schemeID: 'urn:oioubl:id:taxcategoryid-1.3' }), text('cbc:Percent', String(percent)), TAX_SCHEME),
+			el(
+				'cac:TaxCategory',
+				null,
+				text('cbc:ID', 'StandardRated', { schemeAgencyID: '320', schemeID: 'urn:oioubl:id:taxcategoryid-1.3' }),
+				text('cbc:Percent', String(percent)),
+				TAX_SCHEME,
+			),
 		),
 	)
 }
@@ -113,7 +153,10 @@ function address(party: InvoiceParty) {
 	return el(
 		'cac:PostalAddress',
 		null,
-		text('cbc:AddressFormatCode', 'StructuredLax', { listAgencyID: '320', listID: 'urn:oioubl:codelist:addressformatcode-1.1' }),
+		text('cbc:AddressFormatCode', 'StructuredLax', {
+			listAgencyID: '320',
+			listID: 'urn:oioubl:codelist:addressformatcode-1.1',
+		}),
 		street && text('cbc:StreetName', street),
 		city && text('cbc:CityName', city),
 		postcode && text('cbc:PostalZone', postcode),
@@ -130,8 +173,18 @@ function supplier(party: OioublDocument['seller']) {
 		el('cac:PartyIdentification', null, text('cbc:ID', cvr, { schemeAgencyID: '320', schemeID: 'DK:CVR' })),
 		el('cac:PartyName', null, text('cbc:Name', party.name)),
 		address(party),
-		el('cac:PartyTaxScheme', null, text('cbc:CompanyID', cvr, { schemeAgencyID: '320', schemeID: 'DK:SE' }), TAX_SCHEME),
-		el('cac:PartyLegalEntity', null, text('cbc:RegistrationName', party.name), text('cbc:CompanyID', cvr, { schemeAgencyID: '320', schemeID: 'DK:CVR' })),
+		el(
+			'cac:PartyTaxScheme',
+			null,
+			text('cbc:CompanyID', cvr, { schemeAgencyID: '320', schemeID: 'DK:SE' }),
+			TAX_SCHEME,
+		),
+		el(
+			'cac:PartyLegalEntity',
+			null,
+			text('cbc:RegistrationName', party.name),
+			text('cbc:CompanyID', cvr, { schemeAgencyID: '320', schemeID: 'DK:CVR' }),
+		),
 	)
 }
 
@@ -140,10 +193,20 @@ function customer(party: InvoiceParty) {
 		'cac:Party',
 		null,
 		party.ean && text('cbc:EndpointID', party.ean, { schemeAgencyID: '9', schemeID: 'GLN' }),
-		party.cvr && el('cac:PartyIdentification', null, text('cbc:ID', cvrId(party.cvr), { schemeAgencyID: '320', schemeID: 'DK:CVR' })),
+		party.cvr &&
+			el(
+				'cac:PartyIdentification',
+				null,
+				text('cbc:ID', cvrId(party.cvr), { schemeAgencyID: '320', schemeID: 'DK:CVR' }),
+			),
 		el('cac:PartyName', null, text('cbc:Name', party.name)),
 		address(party),
-		el('cac:PartyLegalEntity', null, text('cbc:RegistrationName', party.name), party.cvr && text('cbc:CompanyID', cvrId(party.cvr), { schemeAgencyID: '320', schemeID: 'DK:CVR' })),
+		el(
+			'cac:PartyLegalEntity',
+			null,
+			text('cbc:RegistrationName', party.name),
+			party.cvr && text('cbc:CompanyID', cvrId(party.cvr), { schemeAgencyID: '320', schemeID: 'DK:CVR' }),
+		),
 	)
 }
 
@@ -158,6 +221,11 @@ function invoiceLine(line: InvoiceLine, id: number, document: OioublDocument, cr
 		text('cbc:LineExtensionAmount', amount(line.amount), { currencyID: document.currency }),
 		taxTotal(line.amount, lineVat, document.vatPercent, document.currency),
 		el('cac:Item', null, text('cbc:Description', line.description), text('cbc:Name', line.description.slice(0, 40))),
-		el('cac:Price', null, text('cbc:PriceAmount', amount(line.unitPrice), { currencyID: document.currency }), text('cbc:BaseQuantity', '1', { unitCode })),
+		el(
+			'cac:Price',
+			null,
+			text('cbc:PriceAmount', amount(line.unitPrice), { currencyID: document.currency }),
+			text('cbc:BaseQuantity', '1', { unitCode }),
+		),
 	)
 }

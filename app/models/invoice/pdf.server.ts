@@ -9,7 +9,8 @@ import type { Locale } from '#app/utils/locales.ts'
 // bank account, the customer with CVR or EAN, the lines as quoted, VAT and the payment terms.
 export async function renderInvoicePdf(invoice: Invoice): Promise<Uint8Array> {
 	const locale = invoice.locale as Locale
-	const t = (key: string, vars: Record<string, string | number> = {}) => translate(DEFAULT_MESSAGES[locale], key, vars).replace(/<[^>]*>/g, '')
+	const t = (key: string, vars: Record<string, string | number> = {}) =>
+		translate(DEFAULT_MESSAGES[locale], key, vars).replace(/<[^>]*>/g, '')
 	const money = (amount: number) => formatPrice(amount, invoice.currency, locale)
 	const day = (value: string) => formatDate(new Date(`${value}T12:00:00`), locale)
 	const credit = invoice.kind === 'credit_note'
@@ -33,7 +34,10 @@ export async function renderInvoicePdf(invoice: Invoice): Promise<Uint8Array> {
 	if (buyer.ean) line(`EAN ${buyer.ean}`, { size: 10 })
 	space(12)
 	for (const item of invoice.lines) {
-		const quantity = item.quantity === 1 && item.unit === 'items' ? '' : `${formatNumber(item.quantity, locale)} × ${money(item.unitPrice)}: `
+		const quantity =
+			item.quantity === 1 && item.unit === 'items'
+				? ''
+				: `${formatNumber(item.quantity, locale)} × ${money(item.unitPrice)}: `
 		line(`${quantity}${item.description}`, { size: 10, right: money(item.amount) })
 	}
 	space(6)
@@ -44,7 +48,8 @@ export async function renderInvoicePdf(invoice: Invoice): Promise<Uint8Array> {
 	if (!credit) {
 		line(t('invoice.terms', { date: day(invoice.dueDate), number: invoice.number }), { size: 10 })
 		const bank = seller.bank
-		if (bank.account) line(`${bank.name ? `${bank.name}: ` : ''}${t('invoice.account')} ${bank.regNo} ${bank.account}`, { size: 10 })
+		if (bank.account)
+			line(`${bank.name ? `${bank.name}: ` : ''}${t('invoice.account')} ${bank.regNo} ${bank.account}`, { size: 10 })
 		if (bank.iban) line(`IBAN ${bank.iban}${bank.bic ? `  ·  BIC ${bank.bic}` : ''}`, { size: 10 })
 	}
 	return save()

@@ -3,7 +3,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 // A stream name the server hands to a page, signed so that a page can only listen to streams the
 // server chose for it: base64url(JSON [name, expires?]) + "--" + HMAC-SHA256, as Rails does it.
 
-const digest = (payload: string, secretKey: string) => createHmac('sha256', secretKey).update(`cable-stream:${payload}`).digest('base64url')
+const digest = (payload: string, secretKey: string) =>
+	createHmac('sha256', secretKey).update(`cable-stream:${payload}`).digest('base64url')
 
 export function signStreamName(stream: string, secretKey: string, options: { expiresAt?: Date } = {}): string {
 	const content = options.expiresAt ? [stream, Math.floor(options.expiresAt.getTime() / 1000)] : [stream]

@@ -8,6 +8,12 @@ export function liveStream({ secretKey }: Pick<AppServices, 'secretKey'>, stream
 }
 
 // A live update must never fail the change that caused it: it is logged and dropped.
-export async function broadcastTo({ broadcast, logger }: Pick<AppServices, 'broadcast' | 'logger'>, stream: string, message: unknown): Promise<void> {
-	await broadcast(stream, message).catch((error: unknown) => logger.error({ err: error, stream }, 'live update not sent'))
+export async function broadcastTo(
+	{ broadcast, logger }: Pick<AppServices, 'broadcast' | 'logger'>,
+	stream: string,
+	message: unknown,
+): Promise<void> {
+	await broadcast(stream, message).catch((error: unknown) =>
+		logger.error({ err: error, stream }, 'live update not sent'),
+	)
 }

@@ -9,12 +9,16 @@ export const PUBLIC_UPLOADS_PATH = '/uploads'
 // Judged by the file's first bytes, never by its name or the browser's word. SVG is refused:
 // it can carry script.
 const SIGNATURES: { extension: string; matches: (head: Buffer) => boolean }[] = [
-	{ extension: 'png', matches: (head) => head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
+	{
+		extension: 'png',
+		matches: (head) => head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+	},
 	{ extension: 'jpg', matches: (head) => head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff },
 	{ extension: 'gif', matches: (head) => ['GIF87a', 'GIF89a'].includes(head.subarray(0, 6).toString('latin1')) },
 	{
 		extension: 'webp',
-		matches: (head) => head.subarray(0, 4).toString('latin1') === 'RIFF' && head.subarray(8, 12).toString('latin1') === 'WEBP',
+		matches: (head) =>
+			head.subarray(0, 4).toString('latin1') === 'RIFF' && head.subarray(8, 12).toString('latin1') === 'WEBP',
 	},
 ]
 

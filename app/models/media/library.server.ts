@@ -44,7 +44,17 @@ export class MediaInUse extends Error {
 	}
 }
 
-export type PhotoView = { id: number; url: string; thumb: string; medium: string; title: string; width: number; height: number; size: number; name: string }
+export type PhotoView = {
+	id: number
+	url: string
+	thumb: string
+	medium: string
+	title: string
+	width: number
+	height: number
+	size: number
+	name: string
+}
 export type ContentFileView = { id: number; url: string; title: string; name: string; size: number }
 
 const photoBase = (key: string) => `${PUBLIC_UPLOADS_PATH}/photos/${key}`
@@ -66,24 +76,38 @@ function presentPhoto(row: typeof photos.$inferSelect): PhotoView {
 }
 
 function presentFile(row: typeof contentFiles.$inferSelect): ContentFileView {
-	return { id: row.id, url: `${fileBase(row.key)}/${encodeURIComponent(row.name)}`, title: row.title, name: row.name, size: row.size }
+	return {
+		id: row.id,
+		url: `${fileBase(row.key)}/${encodeURIComponent(row.name)}`,
+		title: row.title,
+		name: row.name,
+		size: row.size,
+	}
 }
 
 const extensionOf = (name: string) => path.extname(name).slice(1).toLowerCase()
-const titleOf = (title: string | null | undefined, filename: string) => (title ?? '').trim().slice(0, 200) || path.parse(filename).name.slice(0, 200)
+const titleOf = (title: string | null | undefined, filename: string) =>
+	(title ?? '').trim().slice(0, 200) || path.parse(filename).name.slice(0, 200)
 
 export async function listPhotos(db: Database): Promise<PhotoView[]> {
 	return (await db.select().from(photos).orderBy(desc(photos.createdAt), desc(photos.id))).map(presentPhoto)
 }
 
 export async function listContentFiles(db: Database): Promise<ContentFileView[]> {
-	return (await db.select().from(contentFiles).orderBy(desc(contentFiles.createdAt), desc(contentFiles.id))).map(presentFile)
+	return (await db.select().from(contentFiles).orderBy(desc(contentFiles.createdAt), desc(contentFiles.id))).map(
+		presentFile,
+	)
 }
 
 // Keeps the original privately and serves stripped, resized WebP variants: sharp writes no
 // metadata unless asked, so EXIF (GPS position, camera serial) and XMP stay behind, and the
 // picture is turned upright from its EXIF orientation first.
-export async function storePhoto(db: Database, dirs: MediaDirs, file: UploadedFile | undefined, title?: string | null): Promise<PhotoView> {
+export async function storePhoto(
+	db: Database,
+	dirs: MediaDirs,
+	file: UploadedFile | undefined,
+	title?: string | null,
+): Promise<PhotoView> {
 	if (!file || file.size === 0) throw new MediaRefused('missing')
 	if (file.size > MAX_PHOTO_BYTES) throw new MediaRefused('too-big')
 	const extension = await detectImageType(file.path)
@@ -105,14 +129,22 @@ export async function storePhoto(db: Database, dirs: MediaDirs, file: UploadedFi
 		await copyFile(file.path, originalPath)
 		const [row] = await db
 			.insert(photos)
-			.values({ key, title: titleOf(title, file.filename), originalName: file.filename, extension, size: file.size, ...large })
+			.values({
+				key,
+				title: titleOf(title, file.filename),
+				originalName: file.filename,
+				extension,
+				size: file.size,
+				...large,
+			})
 			.returning()
 		return presentPhoto(row!)
 	} catch (error) {
 		await rm(publicDir, { recursive: true, force: true })
 		await rm(originalPath, { force: true })
 		// libvips could not decode it after all (truncated, or a bomb past the pixel limit).
-		if (error instanceof Error && /vips|pixel limit|Input (file|buffer)/i.test(error.message)) throw new MediaRefused('not-an-image')
+		if (error instanceof Error && /vips|pixel limit|Input (file|buffer)/i.test(error.message))
+			throw new MediaRefused('not-an-image')
 		throw error
 	}
 }
@@ -125,9 +157,17 @@ async function variantsOf(source: Sharp, directory: string): Promise<Size> {
 	const [thumb, medium, large] = VARIANTS
 	const { data, info } = await source.resize(large.resize).raw().toBuffer({ resolveWithObject: true })
 	const decoded = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
-	await decoded().webp({ quality: 82 }).toFile(path.join(directory, `${large.name}.webp`))
-	await decoded().resize(medium.resize).webp({ quality: 82 }).toFile(path.join(directory, `${medium.name}.webp`))
-	await decoded().resize(thumb.resize).webp({ quality: 82 }).toFile(path.join(directory, `${thumb.name}.webp`))
+	await decoded()
+		.webp({ quality: 82 })
+		.toFile(path.join(directory, `${large.name}.webp`))
+	await decoded()
+		.resize(medium.resize)
+		.webp({ quality: 82 })
+		.toFile(path.join(directory, `${medium.name}.webp`))
+	await decoded()
+		.resize(thumb.resize)
+		.webp({ quality: 82 })
+		.toFile(path.join(directory, `${thumb.name}.webp`))
 	return { width: info.width, height: info.height }
 }
 
@@ -135,7 +175,10 @@ async function variantsOf(source: Sharp, directory: string): Promise<Size> {
 async function variantsOfAnimated(input: () => Sharp, directory: string): Promise<Size> {
 	let large = { width: 0, height: 0 }
 	for (const variant of VARIANTS) {
-		const info = await input().resize(variant.resize).webp({ quality: 82 }).toFile(path.join(directory, `${variant.name}.webp`))
+		const info = await input()
+			.resize(variant.resize)
+			.webp({ quality: 82 })
+			.toFile(path.join(directory, `${variant.name}.webp`))
 		if (variant.name === 'large') large = { width: info.width, height: info.pageHeight ?? info.height }
 	}
 	return large
@@ -143,7 +186,12 @@ async function variantsOfAnimated(input: () => Sharp, directory: string): Promis
 
 // A file for a link: an allowed extension whose content is what the extension claims, and no
 // ZIP (Office, OpenDocument) that would unpack to far more than is sane.
-export async function storeContentFile(db: Database, dirs: MediaDirs, file: UploadedFile | undefined, title?: string | null): Promise<ContentFileView> {
+export async function storeContentFile(
+	db: Database,
+	dirs: MediaDirs,
+	file: UploadedFile | undefined,
+	title?: string | null,
+): Promise<ContentFileView> {
 	if (!file || file.size === 0) throw new MediaRefused('missing')
 	if (file.size > MAX_CONTENT_FILE_BYTES) throw new MediaRefused('too-big')
 	const extension = extensionOf(file.filename)
@@ -157,7 +205,10 @@ export async function storeContentFile(db: Database, dirs: MediaDirs, file: Uplo
 	await mkdir(directory, { recursive: true })
 	try {
 		await copyFile(file.path, path.join(directory, name))
-		const [row] = await db.insert(contentFiles).values({ key, title: titleOf(title, file.filename), name, extension, size: file.size }).returning()
+		const [row] = await db
+			.insert(contentFiles)
+			.values({ key, title: titleOf(title, file.filename), name, extension, size: file.size })
+			.returning()
 		return presentFile(row!)
 	} catch (error) {
 		await rm(directory, { recursive: true, force: true })
@@ -181,11 +232,21 @@ export type Usage = { resource: 'pages' | 'faq' | 'team'; id: number; label: str
 // Where rich content still points at a photo or a file: the page bodies, FAQ answers and bios in
 // either language. strpos, so no character in the address acts as a pattern.
 export async function findUsages(db: Database, address: string): Promise<Usage[]> {
-	const uses = (...columns: AnyColumn[]) => sql.join(columns.map((column) => sql`strpos(${column}, ${address}) > 0`), sql` or `)
+	const uses = (...columns: AnyColumn[]) =>
+		sql.join(
+			columns.map((column) => sql`strpos(${column}, ${address}) > 0`),
+			sql` or `,
+		)
 	const [pageRows, faqRows, teamRows] = await Promise.all([
 		db.select({ id: pages.id, label: pages.titleEn }).from(pages).where(uses(pages.bodyDa, pages.bodyEn)),
-		db.select({ id: faqItems.id, label: faqItems.questionEn }).from(faqItems).where(uses(faqItems.answerDa, faqItems.answerEn)),
-		db.select({ id: teamMembers.id, label: teamMembers.name }).from(teamMembers).where(uses(teamMembers.bioDa, teamMembers.bioEn)),
+		db
+			.select({ id: faqItems.id, label: faqItems.questionEn })
+			.from(faqItems)
+			.where(uses(faqItems.answerDa, faqItems.answerEn)),
+		db
+			.select({ id: teamMembers.id, label: teamMembers.name })
+			.from(teamMembers)
+			.where(uses(teamMembers.bioDa, teamMembers.bioEn)),
 	])
 	return [
 		...pageRows.map((row) => ({ resource: 'pages' as const, ...row })),
@@ -211,12 +272,21 @@ const addressOf = (kind: MediaKind, key: string) => `${PUBLIC_UPLOADS_PATH}/${ST
 
 export async function renameMedia(db: Database, kind: MediaKind, id: number, title: string): Promise<boolean> {
 	const { table } = STORES[kind]
-	const rows = await db.update(table).set({ title, updatedAt: new Date() }).where(eq(table.id, id)).returning({ id: table.id })
+	const rows = await db
+		.update(table)
+		.set({ title, updatedAt: new Date() })
+		.where(eq(table.id, id))
+		.returning({ id: table.id })
 	return rows.length > 0
 }
 
 // Refuses while content still uses it, naming where; otherwise removes the row and every file.
-export async function deleteMedia(db: Database, dirs: MediaDirs, kind: MediaKind, id: number): Promise<{ title: string } | null> {
+export async function deleteMedia(
+	db: Database,
+	dirs: MediaDirs,
+	kind: MediaKind,
+	id: number,
+): Promise<{ title: string } | null> {
 	const row = await findRow(db, kind, id)
 	if (!row) return null
 	const usages = await findUsages(db, addressOf(kind, row.key))

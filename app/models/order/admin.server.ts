@@ -2,14 +2,39 @@ import { and, asc, count, eq, gte, ilike, inArray, lt, lte, max, or, sql, type S
 import { alias } from 'drizzle-orm/pg-core'
 import { z } from 'zod'
 import type { Database } from '#database/client.ts'
-import { documents, invoices, languages, ORDER_STATUSES, orderDownloads, orderEvents, orderFiles, orders, quotes, teamMemberPairs, teamMembers, type OrderStatus } from '#database/schema.ts'
-import { addWorkingDays, todayInDenmark, workingDaysBetween, type CalendarDate } from '#app/models/calendar/working-days.ts'
+import {
+	documents,
+	invoices,
+	languages,
+	ORDER_STATUSES,
+	orderDownloads,
+	orderEvents,
+	orderFiles,
+	orders,
+	quotes,
+	teamMemberPairs,
+	teamMembers,
+	type OrderStatus,
+} from '#database/schema.ts'
+import {
+	addWorkingDays,
+	todayInDenmark,
+	workingDaysBetween,
+	type CalendarDate,
+} from '#app/models/calendar/working-days.ts'
 import { csvLine } from '#app/utils/csv.ts'
 import type { SavedQuoteDetails } from '#app/models/quote/quote.server.ts'
 
 export const OrderFilterSchema = z.object({
-	status: z.enum(ORDER_STATUSES).or(z.enum(['open', ''])).catch('open'),
-	pair: z.string().regex(/^[a-z-]{2,12}>[a-z-]{2,12}$/).or(z.literal('')).catch(''),
+	status: z
+		.enum(ORDER_STATUSES)
+		.or(z.enum(['open', '']))
+		.catch('open'),
+	pair: z
+		.string()
+		.regex(/^[a-z-]{2,12}>[a-z-]{2,12}$/)
+		.or(z.literal(''))
+		.catch(''),
 	translator: z.coerce.number().int().positive().or(z.literal('')).catch(''),
 	q: z.string().trim().max(100).catch(''),
 	// The dashboard's links: due by the next working day, or past the date.
@@ -20,7 +45,13 @@ export type OrderFilter = z.infer<typeof OrderFilterSchema>
 // The list opens on the orders still to deliver; "all" is an empty status.
 export function readOrderFilter(url: URL): OrderFilter {
 	const get = (name: string) => url.searchParams.get(name)
-	return OrderFilterSchema.parse({ status: get('status') ?? 'open', pair: get('pair') ?? '', translator: get('translator') ?? '', q: get('q') ?? '', due: get('due') ?? '' })
+	return OrderFilterSchema.parse({
+		status: get('status') ?? 'open',
+		pair: get('pair') ?? '',
+		translator: get('translator') ?? '',
+		q: get('q') ?? '',
+		due: get('due') ?? '',
+	})
 }
 
 const OPEN: OrderStatus[] = ['received', 'in_progress']
@@ -38,7 +69,14 @@ function whereFor({ status, pair, translator, q, due }: OrderFilter, today: Cale
 	if (translator) conditions.push(eq(orders.translatorId, translator))
 	if (q) {
 		const pattern = `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
-		conditions.push(or(ilike(orders.reference, pattern), sql`${orders.customer}->>'name' ilike ${pattern}`, sql`${orders.customer}->>'email' ilike ${pattern}`, sql`${orders.customer}->>'companyName' ilike ${pattern}`)!)
+		conditions.push(
+			or(
+				ilike(orders.reference, pattern),
+				sql`${orders.customer}->>'name' ilike ${pattern}`,
+				sql`${orders.customer}->>'email' ilike ${pattern}`,
+				sql`${orders.customer}->>'companyName' ilike ${pattern}`,
+			)!,
+		)
 	}
 	return conditions.length ? and(...conditions) : undefined
 }
@@ -52,8 +90,15 @@ export function workingDaysLeft(dueDate: CalendarDate, today: CalendarDate = tod
 export const ORDERS_PAGE_SIZE = 100
 
 // How many orders the list shows for a filter (the dashboard's counts link to those lists).
-export async function countOrders(db: Database, filter: Partial<OrderFilter>, today: CalendarDate = todayInDenmark()): Promise<number> {
-	const [row] = await db.select({ n: count() }).from(orders).where(whereFor({ status: 'open', pair: '', translator: '', q: '', due: '', ...filter }, today))
+export async function countOrders(
+	db: Database,
+	filter: Partial<OrderFilter>,
+	today: CalendarDate = todayInDenmark(),
+): Promise<number> {
+	const [row] = await db
+		.select({ n: count() })
+		.from(orders)
+		.where(whereFor({ status: 'open', pair: '', translator: '', q: '', due: '', ...filter }, today))
 	return row?.n ?? 0
 }
 const EXPORT_BATCH = 500
@@ -75,7 +120,11 @@ const LISTED = {
 }
 
 function selectListed(db: Database) {
-	return db.select(LISTED).from(orders).innerJoin(quotes, eq(quotes.id, orders.quoteId)).leftJoin(teamMembers, eq(teamMembers.id, orders.translatorId))
+	return db
+		.select(LISTED)
+		.from(orders)
+		.innerJoin(quotes, eq(quotes.id, orders.quoteId))
+		.leftJoin(teamMembers, eq(teamMembers.id, orders.translatorId))
 }
 
 type ListedRow = Awaited<ReturnType<ReturnType<typeof selectListed>['execute']>>[number]
@@ -98,7 +147,13 @@ function present(row: ListedRow, today: CalendarDate) {
 }
 
 export function readOrderPage(url: URL): number {
-	return z.coerce.number().int().min(1).max(1_000_000).catch(1).parse(url.searchParams.get('page') ?? 1)
+	return z.coerce
+		.number()
+		.int()
+		.min(1)
+		.max(1_000_000)
+		.catch(1)
+		.parse(url.searchParams.get('page') ?? 1)
 }
 
 // One page of the list by due date, soonest first, with the working days left and whether it is
@@ -121,24 +176,56 @@ export async function listOrders(db: Database, filter: OrderFilter, page = 1, to
 		pageSize: ORDERS_PAGE_SIZE,
 		pageCount: Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE)),
 		total,
-		counts: Object.fromEntries(ORDER_STATUSES.map((status) => [status, byStatus.find((row) => row.status === status)?.n ?? 0])) as Record<OrderStatus, number>,
+		counts: Object.fromEntries(
+			ORDER_STATUSES.map((status) => [status, byStatus.find((row) => row.status === status)?.n ?? 0]),
+		) as Record<OrderStatus, number>,
 	}
 }
 
-const CSV_HEADER = ['reference', 'status', 'due_date', 'working_days_left', 'customer', 'email', 'languages', 'translator', 'total_excl_vat']
+const CSV_HEADER = [
+	'reference',
+	'status',
+	'due_date',
+	'working_days_left',
+	'customer',
+	'email',
+	'languages',
+	'translator',
+	'total_excl_vat',
+]
 
 // Every order the filter matches, not one page: read in batches after the last (due date, id)
 // seen, so a large export holds one batch in memory at a time and never skips or repeats a row.
-export async function* exportOrdersCsv(db: Database, filter: OrderFilter, today: CalendarDate = todayInDenmark()): AsyncGenerator<string> {
+export async function* exportOrdersCsv(
+	db: Database,
+	filter: OrderFilter,
+	today: CalendarDate = todayInDenmark(),
+): AsyncGenerator<string> {
 	yield csvLine(CSV_HEADER) + '\r\n'
 	let after: { dueDate: string; id: number } | null = null
 	for (;;) {
-		const where: SQL | undefined = and(whereFor(filter, today), after ? sql`(${orders.dueDate}, ${orders.id}) > (${after.dueDate}, ${after.id})` : undefined)
+		const where: SQL | undefined = and(
+			whereFor(filter, today),
+			after ? sql`(${orders.dueDate}, ${orders.id}) > (${after.dueDate}, ${after.id})` : undefined,
+		)
 		const rows = await selectListed(db).where(where).orderBy(asc(orders.dueDate), asc(orders.id)).limit(EXPORT_BATCH)
 		if (rows.length === 0) return
 		yield rows
 			.map((row) => present(row, today))
-			.map((row) => csvLine([row.reference, row.status, row.dueDate, row.daysLeft === null ? '' : String(row.daysLeft), row.customer, row.email, row.pair, row.translator ?? '', row.total.toFixed(2)]) + '\r\n')
+			.map(
+				(row) =>
+					csvLine([
+						row.reference,
+						row.status,
+						row.dueDate,
+						row.daysLeft === null ? '' : String(row.daysLeft),
+						row.customer,
+						row.email,
+						row.pair,
+						row.translator ?? '',
+						row.total.toFixed(2),
+					]) + '\r\n',
+			)
 			.join('')
 		const last = rows.at(-1)!
 		after = { dueDate: last.dueDate, id: last.id }
@@ -152,13 +239,33 @@ export async function findOrderForStaff(db: Database, id: number) {
 	if (!order) return null
 	const [[quote], events, files, sources, bills, translators] = await Promise.all([
 		db.select().from(quotes).where(eq(quotes.id, order.quoteId)),
-		db.select().from(orderEvents).where(eq(orderEvents.orderId, id)).orderBy(asc(orderEvents.createdAt), asc(orderEvents.id)),
+		db
+			.select()
+			.from(orderEvents)
+			.where(eq(orderEvents.orderId, id))
+			.orderBy(asc(orderEvents.createdAt), asc(orderEvents.id)),
 		filesWithDownloads(db, id),
-		db.select({ id: documents.id, name: documents.name, words: documents.words, status: documents.status }).from(documents).where(eq(documents.orderId, id)).orderBy(asc(documents.createdAt)),
+		db
+			.select({ id: documents.id, name: documents.name, words: documents.words, status: documents.status })
+			.from(documents)
+			.where(eq(documents.orderId, id))
+			.orderBy(asc(documents.createdAt)),
 		db.select().from(invoices).where(eq(invoices.orderId, id)).orderBy(asc(invoices.id)),
 		translatorsFor(db, order.fromLanguage, order.toLanguage),
 	])
-	return { order, quote: { details: quote!.details as unknown as SavedQuoteDetails, copies: quote!.copies, currency: quote!.currency }, events, files, documents: sources, invoices: bills, translators }
+	return {
+		order,
+		quote: {
+			details: quote!.details as unknown as SavedQuoteDetails,
+			copies: quote!.copies,
+			currency: quote!.currency,
+		},
+		events,
+		files,
+		documents: sources,
+		invoices: bills,
+		translators,
+	}
 }
 
 // The order's translated files, each with how often the customer downloaded it and when last.
@@ -184,7 +291,10 @@ const toLanguage = alias(languages, 'to_language')
 // The team members who cover the order's language pair (every member when the pair is not set),
 // with how many open orders each has now.
 export async function translatorsFor(db: Database, from: string | null, to: string | null) {
-	const members = await db.select({ id: teamMembers.id, name: teamMembers.name }).from(teamMembers).orderBy(asc(teamMembers.position), asc(teamMembers.id))
+	const members = await db
+		.select({ id: teamMembers.id, name: teamMembers.name })
+		.from(teamMembers)
+		.orderBy(asc(teamMembers.position), asc(teamMembers.id))
 	const covering =
 		from && to
 			? new Set(
@@ -198,6 +308,14 @@ export async function translatorsFor(db: Database, from: string | null, to: stri
 					).map((row) => row.id),
 				)
 			: null
-	const loads = await db.select({ id: orders.translatorId, n: count() }).from(orders).where(inArray(orders.status, OPEN)).groupBy(orders.translatorId)
-	return members.map((member) => ({ ...member, coversPair: covering ? covering.has(member.id) : true, openOrders: loads.find((row) => row.id === member.id)?.n ?? 0 }))
+	const loads = await db
+		.select({ id: orders.translatorId, n: count() })
+		.from(orders)
+		.where(inArray(orders.status, OPEN))
+		.groupBy(orders.translatorId)
+	return members.map((member) => ({
+		...member,
+		coversPair: covering ? covering.has(member.id) : true,
+		openOrders: loads.find((row) => row.id === member.id)?.n ?? 0,
+	}))
 }

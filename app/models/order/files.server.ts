@@ -10,20 +10,47 @@ import type { Staff } from '#app/models/staff/session.server.ts'
 // A translated file staff upload to an order, checked as a customer's upload is (kind, content,
 // size, archive bombs) and kept beside the customers' documents until the retention period after
 // delivery ends. The customer sees it on the order page once the order is delivered.
-export async function addOrderFile(services: Pick<AppServices, 'db' | 'documentsDir' | 'broadcast' | 'logger'>, staff: Pick<Staff, 'id' | 'name'>, orderId: number, source: MultipartSource, limitMib: number) {
+export async function addOrderFile(
+	services: Pick<AppServices, 'db' | 'documentsDir' | 'broadcast' | 'logger'>,
+	staff: Pick<Staff, 'id' | 'name'>,
+	orderId: number,
+	source: MultipartSource,
+	limitMib: number,
+) {
 	const { db } = services
-	const [order] = await db.select({ status: orders.status, reference: orders.reference }).from(orders).where(eq(orders.id, orderId))
+	const [order] = await db
+		.select({ status: orders.status, reference: orders.reference })
+		.from(orders)
+		.where(eq(orders.id, orderId))
 	if (!order) throw new OrderNotFound()
 	if (order.status === 'cancelled') throw new OrderRefused('transition')
 	const file = await receiveFile(source, deliveriesDirOf(services.documentsDir), limitMib, (received, moveIntoPlace) =>
 		db.transaction(async (tx) => {
-			const [row] = await tx.insert(orderFiles).values({ id: received.id, orderId, name: received.name, type: received.extension, size: received.size, storedName: received.storedName }).returning()
-			await tx.insert(orderEvents).values({ orderId, kind: 'file', body: received.name, userName: staff.name, internal: true })
+			const [row] = await tx
+				.insert(orderFiles)
+				.values({
+					id: received.id,
+					orderId,
+					name: received.name,
+					type: received.extension,
+					size: received.size,
+					storedName: received.storedName,
+				})
+				.returning()
+			await tx
+				.insert(orderEvents)
+				.values({ orderId, kind: 'file', body: received.name, userName: staff.name, internal: true })
 			await moveIntoPlace()
 			return row!
 		}),
 	)
-	await recordAudit(services, staff, { action: 'create', subjectType: 'order', subjectId: orderId, summary: `Order ${order.reference}: translated file ${file.name}`, changes: { file: file.name, size: file.size } })
+	await recordAudit(services, staff, {
+		action: 'create',
+		subjectType: 'order',
+		subjectId: orderId,
+		summary: `Order ${order.reference}: translated file ${file.name}`,
+		changes: { file: file.name, size: file.size },
+	})
 	await announce(services, orderId)
 	return file
 }

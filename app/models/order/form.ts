@@ -3,7 +3,17 @@ import { CUSTOMER_FIELDS, typedLine } from '#app/models/request/form.ts'
 
 // "Accept and order": who orders, who pays, and the terms. Messages are codes the page's language
 // turns into text (request.error.<code>), as on the request form.
-export const ACCEPT_FIELDS = ['name', 'email', 'phone', 'customer_kind', 'company_cvr', 'company_query', 'ean', 'purchase_order', 'terms'] as const
+export const ACCEPT_FIELDS = [
+	'name',
+	'email',
+	'phone',
+	'customer_kind',
+	'company_cvr',
+	'company_query',
+	'ean',
+	'purchase_order',
+	'terms',
+] as const
 export type AcceptField = (typeof ACCEPT_FIELDS)[number]
 
 export const AcceptOrderSchema = z.object({
@@ -17,6 +27,8 @@ export type AcceptOrderValues = z.infer<typeof AcceptOrderSchema>
 // The page asks "for a company or public body?" with one checkbox (value "company"); unchecked is a
 // private person.
 export function readAcceptFields(form: FormData): Record<AcceptField, string> {
-	const fields = Object.fromEntries(ACCEPT_FIELDS.map((field) => [field, String(form.get(field) ?? '').slice(0, 10_000)])) as Record<AcceptField, string>
+	const fields = Object.fromEntries(
+		ACCEPT_FIELDS.map((field) => [field, String(form.get(field) ?? '').slice(0, 10_000)]),
+	) as Record<AcceptField, string>
 	return { ...fields, customer_kind: fields.customer_kind === 'company' ? 'company' : 'private' }
 }

@@ -3,7 +3,12 @@ import { eq } from 'drizzle-orm'
 import { documents, orderEvents, orders, requests } from '#database/schema.ts'
 import type { AppServices } from '#app/models/services.ts'
 import { recordAudit } from '#app/models/admin/audit.server.ts'
-import { addWorkingDays, todayInDenmark, workingDaysBetween, type CalendarDate } from '#app/models/calendar/working-days.ts'
+import {
+	addWorkingDays,
+	todayInDenmark,
+	workingDaysBetween,
+	type CalendarDate,
+} from '#app/models/calendar/working-days.ts'
 import { acceptableDueDate, QuoteNotAcceptable, QuoteNotFound } from '#app/models/order/accept.server.ts'
 import { announce } from '#app/models/order/lifecycle.server.ts'
 import { sendOrderMails } from '#app/models/order/mail.server.ts'
@@ -21,7 +26,12 @@ type Services = Pick<AppServices, 'db' | 'broadcast' | 'logger' | 'sendMail' | '
 // on the quote's prices (also after its validity; staff decide), the request's contact details and
 // the terms of business as they stand. The request is marked won and the customer gets the order
 // mail with the link to the order page.
-export async function orderFromRequest(services: Services, staff: Pick<Staff, 'id' | 'name'>, requestId: number, today: CalendarDate = todayInDenmark()) {
+export async function orderFromRequest(
+	services: Services,
+	staff: Pick<Staff, 'id' | 'name'>,
+	requestId: number,
+	today: CalendarDate = todayInDenmark(),
+) {
 	const { db } = services
 	const [request] = await db.select().from(requests).where(eq(requests.id, requestId))
 	if (!request) throw new RequestNotFound()
@@ -40,19 +50,37 @@ export async function orderFromRequest(services: Services, staff: Pick<Staff, 'i
 				quoteId: quote.id,
 				requestId,
 				locale,
-				customer: { name: request.name, email: request.email, phone: request.phone, kind: request.companyCvr ? 'company' : 'private', companyCvr: request.companyCvr, companyName: request.companyName, companyAddress: request.companyAddress, ean: request.ean, purchaseOrder: null },
+				customer: {
+					name: request.name,
+					email: request.email,
+					phone: request.phone,
+					kind: request.companyCvr ? 'company' : 'private',
+					companyCvr: request.companyCvr,
+					companyName: request.companyName,
+					companyAddress: request.companyAddress,
+					ean: request.ean,
+					purchaseOrder: null,
+				},
 				terms: await currentTerms(tx, locale),
 				fromLanguage: quote.fromLanguage,
 				toLanguage: quote.toLanguage,
 				dueDate,
 			})
 			.returning()
-		await tx.insert(orderEvents).values({ orderId: order!.id, kind: 'status', status: 'received', userName: staff.name })
+		await tx
+			.insert(orderEvents)
+			.values({ orderId: order!.id, kind: 'status', status: 'received', userName: staff.name })
 		await tx.update(documents).set({ orderId: order!.id }).where(eq(documents.requestId, requestId))
 		return order!
 	})
 	await changeRequestStatus(db, requestId, staff, 'won')
-	await recordAudit(services, staff, { action: 'create', subjectType: 'order', subjectId: order.id, summary: `Order ${order.reference} from request ${request.reference}`, changes: { request: request.reference } })
+	await recordAudit(services, staff, {
+		action: 'create',
+		subjectType: 'order',
+		subjectId: order.id,
+		summary: `Order ${order.reference} from request ${request.reference}`,
+		changes: { request: request.reference },
+	})
 	await announce(services, order.id)
 	await sendOrderMails(services, order.id, 'confirmed')
 	return { id: order.id, isNew: true }
@@ -60,7 +88,11 @@ export async function orderFromRequest(services: Services, staff: Pick<Staff, 'i
 
 // The quote's date when it still holds; else the normal pace from today. A part without a price
 // still refuses: staff correct the count first.
-function staffDueDate(quote: Parameters<typeof acceptableDueDate>[0], today: CalendarDate, minDeliveryDays: number): CalendarDate {
+function staffDueDate(
+	quote: Parameters<typeof acceptableDueDate>[0],
+	today: CalendarDate,
+	minDeliveryDays: number,
+): CalendarDate {
 	try {
 		return acceptableDueDate({ ...quote, validUntil: '9999-12-31' }, today, minDeliveryDays)
 	} catch (error) {

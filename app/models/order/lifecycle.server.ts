@@ -33,7 +33,10 @@ export async function changeOrderStatus(services: Services, staff: Actor, orderI
 		if (!order) throw new OrderNotFound()
 		if (!ORDER_TRANSITIONS[order.status].includes(to)) throw new OrderRefused('transition')
 		if (to === 'delivered') {
-			const [files] = await tx.select({ count: sql<number>`count(*)::int` }).from(orderFiles).where(and(eq(orderFiles.orderId, orderId), isNull(orderFiles.deletedAt)))
+			const [files] = await tx
+				.select({ count: sql<number>`count(*)::int` })
+				.from(orderFiles)
+				.where(and(eq(orderFiles.orderId, orderId), isNull(orderFiles.deletedAt)))
 			if (!files?.count) throw new OrderRefused('no-files')
 		}
 		await tx
@@ -50,13 +53,19 @@ export async function changeOrderStatus(services: Services, staff: Actor, orderI
 		}
 		return { order, from: order.status, invoice, credit }
 	})
-	const numbers = [invoice && `invoice ${invoice.number}`, credit && `credit note ${credit.number}`].filter(Boolean).join(', ')
+	const numbers = [invoice && `invoice ${invoice.number}`, credit && `credit note ${credit.number}`]
+		.filter(Boolean)
+		.join(', ')
 	await recordAudit(services, staff, {
 		action: 'update',
 		subjectType: 'order',
 		subjectId: orderId,
 		summary: `Order ${order.reference}: ${from} → ${to}${numbers ? ` (${numbers})` : ''}${note ? `. ${note}` : ''}`,
-		changes: { status: { from, to }, ...(invoice ? { invoice: invoice.number } : {}), ...(credit ? { creditNote: credit.number } : {}) },
+		changes: {
+			status: { from, to },
+			...(invoice ? { invoice: invoice.number } : {}),
+			...(credit ? { creditNote: credit.number } : {}),
+		},
 	})
 	if (to === 'delivered') await sendDeliveryMails(services, staff, orderId, invoice)
 	await announce(services, orderId)
@@ -67,18 +76,36 @@ export async function changeOrderStatus(services: Services, staff: Actor, orderI
 // the history for staff with the address it went to.
 async function sendDeliveryMails(services: Services, staff: Actor, orderId: number, invoice: Invoice | null) {
 	const to = await sendOrderMails(services, orderId, 'delivered')
-	if (invoice) await sendOrderMails(services, orderId, 'invoice', [{ filename: `invoice-${invoice.number}.pdf`, content: await renderInvoicePdf(invoice), contentType: 'application/pdf' }])
-	await services.db.insert(orderEvents).values({ orderId, kind: 'mail', body: to ?? '', userName: staff.name, internal: true })
+	if (invoice)
+		await sendOrderMails(services, orderId, 'invoice', [
+			{
+				filename: `invoice-${invoice.number}.pdf`,
+				content: await renderInvoicePdf(invoice),
+				contentType: 'application/pdf',
+			},
+		])
+	await services.db
+		.insert(orderEvents)
+		.values({ orderId, kind: 'mail', body: to ?? '', userName: staff.name, internal: true })
 }
 
 // Staff send the delivery mail again (the customer lost it, or asked for it at another address
 // after staff corrected it): only for a delivered order, with its invoice if it still stands.
 export async function resendDeliveryMail(services: Services, staff: Actor, orderId: number) {
-	const [order] = await services.db.select({ reference: orders.reference, status: orders.status }).from(orders).where(eq(orders.id, orderId))
+	const [order] = await services.db
+		.select({ reference: orders.reference, status: orders.status })
+		.from(orders)
+		.where(eq(orders.id, orderId))
 	if (!order) throw new OrderNotFound()
 	if (order.status !== 'delivered') throw new OrderRefused('not-delivered')
 	await sendDeliveryMails(services, staff, orderId, await openInvoiceOf(services.db, orderId))
-	await recordAudit(services, staff, { action: 'update', subjectType: 'order', subjectId: orderId, summary: `Order ${order.reference}: delivery mail sent again`, changes: { deliveryMail: 'sent' } })
+	await recordAudit(services, staff, {
+		action: 'update',
+		subjectType: 'order',
+		subjectId: orderId,
+		summary: `Order ${order.reference}: delivery mail sent again`,
+		changes: { deliveryMail: 'sent' },
+	})
 	await announce(services, orderId)
 }
 
@@ -89,12 +116,27 @@ function rethrowAs(error: unknown): never {
 
 // A translator for the order (a team member), or none; recorded in the history for staff only.
 export async function assignTranslator(services: Services, staff: Actor, orderId: number, teamMemberId: number | null) {
-	const member = teamMemberId === null ? null : ((await services.db.select().from(teamMembers).where(eq(teamMembers.id, teamMemberId)))[0] ?? null)
+	const member =
+		teamMemberId === null
+			? null
+			: ((await services.db.select().from(teamMembers).where(eq(teamMembers.id, teamMemberId)))[0] ?? null)
 	if (teamMemberId !== null && !member) throw new OrderRefused('translator')
-	const [order] = await services.db.update(orders).set({ translatorId: teamMemberId, updatedAt: new Date() }).where(eq(orders.id, orderId)).returning()
+	const [order] = await services.db
+		.update(orders)
+		.set({ translatorId: teamMemberId, updatedAt: new Date() })
+		.where(eq(orders.id, orderId))
+		.returning()
 	if (!order) throw new OrderNotFound()
-	await services.db.insert(orderEvents).values({ orderId, kind: 'assigned', body: member?.name ?? '', userName: staff.name, internal: true })
-	await recordAudit(services, staff, { action: 'update', subjectType: 'order', subjectId: orderId, summary: `Order ${order.reference}: translator ${member?.name ?? 'none'}`, changes: { translator: member?.name ?? null } })
+	await services.db
+		.insert(orderEvents)
+		.values({ orderId, kind: 'assigned', body: member?.name ?? '', userName: staff.name, internal: true })
+	await recordAudit(services, staff, {
+		action: 'update',
+		subjectType: 'order',
+		subjectId: orderId,
+		summary: `Order ${order.reference}: translator ${member?.name ?? 'none'}`,
+		changes: { translator: member?.name ?? null },
+	})
 	await announce(services, orderId)
 }
 
@@ -103,7 +145,13 @@ export async function addOrderNote(services: Services, staff: Actor, orderId: nu
 	const [order] = await services.db.select({ reference: orders.reference }).from(orders).where(eq(orders.id, orderId))
 	if (!order) throw new OrderNotFound()
 	await services.db.insert(orderEvents).values({ orderId, kind: 'note', body, userName: staff.name, internal })
-	await recordAudit(services, staff, { action: 'update', subjectType: 'order', subjectId: orderId, summary: `Order ${order.reference}: ${internal ? 'internal ' : ''}note`, changes: { note: body, internal } })
+	await recordAudit(services, staff, {
+		action: 'update',
+		subjectType: 'order',
+		subjectId: orderId,
+		summary: `Order ${order.reference}: ${internal ? 'internal ' : ''}note`,
+		changes: { note: body, internal },
+	})
 	await announce(services, orderId)
 }
 

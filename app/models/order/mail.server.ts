@@ -13,13 +13,19 @@ export type OrderMailKind = 'confirmed' | 'delivered' | 'invoice'
 // The customer's mail at each step of an order, in the language they ordered in, with the link to
 // the order page; the agency hears of a new order (in Danish, with the admin's link). Returns the
 // address the customer's mail went to.
-export async function sendOrderMails(services: Pick<AppServices, 'db' | 'sendMail' | 'publicUrl'>, orderId: number, kind: OrderMailKind, attachments: MailAttachment[] = []): Promise<string | null> {
+export async function sendOrderMails(
+	services: Pick<AppServices, 'db' | 'sendMail' | 'publicUrl'>,
+	orderId: number,
+	kind: OrderMailKind,
+	attachments: MailAttachment[] = [],
+): Promise<string | null> {
 	const { db, sendMail, publicUrl } = services
 	const [order] = await db.select().from(orders).where(eq(orders.id, orderId))
 	if (!order) return null
 	const settings = await getSettings(db)
 	const locale = order.locale as Locale
-	const text = (lang: Locale, key: string, vars: Record<string, string> = {}) => stripTags(translate(DEFAULT_MESSAGES[lang], key, vars))
+	const text = (lang: Locale, key: string, vars: Record<string, string> = {}) =>
+		stripTags(translate(DEFAULT_MESSAGES[lang], key, vars))
 	const vars = {
 		reference: order.reference,
 		name: order.customer.name,
@@ -31,16 +37,27 @@ export async function sendOrderMails(services: Pick<AppServices, 'db' | 'sendMai
 		to: order.customer.email,
 		replyTo: settings.email,
 		subject: text(locale, `mail.order.${kind}Subject`, vars),
-		text: [text(locale, 'mail.request.greeting', vars), text(locale, `mail.order.${kind}`, vars), text(locale, 'mail.order.link', vars), text(locale, 'mail.request.signature', vars)].join('\n\n'),
+		text: [
+			text(locale, 'mail.request.greeting', vars),
+			text(locale, `mail.order.${kind}`, vars),
+			text(locale, 'mail.order.link', vars),
+			text(locale, 'mail.request.signature', vars),
+		].join('\n\n'),
 		attachments,
 	})
 	if (kind !== 'confirmed') return order.customer.email
-	const company = order.customer.companyName ? `${order.customer.companyName} (CVR ${order.customer.companyCvr})` : text('da', 'mail.order.private')
+	const company = order.customer.companyName
+		? `${order.customer.companyName} (CVR ${order.customer.companyCvr})`
+		: text('da', 'mail.order.private')
 	sendMail({
 		to: settings.email,
 		replyTo: order.customer.email,
 		subject: text('da', 'mail.order.agencySubject', vars),
-		text: [`${order.customer.name} <${order.customer.email}>, ${company}`, text('da', 'mail.order.due', vars), `${publicUrl}/admin/orders/${order.id}`].join('\n\n'),
+		text: [
+			`${order.customer.name} <${order.customer.email}>, ${company}`,
+			text('da', 'mail.order.due', vars),
+			`${publicUrl}/admin/orders/${order.id}`,
+		].join('\n\n'),
 	})
 	return order.customer.email
 }

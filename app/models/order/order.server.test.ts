@@ -33,7 +33,12 @@ describe('accepting a quote', () => {
 		if (!first.ok) return
 		expect(first.token).toMatch(/^[\w-]{32}$/)
 		const [order] = await db().select().from(orders).where(eq(orders.token, first.token))
-		expect(order).toMatchObject({ status: 'received', fromLanguage: 'da', toLanguage: 'en', customer: { name: 'Ida Holm', kind: 'private', purchaseOrder: 'PO-77' } })
+		expect(order).toMatchObject({
+			status: 'received',
+			fromLanguage: 'da',
+			toLanguage: 'en',
+			customer: { name: 'Ida Holm', kind: 'private', purchaseOrder: 'PO-77' },
+		})
 		expect(order!.terms.title).toBe('Handelsbetingelser')
 		expect(order!.terms.sha256).toMatch(/^[0-9a-f]{64}$/)
 		const [document] = await db().select().from(documents).where(eq(documents.id, documentId))
@@ -45,7 +50,10 @@ describe('accepting a quote', () => {
 
 	test('an expired quote cannot be accepted', async () => {
 		const { quoteId } = await savedQuote()
-		await db().update(quotes).set({ validUntil: addCalendarDays(todayInDenmark(), -1) }).where(eq(quotes.id, quoteId))
+		await db()
+			.update(quotes)
+			.set({ validUntil: addCalendarDays(todayInDenmark(), -1) })
+			.where(eq(quotes.id, quoteId))
 		const refusal = await acceptQuote(services(), quoteId, accept(), 'da').catch((error: unknown) => error)
 		expect(refusal).toBeInstanceOf(QuoteNotAcceptable)
 		expect((refusal as QuoteNotAcceptable).reason).toBe('expired')
@@ -54,9 +62,19 @@ describe('accepting a quote', () => {
 
 	test('a company needs a company from the registry, and the terms must be accepted', async () => {
 		const { quoteId } = await savedQuote()
-		const result = await acceptQuote(services(), quoteId, accept({ customer_kind: 'company', company_query: 'No Such Company ApS', terms: '' }), 'da')
+		const result = await acceptQuote(
+			services(),
+			quoteId,
+			accept({ customer_kind: 'company', company_query: 'No Such Company ApS', terms: '' }),
+			'da',
+		)
 		expect(result).toEqual({ ok: false, errors: { terms: 'terms' } })
-		const company = await acceptQuote(services(), quoteId, accept({ customer_kind: 'company', company_query: 'No Such Company ApS' }), 'da')
+		const company = await acceptQuote(
+			services(),
+			quoteId,
+			accept({ customer_kind: 'company', company_query: 'No Such Company ApS' }),
+			'da',
+		)
 		expect(company).toEqual({ ok: false, errors: { company_query: 'company' } })
 	})
 })
@@ -71,22 +89,42 @@ describe('delivering an order', () => {
 		const refused = await changeOrderStatus(services(), staff, order!.id, 'delivered').catch((error: unknown) => error)
 		expect((refused as OrderRefused).reason).toBe('no-files')
 
-		await db().insert(orderFiles).values({ orderId: order!.id, name: 'contract.docx', type: 'docx', size: 10, storedName: `${randomUUID()}.docx` })
+		await db()
+			.insert(orderFiles)
+			.values({ orderId: order!.id, name: 'contract.docx', type: 'docx', size: 10, storedName: `${randomUUID()}.docx` })
 		mails.length = 0
 		const { invoice } = await changeOrderStatus(services(), staff, order!.id, 'delivered')
 		const [quote] = await db().select().from(quotes).where(eq(quotes.id, quoteId))
 		const quoted = (quote!.details as { quote: { total: number; vat: number; totalWithVat: number } }).quote
-		expect(invoice).toMatchObject({ kind: 'invoice', net: quoted.total, vat: quoted.vat, total: quoted.totalWithVat, vatPercent: 25, locale: 'en' })
+		expect(invoice).toMatchObject({
+			kind: 'invoice',
+			net: quoted.total,
+			vat: quoted.vat,
+			total: quoted.totalWithVat,
+			vatPercent: 25,
+			locale: 'en',
+		})
 		expect(invoice!.dueDate).toBe(addCalendarDays(invoice!.issueDate, 8))
 		expect(invoice!.lines.reduce((sum, line) => sum + line.amount, 0)).toBeCloseTo(quoted.total, 2)
-		expect(mails.map((mail) => mail.subject)).toEqual([`Your translation is ready (${order!.reference})`, `Invoice for order ${order!.reference}`])
-		expect(mails[1]!.attachments?.[0]).toMatchObject({ filename: `invoice-${invoice!.number}.pdf`, contentType: 'application/pdf' })
+		expect(mails.map((mail) => mail.subject)).toEqual([
+			`Your translation is ready (${order!.reference})`,
+			`Invoice for order ${order!.reference}`,
+		])
+		expect(mails[1]!.attachments?.[0]).toMatchObject({
+			filename: `invoice-${invoice!.number}.pdf`,
+			contentType: 'application/pdf',
+		})
 
 		const { credit } = await changeOrderStatus(services(), staff, order!.id, 'cancelled', 'The customer withdrew')
 		expect(credit).toMatchObject({ kind: 'credit_note', creditsInvoiceId: invoice!.id, total: invoice!.total })
-		const history = await db().select().from(orderEvents).where(and(eq(orderEvents.orderId, order!.id), eq(orderEvents.kind, 'status')))
+		const history = await db()
+			.select()
+			.from(orderEvents)
+			.where(and(eq(orderEvents.orderId, order!.id), eq(orderEvents.kind, 'status')))
 		expect(history.map((event) => event.status)).toEqual(['received', 'in_progress', 'delivered', 'cancelled'])
-		const refusedAgain = await changeOrderStatus(services(), staff, order!.id, 'in_progress').catch((error: unknown) => error)
+		const refusedAgain = await changeOrderStatus(services(), staff, order!.id, 'in_progress').catch(
+			(error: unknown) => error,
+		)
 		expect((refusedAgain as OrderRefused).reason).toBe('transition')
 	})
 
@@ -107,7 +145,14 @@ function parseXml(xml: string): Element {
 	const root: Element = { name: '#document', attributes: {}, children: [], text: '' }
 	const stack = [root]
 	parser.on('opentag', (tag) => {
-		const element: Element = { name: tag.local!, attributes: Object.fromEntries(Object.values(tag.attributes).map((attribute) => [attribute.local, attribute.value])), children: [], text: '' }
+		const element: Element = {
+			name: tag.local!,
+			attributes: Object.fromEntries(
+				Object.values(tag.attributes).map((attribute) => [attribute.local, attribute.value]),
+			),
+			children: [],
+			text: '',
+		}
 		stack.at(-1)!.children.push(element)
 		stack.push(element)
 	})
@@ -116,18 +161,40 @@ function parseXml(xml: string): Element {
 	parser.write(xml).close()
 	return root.children[0]!
 }
-const child = (element: Element, ...path: string[]): Element => path.reduce((at, name) => at.children.find((next) => next.name === name)!, element)
+const child = (element: Element, ...path: string[]): Element =>
+	path.reduce((at, name) => at.children.find((next) => next.name === name)!, element)
 const all = (element: Element, name: string) => element.children.filter((next) => next.name === name)
 
 // A public body (in the registry as given) orders `words` words with its EAN and reference; the
 // order is delivered and its invoice returned.
 async function publicBodyInvoice(words: number, company: { cvr: number; name: string }, purchaseOrder: string) {
 	const { quoteId } = await savedQuote(words)
-	await db().insert(companies).values({ ...company, searchName: company.name.toLowerCase(), street: 'Rådhuspladsen 1', postcode: '1550', city: '1550 København V', isActive: true })
-	const accepted = await acceptQuote(services(), quoteId, accept({ customer_kind: 'company', company_cvr: String(company.cvr), ean: '5798000416604', purchase_order: purchaseOrder }), 'da')
+	await db()
+		.insert(companies)
+		.values({
+			...company,
+			searchName: company.name.toLowerCase(),
+			street: 'Rådhuspladsen 1',
+			postcode: '1550',
+			city: '1550 København V',
+			isActive: true,
+		})
+	const accepted = await acceptQuote(
+		services(),
+		quoteId,
+		accept({
+			customer_kind: 'company',
+			company_cvr: String(company.cvr),
+			ean: '5798000416604',
+			purchase_order: purchaseOrder,
+		}),
+		'da',
+	)
 	if (!accepted.ok) throw new Error(JSON.stringify(accepted))
 	const [order] = await db().select().from(orders).where(eq(orders.token, accepted.token))
-	await db().insert(orderFiles).values({ orderId: order!.id, name: 'kontrakt.docx', type: 'docx', size: 10, storedName: `${randomUUID()}.docx` })
+	await db()
+		.insert(orderFiles)
+		.values({ orderId: order!.id, name: 'kontrakt.docx', type: 'docx', size: 10, storedName: `${randomUUID()}.docx` })
 	await changeOrderStatus(services(), staff, order!.id, 'in_progress')
 	return (await changeOrderStatus(services(), staff, order!.id, 'delivered')).invoice
 }
@@ -139,7 +206,10 @@ describe('the OIOUBL invoice for a public body', () => {
 		const xml = parseXml(await invoiceXml(db(), invoice!))
 		expect(xml.name).toBe('Invoice')
 		expect(child(xml, 'CustomizationID').text).toBe('OIOUBL-2.1')
-		expect(child(xml, 'ProfileID').attributes).toEqual({ schemeAgencyID: '320', schemeID: 'urn:oioubl:id:profileid-1.2' })
+		expect(child(xml, 'ProfileID').attributes).toEqual({
+			schemeAgencyID: '320',
+			schemeID: 'urn:oioubl:id:profileid-1.2',
+		})
 		expect(child(xml, 'ID').text).toBe(String(invoice!.number))
 		const endpoint = child(xml, 'AccountingCustomerParty', 'Party', 'EndpointID')
 		expect(endpoint.text).toBe('5798000416604')
@@ -163,7 +233,11 @@ describe('the OIOUBL invoice for a public body', () => {
 describe('text an invoice cannot carry', () => {
 	test('control characters in a purchase order and a registry name leave the XML well-formed and print nothing', async () => {
 		// As an old registry import or a script could have stored it, past the cleaning on import.
-		const invoice = await publicBodyInvoice(1200, { cvr: 10150817, name: 'Styrelsen\u0001 for\u000b Data\u001f' }, 'PO\u0001-\u000b42\u001f\u202e')
+		const invoice = await publicBodyInvoice(
+			1200,
+			{ cvr: 10150817, name: 'Styrelsen\u0001 for\u000b Data\u001f' },
+			'PO\u0001-\u000b42\u001f\u202e',
+		)
 
 		// saxes is strict XML 1.0: it throws on a character XML cannot hold.
 		const xml = parseXml(await invoiceXml(db(), invoice!))
@@ -188,7 +262,9 @@ describe('delivered files', () => {
 
 		expect(await deleteExpiredDeliveries(db(), documentsDir, new Date(Date.now() + 89 * 86_400_000))).toBe(0)
 		// The other orders this file delivered go too.
-		expect(await deleteExpiredDeliveries(db(), documentsDir, new Date(Date.now() + 91 * 86_400_000))).toBeGreaterThanOrEqual(1)
+		expect(
+			await deleteExpiredDeliveries(db(), documentsDir, new Date(Date.now() + 91 * 86_400_000)),
+		).toBeGreaterThanOrEqual(1)
 		const after = await findOrderForCustomer(db(), order.token)
 		expect(after).toMatchObject({ files: [], filesDeleted: true })
 		expect(existsSync(path.join(deliveriesDirOf(documentsDir), storedName))).toBe(false)

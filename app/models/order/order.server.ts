@@ -15,14 +15,24 @@ export async function findOrderForCustomer(db: Database, token: string) {
 	if (!order) return null
 	const [[quote], events, files, sources, settings] = await Promise.all([
 		db.select().from(quotes).where(eq(quotes.id, order.quoteId)),
-		db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id)).orderBy(asc(orderEvents.createdAt), asc(orderEvents.id)),
+		db
+			.select()
+			.from(orderEvents)
+			.where(eq(orderEvents.orderId, order.id))
+			.orderBy(asc(orderEvents.createdAt), asc(orderEvents.id)),
 		db.select().from(orderFiles).where(eq(orderFiles.orderId, order.id)).orderBy(asc(orderFiles.createdAt)),
-		db.select({ name: documents.name }).from(documents).where(eq(documents.orderId, order.id)).orderBy(asc(documents.createdAt)),
+		db
+			.select({ name: documents.name })
+			.from(documents)
+			.where(eq(documents.orderId, order.id))
+			.orderBy(asc(documents.createdAt)),
 		getSettings(db),
 	])
 	// Staff may upload files while they work; the customer sees them once the order is delivered.
 	const delivered = order.status === 'delivered' ? files : []
-	const keptUntil = order.deliveredAt ? addCalendarDays(todayInDenmark(order.deliveredAt), settings.deliveryRetentionDays) : null
+	const keptUntil = order.deliveredAt
+		? addCalendarDays(todayInDenmark(order.deliveredAt), settings.deliveryRetentionDays)
+		: null
 	return {
 		id: order.id,
 		token: order.token,
@@ -31,9 +41,23 @@ export async function findOrderForCustomer(db: Database, token: string) {
 		dueDate: order.dueDate,
 		createdAt: order.createdAt.toISOString(),
 		customer: { name: order.customer.name, companyName: order.customer.companyName },
-		quote: { details: quote!.details as unknown as SavedQuoteDetails, copies: quote!.copies, currency: quote!.currency },
-		history: events.filter((event) => !event.internal && (event.kind === 'status' || event.kind === 'note')).map((event) => ({ id: event.id, kind: event.kind, status: event.status, body: event.kind === 'note' ? event.body : '', at: event.createdAt.toISOString() })),
-		files: delivered.filter((file) => !file.deletedAt).map((file) => ({ id: file.id, name: file.name, size: file.size })),
+		quote: {
+			details: quote!.details as unknown as SavedQuoteDetails,
+			copies: quote!.copies,
+			currency: quote!.currency,
+		},
+		history: events
+			.filter((event) => !event.internal && (event.kind === 'status' || event.kind === 'note'))
+			.map((event) => ({
+				id: event.id,
+				kind: event.kind,
+				status: event.status,
+				body: event.kind === 'note' ? event.body : '',
+				at: event.createdAt.toISOString(),
+			})),
+		files: delivered
+			.filter((file) => !file.deletedAt)
+			.map((file) => ({ id: file.id, name: file.name, size: file.size })),
 		filesDeleted: delivered.some((file) => file.deletedAt),
 		keptUntil,
 		documents: sources.map((source) => source.name),
@@ -54,7 +78,14 @@ export async function takeDownload(db: Database, token: string, fileId: string, 
 		.select({ file: orderFiles })
 		.from(orderFiles)
 		.innerJoin(orders, eq(orders.id, orderFiles.orderId))
-		.where(and(eq(orders.token, token), eq(orders.status, 'delivered'), eq(orderFiles.id, fileId), isNull(orderFiles.deletedAt)))
+		.where(
+			and(
+				eq(orders.token, token),
+				eq(orders.status, 'delivered'),
+				eq(orderFiles.id, fileId),
+				isNull(orderFiles.deletedAt),
+			),
+		)
 	if (!row) return null
 	await db.insert(orderDownloads).values({ fileId, addressKey })
 	return row.file

@@ -2,7 +2,16 @@ import { aliasedTable, and, asc, eq, inArray } from 'drizzle-orm'
 import type { Database } from '#database/client.ts'
 import { languages, pairPrices } from '#database/schema.ts'
 import type { Locale } from '#app/utils/locales.ts'
-import { EXAMPLE_WORDS, lowestPricePerWord, pairKey, pairPricePerWord, totalFor, type CalculatorData, type PairQuote, type PricedPair } from '#app/models/price/rules.ts'
+import {
+	EXAMPLE_WORDS,
+	lowestPricePerWord,
+	pairKey,
+	pairPricePerWord,
+	totalFor,
+	type CalculatorData,
+	type PairQuote,
+	type PricedPair,
+} from '#app/models/price/rules.ts'
 import { getSettings, listActiveLanguages } from '#app/models/site.server.ts'
 import { memoContent } from '#app/models/content-memo.server.ts'
 
@@ -38,7 +47,12 @@ export type PairPriceRow = PricedPair
 // Every pair of active languages and what it costs, optionally only the pairs with one language.
 export const listPairPrices = memoContent(listPairPricesNow)
 
-async function listPairPricesNow(db: Database, locale: Locale, settings: Settings, languageCode?: string): Promise<PairPriceRow[]> {
+async function listPairPricesNow(
+	db: Database,
+	locale: Locale,
+	settings: Settings,
+	languageCode?: string,
+): Promise<PairPriceRow[]> {
 	const [active, prices] = await Promise.all([
 		db.select().from(languages).where(eq(languages.active, true)).orderBy(asc(languages.position), asc(languages.id)),
 		pairPriceMap(db),
@@ -80,6 +94,13 @@ async function pairPriceMapNow(db: Database): Promise<Record<string, number>> {
 // The calculator's languages and prices, as the price check and the order page price them.
 export async function calculatorData(db: Database, locale: Locale, settings: Settings): Promise<CalculatorData> {
 	const [languages, pairPrices] = await Promise.all([listActiveLanguages(db, locale), pairPriceMap(db)])
-	const { defaultPricePerWord, minimumOrder, vatPercent, currency, calculatorMinWords: min, calculatorMaxWords: max } = settings
+	const {
+		defaultPricePerWord,
+		minimumOrder,
+		vatPercent,
+		currency,
+		calculatorMinWords: min,
+		calculatorMaxWords: max,
+	} = settings
 	return { languages, pairPrices, defaultPricePerWord, minimumOrder, vatPercent, currency, min, max }
 }

@@ -7,7 +7,12 @@ export const pairKey = (from: string, to: string) => `${from}-${to}`
 
 // A language pair's price per word: its own price where staff set one, else the agency's default.
 // The order page (in the browser) and the saved quote price by this one rule.
-export function pairPricePerWord(pairPrices: Record<string, number>, from: string | null | undefined, to: string | null | undefined, defaultPricePerWord: number): number {
+export function pairPricePerWord(
+	pairPrices: Record<string, number>,
+	from: string | null | undefined,
+	to: string | null | undefined,
+	defaultPricePerWord: number,
+): number {
 	return (from && to && pairPrices[pairKey(from, to)]) || defaultPricePerWord
 }
 
@@ -35,10 +40,20 @@ export type CalculatorData = {
 
 // The lowest price per word of any pair: what "from … per word" may honestly say.
 export function lowestPricePerWord(pairs: { pricePerWord: number }[], defaultPricePerWord: number): number {
-	return pairs.reduce((lowest, pair) => Math.min(lowest, pair.pricePerWord), pairs.length ? Infinity : defaultPricePerWord)
+	return pairs.reduce(
+		(lowest, pair) => Math.min(lowest, pair.pricePerWord),
+		pairs.length ? Infinity : defaultPricePerWord,
+	)
 }
 
-export type PricedPair = { from: string; to: string; fromCode: string; toCode: string; pricePerWord: number; isDefaultPrice: boolean }
+export type PricedPair = {
+	from: string
+	to: string
+	fromCode: string
+	toCode: string
+	pricePerWord: number
+	isDefaultPrice: boolean
+}
 export type PriceGroup = { pricePerWord: number; isDefaultPrice: boolean; count: number; pairs: string[] }
 
 // The prices page's summary: one line per price, cheapest first. A pair priced the same both
@@ -49,7 +64,11 @@ export function groupPairPrices(pairs: PricedPair[]): PriceGroup[] {
 	for (const pair of pairs) {
 		const id = `${pair.isDefaultPrice}:${pair.pricePerWord}`
 		let group = groups.get(id)
-		if (!group) groups.set(id, (group = { pricePerWord: pair.pricePerWord, isDefaultPrice: pair.isDefaultPrice, count: 0, pairs: [] }))
+		if (!group)
+			groups.set(
+				id,
+				(group = { pricePerWord: pair.pricePerWord, isDefaultPrice: pair.isDefaultPrice, count: 0, pairs: [] }),
+			)
 		group.count++
 		if (pair.isDefaultPrice) continue
 		const back = priceOf.get(pairKey(pair.toCode, pair.fromCode))
@@ -57,7 +76,9 @@ export function groupPairPrices(pairs: PricedPair[]): PriceGroup[] {
 		if (!both) group.pairs.push(`${pair.from} → ${pair.to}`)
 		else if (pair.fromCode < pair.toCode) group.pairs.push(`${pair.from} ↔ ${pair.to}`)
 	}
-	return [...groups.values()].sort((a, b) => a.pricePerWord - b.pricePerWord || Number(b.isDefaultPrice) - Number(a.isDefaultPrice))
+	return [...groups.values()].sort(
+		(a, b) => a.pricePerWord - b.pricePerWord || Number(b.isDefaultPrice) - Number(a.isDefaultPrice),
+	)
 }
 
 export type PairQuote = {

@@ -3,7 +3,15 @@ import { asc, eq } from 'drizzle-orm'
 import type { Database } from '#database/client.ts'
 import { documents, quotes } from '#database/schema.ts'
 import type { Locale } from '#app/utils/locales.ts'
-import { calculateQuote, checkQuoteChoices, earliestDeliveryDate, type ChoiceProblem, type Quote, type QuoteChoiceFields, type QuoteDocument } from '#app/models/quote/rules.ts'
+import {
+	calculateQuote,
+	checkQuoteChoices,
+	earliestDeliveryDate,
+	type ChoiceProblem,
+	type Quote,
+	type QuoteChoiceFields,
+	type QuoteDocument,
+} from '#app/models/quote/rules.ts'
 import { addCalendarDays, todayInDenmark } from '#app/models/calendar/working-days.ts'
 import { presentDocument } from '#app/models/documents/present.ts'
 import { pairPriceMap } from '#app/models/price/price.server.ts'
@@ -37,21 +45,50 @@ export class QuoteRefused extends Error {
 
 // Prices the visitor's documents with the same rules the order page shows, and keeps the result
 // with its own unguessable id, valid for the days set in the admin.
-export async function saveQuote(db: Database, draftId: string | null, choices: QuoteChoices, locale: Locale): Promise<string> {
-	const rows = draftId ? await db.select().from(documents).where(eq(documents.draftId, draftId)).orderBy(asc(documents.createdAt)) : []
+export async function saveQuote(
+	db: Database,
+	draftId: string | null,
+	choices: QuoteChoices,
+	locale: Locale,
+): Promise<string> {
+	const rows = draftId
+		? await db.select().from(documents).where(eq(documents.draftId, draftId)).orderBy(asc(documents.createdAt))
+		: []
 	if (!draftId || rows.length === 0) throw new QuoteRefused('no-documents')
-	const [settings, languages, pairPrices] = await Promise.all([getSettings(db), listActiveLanguages(db, locale), pairPriceMap(db)])
+	const [settings, languages, pairPrices] = await Promise.all([
+		getSettings(db),
+		listActiveLanguages(db, locale),
+		pairPriceMap(db),
+	])
 	const today = todayInDenmark()
-	const { from, to, problems } = checkQuoteChoices(choices, languages, earliestDeliveryDate(today, settings.minDeliveryDays))
+	const { from, to, problems } = checkQuoteChoices(
+		choices,
+		languages,
+		earliestDeliveryDate(today, settings.minDeliveryDays),
+	)
 	const [problem] = problems
 	if (problem) throw new QuoteRefused(problem.reason, problem.field)
 
 	const pricePerWord = pairPricePerWord(pairPrices, from?.code, to?.code, settings.defaultPricePerWord)
 	const quoted = rows.map(presentDocument)
 	const rates = { ...settings, pricePerWord }
-	const quote = calculateQuote(quoted, rates, { copies: choices.copies, deliveryDate: choices.delivery_date || null, today })
+	const quote = calculateQuote(quoted, rates, {
+		copies: choices.copies,
+		deliveryDate: choices.delivery_date || null,
+		today,
+	})
 	const details: SavedQuoteDetails = {
-		documents: quoted.map(({ id, name, type, status, words, minutes, repeated_words, parts, corrected }) => ({ id, name, type, status, words, minutes, repeated_words, parts, corrected })),
+		documents: quoted.map(({ id, name, type, status, words, minutes, repeated_words, parts, corrected }) => ({
+			id,
+			name,
+			type,
+			status,
+			words,
+			minutes,
+			repeated_words,
+			parts,
+			corrected,
+		})),
 		quote,
 		pricePerWord,
 		pricePerMinute: settings.pricePerMinute,

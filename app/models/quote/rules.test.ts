@@ -1,7 +1,15 @@
 import { describe, expect, test } from 'vitest'
 import { pairPricePerWord } from '#app/models/price/rules.ts'
 import { calculateQuote, checkQuoteChoices, earliestDeliveryDate, type QuoteRates } from '#app/models/quote/rules.ts'
-import { addCalendarDays, addWorkingDays, asCalendarDate, danishHolidays, isWorkingDay, todayInDenmark, workingDaysBetween } from '#app/models/calendar/working-days.ts'
+import {
+	addCalendarDays,
+	addWorkingDays,
+	asCalendarDate,
+	danishHolidays,
+	isWorkingDay,
+	todayInDenmark,
+	workingDaysBetween,
+} from '#app/models/calendar/working-days.ts'
 
 const RATES: QuoteRates = {
 	pricePerWord: 1.35,
@@ -19,7 +27,16 @@ describe('Danish working days', () => {
 	test('know the movable holidays', () => {
 		const holidays = danishHolidays(2027)
 		// Easter Sunday 2027 is 28 March.
-		for (const day of ['2027-03-25', '2027-03-26', '2027-03-28', '2027-03-29', '2027-05-06', '2027-05-16', '2027-05-17']) expect(holidays.has(day), day).toBe(true)
+		for (const day of [
+			'2027-03-25',
+			'2027-03-26',
+			'2027-03-28',
+			'2027-03-29',
+			'2027-05-06',
+			'2027-05-16',
+			'2027-05-17',
+		])
+			expect(holidays.has(day), day).toBe(true)
 		// Great Prayer Day was abolished from 2024.
 		expect(danishHolidays(2023).has('2023-05-05')).toBe(true)
 		expect(danishHolidays(2027).has('2027-04-23')).toBe(false)
@@ -60,7 +77,18 @@ describe('Danish working days', () => {
 describe('calendar dates', () => {
 	test('are real days written YYYY-MM-DD', () => {
 		expect(asCalendarDate('2028-02-29')).toBe('2028-02-29')
-		for (const value of ['2027-02-29', '2026-13-01', '2026-11-31', '2026-1-5', 'soon', '', null, undefined, '2026-11-23T00:00']) expect(asCalendarDate(value), String(value)).toBeNull()
+		for (const value of [
+			'2027-02-29',
+			'2026-13-01',
+			'2026-11-31',
+			'2026-1-5',
+			'soon',
+			'',
+			null,
+			undefined,
+			'2026-11-23T00:00',
+		])
+			expect(asCalendarDate(value), String(value)).toBeNull()
 	})
 
 	test("today is Denmark's, whatever the machine's zone", () => {
@@ -82,19 +110,36 @@ describe('the quote', () => {
 	test('prices words and minutes, adds copies and VAT, and marks what a person must quote', () => {
 		const quote = calculateQuote(docs, RATES, { copies: 2, deliveryDate: null, today })
 		expect(quote.lines.map((line) => line.amount)).toEqual([4050, 45, 0])
-		expect(quote).toMatchObject({ translation: 4095, minimumApplied: false, surchargePercent: 0, copies: 300, total: 4395, vat: 1098.75, totalWithVat: 5493.75, hasManual: true })
+		expect(quote).toMatchObject({
+			translation: 4095,
+			minimumApplied: false,
+			surchargePercent: 0,
+			copies: 300,
+			total: 4395,
+			vat: 1098.75,
+			totalWithVat: 5493.75,
+			hasManual: true,
+		})
 		// 3,000 words at 2,500 a day: two working days, so Wednesday.
 		expect(quote.standardDate).toBe('2026-11-25')
 	})
 
 	test('prices repeated sentences at the repetition share', () => {
-		const quote = calculateQuote([{ name: 'r.docx', type: 'docx', status: 'counted', words: 1000, minutes: null, repeated_words: 200 }], RATES, { copies: 0, deliveryDate: null, today })
+		const quote = calculateQuote(
+			[{ name: 'r.docx', type: 'docx', status: 'counted', words: 1000, minutes: null, repeated_words: 200 }],
+			RATES,
+			{ copies: 0, deliveryDate: null, today },
+		)
 		// 800 × 1.35 + 200 × 1.35 × 30%.
 		expect(quote.translation).toBe(1161)
 	})
 
 	test('never costs less than the minimum order', () => {
-		const quote = calculateQuote([{ name: 'x.txt', type: 'txt', status: 'counted', words: 100, minutes: null }], RATES, { copies: 0, deliveryDate: null, today })
+		const quote = calculateQuote(
+			[{ name: 'x.txt', type: 'txt', status: 'counted', words: 100, minutes: null }],
+			RATES,
+			{ copies: 0, deliveryDate: null, today },
+		)
 		expect(quote).toMatchObject({ translation: 135, minimumApplied: true, total: 500 })
 	})
 
@@ -109,7 +154,7 @@ describe('the quote', () => {
 	})
 })
 
-describe('the one check of a quote\'s choices', () => {
+describe("the one check of a quote's choices", () => {
 	const languages = [
 		{ code: 'da', name: 'Dansk' },
 		{ code: 'en', name: 'Engelsk' },
@@ -125,23 +170,39 @@ describe('the one check of a quote\'s choices', () => {
 	})
 
 	test('a delivery date at a weekend or on a public holiday is refused, for a visitor without the picker too', () => {
-		expect(checkQuoteChoices({ from_language: 'da', to_language: 'en', delivery_date: '2026-11-28' }, languages, earliest).problems).toEqual([{ field: 'delivery_date', reason: 'closed' }])
-		expect(checkQuoteChoices({ from_language: 'da', to_language: 'en', delivery_date: '2026-12-25' }, languages, earliest).problems).toEqual([{ field: 'delivery_date', reason: 'closed' }])
-		expect(checkQuoteChoices({ from_language: 'da', to_language: 'en', delivery_date: '2026-11-30' }, languages, earliest).problems).toEqual([])
+		expect(
+			checkQuoteChoices({ from_language: 'da', to_language: 'en', delivery_date: '2026-11-28' }, languages, earliest)
+				.problems,
+		).toEqual([{ field: 'delivery_date', reason: 'closed' }])
+		expect(
+			checkQuoteChoices({ from_language: 'da', to_language: 'en', delivery_date: '2026-12-25' }, languages, earliest)
+				.problems,
+		).toEqual([{ field: 'delivery_date', reason: 'closed' }])
+		expect(
+			checkQuoteChoices({ from_language: 'da', to_language: 'en', delivery_date: '2026-11-30' }, languages, earliest)
+				.problems,
+		).toEqual([])
 	})
 
-	test('names each problem on its field, in the form\'s order, and gives back the languages found', () => {
-		expect(checkQuoteChoices({ from_language: 'da', to_language: 'en', delivery_date: '2026-11-25' }, languages, earliest)).toEqual({
+	test("names each problem on its field, in the form's order, and gives back the languages found", () => {
+		expect(
+			checkQuoteChoices({ from_language: 'da', to_language: 'en', delivery_date: '2026-11-25' }, languages, earliest),
+		).toEqual({
 			from: languages[0],
 			to: languages[1],
 			problems: [],
 		})
-		expect(checkQuoteChoices({ from_language: 'xx', to_language: 'xx', delivery_date: '2026-11-24' }, languages, earliest).problems).toEqual([
+		expect(
+			checkQuoteChoices({ from_language: 'xx', to_language: 'xx', delivery_date: '2026-11-24' }, languages, earliest)
+				.problems,
+		).toEqual([
 			{ field: 'from_language', reason: 'unknown-language' },
 			{ field: 'to_language', reason: 'same-language' },
 			{ field: 'delivery_date', reason: 'too-early' },
 		])
-		expect(checkQuoteChoices({ from_language: '', to_language: 'zz', delivery_date: '' }, languages, earliest).problems).toEqual([{ field: 'to_language', reason: 'unknown-language' }])
+		expect(
+			checkQuoteChoices({ from_language: '', to_language: 'zz', delivery_date: '' }, languages, earliest).problems,
+		).toEqual([{ field: 'to_language', reason: 'unknown-language' }])
 	})
 
 	test('a pair is priced at its own price, else at the default', () => {

@@ -1,5 +1,11 @@
 import type { CountBreakdown } from '#app/models/wordcount/parts.ts'
-import { addCalendarDays, addWorkingDays, isWorkingDay, workingDaysBetween, type CalendarDate } from '#app/models/calendar/working-days.ts'
+import {
+	addCalendarDays,
+	addWorkingDays,
+	isWorkingDay,
+	workingDaysBetween,
+	type CalendarDate,
+} from '#app/models/calendar/working-days.ts'
 
 // The quote, from the documents' counts and the customer's choices. Shared by the order page (an
 // instant answer in the browser) and the server (the stored quote), so both say the same.
@@ -36,16 +42,39 @@ export type QuoteChoices = { copies: number; deliveryDate: CalendarDate | null; 
 const SUBTITLES = new Set(['srt', 'vtt'])
 const round2 = (amount: number) => Math.round(amount * 100) / 100
 
-export function quoteLine(document: QuoteDocument, rates: Pick<QuoteRates, 'pricePerWord' | 'pricePerMinute' | 'repetitionPercent'>) {
-	if (document.status !== 'counted') return { name: document.name, basis: document.status === 'manual' ? ('manual' as const) : ('pending' as const), amount: 0 }
+export function quoteLine(
+	document: QuoteDocument,
+	rates: Pick<QuoteRates, 'pricePerWord' | 'pricePerMinute' | 'repetitionPercent'>,
+) {
+	if (document.status !== 'counted')
+		return {
+			name: document.name,
+			basis: document.status === 'manual' ? ('manual' as const) : ('pending' as const),
+			amount: 0,
+		}
 	// Subtitles are translated by their words; other media by their minutes.
 	if (document.minutes !== null && !SUBTITLES.has(document.type) && !document.words) {
-		return { name: document.name, basis: 'minutes' as const, quantity: document.minutes, amount: round2(document.minutes * rates.pricePerMinute) }
+		return {
+			name: document.name,
+			basis: 'minutes' as const,
+			quantity: document.minutes,
+			amount: round2(document.minutes * rates.pricePerMinute),
+		}
 	}
 	const words = document.words ?? 0
 	const repeated = Math.min(words, document.repeated_words ?? 0)
-	const amount = Math.round((words - repeated) * rates.pricePerWord + (repeated * rates.pricePerWord * rates.repetitionPercent) / 100)
-	return { name: document.name, basis: 'words' as const, quantity: words, repeated, amount, parts: document.parts ?? null, corrected: document.corrected ?? false }
+	const amount = Math.round(
+		(words - repeated) * rates.pricePerWord + (repeated * rates.pricePerWord * rates.repetitionPercent) / 100,
+	)
+	return {
+		name: document.name,
+		basis: 'words' as const,
+		quantity: words,
+		repeated,
+		amount,
+		parts: document.parts ?? null,
+		corrected: document.corrected ?? false,
+	}
 }
 
 // Working days the translation takes at the normal pace: one for every `wordsPerDay` words, at least one.
@@ -57,7 +86,12 @@ type ExpressRates = Pick<QuoteRates, 'expressSurcharge1Day' | 'expressSurcharge2
 
 // The express surcharge (percent) for delivery on `date`, when the work takes `days` working days
 // at the normal pace: none if there is time, else the 1-day or the 2-day surcharge.
-export function expressSurchargeFor(today: CalendarDate, date: CalendarDate, days: number, rates: ExpressRates): number {
+export function expressSurchargeFor(
+	today: CalendarDate,
+	date: CalendarDate,
+	days: number,
+	rates: ExpressRates,
+): number {
 	const available = workingDaysBetween(today, date)
 	return available >= days ? 0 : available <= 1 ? rates.expressSurcharge1Day : rates.expressSurcharge2Days
 }
@@ -67,23 +101,34 @@ export function calculateQuote(documents: QuoteDocument[], rates: QuoteRates, ch
 	const words = wordsOf(lines)
 	const days = standardDays(words, rates.wordsPerDay)
 	const standardDate = addWorkingDays(choices.today, days)
-	const surchargePercent = choices.deliveryDate ? expressSurchargeFor(choices.today, choices.deliveryDate, days, rates) : 0
+	const surchargePercent = choices.deliveryDate
+		? expressSurchargeFor(choices.today, choices.deliveryDate, days, rates)
+		: 0
 	const copies = round2(Math.max(0, choices.copies) * rates.certifiedCopyPrice)
 	return { ...totals(lines, rates, surchargePercent, copies), standardDate, surchargePercent }
 }
 
 // A saved quote again, after staff corrected a document's count: on the terms it was given (the
 // same prices, repetition share, minimum, express percentage, copies and dates); only the counts change.
-export type QuoteTerms = Pick<QuoteRates, 'pricePerWord' | 'pricePerMinute' | 'repetitionPercent' | 'minimumOrder' | 'vatPercent'>
+export type QuoteTerms = Pick<
+	QuoteRates,
+	'pricePerWord' | 'pricePerMinute' | 'repetitionPercent' | 'minimumOrder' | 'vatPercent'
+>
 export function requote(quote: Quote, terms: QuoteTerms, documents: QuoteDocument[]): Quote {
 	const lines = documents.map((document) => quoteLine(document, terms))
 	return { ...quote, ...totals(lines, terms, quote.surchargePercent, quote.copies) }
 }
 
 type Line = ReturnType<typeof quoteLine>
-const wordsOf = (lines: Line[]) => lines.reduce((sum, line) => sum + (line.basis === 'words' ? (line.quantity ?? 0) : 0), 0)
+const wordsOf = (lines: Line[]) =>
+	lines.reduce((sum, line) => sum + (line.basis === 'words' ? (line.quantity ?? 0) : 0), 0)
 
-function totals(lines: Line[], rates: Pick<QuoteRates, 'minimumOrder' | 'vatPercent'>, surchargePercent: number, copies: number) {
+function totals(
+	lines: Line[],
+	rates: Pick<QuoteRates, 'minimumOrder' | 'vatPercent'>,
+	surchargePercent: number,
+	copies: number,
+) {
 	const translation = lines.reduce((sum, line) => sum + line.amount, 0)
 	const minimumApplied = translation > 0 && translation < rates.minimumOrder
 	const base = minimumApplied ? rates.minimumOrder : translation
@@ -118,20 +163,30 @@ export function earliestDeliveryDate(today: CalendarDate, minDeliveryDays: numbe
 
 // The choices a quote is priced by, as the request form checked them (a date is YYYY-MM-DD or empty).
 export type QuoteChoiceFields = { from_language: string; to_language: string; delivery_date: string; copies: number }
-export type ChoiceProblem = { field: 'from_language' | 'to_language' | 'delivery_date'; reason: 'unknown-language' | 'same-language' | 'too-early' | 'closed' }
+export type ChoiceProblem = {
+	field: 'from_language' | 'to_language' | 'delivery_date'
+	reason: 'unknown-language' | 'same-language' | 'too-early' | 'closed'
+}
 type Language = { code: string; name: string }
 
 // The one check of a quote's choices, for the saved quote and the request alike: languages the
 // site offers, two different ones, and a working day no earlier than the notice allows. Problems come in
 // the form's order; the languages found come back for pricing.
-export function checkQuoteChoices(choices: Omit<QuoteChoiceFields, 'copies'>, languages: Language[], earliest: CalendarDate) {
+export function checkQuoteChoices(
+	choices: Omit<QuoteChoiceFields, 'copies'>,
+	languages: Language[],
+	earliest: CalendarDate,
+) {
 	const from = languages.find((language) => language.code === choices.from_language) ?? null
 	const to = languages.find((language) => language.code === choices.to_language) ?? null
 	const problems: ChoiceProblem[] = []
 	if (choices.from_language && !from) problems.push({ field: 'from_language', reason: 'unknown-language' })
-	if (choices.from_language && choices.from_language === choices.to_language) problems.push({ field: 'to_language', reason: 'same-language' })
+	if (choices.from_language && choices.from_language === choices.to_language)
+		problems.push({ field: 'to_language', reason: 'same-language' })
 	else if (choices.to_language && !to) problems.push({ field: 'to_language', reason: 'unknown-language' })
-	if (choices.delivery_date && choices.delivery_date < earliest) problems.push({ field: 'delivery_date', reason: 'too-early' })
-	else if (choices.delivery_date && !isWorkingDay(choices.delivery_date)) problems.push({ field: 'delivery_date', reason: 'closed' })
+	if (choices.delivery_date && choices.delivery_date < earliest)
+		problems.push({ field: 'delivery_date', reason: 'too-early' })
+	else if (choices.delivery_date && !isWorkingDay(choices.delivery_date))
+		problems.push({ field: 'delivery_date', reason: 'closed' })
 	return { from, to, problems }
 }

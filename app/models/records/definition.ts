@@ -4,7 +4,8 @@ import type { AdminMessageKey } from '#app/utils/i18n.ts'
 // What the generic admin screens show of a record type: its address, its fields and columns, and
 // the schema its form is checked with. Browser-safe: the form screen renders from it.
 
-export type FieldKind = 'text' | 'textarea' | 'rich' | 'number' | 'checkbox' | 'select' | 'tags' | 'image' | 'email' | 'password'
+export type FieldKind =
+	'text' | 'textarea' | 'rich' | 'number' | 'checkbox' | 'select' | 'tags' | 'image' | 'email' | 'password'
 export type OptionSource = 'languages' | 'faqCategories' | 'languagePairs' | 'roles'
 export type Field = {
 	name: string
@@ -20,7 +21,16 @@ export type Field = {
 export const SORTABLE_MODELS = ['faq_item', 'team_member', 'language', 'slide'] as const
 export type SortableModel = (typeof SORTABLE_MODELS)[number]
 
-export const RESOURCE_NAMES = ['faq', 'faq-categories', 'team', 'languages', 'prices', 'slides', 'pages', 'users'] as const
+export const RESOURCE_NAMES = [
+	'faq',
+	'faq-categories',
+	'team',
+	'languages',
+	'prices',
+	'slides',
+	'pages',
+	'users',
+] as const
 export type ResourceName = (typeof RESOURCE_NAMES)[number]
 
 export type RecordDefinition<Schema extends z.ZodType = z.ZodType, EditSchema extends z.ZodType = Schema> = {
@@ -39,11 +49,22 @@ export type RecordDefinition<Schema extends z.ZodType = z.ZodType, EditSchema ex
 export type Resource = RecordDefinition<z.ZodType, z.ZodType>
 
 type FieldOptions = Pick<Field, 'required' | 'options' | 'hint'>
-export const field = (name: string, kind: FieldKind, label: AdminMessageKey, options: FieldOptions = {}): Field => ({ name, kind, label, ...options })
+export const field = (name: string, kind: FieldKind, label: AdminMessageKey, options: FieldOptions = {}): Field => ({
+	name,
+	kind,
+	label,
+	...options,
+})
 
 // A Danish and an English field side by side (nameDa, nameEn), the same rules for both.
 export const bilingual = (name: string, kind: FieldKind, label: AdminMessageKey, options: FieldOptions = {}): Field[] =>
-	(['da', 'en'] as const).map((lang) => ({ name: `${name}${lang === 'da' ? 'Da' : 'En'}`, kind, label, lang, ...options }))
+	(['da', 'en'] as const).map((lang) => ({
+		name: `${name}${lang === 'da' ? 'Da' : 'En'}`,
+		kind,
+		label,
+		lang,
+		...options,
+	}))
 
 export function inBothLanguages<Name extends string, Schema extends z.ZodType>(name: Name, schema: Schema) {
 	return { [`${name}Da`]: schema, [`${name}En`]: schema } as Record<`${Name}Da` | `${Name}En`, Schema>
@@ -58,5 +79,10 @@ export function defineRecord<Schema extends z.ZodType, EditSchema extends z.ZodT
 	definition: Omit<RecordDefinition<Schema, EditSchema>, 'name' | 'title' | 'singular'>,
 ): RecordDefinition<Schema, EditSchema> {
 	const texts = name.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase())
-	return { name, title: `${texts}.title` as AdminMessageKey, singular: `${texts}.singular` as AdminMessageKey, ...definition }
+	return {
+		name,
+		title: `${texts}.title` as AdminMessageKey,
+		singular: `${texts}.singular` as AdminMessageKey,
+		...definition,
+	}
 }

@@ -2,7 +2,14 @@ import { asc, eq, inArray } from 'drizzle-orm'
 import { faqCategories, faqItemCategories, faqItems } from '#database/schema.ts'
 import { sanitizeRichHtml } from '#app/models/rich-text/sanitize.server.ts'
 import type { FaqValues } from '#app/models/records/faq.ts'
-import { byLocale, insertLast, removeById, updateRow, type Repository, type Tx } from '#app/models/records/repository.server.ts'
+import {
+	byLocale,
+	insertLast,
+	removeById,
+	updateRow,
+	type Repository,
+	type Tx,
+} from '#app/models/records/repository.server.ts'
 
 const columns = (values: FaqValues) => ({
 	questionDa: values.questionDa,
@@ -13,7 +20,9 @@ const columns = (values: FaqValues) => ({
 
 async function setCategories(tx: Tx, faqItemId: number, categoryIds: number[]) {
 	await tx.delete(faqItemCategories).where(eq(faqItemCategories.faqItemId, faqItemId))
-	const known = categoryIds.length ? await tx.select({ id: faqCategories.id }).from(faqCategories).where(inArray(faqCategories.id, categoryIds)) : []
+	const known = categoryIds.length
+		? await tx.select({ id: faqCategories.id }).from(faqCategories).where(inArray(faqCategories.id, categoryIds))
+		: []
 	if (known.length) await tx.insert(faqItemCategories).values(known.map(({ id }) => ({ faqItemId, categoryId: id })))
 }
 
@@ -42,8 +51,10 @@ export const faqRepository: Repository<FaqValues> = {
 		const { questionDa, questionEn, answerDa, answerEn } = item
 		return { questionDa, questionEn, answerDa, answerEn, categoryIds: links.map((link) => String(link.categoryId)) }
 	},
-	create: (db, values) => insertLast(db, faqItems, columns(values), (tx, id) => setCategories(tx, id, values.categoryIds)),
-	update: (db, id, values) => updateRow(db, faqItems, id, columns(values), (tx) => setCategories(tx, id, values.categoryIds)),
+	create: (db, values) =>
+		insertLast(db, faqItems, columns(values), (tx, id) => setCategories(tx, id, values.categoryIds)),
+	update: (db, id, values) =>
+		updateRow(db, faqItems, id, columns(values), (tx) => setCategories(tx, id, values.categoryIds)),
 	remove: removeById(faqItems),
 	describe: (values) => String(values.questionDa),
 }

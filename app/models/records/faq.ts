@@ -2,7 +2,11 @@ import { z } from 'zod'
 import { bilingual, column, defineRecord, field, inBothLanguages } from '#app/models/records/definition.ts'
 import { idList, requiredText, richText } from '#app/models/records/form.ts'
 
-export const faqSchema = z.object({ ...inBothLanguages('question', requiredText()), ...inBothLanguages('answer', richText(true)), categoryIds: idList })
+export const faqSchema = z.object({
+	...inBothLanguages('question', requiredText()),
+	...inBothLanguages('answer', richText(true)),
+	categoryIds: idList,
+})
 export type FaqValues = z.infer<typeof faqSchema>
 
 export const faq = defineRecord<typeof faqSchema>('faq', {

@@ -4,9 +4,12 @@ import { z } from 'zod'
 // message keys, translated where the error is shown.
 const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value)
 
-export const requiredText = (max = 300) => z.string({ error: 'errors.required' }).trim().min(1, 'errors.required').max(max, 'errors.tooLong')
+export const requiredText = (max = 300) =>
+	z.string({ error: 'errors.required' }).trim().min(1, 'errors.required').max(max, 'errors.tooLong')
 export const optionalText = (max = 300) =>
-	z.preprocess(blankToUndefined, z.string().trim().max(max, 'errors.tooLong').optional()).transform((value) => value ?? null)
+	z
+		.preprocess(blankToUndefined, z.string().trim().max(max, 'errors.tooLong').optional())
+		.transform((value) => value ?? null)
 export function richText(required: true): ReturnType<typeof requiredText>
 export function richText(required: false): ReturnType<typeof optionalText>
 export function richText(required: boolean) {
@@ -31,15 +34,17 @@ export function numberField({ min, max, integer = false }: { min: number; max: n
 
 export const idList = z.array(z.coerce.number().int().positive()).default([])
 export const pairList = z.array(z.string().regex(/^\d+-\d+$/, 'errors.invalid')).default([])
-export const linkField = z.preprocess(
-	blankToUndefined,
-	z
-		.string()
-		.trim()
-		.max(500, 'errors.tooLong')
-		.regex(/^(\/(?!\/)|https?:\/\/)\S*$/, 'errors.link')
-		.optional(),
-).transform((value) => value ?? null)
+export const linkField = z
+	.preprocess(
+		blankToUndefined,
+		z
+			.string()
+			.trim()
+			.max(500, 'errors.tooLong')
+			.regex(/^(\/(?!\/)|https?:\/\/)\S*$/, 'errors.link')
+			.optional(),
+	)
+	.transform((value) => value ?? null)
 
 export type FieldErrors = Record<string, string>
 
@@ -53,9 +58,12 @@ export function fieldErrorsOf(error: z.ZodError): FieldErrors {
 }
 
 // An image the server stored itself (uploads) or shipped with the site.
-const isImagePath = (value: string | null) => value === null || (/^\/(uploads\/)?images\/[\w./-]+$/.test(value) && !value.includes('..'))
+const isImagePath = (value: string | null) =>
+	value === null || (/^\/(uploads\/)?images\/[\w./-]+$/.test(value) && !value.includes('..'))
 export function imagePath(required: true): ReturnType<typeof requiredText>
 export function imagePath(required: false): ReturnType<typeof optionalText>
 export function imagePath(required: boolean) {
-	return required ? requiredText(500).refine(isImagePath, 'errors.invalid') : optionalText(500).refine(isImagePath, 'errors.invalid')
+	return required
+		? requiredText(500).refine(isImagePath, 'errors.invalid')
+		: optionalText(500).refine(isImagePath, 'errors.invalid')
 }

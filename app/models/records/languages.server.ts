@@ -6,7 +6,10 @@ import { byLocale, insertLast, removeById, updateRow, type Repository } from '#a
 export const languageRepository: Repository<LanguageValues> = {
 	async list(db, locale) {
 		const rows = await db.select().from(languages).orderBy(asc(languages.position), asc(languages.id))
-		return rows.map((row) => ({ id: row.id, cells: { code: row.code, name: byLocale(locale, row.nameDa, row.nameEn), active: row.active } }))
+		return rows.map((row) => ({
+			id: row.id,
+			cells: { code: row.code, name: byLocale(locale, row.nameDa, row.nameEn), active: row.active },
+		}))
 	},
 	async find(db, id) {
 		const [row] = await db.select().from(languages).where(eq(languages.id, id))

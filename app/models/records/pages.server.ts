@@ -4,14 +4,22 @@ import { sanitizeRichHtml } from '#app/models/rich-text/sanitize.server.ts'
 import type { PageValues } from '#app/models/records/pages.ts'
 import { byLocale, removeById, updateRow, type Repository } from '#app/models/records/repository.server.ts'
 
-const columns = (values: PageValues) => ({ ...values, bodyDa: sanitizeRichHtml(values.bodyDa), bodyEn: sanitizeRichHtml(values.bodyEn) })
+const columns = (values: PageValues) => ({
+	...values,
+	bodyDa: sanitizeRichHtml(values.bodyDa),
+	bodyEn: sanitizeRichHtml(values.bodyEn),
+})
 
 export const pageRepository: Repository<PageValues> = {
 	async list(db, locale) {
 		const rows = await db.select().from(pages).orderBy(asc(pages.position), asc(pages.id))
 		return rows.map((row) => ({
 			id: row.id,
-			cells: { title: byLocale(locale, row.titleDa, row.titleEn), slug: byLocale(locale, row.slugDa, row.slugEn), published: row.published },
+			cells: {
+				title: byLocale(locale, row.titleDa, row.titleEn),
+				slug: byLocale(locale, row.slugDa, row.slugEn),
+				published: row.published,
+			},
 		}))
 	},
 	async find(db, id) {

@@ -23,12 +23,21 @@ export const priceRepository: Repository<PriceValues> = {
 			.orderBy(asc(fromLanguages.position), asc(toLanguages.position))
 		return rows.map((row) => ({
 			id: row.id,
-			cells: { pair: `${byLocale(locale, row.fromDa, row.fromEn)} → ${byLocale(locale, row.toDa, row.toEn)}`, pricePerWord: String(row.pricePerWord) },
+			cells: {
+				pair: `${byLocale(locale, row.fromDa, row.fromEn)} → ${byLocale(locale, row.toDa, row.toEn)}`,
+				pricePerWord: String(row.pricePerWord),
+			},
 		}))
 	},
 	async find(db, id) {
 		const [row] = await db.select().from(pairPrices).where(eq(pairPrices.id, id))
-		return row ? { fromLanguageId: String(row.fromLanguageId), toLanguageId: String(row.toLanguageId), pricePerWord: String(row.pricePerWord) } : null
+		return row
+			? {
+					fromLanguageId: String(row.fromLanguageId),
+					toLanguageId: String(row.toLanguageId),
+					pricePerWord: String(row.pricePerWord),
+				}
+			: null
 	},
 	async create(db, values) {
 		const [row] = await db.insert(pairPrices).values(values).returning({ id: pairPrices.id })
@@ -36,5 +45,6 @@ export const priceRepository: Repository<PriceValues> = {
 	},
 	update: (db, id, values) => updateRow(db, pairPrices, id, values),
 	remove: removeById(pairPrices),
-	describe: (values) => `${String(values.fromLanguageId)} → ${String(values.toLanguageId)}: ${String(values.pricePerWord)}`,
+	describe: (values) =>
+		`${String(values.fromLanguageId)} → ${String(values.toLanguageId)}: ${String(values.pricePerWord)}`,
 }

@@ -32,10 +32,16 @@ export type RecordStore = {
 	find: (db: Database, id: number) => Promise<FormRecord | null>
 	remove: (db: Database, id: number) => Promise<void>
 	describe: (record: FormRecord) => string
-	check: (values: Record<string, unknown>, editing: boolean) => { success: true; record: CheckedRecord } | { success: false; error: z.ZodError }
+	check: (
+		values: Record<string, unknown>,
+		editing: boolean,
+	) => { success: true; record: CheckedRecord } | { success: false; error: z.ZodError }
 }
 
-function store<S extends z.ZodType, E extends z.ZodType>(definition: RecordDefinition<S, E>, repository: Repository<z.output<S> | z.output<E>>): RecordStore {
+function store<S extends z.ZodType, E extends z.ZodType>(
+	definition: RecordDefinition<S, E>,
+	repository: Repository<z.output<S> | z.output<E>>,
+): RecordStore {
 	type Values = z.output<S> | z.output<E>
 	return {
 		list: repository.list,
@@ -51,7 +57,10 @@ function store<S extends z.ZodType, E extends z.ZodType>(definition: RecordDefin
 				await repository.update(db, id, checked)
 				return id
 			}
-			return { success: true, record: { values: checked as Record<string, unknown>, save, describe: () => repository.describe(checked) } }
+			return {
+				success: true,
+				record: { values: checked as Record<string, unknown>, save, describe: () => repository.describe(checked) },
+			}
 		},
 	}
 }
@@ -77,7 +86,9 @@ const UNIQUE_FIELDS: Record<string, string> = {
 }
 
 export function uniqueViolationField(error: unknown): string | null {
-	const cause = (error as { cause?: { code?: string; constraint?: string } })?.cause ?? (error as { code?: string; constraint?: string })
+	const cause =
+		(error as { cause?: { code?: string; constraint?: string } })?.cause ??
+		(error as { code?: string; constraint?: string })
 	if (cause?.code !== '23505') return null
 	return UNIQUE_FIELDS[cause.constraint ?? ''] ?? '_form'
 }

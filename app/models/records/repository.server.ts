@@ -35,17 +35,31 @@ export const removeById = (table: WithId) => async (db: Database, id: number) =>
 }
 
 // Inserts a record at the end of its sorted list, and whatever belongs to it in the same transaction.
-export function insertLast<Table extends Positioned>(db: Database, table: Table, values: Omit<Table['$inferInsert'], 'position'>, withIt?: (tx: Tx, id: number) => Promise<void>) {
+export function insertLast<Table extends Positioned>(
+	db: Database,
+	table: Table,
+	values: Omit<Table['$inferInsert'], 'position'>,
+	withIt?: (tx: Tx, id: number) => Promise<void>,
+) {
 	return db.transaction(async (tx) => {
 		const row = { ...values, position: await nextPosition(tx, table) } as Table['$inferInsert']
-		const [inserted] = (await tx.insert(table).values(row as never).returning({ id: table.id })) as { id: number }[]
+		const [inserted] = (await tx
+			.insert(table)
+			.values(row as never)
+			.returning({ id: table.id })) as { id: number }[]
 		await withIt?.(tx, inserted!.id)
 		return inserted!.id
 	})
 }
 
 // Updates a record's columns (stamping updatedAt), and whatever belongs to it in the same transaction.
-export function updateRow<Table extends WithId>(db: Database, table: Table, id: number, values: Partial<Table['$inferInsert']>, withIt?: (tx: Tx) => Promise<void>) {
+export function updateRow<Table extends WithId>(
+	db: Database,
+	table: Table,
+	id: number,
+	values: Partial<Table['$inferInsert']>,
+	withIt?: (tx: Tx) => Promise<void>,
+) {
 	return db.transaction(async (tx) => {
 		await tx
 			.update(table)

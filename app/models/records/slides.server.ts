@@ -6,7 +6,10 @@ import { byLocale, insertLast, removeById, updateRow, type Repository } from '#a
 export const slideRepository: Repository<SlideValues> = {
 	async list(db, locale) {
 		const rows = await db.select().from(slides).orderBy(asc(slides.position), asc(slides.id))
-		return rows.map((row) => ({ id: row.id, cells: { image: row.imageUrl, text: byLocale(locale, row.textDa, row.textEn) } }))
+		return rows.map((row) => ({
+			id: row.id,
+			cells: { image: row.imageUrl, text: byLocale(locale, row.textDa, row.textEn) },
+		}))
 	},
 	async find(db, id) {
 		const [row] = await db.select().from(slides).where(eq(slides.id, id))

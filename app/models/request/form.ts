@@ -28,14 +28,22 @@ const LANGUAGE_CODE = z.string().trim().max(12, 'language')
 
 // What a customer types is cleaned as it is read, before any rule looks at it: no control
 // characters and no bidirectional controls (app/models/text/clean.ts), so none reaches an invoice.
-export const typedLine = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (typeof value === 'string' ? cleanLine(value) : value), schema)
-export const typedText = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (typeof value === 'string' ? cleanText(value) : value), schema)
+export const typedLine = <T extends z.ZodType>(schema: T) =>
+	z.preprocess((value) => (typeof value === 'string' ? cleanLine(value) : value), schema)
+export const typedText = <T extends z.ZodType>(schema: T) =>
+	z.preprocess((value) => (typeof value === 'string' ? cleanText(value) : value), schema)
 
 // Who the customer is, as the request form and "Accept and order" both ask it.
 export const CUSTOMER_FIELDS = {
 	name: typedLine(z.string().trim().min(1, 'required').max(200, 'too-long')),
 	email: typedLine(z.string().trim().min(1, 'required').max(254, 'too-long').regex(EMAIL, 'email')),
-	phone: typedLine(z.string().trim().max(40, 'too-long').regex(/^[+\d\s().-]*$/, 'phone')),
+	phone: typedLine(
+		z
+			.string()
+			.trim()
+			.max(40, 'too-long')
+			.regex(/^[+\d\s().-]*$/, 'phone'),
+	),
 	company_cvr: typedLine(z.string().trim().max(20, 'company')),
 	company_query: typedLine(z.string().trim().max(200, 'too-long')),
 	ean: typedLine(
@@ -52,7 +60,10 @@ export const RequestFormSchema = z.object({
 	from_language: LANGUAGE_CODE,
 	to_language: LANGUAGE_CODE,
 	delivery_date: z.union([z.literal(''), z.string().refine((value) => asCalendarDate(value) !== null, 'date')]),
-	copies: z.union([z.literal('').transform(() => 0), z.coerce.number('copies').int('copies').min(0, 'copies').max(100, 'copies')]),
+	copies: z.union([
+		z.literal('').transform(() => 0),
+		z.coerce.number('copies').int('copies').min(0, 'copies').max(100, 'copies'),
+	]),
 	message: typedText(z.string().trim().max(5000, 'too-long')),
 	consent: z.string().refine((value) => value === 'on' || value === 'true', 'consent'),
 	// A honeypot: hidden from people, filled in by naive robots.
@@ -62,9 +73,16 @@ export type RequestFormValues = z.infer<typeof RequestFormSchema>
 
 // Every field as a string ('' when absent), so a missing field reads as empty, not as a type error.
 export function readRequestFields(form: FormData): Record<RequestField, string> {
-	return Object.fromEntries(REQUEST_FIELDS.map((field) => [field, String(form.get(field) ?? '').slice(0, 10_000)])) as Record<RequestField, string>
+	return Object.fromEntries(
+		REQUEST_FIELDS.map((field) => [field, String(form.get(field) ?? '').slice(0, 10_000)]),
+	) as Record<RequestField, string>
 }
 
 export type RequestFormResult =
 	| { ok: true; reference: string; email: string }
-	| { ok: false; message: string; errors: Partial<Record<RequestField, string>>; values: Partial<Record<RequestField, string>> }
+	| {
+			ok: false
+			message: string
+			errors: Partial<Record<RequestField, string>>
+			values: Partial<Record<RequestField, string>>
+	  }

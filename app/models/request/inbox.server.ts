@@ -1,7 +1,15 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Database } from '#database/client.ts'
-import { documents, languages, quotes, REQUEST_STATUSES, requestEvents, requests, type RequestStatus } from '#database/schema.ts'
+import {
+	documents,
+	languages,
+	quotes,
+	REQUEST_STATUSES,
+	requestEvents,
+	requests,
+	type RequestStatus,
+} from '#database/schema.ts'
 import type { Staff } from '#app/models/staff/session.server.ts'
 import { findQuote, type SavedQuoteDetails } from '#app/models/quote/quote.server.ts'
 import { presentDocument } from '#app/models/documents/present.ts'
@@ -23,7 +31,15 @@ function whereFor({ status, q }: InboxFilter): SQL | undefined {
 	if (status) conditions.push(eq(requests.status, status))
 	if (q) {
 		const pattern = `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
-		conditions.push(or(ilike(requests.reference, pattern), ilike(requests.name, pattern), ilike(requests.email, pattern), ilike(requests.companyName, pattern), ilike(requests.message, pattern))!)
+		conditions.push(
+			or(
+				ilike(requests.reference, pattern),
+				ilike(requests.name, pattern),
+				ilike(requests.email, pattern),
+				ilike(requests.companyName, pattern),
+				ilike(requests.message, pattern),
+			)!,
+		)
 	}
 	return conditions.length ? and(...conditions) : undefined
 }
@@ -32,25 +48,40 @@ export const INBOX_PAGE_SIZE = 100
 
 // How many requests the inbox shows for a filter (the dashboard's counts link to those lists).
 export async function countRequests(db: Database, filter: Partial<InboxFilter>): Promise<number> {
-	const [row] = await db.select({ n: count() }).from(requests).where(whereFor({ status: '', q: '', ...filter }))
+	const [row] = await db
+		.select({ n: count() })
+		.from(requests)
+		.where(whereFor({ status: '', q: '', ...filter }))
 	return row?.n ?? 0
 }
 
 // Newest first, with how many documents each brought; the counts per status are for the filter.
 export async function listRequests(db: Database, filter: InboxFilter) {
-	const rows = await db.select().from(requests).where(whereFor(filter)).orderBy(desc(requests.createdAt), desc(requests.id)).limit(INBOX_PAGE_SIZE)
+	const rows = await db
+		.select()
+		.from(requests)
+		.where(whereFor(filter))
+		.orderBy(desc(requests.createdAt), desc(requests.id))
+		.limit(INBOX_PAGE_SIZE)
 	const documentCounts = rows.length
 		? await db
 				.select({ requestId: documents.requestId, n: count() })
 				.from(documents)
-				.where(inArray(documents.requestId, rows.map((row) => row.id)))
+				.where(
+					inArray(
+						documents.requestId,
+						rows.map((row) => row.id),
+					),
+				)
 				.groupBy(documents.requestId)
 		: []
 	const countOf = new Map(documentCounts.map((row) => [row.requestId, row.n]))
 	const byStatus = await db.select({ status: requests.status, n: count() }).from(requests).groupBy(requests.status)
 	return {
 		requests: rows.map((row) => presentRequestRow(row, countOf.get(row.id) ?? 0)),
-		counts: Object.fromEntries(REQUEST_STATUSES.map((status) => [status, byStatus.find((row) => row.status === status)?.n ?? 0])) as Record<RequestStatus, number>,
+		counts: Object.fromEntries(
+			REQUEST_STATUSES.map((status) => [status, byStatus.find((row) => row.status === status)?.n ?? 0]),
+		) as Record<RequestStatus, number>,
 	}
 }
 
@@ -59,28 +90,57 @@ export async function findRequest(db: Database, id: number) {
 	if (!row) return null
 	const [files, events, quote, names] = await Promise.all([
 		db.select().from(documents).where(eq(documents.requestId, id)).orderBy(asc(documents.createdAt)),
-		db.select().from(requestEvents).where(eq(requestEvents.requestId, id)).orderBy(asc(requestEvents.createdAt), asc(requestEvents.id)),
+		db
+			.select()
+			.from(requestEvents)
+			.where(eq(requestEvents.requestId, id))
+			.orderBy(asc(requestEvents.createdAt), asc(requestEvents.id)),
 		row.quoteId ? findQuote(db, row.quoteId) : null,
 		db.select({ code: languages.code, nameDa: languages.nameDa, nameEn: languages.nameEn }).from(languages),
 	])
 	const { ipHash: _ipHash, fingerprint: _fingerprint, ...visible } = row
-	return { request: visible, documents: files.map((file) => ({ ...presentDocument(file), correction: file.correction })), events, quote, languageNames: names }
+	return {
+		request: visible,
+		documents: files.map((file) => ({ ...presentDocument(file), correction: file.correction })),
+		events,
+		quote,
+		languageNames: names,
+	}
 }
 
 export class RequestNotFound extends Error {}
 
-export async function changeRequestStatus(db: Database, id: number, staff: Pick<Staff, 'id' | 'name'>, status: RequestStatus): Promise<boolean> {
+export async function changeRequestStatus(
+	db: Database,
+	id: number,
+	staff: Pick<Staff, 'id' | 'name'>,
+	status: RequestStatus,
+): Promise<boolean> {
 	return db.transaction(async (tx) => {
 		const [row] = await tx.select({ status: requests.status }).from(requests).where(eq(requests.id, id)).for('update')
 		if (!row) throw new RequestNotFound()
 		if (row.status === status) return false
 		await tx.update(requests).set({ status, updatedAt: new Date() }).where(eq(requests.id, id))
-		await tx.insert(requestEvents).values({ requestId: id, userId: staff.id, userName: staff.name, kind: 'status', fromStatus: row.status, toStatus: status })
+		await tx
+			.insert(requestEvents)
+			.values({
+				requestId: id,
+				userId: staff.id,
+				userName: staff.name,
+				kind: 'status',
+				fromStatus: row.status,
+				toStatus: status,
+			})
 		return true
 	})
 }
 
-export async function addRequestNote(db: Database, id: number, staff: Pick<Staff, 'id' | 'name'>, body: string): Promise<void> {
+export async function addRequestNote(
+	db: Database,
+	id: number,
+	staff: Pick<Staff, 'id' | 'name'>,
+	body: string,
+): Promise<void> {
 	const [row] = await db.select({ id: requests.id }).from(requests).where(eq(requests.id, id))
 	if (!row) throw new RequestNotFound()
 	await db.insert(requestEvents).values({ requestId: id, userId: staff.id, userName: staff.name, kind: 'note', body })
@@ -95,40 +155,71 @@ export async function findRequestDocument(db: Database, requestId: number, docum
 	return row ?? null
 }
 
-const CSV_HEADER = ['reference', 'created_at', 'status', 'locale', 'name', 'email', 'phone', 'company', 'cvr', 'company_address', 'ean', 'from_language', 'to_language', 'delivery_date', 'copies', 'documents', 'quote_total', 'message']
+const CSV_HEADER = [
+	'reference',
+	'created_at',
+	'status',
+	'locale',
+	'name',
+	'email',
+	'phone',
+	'company',
+	'cvr',
+	'company_address',
+	'ean',
+	'from_language',
+	'to_language',
+	'delivery_date',
+	'copies',
+	'documents',
+	'quote_total',
+	'message',
+]
 
 // The inbox as CSV (app/utils/csv.ts), with a byte-order mark, which is what Danish Excel opens as UTF-8.
 export async function exportRequestsCsv(db: Database, filter: InboxFilter): Promise<string> {
-	const rows = await db.select().from(requests).where(whereFor(filter)).orderBy(desc(requests.createdAt), desc(requests.id))
+	const rows = await db
+		.select()
+		.from(requests)
+		.where(whereFor(filter))
+		.orderBy(desc(requests.createdAt), desc(requests.id))
 	const ids = rows.map((row) => row.id)
-	const documentCounts = ids.length ? await db.select({ requestId: documents.requestId, n: count() }).from(documents).where(inArray(documents.requestId, ids)).groupBy(documents.requestId) : []
+	const documentCounts = ids.length
+		? await db
+				.select({ requestId: documents.requestId, n: count() })
+				.from(documents)
+				.where(inArray(documents.requestId, ids))
+				.groupBy(documents.requestId)
+		: []
 	const countOf = new Map(documentCounts.map((row) => [row.requestId, row.n]))
 	const quoteIds = rows.map((row) => row.quoteId).filter((id) => id !== null)
-	const quoteRows = quoteIds.length ? await db.select({ id: quotes.id, details: quotes.details }).from(quotes).where(inArray(quotes.id, quoteIds)) : []
-	const quoteTotals = new Map(quoteRows.map((quote) => [quote.id, (quote.details as unknown as SavedQuoteDetails).quote.total]))
+	const quoteRows = quoteIds.length
+		? await db.select({ id: quotes.id, details: quotes.details }).from(quotes).where(inArray(quotes.id, quoteIds))
+		: []
+	const quoteTotals = new Map(
+		quoteRows.map((quote) => [quote.id, (quote.details as unknown as SavedQuoteDetails).quote.total]),
+	)
 	const lines = rows.map((row) =>
-		csvLine(
-			[
-				row.reference,
-				row.createdAt.toISOString(),
-				row.status,
-				row.locale,
-				row.name,
-				row.email,
-				row.phone,
-				row.companyName,
-				row.companyCvr,
-				row.companyAddress,
-				row.ean,
-				row.fromLanguage,
-				row.toLanguage,
-				row.deliveryDate,
-				row.copies,
-				countOf.get(row.id) ?? 0,
-				row.quoteId ? (quoteTotals.get(row.quoteId) ?? null) : null,
-				row.message,
-			],
-		),
+		csvLine([
+			row.reference,
+			row.createdAt.toISOString(),
+			row.status,
+			row.locale,
+			row.name,
+			row.email,
+			row.phone,
+			row.companyName,
+			row.companyCvr,
+			row.companyAddress,
+			row.ean,
+			row.fromLanguage,
+			row.toLanguage,
+			row.deliveryDate,
+			row.copies,
+			countOf.get(row.id) ?? 0,
+			row.quoteId ? (quoteTotals.get(row.quoteId) ?? null) : null,
+			row.message,
+		]),
 	)
 	return `\uFEFF${[csvLine(CSV_HEADER), ...lines].join('\r\n')}\r\n`
 }

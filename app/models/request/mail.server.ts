@@ -9,7 +9,10 @@ import { pathFor, type Locale } from '#app/utils/locales.ts'
 
 // Two mails per new request: one to the agency (in Danish, with a link to the inbox) and a
 // confirmation to the customer in the language of the page they used.
-export async function sendRequestMails(services: Pick<AppServices, 'db' | 'sendMail' | 'publicUrl'>, requestId: number): Promise<void> {
+export async function sendRequestMails(
+	services: Pick<AppServices, 'db' | 'sendMail' | 'publicUrl'>,
+	requestId: number,
+): Promise<void> {
 	const { db, sendMail, publicUrl: origin } = services
 	const [row] = await db.select().from(requests).where(eq(requests.id, requestId))
 	if (!row) return
@@ -20,15 +23,26 @@ export async function sendRequestMails(services: Pick<AppServices, 'db' | 'sendM
 	const locale = row.locale as Locale
 
 	const summary = (lang: Locale) => {
-		const languageName = (code: string | null) => names.find((language) => language.code === code)?.[lang === 'da' ? 'nameDa' : 'nameEn'] ?? code
+		const languageName = (code: string | null) =>
+			names.find((language) => language.code === code)?.[lang === 'da' ? 'nameDa' : 'nameEn'] ?? code
 		const label = lang === 'da' ? LABELS_DA : LABELS_EN
 		const lines: [string, string | null][] = [
 			[label.name, row.name],
 			[label.email, row.email],
 			[label.phone, row.phone || null],
-			[label.company, row.companyName ? `${row.companyName} (CVR ${row.companyCvr})${row.companyAddress ? `, ${row.companyAddress}` : ''}` : null],
+			[
+				label.company,
+				row.companyName
+					? `${row.companyName} (CVR ${row.companyCvr})${row.companyAddress ? `, ${row.companyAddress}` : ''}`
+					: null,
+			],
 			[label.ean, row.ean],
-			[label.languages, row.fromLanguage || row.toLanguage ? `${languageName(row.fromLanguage) ?? '?'} → ${languageName(row.toLanguage) ?? '?'}` : null],
+			[
+				label.languages,
+				row.fromLanguage || row.toLanguage
+					? `${languageName(row.fromLanguage) ?? '?'} → ${languageName(row.toLanguage) ?? '?'}`
+					: null,
+			],
 			[label.deliveryDate, row.deliveryDate ? formatDate(new Date(`${row.deliveryDate}T12:00:00`), lang) : null],
 			[label.copies, row.copies ? String(row.copies) : null],
 			[label.documents, files.length ? files.map((file) => file.name).join(', ') : null],
@@ -39,14 +53,17 @@ export async function sendRequestMails(services: Pick<AppServices, 'db' | 'sendM
 			.map(([name, value]) => `${name}: ${value}`)
 			.join('\n')
 	}
-	const text = (lang: Locale, key: string, vars: Record<string, string> = {}) => stripTags(translate(DEFAULT_MESSAGES[lang], key, vars))
+	const text = (lang: Locale, key: string, vars: Record<string, string> = {}) =>
+		stripTags(translate(DEFAULT_MESSAGES[lang], key, vars))
 	const quoteUrl = row.quoteId ? `${origin}${pathFor('quote', locale, { id: row.quoteId })}` : null
 
 	sendMail({
 		to: settings.email,
 		replyTo: row.email,
 		subject: text('da', 'mail.request.agencySubject', { reference: row.reference, name: row.name }),
-		text: [summary('da'), quoteUrl && `Tilbud: ${quoteUrl}`, `${origin}/admin/requests/${row.id}`].filter(Boolean).join('\n\n'),
+		text: [summary('da'), quoteUrl && `Tilbud: ${quoteUrl}`, `${origin}/admin/requests/${row.id}`]
+			.filter(Boolean)
+			.join('\n\n'),
 	})
 	sendMail({
 		to: row.email,
@@ -64,5 +81,27 @@ export async function sendRequestMails(services: Pick<AppServices, 'db' | 'sendM
 	})
 }
 
-const LABELS_EN = { name: 'Name', email: 'Email', phone: 'Phone', company: 'Company', ean: 'EAN', languages: 'Languages', deliveryDate: 'Delivery date', copies: 'Certified copies', documents: 'Documents', message: 'Message' }
-const LABELS_DA = { name: 'Navn', email: 'E-mail', phone: 'Telefon', company: 'Virksomhed', ean: 'EAN', languages: 'Sprog', deliveryDate: 'Leveringsdato', copies: 'Bekræftede kopier', documents: 'Dokumenter', message: 'Besked' }
+const LABELS_EN = {
+	name: 'Name',
+	email: 'Email',
+	phone: 'Phone',
+	company: 'Company',
+	ean: 'EAN',
+	languages: 'Languages',
+	deliveryDate: 'Delivery date',
+	copies: 'Certified copies',
+	documents: 'Documents',
+	message: 'Message',
+}
+const LABELS_DA = {
+	name: 'Navn',
+	email: 'E-mail',
+	phone: 'Telefon',
+	company: 'Virksomhed',
+	ean: 'EAN',
+	languages: 'Sprog',
+	deliveryDate: 'Leveringsdato',
+	copies: 'Bekræftede kopier',
+	documents: 'Dokumenter',
+	message: 'Besked',
+}

@@ -33,9 +33,19 @@ class Refusal extends Error {
 
 type FieldErrors = Partial<Record<RequestField, string>>
 // A refusal names a summary (a text key) and, per field, a reason code (request.error.<code>).
-export type Refused = { ok: false; status: 422 | 429; summary: 'request.error.summary' | 'request.error.rate-limited' | 'quote.notSaved' | 'quote.noDocuments'; errors: FieldErrors }
+export type Refused = {
+	ok: false
+	status: 422 | 429
+	summary: 'request.error.summary' | 'request.error.rate-limited' | 'quote.notSaved' | 'quote.noDocuments'
+	errors: FieldErrors
+}
 
-export type SubmitInput = { fields: Record<RequestField, string>; locale: Locale; clientAddress: string; draftId: string | null }
+export type SubmitInput = {
+	fields: Record<RequestField, string>
+	locale: Locale
+	clientAddress: string
+	draftId: string | null
+}
 export type SubmitResult = { ok: true; reference: string; email: string; draftUsed: boolean } | Refused
 type SubmitServices = Pick<AppServices, 'db' | 'secretKey' | 'logger' | 'broadcast' | 'sendMail' | 'publicUrl'>
 
@@ -54,12 +64,20 @@ function firstIssues(issues: { path: PropertyKey[]; message: string }[]): FieldE
 
 // The request form (order and contact pages): checked, stored with the visitor's documents and a
 // quote of them, announced to the inbox and mailed; or refused with a reason per field.
-export async function submitRequest(services: SubmitServices, { fields, locale, clientAddress, draftId }: SubmitInput): Promise<SubmitResult> {
+export async function submitRequest(
+	services: SubmitServices,
+	{ fields, locale, clientAddress, draftId }: SubmitInput,
+): Promise<SubmitResult> {
 	const parsed = RequestFormSchema.safeParse(fields)
 	if (!parsed.success) {
 		const errors = firstIssues(parsed.error.issues)
 		// Said at once with the rest, rather than after the customer fixed those.
-		if (['on', 'true'].includes(fields.represents_company) && !fields.company_cvr.trim() && !fields.company_query.trim()) errors.company_query ??= 'company'
+		if (
+			['on', 'true'].includes(fields.represents_company) &&
+			!fields.company_cvr.trim() &&
+			!fields.company_query.trim()
+		)
+			errors.company_query ??= 'company'
 		return refused(errors)
 	}
 	// A robot that filled the hidden field is told it worked, and nothing is kept or sent.
@@ -70,7 +88,9 @@ export async function submitRequest(services: SubmitServices, { fields, locale, 
 		const created = await createRequest(services.db, { values: parsed.data, locale, ipHash, draftId })
 		if (created.isNew) {
 			await broadcastTo(services, REQUESTS_STREAM, { type: 'request', request: created.summary })
-			await sendRequestMails(services, created.id).catch((error: unknown) => services.logger.error({ err: error }, 'request mails not queued'))
+			await sendRequestMails(services, created.id).catch((error: unknown) =>
+				services.logger.error({ err: error }, 'request mails not queued'),
+			)
 		}
 		return { ok: true, reference: created.reference, email: parsed.data.email, draftUsed: created.hadDocuments }
 	} catch (error) {
@@ -82,11 +102,20 @@ export async function submitRequest(services: SubmitServices, { fields, locale, 
 
 // "Save the quote" on the order page: the same form's choices, priced and kept under their own
 // address; a refusal comes back like the request's own, beside the choice to correct.
-const QUOTE_CHOICES = RequestFormSchema.pick({ from_language: true, to_language: true, delivery_date: true, copies: true })
+const QUOTE_CHOICES = RequestFormSchema.pick({
+	from_language: true,
+	to_language: true,
+	delivery_date: true,
+	copies: true,
+})
 
-export async function saveQuoteOfForm(db: Database, { fields, locale, draftId }: Omit<SubmitInput, 'clientAddress'>): Promise<{ ok: true; id: string } | Refused> {
+export async function saveQuoteOfForm(
+	db: Database,
+	{ fields, locale, draftId }: Omit<SubmitInput, 'clientAddress'>,
+): Promise<{ ok: true; id: string } | Refused> {
 	const parsed = QUOTE_CHOICES.safeParse(fields)
-	if (!parsed.success) return { ok: false, status: 422, summary: 'quote.notSaved', errors: firstIssues(parsed.error.issues) }
+	if (!parsed.success)
+		return { ok: false, status: 422, summary: 'quote.notSaved', errors: firstIssues(parsed.error.issues) }
 	try {
 		return { ok: true, id: await saveQuote(db, draftId, parsed.data, locale) }
 	} catch (error) {
@@ -97,7 +126,13 @@ export async function saveQuoteOfForm(db: Database, { fields, locale, draftId }:
 }
 
 // The form's reason codes for the quote's checks.
-const REASON_CODES = { 'unknown-language': 'language', 'same-language': 'same-language', 'too-early': 'too-early', closed: 'closed', 'no-documents': 'message-required' } as const
+const REASON_CODES = {
+	'unknown-language': 'language',
+	'same-language': 'same-language',
+	'too-early': 'too-early',
+	closed: 'closed',
+	'no-documents': 'message-required',
+} as const
 
 class RateLimited extends Error {}
 
@@ -108,28 +143,57 @@ async function createRequest(db: Database, { values, locale, ipHash, draftId }: 
 	const company = values.represents_company ? await resolveCompany(db, values.company_cvr, values.company_query) : null
 	const errors: Partial<Record<RequestField, string>> = {}
 	if (values.represents_company && !company) errors.company_query = 'company'
-	const { problems } = checkQuoteChoices(values, languages, earliestDeliveryDate(todayInDenmark(), settings.minDeliveryDays))
+	const { problems } = checkQuoteChoices(
+		values,
+		languages,
+		earliestDeliveryDate(todayInDenmark(), settings.minDeliveryDays),
+	)
 	for (const problem of problems) errors[problem.field] = REASON_CODES[problem.reason]
 	const draftDocuments = draftId
-		? await db.select({ id: documents.id }).from(documents).where(and(eq(documents.draftId, draftId), isNull(documents.requestId)))
+		? await db
+				.select({ id: documents.id })
+				.from(documents)
+				.where(and(eq(documents.draftId, draftId), isNull(documents.requestId)))
 		: []
 	if (draftDocuments.length === 0 && !values.message) errors.message = 'message-required'
 	if (Object.keys(errors).length) throw new Refusal(errors)
 
 	const since = new Date(Date.now() - RATE_WINDOW_MS)
-	const [recent] = await db.select({ n: count() }).from(requests).where(and(eq(requests.ipHash, ipHash), gt(requests.createdAt, since)))
-	const fingerprint = fingerprintOf(values, company, draftDocuments.map((document) => document.id))
+	const [recent] = await db
+		.select({ n: count() })
+		.from(requests)
+		.where(and(eq(requests.ipHash, ipHash), gt(requests.createdAt, since)))
+	const fingerprint = fingerprintOf(
+		values,
+		company,
+		draftDocuments.map((document) => document.id),
+	)
 	const duplicate = await findDuplicate(db, fingerprint)
 	if (duplicate) return { ...duplicate, isNew: false, hadDocuments: draftDocuments.length > 0 }
 	if ((recent?.n ?? 0) >= MAX_REQUESTS_PER_ADDRESS) throw new RateLimited()
 
 	const quoteId = draftDocuments.length
-		? await saveQuote(db, draftId, { from_language: values.from_language, to_language: values.to_language, delivery_date: values.delivery_date, copies: values.copies }, locale)
+		? await saveQuote(
+				db,
+				draftId,
+				{
+					from_language: values.from_language,
+					to_language: values.to_language,
+					delivery_date: values.delivery_date,
+					copies: values.copies,
+				},
+				locale,
+			)
 		: null
 	const row = await db.transaction(async (tx) => {
 		// Two identical submissions at once: the second waits here and then finds the first.
 		await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${fingerprint}))`)
-		const [existing] = await tx.select().from(requests).where(and(eq(requests.fingerprint, fingerprint), gt(requests.createdAt, new Date(Date.now() - DUPLICATE_WINDOW_MS))))
+		const [existing] = await tx
+			.select()
+			.from(requests)
+			.where(
+				and(eq(requests.fingerprint, fingerprint), gt(requests.createdAt, new Date(Date.now() - DUPLICATE_WINDOW_MS))),
+			)
 		if (existing) return { ...existing, isNew: false }
 		const [inserted] = await tx
 			.insert(requests)
@@ -153,17 +217,29 @@ async function createRequest(db: Database, { values, locale, ipHash, draftId }: 
 				fingerprint,
 			})
 			.returning()
-		if (draftId) await tx.update(documents).set({ requestId: inserted!.id }).where(and(eq(documents.draftId, draftId), isNull(documents.requestId)))
+		if (draftId)
+			await tx
+				.update(documents)
+				.set({ requestId: inserted!.id })
+				.where(and(eq(documents.draftId, draftId), isNull(documents.requestId)))
 		return { ...inserted!, isNew: true }
 	})
-	return { id: row.id, reference: row.reference, isNew: row.isNew, hadDocuments: draftDocuments.length > 0, summary: presentRequestRow(row, draftDocuments.length) }
+	return {
+		id: row.id,
+		reference: row.reference,
+		isNew: row.isNew,
+		hadDocuments: draftDocuments.length > 0,
+		summary: presentRequestRow(row, draftDocuments.length),
+	}
 }
 
 async function findDuplicate(db: Database, fingerprint: string) {
 	const [existing] = await db
 		.select({ id: requests.id, reference: requests.reference })
 		.from(requests)
-		.where(and(eq(requests.fingerprint, fingerprint), gt(requests.createdAt, new Date(Date.now() - DUPLICATE_WINDOW_MS))))
+		.where(
+			and(eq(requests.fingerprint, fingerprint), gt(requests.createdAt, new Date(Date.now() - DUPLICATE_WINDOW_MS))),
+		)
 		.orderBy(desc(requests.createdAt))
 		.limit(1)
 	return existing ? { id: existing.id, reference: existing.reference, summary: null } : null
@@ -171,6 +247,11 @@ async function findDuplicate(db: Database, fingerprint: string) {
 
 function fingerprintOf(values: RequestFormValues, company: BusinessResult | null, documentIds: string[]): string {
 	const { website: _honeypot, company_query: _query, company_cvr: _cvr, ...rest } = values
-	const content = JSON.stringify({ ...rest, email: rest.email.toLowerCase(), company: company?.vat_number ?? null, documents: documentIds.sort() })
+	const content = JSON.stringify({
+		...rest,
+		email: rest.email.toLowerCase(),
+		company: company?.vat_number ?? null,
+		documents: documentIds.sort(),
+	})
 	return createHash('sha256').update(content).digest('hex')
 }

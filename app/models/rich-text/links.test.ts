@@ -3,13 +3,30 @@ import { fileLinkText, isAllowedLink } from '#app/models/rich-text/links.ts'
 
 describe('isAllowedLink', () => {
 	test('accepts http(s), mailto, tel and site-relative links', () => {
-		for (const url of ['https://tolk.example/priser', 'http://example.dk', 'mailto:kontakt@tolk.example', 'tel:+45 33 12 34 56', '/p/certificeret-oversaettelse', '#kontakt']) {
+		for (const url of [
+			'https://tolk.example/priser',
+			'http://example.dk',
+			'mailto:kontakt@tolk.example',
+			'tel:+45 33 12 34 56',
+			'/p/certificeret-oversaettelse',
+			'#kontakt',
+		]) {
 			expect(isAllowedLink(url), url).toBe(true)
 		}
 	})
 
 	test('refuses script, data and protocol-relative links, and anything else', () => {
-		for (const url of ['javascript:alert(1)', 'JAVASCRIPT:alert(1)', 'data:text/html,<script>', '//evil.example', 'ftp://files.example', 'vbscript:x', 'www.example.dk', '', 'https://']) {
+		for (const url of [
+			'javascript:alert(1)',
+			'JAVASCRIPT:alert(1)',
+			'data:text/html,<script>',
+			'//evil.example',
+			'ftp://files.example',
+			'vbscript:x',
+			'www.example.dk',
+			'',
+			'https://',
+		]) {
 			expect(isAllowedLink(url), url).toBe(false)
 		}
 	})
@@ -23,7 +40,9 @@ describe('fileLinkText', () => {
 
 	test('other titles stay whole', () => {
 		expect(fileLinkText('https://tolk.example')).toBe('https://tolk.example')
-		expect(fileLinkText('Price list for certified translations 2026')).toBe('Price list for certified translations 2026')
+		expect(fileLinkText('Price list for certified translations 2026')).toBe(
+			'Price list for certified translations 2026',
+		)
 		expect(fileLinkText('  Terms  ')).toBe('Terms')
 	})
 })

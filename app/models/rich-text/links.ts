@@ -1,5 +1,6 @@
 // The links staff may put in rich content: http(s), mailto, tel, and addresses on this site.
-const ALLOWED_LINK = /^(https?:\/\/[^\s/$.?#][^\s]*|mailto:[^\s@]+@[^\s@]+|tel:\+?[\d\s().-]{3,}|\/(?!\/)[^\s]*|#[\w-]+)$/i
+const ALLOWED_LINK =
+	/^(https?:\/\/[^\s/$.?#][^\s]*|mailto:[^\s@]+@[^\s@]+|tel:\+?[\d\s().-]{3,}|\/(?!\/)[^\s]*|#[\w-]+)$/i
 
 export function isAllowedLink(url: string): boolean {
 	return ALLOWED_LINK.test(url.trim())

@@ -36,24 +36,44 @@ type NewStaff = { email: string; name: string; password: string; role: Role }
 export async function createStaff(db: Database, staff: NewStaff) {
 	const [user] = await db
 		.insert(users)
-		.values({ email: normalizeEmail(staff.email), name: staff.name, role: staff.role, passwordHash: await hashPassword(staff.password) })
+		.values({
+			email: normalizeEmail(staff.email),
+			name: staff.name,
+			role: staff.role,
+			passwordHash: await hashPassword(staff.password),
+		})
 		.returning({ id: users.id, email: users.email, name: users.name, role: users.role })
 	return user!
 }
 
 // Every other session of the account ends: a changed password must lock out whoever had the old one.
-export async function changePassword(db: Database, userId: number, password: string, keepSessionId?: string): Promise<void> {
-	await db.update(users).set({ passwordHash: await hashPassword(password), updatedAt: new Date() }).where(eq(users.id, userId))
+export async function changePassword(
+	db: Database,
+	userId: number,
+	password: string,
+	keepSessionId?: string,
+): Promise<void> {
+	await db
+		.update(users)
+		.set({ passwordHash: await hashPassword(password), updatedAt: new Date() })
+		.where(eq(users.id, userId))
 	await revokeSessions(db, userId, keepSessionId)
 }
 
 export async function findStaffByEmail(db: Database, email: string) {
-	const [user] = await db.select().from(users).where(eq(users.email, normalizeEmail(email)))
+	const [user] = await db
+		.select()
+		.from(users)
+		.where(eq(users.email, normalizeEmail(email)))
 	return user ?? null
 }
 
 // ADMIN_EMAIL/ADMIN_PASSWORD at start: the account is created, or made admin with that password.
-export async function ensureAdmin(db: Database, email: string, password: string): Promise<'created' | 'updated' | 'unchanged'> {
+export async function ensureAdmin(
+	db: Database,
+	email: string,
+	password: string,
+): Promise<'created' | 'updated' | 'unchanged'> {
 	const user = await findStaffByEmail(db, email)
 	if (!user) {
 		await createStaff(db, { email, password, name: email.split('@')[0]!, role: 'admin' })
@@ -61,7 +81,8 @@ export async function ensureAdmin(db: Database, email: string, password: string)
 	}
 	const isSamePassword = await verifyPassword(password, user.passwordHash)
 	if (isSamePassword && user.role === 'admin') return 'unchanged'
-	if (user.role !== 'admin') await db.update(users).set({ role: 'admin', updatedAt: new Date() }).where(eq(users.id, user.id))
+	if (user.role !== 'admin')
+		await db.update(users).set({ role: 'admin', updatedAt: new Date() }).where(eq(users.id, user.id))
 	if (!isSamePassword) await changePassword(db, user.id, password)
 	return 'updated'
 }

@@ -21,7 +21,10 @@ export const userRepository: Repository<UserValues> = {
 	},
 	async update(db, id, { name, email, role, password }) {
 		const [before] = await db.select({ role: users.role }).from(users).where(eq(users.id, id))
-		await db.update(users).set({ name, email: normalizeEmail(email), role, updatedAt: new Date() }).where(eq(users.id, id))
+		await db
+			.update(users)
+			.set({ name, email: normalizeEmail(email), role, updatedAt: new Date() })
+			.where(eq(users.id, id))
 		// A new password or a new role ends the account's sessions (changePassword does so itself).
 		if (password) await changePassword(db, id, password)
 		else if (before && before.role !== role) await revokeSessions(db, id)

@@ -62,9 +62,15 @@ export const SETTINGS_GROUPS = {
 } as const satisfies Record<string, readonly StaffRole[]>
 export type SettingsGroup = keyof typeof SETTINGS_GROUPS
 
-export const mayEditSettings = (role: string, group: SettingsGroup) => (SETTINGS_GROUPS[group] as readonly string[]).includes(role)
+export const mayEditSettings = (role: string, group: SettingsGroup) =>
+	(SETTINGS_GROUPS[group] as readonly string[]).includes(role)
 
-export const AREA_OF_SORTABLE: Record<SortableModel, Area> = { faq_item: 'content', team_member: 'content', slide: 'content', language: 'prices' }
+export const AREA_OF_SORTABLE: Record<SortableModel, Area> = {
+	faq_item: 'content',
+	team_member: 'content',
+	slide: 'content',
+	language: 'prices',
+}
 
 // The area of an admin address (also React Router's `.data` form of it); staff's for one unknown.
 export function areaOfPath(pathname: string): Area | null {

@@ -54,15 +54,30 @@ export async function endSession(db: Database, token: string): Promise<void> {
 export async function revokeSessions(db: Database, userId: number, exceptSessionId?: string): Promise<void> {
 	await db
 		.delete(sessions)
-		.where(exceptSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId)) : eq(sessions.userId, userId))
+		.where(
+			exceptSessionId
+				? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId))
+				: eq(sessions.userId, userId),
+		)
 }
 
 // The account's sessions that are still alive.
 export async function listSessions(db: Database, userId: number, now = new Date()) {
 	return db
-		.select({ id: sessions.id, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt })
+		.select({
+			id: sessions.id,
+			createdAt: sessions.createdAt,
+			lastSeenAt: sessions.lastSeenAt,
+			expiresAt: sessions.expiresAt,
+		})
 		.from(sessions)
-		.where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, new Date(now.getTime() - IDLE_TIMEOUT_MS))))
+		.where(
+			and(
+				eq(sessions.userId, userId),
+				gt(sessions.expiresAt, now),
+				gt(sessions.lastSeenAt, new Date(now.getTime() - IDLE_TIMEOUT_MS)),
+			),
+		)
 }
 
 export async function pruneExpiredSessions(db: Database, now = new Date()): Promise<void> {

@@ -24,7 +24,9 @@ export function cleanFileName(raw: string): string {
 
 // A message of several lines (line endings made \n).
 export function cleanText(text: string): string {
-	return text.replace(/\r\n?/g, '\n').replace(LINE_UNSAFE, (character) => (character === '\n' || character === '\t' ? character : ''))
+	return text
+		.replace(/\r\n?/g, '\n')
+		.replace(LINE_UNSAFE, (character) => (character === '\n' || character === '\t' ? character : ''))
 }
 
 // What XML 1.0 can hold at all: anything else would make the document not well-formed.

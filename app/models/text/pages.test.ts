@@ -16,7 +16,12 @@ describe('where the site texts appear', () => {
 	})
 
 	test('groups in page order and keeps the order within a page', () => {
-		const groups = groupTextsByPage([{ key: 'faq.title' }, { key: 'home.title' }, { key: 'nav.prices' }, { key: 'home.lead' }])
+		const groups = groupTextsByPage([
+			{ key: 'faq.title' },
+			{ key: 'home.title' },
+			{ key: 'nav.prices' },
+			{ key: 'home.lead' },
+		])
 		expect(groups.map((group) => [group.page, group.rows.map((row) => row.key)])).toEqual([
 			['everywhere', ['nav.prices']],
 			['home', ['home.title', 'home.lead']],

@@ -7,7 +7,9 @@ import { afterAll, describe, expect, test } from 'vitest'
 import { analyseFile, type Analysis } from '#app/models/wordcount/analyse.server.ts'
 
 // The real documents of ../shared/corpus (never copied into this repository).
-const CORPUS = process.env.CORPUS_DIR ? path.join(process.env.CORPUS_DIR, 'files/') : fileURLToPath(new URL('../../../../shared/corpus/files/', import.meta.url))
+const CORPUS = process.env.CORPUS_DIR
+	? path.join(process.env.CORPUS_DIR, 'files/')
+	: fileURLToPath(new URL('../../../../shared/corpus/files/', import.meta.url))
 const hasCorpus = existsSync(CORPUS)
 if (!hasCorpus) console.warn(`\n*** NO CORPUS at ${CORPUS}: the word-count tests on real documents are skipped ***\n`)
 
@@ -43,13 +45,19 @@ describe.runIf(hasCorpus)('real documents', () => {
 	test('a word hyphenated at the end of a PDF line counts once, as on the page', async () => {
 		// TeX splits "inter-" / "preter"; counted as two words, the paper was 0.9% above pdftotext.
 		const analysis = await analyse('pdf_tracemonkey_en.pdf')
-		expect(analysis.kind === 'words' && analysis.text).toContain('The VM calls into the trace monitor every time the inter-preter executes')
+		expect(analysis.kind === 'words' && analysis.text).toContain(
+			'The VM calls into the trace monitor every time the inter-preter executes',
+		)
 		expect(Math.abs(words(analysis) - 13670) / 13670).toBeLessThan(0.005)
 	})
 
 	test('PDF text runs placed apart without a space between them are separate words', async () => {
 		// pdf.js gives the runs; glued, "Staat" and "PLZ" (two form labels) or "droit" and "et" were one word.
-		const texts = await Promise.all(['pdf_antrag_de.pdf', 'pdf_cerfa_fr.pdf', 'pdf_tracemonkey_en.pdf'].map(async (file) => ((await analyse(file)) as { text: string }).text))
+		const texts = await Promise.all(
+			['pdf_antrag_de.pdf', 'pdf_cerfa_fr.pdf', 'pdf_tracemonkey_en.pdf'].map(
+				async (file) => ((await analyse(file)) as { text: string }).text,
+			),
+		)
 		expect(texts.join(' ')).not.toMatch(/StaatPLZ|droitet|2Trace/)
 		expect(texts[0]).toMatch(/Staat\s+PLZ/)
 	})
@@ -97,7 +105,15 @@ describe.runIf(hasCorpus)('real documents', () => {
 		const analysis = await analyse('numbers_sheetjs_attendance.numbers')
 		expect(analysis).toMatchObject({ kind: 'words', words: 58 })
 		const lines = analysis.kind === 'words' ? analysis.text.split('\n') : []
-		expect(lines).toEqual(expect.arrayContaining(['Attendance Sheet — October 2020', 'Berlinda Fong', 'Jimmy Cooney', '2020-10-01', '2020-10-23']))
+		expect(lines).toEqual(
+			expect.arrayContaining([
+				'Attendance Sheet — October 2020',
+				'Berlinda Fong',
+				'Jimmy Cooney',
+				'2020-10-01',
+				'2020-10-23',
+			]),
+		)
 		expect(lines.filter((line) => /^\d{4}-\d{2}-\d{2}$/.test(line))).toHaveLength(23)
 	})
 
@@ -114,7 +130,15 @@ describe('documents made with LibreOffice for what the corpus lacks (tests/fixtu
 		// Before: the two slides' 10 words; the chart and the master's line were not read.
 		expect(analysis).toMatchObject({ kind: 'words', words: 29 })
 		const text = analysis.kind === 'words' ? analysis.text : ''
-		for (const part of ['Revenue by region', 'Sales region', 'Thousand kroner', 'Spring campaign', 'Autumn campaign', 'Confidential draft of Nordic Trading']) expect(text).toContain(part)
+		for (const part of [
+			'Revenue by region',
+			'Sales region',
+			'Thousand kroner',
+			'Spring campaign',
+			'Autumn campaign',
+			'Confidential draft of Nordic Trading',
+		])
+			expect(text).toContain(part)
 		expect(text.match(/North/g)).toHaveLength(1)
 		expect(text).not.toContain('Click to edit')
 	})
@@ -135,22 +159,40 @@ describe('files that are not what they say', () => {
 	test('a password-protected iWork package is encrypted, not broken', async () => {
 		// The layout of one (the key's hint and verifier beside an Index that is not Snappy-framed).
 		const file = path.join(directory, 'locked.pages')
-		writeFileSync(file, zipSync({ '.iwph': new TextEncoder().encode('hint'), '.iwpv2': new Uint8Array(64), 'Index/Document.iwa': new Uint8Array([0x7a, 0x91, 0x04, 0x33]) }))
+		writeFileSync(
+			file,
+			zipSync({
+				'.iwph': new TextEncoder().encode('hint'),
+				'.iwpv2': new Uint8Array(64),
+				'Index/Document.iwa': new Uint8Array([0x7a, 0x91, 0x04, 0x33]),
+			}),
+		)
 		expect(await analyseFile(file, 'pages')).toEqual({ kind: 'manual', reason: 'encrypted' })
 	})
 
 	test('a password-protected PowerPoint 97–2003 file is encrypted, not "no text" (made by Apache POI)', async () => {
-		const file = fileURLToPath(new URL('../../../tests/fixtures/wordcount/ppt_poi_footer_password.ppt', import.meta.url))
+		const file = fileURLToPath(
+			new URL('../../../tests/fixtures/wordcount/ppt_poi_footer_password.ppt', import.meta.url),
+		)
 		expect(await analyseFile(file, 'ppt')).toEqual({ kind: 'manual', reason: 'encrypted' })
 	})
 
 	test('a spreadsheet of 10,000 hidden sheets is read in one pass', async () => {
 		// Each hidden sheet was cut out of the whole content.xml with a search of its own.
-		const sheets = Array.from({ length: 10_000 }, (_, n) => `<table:table table:name="S${n}" table:style-name="ta2"><table:table-row><table:table-cell><text:p>ord${n}</text:p></table:table-cell></table:table-row></table:table>`)
+		const sheets = Array.from(
+			{ length: 10_000 },
+			(_, n) =>
+				`<table:table table:name="S${n}" table:style-name="ta2"><table:table-row><table:table-cell><text:p>ord${n}</text:p></table:table-cell></table:table-row></table:table>`,
+		)
 		const content = `<office:document-content><office:automatic-styles><style:style style:name="ta2" style:family="table"><style:table-properties table:display="false"/></style:style></office:automatic-styles><office:body><office:spreadsheet><table:table table:name="Visible"><table:table-row><table:table-cell><text:p>synlig</text:p></table:table-cell></table:table-row></table:table>${sheets.join('')}</office:spreadsheet></office:body></office:document-content>`
 		const file = path.join(directory, 'many-hidden.ods')
 		writeFileSync(file, zipSync({ 'content.xml': new TextEncoder().encode(content) }))
-		expect(await analyseFile(file, 'ods')).toMatchObject({ kind: 'words', words: 10_001, hiddenSheets: 10_000, breakdown: { body: 1, hidden: 10_000 } })
+		expect(await analyseFile(file, 'ods')).toMatchObject({
+			kind: 'words',
+			words: 10_001,
+			hiddenSheets: 10_000,
+			breakdown: { body: 1, hidden: 10_000 },
+		})
 	})
 
 	test('an executable named .pdf is broken, not counted', async () => {

@@ -6,10 +6,22 @@ import { Budget, OverBudgetError } from '#app/models/wordcount/budget.server.ts'
 import { countText, type TextCount } from '#app/models/wordcount/count.server.ts'
 import { COUNT_PARTS, UNPRICED_PARTS, type CountBreakdown, type CountPart } from '#app/models/wordcount/parts.ts'
 import { decodeText } from '#app/models/wordcount/decode.server.ts'
-import { EncryptedError, extractDocx, extractIworkXml, extractOdf, extractXlsx, type Extracted } from '#app/models/wordcount/office.server.ts'
+import {
+	EncryptedError,
+	extractDocx,
+	extractIworkXml,
+	extractOdf,
+	extractXlsx,
+	type Extracted,
+} from '#app/models/wordcount/office.server.ts'
 import { extractPptx } from '#app/models/wordcount/pptx.server.ts'
 import { extractIworkArchive, isPasswordProtectedIwork } from '#app/models/wordcount/iwork.server.ts'
-import { extractPpt, extractXls, isEncryptedDoc, LegacyEncryptedError } from '#app/models/wordcount/legacy-office.server.ts'
+import {
+	extractPpt,
+	extractXls,
+	isEncryptedDoc,
+	LegacyEncryptedError,
+} from '#app/models/wordcount/legacy-office.server.ts'
 import { extractPdf, PdfPasswordError } from '#app/models/wordcount/pdf.server.ts'
 import { extractRtf } from '#app/models/wordcount/rtf.server.ts'
 import { extractCues, subtitleMinutes } from '#app/models/wordcount/subtitles.server.ts'
@@ -18,7 +30,16 @@ import { xmlText } from '#app/models/wordcount/xml.server.ts'
 // Why a file gets a quote from a person instead of a count (shown to the customer).
 // 'complex': the file unpacks past the document's budget, or its count ran past the worker's time
 // or memory limit. ('too-large' was given to archive bombs before they shared that budget.)
-export const MANUAL_REASONS = ['image', 'scanned', 'encrypted', 'broken', 'too-large', 'no-text', 'not-supported-yet', 'complex'] as const
+export const MANUAL_REASONS = [
+	'image',
+	'scanned',
+	'encrypted',
+	'broken',
+	'too-large',
+	'no-text',
+	'not-supported-yet',
+	'complex',
+] as const
 export type ManualReason = (typeof MANUAL_REASONS)[number]
 
 export type Analysis =
@@ -57,9 +78,12 @@ export async function analyseFile(path: string, extension: string, options: Opti
 	try {
 		const analysis = await analyseText(path, type, options)
 		// A document in which nothing countable was found is looked at by a person, never priced as empty.
-		return analysis.kind === 'words' && analysis.words === 0 && analysis.minutes === undefined ? manual('no-text') : analysis
+		return analysis.kind === 'words' && analysis.words === 0 && analysis.minutes === undefined
+			? manual('no-text')
+			: analysis
 	} catch (error) {
-		if (error instanceof EncryptedError || error instanceof PdfPasswordError || error instanceof LegacyEncryptedError) return manual('encrypted')
+		if (error instanceof EncryptedError || error instanceof PdfPasswordError || error instanceof LegacyEncryptedError)
+			return manual('encrypted')
 		if (error instanceof OverBudgetError) return manual('complex')
 		return manual('broken')
 	}
@@ -87,7 +111,14 @@ async function analyseText(path: string, type: string, options: Options): Promis
 			return counted(plain(extractCues(source)), subtitleMinutes(source))
 		}
 		case 'svg':
-			return counted(plain(xmlText(decodeText(bytes), { text: new Set(['text', 'title', 'desc']), breaks: new Set(['text', 'tspan', 'title', 'desc']) })))
+			return counted(
+				plain(
+					xmlText(decodeText(bytes), {
+						text: new Set(['text', 'title', 'desc']),
+						breaks: new Set(['text', 'tspan', 'title', 'desc']),
+					}),
+				),
+			)
 		case 'rtf':
 			return counted(plain(extractRtf(Buffer.from(bytes).toString('latin1'))))
 		case 'docx':
@@ -95,7 +126,13 @@ async function analyseText(path: string, type: string, options: Options): Promis
 		case 'pptx':
 			// An encrypted Office document is an OLE container, not a ZIP.
 			if (isCompoundFile(bytes)) return manual('encrypted')
-			return counted(type === 'docx' ? extractDocx(bytes, budget) : type === 'xlsx' ? extractXlsx(bytes, budget) : extractPptx(bytes, budget))
+			return counted(
+				type === 'docx'
+					? extractDocx(bytes, budget)
+					: type === 'xlsx'
+						? extractXlsx(bytes, budget)
+						: extractPptx(bytes, budget),
+			)
 		case 'odt':
 		case 'ods':
 			return counted(extractOdf(bytes, budget))
@@ -140,7 +177,10 @@ async function analyseText(path: string, type: string, options: Options): Promis
 }
 
 // Each part counted on its own; the totals and the text are those of the priced parts.
-function countParts(extracted: Extracted, options: Options): TextCount & { breakdown: CountBreakdown; text: string; partTexts?: Partial<Record<CountPart, string>> } {
+function countParts(
+	extracted: Extracted,
+	options: Options,
+): TextCount & { breakdown: CountBreakdown; text: string; partTexts?: Partial<Record<CountPart, string>> } {
 	const total: TextCount = { words: 0, numbers: 0, characters: 0, charactersWithSpaces: 0, cjkCharacters: 0 }
 	const breakdown: CountBreakdown = {}
 	const priced: string[] = []
@@ -173,4 +213,3 @@ async function analyseMedia(path: string): Promise<Analysis> {
 function manual(reason: ManualReason): Analysis {
 	return { kind: 'manual', reason }
 }
-

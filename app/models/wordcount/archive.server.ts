@@ -18,19 +18,28 @@ export function isCompoundFile(bytes: Uint8Array): boolean {
 	return bytes[0] === 0xd0 && bytes[1] === 0xcf && bytes[2] === 0x11 && bytes[3] === 0xe0
 }
 
-export function readParts(bytes: Uint8Array, wanted: (name: string) => boolean, budget = new Budget()): Map<string, string> {
+export function readParts(
+	bytes: Uint8Array,
+	wanted: (name: string) => boolean,
+	budget = new Budget(),
+): Map<string, string> {
 	const parts = new Map<string, string>()
 	for (const [name, content] of readBinaryParts(bytes, wanted, budget)) parts.set(name, strFromU8(content))
 	return parts
 }
 
 // The wanted parts as bytes, within the same bound as the text parts.
-export function readBinaryParts(bytes: Uint8Array, wanted: (name: string) => boolean, budget = new Budget()): Map<string, Uint8Array> {
+export function readBinaryParts(
+	bytes: Uint8Array,
+	wanted: (name: string) => boolean,
+	budget = new Budget(),
+): Map<string, Uint8Array> {
 	if (!isZip(bytes)) throw new NotAnArchiveError()
 	const files = unzipSync(bytes, {
 		filter(file) {
 			if (!wanted(file.name)) return false
-			if (file.size > 0 && file.originalSize / file.size > MAX_RATIO && file.originalSize > 10 * 1024 * 1024) throw new OverBudgetError(file.name)
+			if (file.size > 0 && file.originalSize / file.size > MAX_RATIO && file.originalSize > 10 * 1024 * 1024)
+				throw new OverBudgetError(file.name)
 			budget.spend(file.originalSize, file.name)
 			return true
 		},
@@ -45,7 +54,9 @@ export function readBinaryPart(bytes: Uint8Array, name: string, budget = new Bud
 }
 
 export function partNames(parts: Map<string, string>, pattern: RegExp): string[] {
-	return [...parts.keys()].filter((name) => pattern.test(name)).sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))
+	return [...parts.keys()]
+		.filter((name) => pattern.test(name))
+		.sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))
 }
 
 // What a ZIP's own directory says its parts expand to, read from the end of the file without
@@ -64,7 +75,8 @@ export async function declaredExpansion(filePath: string): Promise<{ compressed:
 		const directorySize = tail.readUInt32LE(end + 12)
 		const directoryOffset = tail.readUInt32LE(end + 16)
 		// ZIP64 markers in a file this small are a claim of gigabytes.
-		if (directoryOffset === 0xffffffff || entries === 0xffff) return { compressed: size, expanded: Number.MAX_SAFE_INTEGER }
+		if (directoryOffset === 0xffffffff || entries === 0xffff)
+			return { compressed: size, expanded: Number.MAX_SAFE_INTEGER }
 		const directory = Buffer.alloc(Math.min(directorySize, size))
 		await handle.read(directory, 0, directory.length, directoryOffset)
 		let compressed = 0
@@ -73,7 +85,11 @@ export async function declaredExpansion(filePath: string): Promise<{ compressed:
 			if (directory.readUInt32LE(offset) !== 0x02014b50) break
 			compressed += directory.readUInt32LE(offset + 20)
 			expanded += directory.readUInt32LE(offset + 24)
-			offset += 46 + directory.readUInt16LE(offset + 28) + directory.readUInt16LE(offset + 30) + directory.readUInt16LE(offset + 32)
+			offset +=
+				46 +
+				directory.readUInt16LE(offset + 28) +
+				directory.readUInt16LE(offset + 30) +
+				directory.readUInt16LE(offset + 32)
 		}
 		return { compressed, expanded }
 	} finally {
@@ -82,5 +98,7 @@ export async function declaredExpansion(filePath: string): Promise<{ compressed:
 }
 
 export function isBomb({ compressed, expanded }: { compressed: number; expanded: number }): boolean {
-	return expanded > MAX_EXPANDED_BYTES || (expanded > 10 * 1024 * 1024 && expanded / Math.max(compressed, 1) > MAX_RATIO)
+	return (
+		expanded > MAX_EXPANDED_BYTES || (expanded > 10 * 1024 * 1024 && expanded / Math.max(compressed, 1) > MAX_RATIO)
+	)
 }

@@ -7,7 +7,9 @@ import { breakdownLines, UNPRICED_PARTS } from '#app/models/wordcount/parts.ts'
 
 // What a count is made of (the quote's breakdown), on real documents: the corpus, and files made
 // with LibreOffice for what it lacks.
-const CORPUS = process.env.CORPUS_DIR ? path.join(process.env.CORPUS_DIR, 'files/') : fileURLToPath(new URL('../../../../shared/corpus/files/', import.meta.url))
+const CORPUS = process.env.CORPUS_DIR
+	? path.join(process.env.CORPUS_DIR, 'files/')
+	: fileURLToPath(new URL('../../../../shared/corpus/files/', import.meta.url))
 const fixture = (file: string) => fileURLToPath(new URL(`../../../tests/fixtures/wordcount/${file}`, import.meta.url))
 
 async function counted(file: string) {
@@ -44,7 +46,11 @@ describe.runIf(existsSync(CORPUS))('each part of a real document counted apart',
 
 describe('parts of files made with an office program for what the corpus lacks', () => {
 	test('a presentation: slides, the text its master shows on every slide, and its chart', async () => {
-		expect((await counted(fixture('pptx_libreoffice_chart_master.pptx'))).breakdown).toEqual({ body: 10, headers: 5, charts: 14 })
+		expect((await counted(fixture('pptx_libreoffice_chart_master.pptx'))).breakdown).toEqual({
+			body: 10,
+			headers: 5,
+			charts: 14,
+		})
 	})
 
 	test('a PowerPoint presentation with SmartArt: its text is counted once, with charts and drawings', async () => {
@@ -65,12 +71,15 @@ describe('parts of files made with an office program for what the corpus lacks',
 	test.each([
 		['sheets_libreoffice_comment_hidden.xlsx', { body: 9, hidden: 6, comments: 8 }, 15],
 		['sheets_libreoffice_comment_hidden.ods', { body: 9, headers: 2, hidden: 6, comments: 8 }, 17],
-	])('%s: a comment is shown but not priced; a hidden sheet is counted and reported', async (file, breakdown, words) => {
-		const analysis = await counted(fixture(file))
-		expect(analysis).toMatchObject({ words, breakdown, hiddenSheets: 1 })
-		expect(UNPRICED_PARTS.has('comments')).toBe(true)
-		// Nor is the comment among the sentences repeats are looked for in.
-		expect(analysis.text).not.toContain('Husk at tjekke prisen')
-		expect(analysis.text).toContain('Denne fane er skjult for kunden')
-	})
+	])(
+		'%s: a comment is shown but not priced; a hidden sheet is counted and reported',
+		async (file, breakdown, words) => {
+			const analysis = await counted(fixture(file))
+			expect(analysis).toMatchObject({ words, breakdown, hiddenSheets: 1 })
+			expect(UNPRICED_PARTS.has('comments')).toBe(true)
+			// Nor is the comment among the sentences repeats are looked for in.
+			expect(analysis.text).not.toContain('Husk at tjekke prisen')
+			expect(analysis.text).toContain('Denne fane er skjult for kunden')
+		},
+	)
 })

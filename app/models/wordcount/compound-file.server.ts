@@ -43,11 +43,16 @@ export function checkCompoundFile(bytes: Uint8Array, budget: Budget): void {
 }
 
 // The sectors of the allocation table: 109 named in the header, the rest in a chain of DIFAT sectors.
-function fatSectors(view: DataView, sectorSize: number, sectors: number, sectorAt: (sector: number) => Uint8Array): number[] {
+function fatSectors(
+	view: DataView,
+	sectorSize: number,
+	sectors: number,
+	sectorAt: (sector: number) => Uint8Array,
+): number[] {
 	const named: number[] = []
 	for (let n = 0; n < 109; n++) named.push(view.getInt32(0x4c + n * 4, true))
 	const visited = new Set<number>()
-	for (let sector = view.getInt32(0x44, true); sector >= 0 && sector < sectors; ) {
+	for (let sector = view.getInt32(0x44, true); sector >= 0 && sector < sectors;) {
 		if (visited.has(sector)) throw new CompoundFileError('DIFAT loop')
 		visited.add(sector)
 		const data = sectorAt(sector)

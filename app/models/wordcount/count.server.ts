@@ -21,7 +21,8 @@ export type TextCount = {
 // makes every later start fail at once) and has at most 64 characters before the @ and at most
 // nine labels of at most 63 characters after it, as RFC 5321 bounds them, so no start can scan
 // more than a few hundred characters.
-export const URL_OR_EMAIL = /\b(?:https?:\/\/|www\.)[^\s<>"',;)]+|(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}._%+-]{1,64}@(?:[\p{L}\p{N}-]{1,63}\.){1,8}\p{L}{2,63}/gu
+export const URL_OR_EMAIL =
+	/\b(?:https?:\/\/|www\.)[^\s<>"',;)]+|(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}._%+-]{1,64}@(?:[\p{L}\p{N}-]{1,63}\.){1,8}\p{L}{2,63}/gu
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}]/u
 const WORD = /[\p{L}\p{M}\p{N}]+(?:['’‐-][\p{L}\p{M}\p{N}]+)*/gu
 const NUMBER = /^[\p{N}]+$/u
@@ -46,7 +47,9 @@ export function countText(text: string): TextCount {
 	for (const [match] of rest.matchAll(WORD)) {
 		if (CJK.test(match)) {
 			// A run mixing scripts: every CJK character is a word, and the other runs around them too.
-			for (const part of match.split(/([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}])/u)) {
+			for (const part of match.split(
+				/([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}])/u,
+			)) {
 				if (!part) continue
 				if (CJK.test(part)) {
 					cjkCharacters++

@@ -24,7 +24,7 @@ export type ProtoField = { field: number; wire: number; value: number; bytes: Ui
 // The fields of one protobuf message, in order; lengths are checked against the message.
 export function protoFields(message: Uint8Array): ProtoField[] {
 	const fields: ProtoField[] = []
-	for (let offset = 0; offset < message.length; ) {
+	for (let offset = 0; offset < message.length;) {
 		const [key, next] = varint(message, offset)
 		const wire = key % 8
 		offset = next
@@ -52,7 +52,7 @@ function unsnappy(input: Uint8Array, budget: Budget): Uint8Array {
 	budget.spend(length, 'iwa')
 	const out = new Uint8Array(length)
 	let written = 0
-	for (let offset = first; offset < input.length; ) {
+	for (let offset = first; offset < input.length;) {
 		const tag = input[offset++]!
 		let size: number
 		let distance: number
@@ -80,7 +80,8 @@ function unsnappy(input: Uint8Array, budget: Budget): Uint8Array {
 			offset += 2
 		} else {
 			size = (tag >> 2) + 1
-			distance = (input[offset]! | (input[offset + 1]! << 8) | (input[offset + 2]! << 16)) + input[offset + 3]! * 2 ** 24
+			distance =
+				(input[offset]! | (input[offset + 1]! << 8) | (input[offset + 2]! << 16)) + input[offset + 3]! * 2 ** 24
 			offset += 4
 		}
 		if (distance === 0 || distance > written || written + size > length) throw new IwaFormatError('copy')
@@ -94,7 +95,7 @@ function unsnappy(input: Uint8Array, budget: Budget): Uint8Array {
 // (newer iWork also writes LZFSE chunks, which this does not read).
 export function unframeIwa(file: Uint8Array, budget = new Budget()): Uint8Array | null {
 	const chunks: Uint8Array[] = []
-	for (let offset = 0; offset < file.length; ) {
+	for (let offset = 0; offset < file.length;) {
 		if (file[offset] !== 0 || offset + 4 > file.length) return null
 		const length = file[offset + 1]! | (file[offset + 2]! << 8) | (file[offset + 3]! << 16)
 		if (offset + 4 + length > file.length) throw new IwaFormatError('chunk')
@@ -112,7 +113,7 @@ export function unframeIwa(file: Uint8Array, budget = new Budget()): Uint8Array 
 
 // Every message of an uncompressed .iwa with its type number.
 export function* iwaMessages(data: Uint8Array): Generator<{ type: number; message: Uint8Array }> {
-	for (let offset = 0; offset < data.length; ) {
+	for (let offset = 0; offset < data.length;) {
 		const [length, start] = varint(data, offset)
 		if (start + length > data.length) throw new IwaFormatError('archive info')
 		offset = start + length

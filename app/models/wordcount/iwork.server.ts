@@ -106,7 +106,8 @@ function cellWord(view: DataView, at: number): string {
 	let offset = at + 12 + (flags & 0x1 ? 16 : 0)
 	if (flags & 0x2 && offset + 8 <= view.byteLength) return String(view.getFloat64(offset, true))
 	offset += flags & 0x2 ? 8 : 0
-	if (flags & 0x4 && offset + 8 <= view.byteLength) return new Date(SECONDS_2001 + view.getFloat64(offset, true) * 1000).toISOString().slice(0, 10)
+	if (flags & 0x4 && offset + 8 <= view.byteLength)
+		return new Date(SECONDS_2001 + view.getFloat64(offset, true) * 1000).toISOString().slice(0, 10)
 	return '0'
 }
 

@@ -45,12 +45,18 @@ type PptRecord = { container: boolean; type: number; instance: number; body: num
 
 function pptRecords(data: Buffer, start: number, end: number): PptRecord[] {
 	const records: PptRecord[] = []
-	for (let offset = start; offset + 8 <= end; ) {
+	for (let offset = start; offset + 8 <= end;) {
 		const body = offset + 8
 		const recordEnd = body + data.readUInt32LE(offset + 4)
 		if (recordEnd > end) break
 		const options = data.readUInt16LE(offset)
-		records.push({ container: (options & 0x0f) === 0x0f, type: data.readUInt16LE(offset + 2), instance: options >>> 4, body, end: recordEnd })
+		records.push({
+			container: (options & 0x0f) === 0x0f,
+			type: data.readUInt16LE(offset + 2),
+			instance: options >>> 4,
+			body,
+			end: recordEnd,
+		})
 		offset = recordEnd
 	}
 	return records
@@ -63,7 +69,11 @@ function livePptOffsets(data: Buffer, currentUser: Buffer | null): number[] | nu
 	const persist = new Map<number, number>()
 	const directories: number[] = []
 	const visited = new Set<number>()
-	for (let edit = currentUser.readUInt32LE(16); edit > 0 && edit + 28 <= data.length && !visited.has(edit); edit = data.readUInt32LE(edit + 16)) {
+	for (
+		let edit = currentUser.readUInt32LE(16);
+		edit > 0 && edit + 28 <= data.length && !visited.has(edit);
+		edit = data.readUInt32LE(edit + 16)
+	) {
 		visited.add(edit)
 		if (data.readUInt16LE(edit + 2) !== 0x0ff5) return null
 		directories.unshift(data.readUInt32LE(edit + 20))
@@ -71,29 +81,43 @@ function livePptOffsets(data: Buffer, currentUser: Buffer | null): number[] | nu
 	for (const directory of directories) {
 		if (directory + 8 > data.length || data.readUInt16LE(directory + 2) !== 0x1772) return null
 		const end = Math.min(data.length, directory + 8 + data.readUInt32LE(directory + 4))
-		for (let offset = directory + 8; offset + 4 <= end; ) {
+		for (let offset = directory + 8; offset + 4 <= end;) {
 			const entry = data.readUInt32LE(offset)
 			offset += 4
-			for (let n = 0; n < entry >>> 20 && offset + 4 <= end; n++, offset += 4) persist.set((entry & 0xfffff) + n, data.readUInt32LE(offset))
+			for (let n = 0; n < entry >>> 20 && offset + 4 <= end; n++, offset += 4)
+				persist.set((entry & 0xfffff) + n, data.readUInt32LE(offset))
 		}
 	}
-	return persist.size ? [...new Set(persist.values())].filter((offset) => offset + 8 <= data.length).sort((a, b) => a - b) : null
+	return persist.size
+		? [...new Set(persist.values())].filter((offset) => offset + 8 <= data.length).sort((a, b) => a - b)
+		: null
 }
 
 function pptText(data: Buffer, record: PptRecord): string {
-	return record.type === TEXT_CHARS ? data.toString('utf16le', record.body, record.end) : data.toString('latin1', record.body, record.end)
+	return record.type === TEXT_CHARS
+		? data.toString('utf16le', record.body, record.end)
+		: data.toString('latin1', record.body, record.end)
 }
 
 // The text atoms below a record, in the part they belong to (what a master shows on every slide
 // is counted with headers and footers); on a master, a shape that is a placeholder is left out
 // whole. The headers and footers set for the slides are gathered, each distinct text once.
-function collectPptText(data: Buffer, records: PptRecord[], part: CountPart, out: PartTexts, footers: Set<string>, budget: Budget) {
+function collectPptText(
+	data: Buffer,
+	records: PptRecord[],
+	part: CountPart,
+	out: PartTexts,
+	footers: Set<string>,
+	budget: Budget,
+) {
 	for (const record of records) {
 		if (record.container) {
 			const children = pptRecords(data, record.body, record.end)
 			if (part === 'headers' && record.type === SHAPE && isPlaceholder(data, children)) continue
 			if (record.type === HEADERS_FOOTERS) {
-				for (const child of children) if (child.type === CSTRING && (child.instance === 1 || child.instance === 2)) footers.add(data.toString('utf16le', child.body, child.end).trim())
+				for (const child of children)
+					if (child.type === CSTRING && (child.instance === 1 || child.instance === 2))
+						footers.add(data.toString('utf16le', child.body, child.end).trim())
 			} else collectPptText(data, children, partOfPpt(record, part), out, footers, budget)
 		} else if (record.type === TEXT_CHARS || record.type === TEXT_BYTES) {
 			// Records may overlap (the persist directory is the file's word): each read is paid for.
@@ -110,7 +134,11 @@ function partOfPpt(record: PptRecord, part: CountPart): CountPart {
 }
 
 function isPlaceholder(data: Buffer, records: PptRecord[]): boolean {
-	return records.some((record) => record.type === PLACEHOLDER_ATOM || (record.container && record.type !== SHAPE && isPlaceholder(data, pptRecords(data, record.body, record.end))))
+	return records.some(
+		(record) =>
+			record.type === PLACEHOLDER_ATOM ||
+			(record.container && record.type !== SHAPE && isPlaceholder(data, pptRecords(data, record.body, record.end))),
+	)
 }
 
 export function extractPpt(bytes: Uint8Array, budget = new Budget()): Extracted {
@@ -120,7 +148,11 @@ export function extractPpt(bytes: Uint8Array, budget = new Budget()): Extracted 
 	const currentUser = stream(container, 'Current User')
 	if (isEncryptedPpt(container, currentUser)) throw new LegacyEncryptedError()
 	const live = livePptOffsets(data, currentUser)
-	const tops = live ? live.flatMap((offset) => pptRecords(data, offset, Math.min(data.length, offset + 8 + data.readUInt32LE(offset + 4)))) : pptRecords(data, 0, data.length)
+	const tops = live
+		? live.flatMap((offset) =>
+				pptRecords(data, offset, Math.min(data.length, offset + 8 + data.readUInt32LE(offset + 4))),
+			)
+		: pptRecords(data, 0, data.length)
 	const parts: PartTexts = {}
 	// A footer shown on every slide is text a translator translates once.
 	const footers = new Set<string>()
@@ -144,7 +176,7 @@ export function extractXls(bytes: Uint8Array, budget = new Budget()): Extracted 
 	const data = stream(container, 'Workbook') ?? stream(container, 'Book')
 	if (!data) throw new Error('no Workbook stream')
 	const records: { type: number; body: Buffer }[] = []
-	for (let offset = 0; offset + 4 <= data.length; ) {
+	for (let offset = 0; offset + 4 <= data.length;) {
 		const type = data.readUInt16LE(offset)
 		const length = data.readUInt16LE(offset + 2)
 		records.push({ type, body: data.subarray(offset + 4, offset + 4 + length) })
@@ -160,7 +192,8 @@ export function extractXls(bytes: Uint8Array, budget = new Budget()): Extracted 
 			// A formula's last result: a number, or a string in the STRING record that follows.
 			const isSpecial = body.readUInt16LE(12) === 0xffff
 			if (!isSpecial) out.push(String(body.readDoubleLE(6)))
-			else if (body[6] === 0 && records[index + 1]?.type === 0x0207) out.push(readString(records[index + 1]!.body, 0, records[index + 1]!.body.readUInt16LE(0)).text)
+			else if (body[6] === 0 && records[index + 1]?.type === 0x0207)
+				out.push(readString(records[index + 1]!.body, 0, records[index + 1]!.body.readUInt16LE(0)).text)
 			else if (body[6] === 1 || body[6] === 2) values.push(body[6] === 1 ? (body[8] ? 'TRUE' : 'FALSE') : 'ERROR')
 		} else if (type === 0x0205 && body.length >= 8) {
 			// A checkbox-like TRUE or FALSE, or an error value.
@@ -169,7 +202,9 @@ export function extractXls(bytes: Uint8Array, budget = new Budget()): Extracted 
 		else if (type === 0x00fd && body.length >= 10) out.push(sharedString(shared, body.readUInt32LE(6), budget))
 		else if (type === 0x0203 && body.length >= 14) out.push(String(body.readDoubleLE(6)))
 		else if (type === 0x027e && body.length >= 10) out.push(String(rkValue(body.readUInt32LE(6))))
-		else if (type === 0x00bd) for (let n = 0; n < Math.floor((body.length - 6) / 6); n++) out.push(String(rkValue(body.readUInt32LE(4 + n * 6 + 2))))
+		else if (type === 0x00bd)
+			for (let n = 0; n < Math.floor((body.length - 6) / 6); n++)
+				out.push(String(rkValue(body.readUInt32LE(4 + n * 6 + 2))))
 		else if (type === 0x0204 && body.length >= 8) out.push(readString(body, 6, body.readUInt16LE(6)).text)
 	}
 	return { parts: { body: out, values }, hiddenSheets }

@@ -36,7 +36,8 @@ export function extractDocx(bytes: Uint8Array, budget = new Budget()): Extracted
 	return { parts }
 }
 
-const SHEET_PARTS = /^xl\/(workbook|sharedStrings|worksheets\/sheet\d+|drawings\/drawing\d+|comments\d*)\.xml$|^xl\/_rels\/workbook\.xml\.rels$/
+const SHEET_PARTS =
+	/^xl\/(workbook|sharedStrings|worksheets\/sheet\d+|drawings\/drawing\d+|comments\d*)\.xml$|^xl\/_rels\/workbook\.xml\.rels$/
 
 // Excel: every cell of every sheet (shared strings as often as they are used, numbers too) and
 // text boxes (with charts: the drawing layer); the cells of hidden sheets are their own part;
@@ -57,7 +58,13 @@ export function extractXlsx(bytes: Uint8Array, budget = new Budget()): Extracted
 			const body = cell.body ?? ''
 			const value = /<v>([\s\S]*?)<\/v>/.exec(body)?.[1]
 			if (type === 's' && value !== undefined) lines.push(shared[Number(value)] ?? '')
-			else if (type === 'inlineStr') lines.push(xmlText(`<is>${/<is>([\s\S]*?)<\/is>/.exec(body)?.[1] ?? ''}</is>`, { text: new Set(['t']), breaks: new Set() }))
+			else if (type === 'inlineStr')
+				lines.push(
+					xmlText(`<is>${/<is>([\s\S]*?)<\/is>/.exec(body)?.[1] ?? ''}</is>`, {
+						text: new Set(['t']),
+						breaks: new Set(),
+					}),
+				)
 			else if (type === 'b' || type === 'e') values.push(type === 'b' ? (value === '1' ? 'TRUE' : 'FALSE') : 'ERROR')
 			else if (value !== undefined) lines.push(decodeEntities(value))
 		}
@@ -110,11 +117,17 @@ export function extractOdf(bytes: Uint8Array, budget = new Budget()): Extracted 
 	const content = without(files.get('content.xml') ?? '', hidden)
 	const parts: PartTexts = {}
 	addTo(parts, 'body', content && xmlText(content, rules))
-	if (hidden.length) addTo(parts, 'hidden', xmlText(`<hidden>${hidden.join('')}</hidden>`, { ...rules, text: new Set(['table:table']) }))
+	if (hidden.length)
+		addTo(parts, 'hidden', xmlText(`<hidden>${hidden.join('')}</hidden>`, { ...rules, text: new Set(['table:table']) }))
 	addTo(parts, 'headers', styles && xmlText(styles, rules))
 	// A footnote or endnote sits inside its paragraph, after its mark; it is read apart, as notes.
 	addTo(parts, 'notes', content && xmlText(content, { ...rules, text: new Set(['text:note-body']), skip: notRead }))
-	addTo(parts, 'comments', content && xmlText(content, { ...rules, text: new Set(['office:annotation']), skip: new Set(['dc:creator', 'dc:date']) }))
+	addTo(
+		parts,
+		'comments',
+		content &&
+			xmlText(content, { ...rules, text: new Set(['office:annotation']), skip: new Set(['dc:creator', 'dc:date']) }),
+	)
 	return { parts, hiddenSheets: hidden.length }
 }
 
@@ -124,7 +137,8 @@ function hiddenTables(content: string): string[] {
 	const hiddenStyles = new Set<string>()
 	for (const style of elementsNamed(content, 'style:style')) {
 		const name = /\bstyle:name="([^"]*)"/.exec(style.attributes)?.[1]
-		if (name && /\bstyle:family="table"/.test(style.attributes) && /\btable:display="false"/.test(style.body ?? '')) hiddenStyles.add(name)
+		if (name && /\bstyle:family="table"/.test(style.attributes) && /\btable:display="false"/.test(style.body ?? ''))
+			hiddenStyles.add(name)
 	}
 	if (hiddenStyles.size === 0) return []
 	return [...elementsNamed(content, 'table:table')]
@@ -147,7 +161,10 @@ function without(xml: string, elements: string[]): string {
 }
 
 function decodeEntities(value: string): string {
-	return value.replace(/&(lt|gt|amp|quot|apos);/g, (_, name: string) => ({ lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" })[name]!)
+	return value.replace(
+		/&(lt|gt|amp|quot|apos);/g,
+		(_, name: string) => ({ lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" })[name]!,
+	)
 }
 
 const IWORK_PARTS = /^(index\.xml|QuickLook\/Preview\.pdf)$/
@@ -169,6 +186,8 @@ export function extractIworkXml(bytes: Uint8Array, kind: 'pages' | 'numbers', bu
 		})
 		return { parts: { body: [body] } }
 	}
-	const cells = [...xml.matchAll(/<sf:(?:ct|so)\b[^<>]*\bsfa:s="([^"<]*)"|<sf:[nd]\b[^<>]*\bsf:v="([^"<]*)"/g)].map((match) => decodeEntities(match[1] ?? match[2] ?? ''))
+	const cells = [...xml.matchAll(/<sf:(?:ct|so)\b[^<>]*\bsfa:s="([^"<]*)"|<sf:[nd]\b[^<>]*\bsf:v="([^"<]*)"/g)].map(
+		(match) => decodeEntities(match[1] ?? match[2] ?? ''),
+	)
 	return { parts: { body: cells } }
 }

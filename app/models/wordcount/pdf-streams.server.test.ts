@@ -4,7 +4,11 @@ import { Budget, OverBudgetError } from '#app/models/wordcount/budget.server.ts'
 import { spendPdfStreams } from '#app/models/wordcount/pdf-streams.server.ts'
 
 const pdfWith = (dictionary: string, data: Buffer, extra = '') =>
-	Buffer.concat([Buffer.from(`%PDF-1.4\n${extra}4 0 obj\n<<${dictionary}>>\nstream\n`), data, Buffer.from('\nendstream\nendobj\n%%EOF\n')])
+	Buffer.concat([
+		Buffer.from(`%PDF-1.4\n${extra}4 0 obj\n<<${dictionary}>>\nstream\n`),
+		data,
+		Buffer.from('\nendstream\nendobj\n%%EOF\n'),
+	])
 
 async function spentOn(pdf: Buffer): Promise<number> {
 	const budget = new Budget(10_000_000)
@@ -37,14 +41,20 @@ describe("a PDF's streams are paid for as they decode", () => {
 		// Both layers are held by a reader, so both are paid for.
 		expect(await spentOn(pdfWith(`/Filter[/A85/Fl]`, Buffer.from(ascii85(flate))))).toBe(flate.length + text.length)
 		// 130 bytes from four: a run of 127 repeats of "a", then three literal bytes.
-		expect(await spentOn(pdfWith(`/Filter/RunLengthDecode`, Buffer.from([130, 0x61, 2, 0x62, 0x63, 0x64, 128])))).toBe(130)
+		expect(await spentOn(pdfWith(`/Filter/RunLengthDecode`, Buffer.from([130, 0x61, 2, 0x62, 0x63, 0x64, 128])))).toBe(
+			130,
+		)
 		// The example of the PDF reference: "-----A---B" in LZW.
-		expect(await spentOn(pdfWith(`/Filter/LZWDecode`, Buffer.from([0x80, 0x0b, 0x60, 0x50, 0x22, 0x0c, 0x0c, 0x85, 0x01])))).toBe(10)
+		expect(
+			await spentOn(pdfWith(`/Filter/LZWDecode`, Buffer.from([0x80, 0x0b, 0x60, 0x50, 0x22, 0x0c, 0x0c, 0x85, 0x01]))),
+		).toBe(10)
 	})
 
 	test('images and embedded files are left out: reading text never decodes them', async () => {
 		const pixels = deflateSync(Buffer.alloc(1_000_000))
-		expect(await spentOn(pdfWith(`/Type/XObject/Subtype/Image/Width 1000/Height 1000/Filter/FlateDecode`, pixels))).toBe(0)
+		expect(
+			await spentOn(pdfWith(`/Type/XObject/Subtype/Image/Width 1000/Height 1000/Filter/FlateDecode`, pixels)),
+		).toBe(0)
 		expect(await spentOn(pdfWith(`/Type/EmbeddedFile/Filter/FlateDecode`, pixels))).toBe(0)
 	})
 
@@ -65,7 +75,9 @@ describe("a PDF's streams are paid for as they decode", () => {
 
 	test('past the budget, the document is refused before a reader decodes it', async () => {
 		const flate = deflateSync(Buffer.alloc(3_000_000))
-		await expect(spendPdfStreams(pdfWith(`/Filter/FlateDecode`, flate), new Budget(2_000_000))).rejects.toBeInstanceOf(OverBudgetError)
+		await expect(spendPdfStreams(pdfWith(`/Filter/FlateDecode`, flate), new Budget(2_000_000))).rejects.toBeInstanceOf(
+			OverBudgetError,
+		)
 	})
 
 	// Each keyword's dictionary is looked for no further back than the keyword before it: looking

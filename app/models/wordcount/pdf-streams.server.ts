@@ -84,7 +84,8 @@ function dictionaryBefore(data: Buffer, at: number, floor: number): string | nul
 	return null
 }
 
-const isWhitespace = (byte: number) => byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09 || byte === 0x0c || byte === 0x00
+const isWhitespace = (byte: number) =>
+	byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09 || byte === 0x0c || byte === 0x00
 
 // The declared length, looked up when it is given by reference (as a reader does).
 function lengthOf(dictionary: string, objects: ObjectIndex): number | null {
@@ -156,13 +157,16 @@ class ObjectIndex {
 		this.#offsets ??= this.#index()
 		const offset = this.#offsets.get(`${number} ${generation}`)
 		if (offset === undefined) return null
-		return /^\s*(\/[^\s/<>[\]()]+|\[[^\]]*\]|\d+)/.exec(this.#data.toString('latin1', offset, offset + 4096))?.[1] ?? null
+		return (
+			/^\s*(\/[^\s/<>[\]()]+|\[[^\]]*\]|\d+)/.exec(this.#data.toString('latin1', offset, offset + 4096))?.[1] ?? null
+		)
 	}
 
 	#index(): Map<string, number> {
 		const offsets = new Map<string, number>()
 		const text = this.#data.toString('latin1')
-		for (const match of text.matchAll(/(\d{1,10})\s+(\d{1,5})\s+obj\b/g)) offsets.set(`${match[1]} ${match[2]}`, match.index + match[0].length)
+		for (const match of text.matchAll(/(\d{1,10})\s+(\d{1,5})\s+obj\b/g))
+			offsets.set(`${match[1]} ${match[2]}`, match.index + match[0].length)
 		return offsets
 	}
 }

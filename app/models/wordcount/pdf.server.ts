@@ -18,7 +18,14 @@ type Placed = { x: number; y: number; width: number; size: number; isHorizontal:
 // such words would count as far fewer.
 function placed(item: Item): Placed {
 	const [a = 1, b = 0, c = 0, d = 1, x = 0, y = 0] = item.transform
-	return { x, y, width: item.width, size: Math.hypot(c, d) || Math.hypot(a, b) || 1, isHorizontal: Math.abs(b) < 1e-6 && Math.abs(c) < 1e-6, dir: item.dir }
+	return {
+		x,
+		y,
+		width: item.width,
+		size: Math.hypot(c, d) || Math.hypot(a, b) || 1,
+		isHorizontal: Math.abs(b) < 1e-6 && Math.abs(c) < 1e-6,
+		dir: item.dir,
+	}
 }
 
 // What goes between two runs: nothing inside a word, a space across a gap, a line break where the

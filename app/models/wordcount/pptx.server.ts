@@ -24,11 +24,18 @@ const PARAGRAPHS = { text: new Set(['a:t']), breaks: new Set(['a:p']), spaces: n
 const SLIDE_RULES = { ...PARAGRAPHS, skip: new Set(['mc:Fallback']) }
 const CACHE_RULES = { text: new Set(['c:v', 'a:t']), breaks: new Set(['c:pt', 'a:p']) }
 
-const textOf = (body: string | null | undefined, rules: Parameters<typeof xmlText>[1]) => (body ? xmlText(`<r>${body}</r>`, rules) : '')
-const first = (xml: string | null | undefined, name: string) => (xml ? (elementsNamed(xml, name).next().value?.body ?? null) : null)
+const textOf = (body: string | null | undefined, rules: Parameters<typeof xmlText>[1]) =>
+	body ? xmlText(`<r>${body}</r>`, rules) : ''
+const first = (xml: string | null | undefined, name: string) =>
+	xml ? (elementsNamed(xml, name).next().value?.body ?? null) : null
 
 export function extractPptx(bytes: Uint8Array, budget = new Budget()): Extracted {
-	const files = readParts(bytes, (name) => SLIDES.test(name) || TEMPLATES.test(name) || RELATIONS.test(name) || CHARTS.test(name) || DIAGRAMS.test(name), budget)
+	const files = readParts(
+		bytes,
+		(name) =>
+			SLIDES.test(name) || TEMPLATES.test(name) || RELATIONS.test(name) || CHARTS.test(name) || DIAGRAMS.test(name),
+		budget,
+	)
 	const parts: PartTexts = {}
 	let hiddenSlides = 0
 	for (const name of partNames(files, SLIDES)) {
@@ -46,9 +53,15 @@ export function extractPptx(bytes: Uint8Array, budget = new Budget()): Extracted
 // The layouts the slides use, and the masters those layouts use.
 function usedTemplates(parts: Map<string, string>): string[] {
 	const targets = (relations: string[], folder: string) =>
-		relations.flatMap((name) => [...parts.get(name)!.matchAll(new RegExp(`Target="\\.\\./${folder}/(${folder.slice(0, -1)}\\d+\\.xml)"`, 'g'))].map((match) => `ppt/${folder}/${match[1]}`))
+		relations.flatMap((name) =>
+			[
+				...parts.get(name)!.matchAll(new RegExp(`Target="\\.\\./${folder}/(${folder.slice(0, -1)}\\d+\\.xml)"`, 'g')),
+			].map((match) => `ppt/${folder}/${match[1]}`),
+		)
 	const layouts = new Set(targets(partNames(parts, /^ppt\/slides\/_rels\//), 'slideLayouts'))
-	const layoutRelations = [...layouts].map((layout) => layout.replace('slideLayouts/', 'slideLayouts/_rels/') + '.rels').filter((name) => parts.has(name))
+	const layoutRelations = [...layouts]
+		.map((layout) => layout.replace('slideLayouts/', 'slideLayouts/_rels/') + '.rels')
+		.filter((name) => parts.has(name))
 	const masters = new Set(targets(layoutRelations, 'slideMasters'))
 	return [...layouts, ...masters].filter((name) => parts.has(name))
 }

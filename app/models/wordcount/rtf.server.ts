@@ -1,7 +1,28 @@
 import iconv from 'iconv-lite'
 
 // Destinations that hold no body text: fonts, colours, styles, document info, pictures, objects.
-const SKIPPED = new Set(['fonttbl', 'colortbl', 'stylesheet', 'info', 'pict', 'object', 'header', 'footer', 'listtable', 'listoverridetable', 'rsidtbl', 'generator', 'xmlnstbl', 'themedata', 'colorschememapping', 'latentstyles', 'datastore', 'filetbl', 'revtbl', 'fldinst'])
+const SKIPPED = new Set([
+	'fonttbl',
+	'colortbl',
+	'stylesheet',
+	'info',
+	'pict',
+	'object',
+	'header',
+	'footer',
+	'listtable',
+	'listoverridetable',
+	'rsidtbl',
+	'generator',
+	'xmlnstbl',
+	'themedata',
+	'colorschememapping',
+	'latentstyles',
+	'datastore',
+	'filetbl',
+	'revtbl',
+	'fldinst',
+])
 const BREAKS = new Set(['par', 'line', 'row', 'cell', 'sect', 'page'])
 
 // The text of an RTF file: control words are dropped, \'hh bytes are read in the document's

@@ -49,7 +49,7 @@ export function xmlText(xml: string, rules: Rules): string {
 export function* elementsNamed(xml: string, name: string): Generator<{ attributes: string; body: string | null }> {
 	const open = `<${name}`
 	const close = `</${name}>`
-	for (let from = 0; ; ) {
+	for (let from = 0; ;) {
 		const start = xml.indexOf(open, from)
 		if (start < 0) return
 		from = start + open.length

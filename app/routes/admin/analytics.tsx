@@ -25,7 +25,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const names = [...new Set(perDay.map((row) => row.name))].sort()
 	const days = [...new Set(perDay.map((row) => row.day))].map((day) => ({
 		day,
-		...Object.fromEntries(names.map((name) => [name, perDay.find((row) => row.day === day && row.name === name)?.count ?? 0])),
+		...Object.fromEntries(
+			names.map((name) => [name, perDay.find((row) => row.day === day && row.name === name)?.count ?? 0]),
+		),
 	}))
 	return { names, days, bands: bands.map((band) => ({ ...band, to: band.from + bandSize - 1 })) }
 }
@@ -35,7 +37,8 @@ export default function Analytics() {
 	const { locale, t } = useAdminI18n()
 	const isHydrated = useHydrated()
 	const number = new Intl.NumberFormat(intlLocale(locale))
-	const dayLabel = (day: string) => new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(day))
+	const dayLabel = (day: string) =>
+		new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(day))
 	return (
 		<section className="space-y-8">
 			<title>{`${t('analytics.title')} · Tolk admin`}</title>
@@ -52,25 +55,45 @@ export default function Analytics() {
 							<AnalyticsCharts
 								days={days.map((row) => ({ ...row, label: dayLabel(row.day) }))}
 								names={names}
-								bands={bands.map((band) => ({ label: `${number.format(band.from)}–${number.format(band.to)}`, count: band.count }))}
-								labels={{ perDay: t('analytics.perDay'), words: t('analytics.words'), calculations: t('analytics.calculations') }}
+								bands={bands.map((band) => ({
+									label: `${number.format(band.from)}–${number.format(band.to)}`,
+									count: band.count,
+								}))}
+								labels={{
+									perDay: t('analytics.perDay'),
+									words: t('analytics.words'),
+									calculations: t('analytics.calculations'),
+								}}
 							/>
 						</Suspense>
 					)}
-					<Table caption={t('analytics.perDay')} columns={[{ label: t('analytics.day') }, ...names.map((name) => ({ label: name, numeric: true }))]}>
+					<Table
+						caption={t('analytics.perDay')}
+						columns={[{ label: t('analytics.day') }, ...names.map((name) => ({ label: name, numeric: true }))]}
+					>
 						{days.map((row) => (
 							<tr key={row.day}>
-								<th scope="row" className="px-3 py-2 font-normal">{dayLabel(row.day)}</th>
+								<th scope="row" className="px-3 py-2 font-normal">
+									{dayLabel(row.day)}
+								</th>
 								{names.map((name) => (
-									<td key={name} className="px-3 py-2 text-right">{number.format(Number((row as Record<string, unknown>)[name] ?? 0))}</td>
+									<td key={name} className="px-3 py-2 text-right">
+										{number.format(Number((row as Record<string, unknown>)[name] ?? 0))}
+									</td>
 								))}
 							</tr>
 						))}
 					</Table>
-					<Table caption={t('analytics.words')} columns={[{ label: t('analytics.wordBand') }, { label: t('analytics.calculations'), numeric: true }]}>
+					<Table
+						caption={t('analytics.words')}
+						columns={[{ label: t('analytics.wordBand') }, { label: t('analytics.calculations'), numeric: true }]}
+					>
 						{bands.map((band) => (
 							<tr key={band.from}>
-								<th scope="row" className="px-3 py-2 font-normal">{`${number.format(band.from)}–${number.format(band.to)}`}</th>
+								<th
+									scope="row"
+									className="px-3 py-2 font-normal"
+								>{`${number.format(band.from)}–${number.format(band.to)}`}</th>
 								<td className="px-3 py-2 text-right">{number.format(band.count)}</td>
 							</tr>
 						))}

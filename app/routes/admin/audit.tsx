@@ -41,10 +41,17 @@ export function AuditTable({ events, format }: { events: AuditEventView[]; forma
 	const { t } = useAdminI18n()
 	if (events.length === 0) return <p className="text-slate-700">{t('audit.empty')}</p>
 	return (
-		<Table columns={[{ label: t('audit.when') }, { label: t('audit.who') }, { label: t('audit.what') }, { label: t('audit.subject') }]}>
+		<Table
+			columns={[
+				{ label: t('audit.when') },
+				{ label: t('audit.who') },
+				{ label: t('audit.what') },
+				{ label: t('audit.subject') },
+			]}
+		>
 			{events.map((event) => (
 				<tr key={event.id}>
-					<td className="whitespace-nowrap px-3 py-2">
+					<td className="px-3 py-2 whitespace-nowrap">
 						<time dateTime={event.createdAt}>{format.format(new Date(event.createdAt))}</time>
 					</td>
 					<td className="px-3 py-2">{event.userName}</td>

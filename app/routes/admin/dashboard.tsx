@@ -22,7 +22,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const db = getDb(context)
 	// The day's work for those who do it, the latest changes for admins (app/models/staff/roles.ts).
 	const [seesWork, seesChanges] = [mayOpen(staff.role, 'work'), mayOpen(staff.role, 'staff')]
-	const [work, recent] = await Promise.all([seesWork ? countTodaysWork(db) : null, seesChanges ? listAuditEvents(db, { limit: RECENT_SIZE }) : []])
+	const [work, recent] = await Promise.all([
+		seesWork ? countTodaysWork(db) : null,
+		seesChanges ? listAuditEvents(db, { limit: RECENT_SIZE }) : [],
+	])
 	const services = getServices(context)
 	return {
 		name: staff.name,
@@ -56,7 +59,10 @@ export default function Dashboard() {
 				<ul className="flex flex-wrap gap-3">
 					{QUICK_LINKS.filter((link) => mayOpen(role, areaOfPath(link.to) ?? 'staff')).map((link) => (
 						<li key={link.to}>
-							<Link to={link.to} className="inline-block rounded-md border border-teal-800 px-4 py-2 font-medium text-teal-900 hover:bg-teal-50">
+							<Link
+								to={link.to}
+								className="inline-block rounded-md border border-teal-800 px-4 py-2 font-medium text-teal-900 hover:bg-teal-50"
+							>
 								{link.thing ? t(link.label, { thing: t(link.thing) }) : t(link.label)}
 							</Link>
 						</li>
@@ -76,7 +82,15 @@ const CARDS: { key: keyof TodaysWork; hint: AdminMessageKey; isUrgent?: boolean 
 ]
 
 // The day's work, each count a link to its list; a count that needs someone stands out.
-function TodaysWorkCards({ work, links, streams }: { work: TodaysWork; links: Record<keyof TodaysWork, string>; streams: readonly [LiveStream, LiveStream] }) {
+function TodaysWorkCards({
+	work,
+	links,
+	streams,
+}: {
+	work: TodaysWork
+	links: Record<keyof TodaysWork, string>
+	streams: readonly [LiveStream, LiveStream]
+}) {
 	const { locale, t } = useAdminI18n()
 	const number = new Intl.NumberFormat(intlLocale(locale))
 	const revalidator = useRevalidator()
@@ -119,7 +133,15 @@ function TodaysWorkCards({ work, links, streams }: { work: TodaysWork; links: Re
 type AuditMessage = { type: 'audit'; event: AuditEventView }
 
 // Changes made anywhere (by anyone, on any server process) appear here as they happen.
-function RecentChanges({ events: initial, stream, format }: { events: AuditEventView[]; stream: LiveStream; format: Intl.DateTimeFormat }) {
+function RecentChanges({
+	events: initial,
+	stream,
+	format,
+}: {
+	events: AuditEventView[]
+	stream: LiveStream
+	format: Intl.DateTimeFormat
+}) {
 	const { t } = useAdminI18n()
 	const [events, setEvents] = useState(initial)
 	const revalidator = useRevalidator()
@@ -127,7 +149,9 @@ function RecentChanges({ events: initial, stream, format }: { events: AuditEvent
 		stream,
 		(message) => {
 			if (message.type !== 'audit') return
-			setEvents((current) => [message.event, ...current.filter((event) => event.id !== message.event.id)].slice(0, RECENT_SIZE))
+			setEvents((current) =>
+				[message.event, ...current.filter((event) => event.id !== message.event.id)].slice(0, RECENT_SIZE),
+			)
 		},
 		(isReconnect) => isReconnect && void revalidator.revalidate(),
 	)

@@ -11,13 +11,22 @@ type RouteModule = { loader?: Handler; action?: Handler }
 
 function adminRoutes(entries: RouteEntry[]): { path: string; file: string }[] {
 	return entries.flatMap((entry) => [
-		...(entry.path?.startsWith('admin') && entry.path !== 'admin/login' ? [{ path: `/${entry.path}`, file: entry.file }] : []),
+		...(entry.path?.startsWith('admin') && entry.path !== 'admin/login'
+			? [{ path: `/${entry.path}`, file: entry.file }]
+			: []),
 		...adminRoutes(entry.children ?? []),
 	])
 }
 
 // A database that fails the test if anything reaches it before the guard.
-const untouchable = new Proxy({}, { get: (_, name) => { throw new Error(`the database was used (${String(name)}) before the guard`) } })
+const untouchable = new Proxy(
+	{},
+	{
+		get: (_, name) => {
+			throw new Error(`the database was used (${String(name)}) before the guard`)
+		},
+	},
+)
 
 function contextFor(staff: Staff | null) {
 	const context = new RouterContextProvider()
@@ -55,10 +64,22 @@ describe('every admin loader and action checks who is asking', () => {
 		const params = { id: '1' }
 		expect(module.loader || module.action, 'a route without handlers').toBeTruthy()
 		if (module.loader) {
-			const page = await thrown(() => module.loader!({ request: new Request(url, { headers: { accept: 'text/html' } }), params, context: contextFor(null) }))
+			const page = await thrown(() =>
+				module.loader!({
+					request: new Request(url, { headers: { accept: 'text/html' } }),
+					params,
+					context: contextFor(null),
+				}),
+			)
 			expect(page.status).toBe(302)
 			expect(page.headers.get('location')).toMatch(/^\/admin\/login/)
-			const call = await thrown(() => module.loader!({ request: new Request(url, { headers: { accept: 'application/json' } }), params, context: contextFor(null) }))
+			const call = await thrown(() =>
+				module.loader!({
+					request: new Request(url, { headers: { accept: 'application/json' } }),
+					params,
+					context: contextFor(null),
+				}),
+			)
 			expect(call.status).toBe(401)
 		}
 		if (module.action) {
@@ -67,7 +88,10 @@ describe('every admin loader and action checks who is asking', () => {
 		}
 		if (ADMIN_ONLY.test(path)) {
 			for (const handler of [module.loader, module.action].filter(Boolean)) {
-				const request = new Request(url, { method: handler === module.action ? 'POST' : 'GET', body: handler === module.action ? '{}' : undefined })
+				const request = new Request(url, {
+					method: handler === module.action ? 'POST' : 'GET',
+					body: handler === module.action ? '{}' : undefined,
+				})
 				expect((await thrown(() => handler!({ request, params, context: contextFor(EDITOR) }))).status).toBe(403)
 			}
 		}

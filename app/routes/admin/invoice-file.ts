@@ -13,11 +13,24 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 	const db = getDb(context)
 	const id = recordIdOf(params.id)
 	const invoice = id ? await findInvoice(db, id) : null
-	if (!invoice || (params.format === 'oioubl' && !invoice.buyer.ean) || !['pdf', 'oioubl'].includes(params.format)) throw data({ error: 'Not found' }, { status: 404 })
+	if (!invoice || (params.format === 'oioubl' && !invoice.buyer.ean) || !['pdf', 'oioubl'].includes(params.format))
+		throw data({ error: 'Not found' }, { status: 404 })
 	const name = `${invoice.kind === 'invoice' ? 'faktura' : 'kreditnota'}-${invoice.number}`
 	const headers = { 'Cache-Control': 'private, no-store' }
 	if (params.format === 'pdf') {
-		return new Response(Buffer.from(await renderInvoicePdf(invoice)), { headers: { ...headers, 'Content-Type': 'application/pdf', 'Content-Disposition': `attachment; filename="${name}.pdf"` } })
+		return new Response(Buffer.from(await renderInvoicePdf(invoice)), {
+			headers: {
+				...headers,
+				'Content-Type': 'application/pdf',
+				'Content-Disposition': `attachment; filename="${name}.pdf"`,
+			},
+		})
 	}
-	return new Response(await invoiceXml(db, invoice), { headers: { ...headers, 'Content-Type': 'application/xml; charset=utf-8', 'Content-Disposition': `attachment; filename="${name}.xml"` } })
+	return new Response(await invoiceXml(db, invoice), {
+		headers: {
+			...headers,
+			'Content-Type': 'application/xml; charset=utf-8',
+			'Content-Disposition': `attachment; filename="${name}.xml"`,
+		},
+	})
 }

@@ -1,5 +1,15 @@
 import { useState } from 'react'
-import { data, Form, isRouteErrorResponse, Link, NavLink, Outlet, useLoaderData, useLocation, useRouteError } from 'react-router'
+import {
+	data,
+	Form,
+	isRouteErrorResponse,
+	Link,
+	NavLink,
+	Outlet,
+	useLoaderData,
+	useLocation,
+	useRouteError,
+} from 'react-router'
 import type { Route } from './+types/layout'
 import { areaOfPath, mayOpen } from '#app/models/staff/roles.ts'
 import { AuthenticityTokenInput } from '#app/components/authenticity-token.tsx'
@@ -59,10 +69,15 @@ export default function AdminLayout() {
 	const flash = useKeptFlash(arrived, location.key)
 	const [isMenuOpen, setIsMenuOpen] = useState(false)
 	const items = NAVIGATION.filter((item) => mayOpen(staff.role, areaOfPath(item.to) ?? 'staff'))
-	const current = items.find((item) => location.pathname === item.to || (item.to !== '/admin' && location.pathname.startsWith(`${item.to}/`)))
+	const current = items.find(
+		(item) => location.pathname === item.to || (item.to !== '/admin' && location.pathname.startsWith(`${item.to}/`)),
+	)
 	return (
 		<div className="min-h-screen bg-slate-50">
-			<a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+			<a
+				href="#main"
+				className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+			>
 				{t('nav.skip')}
 			</a>
 			<header className="border-b border-slate-300 bg-white">
@@ -87,7 +102,10 @@ export default function AdminLayout() {
 						</Link>
 						<Form method="post" action="/admin/logout">
 							<AuthenticityTokenInput />
-							<button type="submit" className="rounded-md border border-slate-400 px-3 py-1 font-medium hover:bg-slate-100">
+							<button
+								type="submit"
+								className="rounded-md border border-slate-400 px-3 py-1 font-medium hover:bg-slate-100"
+							>
 								{t('nav.logout')}
 							</button>
 						</Form>
@@ -111,7 +129,11 @@ export default function AdminLayout() {
 						</span>
 						<span aria-hidden="true">{isMenuOpen ? '▴' : '▾'}</span>
 					</button>
-					<ul id="admin-menu" data-admin-menu className={`${isMenuOpen ? 'flex' : 'hidden'} mt-2 flex-col gap-1 md:mt-0 md:flex`}>
+					<ul
+						id="admin-menu"
+						data-admin-menu
+						className={`${isMenuOpen ? 'flex' : 'hidden'} mt-2 flex-col gap-1 md:mt-0 md:flex`}
+					>
 						{items.map((item) => (
 							<li key={item.to}>
 								<NavLink
@@ -150,7 +172,14 @@ export function ErrorBoundary() {
 	const error = useRouteError()
 	const { t } = useAdminI18n()
 	const status = isRouteErrorResponse(error) ? error.status : 500
-	const key: AdminMessageKey = status === 401 ? 'errors.signedOut' : status === 403 ? 'errors.forbidden' : status === 404 ? 'errors.notFound' : 'errors.unexpected'
+	const key: AdminMessageKey =
+		status === 401
+			? 'errors.signedOut'
+			: status === 403
+				? 'errors.forbidden'
+				: status === 404
+					? 'errors.notFound'
+					: 'errors.unexpected'
 	return (
 		<main id="main" className="mx-auto max-w-xl px-4 py-16 text-center">
 			<title>{`${t(key)} · Tolk admin`}</title>

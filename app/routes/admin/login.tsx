@@ -56,7 +56,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 	const previous = sessionTokenOf(request)
 	if (previous) await endSession(db, previous)
-	await recordAudit(getServices(context), result.user, { action: 'login', subjectType: 'session', summary: result.user.name })
+	await recordAudit(getServices(context), result.user, {
+		action: 'login',
+		subjectType: 'session',
+		summary: result.user.name,
+	})
 	const headers = new Headers({ 'Set-Cookie': sessionCookieHeader(result.token, secureCookies) })
 	const locale = parseLocale(parsed.data.lang)
 	if (locale) headers.append('Set-Cookie', adminLocaleCookie(locale, secureCookies))
@@ -93,13 +97,30 @@ export default function Login() {
 					label={t('fields.email')}
 					error={errors.email}
 				/>
-				<LabelledInput id="password" name="password" type="password" autoComplete="current-password" required label={t('fields.password')} error={errors.password} />
-				<button type="submit" disabled={isSubmitting} className="w-full rounded-md bg-teal-800 px-4 py-2 font-semibold text-white hover:bg-teal-900 disabled:opacity-60">
+				<LabelledInput
+					id="password"
+					name="password"
+					type="password"
+					autoComplete="current-password"
+					required
+					label={t('fields.password')}
+					error={errors.password}
+				/>
+				<button
+					type="submit"
+					disabled={isSubmitting}
+					className="w-full rounded-md bg-teal-800 px-4 py-2 font-semibold text-white hover:bg-teal-900 disabled:opacity-60"
+				>
 					{t('login.submit')}
 				</button>
 			</Form>
 			<p className="mt-6 text-sm">
-				<a href={`?${new URLSearchParams({ lang: other, redirectTo })}`} hrefLang={other} lang={other} className="text-teal-800 underline">
+				<a
+					href={`?${new URLSearchParams({ lang: other, redirectTo })}`}
+					hrefLang={other}
+					lang={other}
+					className="text-teal-800 underline"
+				>
 					{other === 'en' ? 'English' : 'Dansk'}
 				</a>
 			</p>

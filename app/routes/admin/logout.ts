@@ -20,5 +20,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const token = sessionTokenOf(request)
 	if (token) await endSession(db, token)
 	await recordAudit(getServices(context), staff, { action: 'logout', subjectType: 'session', summary: staff.name })
-	return redirect(LOGIN_PATH, { headers: { 'Set-Cookie': clearedSessionCookieHeader(context.get(servicesContext).secureCookies) } })
+	return redirect(LOGIN_PATH, {
+		headers: { 'Set-Cookie': clearedSessionCookieHeader(context.get(servicesContext).secureCookies) },
+	})
 }

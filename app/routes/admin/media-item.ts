@@ -63,7 +63,8 @@ const pageAnswers = (context: Readonly<RouterContextProvider>, back: string) => 
 		renamed: (_id: number, title: string) => withFlash('media.flash.renamed', title),
 		notRenamed: (id: number, error: AdminMessageKey) => data({ errors: { title: error }, id }, { status: 422 }),
 		deleted: (title: string) => withFlash('media.flash.deleted', title),
-		notDeleted: (error: AdminMessageKey, usages: unknown[]) => data({ errors: { _form: error }, usages }, { status: 409 }),
+		notDeleted: (error: AdminMessageKey, usages: unknown[]) =>
+			data({ errors: { _form: error }, usages }, { status: 409 }),
 	}
 }
 

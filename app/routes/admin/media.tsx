@@ -13,7 +13,13 @@ import { requireStaff } from '#app/http/access.server.ts'
 import { getDb, staffContext } from '#app/utils/context.server.ts'
 import { formatFileSize } from '#app/utils/format.ts'
 import type { AdminMessageKey } from '#app/utils/i18n.ts'
-import { CONTENT_FILE_EXTENSIONS, PHOTO_EXTENSIONS, type ContentFileItem, type MediaKind, type PhotoItem } from '#app/models/media/kinds.ts'
+import {
+	CONTENT_FILE_EXTENSIONS,
+	PHOTO_EXTENSIONS,
+	type ContentFileItem,
+	type MediaKind,
+	type PhotoItem,
+} from '#app/models/media/kinds.ts'
 
 // The editor's calls (Accept: application/json): the list for the picker and the upload. People
 // get the library page below, on the same address.
@@ -21,12 +27,16 @@ export const middleware: Route.MiddlewareFunction[] = [
 	async ({ request, context }, next) => {
 		if (!wantsJson(request)) return next()
 		const staff = context.get(staffContext)
-		if (!staff) return Response.json({ error: 'Log in to continue.' }, { status: 401, headers: { 'Cache-Control': 'no-store' } })
+		if (!staff)
+			return Response.json({ error: 'Log in to continue.' }, { status: 401, headers: { 'Cache-Control': 'no-store' } })
 		const kind = mediaKindOf(request)
-		if (request.method === 'GET') return Response.json(await listMedia(getDb(context), kind), { headers: { 'Cache-Control': 'no-store' } })
+		if (request.method === 'GET')
+			return Response.json(await listMedia(getDb(context), kind), { headers: { 'Cache-Control': 'no-store' } })
 		if (request.method !== 'POST') return jsonError(request, 405, 'media.error.method')
 		const result = await uploadMedia(request, context, staff, kind)
-		return result.ok ? Response.json(result.item, { status: 201 }) : jsonError(request, result.status ?? 422, result.error, {}, result.vars)
+		return result.ok
+			? Response.json(result.item, { status: 201 })
+			: jsonError(request, result.status ?? 422, result.error, {}, result.vars)
 	},
 ]
 
@@ -41,8 +51,17 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const staff = requireStaff(request, context)
 	const kind = mediaKindOf(request)
 	const result = await uploadMedia(request, context, staff, kind)
-	if (!result.ok) return data({ errors: { file: result.error }, vars: result.vars ?? {} }, { status: result.status ?? 422 })
-	return redirect(`/admin/${kind}`, { headers: { 'Set-Cookie': await flashHeader(context, { kind: 'success', key: 'media.flash.uploaded', vars: { name: result.item.title } }) } })
+	if (!result.ok)
+		return data({ errors: { file: result.error }, vars: result.vars ?? {} }, { status: result.status ?? 422 })
+	return redirect(`/admin/${kind}`, {
+		headers: {
+			'Set-Cookie': await flashHeader(context, {
+				kind: 'success',
+				key: 'media.flash.uploaded',
+				vars: { name: result.item.title },
+			}),
+		},
+	})
 }
 
 const TITLES: Record<MediaKind, AdminMessageKey> = { photos: 'media.photos', content_files: 'media.files' }
@@ -62,9 +81,14 @@ export default function MediaLibrary() {
 			</div>
 			<UploadForm kind={kind} />
 			{items.length === 0 ? (
-				<p className="rounded-md border border-dashed border-slate-400 p-6 text-center text-slate-700">{t('media.empty')}</p>
+				<p className="rounded-md border border-dashed border-slate-400 p-6 text-center text-slate-700">
+					{t('media.empty')}
+				</p>
 			) : (
-				<ul aria-label={t(TITLES[kind])} className="divide-y divide-slate-200 rounded-md border border-slate-300 bg-white">
+				<ul
+					aria-label={t(TITLES[kind])}
+					className="divide-y divide-slate-200 rounded-md border border-slate-300 bg-white"
+				>
 					{items.map((item) => (
 						<MediaRow key={item.id} kind={kind} item={item} />
 					))}
@@ -85,7 +109,12 @@ function UploadForm({ kind }: { kind: MediaKind }) {
 	}, [fetcher.state, fetcher.data])
 	const extensions = kind === 'photos' ? PHOTO_EXTENSIONS : CONTENT_FILE_EXTENSIONS
 	return (
-		<fetcher.Form ref={form} method="post" encType="multipart/form-data" className="mb-6 grid gap-3 rounded-md border border-slate-300 bg-white p-4 md:grid-cols-[1fr_1fr_auto] md:items-end">
+		<fetcher.Form
+			ref={form}
+			method="post"
+			encType="multipart/form-data"
+			className="mb-6 grid gap-3 rounded-md border border-slate-300 bg-white p-4 md:grid-cols-[1fr_1fr_auto] md:items-end"
+		>
 			<AuthenticityTokenInput />
 			<div>
 				<label htmlFor="media-file" className="mb-1 block font-medium">
@@ -116,7 +145,11 @@ function UploadForm({ kind }: { kind: MediaKind }) {
 				</label>
 				<input id="media-title" name="title" type="text" maxLength={200} className={inputClass} />
 			</div>
-			<button type="submit" disabled={isUploading} className="rounded-md bg-teal-800 px-4 py-2 font-semibold text-white hover:bg-teal-900 disabled:opacity-60">
+			<button
+				type="submit"
+				disabled={isUploading}
+				className="rounded-md bg-teal-800 px-4 py-2 font-semibold text-white hover:bg-teal-900 disabled:opacity-60"
+			>
 				{t(isUploading ? 'media.uploading' : 'media.upload')}
 			</button>
 		</fetcher.Form>
@@ -132,9 +165,18 @@ function MediaRow({ kind, item }: { kind: MediaKind; item: PhotoItem | ContentFi
 	return (
 		<li className="flex flex-wrap items-center gap-4 px-3 py-3">
 			{photo ? (
-				<img src={photo.thumb ?? photo.url} alt="" width={96} height={72} className="h-[72px] w-24 rounded object-cover" />
+				<img
+					src={photo.thumb ?? photo.url}
+					alt=""
+					width={96}
+					height={72}
+					className="h-[72px] w-24 rounded object-cover"
+				/>
 			) : (
-				<span aria-hidden className="flex h-[72px] w-24 items-center justify-center rounded bg-slate-100 text-sm font-semibold text-slate-600 uppercase">
+				<span
+					aria-hidden
+					className="flex h-[72px] w-24 items-center justify-center rounded bg-slate-100 text-sm font-semibold text-slate-600 uppercase"
+				>
 					{item.name.split('.').pop()}
 				</span>
 			)}
@@ -160,7 +202,10 @@ function MediaRow({ kind, item }: { kind: MediaKind; item: PhotoItem | ContentFi
 							</p>
 						)}
 					</div>
-					<button type="submit" className="rounded-md border border-slate-400 px-3 py-2 text-sm font-medium hover:bg-slate-100">
+					<button
+						type="submit"
+						className="rounded-md border border-slate-400 px-3 py-2 text-sm font-medium hover:bg-slate-100"
+					>
 						{t('media.rename')}
 						<span className="sr-only"> {item.name}</span>
 					</button>

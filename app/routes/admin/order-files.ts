@@ -26,9 +26,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 		return redirectWithFlash(context, back, { kind: 'success', key: 'order.flash.file', vars: { name: file.name } })
 	} catch (error) {
 		if (error instanceof OrderNotFound) throw data({ error: 'Not found' }, { status: 404 })
-		if (error instanceof OrderRefused) return redirectWithFlash(context, back, { kind: 'error', key: 'order.error.transition' })
-		if (error instanceof UploadRefused && error.refusal.reason === 'malformed') throw data({ error: 'The upload could not be read.' }, { status: 400 })
-		if (error instanceof UploadRefused) return redirectWithFlash(context, back, { kind: 'error', key: `order.error.upload.${error.refusal.reason}` })
+		if (error instanceof OrderRefused)
+			return redirectWithFlash(context, back, { kind: 'error', key: 'order.error.transition' })
+		if (error instanceof UploadRefused && error.refusal.reason === 'malformed')
+			throw data({ error: 'The upload could not be read.' }, { status: 400 })
+		if (error instanceof UploadRefused)
+			return redirectWithFlash(context, back, { kind: 'error', key: `order.error.upload.${error.refusal.reason}` })
 		throw error
 	}
 }

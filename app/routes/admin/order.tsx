@@ -10,7 +10,14 @@ import { redirectWithFlash } from '#app/http/flash.server.ts'
 import { parseRecordId, recordIdOf } from '#app/http/records.server.ts'
 import { liveStream } from '#app/models/live/streams.server.ts'
 import { findOrderForStaff, workingDaysLeft } from '#app/models/order/admin.server.ts'
-import { addOrderNote, assignTranslator, changeOrderStatus, OrderNotFound, OrderRefused, resendDeliveryMail } from '#app/models/order/lifecycle.server.ts'
+import {
+	addOrderNote,
+	assignTranslator,
+	changeOrderStatus,
+	OrderNotFound,
+	OrderRefused,
+	resendDeliveryMail,
+} from '#app/models/order/lifecycle.server.ts'
 import { ORDER_TRANSITIONS } from '#app/models/order/status.ts'
 import { ORDER_STATUSES } from '#database/schema.ts'
 import type { CalendarDate } from '#app/models/calendar/working-days.ts'
@@ -27,21 +34,54 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 	if (!found) throw data({ error: 'Not found' }, { status: 404 })
 	const { order, quote, events, files, documents, invoices, translators } = found
 	return {
-		order: { ...order, createdAt: order.createdAt.toISOString(), daysLeft: workingDaysLeft(order.dueDate as CalendarDate), customerPage: pathFor('orderStatus', order.locale as Locale, { token: order.token }) },
+		order: {
+			...order,
+			createdAt: order.createdAt.toISOString(),
+			daysLeft: workingDaysLeft(order.dueDate as CalendarDate),
+			customerPage: pathFor('orderStatus', order.locale as Locale, { token: order.token }),
+		},
 		quote,
 		events: events.map((event) => ({ ...event, createdAt: event.createdAt.toISOString() })),
-		files: files.map((file) => ({ id: file.id, name: file.name, size: file.size, deleted: Boolean(file.deletedAt), downloads: file.downloads, lastDownloadAt: file.lastDownloadAt?.toISOString() ?? null })),
+		files: files.map((file) => ({
+			id: file.id,
+			name: file.name,
+			size: file.size,
+			deleted: Boolean(file.deletedAt),
+			downloads: file.downloads,
+			lastDownloadAt: file.lastDownloadAt?.toISOString() ?? null,
+		})),
 		documents,
-		invoices: invoices.map(({ id, kind, number, total, issueDate, buyer }) => ({ id, kind, number, total, issueDate, hasEan: Boolean(buyer.ean) })),
+		invoices: invoices.map(({ id, kind, number, total, issueDate, buyer }) => ({
+			id,
+			kind,
+			number,
+			total,
+			issueDate,
+			hasEan: Boolean(buyer.ean),
+		})),
 		translators,
 		stream: liveStream(getServices(context), orderStream(order.id)),
 	}
 }
 
 const ActionSchema = z.discriminatedUnion('intent', [
-	z.object({ intent: z.literal('status'), status: z.enum(ORDER_STATUSES), note: z.string().trim().max(2000).default('') }),
-	z.object({ intent: z.literal('translator'), translator: z.union([z.literal('').transform(() => null), z.coerce.number().int().positive()]) }),
-	z.object({ intent: z.literal('note'), body: z.string().trim().min(1).max(5000), internal: z.string().optional().transform((value) => value === 'on') }),
+	z.object({
+		intent: z.literal('status'),
+		status: z.enum(ORDER_STATUSES),
+		note: z.string().trim().max(2000).default(''),
+	}),
+	z.object({
+		intent: z.literal('translator'),
+		translator: z.union([z.literal('').transform(() => null), z.coerce.number().int().positive()]),
+	}),
+	z.object({
+		intent: z.literal('note'),
+		body: z.string().trim().min(1).max(5000),
+		internal: z
+			.string()
+			.optional()
+			.transform((value) => value === 'on'),
+	}),
 	z.object({ intent: z.literal('mail') }),
 ])
 
@@ -63,7 +103,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 		return redirectWithFlash(context, back, { kind: 'success', key: `order.flash.${input.intent}` })
 	} catch (error) {
 		if (error instanceof OrderNotFound) throw data({ error: 'Not found' }, { status: 404 })
-		if (error instanceof OrderRefused) return redirectWithFlash(context, back, { kind: 'error', key: `order.error.${error.reason}` })
+		if (error instanceof OrderRefused)
+			return redirectWithFlash(context, back, { kind: 'error', key: `order.error.${error.reason}` })
 		throw error
 	}
 }
@@ -72,17 +113,35 @@ export default function OrderPage() {
 	const { order, quote, events, files, documents, invoices, translators, stream } = useLoaderData<typeof loader>()
 	const { locale, t } = useAdminI18n()
 	const revalidator = useRevalidator()
-	useLiveStream(stream, () => void revalidator.revalidate(), (isReconnect) => isReconnect && void revalidator.revalidate())
+	useLiveStream(
+		stream,
+		() => void revalidator.revalidate(),
+		(isReconnect) => isReconnect && void revalidator.revalidate(),
+	)
 	const money = (amount: number) => formatPrice(amount, quote.currency, locale)
 	const { customer } = order
 	const rows: [string, React.ReactNode][] = [
 		[t('order.customer'), `${customer.name} <${customer.email}>${customer.phone ? `, ${customer.phone}` : ''}`],
-		[t('order.company'), customer.companyName ? `${customer.companyName} (CVR ${customer.companyCvr})${customer.companyAddress ? `, ${customer.companyAddress}` : ''}` : t('order.private')],
+		[
+			t('order.company'),
+			customer.companyName
+				? `${customer.companyName} (CVR ${customer.companyCvr})${customer.companyAddress ? `, ${customer.companyAddress}` : ''}`
+				: t('order.private'),
+		],
 		[t('order.ean'), customer.ean ?? '–'],
 		[t('order.purchaseOrder'), customer.purchaseOrder ?? '–'],
-		[t('order.languages'), order.fromLanguage && order.toLanguage ? `${quote.details.fromName} → ${quote.details.toName}` : '–'],
-		[t('order.due'), `${formatDate(new Date(`${order.dueDate}T12:00:00`), locale)} (${order.daysLeft < 0 ? t('orders.overdue', { days: -order.daysLeft }) : t('orders.days', { days: order.daysLeft })})`],
-		[t('order.total'), `${money(quote.details.quote.total)} (${money(quote.details.quote.totalWithVat)} ${t('order.withVat')})`],
+		[
+			t('order.languages'),
+			order.fromLanguage && order.toLanguage ? `${quote.details.fromName} → ${quote.details.toName}` : '–',
+		],
+		[
+			t('order.due'),
+			`${formatDate(new Date(`${order.dueDate}T12:00:00`), locale)} (${order.daysLeft < 0 ? t('orders.overdue', { days: -order.daysLeft }) : t('orders.days', { days: order.daysLeft })})`,
+		],
+		[
+			t('order.total'),
+			`${money(quote.details.quote.total)} (${money(quote.details.quote.totalWithVat)} ${t('order.withVat')})`,
+		],
 		[t('order.terms'), `${order.terms.title} (${order.terms.sha256.slice(0, 12)})`],
 	]
 	return (
@@ -93,7 +152,8 @@ export default function OrderPage() {
 					← {t('order.back')}
 				</Link>
 				<h1 className="mt-2 text-2xl font-bold text-slate-900">
-					{t('order.title', { reference: order.reference })} <span data-status={order.status}>· {t(`orders.status.${order.status}`)}</span>
+					{t('order.title', { reference: order.reference })}{' '}
+					<span data-status={order.status}>· {t(`orders.status.${order.status}`)}</span>
 				</h1>
 				<a href={order.customerPage} className="text-sm text-teal-900 underline" target="_blank" rel="noreferrer">
 					{t('order.customerPage')}
@@ -139,7 +199,11 @@ export default function OrderPage() {
 					<input type="hidden" name="intent" value="translator" />
 					<label className="text-sm font-medium">
 						<span className="mb-1 block">{t('order.assign')}</span>
-						<select name="translator" defaultValue={order.translatorId ?? ''} className="rounded-md border border-slate-400 bg-white px-3 py-2">
+						<select
+							name="translator"
+							defaultValue={order.translatorId ?? ''}
+							className="rounded-md border border-slate-400 bg-white px-3 py-2"
+						>
 							<option value="">{t('order.nobody')}</option>
 							{translators.map((member) => (
 								<option key={member.id} value={member.id}>
@@ -160,7 +224,12 @@ export default function OrderPage() {
 						<li key={file.id}>
 							{file.name} ({formatFileSize(file.size, locale)}){file.deleted ? ` · ${t('order.fileDeleted')}` : ''}
 							<span className="block text-sm text-slate-600" data-downloads={file.downloads}>
-								{file.lastDownloadAt ? t('order.downloaded', { count: file.downloads, when: formatDateTime(new Date(file.lastDownloadAt), locale) }) : t('order.notDownloaded')}
+								{file.lastDownloadAt
+									? t('order.downloaded', {
+											count: file.downloads,
+											when: formatDateTime(new Date(file.lastDownloadAt), locale),
+										})
+									: t('order.notDownloaded')}
 							</span>
 						</li>
 					))}
@@ -177,7 +246,12 @@ export default function OrderPage() {
 					</Form>
 				)}
 				{order.status !== 'cancelled' && (
-					<Form method="post" action={`/admin/orders/${order.id}/files`} encType="multipart/form-data" className="flex flex-wrap items-end gap-3">
+					<Form
+						method="post"
+						action={`/admin/orders/${order.id}/files`}
+						encType="multipart/form-data"
+						className="flex flex-wrap items-end gap-3"
+					>
 						<AuthenticityTokenInput />
 						<label className="text-sm font-medium">
 							<span className="mb-1 block">{t('order.upload')}</span>
@@ -196,7 +270,8 @@ export default function OrderPage() {
 					<ul className="space-y-1">
 						{invoices.map((invoice) => (
 							<li key={invoice.id}>
-								{t(invoice.kind === 'invoice' ? 'order.invoice' : 'order.creditNote', { number: invoice.number })} · {formatDate(new Date(`${invoice.issueDate}T12:00:00`), locale)} · {money(invoice.total)} ·{' '}
+								{t(invoice.kind === 'invoice' ? 'order.invoice' : 'order.creditNote', { number: invoice.number })} ·{' '}
+								{formatDate(new Date(`${invoice.issueDate}T12:00:00`), locale)} · {money(invoice.total)} ·{' '}
 								<a href={`/admin/invoices/${invoice.id}/pdf`} className="text-teal-900 underline" download>
 									PDF
 								</a>
@@ -227,7 +302,9 @@ export default function OrderPage() {
 							<time dateTime={event.createdAt} className="text-slate-600">
 								{formatDateTime(new Date(event.createdAt), locale)}
 							</time>{' '}
-							{event.userName ?? t('order.customerName')}: {event.kind === 'status' && event.status ? t(`orders.status.${event.status}`) : ''} {event.kind === 'mail' ? t('order.mailSent', { email: event.body }) : event.body}
+							{event.userName ?? t('order.customerName')}:{' '}
+							{event.kind === 'status' && event.status ? t(`orders.status.${event.status}`) : ''}{' '}
+							{event.kind === 'mail' ? t('order.mailSent', { email: event.body }) : event.body}
 							{event.internal ? ` (${t('order.internal')})` : ''}
 						</li>
 					))}
@@ -250,7 +327,6 @@ export default function OrderPage() {
 		</article>
 	)
 }
-
 
 function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
 	return (

@@ -20,6 +20,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		cancel: async () => void (await batches.return(undefined)),
 	})
 	return new Response(body, {
-		headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="orders-${todayInDenmark()}.csv"`, 'Cache-Control': 'private, no-store' },
+		headers: {
+			'Content-Type': 'text/csv; charset=utf-8',
+			'Content-Disposition': `attachment; filename="orders-${todayInDenmark()}.csv"`,
+			'Cache-Control': 'private, no-store',
+		},
 	})
 }

@@ -19,7 +19,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const staff = requireStaff(request, context)
 	if (request.method !== 'PATCH') return methodNotAllowed('PATCH')
 	const parsed = PositionSchema.safeParse(await readJson(request))
-	if (!parsed.success) return data({ error: 'Send {model, items} with a known model and a list of ids.' }, { status: 422 })
+	if (!parsed.success)
+		return data({ error: 'Send {model, items} with a known model and a list of ids.' }, { status: 422 })
 	const { model, items } = parsed.data
 	requireArea(staff, AREA_OF_SORTABLE[model])
 	const db = getDb(context)
@@ -29,6 +30,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 		if (error instanceof UnknownItemsError) return data({ error: `Not every id is a ${model}.` }, { status: 422 })
 		throw error
 	}
-	await recordAudit(getServices(context), staff, { action: 'reorder', subjectType: model, summary: items.join(', '), changes: { items } })
+	await recordAudit(getServices(context), staff, {
+		action: 'reorder',
+		subjectType: model,
+		summary: items.join(', '),
+		changes: { items },
+	})
 	return { model, items }
 }

@@ -23,6 +23,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 	if (!parsed.success) return data({ errors: fieldErrorsOf(parsed.error), values }, { status: 422 })
 	const db = getDb(context)
 	const changed = await updateSettings(db, parsed.data)
-	await recordAudit(getServices(context), staff, { action: 'update', subjectType: 'prices', summary: 'defaults', changes: { fields: changed } })
-	return redirect('/admin/prices', { headers: { 'Set-Cookie': await flashHeader(context, { kind: 'success', key: 'flash.settingsSaved' }) } })
+	await recordAudit(getServices(context), staff, {
+		action: 'update',
+		subjectType: 'prices',
+		summary: 'defaults',
+		changes: { fields: changed },
+	})
+	return redirect('/admin/prices', {
+		headers: { 'Set-Cookie': await flashHeader(context, { kind: 'success', key: 'flash.settingsSaved' }) },
+	})
 }

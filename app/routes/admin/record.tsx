@@ -29,8 +29,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 	const sessionCount = resource.name === 'users' && id ? (await listSessions(db, id)).length : null
 	const { editorAutosave: autosave } = await getSettings(db)
 	const found = autosave ? await findDraft(db, staff.id, formPathOf(request)) : null
-	const draft = found && { savedAt: found.updatedAt.toISOString(), values: formValues(resource, new URLSearchParams(found.entries)) as Record<string, FormValue> }
-	return { name: resource.name, id, record: record ?? defaultsFor(resource.fields), options, sessionCount, autosave, draft }
+	const draft = found && {
+		savedAt: found.updatedAt.toISOString(),
+		values: formValues(resource, new URLSearchParams(found.entries)) as Record<string, FormValue>,
+	}
+	return {
+		name: resource.name,
+		id,
+		record: record ?? defaultsFor(resource.fields),
+		options,
+		sessionCount,
+		autosave,
+		draft,
+	}
 }
 
 const formPathOf = (request: Request) => new URL(request.url).pathname.replace(/\.data$/, '')
@@ -42,14 +53,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 	if (request.method === 'POST') {
 		const result = await saveRecordForm({ request, context, resource, staff, id })
 		// Saved: the draft has done its work.
-		if (result instanceof Response && result.status >= 300 && result.status < 400) await discardDraft(getDb(context), staff.id, formPathOf(request))
+		if (result instanceof Response && result.status >= 300 && result.status < 400)
+			await discardDraft(getDb(context), staff.id, formPathOf(request))
 		return result
 	}
 	throw data({ error: 'Method not allowed' }, { status: 405 })
 }
 
 function defaultsFor(fields: Field[]): Record<string, FormValue> {
-	return Object.fromEntries(fields.map((field) => [field.name, field.kind === 'checkbox' ? field.name === 'active' : null]))
+	return Object.fromEntries(
+		fields.map((field) => [field.name, field.kind === 'checkbox' ? field.name === 'active' : null]),
+	)
 }
 
 export default function RecordForm() {
@@ -63,7 +77,11 @@ export default function RecordForm() {
 	const { t } = useAdminI18n()
 	const isSaving = useNavigation().state === 'submitting'
 	const errors: Record<string, string | undefined> = result && 'errors' in result ? result.errors : {}
-	const values: Record<string, FormValue> = { ...record, ...restored, ...(result && 'values' in result ? (result.values as Record<string, FormValue>) : {}) }
+	const values: Record<string, FormValue> = {
+		...record,
+		...restored,
+		...(result && 'values' in result ? (result.values as Record<string, FormValue>) : {}),
+	}
 	const errorCount = Object.keys(errors).length
 	const title = t(id ? 'actions.edit' : 'actions.new', { thing: t(resource.singular) })
 	const hasImage = resource.fields.some((field) => field.kind === 'image')
@@ -79,7 +97,13 @@ export default function RecordForm() {
 					{errors._form ? t(errors._form) : t('form.hasErrors', { count: errorCount })}
 				</p>
 			)}
-			<DraftKeeper form={form} path={location.pathname} autosave={autosave} draft={draft} onRestore={() => draft && setRestored(draft.values)} />
+			<DraftKeeper
+				form={form}
+				path={location.pathname}
+				autosave={autosave}
+				draft={draft}
+				onRestore={() => draft && setRestored(draft.values)}
+			/>
 			<Form
 				ref={form}
 				key={restored ? 'restored' : 'stored'}
@@ -92,7 +116,12 @@ export default function RecordForm() {
 				<div className="grid gap-5 md:grid-cols-2">
 					{resource.fields.map((field) => (
 						<div key={field.name} className={field.lang ? '' : 'md:col-span-2'}>
-							<FieldInput field={field} value={values[field.name]} error={errors[field.name]} options={field.options ? options[field.options] : undefined} />
+							<FieldInput
+								field={field}
+								value={values[field.name]}
+								error={errors[field.name]}
+								options={field.options ? options[field.options] : undefined}
+							/>
 						</div>
 					))}
 				</div>
@@ -100,7 +129,10 @@ export default function RecordForm() {
 					<button type="submit" disabled={isSaving} className={buttonClass()}>
 						{t('actions.save')}
 					</button>
-					<a href={`/admin/${name}`} className="rounded-md border border-slate-400 px-5 py-2 font-medium hover:bg-slate-50">
+					<a
+						href={`/admin/${name}`}
+						className="rounded-md border border-slate-400 px-5 py-2 font-medium hover:bg-slate-50"
+					>
 						{t('actions.cancel')}
 					</a>
 				</div>
@@ -113,11 +145,19 @@ export default function RecordForm() {
 function Sessions({ userId, count }: { userId: number; count: number }) {
 	const { t } = useAdminI18n()
 	return (
-		<Form method="post" action={`/admin/users/${userId}/sessions`} className="mt-6 rounded-md border border-slate-300 bg-white p-5">
+		<Form
+			method="post"
+			action={`/admin/users/${userId}/sessions`}
+			className="mt-6 rounded-md border border-slate-300 bg-white p-5"
+		>
 			<AuthenticityTokenInput />
 			<h2 className="mb-1 text-lg font-bold">{t('users.sessions')}</h2>
 			<p className="mb-3 text-sm text-slate-700">{t('users.sessionCount', { count })}</p>
-			<button type="submit" disabled={count === 0} className="rounded-md border border-slate-400 px-4 py-2 font-medium hover:bg-slate-50 disabled:opacity-60">
+			<button
+				type="submit"
+				disabled={count === 0}
+				className="rounded-md border border-slate-400 px-4 py-2 font-medium hover:bg-slate-50 disabled:opacity-60"
+			>
 				{t('users.signOutEverywhere')}
 			</button>
 		</Form>

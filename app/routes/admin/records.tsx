@@ -43,7 +43,9 @@ export default function Records() {
 			</div>
 			{defaults && <PriceDefaultsForm defaults={defaults} />}
 			{rows.length === 0 ? (
-				<p className="rounded-md border border-dashed border-slate-400 p-6 text-center text-slate-700">{t('records.empty')}</p>
+				<p className="rounded-md border border-dashed border-slate-400 p-6 text-center text-slate-700">
+					{t('records.empty')}
+				</p>
 			) : resource.sortModel ? (
 				<SortableList
 					key={rows.map((row) => row.id).join()}

@@ -1,7 +1,11 @@
 import { data } from 'react-router'
 import type { Route } from './+types/request-document-count'
 import { redirectWithFlash } from '#app/http/flash.server.ts'
-import { correctDocumentCount, CountCorrectionSchema, DocumentNotFound } from '#app/models/documents/correction.server.ts'
+import {
+	correctDocumentCount,
+	CountCorrectionSchema,
+	DocumentNotFound,
+} from '#app/models/documents/correction.server.ts'
 import { requireStaff, staffPostOnly } from '#app/http/access.server.ts'
 import { getServices } from '#app/utils/context.server.ts'
 import { readForm } from '#app/utils/request-body.server.ts'
@@ -20,7 +24,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 	const parsed = CountCorrectionSchema.safeParse(Object.fromEntries(await readForm(request)))
 	if (!parsed.success) return redirectWithFlash(context, back, { kind: 'error', key: 'request.error.count' })
 	try {
-		await correctDocumentCount(getServices(context), staff, { requestId: id, documentId: params.documentId }, parsed.data)
+		await correctDocumentCount(
+			getServices(context),
+			staff,
+			{ requestId: id, documentId: params.documentId },
+			parsed.data,
+		)
 	} catch (error) {
 		if (error instanceof DocumentNotFound) throw data({ error: 'Not found' }, { status: 404 })
 		throw error

@@ -13,7 +13,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 	requireStaff(request, context)
 	const { db, documentsDir } = context.get(servicesContext)
 	const id = recordIdOf(params.id)
-	const row = id && /^[0-9a-f-]{36}$/.test(params.documentId) ? await findRequestDocument(db, id, params.documentId) : null
+	const row =
+		id && /^[0-9a-f-]{36}$/.test(params.documentId) ? await findRequestDocument(db, id, params.documentId) : null
 	if (!row) throw data({ error: 'Not found' }, { status: 404 })
 	return fileDownload(path.join(documentsDir, row.storedName), row.name)
 }

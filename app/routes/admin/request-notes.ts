@@ -19,7 +19,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 	if (request.method !== 'POST') return methodNotAllowed('POST')
 	const id = parseRecordId(params.id)
 	const parsed = NoteSchema.safeParse(Object.fromEntries(await readForm(request)))
-	if (!parsed.success) return redirectWithFlash(context, `/admin/requests/${id}`, { kind: 'error', key: 'request.error.note' })
+	if (!parsed.success)
+		return redirectWithFlash(context, `/admin/requests/${id}`, { kind: 'error', key: 'request.error.note' })
 	try {
 		await addRequestNote(getDb(context), id, staff, parsed.data.body)
 	} catch (error) {

@@ -21,8 +21,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 		return redirect(`/admin/orders/${order.id}`)
 	} catch (error) {
 		if (error instanceof RequestNotFound) throw data({ error: 'Not found' }, { status: 404 })
-		if (error instanceof QuoteNotFound) return redirectWithFlash(context, `/admin/requests/${id}`, { kind: 'error', key: 'order.error.noQuote' })
-		if (error instanceof QuoteNotAcceptable) return redirectWithFlash(context, `/admin/requests/${id}`, { kind: 'error', key: 'order.error.not-invoiceable' })
+		if (error instanceof QuoteNotFound)
+			return redirectWithFlash(context, `/admin/requests/${id}`, { kind: 'error', key: 'order.error.noQuote' })
+		if (error instanceof QuoteNotAcceptable)
+			return redirectWithFlash(context, `/admin/requests/${id}`, { kind: 'error', key: 'order.error.not-invoiceable' })
 		throw error
 	}
 }

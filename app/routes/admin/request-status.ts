@@ -26,14 +26,25 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 	const id = parseRecordId(params.id)
 	const parsed = StatusSchema.safeParse(Object.fromEntries(await readForm(request)))
 	if (!parsed.success) {
-		return redirect(`/admin/requests/${id}`, { headers: { 'Set-Cookie': await flashHeader(context, { kind: 'error', key: 'request.error.status' }) } })
+		return redirect(`/admin/requests/${id}`, {
+			headers: { 'Set-Cookie': await flashHeader(context, { kind: 'error', key: 'request.error.status' }) },
+		})
 	}
 	try {
 		const hasChanged = await changeRequestStatus(getDb(context), id, staff, parsed.data.status)
-		if (hasChanged) await recordAudit(getServices(context), staff, { action: 'update', subjectType: 'request', subjectId: String(id), summary: `status → ${parsed.data.status}`, changes: { fields: ['status'] } })
+		if (hasChanged)
+			await recordAudit(getServices(context), staff, {
+				action: 'update',
+				subjectType: 'request',
+				subjectId: String(id),
+				summary: `status → ${parsed.data.status}`,
+				changes: { fields: ['status'] },
+			})
 	} catch (error) {
 		if (error instanceof RequestNotFound) throw data({ error: 'Not found' }, { status: 404 })
 		throw error
 	}
-	return redirect(`/admin/requests/${id}`, { headers: { 'Set-Cookie': await flashHeader(context, { kind: 'success', key: 'request.flash.status' }) } })
+	return redirect(`/admin/requests/${id}`, {
+		headers: { 'Set-Cookie': await flashHeader(context, { kind: 'success', key: 'request.flash.status' }) },
+	})
 }

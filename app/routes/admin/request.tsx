@@ -24,7 +24,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 		request: { ...row, createdAt: row.createdAt.toISOString() },
 		documents,
 		events: events.map((event) => ({ ...event, createdAt: event.createdAt.toISOString() })),
-		quote: quote && { id: quote.id, total: quote.details.quote.total, totalWithVat: quote.details.quote.totalWithVat, currency: quote.currency, locale: quote.locale as Locale },
+		quote: quote && {
+			id: quote.id,
+			total: quote.details.quote.total,
+			totalWithVat: quote.details.quote.totalWithVat,
+			currency: quote.currency,
+			locale: quote.locale as Locale,
+		},
 		languageNames,
 	}
 }
@@ -39,11 +45,26 @@ export default function RequestPage() {
 	}
 	const rows: [string, React.ReactNode][] = [
 		[t('request.name'), request.name],
-		[t('request.email'), <a href={`mailto:${request.email}`} className="text-teal-900 underline">{request.email}</a>],
+		[
+			t('request.email'),
+			<a href={`mailto:${request.email}`} className="text-teal-900 underline">
+				{request.email}
+			</a>,
+		],
 		[t('request.phone'), request.phone || '–'],
-		[t('request.company'), request.companyName ? `${request.companyName} (CVR ${request.companyCvr})${request.companyAddress ? `, ${request.companyAddress}` : ''}` : '–'],
+		[
+			t('request.company'),
+			request.companyName
+				? `${request.companyName} (CVR ${request.companyCvr})${request.companyAddress ? `, ${request.companyAddress}` : ''}`
+				: '–',
+		],
 		[t('request.ean'), request.ean ?? '–'],
-		[t('request.languages'), request.fromLanguage || request.toLanguage ? `${languageName(request.fromLanguage)} → ${languageName(request.toLanguage)}` : '–'],
+		[
+			t('request.languages'),
+			request.fromLanguage || request.toLanguage
+				? `${languageName(request.fromLanguage)} → ${languageName(request.toLanguage)}`
+				: '–',
+		],
 		[t('request.deliveryDate'), request.deliveryDate ?? '–'],
 		[t('request.copies'), number.format(request.copies)],
 		[t('request.language'), request.locale],
@@ -75,7 +96,9 @@ export default function RequestPage() {
 				{request.message && (
 					<>
 						<h3 className="mt-4 font-medium text-slate-700">{t('request.message')}</h3>
-						<p className="max-w-3xl whitespace-pre-wrap rounded-md border border-slate-200 bg-white p-3">{request.message}</p>
+						<p className="max-w-3xl rounded-md border border-slate-200 bg-white p-3 whitespace-pre-wrap">
+							{request.message}
+						</p>
 					</>
 				)}
 			</section>
@@ -98,7 +121,12 @@ export default function RequestPage() {
 					<h2 id="request-quote" className="mb-2 text-lg font-bold">
 						{t('request.quote')}
 					</h2>
-					<p>{t('request.quoteTotal', { total: formatPrice(quote.total, quote.currency, locale), withVat: formatPrice(quote.totalWithVat, quote.currency, locale) })}</p>
+					<p>
+						{t('request.quoteTotal', {
+							total: formatPrice(quote.total, quote.currency, locale),
+							withVat: formatPrice(quote.totalWithVat, quote.currency, locale),
+						})}
+					</p>
 					<a href={pathFor('quote', quote.locale, { id: quote.id })} className="text-teal-900 underline">
 						{t('request.quoteLink')}
 					</a>
@@ -120,7 +148,12 @@ export default function RequestPage() {
 						<label htmlFor="request-status" className="mb-1 block text-sm font-medium">
 							{t('requests.status')}
 						</label>
-						<select id="request-status" name="status" defaultValue={request.status} className="rounded-md border border-slate-400 bg-white px-3 py-2">
+						<select
+							id="request-status"
+							name="status"
+							defaultValue={request.status}
+							className="rounded-md border border-slate-400 bg-white px-3 py-2"
+						>
 							{REQUEST_STATUSES.map((status) => (
 								<option key={status} value={status}>
 									{t(`requests.status.${status}`)}
@@ -140,14 +173,21 @@ export default function RequestPage() {
 				{events.length === 0 ? (
 					<p className="mb-4 text-slate-700">{t('request.noNotes')}</p>
 				) : (
-					<AutoScroll label={t('request.history')} className="mb-4 max-h-96 rounded-md border border-slate-200 bg-slate-50 p-3">
+					<AutoScroll
+						label={t('request.history')}
+						className="mb-4 max-h-96 rounded-md border border-slate-200 bg-slate-50 p-3"
+					>
 						<ol className="space-y-3">
 							{events.map((event) => (
 								<li key={event.id} className="rounded-md border border-slate-200 bg-white p-3">
 									<p className="text-sm text-slate-700">
 										{formatDateTime(new Date(event.createdAt), locale)} ·{' '}
 										{event.kind === 'status'
-											? t('request.statusChanged', { name: event.userName, from: t(`requests.status.${event.fromStatus}`), to: t(`requests.status.${event.toStatus}`) })
+											? t('request.statusChanged', {
+													name: event.userName,
+													from: t(`requests.status.${event.fromStatus}`),
+													to: t(`requests.status.${event.toStatus}`),
+												})
 											: t('request.noteBy', { name: event.userName })}
 									</p>
 									{event.kind === 'note' && <p className="mt-1 whitespace-pre-wrap">{event.body}</p>}
@@ -161,7 +201,14 @@ export default function RequestPage() {
 					<label htmlFor="request-note" className="mb-1 block font-medium">
 						{t('request.addNote')}
 					</label>
-					<textarea id="request-note" name="body" rows={3} required maxLength={5000} className="mb-2 w-full rounded-md border border-slate-400 px-3 py-2" />
+					<textarea
+						id="request-note"
+						name="body"
+						rows={3}
+						required
+						maxLength={5000}
+						className="mb-2 w-full rounded-md border border-slate-400 px-3 py-2"
+					/>
 					<button type="submit" className={buttonClass()}>
 						{t('request.saveNote')}
 					</button>

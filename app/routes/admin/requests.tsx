@@ -32,16 +32,30 @@ export default function Requests() {
 			<title>{`${t('requests.title')} · Tolk admin`}</title>
 			<div className="mb-4 flex flex-wrap items-center justify-between gap-3">
 				<h1 className="text-2xl font-bold text-slate-900">{t('requests.title')}</h1>
-				<a href={`/admin/requests/export${query ? `?${query}` : ''}`} className="rounded-md border border-teal-800 px-4 py-2 font-medium text-teal-900 hover:bg-teal-50" download>
+				<a
+					href={`/admin/requests/export${query ? `?${query}` : ''}`}
+					className="rounded-md border border-teal-800 px-4 py-2 font-medium text-teal-900 hover:bg-teal-50"
+					download
+				>
 					{t('requests.export')}
 				</a>
 			</div>
-			<Form method="get" role="search" aria-label={t('requests.filter')} className="mb-4 flex flex-wrap items-end gap-3">
+			<Form
+				method="get"
+				role="search"
+				aria-label={t('requests.filter')}
+				className="mb-4 flex flex-wrap items-end gap-3"
+			>
 				<div>
 					<label htmlFor="requests-status" className="mb-1 block text-sm font-medium">
 						{t('requests.status')}
 					</label>
-					<select id="requests-status" name="status" defaultValue={filter.status} className="rounded-md border border-slate-400 bg-white px-3 py-2">
+					<select
+						id="requests-status"
+						name="status"
+						defaultValue={filter.status}
+						className="rounded-md border border-slate-400 bg-white px-3 py-2"
+					>
 						<option value="">{t('requests.allStatuses')}</option>
 						{REQUEST_STATUSES.map((status) => (
 							<option key={status} value={status}>
@@ -54,20 +68,40 @@ export default function Requests() {
 					<label htmlFor="requests-q" className="mb-1 block text-sm font-medium">
 						{t('requests.search')}
 					</label>
-					<input id="requests-q" name="q" type="search" defaultValue={filter.q} placeholder={t('requests.searchHint')} className="w-full rounded-md border border-slate-400 px-3 py-2" />
+					<input
+						id="requests-q"
+						name="q"
+						type="search"
+						defaultValue={filter.q}
+						placeholder={t('requests.searchHint')}
+						className="w-full rounded-md border border-slate-400 px-3 py-2"
+					/>
 				</div>
 				<button type="submit" className={buttonClass()}>
 					{t('requests.apply')}
 				</button>
 			</Form>
-			<Inbox key={`${query}:${requests.map((row) => row.id).join()}`} initial={requests} stream={stream} isFiltered={Boolean(query)} />
+			<Inbox
+				key={`${query}:${requests.map((row) => row.id).join()}`}
+				initial={requests}
+				stream={stream}
+				isFiltered={Boolean(query)}
+			/>
 		</section>
 	)
 }
 
 // New requests appear at the top as they arrive (on an unfiltered list; a filtered one is
 // refreshed so the filter decides).
-function Inbox({ initial, stream, isFiltered }: { initial: RequestSummary[]; stream: LiveStream; isFiltered: boolean }) {
+function Inbox({
+	initial,
+	stream,
+	isFiltered,
+}: {
+	initial: RequestSummary[]
+	stream: LiveStream
+	isFiltered: boolean
+}) {
 	const { locale, t } = useAdminI18n()
 	const [rows, setRows] = useState(initial)
 	const revalidator = useRevalidator()
@@ -80,14 +114,32 @@ function Inbox({ initial, stream, isFiltered }: { initial: RequestSummary[]; str
 		},
 		(isReconnect) => isReconnect && void revalidator.revalidate(),
 	)
-	if (rows.length === 0) return <p className="rounded-md border border-dashed border-slate-400 p-6 text-center text-slate-700" {...streamAttributes(stream)}>{t('requests.empty')}</p>
+	if (rows.length === 0)
+		return (
+			<p
+				className="rounded-md border border-dashed border-slate-400 p-6 text-center text-slate-700"
+				{...streamAttributes(stream)}
+			>
+				{t('requests.empty')}
+			</p>
+		)
 	return (
 		<ScrollBox {...streamAttributes(stream)}>
 			<table className="w-full border-collapse bg-white text-left text-sm">
 				<caption className="sr-only">{t('requests.title')}</caption>
 				<thead>
 					<tr className="border-b border-slate-300">
-						{(['requests.reference', 'requests.received', 'requests.status', 'requests.from', 'requests.company', 'requests.languages', 'requests.documents'] as const).map((key) => (
+						{(
+							[
+								'requests.reference',
+								'requests.received',
+								'requests.status',
+								'requests.from',
+								'requests.company',
+								'requests.languages',
+								'requests.documents',
+							] as const
+						).map((key) => (
 							<th key={key} scope="col" className="px-3 py-2 font-semibold">
 								{t(key)}
 							</th>
@@ -111,7 +163,9 @@ function Inbox({ initial, stream, isFiltered }: { initial: RequestSummary[]; str
 								<span className="block text-slate-600">{row.email}</span>
 							</td>
 							<td className="px-3 py-2">{row.companyName ?? '–'}</td>
-							<td className="px-3 py-2">{row.fromLanguage || row.toLanguage ? `${row.fromLanguage ?? '?'} → ${row.toLanguage ?? '?'}` : '–'}</td>
+							<td className="px-3 py-2">
+								{row.fromLanguage || row.toLanguage ? `${row.fromLanguage ?? '?'} → ${row.toLanguage ?? '?'}` : '–'}
+							</td>
 							<td className="px-3 py-2">{row.documentCount}</td>
 						</tr>
 					))}
@@ -121,9 +175,18 @@ function Inbox({ initial, stream, isFiltered }: { initial: RequestSummary[]; str
 	)
 }
 
-const BADGE: Record<string, string> = { new: 'bg-amber-100 text-amber-900', quoted: 'bg-sky-100 text-sky-900', won: 'bg-emerald-100 text-emerald-900', lost: 'bg-slate-200 text-slate-800' }
+const BADGE: Record<string, string> = {
+	new: 'bg-amber-100 text-amber-900',
+	quoted: 'bg-sky-100 text-sky-900',
+	won: 'bg-emerald-100 text-emerald-900',
+	lost: 'bg-slate-200 text-slate-800',
+}
 
 export function StatusBadge({ status }: { status: string }) {
 	const { t } = useAdminI18n()
-	return <span className={`rounded px-2 py-0.5 text-xs font-semibold ${BADGE[status] ?? ''}`}>{t(`requests.status.${status}`)}</span>
+	return (
+		<span className={`rounded px-2 py-0.5 text-xs font-semibold ${BADGE[status] ?? ''}`}>
+			{t(`requests.status.${status}`)}
+		</span>
+	)
 }

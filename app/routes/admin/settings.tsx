@@ -17,7 +17,12 @@ import { buttonClass } from '#app/components/ui/button.tsx'
 
 type AdminKey = Parameters<ReturnType<typeof useAdminI18n>['t']>[0]
 
-const GROUPS: { key: SettingsGroup; title: AdminKey; fields: Field[]; note?: { text: AdminKey; link: string; label: AdminKey } }[] = [
+const GROUPS: {
+	key: SettingsGroup
+	title: AdminKey
+	fields: Field[]
+	note?: { text: AdminKey; link: string; label: AdminKey }
+}[] = [
 	{
 		key: 'agency',
 		title: 'settings.agency',
@@ -45,12 +50,36 @@ const GROUPS: { key: SettingsGroup; title: AdminKey; fields: Field[]; note?: { t
 		fields: [
 			{ name: 'minDeliveryDays', kind: 'number', label: 'fields.minDeliveryDays', required: true },
 			{ name: 'wordsPerDay', kind: 'number', label: 'fields.wordsPerDay', required: true },
-			{ name: 'expressSurcharge1Day', kind: 'number', label: 'fields.expressSurcharge1Day', required: true, hint: 'hints.percent' },
-			{ name: 'expressSurcharge2Days', kind: 'number', label: 'fields.expressSurcharge2Days', required: true, hint: 'hints.percent' },
-			{ name: 'certifiedCopyPrice', kind: 'number', label: 'fields.certifiedCopyPrice', required: true, hint: 'hints.exclVat' },
+			{
+				name: 'expressSurcharge1Day',
+				kind: 'number',
+				label: 'fields.expressSurcharge1Day',
+				required: true,
+				hint: 'hints.percent',
+			},
+			{
+				name: 'expressSurcharge2Days',
+				kind: 'number',
+				label: 'fields.expressSurcharge2Days',
+				required: true,
+				hint: 'hints.percent',
+			},
+			{
+				name: 'certifiedCopyPrice',
+				kind: 'number',
+				label: 'fields.certifiedCopyPrice',
+				required: true,
+				hint: 'hints.exclVat',
+			},
 			{ name: 'vatPercent', kind: 'number', label: 'fields.vatPercent', required: true },
 			{ name: 'pricePerMinute', kind: 'number', label: 'fields.pricePerMinute', required: true, hint: 'hints.exclVat' },
-			{ name: 'repetitionPercent', kind: 'number', label: 'fields.repetitionPercent', required: true, hint: 'hints.repetitionPercent' },
+			{
+				name: 'repetitionPercent',
+				kind: 'number',
+				label: 'fields.repetitionPercent',
+				required: true,
+				hint: 'hints.repetitionPercent',
+			},
 			{ name: 'documentRetentionDays', kind: 'number', label: 'fields.documentRetentionDays', required: true },
 			{ name: 'uploadLimitMib', kind: 'number', label: 'fields.uploadLimitMib', required: true },
 		],
@@ -82,7 +111,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const staff = requireStaff(request, context)
 	const settings = await getSettings(getDb(context))
 	const fields = groupsFor(staff.role).flatMap((group) => group.fields.map((field) => field.name))
-	return { role: staff.role, values: Object.fromEntries(fields.map((name) => [name, String(settings[name as keyof typeof settings])])) }
+	return {
+		role: staff.role,
+		values: Object.fromEntries(fields.map((name) => [name, String(settings[name as keyof typeof settings])])),
+	}
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -90,18 +122,27 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const editable = groupsFor(staff.role).flatMap((group) => group.fields)
 	const posted = [...(await readForm(request))].filter(([name]) => (SETTINGS_FIELDS as string[]).includes(name))
 	// A field of a group this role does not edit (an editor's IBAN) is refused outright.
-	if (posted.some(([name]) => !editable.some((field) => field.name === name))) throw data({ error: forbidden('settings') }, { status: 403 })
+	if (posted.some(([name]) => !editable.some((field) => field.name === name)))
+		throw data({ error: forbidden('settings') }, { status: 403 })
 	const settings = await getSettings(getDb(context))
 	const values: Record<string, unknown> = Object.fromEntries(SETTINGS_FIELDS.map((name) => [name, settings[name]]))
 	// An unticked box is not posted: off, when it is one of this role's.
 	for (const field of editable) if (field.kind === 'checkbox') values[field.name] = ''
 	Object.assign(values, Object.fromEntries(posted))
 	const parsed = SettingsSchema.safeParse(values)
-	if (!parsed.success) return data({ errors: fieldErrorsOf(parsed.error), values: Object.fromEntries(posted) }, { status: 422 })
+	if (!parsed.success)
+		return data({ errors: fieldErrorsOf(parsed.error), values: Object.fromEntries(posted) }, { status: 422 })
 	const db = getDb(context)
 	const changed = await updateSettings(db, parsed.data)
-	await recordAudit(getServices(context), staff, { action: 'update', subjectType: 'settings', summary: changed.join(', ') || '-', changes: { fields: changed } })
-	return redirect('/admin/settings', { headers: { 'Set-Cookie': await flashHeader(context, { kind: 'success', key: 'flash.settingsSaved' }) } })
+	await recordAudit(getServices(context), staff, {
+		action: 'update',
+		subjectType: 'settings',
+		summary: changed.join(', ') || '-',
+		changes: { fields: changed },
+	})
+	return redirect('/admin/settings', {
+		headers: { 'Set-Cookie': await flashHeader(context, { kind: 'success', key: 'flash.settingsSaved' }) },
+	})
 }
 
 export default function Settings() {
@@ -138,7 +179,11 @@ export default function Settings() {
 								<FieldInput
 									key={field.name}
 									field={field}
-									value={field.kind === 'checkbox' ? ['true', 'on'].includes(String(shown[field.name])) : String(shown[field.name] ?? '')}
+									value={
+										field.kind === 'checkbox'
+											? ['true', 'on'].includes(String(shown[field.name]))
+											: String(shown[field.name] ?? '')
+									}
 									error={errors[field.name]}
 								/>
 							))}

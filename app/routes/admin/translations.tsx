@@ -32,14 +32,25 @@ const Value = z.string().max(MAX_VALUE, 'translations.error.tooLong')
 
 // The spec's call from a text edited in place: {translation: {locale, key, value}}, value being
 // the element's HTML.
-const PatchSchema = z.object({ translation: z.object({ locale: z.enum(LOCALES), key: Key, value: Value.refine((value) => value.trim() !== '', 'translations.error.empty') }) })
+const PatchSchema = z.object({
+	translation: z.object({
+		locale: z.enum(LOCALES),
+		key: Key,
+		value: Value.refine((value) => value.trim() !== '', 'translations.error.empty'),
+	}),
+})
 
 type Context = Route.ActionArgs['context']
 
 // Every process then forgets its cached texts, and the audit log keeps who changed which.
 async function announce(context: Context, staff: Staff, locale: Locale, key: string, summary: string) {
 	await context.get(servicesContext).broadcast(TRANSLATIONS_STREAM, { locale, key })
-	await recordAudit(getServices(context), staff, { action: 'update', subjectType: 'translations', subjectId: `${locale}:${key}`, summary })
+	await recordAudit(getServices(context), staff, {
+		action: 'update',
+		subjectType: 'translations',
+		subjectId: `${locale}:${key}`,
+		summary,
+	})
 }
 
 async function store(context: Context, staff: Staff, locale: Locale, key: string, value: string) {
@@ -53,7 +64,8 @@ export const middleware: Route.MiddlewareFunction[] = [
 	async ({ request, context }, next) => {
 		if (request.method !== 'PATCH') return next()
 		const staff = context.get(staffContext)
-		if (!staff) return Response.json({ error: 'Log in to continue.' }, { status: 401, headers: { 'Cache-Control': 'no-store' } })
+		if (!staff)
+			return Response.json({ error: 'Log in to continue.' }, { status: 401, headers: { 'Cache-Control': 'no-store' } })
 		if (!wantsJson(request)) return Response.json({ error: 'Send JSON.' }, { status: 406 })
 		const parsed = PatchSchema.safeParse(await readJson(request))
 		if (!parsed.success) return Response.json({ error: parsed.error.issues[0]!.message }, { status: 422 })
@@ -72,19 +84,38 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const rows = all.filter(
 		(row) =>
 			(!onlyMissing || LOCALES.some((locale) => row.values[locale].isMissing)) &&
-			(!query || row.key.toLowerCase().includes(query) || LOCALES.some((locale) => row.values[locale].value.toLowerCase().includes(query))),
+			(!query ||
+				row.key.toLowerCase().includes(query) ||
+				LOCALES.some((locale) => row.values[locale].value.toLowerCase().includes(query))),
 	)
-	return { rows, total: all.length, missingCount: all.filter((row) => LOCALES.some((locale) => row.values[locale].isMissing)).length }
+	return {
+		rows,
+		total: all.length,
+		missingCount: all.filter((row) => LOCALES.some((locale) => row.values[locale].isMissing)).length,
+	}
 }
 
-const FormSchema = z.object({ intent: z.enum(['save', 'revert']), key: Key, locale: z.enum(LOCALES), value: Value.optional() })
+const FormSchema = z.object({
+	intent: z.enum(['save', 'revert']),
+	key: Key,
+	locale: z.enum(LOCALES),
+	value: Value.optional(),
+})
 
 export async function action({ request, context }: Route.ActionArgs) {
 	const staff = requireStaff(request, context)
 	const form = Object.fromEntries(await readForm(request))
 	const parsed = FormSchema.safeParse(form)
 	if (!parsed.success) {
-		return data({ key: String(form.key ?? ''), locale: String(form.locale ?? ''), value: String(form.value ?? ''), error: parsed.error.issues[0]!.message as AdminMessageKey }, { status: 422 })
+		return data(
+			{
+				key: String(form.key ?? ''),
+				locale: String(form.locale ?? ''),
+				value: String(form.value ?? ''),
+				error: parsed.error.issues[0]!.message as AdminMessageKey,
+			},
+			{ status: 422 },
+		)
 	}
 	const { intent, key, locale, value = '' } = parsed.data
 	const back = new URL(request.url)
@@ -93,11 +124,27 @@ export async function action({ request, context }: Route.ActionArgs) {
 	if (intent === 'revert') {
 		await revertTranslation(getDb(context), locale, key)
 		await announce(context, staff, locale, key, `${locale} ${key} → default`)
-		return redirect(to, { headers: { 'Set-Cookie': await flashHeader(context, { kind: 'success', key: 'translations.flash.reverted', vars: { key } }) } })
+		return redirect(to, {
+			headers: {
+				'Set-Cookie': await flashHeader(context, {
+					kind: 'success',
+					key: 'translations.flash.reverted',
+					vars: { key },
+				}),
+			},
+		})
 	}
-	if (value.trim() === '') return data({ key, locale: locale as string, value, error: 'translations.error.empty' as AdminMessageKey }, { status: 422 })
+	if (value.trim() === '')
+		return data(
+			{ key, locale: locale as string, value, error: 'translations.error.empty' as AdminMessageKey },
+			{ status: 422 },
+		)
 	await store(context, staff, locale, key, value)
-	return redirect(to, { headers: { 'Set-Cookie': await flashHeader(context, { kind: 'success', key: 'translations.flash.saved', vars: { key } }) } })
+	return redirect(to, {
+		headers: {
+			'Set-Cookie': await flashHeader(context, { kind: 'success', key: 'translations.flash.saved', vars: { key } }),
+		},
+	})
 }
 
 export default function Translations() {
@@ -115,10 +162,22 @@ export default function Translations() {
 					<label htmlFor="translations-q" className="mb-1 block text-sm font-medium">
 						{t('translations.search')}
 					</label>
-					<input id="translations-q" name="q" type="search" defaultValue={params.get('q') ?? ''} className={inputClass} />
+					<input
+						id="translations-q"
+						name="q"
+						type="search"
+						defaultValue={params.get('q') ?? ''}
+						className={inputClass}
+					/>
 				</div>
 				<label className="flex items-center gap-2 pb-2 text-sm">
-					<input type="checkbox" name="missing" value="1" defaultChecked={params.get('missing') === '1'} className="h-4 w-4 accent-teal-800" />
+					<input
+						type="checkbox"
+						name="missing"
+						value="1"
+						defaultChecked={params.get('missing') === '1'}
+						className="h-4 w-4 accent-teal-800"
+					/>
 					{t('translations.onlyMissing', { count: missingCount })}
 				</label>
 				<button type="submit" className="rounded-md border border-slate-400 px-4 py-2 font-medium hover:bg-slate-100">
@@ -129,34 +188,39 @@ export default function Translations() {
 				{t('translations.count', { shown: rows.length, total })}
 			</p>
 			<ScrollBox>
-			<table className="w-full min-w-[40rem] table-fixed border-collapse rounded-md border border-slate-300 bg-white text-sm">
-				<caption className="sr-only">{t('translations.title')}</caption>
-				<thead>
-					<tr className="border-b border-slate-300 text-left">
-						<th scope="col" className="w-1/4 px-3 py-2">
-							{t('translations.key')}
-						</th>
-						<th scope="col" className="px-3 py-2">
-							Dansk
-						</th>
-						<th scope="col" className="px-3 py-2">
-							English
-						</th>
-					</tr>
-				</thead>
-				{groupTextsByPage(rows).map((group) => (
-					<tbody key={group.page} aria-labelledby={`texts-${group.page}`}>
-						<tr className="border-b border-slate-300 bg-slate-100">
-							<th id={`texts-${group.page}`} colSpan={3} scope="colgroup" className="px-3 py-2 text-left text-base font-bold text-slate-900">
-								{t(`translations.page.${group.page}`)}
+				<table className="w-full min-w-[40rem] table-fixed border-collapse rounded-md border border-slate-300 bg-white text-sm">
+					<caption className="sr-only">{t('translations.title')}</caption>
+					<thead>
+						<tr className="border-b border-slate-300 text-left">
+							<th scope="col" className="w-1/4 px-3 py-2">
+								{t('translations.key')}
+							</th>
+							<th scope="col" className="px-3 py-2">
+								Dansk
+							</th>
+							<th scope="col" className="px-3 py-2">
+								English
 							</th>
 						</tr>
-						{group.rows.map((row) => (
-							<TranslationRowView key={row.key} row={row} isEditing={editing === row.key} />
-						))}
-					</tbody>
-				))}
-			</table>
+					</thead>
+					{groupTextsByPage(rows).map((group) => (
+						<tbody key={group.page} aria-labelledby={`texts-${group.page}`}>
+							<tr className="border-b border-slate-300 bg-slate-100">
+								<th
+									id={`texts-${group.page}`}
+									colSpan={3}
+									scope="colgroup"
+									className="px-3 py-2 text-left text-base font-bold text-slate-900"
+								>
+									{t(`translations.page.${group.page}`)}
+								</th>
+							</tr>
+							{group.rows.map((row) => (
+								<TranslationRowView key={row.key} row={row} isEditing={editing === row.key} />
+							))}
+						</tbody>
+					))}
+				</table>
 			</ScrollBox>
 		</section>
 	)
@@ -177,7 +241,10 @@ function TranslationRowView({ row, isEditing }: { row: TranslationRow; isEditing
 				<span className="block font-semibold text-slate-900">{t(`translations.area.${areaOf(row.key)}`)}</span>
 				<span className="block font-mono text-xs break-all text-slate-600">{row.key}</span>
 				{!isEditing && (
-					<Link to={`?${editLink}#${encodeURIComponent(row.key)}`} className="mt-1 block font-sans text-sm text-teal-800 underline">
+					<Link
+						to={`?${editLink}#${encodeURIComponent(row.key)}`}
+						className="mt-1 block font-sans text-sm text-teal-800 underline"
+					>
 						{t('translations.edit')}
 						<span className="sr-only"> {row.key}</span>
 					</Link>
@@ -214,7 +281,12 @@ function TranslationRowView({ row, isEditing }: { row: TranslationRow; isEditing
 										{t('actions.save')}
 									</button>
 									{cell.isOverridden && (
-										<button type="submit" name="intent" value="revert" className="rounded-md border border-slate-400 px-3 py-1.5 font-medium hover:bg-slate-100">
+										<button
+											type="submit"
+											name="intent"
+											value="revert"
+											className="rounded-md border border-slate-400 px-3 py-1.5 font-medium hover:bg-slate-100"
+										>
 											{t('translations.revert')}
 										</button>
 									)}
@@ -224,8 +296,12 @@ function TranslationRowView({ row, isEditing }: { row: TranslationRow; isEditing
 							<span className="font-medium text-red-700">{t('translations.missing')}</span>
 						) : (
 							<>
-								<span className="whitespace-pre-wrap break-words">{cell.value}</span>
-								{cell.isOverridden && <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900">{t('translations.changed')}</span>}
+								<span className="break-words whitespace-pre-wrap">{cell.value}</span>
+								{cell.isOverridden && (
+									<span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900">
+										{t('translations.changed')}
+									</span>
+								)}
 							</>
 						)}
 					</td>

@@ -23,6 +23,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 	const id = parseRecordId(params.id)
 	const db = getDb(context)
 	await revokeSessions(db, id, id === staff.id ? staff.sessionId : undefined)
-	await recordAudit(getServices(context), staff, { action: 'signOut', subjectType: 'users', subjectId: id, summary: String(id) })
-	return redirect(`/admin/users/${id}`, { headers: { 'Set-Cookie': await flashHeader(context, { kind: 'success', key: 'flash.signedOut' }) } })
+	await recordAudit(getServices(context), staff, {
+		action: 'signOut',
+		subjectType: 'users',
+		subjectId: id,
+		summary: String(id),
+	})
+	return redirect(`/admin/users/${id}`, {
+		headers: { 'Set-Cookie': await flashHeader(context, { kind: 'success', key: 'flash.signedOut' }) },
+	})
 }

@@ -4,7 +4,15 @@ import { GRAM_KEYS, gramKey, SEPARATOR, type CompanyIndex } from '#app/models/co
 const SEPARATOR_TEXT = String.fromCharCode(SEPARATOR)
 
 // One company as the index reads it from the companies table.
-export type IndexRow = { cvr: number; name: string; search_name: string; street: string; postcode: string; city: string; is_active: boolean }
+export type IndexRow = {
+	cvr: number
+	name: string
+	search_name: string
+	street: string
+	postcode: string
+	city: string
+	is_active: boolean
+}
 
 // Rows go in as they come (in any order, in batches); `finish` sorts and builds the lookups.
 export function createIndexBuilder() {
@@ -46,7 +54,14 @@ export function createIndexBuilder() {
 				cityOf: cityOf.done(),
 			}
 			const base = inRankOrder(read, sortedOrder(read))
-			return { version, cities: [...cities.keys()], ...base, byCvr: sortedByCvr(base.cvr), ...sortedWords(base), ...trigramPostings(base) }
+			return {
+				version,
+				cities: [...cities.keys()],
+				...base,
+				byCvr: sortedByCvr(base.cvr),
+				...sortedWords(base),
+				...trigramPostings(base),
+			}
 		},
 	}
 }
@@ -64,7 +79,9 @@ function sortedOrder({ count, activeCount, cvr, isActive, names, nameStart }: Ba
 	const keys = new Float64Array(count)
 	for (let id = 0; id < count; id++) keys[id] = sortKey(names, nameStart[id]!, nameStart[id + 1]!)
 	const compare = (a: number, b: number) =>
-		keys[a]! - keys[b]! || compareTails(names, nameStart[a]!, nameStart[a + 1]!, nameStart[b]!, nameStart[b + 1]!) || cvr[a]! - cvr[b]!
+		keys[a]! - keys[b]! ||
+		compareTails(names, nameStart[a]!, nameStart[a + 1]!, nameStart[b]!, nameStart[b + 1]!) ||
+		cvr[a]! - cvr[b]!
 	order.subarray(0, activeCount).sort(compare)
 	order.subarray(activeCount).sort(compare)
 	return order
@@ -89,8 +106,12 @@ function inRankOrder(read: Records, order: Uint32Array): Records {
 		records.cvr[rank] = read.cvr[id]!
 		records.isActive[rank] = read.isActive[id]!
 		records.cityOf[rank] = read.cityOf[id]!
-		records.nameStart[rank + 1] = records.nameStart[rank]! + read.names.copy(records.names, records.nameStart[rank], read.nameStart[id], read.nameStart[id + 1])
-		records.displayStart[rank + 1] = records.displayStart[rank]! + read.display.copy(records.display, records.displayStart[rank], read.displayStart[id], read.displayStart[id + 1])
+		records.nameStart[rank + 1] =
+			records.nameStart[rank]! +
+			read.names.copy(records.names, records.nameStart[rank], read.nameStart[id], read.nameStart[id + 1])
+		records.displayStart[rank + 1] =
+			records.displayStart[rank]! +
+			read.display.copy(records.display, records.displayStart[rank], read.displayStart[id], read.displayStart[id + 1])
 	}
 	return records
 }
@@ -234,4 +255,3 @@ class GrowingUint32 {
 		return this.values.slice(0, this.length)
 	}
 }
-

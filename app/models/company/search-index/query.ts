@@ -8,7 +8,11 @@ import { gramKey, SEPARATOR, type CompanyIndex } from '#app/models/company/searc
 // memory: binary searches over the sorted names and words, and for "anywhere" the postings of the
 // query's rarest trigram, walked in rank order until the tier is full. No step looks at more than
 // the names that share that trigram.
-export function searchCompanyIndex(index: CompanyIndex, query: string, anywhereBudget = ANYWHERE_CANDIDATES): BusinessResult[] {
+export function searchCompanyIndex(
+	index: CompanyIndex,
+	query: string,
+	anywhereBudget = ANYWHERE_CANDIDATES,
+): BusinessResult[] {
 	if (query.trim().length < MIN_QUERY_LENGTH) return []
 	const cvr = parseCvrQuery(query)
 	if (cvr !== null) {
@@ -19,8 +23,12 @@ export function searchCompanyIndex(index: CompanyIndex, query: string, anywhereB
 	if (folded.length < 2) return []
 	const needle = Buffer.from(folded, 'latin1')
 	const active = [...namesStartingWith(index, needle, true), ...wordsStartingWith(index, needle, true)]
-	const ceased = distinct(active).length < RESULT_LIMIT ? [...namesStartingWith(index, needle, false), ...wordsStartingWith(index, needle, false)] : []
-	const isAnywhere = distinct([...active, ...ceased]).length < RESULT_LIMIT && folded.length >= MIN_QUERY_LENGTH && !folded.includes(' ')
+	const ceased =
+		distinct(active).length < RESULT_LIMIT
+			? [...namesStartingWith(index, needle, false), ...wordsStartingWith(index, needle, false)]
+			: []
+	const isAnywhere =
+		distinct([...active, ...ceased]).length < RESULT_LIMIT && folded.length >= MIN_QUERY_LENGTH && !folded.includes(' ')
 	const anywhereActive = isAnywhere ? namesContaining(index, needle, true, anywhereBudget) : []
 	const anywhereCeased = isAnywhere ? namesContaining(index, needle, false, anywhereBudget) : []
 	return distinct([...active, ...anywhereActive, ...ceased, ...anywhereCeased])

@@ -7,7 +7,9 @@ const BLOCKS_PER_STATEMENT = 400
 
 // The registry's identity and version, as the index names them.
 export async function readRegistryVersion(db: Database): Promise<string> {
-	const { rows } = await db.$client.query<{ registry_id: string; version: string }>('select registry_id, version from registry_version where id = 1')
+	const { rows } = await db.$client.query<{ registry_id: string; version: string }>(
+		'select registry_id, version from registry_version where id = 1',
+	)
 	return rows[0] ? `${rows[0].registry_id}:${rows[0].version}` : 'none:0'
 }
 
@@ -16,9 +18,13 @@ export async function readRegistryVersion(db: Database): Promise<string> {
 // The embedded database is one session, so the site's pages take their turns between statements.
 // A change meanwhile is seen from the version read before and after: `isConsistent` says whether
 // the rows are one registry.
-export async function* readIndexRows(db: Database): AsyncGenerator<IndexRow[], { version: string; isConsistent: boolean }> {
+export async function* readIndexRows(
+	db: Database,
+): AsyncGenerator<IndexRow[], { version: string; isConsistent: boolean }> {
 	const version = await readRegistryVersion(db)
-	const { rows: size } = await db.$client.query<{ blocks: number }>("select (pg_relation_size('companies') / current_setting('block_size')::int)::int as blocks")
+	const { rows: size } = await db.$client.query<{ blocks: number }>(
+		"select (pg_relation_size('companies') / current_setting('block_size')::int)::int as blocks",
+	)
 	for (let from = 0; from < size[0]!.blocks; from += BLOCKS_PER_STATEMENT) {
 		const { rows } = await db.$client.query<IndexRow>({
 			name: 'company-index-blocks',

@@ -29,8 +29,19 @@ function registry(): CompanyRecord[] {
 		}
 		return { ...generated[0]!, cvr, unitNumber: null, name, isActive, status: isActive ? 'NORMAL' : 'OPHØRT' }
 	}
-	const twins = Array.from({ length: 30 }, (_, index) => company(index % 2 ? 'Jensen Consult ApS' : 'Jensen & Co. I/S', index % 3 > 0))
-	const odd = ['Åbenrå Ø-Service', 'Aabenraa Oe Service', 'ApS', 'Sønderborg Sønderborg Sønderborg', `Lang ${'ord '.repeat(80)}ApS`, 'X-Ray Øst', 'Café Ærø', 'Alfa Qwerty Qwertyhuset A/S']
+	const twins = Array.from({ length: 30 }, (_, index) =>
+		company(index % 2 ? 'Jensen Consult ApS' : 'Jensen & Co. I/S', index % 3 > 0),
+	)
+	const odd = [
+		'Åbenrå Ø-Service',
+		'Aabenraa Oe Service',
+		'ApS',
+		'Sønderborg Sønderborg Sønderborg',
+		`Lang ${'ord '.repeat(80)}ApS`,
+		'X-Ray Øst',
+		'Café Ærø',
+		'Alfa Qwerty Qwertyhuset A/S',
+	]
 	return [...generated, ...twins, ...odd.map((name, index) => company(name, index % 2 === 0))]
 }
 
@@ -38,7 +49,7 @@ function registry(): CompanyRecord[] {
 // words, fragments from inside words, aa/ae/oe spellings, Danish letters in capitals, legal forms
 // half typed, CVR numbers in their forms, and strings that match nothing.
 function queries(companies: CompanyRecord[], count: number): string[] {
-	const pick = <T,>(list: readonly T[]) => list[Math.floor(random() * list.length)]!
+	const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!
 	const cut = (text: string, from: number, length: number) => text.slice(from, from + length)
 	const kinds = [
 		(name: string) => cut(name, 0, 3 + Math.floor(random() * 8)),
@@ -48,16 +59,42 @@ function queries(companies: CompanyRecord[], count: number): string[] {
 			return cut(pick(words.slice(1).length ? words.slice(1) : words), 0, 3 + Math.floor(random() * 5))
 		},
 		(name: string) => {
-			const word = pick(name.split(' ').filter((part) => part.length > 4).concat(name))
+			const word = pick(
+				name
+					.split(' ')
+					.filter((part) => part.length > 4)
+					.concat(name),
+			)
 			return cut(word, 1 + Math.floor(random() * (word.length - 3)), 3 + Math.floor(random() * 3))
 		},
-		(name: string) => cut(name.replace(/å/g, 'aa').replace(/æ/g, 'ae').replace(/ø/g, 'oe'), 0, 4 + Math.floor(random() * 10)),
+		(name: string) =>
+			cut(name.replace(/å/g, 'aa').replace(/æ/g, 'ae').replace(/ø/g, 'oe'), 0, 4 + Math.floor(random() * 10)),
 		(name: string) => name.toUpperCase().slice(0, 5 + Math.floor(random() * 10)),
 		(name: string) => `${name.split(' ')[0]} ${pick(['A', 'A/', 'Ap', 'ApS', 'I/', 'a.m.b', 'K/S'])}`,
 		() => String(pick(companies).cvr),
 		() => `DK ${String(pick(companies).cvr).replace(/(\d{2})(?=\d)/g, '$1 ')}`,
-		() => Array.from({ length: 3 + Math.floor(random() * 6) }, () => pick([...'abcdefghijklmnopqrstuvwxyzæøå'])).join(''),
-		() => pick(['nord', 'sen', 'ens', 'hol', 'aps', 'a/s', 'ApS KBIL', 'jensen', 'jensen co', 'søn', 'oe s', '1234', '12345678', 'zzz', '...', 'a  b  c', 'ord ord']),
+		() =>
+			Array.from({ length: 3 + Math.floor(random() * 6) }, () => pick([...'abcdefghijklmnopqrstuvwxyzæøå'])).join(''),
+		() =>
+			pick([
+				'nord',
+				'sen',
+				'ens',
+				'hol',
+				'aps',
+				'a/s',
+				'ApS KBIL',
+				'jensen',
+				'jensen co',
+				'søn',
+				'oe s',
+				'1234',
+				'12345678',
+				'zzz',
+				'...',
+				'a  b  c',
+				'ord ord',
+			]),
 	]
 	return Array.from({ length: count }, () => pick(kinds)(pick(companies).name))
 }
@@ -76,7 +113,11 @@ describe('the in-memory company index', () => {
 			const fromIndex = searchCompanyIndex(index!, query)
 			found.push(sql.length)
 			if (JSON.stringify(sql) !== JSON.stringify(fromIndex)) {
-				differences.push({ query, sql: sql.map((company) => `${company.name} ${company.id}`), index: fromIndex.map((company) => `${company.name} ${company.id}`) })
+				differences.push({
+					query,
+					sql: sql.map((company) => `${company.name} ${company.id}`),
+					index: fromIndex.map((company) => `${company.name} ${company.id}`),
+				})
 			}
 		}
 		expect(differences.slice(0, 3)).toEqual([])
@@ -102,7 +143,8 @@ describe('the in-memory company index', () => {
 		await writeIndexSnapshot(index, file)
 		const loaded = await readIndexSnapshot(file)
 		expect(loaded?.version).toBe(index.version)
-		for (const query of ['jensen', 'Åbenrå', 'ord', String(companies[5]!.cvr)]) expect(searchCompanyIndex(loaded!, query)).toEqual(searchCompanyIndex(index, query))
+		for (const query of ['jensen', 'Åbenrå', 'ord', String(companies[5]!.cvr)])
+			expect(searchCompanyIndex(loaded!, query)).toEqual(searchCompanyIndex(index, query))
 	})
 
 	test('moves the registry version only when a company changed', async () => {
@@ -117,13 +159,30 @@ describe('the in-memory company index', () => {
 describe('the bound on "anywhere"', () => {
 	// Names that hold every trigram of "ensen" but not "ensen" itself come first; the five that
 	// hold it come after them.
-	const row = (cvr: number, name: string): IndexRow => ({ cvr, name, search_name: name, street: '', postcode: '', city: '', is_active: true })
+	const row = (cvr: number, name: string): IndexRow => ({
+		cvr,
+		name,
+		search_name: name,
+		street: '',
+		postcode: '',
+		city: '',
+		is_active: true,
+	})
 	const builder = createIndexBuilder()
-	builder.add([...Array.from({ length: 20 }, (_, n) => row(10_000_000 + n, `b sensex ${n}`)), ...Array.from({ length: 5 }, (_, n) => row(20_000_000 + n, `c jensen ${n}`))])
+	builder.add([
+		...Array.from({ length: 20 }, (_, n) => row(10_000_000 + n, `b sensex ${n}`)),
+		...Array.from({ length: 5 }, (_, n) => row(20_000_000 + n, `c jensen ${n}`)),
+	])
 	const index = builder.finish('test:1')
 
 	test('stops the walk after so many candidates, keeping what it found by then', () => {
-		expect(searchCompanyIndex(index, 'ensen', Infinity).map((company) => company.name)).toEqual(['c jensen 0', 'c jensen 1', 'c jensen 2', 'c jensen 3', 'c jensen 4'])
+		expect(searchCompanyIndex(index, 'ensen', Infinity).map((company) => company.name)).toEqual([
+			'c jensen 0',
+			'c jensen 1',
+			'c jensen 2',
+			'c jensen 3',
+			'c jensen 4',
+		])
 		expect(searchCompanyIndex(index, 'ensen', 10)).toEqual([])
 		expect(searchCompanyIndex(index, 'ensen', 22).map((company) => company.name)).toEqual(['c jensen 0', 'c jensen 1'])
 	})

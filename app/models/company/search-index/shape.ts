@@ -58,5 +58,8 @@ export function gramKey(bytes: Uint8Array, at: number): number {
 
 // What the index's arrays take, the measure of its memory.
 export function indexBytes(index: CompanyIndex): number {
-	return Object.values(index).reduce<number>((total, value) => total + (ArrayBuffer.isView(value) ? value.byteLength : 0), 0)
+	return Object.values(index).reduce<number>(
+		(total, value) => total + (ArrayBuffer.isView(value) ? value.byteLength : 0),
+		0,
+	)
 }

@@ -11,9 +11,26 @@ const MAGIC = 'TOLKIDX3'
 export function indexSnapshotPath(dataDir: string): string {
 	return path.resolve(dataDir, 'company-index.bin')
 }
-const ARRAYS = ['cvr', 'isActive', 'names', 'nameStart', 'display', 'displayStart', 'cityOf', 'byCvr', 'wordId', 'wordOffset', 'gramStart', 'gramSplit', 'gramCount', 'grams'] as const
+const ARRAYS = [
+	'cvr',
+	'isActive',
+	'names',
+	'nameStart',
+	'display',
+	'displayStart',
+	'cityOf',
+	'byCvr',
+	'wordId',
+	'wordOffset',
+	'gramStart',
+	'gramSplit',
+	'gramCount',
+	'grams',
+] as const
 type ArrayName = (typeof ARRAYS)[number]
-type Header = Pick<CompanyIndex, 'version' | 'count' | 'activeCount' | 'activeWordCount' | 'cities'> & { lengths: number[] }
+type Header = Pick<CompanyIndex, 'version' | 'count' | 'activeCount' | 'activeWordCount' | 'cities'> & {
+	lengths: number[]
+}
 
 export async function writeIndexSnapshot(index: CompanyIndex, file: string): Promise<void> {
 	const header: Header = {
@@ -68,7 +85,9 @@ export async function readIndexSnapshot(file: string): Promise<CompanyIndex | nu
 			const length = header.lengths[position]!
 			if (at + length > bytes.length) return null
 			const start = bytes.byteOffset + at
-			arrays[name] = ['isActive', 'names', 'display', 'grams'].includes(name) ? Buffer.from(bytes.buffer, start, length) : new Uint32Array(bytes.buffer, start, length / 4)
+			arrays[name] = ['isActive', 'names', 'display', 'grams'].includes(name)
+				? Buffer.from(bytes.buffer, start, length)
+				: new Uint32Array(bytes.buffer, start, length / 4)
 			at += padded(length)
 		}
 		if (at !== bytes.length || arrays.cvr.length !== header.count) return null
