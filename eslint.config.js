@@ -51,6 +51,26 @@ export default tseslint.config(
 		},
 	},
 	{
+		// Side effects belong to the model (decision 014): a route calls one model function that
+		// changes, audits and announces; it never writes the audit log or broadcasts by itself.
+		files: ['app/routes/**/*.{ts,tsx}', 'app/http/**/*.{ts,tsx}'],
+		ignores: ['app/**/*.test.ts'],
+		rules: {
+			'no-restricted-imports': [
+				'error',
+				{
+					patterns: [
+						ONE_IMPORT_STYLE,
+						{
+							regex: '^#app/models/(audit/record|live/broadcast)\\.server\\.ts$',
+							message: 'Routes call a model that changes, audits and announces (decision 014).',
+						},
+					],
+				},
+			],
+		},
+	},
+	{
 		// Code that reaches the browser (components, hooks, browser-safe models and helpers) never
 		// imports a *.server module, named or default; a type is erased and may be shared.
 		files: ['app/**/*.{ts,tsx}'],

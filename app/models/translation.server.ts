@@ -8,6 +8,9 @@ import adminEn from '#app/locales/admin.en.json' with { type: 'json' }
 import type { Messages } from '#app/utils/i18n.ts'
 import { LOCALES, type Locale } from '#app/utils/locales.ts'
 import { sanitizeInlineHtml } from '#app/models/rich-text/sanitize.server.ts'
+import type { AppServices } from '#app/models/services.ts'
+import { recordAudit } from '#app/models/audit/record.server.ts'
+import type { Staff } from '#app/models/staff/session.server.ts'
 
 export const DEFAULT_MESSAGES: Record<Locale, Messages> = { da, en }
 
@@ -113,4 +116,45 @@ export async function listTranslations(db: Database): Promise<TranslationRow[]> 
 		.select({ locale: translations.locale, key: translations.key, value: translations.value })
 		.from(translations)
 	return translationRows(DEFAULT_MESSAGES, overrides)
+}
+
+type Services = Pick<AppServices, 'db' | 'broadcast' | 'logger'>
+type Actor = Pick<Staff, 'id' | 'name'>
+type Text = { locale: Locale; key: string }
+
+// Every process then forgets its cached texts, and the audit log keeps who changed which.
+async function announce(services: Services, staff: Actor, { locale, key }: Text, summary: string) {
+	await services.broadcast(TRANSLATIONS_STREAM, { locale, key })
+	await recordAudit(services, staff, {
+		action: 'update',
+		subjectType: 'translations',
+		subjectId: `${locale}:${key}`,
+		summary,
+	})
+}
+
+// Staff change a text (on the texts page or in place on a public page); returns what was stored.
+export async function editTranslation(services: Services, staff: Actor, text: Text & { value: string }) {
+	const stored = await saveTranslation(services.db, text.locale, text.key, text.value)
+	await announce(services, staff, text, `${text.locale} ${text.key}`)
+	return stored
+}
+
+// Staff take a text back to the locale file's.
+export async function restoreTranslation(services: Services, staff: Actor, text: Text): Promise<void> {
+	await revertTranslation(services.db, text.locale, text.key)
+	await announce(services, staff, text, `${text.locale} ${text.key} → default`)
+}
+
+const isIncomplete = (row: TranslationRow) => LOCALES.some((locale) => row.values[locale].isMissing)
+
+// The texts page: the keys or values that contain the search (any case), or only those missing a language.
+export async function findTranslations(db: Database, { query, onlyMissing }: { query: string; onlyMissing: boolean }) {
+	const all = await listTranslations(db)
+	const needle = query.trim().toLowerCase()
+	const matches = (row: TranslationRow) =>
+		row.key.toLowerCase().includes(needle) ||
+		LOCALES.some((locale) => row.values[locale].value.toLowerCase().includes(needle))
+	const rows = all.filter((row) => (!onlyMissing || isIncomplete(row)) && (!needle || matches(row)))
+	return { rows, total: all.length, missingCount: all.filter(isIncomplete).length }
 }

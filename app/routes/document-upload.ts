@@ -8,7 +8,7 @@ import { loadMessages } from '#app/models/translation.server.ts'
 import { addressKey } from '#app/models/address-key.server.ts'
 import { getDb, getServices, requestInfoContext, servicesContext } from '#app/utils/context.server.ts'
 import { translate, type MessageKey } from '#app/utils/i18n.ts'
-import { liveStream } from '#app/models/live/streams.server.ts'
+import { liveStream } from '#app/models/live/signed-stream.server.ts'
 import { documentStream } from '#app/models/documents/present.ts'
 import { localeFromPath, pathFor } from '#app/utils/locales.ts'
 import { wantsJson } from '#app/utils/request-headers.ts'
@@ -50,16 +50,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const asksForJson = wantsJson(request)
 	try {
 		const ipHash = addressKey('upload', context.get(requestInfoContext).clientAddress, services.secretKey)
-		const document = await receiveUpload({
-			source: multipartSource(request),
-			db,
-			documentsDir: services.documentsDir,
-			draftId,
-			limitMib: settings.uploadLimitMib,
-			ipHash,
-			quota: services.uploadQuota,
-		})
-		services.enqueueAnalysis(document.id)
+		const source = multipartSource(request)
+		const document = await receiveUpload(services, { source, draftId, limitMib: settings.uploadLimitMib, ipHash })
 		if (!asksForJson) return redirect(pathFor('order', locale), { headers })
 		return data(
 			{ document, stream: liveStream(getServices(context), documentStream(document.id)) },

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm'
 import { documents } from '#database/schema.ts'
-import { liveStream } from '#app/models/live/streams.server.ts'
+import { liveStream } from '#app/models/live/signed-stream.server.ts'
 import type { AppServices } from '#app/models/services.ts'
 import { documentStream, presentDocument } from '#app/models/documents/present.ts'
 

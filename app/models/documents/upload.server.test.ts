@@ -16,16 +16,8 @@ function upload(name: string, content: string, limitMib = 1) {
 	const form = new FormData()
 	form.append('file', new Blob([content]), name)
 	const source = multipartSource(new Request('http://localhost/upload', { method: 'POST', body: form }))
-	const { uploadQuota } = testServices({ db: testDatabase.handle.db })
-	return receiveUpload({
-		source,
-		db: testDatabase.handle.db,
-		documentsDir,
-		draftId: 'draft-upload',
-		limitMib,
-		ipHash: 'test',
-		quota: uploadQuota,
-	})
+	const services = { ...testServices({ db: testDatabase.handle.db }), documentsDir }
+	return receiveUpload(services, { source, draftId: 'draft-upload', limitMib, ipHash: 'test' })
 }
 
 const refusalOf = (promise: Promise<unknown>) =>

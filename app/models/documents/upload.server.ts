@@ -7,14 +7,14 @@ import { pipeline } from 'node:stream/promises'
 import { setTimeout } from 'node:timers/promises'
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
 import busboy from 'busboy'
-import type { Database } from '#database/client.ts'
 import { documents } from '#database/schema.ts'
 import { ACCEPTED_EXTENSIONS } from '#app/models/documents/present.ts'
 import { declaredExpansion, isBomb } from '#app/models/wordcount/archive.server.ts'
 import { cleanFileName } from '#app/models/text/clean.ts'
 import { hasContentOf } from '#app/models/documents/content-type.server.ts'
 import { presentDocument } from '#app/models/documents/present.ts'
-import { isWithinQuota, lockQuota, type UploadQuota } from '#app/models/documents/quota.server.ts'
+import { isWithinQuota, lockQuota } from '#app/models/documents/quota.server.ts'
+import type { AppServices } from '#app/models/services.ts'
 
 export const MIB = 1024 * 1024
 // Room for the multipart framing around the file itself.
@@ -40,22 +40,17 @@ export class UploadRefused extends Error {
 
 // The multipart body as it streams in: its Content-Type (with the boundary) and declared length.
 export type MultipartSource = { contentType: string; declaredBytes: number; body: ReadableStream<Uint8Array> | null }
-type Upload = {
-	source: MultipartSource
-	db: Database
-	documentsDir: string
-	draftId: string
-	limitMib: number
-	ipHash: string
-	quota: UploadQuota
-}
+type UploadServices = Pick<AppServices, 'db' | 'documentsDir' | 'uploadQuota' | 'enqueueAnalysis'>
+type Upload = { source: MultipartSource; draftId: string; limitMib: number; ipHash: string }
 
 const extensionOf = (name: string) => path.extname(name).slice(1).toLowerCase()
 
 // One file per request, field `file`. It is streamed to a `.part` file under DATA_DIR and only
 // renamed once whole and checked, so a server killed mid-upload never leaves a file that counts.
 // Too big is refused from Content-Length before reading, or as soon as the limit is passed.
-export async function receiveUpload({ source, db, documentsDir, draftId, limitMib, ipHash, quota }: Upload) {
+// Every upload that counts is handed to the word count.
+export async function receiveUpload(services: UploadServices, { source, draftId, limitMib, ipHash }: Upload) {
+	const { db, documentsDir, uploadQuota: quota } = services
 	if (source.declaredBytes > limitMib * MIB + FRAMING_BYTES)
 		throw new UploadRefused({ reason: 'too-big', sizeMib: round(source.declaredBytes / MIB), limitMib })
 	// Said before a byte is stored; checked again, under a lock, before the file counts.
@@ -76,6 +71,7 @@ export async function receiveUpload({ source, db, documentsDir, draftId, limitMi
 			return inserted!
 		}),
 	)
+	services.enqueueAnalysis(row.id)
 	return presentDocument(row)
 }
 

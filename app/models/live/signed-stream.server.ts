@@ -1,4 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
+import type { AppServices } from '#app/models/services.ts'
+import { CABLE_CHANNEL, type LiveStream } from '#app/utils/cable.ts'
 
 // A stream name the server hands to a page, signed so that a page can only listen to streams the
 // server chose for it: base64url(JSON [name, expires?]) + "--" + HMAC-SHA256, as Rails does it.
@@ -27,4 +29,9 @@ export function verifyStreamName(signed: unknown, secretKey: string, now = new D
 	} catch {
 		return null
 	}
+}
+
+// What a page needs to listen to a stream: rendered into data-channel and data-signed-stream-name.
+export function liveStream({ secretKey }: Pick<AppServices, 'secretKey'>, stream: string): LiveStream {
+	return { channel: CABLE_CHANNEL, signedStreamName: signStreamName(stream, secretKey) }
 }

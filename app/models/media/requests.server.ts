@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { Database } from '#database/client.ts'
-import { recordAudit } from '#app/models/admin/audit.server.ts'
+import { recordAudit } from '#app/models/audit/record.server.ts'
 import type { Staff } from '#app/models/staff/session.server.ts'
 import type { AppServices } from '#app/models/services.ts'
 import type { AdminMessageKey } from '#app/utils/i18n.ts'

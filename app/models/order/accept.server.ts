@@ -11,7 +11,7 @@ import {
 	type CalendarDate,
 } from '#app/models/calendar/working-days.ts'
 import { earliestDeliveryDate } from '#app/models/quote/rules.ts'
-import { broadcastTo } from '#app/models/live/streams.server.ts'
+import { broadcastTo } from '#app/models/live/broadcast.server.ts'
 import { sendOrderMails } from '#app/models/order/mail.server.ts'
 import { AcceptOrderSchema, type AcceptField } from '#app/models/order/form.ts'
 import { currentTerms } from '#app/models/order/terms.server.ts'

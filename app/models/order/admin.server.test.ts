@@ -11,7 +11,7 @@ import {
 import { changeOrderStatus, OrderRefused, resendDeliveryMail } from '#app/models/order/lifecycle.server.ts'
 import { findOrderForCustomer, takeDownload } from '#app/models/order/order.server.ts'
 import { copiesOfOrder, deliverableOrder, setupOrderTests } from '#tests/setup/orders.ts'
-import { countTodaysWork } from '#app/models/admin/today.server.ts'
+import { countTodaysWork } from '#app/models/dashboard.server.ts'
 import { addWorkingDays, type CalendarDate } from '#app/models/calendar/working-days.ts'
 
 // What staff see of orders: the list page by page, the export of all of it, the delivery mail

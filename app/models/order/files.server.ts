@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { orderEvents, orderFiles, orders } from '#database/schema.ts'
 import type { AppServices } from '#app/models/services.ts'
-import { recordAudit } from '#app/models/admin/audit.server.ts'
+import { recordAudit } from '#app/models/audit/record.server.ts'
 import { receiveFile, type MultipartSource } from '#app/models/documents/upload.server.ts'
 import { announce, OrderNotFound, OrderRefused } from '#app/models/order/lifecycle.server.ts'
 import { deliveriesDirOf } from '#app/models/order/order.server.ts'

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { documents, orderEvents, orders, requests } from '#database/schema.ts'
 import type { AppServices } from '#app/models/services.ts'
-import { recordAudit } from '#app/models/admin/audit.server.ts'
+import { recordAudit } from '#app/models/audit/record.server.ts'
 import {
 	addWorkingDays,
 	todayInDenmark,

@@ -6,6 +6,9 @@ import { documents, orderDownloads, orderEvents, orderFiles, orders, quotes } fr
 import { addCalendarDays, todayInDenmark } from '#app/models/calendar/working-days.ts'
 import type { SavedQuoteDetails } from '#app/models/quote/quote.server.ts'
 import { getSettings } from '#app/models/site.server.ts'
+import type { AppServices } from '#app/models/services.ts'
+import { broadcastTo } from '#app/models/live/broadcast.server.ts'
+import { orderStream } from '#app/utils/cable.ts'
 
 // The customer's view of an order, by the key in its link: what was ordered at what price, the
 // status and its history (without staff-only notes), and the translated files while they are kept.
@@ -89,6 +92,18 @@ export async function takeDownload(db: Database, token: string, fileId: string, 
 	if (!row) return null
 	await db.insert(orderDownloads).values({ fileId, addressKey })
 	return row.file
+}
+
+// The customer downloads a delivered file: logged, and an open admin page of the order shows it.
+export async function downloadDelivery(
+	services: Pick<AppServices, 'db' | 'broadcast' | 'logger'>,
+	token: string,
+	fileId: string,
+	addressKey: string,
+) {
+	const file = await takeDownload(services.db, token, fileId, addressKey)
+	if (file) await broadcastTo(services, orderStream(file.orderId), { type: 'download', id: file.orderId })
+	return file
 }
 
 // Delivered files go, from the disk and the page, once the retention period after delivery has

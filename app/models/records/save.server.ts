@@ -1,4 +1,4 @@
-import { changedFields, recordAudit, type AuditServices } from '#app/models/admin/audit.server.ts'
+import { changedFields, recordAudit, type AuditServices } from '#app/models/audit/record.server.ts'
 import type { Staff } from '#app/models/staff/session.server.ts'
 import type { Resource } from '#app/models/records/definition.ts'
 import { fieldErrorsOf, type FieldErrors } from '#app/models/records/form.ts'

@@ -11,6 +11,8 @@ import {
 	type RequestStatus,
 } from '#database/schema.ts'
 import type { Staff } from '#app/models/staff/session.server.ts'
+import type { AppServices } from '#app/models/services.ts'
+import { recordAudit } from '#app/models/audit/record.server.ts'
 import { findQuote, type SavedQuoteDetails } from '#app/models/quote/quote.server.ts'
 import { presentDocument } from '#app/models/documents/present.ts'
 import { csvLine } from '#app/utils/csv.ts'
@@ -121,17 +123,32 @@ export async function changeRequestStatus(
 		if (!row) throw new RequestNotFound()
 		if (row.status === status) return false
 		await tx.update(requests).set({ status, updatedAt: new Date() }).where(eq(requests.id, id))
-		await tx
-			.insert(requestEvents)
-			.values({
-				requestId: id,
-				userId: staff.id,
-				userName: staff.name,
-				kind: 'status',
-				fromStatus: row.status,
-				toStatus: status,
-			})
+		await tx.insert(requestEvents).values({
+			requestId: id,
+			userId: staff.id,
+			userName: staff.name,
+			kind: 'status',
+			fromStatus: row.status,
+			toStatus: status,
+		})
 		return true
+	})
+}
+
+// Staff move a request along (new, quoted, won, lost): the change, its event and the audit log.
+export async function moveRequest(
+	services: Pick<AppServices, 'db' | 'broadcast' | 'logger'>,
+	staff: Pick<Staff, 'id' | 'name'>,
+	id: number,
+	status: RequestStatus,
+): Promise<void> {
+	if (!(await changeRequestStatus(services.db, id, staff, status))) return
+	await recordAudit(services, staff, {
+		action: 'update',
+		subjectType: 'request',
+		subjectId: String(id),
+		summary: `status → ${status}`,
+		changes: { fields: ['status'] },
 	})
 }
 

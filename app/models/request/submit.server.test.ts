@@ -27,18 +27,16 @@ const fields = (values: Partial<Record<RequestField, string>>) =>
 async function draftWithDocument(words = 1000) {
 	const draftId = randomUUID()
 	const id = randomUUID()
-	await testDatabase.handle.db
-		.insert(documents)
-		.values({
-			id,
-			draftId,
-			name: 'kontrakt.docx',
-			extension: 'docx',
-			size: 1000,
-			storedName: `${id}.docx`,
-			status: 'counted',
-			words,
-		})
+	await testDatabase.handle.db.insert(documents).values({
+		id,
+		draftId,
+		name: 'kontrakt.docx',
+		extension: 'docx',
+		size: 1000,
+		storedName: `${id}.docx`,
+		status: 'counted',
+		words,
+	})
 	return { draftId, documentId: id }
 }
 

@@ -1,7 +1,7 @@
 import { Link, useLoaderData } from 'react-router'
 import type { Route } from './+types/audit'
 import { useAdminI18n } from '#app/components/i18n.tsx'
-import { listAuditEvents, presentAuditEvent, type AuditEventView } from '#app/models/admin/audit.server.ts'
+import { listAuditEvents, presentAuditEvent, type AuditEventView } from '#app/models/audit/history.server.ts'
 import { requireAdmin } from '#app/http/access.server.ts'
 import { getDb } from '#app/utils/context.server.ts'
 import { intlLocale } from '#app/utils/locales.ts'

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { Route } from './+types/drafts'
-import { discardDraft, saveDraft } from '#app/models/admin/drafts.server.ts'
+import { discardDraft, saveDraft } from '#app/models/drafts.server.ts'
 import { requireStaff } from '#app/http/access.server.ts'
 import { getDb } from '#app/utils/context.server.ts'
 import { readJson } from '#app/utils/request-body.server.ts'

@@ -4,15 +4,13 @@ import type { Route } from './+types/login'
 import { AuthenticityTokenInput } from '#app/components/authenticity-token.tsx'
 import { useAdminI18n } from '#app/components/i18n.tsx'
 import { LabelledInput } from '#app/components/ui/field.tsx'
-import { recordAudit } from '#app/models/admin/audit.server.ts'
-import { logIn } from '#app/models/staff/account.server.ts'
+import { signIn } from '#app/models/staff/sign-in.server.ts'
 import { adminLocaleCookie, parseLocale } from '#app/http/admin-locale.server.ts'
-import { endSession } from '#app/models/staff/session.server.ts'
 import { sessionCookieHeader, sessionTokenOf } from '#app/http/session-cookie.server.ts'
 import { addressKey } from '#app/models/address-key.server.ts'
 import { optionalStaff } from '#app/http/access.server.ts'
 import { safeRedirectTo } from '#app/utils/admin-paths.ts'
-import { getDb, getServices, requestInfoContext, servicesContext } from '#app/utils/context.server.ts'
+import { getServices, requestInfoContext } from '#app/utils/context.server.ts'
 import { fieldErrorsOf, requiredText } from '#app/models/records/form.ts'
 import { readForm } from '#app/utils/request-body.server.ts'
 
@@ -41,10 +39,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const email = typeof form.email === 'string' ? form.email : ''
 	if (!parsed.success) return data({ errors: fieldErrorsOf(parsed.error), email }, { status: 422 })
 
-	const db = getDb(context)
-	const { secretKey, secureCookies } = context.get(servicesContext)
+	const services = getServices(context)
+	const { secretKey, secureCookies } = services
 	const ipHash = addressKey('login', context.get(requestInfoContext).clientAddress, secretKey)
-	const result = await logIn(db, { email: parsed.data.email, password: parsed.data.password, ipHash })
+	const { email: typed, password } = parsed.data
+	const result = await signIn(services, { email: typed, password, ipHash, previousToken: sessionTokenOf(request) })
 	if (result.outcome === 'throttled') {
 		const minutes = Math.ceil(result.retryAfterSeconds / 60)
 		return data(
@@ -54,13 +53,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 	}
 	if (result.outcome === 'refused') return data({ errors: { _form: 'login.invalid' }, email }, { status: 401 })
 
-	const previous = sessionTokenOf(request)
-	if (previous) await endSession(db, previous)
-	await recordAudit(getServices(context), result.user, {
-		action: 'login',
-		subjectType: 'session',
-		summary: result.user.name,
-	})
 	const headers = new Headers({ 'Set-Cookie': sessionCookieHeader(result.token, secureCookies) })
 	const locale = parseLocale(parsed.data.lang)
 	if (locale) headers.append('Set-Cookie', adminLocaleCookie(locale, secureCookies))

@@ -1,11 +1,10 @@
 import { redirect } from 'react-router'
 import type { Route } from './+types/logout'
-import { recordAudit } from '#app/models/admin/audit.server.ts'
 import { requireStaff } from '#app/http/access.server.ts'
-import { endSession } from '#app/models/staff/session.server.ts'
+import { signOut } from '#app/models/staff/sign-in.server.ts'
 import { clearedSessionCookieHeader, sessionTokenOf } from '#app/http/session-cookie.server.ts'
 import { LOGIN_PATH } from '#app/utils/admin-paths.ts'
-import { getDb, getServices, servicesContext } from '#app/utils/context.server.ts'
+import { getServices, servicesContext } from '#app/utils/context.server.ts'
 import { methodNotAllowed } from '#app/utils/methods.server.ts'
 
 // Only POST; a GET is told so, once the staff member is known.
@@ -16,10 +15,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
 	const staff = requireStaff(request, context)
-	const db = getDb(context)
-	const token = sessionTokenOf(request)
-	if (token) await endSession(db, token)
-	await recordAudit(getServices(context), staff, { action: 'logout', subjectType: 'session', summary: staff.name })
+	await signOut(getServices(context), staff, sessionTokenOf(request))
 	return redirect(LOGIN_PATH, {
 		headers: { 'Set-Cookie': clearedSessionCookieHeader(context.get(servicesContext).secureCookies) },
 	})

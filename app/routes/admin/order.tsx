@@ -8,7 +8,7 @@ import { buttonClass } from '#app/components/ui/button.tsx'
 import { requireStaff } from '#app/http/access.server.ts'
 import { redirectWithFlash } from '#app/http/flash.server.ts'
 import { parseRecordId, recordIdOf } from '#app/http/records.server.ts'
-import { liveStream } from '#app/models/live/streams.server.ts'
+import { liveStream } from '#app/models/live/signed-stream.server.ts'
 import { findOrderForStaff, workingDaysLeft } from '#app/models/order/admin.server.ts'
 import {
 	addOrderNote,

@@ -5,7 +5,7 @@ import { streamAttributes, useLiveStream } from '#app/components/live-stream.tsx
 import { ScrollBox } from '#app/components/ui/table.tsx'
 import { buttonClass } from '#app/components/ui/button.tsx'
 import { requireStaff } from '#app/http/access.server.ts'
-import { liveStream } from '#app/models/live/streams.server.ts'
+import { liveStream } from '#app/models/live/signed-stream.server.ts'
 import { listOrders, readOrderFilter, readOrderPage, translatorsFor } from '#app/models/order/admin.server.ts'
 import { listActiveLanguages } from '#app/models/site.server.ts'
 import { ORDER_STATUSES } from '#database/schema.ts'

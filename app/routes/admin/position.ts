@@ -1,10 +1,9 @@
 import { data } from 'react-router'
 import type { Route } from './+types/position'
-import { recordAudit } from '#app/models/admin/audit.server.ts'
-import { PositionSchema, reorder, UnknownItemsError } from '#app/models/admin/position.server.ts'
+import { PositionSchema, saveOrderOf, UnknownItemsError } from '#app/models/records/position.server.ts'
 import { requireArea, requireStaff } from '#app/http/access.server.ts'
 import { AREA_OF_SORTABLE } from '#app/models/staff/roles.ts'
-import { getDb, getServices } from '#app/utils/context.server.ts'
+import { getServices } from '#app/utils/context.server.ts'
 import { readJson } from '#app/utils/request-body.server.ts'
 import { methodNotAllowed } from '#app/utils/methods.server.ts'
 
@@ -23,18 +22,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 		return data({ error: 'Send {model, items} with a known model and a list of ids.' }, { status: 422 })
 	const { model, items } = parsed.data
 	requireArea(staff, AREA_OF_SORTABLE[model])
-	const db = getDb(context)
 	try {
-		await reorder(db, model, items)
+		await saveOrderOf(getServices(context), staff, model, items)
 	} catch (error) {
 		if (error instanceof UnknownItemsError) return data({ error: `Not every id is a ${model}.` }, { status: 422 })
 		throw error
 	}
-	await recordAudit(getServices(context), staff, {
-		action: 'reorder',
-		subjectType: model,
-		summary: items.join(', '),
-		changes: { items },
-	})
 	return { model, items }
 }

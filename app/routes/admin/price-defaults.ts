@@ -1,11 +1,10 @@
 import { data, redirect } from 'react-router'
 import type { Route } from './+types/price-defaults'
-import { recordAudit } from '#app/models/admin/audit.server.ts'
 import { flashHeader } from '#app/http/flash.server.ts'
-import { PriceDefaultsSchema, updateSettings } from '#app/models/admin/settings.server.ts'
+import { PriceDefaultsSchema, savePriceDefaults } from '#app/models/settings.server.ts'
 import { requireStaff } from '#app/http/access.server.ts'
 import { fieldErrorsOf } from '#app/models/records/form.ts'
-import { getDb, getServices } from '#app/utils/context.server.ts'
+import { getServices } from '#app/utils/context.server.ts'
 import { readForm } from '#app/utils/request-body.server.ts'
 import { methodNotAllowed } from '#app/utils/methods.server.ts'
 
@@ -21,14 +20,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const values = Object.fromEntries(await readForm(request))
 	const parsed = PriceDefaultsSchema.safeParse(values)
 	if (!parsed.success) return data({ errors: fieldErrorsOf(parsed.error), values }, { status: 422 })
-	const db = getDb(context)
-	const changed = await updateSettings(db, parsed.data)
-	await recordAudit(getServices(context), staff, {
-		action: 'update',
-		subjectType: 'prices',
-		summary: 'defaults',
-		changes: { fields: changed },
-	})
+	await savePriceDefaults(getServices(context), staff, parsed.data)
 	return redirect('/admin/prices', {
 		headers: { 'Set-Cookie': await flashHeader(context, { kind: 'success', key: 'flash.settingsSaved' }) },
 	})

@@ -2,11 +2,10 @@ import { data, redirect } from 'react-router'
 import { z } from 'zod'
 import type { Route } from './+types/request-status'
 import { REQUEST_STATUSES } from '#database/schema.ts'
-import { recordAudit } from '#app/models/admin/audit.server.ts'
 import { flashHeader } from '#app/http/flash.server.ts'
-import { changeRequestStatus, RequestNotFound } from '#app/models/request/inbox.server.ts'
+import { moveRequest, RequestNotFound } from '#app/models/request/inbox.server.ts'
 import { requireStaff } from '#app/http/access.server.ts'
-import { getDb, getServices } from '#app/utils/context.server.ts'
+import { getServices } from '#app/utils/context.server.ts'
 import { readForm } from '#app/utils/request-body.server.ts'
 import { parseRecordId } from '#app/http/records.server.ts'
 import { methodNotAllowed } from '#app/utils/methods.server.ts'
@@ -31,15 +30,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 		})
 	}
 	try {
-		const hasChanged = await changeRequestStatus(getDb(context), id, staff, parsed.data.status)
-		if (hasChanged)
-			await recordAudit(getServices(context), staff, {
-				action: 'update',
-				subjectType: 'request',
-				subjectId: String(id),
-				summary: `status → ${parsed.data.status}`,
-				changes: { fields: ['status'] },
-			})
+		await moveRequest(getServices(context), staff, id, parsed.data.status)
 	} catch (error) {
 		if (error instanceof RequestNotFound) throw data({ error: 'Not found' }, { status: 404 })
 		throw error

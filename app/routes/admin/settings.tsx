@@ -3,9 +3,8 @@ import type { Route } from './+types/settings'
 import { AuthenticityTokenInput } from '#app/components/authenticity-token.tsx'
 import { useAdminI18n } from '#app/components/i18n.tsx'
 import { FieldInput } from '#app/components/admin/fields.tsx'
-import { recordAudit } from '#app/models/admin/audit.server.ts'
 import { flashHeader } from '#app/http/flash.server.ts'
-import { SETTINGS_FIELDS, SettingsSchema, updateSettings } from '#app/models/admin/settings.server.ts'
+import { SETTINGS_FIELDS, SettingsSchema, saveSettings } from '#app/models/settings.server.ts'
 import { getSettings } from '#app/models/site.server.ts'
 import { forbidden, requireStaff } from '#app/http/access.server.ts'
 import { mayEditSettings, type SettingsGroup } from '#app/models/staff/roles.ts'
@@ -132,14 +131,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const parsed = SettingsSchema.safeParse(values)
 	if (!parsed.success)
 		return data({ errors: fieldErrorsOf(parsed.error), values: Object.fromEntries(posted) }, { status: 422 })
-	const db = getDb(context)
-	const changed = await updateSettings(db, parsed.data)
-	await recordAudit(getServices(context), staff, {
-		action: 'update',
-		subjectType: 'settings',
-		summary: changed.join(', ') || '-',
-		changes: { fields: changed },
-	})
+	await saveSettings(getServices(context), staff, parsed.data)
 	return redirect('/admin/settings', {
 		headers: { 'Set-Cookie': await flashHeader(context, { kind: 'success', key: 'flash.settingsSaved' }) },
 	})

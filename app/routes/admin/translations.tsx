@@ -4,22 +4,19 @@ import type { Route } from './+types/translations'
 import { inputClass } from '#app/components/ui/input.tsx'
 import { AuthenticityTokenInput } from '#app/components/authenticity-token.tsx'
 import { useAdminI18n } from '#app/components/i18n.tsx'
-import { recordAudit } from '#app/models/admin/audit.server.ts'
 import { flashHeader } from '#app/http/flash.server.ts'
 import { requireStaff } from '#app/http/access.server.ts'
-import type { Staff } from '#app/models/staff/session.server.ts'
 import {
+	editTranslation,
+	findTranslations,
 	isTranslationKey,
-	listTranslations,
-	revertTranslation,
-	saveTranslation,
-	TRANSLATIONS_STREAM,
+	restoreTranslation,
 	type TranslationRow,
 } from '#app/models/translation.server.ts'
-import { getDb, getServices, servicesContext, staffContext } from '#app/utils/context.server.ts'
+import { getDb, getServices, staffContext } from '#app/utils/context.server.ts'
 import { wantsJson } from '#app/utils/request-headers.ts'
 import type { AdminMessageKey } from '#app/utils/i18n.ts'
-import { LOCALES, type Locale } from '#app/utils/locales.ts'
+import { LOCALES } from '#app/utils/locales.ts'
 import { areaOf, groupTextsByPage } from '#app/models/text/pages.ts'
 import { readForm, readJson } from '#app/utils/request-body.server.ts'
 import { safeLocalPath } from '#app/utils/safe-redirect.ts'
@@ -40,25 +37,6 @@ const PatchSchema = z.object({
 	}),
 })
 
-type Context = Route.ActionArgs['context']
-
-// Every process then forgets its cached texts, and the audit log keeps who changed which.
-async function announce(context: Context, staff: Staff, locale: Locale, key: string, summary: string) {
-	await context.get(servicesContext).broadcast(TRANSLATIONS_STREAM, { locale, key })
-	await recordAudit(getServices(context), staff, {
-		action: 'update',
-		subjectType: 'translations',
-		subjectId: `${locale}:${key}`,
-		summary,
-	})
-}
-
-async function store(context: Context, staff: Staff, locale: Locale, key: string, value: string) {
-	const stored = await saveTranslation(getDb(context), locale, key, value)
-	await announce(context, staff, locale, key, `${locale} ${key}`)
-	return stored
-}
-
 // PATCH /admin/translations (JSON) from the public pages; people use the page below.
 export const middleware: Route.MiddlewareFunction[] = [
 	async ({ request, context }, next) => {
@@ -70,29 +48,16 @@ export const middleware: Route.MiddlewareFunction[] = [
 		const parsed = PatchSchema.safeParse(await readJson(request))
 		if (!parsed.success) return Response.json({ error: parsed.error.issues[0]!.message }, { status: 422 })
 		const { locale, key, value } = parsed.data.translation
-		const stored = await store(context, staff, locale, key, value)
+		const stored = await editTranslation(getServices(context), staff, { locale, key, value })
 		return Response.json({ translation: { locale, key, value: stored } }, { headers: { 'Cache-Control': 'no-store' } })
 	},
 ]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	requireStaff(request, context)
-	const url = new URL(request.url)
-	const query = (url.searchParams.get('q') ?? '').trim().toLowerCase()
-	const onlyMissing = url.searchParams.get('missing') === '1'
-	const all = await listTranslations(getDb(context))
-	const rows = all.filter(
-		(row) =>
-			(!onlyMissing || LOCALES.some((locale) => row.values[locale].isMissing)) &&
-			(!query ||
-				row.key.toLowerCase().includes(query) ||
-				LOCALES.some((locale) => row.values[locale].value.toLowerCase().includes(query))),
-	)
-	return {
-		rows,
-		total: all.length,
-		missingCount: all.filter((row) => LOCALES.some((locale) => row.values[locale].isMissing)).length,
-	}
+	const { searchParams } = new URL(request.url)
+	const query = searchParams.get('q') ?? ''
+	return findTranslations(getDb(context), { query, onlyMissing: searchParams.get('missing') === '1' })
 }
 
 const FormSchema = z.object({
@@ -122,8 +87,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	back.searchParams.delete('edit')
 	const to = `${safeLocalPath(back.pathname + back.search, { under: '/admin/translations' })}#${encodeURIComponent(key)}`
 	if (intent === 'revert') {
-		await revertTranslation(getDb(context), locale, key)
-		await announce(context, staff, locale, key, `${locale} ${key} → default`)
+		await restoreTranslation(getServices(context), staff, { locale, key })
 		return redirect(to, {
 			headers: {
 				'Set-Cookie': await flashHeader(context, {
@@ -139,7 +103,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 			{ key, locale: locale as string, value, error: 'translations.error.empty' as AdminMessageKey },
 			{ status: 422 },
 		)
-	await store(context, staff, locale, key, value)
+	await editTranslation(getServices(context), staff, { locale, key, value })
 	return redirect(to, {
 		headers: {
 			'Set-Cookie': await flashHeader(context, { kind: 'success', key: 'translations.flash.saved', vars: { key } }),

@@ -1,11 +1,10 @@
 import { redirect } from 'react-router'
 import type { Route } from './+types/user-sessions'
-import { recordAudit } from '#app/models/admin/audit.server.ts'
 import { flashHeader } from '#app/http/flash.server.ts'
 import { parseRecordId } from '#app/http/records.server.ts'
 import { requireAdmin } from '#app/http/access.server.ts'
-import { revokeSessions } from '#app/models/staff/session.server.ts'
-import { getDb, getServices } from '#app/utils/context.server.ts'
+import { signOutEverywhere } from '#app/models/staff/sign-in.server.ts'
+import { getServices } from '#app/utils/context.server.ts'
 import { methodNotAllowed } from '#app/utils/methods.server.ts'
 
 // Only DELETE, POST; a GET is told so, once the staff member is known.
@@ -21,14 +20,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 	// POST too, so the button works before the page's script has loaded.
 	if (request.method !== 'DELETE' && request.method !== 'POST') return methodNotAllowed('DELETE, POST')
 	const id = parseRecordId(params.id)
-	const db = getDb(context)
-	await revokeSessions(db, id, id === staff.id ? staff.sessionId : undefined)
-	await recordAudit(getServices(context), staff, {
-		action: 'signOut',
-		subjectType: 'users',
-		subjectId: id,
-		summary: String(id),
-	})
+	await signOutEverywhere(getServices(context), staff, id)
 	return redirect(`/admin/users/${id}`, {
 		headers: { 'Set-Cookie': await flashHeader(context, { kind: 'success', key: 'flash.signedOut' }) },
 	})

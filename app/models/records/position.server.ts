@@ -3,6 +3,8 @@ import { z } from 'zod'
 import type { Database } from '#database/client.ts'
 import { faqItems, languages, slides, teamMembers } from '#database/schema.ts'
 import { SORTABLE_MODELS, type SortableModel } from '#app/models/records/definition.ts'
+import { recordAudit, type AuditServices } from '#app/models/audit/record.server.ts'
+import type { Staff } from '#app/models/staff/session.server.ts'
 
 // Only these tables can be reordered from outside; the name in the payload picks one of them.
 const TABLES = {
@@ -41,5 +43,21 @@ export async function reorder(db: Database, model: SortableModel, ids: number[])
 			update ${table} set position = ordered.position - 1
 			from unnest(${`{${order.join(',')}}`}::int[]) with ordinality as ordered(id, position)
 			where ${table.id} = ordered.id`)
+	})
+}
+
+// Staff drop an item of a sortable list: the new order and the audit log.
+export async function saveOrderOf(
+	services: AuditServices,
+	staff: Pick<Staff, 'id' | 'name'>,
+	model: SortableModel,
+	ids: number[],
+): Promise<void> {
+	await reorder(services.db, model, ids)
+	await recordAudit(services, staff, {
+		action: 'reorder',
+		subjectType: model,
+		summary: ids.join(', '),
+		changes: { items: ids },
 	})
 }

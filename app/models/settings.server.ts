@@ -4,7 +4,8 @@ import type { Database } from '#database/client.ts'
 import { settings } from '#database/schema.ts'
 import { checkbox, numberField, requiredText } from '#app/models/records/form.ts'
 import { getSettings } from '#app/models/site.server.ts'
-import { changedFields } from '#app/models/admin/audit.server.ts'
+import { changedFields, recordAudit, type AuditServices } from '#app/models/audit/record.server.ts'
+import type { Staff } from '#app/models/staff/session.server.ts'
 
 const currency = requiredText(3)
 	.transform((code) => code.toUpperCase())
@@ -71,4 +72,28 @@ export async function updateSettings(db: Database, update: SettingsUpdate): Prom
 		.set({ ...update, updatedAt: new Date() })
 		.where(eq(settings.id, 1))
 	return changedFields(before, update)
+}
+
+type Actor = Pick<Staff, 'id' | 'name'>
+
+// Staff save the settings page: the change and the audit log, with the names of what changed.
+export async function saveSettings(services: AuditServices, staff: Actor, update: SettingsUpdate): Promise<void> {
+	const changed = await updateSettings(services.db, update)
+	await recordAudit(services, staff, {
+		action: 'update',
+		subjectType: 'settings',
+		summary: changed.join(', ') || '-',
+		changes: { fields: changed },
+	})
+}
+
+// The price list's defaults (price per word, minimum order, currency) are settings too.
+export async function savePriceDefaults(services: AuditServices, staff: Actor, update: SettingsUpdate): Promise<void> {
+	const changed = await updateSettings(services.db, update)
+	await recordAudit(services, staff, {
+		action: 'update',
+		subjectType: 'prices',
+		summary: 'defaults',
+		changes: { fields: changed },
+	})
 }
