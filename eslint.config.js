@@ -42,7 +42,7 @@ export default tseslint.config(
 					patterns: [
 						ONE_IMPORT_STYLE,
 						{
-							regex: '^#app/(http|routes)/|^#app/utils/context\\.server\\.ts$',
+							regex: '^#app/(http|routes)/',
 							message: 'Models never see HTTP: take (db | services, input), return a result (decision 014).',
 						},
 					],

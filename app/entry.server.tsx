@@ -3,7 +3,7 @@ import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from 'react-router'
-import { requestInfoContext, servicesContext } from '#app/utils/context.server.ts'
+import { requestInfoContext, servicesContext } from '#app/http/context.server.ts'
 
 export const streamTimeout = 5_000
 

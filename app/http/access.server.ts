@@ -1,6 +1,6 @@
 import { redirect, type RouterContextProvider } from 'react-router'
-import { methodNotAllowed } from '#app/utils/methods.server.ts'
-import { staffContext } from '#app/utils/context.server.ts'
+import { methodNotAllowed } from '#app/http/responses.server.ts'
+import { staffContext } from '#app/http/context.server.ts'
 import { isPageRequest, loginPathFor } from '#app/utils/admin-paths.ts'
 import type { Staff } from '#app/models/staff/session.server.ts'
 import { areaOfPath, mayOpen, type Area } from '#app/models/staff/roles.ts'

@@ -1,5 +1,5 @@
 import { createCookie, type RouterContextProvider } from 'react-router'
-import { servicesContext } from '#app/utils/context.server.ts'
+import { servicesContext } from '#app/http/context.server.ts'
 
 const ONE_YEAR_S = 365 * 24 * 60 * 60
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { createCookie, type RouterContextProvider } from 'react-router'
-import { servicesContext } from '#app/utils/context.server.ts'
+import { servicesContext } from '#app/http/context.server.ts'
 
 const THIRTY_DAYS_S = 30 * 24 * 60 * 60
 

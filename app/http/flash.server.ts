@@ -1,6 +1,6 @@
 import { createCookie, redirect, type RouterContextProvider } from 'react-router'
-import { servicesContext } from '#app/utils/context.server.ts'
-import type { AdminMessageKey } from '#app/utils/i18n.ts'
+import { servicesContext } from '#app/http/context.server.ts'
+import type { AdminMessageKey } from '#app/utils/translate.ts'
 
 export type Flash = { kind: 'success' | 'error'; key: AdminMessageKey; vars?: Record<string, string> }
 
@@ -16,7 +16,7 @@ function flashCookie(context: Readonly<RouterContextProvider>) {
 }
 
 // Set before a redirect, shown once by the admin layout on the page that follows.
-export function flashHeader(context: Readonly<RouterContextProvider>, flash: Flash): Promise<string> {
+function flashHeader(context: Readonly<RouterContextProvider>, flash: Flash): Promise<string> {
 	return flashCookie(context).serialize(flash, { maxAge: 60 })
 }
 

@@ -10,9 +10,9 @@ import {
 import type { Staff } from '#app/models/staff/session.server.ts'
 import { ADMIN_MESSAGES } from '#app/models/translation.server.ts'
 import { resolveAdminLocale } from '#app/http/admin-locale.server.ts'
-import { getServices } from '#app/utils/context.server.ts'
-import { translate, type AdminMessageKey } from '#app/utils/i18n.ts'
-import { MalformedUploadError, parseMultipart, UploadTooLargeError } from '#app/utils/multipart.server.ts'
+import { getServices } from '#app/http/context.server.ts'
+import { translate, type AdminMessageKey } from '#app/utils/translate.ts'
+import { MalformedUploadError, parseMultipart, UploadTooLargeError } from '#app/http/multipart.server.ts'
 
 // One multipart upload, field `file` and an optional `title`, streamed to disk under the kind's limit.
 export async function uploadMedia(

@@ -1,4 +1,4 @@
-import { data, redirect, type RouterContextProvider } from 'react-router'
+import { data, type RouterContextProvider } from 'react-router'
 import { MAX_IMAGE_BYTES, NotAnImageError, storeImage } from '#app/models/media/images.server.ts'
 import type { Resource } from '#app/models/records/definition.ts'
 import type { FieldErrors } from '#app/models/records/form.ts'
@@ -6,10 +6,11 @@ import { formValues, resourceFromPath } from '#app/models/records/registry.ts'
 import { deleteRecord, saveRecord } from '#app/models/records/save.server.ts'
 import type { Staff } from '#app/models/staff/session.server.ts'
 import { requireStaff } from '#app/http/access.server.ts'
-import { flashHeader } from '#app/http/flash.server.ts'
-import { getServices } from '#app/utils/context.server.ts'
-import { MalformedUploadError, parseMultipart, UploadTooLargeError } from '#app/utils/multipart.server.ts'
-import { fieldsOf } from '#app/utils/request-body.server.ts'
+import { redirectWithFlash } from '#app/http/flash.server.ts'
+import { getServices } from '#app/http/context.server.ts'
+import { MalformedUploadError, parseMultipart, UploadTooLargeError } from '#app/http/multipart.server.ts'
+import { fieldsOf } from '#app/http/request-body.server.ts'
+import { notFound } from '#app/http/responses.server.ts'
 
 type Context = Readonly<RouterContextProvider>
 
@@ -17,7 +18,7 @@ type Context = Readonly<RouterContextProvider>
 export function requireResource(request: Request, context: Context): { resource: Resource; staff: Staff } {
 	const resource = resourceFromPath(new URL(request.url).pathname)
 	const staff = requireStaff(request, context)
-	if (!resource) throw data({ error: 'Not found' }, { status: 404 })
+	if (!resource) throw notFound()
 	return { resource, staff }
 }
 
@@ -30,7 +31,7 @@ export function recordIdOf(value: string | null | undefined): number | null {
 
 export function parseRecordId(value: string | undefined): number {
 	const id = recordIdOf(value)
-	if (id === null) throw data({ error: 'Not found' }, { status: 404 })
+	if (id === null) throw notFound()
 	return id
 }
 
@@ -69,8 +70,6 @@ async function readRecordForm(request: Request, resource: Resource, uploadsDir: 
 }
 
 type Change = { request: Request; context: Context; resource: Resource; staff: Staff; id: number | null }
-const notFound = () => data({ error: 'Not found' }, { status: 404 })
-
 // The form's post: 422 with the errors and the values as typed (never the password), or back to
 // the list with a flash message.
 export async function saveRecordForm({ request, context, resource, staff, id }: Change) {
@@ -85,16 +84,16 @@ export async function saveRecordForm({ request, context, resource, staff, id }: 
 		key: result.created ? ('flash.created' as const) : ('flash.updated' as const),
 		vars: { name: result.name },
 	}
-	return redirect(`/admin/${resource.name}`, { headers: { 'Set-Cookie': await flashHeader(context, flash) } })
+	return redirectWithFlash(context, `/admin/${resource.name}`, flash)
 }
 
 export async function deleteRecordForm({ context, resource, staff, id }: Omit<Change, 'request'> & { id: number }) {
 	const result = await deleteRecord(getServices(context), { resource, staff, id })
 	if (!result) throw notFound()
 	if (!result.ok) return data({ errors: result.errors }, { status: 422 })
-	return redirect(`/admin/${resource.name}`, {
-		headers: {
-			'Set-Cookie': await flashHeader(context, { kind: 'success', key: 'flash.deleted', vars: { name: result.name } }),
-		},
+	return redirectWithFlash(context, `/admin/${resource.name}`, {
+		kind: 'success',
+		key: 'flash.deleted',
+		vars: { name: result.name },
 	})
 }

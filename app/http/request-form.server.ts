@@ -1,10 +1,9 @@
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { readRequestFields, type RequestField, type RequestFormResult } from '#app/models/request/form.ts'
 import { saveQuoteOfForm, submitRequest, type Refused } from '#app/models/request/submit.server.ts'
-import { loadMessages } from '#app/models/translation.server.ts'
+import { translateRefusal } from '#app/http/refusals.server.ts'
 import { clearDraftCookie, readDraftId } from '#app/http/draft.server.ts'
-import { getServices, requestInfoContext } from '#app/utils/context.server.ts'
-import { stripTags, translate } from '#app/utils/i18n.ts'
+import { getServices, requestInfoContext } from '#app/http/context.server.ts'
 import { localeFromPath, pathFor, type Locale } from '#app/utils/locales.ts'
 
 type Context = Readonly<RouterContextProvider>
@@ -17,13 +16,9 @@ async function refusal(
 	fields: Record<RequestField, string>,
 	{ status, summary, errors }: Refused,
 ) {
-	const messages = await loadMessages(getServices(context).db, locale)
-	const text = (key: string) => stripTags(translate(messages, key))
+	const { message, errors: translated } = await translateRefusal(getServices(context).db, locale, { summary, errors })
 	const { website: _honeypot, ...values } = fields
-	const translated = Object.fromEntries(
-		Object.entries(errors).map(([field, code]) => [field, text(`request.error.${code}`)]),
-	)
-	return data<RequestFormResult>({ ok: false, message: text(summary), errors: translated, values }, { status })
+	return data<RequestFormResult>({ ok: false, message, errors: translated, values }, { status })
 }
 
 async function formInput(request: Request, form: FormData, context: Context) {

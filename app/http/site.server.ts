@@ -1,5 +1,5 @@
 import { getSettings, listMenuPages } from '#app/models/site.server.ts'
-import { perRequest } from '#app/utils/context.server.ts'
+import { perRequest } from '#app/http/context.server.ts'
 
 // The layout's and the page's loaders both read these: one query per request between them.
 export const getRequestSettings = perRequest(getSettings)

@@ -13,7 +13,7 @@ import {
 import type { Locale } from '#app/utils/locales.ts'
 import { memoContent } from '#app/models/content-memo.server.ts'
 import { sanitizeRichHtml } from '#app/models/rich-text/sanitize.server.ts'
-import { stripTags } from '#app/utils/i18n.ts'
+import { stripTags } from '#app/utils/translate.ts'
 
 async function listFaqItemsNow(db: Database, locale: Locale, limit?: number) {
 	const query = db.select().from(faqItems).orderBy(asc(faqItems.position), asc(faqItems.id))

@@ -5,7 +5,7 @@ import da from '#app/locales/da.json' with { type: 'json' }
 import en from '#app/locales/en.json' with { type: 'json' }
 import adminDa from '#app/locales/admin.da.json' with { type: 'json' }
 import adminEn from '#app/locales/admin.en.json' with { type: 'json' }
-import type { Messages } from '#app/utils/i18n.ts'
+import type { Messages } from '#app/utils/translate.ts'
 import { LOCALES, type Locale } from '#app/utils/locales.ts'
 import { sanitizeInlineHtml } from '#app/models/rich-text/sanitize.server.ts'
 import type { AppServices } from '#app/models/services.ts'

@@ -1,12 +1,12 @@
 import { useLoaderData } from 'react-router'
 import type { Route } from './+types/about'
-import { Text, useI18n } from '#app/components/i18n.tsx'
-import { PageHeading, PageMeta } from '#app/components/page.tsx'
-import { ReadMore } from '#app/components/read-more.tsx'
-import { BioModal } from '#app/components/team-bio.tsx'
-import { TeamGrid } from '#app/components/team-grid.tsx'
+import { Text, useI18n } from '#app/components/ui/i18n-provider.tsx'
+import { PageHeading, PageMeta } from '#app/components/public/page.tsx'
+import { ReadMore } from '#app/components/public/read-more.tsx'
+import { BioModal } from '#app/components/public/team-bio.tsx'
+import { TeamGrid } from '#app/components/public/team-grid.tsx'
 import { listTeamMembers } from '#app/models/content.server.ts'
-import { getDb } from '#app/utils/context.server.ts'
+import { getDb } from '#app/http/context.server.ts'
 import { localeFromPath } from '#app/utils/locales.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -40,4 +40,4 @@ export default function About() {
 	)
 }
 
-export { PageErrorBoundary as ErrorBoundary } from '#app/components/page.tsx'
+export { PageErrorBoundary as ErrorBoundary } from '#app/components/public/page.tsx'

@@ -1,29 +1,29 @@
 import { useCallback } from 'react'
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router'
 import type { Route } from './+types/accept-quote'
-import { AuthenticityTokenInput } from '#app/components/authenticity-token.tsx'
-import { CompanySearch } from '#app/components/company-search.tsx'
-import { ErrorSummary, fieldMaker, inputClass } from '#app/components/form-fields.tsx'
-import { Text, useI18n } from '#app/components/i18n.tsx'
-import { PageHeading, PageMeta } from '#app/components/page.tsx'
-import { QuoteTable } from '#app/components/quote-table.tsx'
-import { ToggleDisplay } from '#app/components/toggle-display.tsx'
+import { AuthenticityTokenInput } from '#app/components/ui/authenticity-token.tsx'
+import { CompanySearch } from '#app/components/order/company-search.tsx'
+import { ErrorSummary, fieldMaker, inputClass } from '#app/components/ui/form-fields.tsx'
+import { Text, useI18n } from '#app/components/ui/i18n-provider.tsx'
+import { PageHeading, PageMeta } from '#app/components/public/page.tsx'
+import { QuoteTable } from '#app/components/order/quote-table.tsx'
+import { ToggleDisplay } from '#app/components/ui/toggle-display.tsx'
 import { acceptanceOf, acceptQuote, QuoteNotAcceptable, QuoteNotFound } from '#app/models/order/accept.server.ts'
 import { readAcceptFields, type AcceptField } from '#app/models/order/form.ts'
 import { TERMS_SLUG } from '#app/models/order/terms.server.ts'
 import { findQuote } from '#app/models/quote/quote.server.ts'
-import { loadMessages } from '#app/models/translation.server.ts'
-import { getDb, getServices } from '#app/utils/context.server.ts'
+import { translateRefusal } from '#app/http/refusals.server.ts'
+import { getDb, getServices } from '#app/http/context.server.ts'
 import { formatDate } from '#app/utils/format.ts'
-import { stripTags, translate } from '#app/utils/i18n.ts'
 import { localeFromPath, pathFor } from '#app/utils/locales.ts'
-import { readForm } from '#app/utils/request-body.server.ts'
+import { readForm } from '#app/http/request-body.server.ts'
+import { notFound } from '#app/http/responses.server.ts'
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
 	const locale = localeFromPath(new URL(request.url).pathname)
 	const db = getDb(context)
 	const quote = await findQuote(db, params.id)
-	if (!quote) throw data({ error: 'Not found' }, { status: 404 })
+	if (!quote) throw notFound()
 	const { order, dueDate, refusal } = await acceptanceOf(db, quote)
 	return {
 		// The quote's link may have been forwarded: it tells that the quote was ordered, never the
@@ -67,14 +67,10 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 					? pathFor('orderStatus', locale, { token: result.token })
 					: pathFor('acceptQuote', locale, { id: params.id }),
 			)
-		const messages = await loadMessages(getDb(context), locale)
-		const text = (key: string) => stripTags(translate(messages, key))
-		const errors = Object.fromEntries(
-			Object.entries(result.errors).map(([field, code]) => [field, text(`request.error.${code}`)]),
-		)
-		return data<Refusal>({ ok: false, message: text('accept.refused'), errors, values: fields }, { status: 422 })
+		const refusal = await translateRefusal(getDb(context), locale, { summary: 'accept.refused', errors: result.errors })
+		return data<Refusal>({ ok: false, ...refusal, values: fields }, { status: 422 })
 	} catch (error) {
-		if (error instanceof QuoteNotFound) throw data({ error: 'Not found' }, { status: 404 })
+		if (error instanceof QuoteNotFound) throw notFound()
 		// Expired or no longer possible while the form was open: the page says so.
 		if (error instanceof QuoteNotAcceptable) return redirect(pathFor('acceptQuote', locale, { id: params.id }))
 		throw error
@@ -247,4 +243,4 @@ export default function AcceptQuotePage() {
 	)
 }
 
-export { PageErrorBoundary as ErrorBoundary } from '#app/components/page.tsx'
+export { PageErrorBoundary as ErrorBoundary } from '#app/components/public/page.tsx'

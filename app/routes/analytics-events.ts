@@ -1,9 +1,9 @@
 import { data } from 'react-router'
 import type { Route } from './+types/analytics-events'
 import { EventSchema, recordEvent } from '#app/models/analytics.server.ts'
-import { getDb } from '#app/utils/context.server.ts'
-import { readJson } from '#app/utils/request-body.server.ts'
-import { methodNotAllowed } from '#app/utils/methods.server.ts'
+import { getDb } from '#app/http/context.server.ts'
+import { readJson } from '#app/http/request-body.server.ts'
+import { methodNotAllowed } from '#app/http/responses.server.ts'
 
 // Only POST; a GET is told so.
 export const loader = () => methodNotAllowed('POST')

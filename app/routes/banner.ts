@@ -1,7 +1,7 @@
 import { data, redirect } from 'react-router'
 import type { Route } from './+types/banner'
 import { dismissBannerCookie } from '#app/http/banner.server.ts'
-import { methodNotAllowed } from '#app/utils/methods.server.ts'
+import { methodNotAllowed } from '#app/http/responses.server.ts'
 import { sameSiteReferrer } from '#app/utils/safe-redirect.ts'
 
 // Only POST; a GET is told so.

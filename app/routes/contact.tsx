@@ -1,13 +1,13 @@
 import { useLoaderData } from 'react-router'
 import type { Route } from './+types/contact'
-import { Text, useI18n } from '#app/components/i18n.tsx'
-import { LeadForm } from '#app/components/lead-form.tsx'
-import { PageHeading, PageMeta } from '#app/components/page.tsx'
+import { Text, useI18n } from '#app/components/ui/i18n-provider.tsx'
+import { LeadForm } from '#app/components/order/lead-form.tsx'
+import { PageHeading, PageMeta } from '#app/components/public/page.tsx'
 import { handleRequestSubmission } from '#app/http/request-form.server.ts'
 import { getRequestSettings } from '#app/http/site.server.ts'
 import { pathFor } from '#app/utils/locales.ts'
 import { mapLink } from '#app/models/site.ts'
-import { readForm } from '#app/utils/request-body.server.ts'
+import { readForm } from '#app/http/request-body.server.ts'
 
 export async function loader({ context }: Route.LoaderArgs) {
 	const { agencyName, email, phone, address, cvr } = await getRequestSettings(context)
@@ -76,4 +76,4 @@ export default function Contact() {
 	)
 }
 
-export { PageErrorBoundary as ErrorBoundary } from '#app/components/page.tsx'
+export { PageErrorBoundary as ErrorBoundary } from '#app/components/public/page.tsx'

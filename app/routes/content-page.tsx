@@ -1,11 +1,11 @@
 import { data, redirect, useLoaderData } from 'react-router'
 import type { Route } from './+types/content-page'
-import { PageHeading, PageMeta } from '#app/components/page.tsx'
-import { ServiceOrderBox } from '#app/components/service-order-box.tsx'
+import { PageHeading, PageMeta } from '#app/components/public/page.tsx'
+import { ServiceOrderBox } from '#app/components/public/service-order-box.tsx'
 import { findPublishedPage, presentPage } from '#app/models/content.server.ts'
 import { fromPricePerWord } from '#app/models/price/price.server.ts'
 import { getRequestSettings } from '#app/http/site.server.ts'
-import { getDb } from '#app/utils/context.server.ts'
+import { getDb } from '#app/http/context.server.ts'
 import { localeFromPath, pathFor } from '#app/utils/locales.ts'
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -54,4 +54,4 @@ export default function ContentPage() {
 	)
 }
 
-export { PageErrorBoundary as ErrorBoundary } from '#app/components/page.tsx'
+export { PageErrorBoundary as ErrorBoundary } from '#app/components/public/page.tsx'

@@ -1,37 +1,17 @@
 import { data, redirect } from 'react-router'
 import type { Route } from './+types/document-upload'
 import { ensureDraftId } from '#app/http/draft.server.ts'
-import { receiveUpload, UploadRefused, type UploadRefusal } from '#app/models/documents/upload.server.ts'
-import { multipartSource } from '#app/utils/multipart.server.ts'
+import { receiveUpload, UploadRefused } from '#app/models/documents/upload.server.ts'
+import { multipartSource } from '#app/http/multipart.server.ts'
 import { getRequestSettings } from '#app/http/site.server.ts'
-import { loadMessages } from '#app/models/translation.server.ts'
+import { translateUploadRefusal } from '#app/http/refusals.server.ts'
 import { addressKey } from '#app/models/address-key.server.ts'
-import { getDb, getServices, requestInfoContext, servicesContext } from '#app/utils/context.server.ts'
-import { translate, type MessageKey } from '#app/utils/i18n.ts'
+import { getDb, getServices, requestInfoContext, servicesContext } from '#app/http/context.server.ts'
 import { liveStream } from '#app/models/live/signed-stream.server.ts'
 import { documentStream } from '#app/models/documents/present.ts'
 import { localeFromPath, pathFor } from '#app/utils/locales.ts'
 import { wantsJson } from '#app/utils/request-headers.ts'
-import { methodNotAllowed } from '#app/utils/methods.server.ts'
-
-const MESSAGES: Record<UploadRefusal['reason'], MessageKey> = {
-	'too-big': 'upload.tooBig',
-	type: 'upload.wrongType',
-	content: 'upload.wrongContent',
-	missing: 'upload.missing',
-	bomb: 'upload.bomb',
-	quota: 'upload.tooMany',
-	malformed: 'upload.malformed',
-}
-const STATUS: Record<UploadRefusal['reason'], number> = {
-	'too-big': 413,
-	type: 415,
-	content: 422,
-	missing: 422,
-	bomb: 422,
-	quota: 429,
-	malformed: 400,
-}
+import { methodNotAllowed } from '#app/http/responses.server.ts'
 
 // Only POST; a GET is told so.
 export const loader = () => methodNotAllowed('POST')
@@ -61,12 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 		if (!(error instanceof UploadRefused)) throw error
 		const { refusal } = error
 		if (!asksForJson) return redirect(`${pathFor('order', locale)}?upload_error=${refusal.reason}`, { headers })
-		const messages = await loadMessages(db, locale)
-		const vars: Record<string, number> =
-			refusal.reason === 'too-big' ? { filesize: refusal.sizeMib, maxFilesize: refusal.limitMib } : {}
-		return data(
-			{ error: translate(messages, MESSAGES[refusal.reason], vars) },
-			{ status: STATUS[refusal.reason], headers },
-		)
+		const { error: message, status } = await translateUploadRefusal(db, locale, refusal)
+		return data({ error: message }, { status, headers })
 	}
 }

@@ -1,10 +1,10 @@
 import { useLoaderData } from 'react-router'
 import type { Route } from './+types/faq'
-import { FaqList, FaqStructuredData } from '#app/components/faq-list.tsx'
-import { Text, useI18n } from '#app/components/i18n.tsx'
-import { PageHeading, PageMeta } from '#app/components/page.tsx'
+import { FaqList, FaqStructuredData } from '#app/components/public/faq-list.tsx'
+import { Text, useI18n } from '#app/components/ui/i18n-provider.tsx'
+import { PageHeading, PageMeta } from '#app/components/public/page.tsx'
 import { listFaqCategories, listFaqItems } from '#app/models/content.server.ts'
-import { getDb } from '#app/utils/context.server.ts'
+import { getDb } from '#app/http/context.server.ts'
 import { localeFromPath } from '#app/utils/locales.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -27,4 +27,4 @@ export default function Faq() {
 	)
 }
 
-export { PageErrorBoundary as ErrorBoundary } from '#app/components/page.tsx'
+export { PageErrorBoundary as ErrorBoundary } from '#app/components/public/page.tsx'

@@ -1,5 +1,5 @@
 import { data } from 'react-router'
-import { NotFound } from '#app/components/page.tsx'
+import { NotFound } from '#app/components/public/page.tsx'
 
 export function loader() {
 	return data(null, { status: 404 })

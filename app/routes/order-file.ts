@@ -1,10 +1,10 @@
 import path from 'node:path'
-import { data } from 'react-router'
 import type { Route } from './+types/order-file'
 import { fileDownload } from '#app/http/download.server.ts'
 import { addressKey } from '#app/models/address-key.server.ts'
 import { deliveriesDirOf, downloadDelivery } from '#app/models/order/order.server.ts'
-import { requestInfoContext, servicesContext } from '#app/utils/context.server.ts'
+import { requestInfoContext, servicesContext } from '#app/http/context.server.ts'
+import { notFound } from '#app/http/responses.server.ts'
 
 // GET /orders/:token/files/:fileId: a delivered translation, for whoever holds the order's link;
 // each download is logged, and an open admin page of the order shows it.
@@ -17,6 +17,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 		params.fileId,
 		addressKey('download', context.get(requestInfoContext).clientAddress, secretKey),
 	)
-	if (!file) throw data({ error: 'Not found' }, { status: 404 })
+	if (!file) throw notFound()
 	return fileDownload(path.join(deliveriesDirOf(documentsDir), file.storedName), file.name)
 }

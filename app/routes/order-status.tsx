@@ -1,19 +1,20 @@
-import { data, useLoaderData, useRevalidator } from 'react-router'
+import { useLoaderData, useRevalidator } from 'react-router'
 import type { Route } from './+types/order-status'
-import { Text, useI18n } from '#app/components/i18n.tsx'
-import { streamAttributes, useLiveStream } from '#app/components/live-stream.tsx'
-import { PageHeading, PageMeta } from '#app/components/page.tsx'
-import { QuoteTable } from '#app/components/quote-table.tsx'
+import { Text, useI18n } from '#app/components/ui/i18n-provider.tsx'
+import { streamAttributes, useLiveStream } from '#app/components/ui/live-stream.tsx'
+import { PageHeading, PageMeta } from '#app/components/public/page.tsx'
+import { QuoteTable } from '#app/components/order/quote-table.tsx'
 import { liveStream } from '#app/models/live/signed-stream.server.ts'
 import { findOrderForCustomer } from '#app/models/order/order.server.ts'
-import { getDb, getServices } from '#app/utils/context.server.ts'
+import { getDb, getServices } from '#app/http/context.server.ts'
 import { orderStream } from '#app/utils/cable.ts'
 import { formatDate, formatDateTime, formatFileSize } from '#app/utils/format.ts'
 import { pathFor } from '#app/utils/locales.ts'
+import { notFound } from '#app/http/responses.server.ts'
 
 export async function loader({ params, context }: Route.LoaderArgs) {
 	const order = await findOrderForCustomer(getDb(context), params.token)
-	if (!order) throw data({ error: 'Not found' }, { status: 404 })
+	if (!order) throw notFound()
 	return {
 		order,
 		stream: liveStream(getServices(context), orderStream(order.id)),
@@ -122,4 +123,4 @@ export default function OrderStatusPage() {
 	)
 }
 
-export { PageErrorBoundary as ErrorBoundary } from '#app/components/page.tsx'
+export { PageErrorBoundary as ErrorBoundary } from '#app/components/public/page.tsx'

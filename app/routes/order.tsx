@@ -1,26 +1,24 @@
 import { useState } from 'react'
 import { useLoaderData } from 'react-router'
 import type { Route } from './+types/order'
-import { Dropzone } from '#app/components/dropzone.tsx'
-import { Text, useI18n } from '#app/components/i18n.tsx'
-import { PageHeading, PageMeta } from '#app/components/page.tsx'
-import { LeadForm } from '#app/components/lead-form.tsx'
-import { OrderQuote } from '#app/components/order-quote.tsx'
+import { Dropzone } from '#app/components/order/dropzone.tsx'
+import { Text, useI18n } from '#app/components/ui/i18n-provider.tsx'
+import { PageHeading, PageMeta } from '#app/components/public/page.tsx'
+import { LeadForm } from '#app/components/order/lead-form.tsx'
+import { OrderQuote } from '#app/components/order/order-quote.tsx'
 import { handleQuoteSave, handleRequestSubmission } from '#app/http/request-form.server.ts'
 import { listDraftDocuments } from '#app/models/documents/list.server.ts'
 import type { DocumentView } from '#app/models/documents/present.ts'
 import { fromPricePerWord, pairPriceMap } from '#app/models/price/price.server.ts'
 import { listActiveLanguages } from '#app/models/site.server.ts'
 import { getRequestSettings } from '#app/http/site.server.ts'
-import { getDb, getServices } from '#app/utils/context.server.ts'
+import { getDb, getServices } from '#app/http/context.server.ts'
 import { readDraftId } from '#app/http/draft.server.ts'
 import { todayInDenmark } from '#app/models/calendar/working-days.ts'
 import { earliestDeliveryDate } from '#app/models/quote/rules.ts'
-import type { MessageKey } from '#app/utils/i18n.ts'
+import { UPLOAD_REFUSALS, uploadRefusalOf } from '#app/models/documents/refusals.ts'
 import { localeFromPath, UPLOAD_PATHS } from '#app/utils/locales.ts'
-import { readForm } from '#app/utils/request-body.server.ts'
-
-const REFUSALS = ['too-big', 'type', 'content', 'missing', 'bomb', 'quota', 'malformed'] as const
+import { readForm } from '#app/http/request-body.server.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const url = new URL(request.url)
@@ -32,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		listActiveLanguages(db, locale),
 		pairPriceMap(db),
 	])
-	const refusal = REFUSALS.find((reason) => reason === url.searchParams.get('upload_error')) ?? null
+	const refusal = uploadRefusalOf(url.searchParams.get('upload_error'))
 	const today = todayInDenmark()
 	const {
 		defaultPricePerWord,
@@ -104,7 +102,7 @@ export default function Order() {
 			<PageHeading title={<Text k="order.title" />} lead={<Text k="order.lead" />} />
 			{refusal && (
 				<p role="alert" className="mb-4 rounded-md border border-red-300 bg-red-50 p-3 text-red-800">
-					{t(`upload.refused.${refusal}` as MessageKey)}
+					{t(UPLOAD_REFUSALS[refusal].notice)}
 				</p>
 			)}
 			<section aria-labelledby="documents-title" className="mb-6">
@@ -137,4 +135,4 @@ export default function Order() {
 	)
 }
 
-export { PageErrorBoundary as ErrorBoundary } from '#app/components/page.tsx'
+export { PageErrorBoundary as ErrorBoundary } from '#app/components/public/page.tsx'

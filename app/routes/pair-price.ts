@@ -3,11 +3,11 @@ import { z } from 'zod'
 import type { Route } from './+types/pair-price'
 import { quotePair, UnknownLanguageError } from '#app/models/price/price.server.ts'
 import { loadMessages } from '#app/models/translation.server.ts'
-import { getDb } from '#app/utils/context.server.ts'
-import { translate } from '#app/utils/i18n.ts'
+import { getDb } from '#app/http/context.server.ts'
+import { translate } from '#app/utils/translate.ts'
 import { localeFromPath } from '#app/utils/locales.ts'
-import { readForm, readJson } from '#app/utils/request-body.server.ts'
-import { methodNotAllowed } from '#app/utils/methods.server.ts'
+import { readForm, readJson } from '#app/http/request-body.server.ts'
+import { methodNotAllowed } from '#app/http/responses.server.ts'
 
 const PairSchema = z.object({
 	from_language: z.string().trim().min(1).max(12),

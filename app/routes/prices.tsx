@@ -1,12 +1,12 @@
 import { useLoaderData } from 'react-router'
 import type { Route } from './+types/prices'
-import { Amount } from '#app/components/amount.tsx'
-import { Calculator } from '#app/components/calculator.tsx'
-import { Text, useI18n } from '#app/components/i18n.tsx'
-import { LangCombo } from '#app/components/lang-combo.tsx'
-import { PageHeading, PageMeta } from '#app/components/page.tsx'
-import { PairPriceList, PriceGroups } from '#app/components/pair-prices.tsx'
-import { Tooltip } from '#app/components/tooltip.tsx'
+import { Amount } from '#app/components/ui/amount.tsx'
+import { Calculator } from '#app/components/public/calculator.tsx'
+import { Text, useI18n } from '#app/components/ui/i18n-provider.tsx'
+import { LangCombo } from '#app/components/public/lang-combo.tsx'
+import { PageHeading, PageMeta } from '#app/components/public/page.tsx'
+import { PairPriceList, PriceGroups } from '#app/components/public/pair-prices.tsx'
+import { Tooltip } from '#app/components/ui/tooltip.tsx'
 import {
 	calculatorData,
 	fromPricePerWord,
@@ -15,7 +15,7 @@ import {
 	UnknownLanguageError,
 } from '#app/models/price/price.server.ts'
 import { getRequestSettings } from '#app/http/site.server.ts'
-import { getDb } from '#app/utils/context.server.ts'
+import { getDb } from '#app/http/context.server.ts'
 import { localeFromPath, PAIR_PRICE_PATHS, pathFor, type Locale } from '#app/utils/locales.ts'
 import { groupPairPrices, withVat } from '#app/models/price/rules.ts'
 
@@ -133,4 +133,4 @@ export default function Prices() {
 	)
 }
 
-export { PageErrorBoundary as ErrorBoundary } from '#app/components/page.tsx'
+export { PageErrorBoundary as ErrorBoundary } from '#app/components/public/page.tsx'

@@ -1,19 +1,19 @@
 import { lazy, Suspense } from 'react'
 import { Link, Outlet, useLoaderData } from 'react-router'
 import type { Route } from './+types/public-layout'
-import { Banner } from '#app/components/banner.tsx'
-import { useI18n } from '#app/components/i18n.tsx'
-import { LanguageSwitch } from '#app/components/language-switch.tsx'
-import { Navigation } from '#app/components/navigation.tsx'
-import { SiteFooter } from '#app/components/site-footer.tsx'
-import { StickyNavbar } from '#app/components/sticky-navbar.tsx'
+import { Banner } from '#app/components/public/banner.tsx'
+import { useI18n } from '#app/components/ui/i18n-provider.tsx'
+import { LanguageSwitch } from '#app/components/public/language-switch.tsx'
+import { Navigation } from '#app/components/public/navigation.tsx'
+import { SiteFooter } from '#app/components/public/site-footer.tsx'
+import { StickyNavbar } from '#app/components/public/sticky-navbar.tsx'
 import { isBannerDismissed } from '#app/http/banner.server.ts'
 import { getRequestSettings, listRequestMenuPages } from '#app/http/site.server.ts'
 import { localeFromPath, pathFor } from '#app/utils/locales.ts'
 import { useHydrated } from '#app/hooks/use-hydrated.ts'
 
 // Staff only: anonymous visitors never load it (nor get the markup it works on).
-const InlineTextEditing = lazy(() => import('#app/components/inline-text-editing.tsx'))
+const InlineTextEditing = lazy(() => import('#app/components/public/inline-text-editing.tsx'))
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const locale = localeFromPath(new URL(request.url).pathname)
@@ -62,4 +62,4 @@ export default function PublicLayout() {
 	)
 }
 
-export { PageErrorBoundary as ErrorBoundary } from '#app/components/page.tsx'
+export { PageErrorBoundary as ErrorBoundary } from '#app/components/public/page.tsx'

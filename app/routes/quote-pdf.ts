@@ -1,17 +1,17 @@
-import { data } from 'react-router'
 import type { Route } from './+types/quote-pdf'
 import { renderQuotePdf } from '#app/models/quote/pdf.server.ts'
 import { findQuote } from '#app/models/quote/quote.server.ts'
 import { getRequestSettings } from '#app/http/site.server.ts'
 import { loadMessages } from '#app/models/translation.server.ts'
-import { getDb } from '#app/utils/context.server.ts'
+import { getDb } from '#app/http/context.server.ts'
 import { LOCALES, type Locale } from '#app/utils/locales.ts'
+import { notFound } from '#app/http/responses.server.ts'
 
 // GET /quotes/:id/pdf: the saved quote as a PDF, in the language asked for (else the quote's own).
 export async function loader({ request, params, context }: Route.LoaderArgs) {
 	const db = getDb(context)
 	const quote = await findQuote(db, params.id)
-	if (!quote) throw data({ error: 'Not found' }, { status: 404 })
+	if (!quote) throw notFound()
 	const asked = new URL(request.url).searchParams.get('lang')
 	const locale = (LOCALES.includes(asked as Locale) ? asked : quote.locale) as Locale
 	const settings = await getRequestSettings(context)

@@ -1,16 +1,17 @@
-import { data, Link, useLoaderData } from 'react-router'
+import { Link, useLoaderData } from 'react-router'
 import type { Route } from './+types/quote'
-import { Text, useI18n } from '#app/components/i18n.tsx'
-import { PageHeading, PageMeta } from '#app/components/page.tsx'
-import { QuoteTable } from '#app/components/quote-table.tsx'
+import { Text, useI18n } from '#app/components/ui/i18n-provider.tsx'
+import { PageHeading, PageMeta } from '#app/components/public/page.tsx'
+import { QuoteTable } from '#app/components/order/quote-table.tsx'
 import { findQuote } from '#app/models/quote/quote.server.ts'
-import { getDb } from '#app/utils/context.server.ts'
+import { getDb } from '#app/http/context.server.ts'
 import { formatDate } from '#app/utils/format.ts'
 import { pathFor } from '#app/utils/locales.ts'
+import { notFound } from '#app/http/responses.server.ts'
 
 export async function loader({ params, context }: Route.LoaderArgs) {
 	const quote = await findQuote(getDb(context), params.id)
-	if (!quote) throw data({ error: 'Not found' }, { status: 404 })
+	if (!quote) throw notFound()
 	const { id, details, validUntil, deliveryDate, copies, currency, createdAt } = quote
 	return {
 		quote: { id, details, validUntil, deliveryDate, copies, currency, createdAt: createdAt.toISOString() },
@@ -71,4 +72,4 @@ export default function QuotePage() {
 	)
 }
 
-export { PageErrorBoundary as ErrorBoundary } from '#app/components/page.tsx'
+export { PageErrorBoundary as ErrorBoundary } from '#app/components/public/page.tsx'

@@ -1,5 +1,5 @@
 import type { Route } from './+types/robots'
-import { servicesContext } from '#app/utils/context.server.ts'
+import { servicesContext } from '#app/http/context.server.ts'
 import { PAGE_PATHS } from '#app/utils/locales.ts'
 
 // GET /robots.txt: everything public may be crawled but the back office and customers' quotes.

@@ -1,6 +1,6 @@
 import type { Route } from './+types/sitemap'
 import { listPublishedPageSlugs } from '#app/models/content.server.ts'
-import { getDb, servicesContext } from '#app/utils/context.server.ts'
+import { getDb, servicesContext } from '#app/http/context.server.ts'
 import { LOCALES, pathFor, PAGE_PATHS, type Locale, type PageName } from '#app/utils/locales.ts'
 
 // The pages with one address per language; quotes (private links) and content pages (listed from

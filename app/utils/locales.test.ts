@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { alternatePaths, localeFromPath, pathFor } from '#app/utils/locales.ts'
 import { formatDate, formatNumber, formatPrice } from '#app/utils/format.ts'
-import { stripTags, translate } from '#app/utils/i18n.ts'
+import { stripTags, translate } from '#app/utils/translate.ts'
 import { pageUrlOf } from '#app/utils/router-fetch.client.ts'
 
 describe('locales', () => {

@@ -1,5 +1,5 @@
 import type { unstable_RouterFetch } from 'react-router/dom'
-import { SNAPSHOT_SERVED_EVENT } from '#app/components/snapshot-refresh.tsx'
+import { SNAPSHOT_SERVED_EVENT } from '#app/components/ui/snapshot-refresh.tsx'
 import { scriptedHeaders } from '#app/utils/request-headers.ts'
 
 // How many pages are kept for going back.

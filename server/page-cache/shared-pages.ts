@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http'
 import { RouterContextProvider } from 'react-router'
 import { dismissBannerCookie } from '#app/http/banner.server.ts'
-import { requestInfoContext, servicesContext, staffContext, type AppServices } from '#app/utils/context.server.ts'
+import { requestInfoContext, servicesContext, staffContext, type AppServices } from '#app/http/context.server.ts'
 import { onContentChange } from '#database/content-version.ts'
 import { maskToken, tokenSecret } from '#server/csrf.ts'
 import type { Logger } from '#server/logger.ts'

@@ -1,5 +1,5 @@
 import type { Database } from '#database/client.ts'
-import type { AppServices } from '#app/utils/context.server.ts'
+import type { AppServices } from '#app/http/context.server.ts'
 import { createLogger } from '#server/logger.ts'
 
 // The services a route sees, for tests that call loaders and actions without a server: nothing

@@ -1,6 +1,6 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog'
 import { useFetcher } from 'react-router'
-import { useAdminI18n } from '#app/components/i18n.tsx'
+import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
 import { buttonClass } from '#app/components/ui/button.tsx'
 
 type Usage = { resource: string; id: number; label: string }

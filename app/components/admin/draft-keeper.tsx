@@ -3,7 +3,7 @@ import { useEffect, useEffectEvent, useRef, useState, type RefObject } from 'rea
 import { useBlocker } from 'react-router'
 import { formatDateTime } from '#app/utils/format.ts'
 import { CSRF_FIELD, requestJson, scriptedHeaders } from '#app/utils/request-headers.ts'
-import { useAdminI18n } from '#app/components/i18n.tsx'
+import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
 import { buttonClass } from '#app/components/ui/button.tsx'
 
 export const AUTOSAVE_INTERVAL_MS = 10_000

@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import { useId, type FormEvent, type ReactNode } from 'react'
-import { useAdminI18n } from '#app/components/i18n.tsx'
+import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
 import { inputClass } from '#app/components/ui/input.tsx'
 import { buttonClass as formButtonClass } from '#app/components/ui/button.tsx'
 

@@ -1,6 +1,6 @@
 import { useId } from 'react'
 import type { Field } from '#app/models/records/definition.ts'
-import { useAdminI18n } from '#app/components/i18n.tsx'
+import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
 import { TagSelect } from '#app/components/admin/tag-select.tsx'
 import { RichTextEditor } from '#app/components/admin/rich-text-editor.tsx'
 import { FieldError } from '#app/components/ui/field.tsx'

@@ -12,7 +12,7 @@ import {
 } from '#app/models/media/kinds.ts'
 import { HttpError, requestJson } from '#app/utils/request-headers.ts'
 import { fileLinkText } from '#app/models/rich-text/links.ts'
-import { useAdminI18n } from '#app/components/i18n.tsx'
+import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
 import { EditorDialog } from '#app/components/admin/editor-dialog.tsx'
 
 type Item = PhotoItem | ContentFileItem

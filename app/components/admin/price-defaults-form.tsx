@@ -1,6 +1,6 @@
 import { useFetcher } from 'react-router'
-import { AuthenticityTokenInput } from '#app/components/authenticity-token.tsx'
-import { useAdminI18n } from '#app/components/i18n.tsx'
+import { AuthenticityTokenInput } from '#app/components/ui/authenticity-token.tsx'
+import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
 import { LabelledInput } from '#app/components/ui/field.tsx'
 
 type Defaults = { defaultPricePerWord: string; minimumOrder: string; currency: string }

@@ -1,6 +1,6 @@
 import { Form } from 'react-router'
-import { AuthenticityTokenInput } from '#app/components/authenticity-token.tsx'
-import { useAdminI18n } from '#app/components/i18n.tsx'
+import { AuthenticityTokenInput } from '#app/components/ui/authenticity-token.tsx'
+import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
 import { buttonClass } from '#app/components/ui/button.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 import type { DocumentView } from '#app/models/documents/present.ts'

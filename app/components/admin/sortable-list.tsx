@@ -19,7 +19,7 @@ import { CSS } from '@dnd-kit/utilities'
 import { useState } from 'react'
 import type { SortableModel } from '#app/models/records/definition.ts'
 import { requestJson } from '#app/utils/request-headers.ts'
-import { useAdminI18n } from '#app/components/i18n.tsx'
+import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
 
 export type SortableItem = { id: number; label: string }
 

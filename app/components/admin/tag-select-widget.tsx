@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react'
 import Select, { type MultiValue } from 'react-select'
-import { useAdminI18n } from '#app/components/i18n.tsx'
+import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
 import type { Option } from '#app/components/ui/input.tsx'
 import type { TagSelectProps } from '#app/components/admin/tag-select.tsx'
 

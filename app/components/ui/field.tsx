@@ -1,4 +1,4 @@
-import { useAdminI18n } from '#app/components/i18n.tsx'
+import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 
 // A field's error, in the admin's language, tied to its input by id.

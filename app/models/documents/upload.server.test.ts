@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { receiveUpload, UploadRefused } from '#app/models/documents/upload.server.ts'
-import { multipartSource } from '#app/utils/multipart.server.ts'
+import { multipartSource } from '#app/http/multipart.server.ts'
 import { setupTestDatabase } from '#tests/setup/database.ts'
 import { testServices } from '#tests/setup/services.ts'
 

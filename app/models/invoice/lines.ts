@@ -1,7 +1,7 @@
 import type { InvoiceLine } from '#database/schema.ts'
 import type { SavedQuoteDetails } from '#app/models/quote/quote.server.ts'
 import { formatNumber } from '#app/utils/format.ts'
-import { translate, type Messages } from '#app/utils/i18n.ts'
+import { translate, type Messages } from '#app/utils/translate.ts'
 import type { Locale } from '#app/utils/locales.ts'
 
 const round2 = (amount: number) => Math.round(amount * 100) / 100

@@ -2,7 +2,7 @@ import type { Invoice } from '#app/models/invoice/invoice.server.ts'
 import { createPdfWriter } from '#app/models/pdf/writer.server.ts'
 import { DEFAULT_MESSAGES } from '#app/models/translation.server.ts'
 import { formatDate, formatNumber, formatPrice } from '#app/utils/format.ts'
-import { translate } from '#app/utils/i18n.ts'
+import { translate } from '#app/utils/translate.ts'
 import type { Locale } from '#app/utils/locales.ts'
 
 // The invoice or credit note as an A4 PDF in the order's language: the agency with its CVR and

@@ -3,9 +3,9 @@ import type { Database } from '#database/client.ts'
 import { recordAudit } from '#app/models/audit/record.server.ts'
 import type { Staff } from '#app/models/staff/session.server.ts'
 import type { AppServices } from '#app/models/services.ts'
-import type { AdminMessageKey } from '#app/utils/i18n.ts'
+import type { AdminMessageKey } from '#app/utils/translate.ts'
 import type { MediaKind } from '#app/models/media/kinds.ts'
-import type { UploadedFile } from '#app/utils/multipart.server.ts'
+import type { UploadedFile } from '#app/models/uploaded-file.ts'
 import {
 	deleteMedia,
 	listContentFiles,

@@ -4,7 +4,7 @@ import type { AppServices } from '#app/models/services.ts'
 import { getSettings } from '#app/models/site.server.ts'
 import { DEFAULT_MESSAGES } from '#app/models/translation.server.ts'
 import { formatDate } from '#app/utils/format.ts'
-import { stripTags, translate } from '#app/utils/i18n.ts'
+import { stripTags, translate } from '#app/utils/translate.ts'
 import { pathFor, type Locale } from '#app/utils/locales.ts'
 import type { MailAttachment } from '#server/mailer.ts'
 

@@ -1,6 +1,6 @@
 import { createPdfWriter, printable } from '#app/models/pdf/writer.server.ts'
 import { formatDate, formatNumber, formatPrice } from '#app/utils/format.ts'
-import { translate, type MessageKey, type Messages } from '#app/utils/i18n.ts'
+import { translate, type MessageKey, type Messages } from '#app/utils/translate.ts'
 import type { Locale } from '#app/utils/locales.ts'
 import type { findQuote } from '#app/models/quote/quote.server.ts'
 import { breakdownLines, type UnpricedPart } from '#app/models/wordcount/parts.ts'

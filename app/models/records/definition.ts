@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import type { AdminMessageKey } from '#app/utils/i18n.ts'
+import type { AdminMessageKey } from '#app/utils/translate.ts'
 
 // What the generic admin screens show of a record type: its address, its fields and columns, and
 // the schema its form is checked with. Browser-safe: the form screen renders from it.

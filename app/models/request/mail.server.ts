@@ -4,7 +4,7 @@ import { getSettings } from '#app/models/site.server.ts'
 import { DEFAULT_MESSAGES } from '#app/models/translation.server.ts'
 import type { AppServices } from '#app/models/services.ts'
 import { formatDate } from '#app/utils/format.ts'
-import { stripTags, translate } from '#app/utils/i18n.ts'
+import { stripTags, translate } from '#app/utils/translate.ts'
 import { pathFor, type Locale } from '#app/utils/locales.ts'
 
 // Two mails per new request: one to the agency (in Danish, with a link to the inbox) and a

@@ -1,9 +1,9 @@
 import { Link, useLoaderData } from 'react-router'
 import type { Route } from './+types/audit'
-import { useAdminI18n } from '#app/components/i18n.tsx'
+import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
 import { listAuditEvents, presentAuditEvent, type AuditEventView } from '#app/models/audit/history.server.ts'
 import { requireAdmin } from '#app/http/access.server.ts'
-import { getDb } from '#app/utils/context.server.ts'
+import { getDb } from '#app/http/context.server.ts'
 import { intlLocale } from '#app/utils/locales.ts'
 import { Table } from '#app/components/ui/table.tsx'
 

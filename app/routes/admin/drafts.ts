@@ -2,9 +2,9 @@ import { z } from 'zod'
 import type { Route } from './+types/drafts'
 import { discardDraft, saveDraft } from '#app/models/drafts.server.ts'
 import { requireStaff } from '#app/http/access.server.ts'
-import { getDb } from '#app/utils/context.server.ts'
-import { readJson } from '#app/utils/request-body.server.ts'
-import { methodNotAllowed } from '#app/utils/methods.server.ts'
+import { getDb } from '#app/http/context.server.ts'
+import { readJson } from '#app/http/request-body.server.ts'
+import { methodNotAllowed } from '#app/http/responses.server.ts'
 
 // Only the admin's own forms have drafts; a field is at most what a long page body could be.
 const FormPath = z.string().regex(/^\/admin\/[\w/-]{1,200}$/)

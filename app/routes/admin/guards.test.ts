@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { RouterContextProvider } from 'react-router'
 import routes from '#app/routes.ts'
 import type { Staff } from '#app/models/staff/session.server.ts'
-import { requestInfoContext, servicesContext, staffContext } from '#app/utils/context.server.ts'
+import { requestInfoContext, servicesContext, staffContext } from '#app/http/context.server.ts'
 import { testServices } from '#tests/setup/services.ts'
 
 type RouteEntry = { path?: string; file: string; children?: RouteEntry[] }

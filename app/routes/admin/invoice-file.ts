@@ -1,10 +1,10 @@
-import { data } from 'react-router'
 import type { Route } from './+types/invoice-file'
 import { requireStaff } from '#app/http/access.server.ts'
 import { recordIdOf } from '#app/http/records.server.ts'
 import { findInvoice, invoiceXml } from '#app/models/invoice/invoice.server.ts'
 import { renderInvoicePdf } from '#app/models/invoice/pdf.server.ts'
-import { getDb } from '#app/utils/context.server.ts'
+import { getDb } from '#app/http/context.server.ts'
+import { notFound } from '#app/http/responses.server.ts'
 
 // GET /admin/invoices/:id/pdf and /admin/invoices/:id/oioubl: an invoice or credit note as a PDF,
 // or, for a buyer with an EAN, as the OIOUBL 2.1 XML that goes to NemHandel.
@@ -14,7 +14,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 	const id = recordIdOf(params.id)
 	const invoice = id ? await findInvoice(db, id) : null
 	if (!invoice || (params.format === 'oioubl' && !invoice.buyer.ean) || !['pdf', 'oioubl'].includes(params.format))
-		throw data({ error: 'Not found' }, { status: 404 })
+		throw notFound()
 	const name = `${invoice.kind === 'invoice' ? 'faktura' : 'kreditnota'}-${invoice.number}`
 	const headers = { 'Cache-Control': 'private, no-store' }
 	if (params.format === 'pdf') {

@@ -3,9 +3,9 @@ import type { Route } from './+types/language'
 import { requireStaff } from '#app/http/access.server.ts'
 import { adminLocaleCookie, parseLocale } from '#app/http/admin-locale.server.ts'
 import { safeRedirectTo } from '#app/utils/admin-paths.ts'
-import { servicesContext } from '#app/utils/context.server.ts'
-import { readForm } from '#app/utils/request-body.server.ts'
-import { methodNotAllowed } from '#app/utils/methods.server.ts'
+import { servicesContext } from '#app/http/context.server.ts'
+import { readForm } from '#app/http/request-body.server.ts'
+import { methodNotAllowed } from '#app/http/responses.server.ts'
 
 // Only POST; a GET is told so, once the staff member is known.
 export function loader({ request, context }: Route.LoaderArgs) {

@@ -12,11 +12,11 @@ import {
 } from 'react-router'
 import type { Route } from './+types/layout'
 import { areaOfPath, mayOpen } from '#app/models/staff/roles.ts'
-import { AuthenticityTokenInput } from '#app/components/authenticity-token.tsx'
-import { useAdminI18n } from '#app/components/i18n.tsx'
+import { AuthenticityTokenInput } from '#app/components/ui/authenticity-token.tsx'
+import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
 import { takeFlash } from '#app/http/flash.server.ts'
 import { requireStaff } from '#app/http/access.server.ts'
-import type { AdminMessageKey } from '#app/utils/i18n.ts'
+import type { AdminMessageKey } from '#app/utils/translate.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const staff = requireStaff(request, context)

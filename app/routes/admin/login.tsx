@@ -1,8 +1,8 @@
 import { data, Form, redirect, useActionData, useLoaderData, useNavigation } from 'react-router'
 import { z } from 'zod'
 import type { Route } from './+types/login'
-import { AuthenticityTokenInput } from '#app/components/authenticity-token.tsx'
-import { useAdminI18n } from '#app/components/i18n.tsx'
+import { AuthenticityTokenInput } from '#app/components/ui/authenticity-token.tsx'
+import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
 import { LabelledInput } from '#app/components/ui/field.tsx'
 import { signIn } from '#app/models/staff/sign-in.server.ts'
 import { adminLocaleCookie, parseLocale } from '#app/http/admin-locale.server.ts'
@@ -10,9 +10,9 @@ import { sessionCookieHeader, sessionTokenOf } from '#app/http/session-cookie.se
 import { addressKey } from '#app/models/address-key.server.ts'
 import { optionalStaff } from '#app/http/access.server.ts'
 import { safeRedirectTo } from '#app/utils/admin-paths.ts'
-import { getServices, requestInfoContext } from '#app/utils/context.server.ts'
+import { getServices, requestInfoContext } from '#app/http/context.server.ts'
 import { fieldErrorsOf, requiredText } from '#app/models/records/form.ts'
-import { readForm } from '#app/utils/request-body.server.ts'
+import { readForm } from '#app/http/request-body.server.ts'
 
 const LoginSchema = z.object({
 	email: requiredText(254).pipe(z.email('errors.email')),

@@ -4,8 +4,8 @@ import { requireStaff } from '#app/http/access.server.ts'
 import { signOut } from '#app/models/staff/sign-in.server.ts'
 import { clearedSessionCookieHeader, sessionTokenOf } from '#app/http/session-cookie.server.ts'
 import { LOGIN_PATH } from '#app/utils/admin-paths.ts'
-import { getServices, servicesContext } from '#app/utils/context.server.ts'
-import { methodNotAllowed } from '#app/utils/methods.server.ts'
+import { getServices, servicesContext } from '#app/http/context.server.ts'
+import { methodNotAllowed } from '#app/http/responses.server.ts'
 
 // Only POST; a GET is told so, once the staff member is known.
 export function loader({ request, context }: Route.LoaderArgs) {

@@ -1,15 +1,16 @@
-import { data, redirect, type RouterContextProvider } from 'react-router'
+import { data, type RouterContextProvider } from 'react-router'
 import type { Route } from './+types/media-item'
 import { requireStaff } from '#app/http/access.server.ts'
-import { flashHeader } from '#app/http/flash.server.ts'
+import { redirectWithFlash } from '#app/http/flash.server.ts'
 import { jsonError, mediaKindOf } from '#app/http/media.server.ts'
 import { recordIdOf } from '#app/http/records.server.ts'
 import { usagesOf } from '#app/models/media/library.server.ts'
 import { deleteMediaItem, renameMediaItem } from '#app/models/media/requests.server.ts'
-import { getDb, getServices } from '#app/utils/context.server.ts'
-import type { AdminMessageKey } from '#app/utils/i18n.ts'
-import { readForm, readJson } from '#app/utils/request-body.server.ts'
+import { getDb, getServices } from '#app/http/context.server.ts'
+import type { AdminMessageKey } from '#app/utils/translate.ts'
+import { readForm, readJson } from '#app/http/request-body.server.ts'
 import { wantsJson } from '#app/utils/request-headers.ts'
+import { notFound } from '#app/http/responses.server.ts'
 
 const noStore = { 'Cache-Control': 'no-store' }
 
@@ -55,10 +56,10 @@ const jsonAnswers = (request: Request) => ({
 // The library page: back to the list with a flash message, or the reason beside the item.
 const pageAnswers = (context: Readonly<RouterContextProvider>, back: string) => {
 	const withFlash = async (key: 'media.flash.renamed' | 'media.flash.deleted', name: string) =>
-		redirect(back, { headers: { 'Set-Cookie': await flashHeader(context, { kind: 'success', key, vars: { name } }) } })
+		redirectWithFlash(context, back, { kind: 'success', key, vars: { name } })
 	return {
 		notFound: () => {
-			throw data({ error: 'Not found' }, { status: 404 })
+			throw notFound()
 		},
 		renamed: (_id: number, title: string) => withFlash('media.flash.renamed', title),
 		notRenamed: (id: number, error: AdminMessageKey) => data({ errors: { title: error }, id }, { status: 422 }),

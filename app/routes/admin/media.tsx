@@ -1,18 +1,18 @@
 import { useEffect, useRef } from 'react'
-import { data, Link, redirect, useFetcher, useLoaderData } from 'react-router'
+import { data, Link, useFetcher, useLoaderData } from 'react-router'
 import type { Route } from './+types/media'
 import { ConfirmDelete } from '#app/components/admin/confirm-delete.tsx'
 import { inputClass } from '#app/components/ui/input.tsx'
-import { AuthenticityTokenInput } from '#app/components/authenticity-token.tsx'
-import { useAdminI18n } from '#app/components/i18n.tsx'
-import { flashHeader } from '#app/http/flash.server.ts'
+import { AuthenticityTokenInput } from '#app/components/ui/authenticity-token.tsx'
+import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
+import { redirectWithFlash } from '#app/http/flash.server.ts'
 import { listMedia } from '#app/models/media/requests.server.ts'
 import { jsonError, mediaKindOf, uploadMedia } from '#app/http/media.server.ts'
 import { wantsJson } from '#app/utils/request-headers.ts'
 import { requireStaff } from '#app/http/access.server.ts'
-import { getDb, staffContext } from '#app/utils/context.server.ts'
+import { getDb, staffContext } from '#app/http/context.server.ts'
 import { formatFileSize } from '#app/utils/format.ts'
-import type { AdminMessageKey } from '#app/utils/i18n.ts'
+import type { AdminMessageKey } from '#app/utils/translate.ts'
 import {
 	CONTENT_FILE_EXTENSIONS,
 	PHOTO_EXTENSIONS,
@@ -53,14 +53,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const result = await uploadMedia(request, context, staff, kind)
 	if (!result.ok)
 		return data({ errors: { file: result.error }, vars: result.vars ?? {} }, { status: result.status ?? 422 })
-	return redirect(`/admin/${kind}`, {
-		headers: {
-			'Set-Cookie': await flashHeader(context, {
-				kind: 'success',
-				key: 'media.flash.uploaded',
-				vars: { name: result.item.title },
-			}),
-		},
+	return redirectWithFlash(context, `/admin/${kind}`, {
+		kind: 'success',
+		key: 'media.flash.uploaded',
+		vars: { name: result.item.title },
 	})
 }
 

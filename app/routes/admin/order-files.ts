@@ -7,9 +7,9 @@ import { parseRecordId } from '#app/http/records.server.ts'
 import { UploadRefused } from '#app/models/documents/upload.server.ts'
 import { addOrderFile } from '#app/models/order/files.server.ts'
 import { OrderNotFound, OrderRefused } from '#app/models/order/lifecycle.server.ts'
-import { getServices } from '#app/utils/context.server.ts'
-import { methodNotAllowed } from '#app/utils/methods.server.ts'
-import { multipartSource } from '#app/utils/multipart.server.ts'
+import { getServices } from '#app/http/context.server.ts'
+import { methodNotAllowed, notFound } from '#app/http/responses.server.ts'
+import { multipartSource } from '#app/http/multipart.server.ts'
 
 export const loader = staffPostOnly
 
@@ -25,7 +25,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 		const file = await addOrderFile(getServices(context), staff, id, multipartSource(request), uploadLimitMib)
 		return redirectWithFlash(context, back, { kind: 'success', key: 'order.flash.file', vars: { name: file.name } })
 	} catch (error) {
-		if (error instanceof OrderNotFound) throw data({ error: 'Not found' }, { status: 404 })
+		if (error instanceof OrderNotFound) throw notFound()
 		if (error instanceof OrderRefused)
 			return redirectWithFlash(context, back, { kind: 'error', key: 'order.error.transition' })
 		if (error instanceof UploadRefused && error.refusal.reason === 'malformed')

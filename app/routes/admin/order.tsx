@@ -1,9 +1,9 @@
-import { data, Form, Link, useLoaderData, useRevalidator } from 'react-router'
+import { Form, Link, useLoaderData, useRevalidator } from 'react-router'
 import { z } from 'zod'
 import type { Route } from './+types/order'
-import { AuthenticityTokenInput } from '#app/components/authenticity-token.tsx'
-import { useAdminI18n } from '#app/components/i18n.tsx'
-import { streamAttributes, useLiveStream } from '#app/components/live-stream.tsx'
+import { AuthenticityTokenInput } from '#app/components/ui/authenticity-token.tsx'
+import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
+import { streamAttributes, useLiveStream } from '#app/components/ui/live-stream.tsx'
 import { buttonClass } from '#app/components/ui/button.tsx'
 import { requireStaff } from '#app/http/access.server.ts'
 import { redirectWithFlash } from '#app/http/flash.server.ts'
@@ -22,16 +22,17 @@ import { ORDER_TRANSITIONS } from '#app/models/order/status.ts'
 import { ORDER_STATUSES } from '#database/schema.ts'
 import type { CalendarDate } from '#app/models/calendar/working-days.ts'
 import { orderStream } from '#app/utils/cable.ts'
-import { getDb, getServices } from '#app/utils/context.server.ts'
+import { getDb, getServices } from '#app/http/context.server.ts'
 import { formatDate, formatDateTime, formatFileSize, formatPrice } from '#app/utils/format.ts'
 import { pathFor, type Locale } from '#app/utils/locales.ts'
-import { readForm } from '#app/utils/request-body.server.ts'
+import { readForm } from '#app/http/request-body.server.ts'
+import { notFound } from '#app/http/responses.server.ts'
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
 	requireStaff(request, context)
 	const id = recordIdOf(params.id)
 	const found = id ? await findOrderForStaff(getDb(context), id) : null
-	if (!found) throw data({ error: 'Not found' }, { status: 404 })
+	if (!found) throw notFound()
 	const { order, quote, events, files, documents, invoices, translators } = found
 	return {
 		order: {
@@ -102,7 +103,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 		if (input.intent === 'mail') await resendDeliveryMail(services, staff, id)
 		return redirectWithFlash(context, back, { kind: 'success', key: `order.flash.${input.intent}` })
 	} catch (error) {
-		if (error instanceof OrderNotFound) throw data({ error: 'Not found' }, { status: 404 })
+		if (error instanceof OrderNotFound) throw notFound()
 		if (error instanceof OrderRefused)
 			return redirectWithFlash(context, back, { kind: 'error', key: `order.error.${error.reason}` })
 		throw error

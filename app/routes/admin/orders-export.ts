@@ -1,7 +1,7 @@
 import type { Route } from './+types/orders-export'
 import { requireStaff } from '#app/http/access.server.ts'
 import { exportOrdersCsv, readOrderFilter } from '#app/models/order/admin.server.ts'
-import { getDb } from '#app/utils/context.server.ts'
+import { getDb } from '#app/http/context.server.ts'
 import { todayInDenmark } from '#app/models/calendar/working-days.ts'
 
 // GET /admin/orders/export: every order the list's filter matches, as CSV (semicolons, for a

@@ -1,7 +1,7 @@
 import { Form, Link, useLoaderData, useRevalidator } from 'react-router'
 import type { Route } from './+types/orders'
-import { useAdminI18n } from '#app/components/i18n.tsx'
-import { streamAttributes, useLiveStream } from '#app/components/live-stream.tsx'
+import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
+import { streamAttributes, useLiveStream } from '#app/components/ui/live-stream.tsx'
 import { ScrollBox } from '#app/components/ui/table.tsx'
 import { buttonClass } from '#app/components/ui/button.tsx'
 import { requireStaff } from '#app/http/access.server.ts'
@@ -10,7 +10,7 @@ import { listOrders, readOrderFilter, readOrderPage, translatorsFor } from '#app
 import { listActiveLanguages } from '#app/models/site.server.ts'
 import { ORDER_STATUSES } from '#database/schema.ts'
 import { ORDERS_STREAM } from '#app/utils/cable.ts'
-import { getDb, getServices } from '#app/utils/context.server.ts'
+import { getDb, getServices } from '#app/http/context.server.ts'
 import { formatDate, formatPrice } from '#app/utils/format.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {

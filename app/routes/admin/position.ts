@@ -3,9 +3,9 @@ import type { Route } from './+types/position'
 import { PositionSchema, saveOrderOf, UnknownItemsError } from '#app/models/records/position.server.ts'
 import { requireArea, requireStaff } from '#app/http/access.server.ts'
 import { AREA_OF_SORTABLE } from '#app/models/staff/roles.ts'
-import { getServices } from '#app/utils/context.server.ts'
-import { readJson } from '#app/utils/request-body.server.ts'
-import { methodNotAllowed } from '#app/utils/methods.server.ts'
+import { getServices } from '#app/http/context.server.ts'
+import { readJson } from '#app/http/request-body.server.ts'
+import { methodNotAllowed } from '#app/http/responses.server.ts'
 
 // Only PATCH; a GET is told so, once the staff member is known.
 export function loader({ request, context }: Route.LoaderArgs) {

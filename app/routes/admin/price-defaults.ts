@@ -1,12 +1,12 @@
-import { data, redirect } from 'react-router'
+import { data } from 'react-router'
 import type { Route } from './+types/price-defaults'
-import { flashHeader } from '#app/http/flash.server.ts'
+import { redirectWithFlash } from '#app/http/flash.server.ts'
 import { PriceDefaultsSchema, savePriceDefaults } from '#app/models/settings.server.ts'
 import { requireStaff } from '#app/http/access.server.ts'
 import { fieldErrorsOf } from '#app/models/records/form.ts'
-import { getServices } from '#app/utils/context.server.ts'
-import { readForm } from '#app/utils/request-body.server.ts'
-import { methodNotAllowed } from '#app/utils/methods.server.ts'
+import { getServices } from '#app/http/context.server.ts'
+import { readForm } from '#app/http/request-body.server.ts'
+import { methodNotAllowed } from '#app/http/responses.server.ts'
 
 // Only POST; a GET is told so, once the staff member is known.
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -21,7 +21,5 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const parsed = PriceDefaultsSchema.safeParse(values)
 	if (!parsed.success) return data({ errors: fieldErrorsOf(parsed.error), values }, { status: 422 })
 	await savePriceDefaults(getServices(context), staff, parsed.data)
-	return redirect('/admin/prices', {
-		headers: { 'Set-Cookie': await flashHeader(context, { kind: 'success', key: 'flash.settingsSaved' }) },
-	})
+	return redirectWithFlash(context, '/admin/prices', { kind: 'success', key: 'flash.settingsSaved' })
 }

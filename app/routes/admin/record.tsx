@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react'
 import { data, Form, useActionData, useLoaderData, useLocation, useNavigation } from 'react-router'
 import type { Route } from './+types/record'
-import { AuthenticityTokenInput } from '#app/components/authenticity-token.tsx'
-import { useAdminI18n } from '#app/components/i18n.tsx'
+import { AuthenticityTokenInput } from '#app/components/ui/authenticity-token.tsx'
+import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
 import { ConfirmDelete } from '#app/components/admin/confirm-delete.tsx'
 import { DraftKeeper } from '#app/components/admin/draft-keeper.tsx'
 import { FieldInput, type FormValue } from '#app/components/admin/fields.tsx'
@@ -15,15 +15,16 @@ import { listSessions } from '#app/models/staff/session.server.ts'
 import { getSettings } from '#app/models/site.server.ts'
 import type { Field, OptionSource } from '#app/models/records/definition.ts'
 import { formValues, RESOURCES } from '#app/models/records/registry.ts'
-import { getDb } from '#app/utils/context.server.ts'
+import { getDb } from '#app/http/context.server.ts'
 import { buttonClass } from '#app/components/ui/button.tsx'
+import { notFound } from '#app/http/responses.server.ts'
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
 	const { resource, staff } = requireResource(request, context)
 	const db = getDb(context)
 	const id = params.id ? parseRecordId(params.id) : null
 	const record = id ? await RECORD_STORES[resource.name].find(db, id) : null
-	if (id && !record) throw data({ error: 'Not found' }, { status: 404 })
+	if (id && !record) throw notFound()
 	const sources = resource.fields.flatMap((field) => (field.options ? [field.options] : [])) as OptionSource[]
 	const options = await loadOptions(db, resolveAdminLocale(request), sources)
 	const sessionCount = resource.name === 'users' && id ? (await listSessions(db, id)).length : null

@@ -1,6 +1,6 @@
 import { Link, useLoaderData } from 'react-router'
 import type { Route } from './+types/records'
-import { useAdminI18n } from '#app/components/i18n.tsx'
+import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
 import { ConfirmDelete } from '#app/components/admin/confirm-delete.tsx'
 import { SortableList } from '#app/components/admin/sortable-list.tsx'
 import { PriceDefaultsForm } from '#app/components/admin/price-defaults-form.tsx'
@@ -11,7 +11,7 @@ import { resolveAdminLocale } from '#app/http/admin-locale.server.ts'
 import { getSettings } from '#app/models/site.server.ts'
 import type { ResourceName } from '#app/models/records/definition.ts'
 import { RESOURCES } from '#app/models/records/registry.ts'
-import { getDb } from '#app/utils/context.server.ts'
+import { getDb } from '#app/http/context.server.ts'
 import { buttonClass } from '#app/components/ui/button.tsx'
 
 export async function loader({ request, context }: Route.LoaderArgs) {

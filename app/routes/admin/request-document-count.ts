@@ -1,4 +1,3 @@
-import { data } from 'react-router'
 import type { Route } from './+types/request-document-count'
 import { redirectWithFlash } from '#app/http/flash.server.ts'
 import {
@@ -7,10 +6,10 @@ import {
 	DocumentNotFound,
 } from '#app/models/documents/correction.server.ts'
 import { requireStaff, staffPostOnly } from '#app/http/access.server.ts'
-import { getServices } from '#app/utils/context.server.ts'
-import { readForm } from '#app/utils/request-body.server.ts'
+import { getServices } from '#app/http/context.server.ts'
+import { readForm } from '#app/http/request-body.server.ts'
 import { parseRecordId } from '#app/http/records.server.ts'
-import { methodNotAllowed } from '#app/utils/methods.server.ts'
+import { methodNotAllowed, notFound } from '#app/http/responses.server.ts'
 
 export const loader = staffPostOnly
 
@@ -31,7 +30,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 			parsed.data,
 		)
 	} catch (error) {
-		if (error instanceof DocumentNotFound) throw data({ error: 'Not found' }, { status: 404 })
+		if (error instanceof DocumentNotFound) throw notFound()
 		throw error
 	}
 	return redirectWithFlash(context, back, { kind: 'success', key: 'request.flash.count' })

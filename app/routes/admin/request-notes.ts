@@ -1,13 +1,12 @@
-import { data } from 'react-router'
 import { z } from 'zod'
 import type { Route } from './+types/request-notes'
 import { redirectWithFlash } from '#app/http/flash.server.ts'
 import { addRequestNote, RequestNotFound } from '#app/models/request/inbox.server.ts'
 import { requireStaff, staffPostOnly } from '#app/http/access.server.ts'
-import { getDb } from '#app/utils/context.server.ts'
-import { readForm } from '#app/utils/request-body.server.ts'
+import { getDb } from '#app/http/context.server.ts'
+import { readForm } from '#app/http/request-body.server.ts'
 import { parseRecordId } from '#app/http/records.server.ts'
-import { methodNotAllowed } from '#app/utils/methods.server.ts'
+import { methodNotAllowed, notFound } from '#app/http/responses.server.ts'
 
 const NoteSchema = z.object({ body: z.string().trim().min(1).max(5000) })
 
@@ -24,7 +23,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 	try {
 		await addRequestNote(getDb(context), id, staff, parsed.data.body)
 	} catch (error) {
-		if (error instanceof RequestNotFound) throw data({ error: 'Not found' }, { status: 404 })
+		if (error instanceof RequestNotFound) throw notFound()
 		throw error
 	}
 	return redirectWithFlash(context, `/admin/requests/${id}#notes`, { kind: 'success', key: 'request.flash.note' })

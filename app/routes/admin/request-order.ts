@@ -1,4 +1,4 @@
-import { data, redirect } from 'react-router'
+import { redirect } from 'react-router'
 import type { Route } from './+types/request-order'
 import { requireStaff, staffPostOnly } from '#app/http/access.server.ts'
 import { redirectWithFlash } from '#app/http/flash.server.ts'
@@ -6,8 +6,8 @@ import { parseRecordId } from '#app/http/records.server.ts'
 import { QuoteNotAcceptable, QuoteNotFound } from '#app/models/order/accept.server.ts'
 import { orderFromRequest } from '#app/models/order/from-request.server.ts'
 import { RequestNotFound } from '#app/models/request/inbox.server.ts'
-import { getServices } from '#app/utils/context.server.ts'
-import { methodNotAllowed } from '#app/utils/methods.server.ts'
+import { getServices } from '#app/http/context.server.ts'
+import { methodNotAllowed, notFound } from '#app/http/responses.server.ts'
 
 export const loader = staffPostOnly
 
@@ -20,7 +20,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 		const order = await orderFromRequest(getServices(context), staff, id)
 		return redirect(`/admin/orders/${order.id}`)
 	} catch (error) {
-		if (error instanceof RequestNotFound) throw data({ error: 'Not found' }, { status: 404 })
+		if (error instanceof RequestNotFound) throw notFound()
 		if (error instanceof QuoteNotFound)
 			return redirectWithFlash(context, `/admin/requests/${id}`, { kind: 'error', key: 'order.error.noQuote' })
 		if (error instanceof QuoteNotAcceptable)

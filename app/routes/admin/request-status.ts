@@ -1,14 +1,13 @@
-import { data, redirect } from 'react-router'
 import { z } from 'zod'
 import type { Route } from './+types/request-status'
 import { REQUEST_STATUSES } from '#database/schema.ts'
-import { flashHeader } from '#app/http/flash.server.ts'
+import { redirectWithFlash } from '#app/http/flash.server.ts'
 import { moveRequest, RequestNotFound } from '#app/models/request/inbox.server.ts'
 import { requireStaff } from '#app/http/access.server.ts'
-import { getServices } from '#app/utils/context.server.ts'
-import { readForm } from '#app/utils/request-body.server.ts'
+import { getServices } from '#app/http/context.server.ts'
+import { readForm } from '#app/http/request-body.server.ts'
 import { parseRecordId } from '#app/http/records.server.ts'
-import { methodNotAllowed } from '#app/utils/methods.server.ts'
+import { methodNotAllowed, notFound } from '#app/http/responses.server.ts'
 
 const StatusSchema = z.object({ status: z.enum(REQUEST_STATUSES) })
 
@@ -25,17 +24,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 	const id = parseRecordId(params.id)
 	const parsed = StatusSchema.safeParse(Object.fromEntries(await readForm(request)))
 	if (!parsed.success) {
-		return redirect(`/admin/requests/${id}`, {
-			headers: { 'Set-Cookie': await flashHeader(context, { kind: 'error', key: 'request.error.status' }) },
-		})
+		return redirectWithFlash(context, `/admin/requests/${id}`, { kind: 'error', key: 'request.error.status' })
 	}
 	try {
 		await moveRequest(getServices(context), staff, id, parsed.data.status)
 	} catch (error) {
-		if (error instanceof RequestNotFound) throw data({ error: 'Not found' }, { status: 404 })
+		if (error instanceof RequestNotFound) throw notFound()
 		throw error
 	}
-	return redirect(`/admin/requests/${id}`, {
-		headers: { 'Set-Cookie': await flashHeader(context, { kind: 'success', key: 'request.flash.status' }) },
-	})
+	return redirectWithFlash(context, `/admin/requests/${id}`, { kind: 'success', key: 'request.flash.status' })
 }

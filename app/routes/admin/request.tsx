@@ -1,24 +1,25 @@
-import { data, Form, Link, useLoaderData } from 'react-router'
+import { Form, Link, useLoaderData } from 'react-router'
 import type { Route } from './+types/request'
-import { AuthenticityTokenInput } from '#app/components/authenticity-token.tsx'
-import { AutoScroll } from '#app/components/auto-scroll.tsx'
-import { useAdminI18n } from '#app/components/i18n.tsx'
+import { AuthenticityTokenInput } from '#app/components/ui/authenticity-token.tsx'
+import { AutoScroll } from '#app/components/ui/auto-scroll.tsx'
+import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
 import { findRequest } from '#app/models/request/inbox.server.ts'
 import { requireStaff } from '#app/http/access.server.ts'
 import { REQUEST_STATUSES } from '#database/schema.ts'
-import { getDb } from '#app/utils/context.server.ts'
+import { getDb } from '#app/http/context.server.ts'
 import { formatDateTime, formatPrice } from '#app/utils/format.ts'
 import { intlLocale, pathFor, type Locale } from '#app/utils/locales.ts'
 import { StatusBadge } from '#app/routes/admin/requests.tsx'
 import { recordIdOf } from '#app/http/records.server.ts'
 import { buttonClass } from '#app/components/ui/button.tsx'
 import { RequestDocument } from '#app/components/admin/request-document.tsx'
+import { notFound } from '#app/http/responses.server.ts'
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
 	requireStaff(request, context)
 	const id = recordIdOf(params.id)
 	const found = id ? await findRequest(getDb(context), id) : null
-	if (!found) throw data({ error: 'Not found' }, { status: 404 })
+	if (!found) throw notFound()
 	const { request: row, documents, events, quote, languageNames } = found
 	return {
 		request: { ...row, createdAt: row.createdAt.toISOString() },

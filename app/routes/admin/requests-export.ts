@@ -1,7 +1,7 @@
 import type { Route } from './+types/requests-export'
 import { exportRequestsCsv, readInboxFilter } from '#app/models/request/inbox.server.ts'
 import { requireStaff } from '#app/http/access.server.ts'
-import { getDb } from '#app/utils/context.server.ts'
+import { getDb } from '#app/http/context.server.ts'
 
 // GET /admin/requests/export: the inbox (with its filters) as a CSV file.
 export async function loader({ request, context }: Route.LoaderArgs) {

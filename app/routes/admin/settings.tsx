@@ -1,17 +1,17 @@
-import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router'
+import { data, Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router'
 import type { Route } from './+types/settings'
-import { AuthenticityTokenInput } from '#app/components/authenticity-token.tsx'
-import { useAdminI18n } from '#app/components/i18n.tsx'
+import { AuthenticityTokenInput } from '#app/components/ui/authenticity-token.tsx'
+import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
 import { FieldInput } from '#app/components/admin/fields.tsx'
-import { flashHeader } from '#app/http/flash.server.ts'
+import { redirectWithFlash } from '#app/http/flash.server.ts'
 import { SETTINGS_FIELDS, SettingsSchema, saveSettings } from '#app/models/settings.server.ts'
 import { getSettings } from '#app/models/site.server.ts'
 import { forbidden, requireStaff } from '#app/http/access.server.ts'
 import { mayEditSettings, type SettingsGroup } from '#app/models/staff/roles.ts'
 import { fieldErrorsOf } from '#app/models/records/form.ts'
 import type { Field } from '#app/models/records/definition.ts'
-import { getDb, getServices } from '#app/utils/context.server.ts'
-import { readForm } from '#app/utils/request-body.server.ts'
+import { getDb, getServices } from '#app/http/context.server.ts'
+import { readForm } from '#app/http/request-body.server.ts'
 import { buttonClass } from '#app/components/ui/button.tsx'
 
 type AdminKey = Parameters<ReturnType<typeof useAdminI18n>['t']>[0]
@@ -132,9 +132,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	if (!parsed.success)
 		return data({ errors: fieldErrorsOf(parsed.error), values: Object.fromEntries(posted) }, { status: 422 })
 	await saveSettings(getServices(context), staff, parsed.data)
-	return redirect('/admin/settings', {
-		headers: { 'Set-Cookie': await flashHeader(context, { kind: 'success', key: 'flash.settingsSaved' }) },
-	})
+	return redirectWithFlash(context, '/admin/settings', { kind: 'success', key: 'flash.settingsSaved' })
 }
 
 export default function Settings() {

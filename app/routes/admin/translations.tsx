@@ -1,10 +1,10 @@
-import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation, useSearchParams } from 'react-router'
+import { data, Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from 'react-router'
 import { z } from 'zod'
 import type { Route } from './+types/translations'
 import { inputClass } from '#app/components/ui/input.tsx'
-import { AuthenticityTokenInput } from '#app/components/authenticity-token.tsx'
-import { useAdminI18n } from '#app/components/i18n.tsx'
-import { flashHeader } from '#app/http/flash.server.ts'
+import { AuthenticityTokenInput } from '#app/components/ui/authenticity-token.tsx'
+import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
+import { redirectWithFlash } from '#app/http/flash.server.ts'
 import { requireStaff } from '#app/http/access.server.ts'
 import {
 	editTranslation,
@@ -13,12 +13,12 @@ import {
 	restoreTranslation,
 	type TranslationRow,
 } from '#app/models/translation.server.ts'
-import { getDb, getServices, staffContext } from '#app/utils/context.server.ts'
+import { getDb, getServices, staffContext } from '#app/http/context.server.ts'
 import { wantsJson } from '#app/utils/request-headers.ts'
-import type { AdminMessageKey } from '#app/utils/i18n.ts'
+import type { AdminMessageKey } from '#app/utils/translate.ts'
 import { LOCALES } from '#app/utils/locales.ts'
 import { areaOf, groupTextsByPage } from '#app/models/text/pages.ts'
-import { readForm, readJson } from '#app/utils/request-body.server.ts'
+import { readForm, readJson } from '#app/http/request-body.server.ts'
 import { safeLocalPath } from '#app/utils/safe-redirect.ts'
 import { ScrollBox } from '#app/components/ui/table.tsx'
 import { buttonClass } from '#app/components/ui/button.tsx'
@@ -88,15 +88,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const to = `${safeLocalPath(back.pathname + back.search, { under: '/admin/translations' })}#${encodeURIComponent(key)}`
 	if (intent === 'revert') {
 		await restoreTranslation(getServices(context), staff, { locale, key })
-		return redirect(to, {
-			headers: {
-				'Set-Cookie': await flashHeader(context, {
-					kind: 'success',
-					key: 'translations.flash.reverted',
-					vars: { key },
-				}),
-			},
-		})
+		return redirectWithFlash(context, to, { kind: 'success', key: 'translations.flash.reverted', vars: { key } })
 	}
 	if (value.trim() === '')
 		return data(
@@ -104,11 +96,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 			{ status: 422 },
 		)
 	await editTranslation(getServices(context), staff, { locale, key, value })
-	return redirect(to, {
-		headers: {
-			'Set-Cookie': await flashHeader(context, { kind: 'success', key: 'translations.flash.saved', vars: { key } }),
-		},
-	})
+	return redirectWithFlash(context, to, { kind: 'success', key: 'translations.flash.saved', vars: { key } })
 }
 
 export default function Translations() {

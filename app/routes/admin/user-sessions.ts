@@ -1,11 +1,10 @@
-import { redirect } from 'react-router'
 import type { Route } from './+types/user-sessions'
-import { flashHeader } from '#app/http/flash.server.ts'
+import { redirectWithFlash } from '#app/http/flash.server.ts'
 import { parseRecordId } from '#app/http/records.server.ts'
 import { requireAdmin } from '#app/http/access.server.ts'
 import { signOutEverywhere } from '#app/models/staff/sign-in.server.ts'
-import { getServices } from '#app/utils/context.server.ts'
-import { methodNotAllowed } from '#app/utils/methods.server.ts'
+import { getServices } from '#app/http/context.server.ts'
+import { methodNotAllowed } from '#app/http/responses.server.ts'
 
 // Only DELETE, POST; a GET is told so, once the staff member is known.
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -21,7 +20,5 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 	if (request.method !== 'DELETE' && request.method !== 'POST') return methodNotAllowed('DELETE, POST')
 	const id = parseRecordId(params.id)
 	await signOutEverywhere(getServices(context), staff, id)
-	return redirect(`/admin/users/${id}`, {
-		headers: { 'Set-Cookie': await flashHeader(context, { kind: 'success', key: 'flash.signedOut' }) },
-	})
+	return redirectWithFlash(context, `/admin/users/${id}`, { kind: 'success', key: 'flash.signedOut' })
 }

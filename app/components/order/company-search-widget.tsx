@@ -1,0 +1,102 @@
+import { useRef, useState } from 'react'
+import AsyncSelect from 'react-select/async'
+import { HttpError, requestJson } from '#app/utils/request-headers.ts'
+import type { BusinessResult } from '#app/models/company/record.ts'
+import { BUSINESSES_PATH } from '#app/models/company/search-rules.ts'
+import type { CompanySearchProps } from '#app/components/order/company-search.tsx'
+import { useI18n } from '#app/components/ui/i18n-provider.tsx'
+
+const MIN_LENGTH = 3
+const DEBOUNCE_MS = 200
+
+// react-select gives the accessible combobox (keyboard, live region, spinner); the server does the
+// matching (folded Danish letters, legal forms), so the widget shows what it gets, unfiltered.
+export default function CompanySearchWidget({ id, label, placeholder, describedBy, isInvalid }: CompanySearchProps) {
+	const { t } = useI18n()
+	const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
+	const latest = useRef<AbortController>(undefined)
+	// Past the searches allowed per address (429) the list says to wait, and the answers kept so far
+	// are dropped so the same text is asked again once it may be.
+	const [isLimited, setLimited] = useState(false)
+	const [cacheKey, setCacheKey] = useState(0)
+
+	// Typing fast asks once, for what was typed last; a failure shows an empty list.
+	function loadOptions(input: string): Promise<BusinessResult[]> {
+		clearTimeout(timer.current)
+		latest.current?.abort()
+		if (input.trim().length < MIN_LENGTH) return Promise.resolve([])
+		const controller = new AbortController()
+		latest.current = controller
+		return new Promise((resolve) => {
+			timer.current = setTimeout(() => {
+				requestJson<{ businesses: BusinessResult[] }>(`${BUSINESSES_PATH}?query=${encodeURIComponent(input)}`, {
+					signal: controller.signal,
+				})
+					.then((answer) => {
+						setLimited(false)
+						resolve(answer.businesses)
+					})
+					.catch((error: unknown) => {
+						const isLimitedNow = error instanceof HttpError && error.status === 429
+						setLimited(isLimitedNow)
+						if (isLimitedNow) setCacheKey((key) => key + 1)
+						else if (!controller.signal.aborted) console.warn('Business search failed', error)
+						resolve([])
+					})
+			}, DEBOUNCE_MS)
+		})
+	}
+
+	return (
+		<AsyncSelect<BusinessResult, false>
+			inputId={id}
+			instanceId={id}
+			name="company_cvr"
+			loadOptions={loadOptions}
+			cacheOptions={`answers-${cacheKey}`}
+			isClearable
+			filterOption={null}
+			getOptionValue={(business) => business.vat_number}
+			getOptionLabel={(business) => business.name}
+			formatOptionLabel={(business, { context }) =>
+				context === 'value' ? (
+					`${business.name} (${t('request.cvr')} ${business.vat_number})`
+				) : (
+					<span className="block">
+						<span className="block font-medium">
+							{business.name}
+							{!business.active && (
+								<span className="ml-2 text-xs font-normal text-slate-600 uppercase">{t('request.companyCeased')}</span>
+							)}
+						</span>
+						<span className="block text-sm text-slate-600">
+							{t('request.cvr')} {business.vat_number} · {[business.street, business.city].filter(Boolean).join(', ')}
+						</span>
+					</span>
+				)
+			}
+			placeholder={placeholder}
+			noOptionsMessage={({ inputValue }) =>
+				inputValue.trim().length < MIN_LENGTH
+					? t('request.companyTooShort')
+					: isLimited
+						? t('request.companyLimited')
+						: t('request.companyNone')
+			}
+			loadingMessage={() => t('request.companyLoading')}
+			aria-label={label}
+			aria-describedby={describedBy}
+			aria-invalid={isInvalid}
+			classNamePrefix="company-search"
+			styles={{
+				control: (base) => ({ ...base, borderColor: isInvalid ? '#b91c1c' : '#94a3b8', minHeight: '2.625rem' }),
+				placeholder: (base) => ({ ...base, color: '#475569' }),
+				option: (base, state) => ({
+					...base,
+					color: '#0f172a',
+					backgroundColor: state.isFocused ? '#ccfbf1' : state.isSelected ? '#99f6e4' : 'white',
+				}),
+			}}
+		/>
+	)
+}

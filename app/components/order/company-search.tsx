@@ -1,0 +1,45 @@
+import { lazy, Suspense } from 'react'
+import { BUSINESSES_PATH } from '#app/models/company/search-rules.ts'
+import { useHydrated } from '#app/hooks/use-hydrated.ts'
+
+const CompanySearchWidget = lazy(() => import('#app/components/order/company-search-widget.tsx'))
+
+export type CompanySearchProps = {
+	id: string
+	label: string
+	placeholder: string
+	describedBy: string
+	isInvalid: boolean
+	defaultQuery: string
+}
+
+// The spec's business picker: a search select over the company registry (GET /businesses), one
+// choice, no new entries. Until the page has script it is a text field that takes a CVR number or
+// the company's exact name, so the form still works.
+export function CompanySearch(props: CompanySearchProps) {
+	const isHydrated = useHydrated()
+	const plain = (
+		<input
+			id={props.id}
+			name="company_query"
+			type="text"
+			autoComplete="organization"
+			defaultValue={props.defaultQuery}
+			placeholder={props.placeholder}
+			aria-describedby={props.describedBy}
+			aria-invalid={props.isInvalid || undefined}
+			className="w-full rounded-md border border-slate-400 px-3 py-2"
+		/>
+	)
+	return (
+		<div data-controller="company-search" data-url={BUSINESSES_PATH} data-min-length="3">
+			{isHydrated ? (
+				<Suspense fallback={plain}>
+					<CompanySearchWidget {...props} />
+				</Suspense>
+			) : (
+				plain
+			)}
+		</div>
+	)
+}

@@ -1,0 +1,206 @@
+import { useCallback, type ReactNode } from 'react'
+import { useActionData, useFetcher } from 'react-router'
+import type { RequestField, RequestFormResult } from '#app/models/request/form.ts'
+import { pathFor } from '#app/utils/locales.ts'
+import { AuthenticityTokenInput } from '#app/components/ui/authenticity-token.tsx'
+import { CompanySearch } from '#app/components/order/company-search.tsx'
+import { ErrorSummary, fieldMaker, inputClass } from '#app/components/ui/form-fields.tsx'
+import { Text, useI18n } from '#app/components/ui/i18n-provider.tsx'
+import type { ChoiceErrors } from '#app/components/order/order-quote.tsx'
+import { ToggleDisplay } from '#app/components/ui/toggle-display.tsx'
+
+type Props = {
+	// The order's choices (languages, date, copies), shown first: the quote on the order page. The
+	// contact page has none: it is for questions, and orders start with an upload.
+	renderChoices?: (errors: ChoiceErrors, values: Partial<Record<RequestField, string>>) => ReactNode
+	documentCount?: number
+	// On the order page with documents, saving the quote is the main way on: this button is then
+	// the quieter one, so the page has one primary button at a time.
+	secondary?: boolean
+}
+
+const PRIVACY_SLUGS = { da: 'privatlivspolitik', en: 'privacy-policy' } as const
+
+// The spec's lead form: a real form posting to its page (so it works without script), sent with a
+// fetcher once hydrated. A 422 puts the server's text in the error area and keeps every input;
+// success hides the inputs and shows the completion panel with the reference.
+export function LeadForm({ renderChoices, documentCount = 0, secondary = false }: Props) {
+	const { locale, t } = useI18n()
+	const fetcher = useFetcher<RequestFormResult>()
+	const actionData = useActionData<RequestFormResult>()
+	const result = fetcher.data ?? actionData
+	const refused = result && !result.ok ? result : null
+	const values = refused?.values ?? {}
+	const error = (field: RequestField) => refused?.errors[field]
+	const isSending = fetcher.state !== 'idle'
+	// Stable, so the focus moves once when the answer arrives, not at every later render (the order
+	// page re-renders as word counts come in).
+	const focusOnMount = useCallback((element: HTMLElement | null) => element?.focus(), [])
+
+	if (result?.ok) {
+		return (
+			<section
+				data-controller="leadform"
+				aria-labelledby="request-done-title"
+				className="rounded-2xl border border-teal-200 bg-teal-50 p-6"
+			>
+				<h2
+					id="request-done-title"
+					tabIndex={-1}
+					ref={focusOnMount}
+					className="mb-2 text-2xl font-semibold text-teal-900"
+				>
+					{t('request.doneTitle')}
+				</h2>
+				<Text as="p" k="request.doneBody" vars={{ reference: result.reference, email: result.email }} />
+			</section>
+		)
+	}
+
+	const field = fieldMaker<RequestField>('request', values, error)
+
+	return (
+		<fetcher.Form
+			method="post"
+			noValidate
+			data-controller="leadform"
+			aria-labelledby="request-title"
+			className="space-y-6"
+		>
+			<AuthenticityTokenInput />
+			{renderChoices?.(refused?.errors ?? {}, values)}
+			<section aria-labelledby="request-title" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+				{secondary && (
+					<Text
+						as="p"
+						k="request.askInstead"
+						className="text-sm font-semibold tracking-wide text-slate-600 uppercase"
+					/>
+				)}
+				<h2 id="request-title" className="mb-1 text-2xl font-semibold text-slate-900">
+					{t('request.title')}
+				</h2>
+				<Text as="p" k="request.lead" className="mb-4 text-slate-700" />
+				{refused && (
+					<ErrorSummary
+						key={JSON.stringify(refused)}
+						prefix="request"
+						message={refused.message}
+						errors={refused.errors}
+						focusRef={focusOnMount}
+					/>
+				)}
+				<div className="grid gap-x-6 sm:grid-cols-2">
+					{field('name', t('request.name'), (props) => (
+						<input {...props} type="text" autoComplete="name" className={inputClass} />
+					))}
+					{field('email', t('request.email'), (props) => (
+						<input {...props} type="email" autoComplete="email" className={inputClass} />
+					))}
+					{field('phone', t('request.phone'), (props) => (
+						<input {...props} type="tel" autoComplete="tel" className={inputClass} />
+					))}
+				</div>
+				<ToggleDisplay sources={['represents_company']} className="mb-4">
+					<label className="mb-3 flex items-center gap-2 font-medium">
+						<input
+							type="checkbox"
+							name="represents_company"
+							defaultChecked={values.represents_company === 'on'}
+							className="size-4"
+						/>
+						{t('request.representsCompany')}
+					</label>
+					<p data-display="!represents_company" className="mb-3 text-sm text-slate-600">
+						{t('request.privateNote')}
+					</p>
+					<div
+						data-display="represents_company"
+						className="grid gap-x-6 rounded-md border border-slate-200 bg-slate-50 p-4 sm:grid-cols-2"
+					>
+						{field(
+							'company_query',
+							t('request.company'),
+							(props) => (
+								<div data-autofocus>
+									<CompanySearch
+										id={props.id}
+										label={t('request.company')}
+										placeholder={t('request.companyPlaceholder')}
+										describedBy={props['aria-describedby'] ?? ''}
+										isInvalid={Boolean(props['aria-invalid'])}
+										defaultQuery={props.defaultValue}
+									/>
+								</div>
+							),
+							t('request.companyHint'),
+						)}
+						{field(
+							'ean',
+							t('request.ean'),
+							(props) => (
+								<input {...props} type="text" inputMode="numeric" autoComplete="off" className={inputClass} />
+							),
+							t('request.eanHint'),
+						)}
+					</div>
+				</ToggleDisplay>
+				{field(
+					'message',
+					t('request.message'),
+					(props) => (
+						<textarea {...props} rows={5} className={inputClass} />
+					),
+					t('request.messageHint'),
+				)}
+				{documentCount > 0 && (
+					<Text as="p" k="request.documents" vars={{ count: documentCount }} className="mb-4 text-slate-700" />
+				)}
+				{/* The honeypot: off screen and out of the tab order; people never see it. */}
+				<div className="absolute -left-[9999px]" aria-hidden="true">
+					<label htmlFor="request-website">{t('request.website')}</label>
+					<input id="request-website" name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+				</div>
+				<div className="mb-4">
+					<div className="flex items-start gap-2">
+						<input
+							type="checkbox"
+							name="consent"
+							defaultChecked={values.consent === 'on'}
+							aria-invalid={error('consent') ? true : undefined}
+							aria-describedby={error('consent') ? 'request-consent-error' : undefined}
+							id="request-consent"
+							className="mt-1 size-4"
+						/>
+						<label htmlFor="request-consent">
+							<Text k="request.consent" vars={{ privacy: pathFor('page', locale, { slug: PRIVACY_SLUGS[locale] }) }} />
+						</label>
+					</div>
+					{error('consent') && (
+						<p id="request-consent-error" className="mt-1 text-sm font-medium text-red-800">
+							{error('consent')}
+						</p>
+					)}
+				</div>
+				<button
+					type="submit"
+					disabled={isSending}
+					aria-describedby="request-submit-next"
+					className={
+						secondary
+							? 'rounded-md border-2 border-teal-800 px-5 py-3 font-semibold text-teal-900 hover:bg-teal-50 disabled:opacity-70'
+							: 'rounded-md bg-teal-800 px-5 py-3 font-semibold text-white hover:bg-teal-900 disabled:opacity-70'
+					}
+				>
+					{isSending ? t('request.sending') : t('request.submit')}
+				</button>
+				<Text
+					as="p"
+					id="request-submit-next"
+					k="request.submitNext"
+					className="mt-2 max-w-2xl text-sm text-slate-700"
+				/>
+			</section>
+		</fetcher.Form>
+	)
+}

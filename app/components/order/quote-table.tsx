@@ -1,0 +1,93 @@
+import { formatNumber, formatPrice } from '#app/utils/format.ts'
+import type { Quote } from '#app/models/quote/rules.ts'
+import { Text, useI18n } from '#app/components/ui/i18n-provider.tsx'
+import { CountBreakdownDetails } from '#app/components/order/count-breakdown.tsx'
+
+export type QuotePrices = {
+	pricePerWord: number
+	pricePerMinute: number
+	repetitionPercent: number
+	minimumOrder: number
+	vatPercent: number
+	currency: string
+}
+
+// The quote's lines and totals: the same table on the order page and on a saved quote's page.
+export function QuoteTable({
+	quote,
+	prices,
+	copies,
+	describedBy,
+}: {
+	quote: Quote
+	prices: QuotePrices
+	copies: number
+	describedBy?: string
+}) {
+	const { locale, t } = useI18n()
+	const money = (amount: number) => formatPrice(amount, prices.currency, locale)
+	return (
+		<table className="w-full text-left" aria-describedby={describedBy}>
+			<Text as="caption" k="quote.title" className="sr-only" />
+			<thead>
+				<tr className="border-b border-slate-300">
+					<Text as="th" k="quote.file" scope="col" className="py-2" />
+					<Text as="th" k="quote.amount" scope="col" className="py-2 text-right" />
+				</tr>
+			</thead>
+			<tbody>
+				{quote.lines.map((line, index) => (
+					<tr key={`${line.name}-${index}`} className="border-b border-slate-200">
+						<th scope="row" className="py-2 font-normal">
+							{line.name}{' '}
+							<span className="text-sm text-slate-600">
+								{line.basis === 'words' &&
+									t('quote.wordsAt', {
+										words: formatNumber(line.quantity ?? 0, locale),
+										price: money(prices.pricePerWord),
+									})}
+								{line.basis === 'words' &&
+									(line.repeated ?? 0) > 0 &&
+									` · ${t('quote.repeated', { words: formatNumber(line.repeated ?? 0, locale), percent: prices.repetitionPercent })}`}
+								{line.basis === 'minutes' &&
+									t('quote.minutesAt', {
+										minutes: formatNumber(line.quantity ?? 0, locale),
+										price: money(prices.pricePerMinute),
+									})}
+								{line.basis === 'manual' && t('order.manual')}
+								{line.basis === 'pending' && t('order.counting')}
+							</span>
+							{line.basis === 'words' && <CountBreakdownDetails parts={line.parts} corrected={line.corrected} />}
+						</th>
+						<td className="py-2 text-right">
+							{line.basis === 'words' || line.basis === 'minutes' ? money(line.amount) : '–'}
+						</td>
+					</tr>
+				))}
+				{quote.minimumApplied && (
+					<Row label={t('quote.minimum')} value={formatPrice(prices.minimumOrder, prices.currency, locale)} />
+				)}
+				{quote.express > 0 && (
+					<Row label={t('quote.express', { percent: quote.surchargePercent })} value={money(quote.express)} />
+				)}
+				{quote.copies > 0 && <Row label={t('quote.copiesLine', { copies })} value={money(quote.copies)} />}
+			</tbody>
+			<tfoot>
+				<Row label={t('quote.total')} value={money(quote.total)} strong />
+				<Row label={t('quote.vat', { vat: prices.vatPercent })} value={money(quote.vat)} />
+				<Row label={t('quote.totalWithVat')} value={money(quote.totalWithVat)} strong />
+			</tfoot>
+		</table>
+	)
+}
+
+function Row({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
+	return (
+		<tr className={strong ? 'font-semibold text-slate-900' : ''}>
+			<th scope="row" className="py-1 font-[inherit]">
+				{label}
+			</th>
+			<td className="py-1 text-right">{value}</td>
+		</tr>
+	)
+}

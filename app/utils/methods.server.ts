@@ -1,8 +1,0 @@
-import { data } from 'react-router'
-
-// A call with a method the route does not take: 405, naming the ones it does. Routes that only take
-// posts answer a GET (a crawler, a typed address) with this too, rather than with React Router's
-// "no loader" 400, which it logs as a server error.
-export function methodNotAllowed(allow: string) {
-	return data({ error: `Use ${allow}` }, { status: 405, headers: { Allow: allow } })
-}
