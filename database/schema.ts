@@ -16,8 +16,7 @@ import {
 	uniqueIndex,
 	uuid,
 } from 'drizzle-orm/pg-core'
-import type { CountBreakdown } from '#app/models/wordcount/parts.ts'
-import { STAFF_ROLES, type StaffRole } from '#app/models/staff/roles.ts'
+import { STAFF_ROLES, type CountBreakdown, type StaffRole } from '#database/enums.ts'
 
 // What staff wrote when they corrected a document's count; `words` is the count before.
 export type CountCorrection = { words: number | null; reason: string; by: string; at: string }

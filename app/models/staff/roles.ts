@@ -1,10 +1,10 @@
 import type { SortableModel } from '#app/models/records/definition.ts'
+import { STAFF_ROLES, type StaffRole } from '#database/enums.ts'
 
 // Who may do what in the back office: one table that the server's gate, every admin loader and
 // action (through requireStaff), the menu, the live-update streams and the settings page read.
 // Browser-safe: the menu is drawn from it.
-export const STAFF_ROLES = ['admin', 'manager', 'editor'] as const
-export type StaffRole = (typeof STAFF_ROLES)[number]
+export { STAFF_ROLES, type StaffRole }
 
 // - admin: everything, with staff accounts, the agency's bank and legal details, and the audit log;
 // - manager: the agency's work (requests, orders, invoices, customers' documents) and its prices;

@@ -1,17 +1,15 @@
+import { COUNT_PARTS, type CountBreakdown, type CountPart } from '#database/enums.ts'
+
 // What a count is made of, so staff and customer can check it without counting again: the words
 // of each part of a document. 'charts' is the drawing layer: charts' titles, series and categories,
 // SmartArt, and a spreadsheet's text boxes. Browser-safe: the quote shows it.
-export const COUNT_PARTS = ['body', 'headers', 'notes', 'hidden', 'charts', 'comments', 'values'] as const
-export type CountPart = (typeof COUNT_PARTS)[number]
+export { COUNT_PARTS, type CountBreakdown, type CountPart }
 
 // Shown in the breakdown but not in the price: CAT tools (Trados, memoQ, Phrase) import comments
 // only when asked, so a translator is not paid for them unless the customer wants them translated;
 // a spreadsheet's checkboxes (TRUE, FALSE) and error values (#DIV/0!) are not text to translate.
 export type UnpricedPart = Extract<CountPart, 'comments' | 'values'>
 export const UNPRICED_PARTS: ReadonlySet<CountPart> = new Set<UnpricedPart>(['comments', 'values'])
-
-// Words per part; a part the document does not have is absent.
-export type CountBreakdown = Partial<Record<CountPart, number>>
 
 export const isCountPart = (value: string): value is CountPart => (COUNT_PARTS as readonly string[]).includes(value)
 
