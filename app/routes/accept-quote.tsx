@@ -3,7 +3,7 @@ import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation
 import type { Route } from './+types/accept-quote'
 import { AuthenticityTokenInput } from '#app/components/ui/authenticity-token.tsx'
 import { CompanySearch } from '#app/components/order/company-search.tsx'
-import { ErrorSummary, fieldMaker, inputClass } from '#app/components/ui/form-fields.tsx'
+import { ErrorSummary, fieldMaker } from '#app/components/ui/form-fields.tsx'
 import { Text, useI18n } from '#app/components/ui/i18n-provider.tsx'
 import { PageHeading, PageMeta } from '#app/components/public/page.tsx'
 import { QuoteTable } from '#app/components/order/quote-table.tsx'
@@ -18,6 +18,8 @@ import { formatDate } from '#app/utils/format.ts'
 import { localeFromPath, pathFor } from '#app/utils/locales.ts'
 import { readForm } from '#app/http/request-body.server.ts'
 import { notFound } from '#app/http/responses.server.ts'
+import { buttonClass } from '#app/components/ui/button.tsx'
+import { inputClass } from '#app/components/ui/input.tsx'
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
 	const locale = localeFromPath(new URL(request.url).pathname)
@@ -119,7 +121,7 @@ export default function AcceptQuotePage() {
 					<Text as="p" k={REFUSAL_KEYS[refusal]} vars={{ date: day(quote.validUntil) }} className="mb-3" />
 					<Link
 						to={refusal === 'not-final' ? pathFor('contact', locale) : pathFor('order', locale)}
-						className="inline-block rounded-md bg-teal-800 px-5 py-3 font-semibold text-white hover:bg-teal-900"
+						className={`inline-block ${buttonClass('large')}`}
 					>
 						{refusal === 'not-final' ? t('request.submit') : t('accept.fresh')}
 					</Link>
@@ -230,11 +232,7 @@ export default function AcceptQuotePage() {
 							</p>
 						)}
 					</div>
-					<button
-						type="submit"
-						disabled={isSending}
-						className="rounded-md bg-teal-800 px-5 py-3 font-semibold text-white hover:bg-teal-900 disabled:opacity-70"
-					>
+					<button type="submit" disabled={isSending} className={buttonClass('large')}>
 						{isSending ? t('accept.sending') : t('accept.submit')}
 					</button>
 				</Form>

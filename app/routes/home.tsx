@@ -18,6 +18,7 @@ import { getRequestSettings } from '#app/http/site.server.ts'
 import { getDb } from '#app/http/context.server.ts'
 import { formatPrice } from '#app/utils/format.ts'
 import { localeFromPath, pathFor } from '#app/utils/locales.ts'
+import { buttonClass } from '#app/components/ui/button.tsx'
 
 const TEASER_SIZE = 3
 
@@ -63,10 +64,7 @@ export default function Home() {
 						{t('home.priceFrom', { price: formatPrice(price.perWord, price.currency, locale) })}
 					</p>
 					<p>
-						<Link
-							to={pathFor('order', locale)}
-							className="inline-block rounded-md bg-teal-800 px-6 py-3 font-semibold text-white hover:bg-teal-900"
-						>
+						<Link to={pathFor('order', locale)} className={`inline-block ${buttonClass('large')}`}>
 							{t('home.cta')}
 						</Link>
 						<ScrollLink href="#how" className="ml-4 font-semibold text-teal-800 underline underline-offset-2">

@@ -8,6 +8,7 @@ import { getDb } from '#app/http/context.server.ts'
 import { formatDate } from '#app/utils/format.ts'
 import { pathFor } from '#app/utils/locales.ts'
 import { notFound } from '#app/http/responses.server.ts'
+import { buttonClass } from '#app/components/ui/button.tsx'
 
 export async function loader({ params, context }: Route.LoaderArgs) {
 	const quote = await findQuote(getDb(context), params.id)
@@ -54,10 +55,7 @@ export default function QuotePage() {
 			{details.quote.hasManual && <Text as="p" k="quote.manualNote" className="mb-4 text-sm text-slate-600" />}
 			<Text as="p" k="savedQuote.next" className="mb-4 max-w-2xl text-slate-700" />
 			<div className="flex flex-wrap items-center gap-4">
-				<Link
-					to={pathFor('acceptQuote', locale, { id: quote.id })}
-					className="inline-block rounded-md bg-teal-800 px-5 py-3 font-semibold text-white hover:bg-teal-900"
-				>
+				<Link to={pathFor('acceptQuote', locale, { id: quote.id })} className={`inline-block ${buttonClass('large')}`}>
 					{t('savedQuote.accept')}
 				</Link>
 				<a

@@ -24,15 +24,13 @@ describe('the count explained', () => {
 		async () => {
 			await clearOfMidnightInDenmark()
 			const page = await session.open('/en/order')
-			await page
-				.getByLabel('Choose documents')
-				.setInputFiles([
-					{
-						name: 'prisliste.xlsx',
-						mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-						buffer: WORKBOOK,
-					},
-				])
+			await page.getByLabel('Choose documents').setInputFiles([
+				{
+					name: 'prisliste.xlsx',
+					mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+					buffer: WORKBOOK,
+				},
+			])
 			const quote = page.getByRole('region', { name: 'Your quote' })
 			// The quote's lines show once both languages are chosen.
 			await quote.getByLabel('From').selectOption({ label: 'English' })

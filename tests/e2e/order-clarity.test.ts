@@ -81,15 +81,13 @@ describe('the order page says what happens', () => {
 		// Look ahead until a month holds a Danish public holiday on a weekday.
 		let sawHoliday = false
 		for (let month = 0; month < 6 && !sawHoliday; month++) {
-			const days = await calendar
-				.locator('td[data-day]')
-				.evaluateAll((cells) =>
-					cells.map((cell) => ({
-						day: cell.getAttribute('data-day')!,
-						isDisabled: cell.hasAttribute('data-disabled'),
-						isOutside: cell.hasAttribute('data-outside'),
-					})),
-				)
+			const days = await calendar.locator('td[data-day]').evaluateAll((cells) =>
+				cells.map((cell) => ({
+					day: cell.getAttribute('data-day')!,
+					isDisabled: cell.hasAttribute('data-disabled'),
+					isOutside: cell.hasAttribute('data-outside'),
+				})),
+			)
 			for (const { day, isDisabled, isOutside } of days) {
 				if (isOutside) continue
 				const weekday = new Date(`${day}T12:00:00Z`).getUTCDay()

@@ -185,15 +185,13 @@ describe('the order page', () => {
 
 	test('a file the server refuses is removed and the customer is told why, in Danish on Danish pages', async () => {
 		const page = await session.open('/bestil')
-		await page
-			.getByLabel('Vælg dokumenter')
-			.setInputFiles([
-				{
-					name: 'faktura.pdf',
-					mimeType: 'application/pdf',
-					buffer: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(512)]),
-				},
-			])
+		await page.getByLabel('Vælg dokumenter').setInputFiles([
+			{
+				name: 'faktura.pdf',
+				mimeType: 'application/pdf',
+				buffer: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(512)]),
+			},
+		])
 		await page
 			.getByRole('alert')
 			.filter({ hasText: 'faktura.pdf: Filens indhold passer ikke til dens filtype.' })

@@ -29,18 +29,16 @@ export const acceptFields = (values: Partial<Record<AcceptField, string>> = {}) 
 export async function savedQuote(db: Database, words = 2000) {
 	const draftId = randomUUID()
 	const id = randomUUID()
-	await db
-		.insert(documents)
-		.values({
-			id,
-			draftId,
-			name: 'kontrakt.docx',
-			extension: 'docx',
-			size: 1000,
-			storedName: `${id}.docx`,
-			status: 'counted',
-			words,
-		})
+	await db.insert(documents).values({
+		id,
+		draftId,
+		name: 'kontrakt.docx',
+		extension: 'docx',
+		size: 1000,
+		storedName: `${id}.docx`,
+		status: 'counted',
+		words,
+	})
 	return {
 		quoteId: await saveQuote(
 			db,

@@ -134,11 +134,7 @@ export function DraftKeeper({ form, path, autosave, draft, onRestore }: Props) {
 					>
 						{t('draft.restore')}
 					</button>
-					<button
-						type="button"
-						onClick={() => void discard()}
-						className="rounded-md border border-slate-400 px-3 py-1.5 font-medium hover:bg-white"
-					>
+					<button type="button" onClick={() => void discard()} className={buttonClass('secondarySmall')}>
 						{t('draft.discard')}
 					</button>
 				</div>

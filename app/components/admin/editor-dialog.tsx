@@ -2,13 +2,13 @@ import * as Dialog from '@radix-ui/react-dialog'
 import { useId, type FormEvent, type ReactNode } from 'react'
 import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
 import { inputClass } from '#app/components/ui/input.tsx'
-import { buttonClass as formButtonClass } from '#app/components/ui/button.tsx'
+import { buttonClass } from '#app/components/ui/button.tsx'
 
 // A press on a toolbar button keeps the focus and the selection in the text, as in any editor,
 // so typing goes on where it was; keyboard users reach the buttons with Tab and come back.
 export const keepFocus = (event: React.MouseEvent) => event.preventDefault()
 
-export const buttonClass =
+export const toolbarButtonClass =
 	'rounded px-2 py-1 text-sm font-medium text-slate-800 hover:bg-slate-200 aria-pressed:bg-slate-800 aria-pressed:text-white disabled:opacity-40 focus-visible:outline-2 focus-visible:outline-teal-700'
 
 export type DialogField = {
@@ -68,7 +68,7 @@ export function EditorDialog({
 					title={label}
 					aria-pressed={isPressed}
 					onMouseDown={keepFocus}
-					className={buttonClass}
+					className={toolbarButtonClass}
 				>
 					<span aria-hidden>{icon}</span>
 				</button>
@@ -105,8 +105,8 @@ export function EditorDialog({
 							</div>
 						))}
 						<div className="mt-1 flex justify-end gap-2">
-							<Dialog.Close className="rounded-md border border-slate-400 px-4 py-2">{t('editor.cancel')}</Dialog.Close>
-							<button type="submit" className={formButtonClass()}>
+							<Dialog.Close className={buttonClass('secondary')}>{t('editor.cancel')}</Dialog.Close>
+							<button type="submit" className={buttonClass()}>
 								{applyLabel ?? t('editor.apply')}
 							</button>
 						</div>

@@ -42,7 +42,7 @@ export function FieldInput({ field, value, error, options = [] }: FieldInputProp
 					<label htmlFor={id} className="text-sm font-medium">
 						{label}
 					</label>
-					<FieldError id={errorId} error={error} />
+					<FieldError id={errorId} message={error && t(error)} />
 				</div>
 			)
 		case 'select':
@@ -91,7 +91,7 @@ export function FieldInput({ field, value, error, options = [] }: FieldInputProp
 					{t(field.hint)}
 				</p>
 			)}
-			<FieldError id={errorId} error={error} />
+			<FieldError id={errorId} message={error && t(error)} />
 		</div>
 	)
 }

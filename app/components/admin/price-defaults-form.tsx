@@ -2,6 +2,7 @@ import { useFetcher } from 'react-router'
 import { AuthenticityTokenInput } from '#app/components/ui/authenticity-token.tsx'
 import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
 import { LabelledInput } from '#app/components/ui/field.tsx'
+import { buttonClass } from '#app/components/ui/button.tsx'
 
 type Defaults = { defaultPricePerWord: string; minimumOrder: string; currency: string }
 type Result = { errors?: Record<string, string>; values?: Partial<Defaults> }
@@ -34,15 +35,11 @@ export function PriceDefaultsForm({ defaults }: { defaults: Defaults }) {
 						label={t(field.label)}
 						inputMode={field.name === 'currency' ? undefined : 'decimal'}
 						defaultValue={fetcher.data?.values?.[field.name] ?? defaults[field.name]}
-						error={errors[field.name]}
+						error={errors[field.name] && t(errors[field.name]!)}
 					/>
 				))}
 			</div>
-			<button
-				type="submit"
-				disabled={fetcher.state !== 'idle'}
-				className="mt-4 rounded-md bg-teal-800 px-4 py-2 font-semibold text-white hover:bg-teal-900 disabled:opacity-60"
-			>
+			<button type="submit" disabled={fetcher.state !== 'idle'} className={`mt-4 ${buttonClass()}`}>
 				{t('actions.save')}
 			</button>
 		</fetcher.Form>

@@ -9,7 +9,7 @@ import { isAllowedLink, UNDO_DEPTH } from '#app/models/rich-text/links.ts'
 import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
 import { BLOCK_TYPES, BlockAttributes, CLASS_PATTERN, ID_PATTERN } from '#app/components/admin/block-attributes.ts'
 import type { RichTextEditorProps } from '#app/components/admin/rich-text-editor.tsx'
-import { buttonClass, EditorDialog, keepFocus } from '#app/components/admin/editor-dialog.tsx'
+import { EditorDialog, keepFocus, toolbarButtonClass } from '#app/components/admin/editor-dialog.tsx'
 import { announceUploadError, MediaDialog, uploadMedia } from '#app/components/admin/media-dialog.tsx'
 
 const imagesOf = (files: FileList | null | undefined) =>
@@ -194,7 +194,7 @@ function Toolbar({ editor }: { editor: Editor }) {
 					aria-pressed={button.isActive}
 					onMouseDown={keepFocus}
 					onClick={button.run}
-					className={buttonClass}
+					className={toolbarButtonClass}
 				>
 					<span aria-hidden>{button.text}</span>
 				</button>
@@ -210,7 +210,7 @@ function Toolbar({ editor }: { editor: Editor }) {
 				disabled={!editor.can().undo()}
 				onMouseDown={keepFocus}
 				onClick={() => chain().undo().run()}
-				className={buttonClass}
+				className={toolbarButtonClass}
 			>
 				<span aria-hidden>↶</span>
 			</button>
@@ -221,7 +221,7 @@ function Toolbar({ editor }: { editor: Editor }) {
 				disabled={!editor.can().redo()}
 				onMouseDown={keepFocus}
 				onClick={() => chain().redo().run()}
-				className={buttonClass}
+				className={toolbarButtonClass}
 			>
 				<span aria-hidden>↷</span>
 			</button>

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react'
 import { BUSINESSES_PATH } from '#app/models/company/search-rules.ts'
 import { useHydrated } from '#app/hooks/use-hydrated.ts'
+import { inputClass } from '#app/components/ui/input.tsx'
 
 const CompanySearchWidget = lazy(() => import('#app/components/order/company-search-widget.tsx'))
 
@@ -28,7 +29,7 @@ export function CompanySearch(props: CompanySearchProps) {
 			placeholder={props.placeholder}
 			aria-describedby={props.describedBy}
 			aria-invalid={props.isInvalid || undefined}
-			className="w-full rounded-md border border-slate-400 px-3 py-2"
+			className={inputClass}
 		/>
 	)
 	return (

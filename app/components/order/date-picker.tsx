@@ -6,8 +6,9 @@ import { DayButton, DayPicker, type DayButtonProps } from 'react-day-picker'
 import 'react-day-picker/style.css'
 import { formatDate } from '#app/utils/format.ts'
 import { isWorkingDay, type CalendarDate } from '#app/models/calendar/working-days.ts'
-import { FieldError } from '#app/components/ui/field-error.tsx'
+import { FieldError } from '#app/components/ui/field.tsx'
 import { useI18n } from '#app/components/ui/i18n-provider.tsx'
+import { inlineInputClass } from '#app/components/ui/input.tsx'
 
 type Props = {
 	id?: string
@@ -56,7 +57,7 @@ export function DatePicker({ id: givenId, name, label, min, value, onChange, err
 					min={min}
 					defaultValue={value ?? ''}
 					aria-describedby={describedBy}
-					className="min-w-56 rounded-md border border-slate-400 bg-white px-3 py-2"
+					className={`min-w-56 ${inlineInputClass}`}
 				/>
 				<FieldError id={`${id}-error`} message={error} />
 			</div>
@@ -74,7 +75,7 @@ export function DatePicker({ id: givenId, name, label, min, value, onChange, err
 						id={id}
 						type="button"
 						aria-describedby={describedBy}
-						className="min-w-56 rounded-md border border-slate-400 bg-white px-3 py-2 text-left"
+						className={`min-w-56 text-left ${inlineInputClass}`}
 					>
 						{value ? (
 							formatDate(toDate(value), locale)

@@ -8,6 +8,7 @@ import { uploadFile, type UploadError } from '#app/utils/upload.client.ts'
 import { AuthenticityTokenInput } from '#app/components/ui/authenticity-token.tsx'
 import { DocumentFigures } from '#app/components/order/document-figures.tsx'
 import { Text, useI18n } from '#app/components/ui/i18n-provider.tsx'
+import { buttonClass } from '#app/components/ui/button.tsx'
 
 const MIB = 1024 * 1024
 const MAX_FILES = 20
@@ -147,7 +148,7 @@ export function Dropzone({ action, limitMib, initial, onDocument }: Props) {
 					<Text as="p" k="order.sizeLimit" vars={{ size: limitMib }} className="mt-1 text-sm text-slate-600" />
 				</div>
 				<noscript>
-					<button type="submit" className="rounded-md bg-teal-800 px-4 py-2 font-semibold text-white">
+					<button type="submit" className={buttonClass()}>
 						{t('upload.send')}
 					</button>
 				</noscript>
@@ -199,7 +200,7 @@ export function Dropzone({ action, limitMib, initial, onDocument }: Props) {
 								<button
 									type="button"
 									onClick={() => cancel(item)}
-									className="rounded-md border border-slate-400 px-3 py-1 text-sm"
+									className={`${buttonClass('secondarySmall')} text-sm`}
 								>
 									{t('upload.cancel')}
 									<span className="sr-only"> {item.file.name}</span>

@@ -4,10 +4,12 @@ import type { RequestField, RequestFormResult } from '#app/models/request/form.t
 import { pathFor } from '#app/utils/locales.ts'
 import { AuthenticityTokenInput } from '#app/components/ui/authenticity-token.tsx'
 import { CompanySearch } from '#app/components/order/company-search.tsx'
-import { ErrorSummary, fieldMaker, inputClass } from '#app/components/ui/form-fields.tsx'
+import { ErrorSummary, fieldMaker } from '#app/components/ui/form-fields.tsx'
 import { Text, useI18n } from '#app/components/ui/i18n-provider.tsx'
 import type { ChoiceErrors } from '#app/components/order/order-quote.tsx'
 import { ToggleDisplay } from '#app/components/ui/toggle-display.tsx'
+import { buttonClass } from '#app/components/ui/button.tsx'
+import { inputClass } from '#app/components/ui/input.tsx'
 
 type Props = {
 	// The order's choices (languages, date, copies), shown first: the quote on the order page. The
@@ -189,7 +191,7 @@ export function LeadForm({ renderChoices, documentCount = 0, secondary = false }
 					className={
 						secondary
 							? 'rounded-md border-2 border-teal-800 px-5 py-3 font-semibold text-teal-900 hover:bg-teal-50 disabled:opacity-70'
-							: 'rounded-md bg-teal-800 px-5 py-3 font-semibold text-white hover:bg-teal-900 disabled:opacity-70'
+							: buttonClass('large')
 					}
 				>
 					{isSending ? t('request.sending') : t('request.submit')}

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react'
-import { FieldError } from '#app/components/ui/field-error.tsx'
+import { FieldError } from '#app/components/ui/field.tsx'
 import { useI18n } from '#app/components/ui/i18n-provider.tsx'
+import { inlineInputClass } from '#app/components/ui/input.tsx'
 
 type Props = {
 	id?: string
@@ -94,7 +95,7 @@ export function NumberWheel({
 					onBlur={() => set(draft === null ? value : Number(draft))}
 					aria-invalid={error ? true : undefined}
 					aria-describedby={error ? `${id}-error` : undefined}
-					className="w-20 rounded-md border border-slate-400 px-3 py-2 text-center"
+					className={`w-20 text-center ${inlineInputClass}`}
 				/>
 				<button
 					type="button"

@@ -10,6 +10,7 @@ import { LanguageSelect } from '#app/components/public/language-select.tsx'
 import { NumberWheel } from '#app/components/order/number-wheel.tsx'
 import { QuoteTable } from '#app/components/order/quote-table.tsx'
 import { pairPricePerWord } from '#app/models/price/rules.ts'
+import { buttonClass } from '#app/components/ui/button.tsx'
 
 export type ChoiceErrors = Partial<Record<'from_language' | 'to_language' | 'delivery_date' | 'copies', string>>
 
@@ -128,7 +129,7 @@ export function OrderQuote({
 						value="save-quote"
 						formNoValidate
 						aria-describedby="quote-save-next"
-						className="rounded-md bg-teal-800 px-5 py-3 font-semibold text-white hover:bg-teal-900"
+						className={buttonClass('large')}
 					>
 						{t('quote.save')}
 					</button>

@@ -2,6 +2,7 @@ import { useId, useState } from 'react'
 import { foldText } from '#app/models/text/fold.ts'
 import { stripTags } from '#app/utils/translate.ts'
 import { Text, useI18n } from '#app/components/ui/i18n-provider.tsx'
+import { inputClass } from '#app/components/ui/input.tsx'
 
 export type FaqItem = { id: number; question: string; answerHtml: string }
 export type FaqCategory = { id: number; name: string; itemIds: number[] }
@@ -47,7 +48,7 @@ export function FaqList({ items, categories = [], isSearchable = false, headingL
 						value={query}
 						onChange={(event) => setQuery(event.currentTarget.value)}
 						autoComplete="off"
-						className="w-full rounded-md border border-slate-400 px-3 py-2"
+						className={inputClass}
 					/>
 					<p role="status" className="mt-1 text-sm text-slate-600">
 						{needle && shown.length > 0 ? t('faq.matches', { count: shown.length }) : ''}

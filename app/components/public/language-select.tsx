@@ -1,4 +1,5 @@
-import { FieldError } from '#app/components/ui/field-error.tsx'
+import { FieldError } from '#app/components/ui/field.tsx'
+import { inlineInputClass } from '#app/components/ui/input.tsx'
 type Language = { code: string; name: string }
 type Props = {
 	id: string
@@ -25,7 +26,7 @@ export function LanguageSelect({ id, name, label, languages, placeholder, defaul
 				aria-invalid={error ? true : undefined}
 				aria-describedby={error ? `${id}-error` : undefined}
 				onChange={onChange && ((event) => onChange(event.currentTarget.value))}
-				className="rounded-md border border-slate-400 bg-white px-3 py-2"
+				className={inlineInputClass}
 			>
 				<option value="">{placeholder}</option>
 				{languages.map((language) => (

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router'
 import { pathFor } from '#app/utils/locales.ts'
 import { Text, useI18n } from '#app/components/ui/i18n-provider.tsx'
+import { buttonClass } from '#app/components/ui/button.tsx'
 
 // React hoists these into <head>.
 // Open Graph too, so a shared link shows the page's own title and summary.
@@ -40,7 +41,7 @@ export function NotFound() {
 			<Text as="p" k="notFound.text" className="mb-8 text-slate-700" />
 			<Link
 				to={pathFor('home', locale)}
-				className="rounded-md bg-teal-800 px-5 py-3 font-semibold text-white hover:bg-teal-900"
+				className={buttonClass('large')}
 			>
 				{t('notFound.home')}
 			</Link>

@@ -4,6 +4,7 @@ import { Text, useI18n } from '#app/components/ui/i18n-provider.tsx'
 import { LanguageSelect } from '#app/components/public/language-select.tsx'
 import type { PairPriceRow } from '#app/models/price/price.server.ts'
 import { withVat, type PriceGroup } from '#app/models/price/rules.ts'
+import { buttonClass } from '#app/components/ui/button.tsx'
 
 type Money = { currency: string; vatPercent: number }
 
@@ -58,7 +59,7 @@ export function PairPriceList({ pairs, pairCount, languages, filter, currency, v
 						placeholder={t('prices.filterAll')}
 						defaultValue={filter}
 					/>
-					<button type="submit" className="rounded-md border border-slate-400 px-4 py-2 font-medium hover:bg-slate-50">
+					<button type="submit" className={buttonClass('secondary')}>
 						{t('prices.filterSubmit')}
 					</button>
 				</AutoSubmitForm>

@@ -3,6 +3,7 @@ import { Amount } from '#app/components/ui/amount.tsx'
 import { Text, useI18n } from '#app/components/ui/i18n-provider.tsx'
 import { pathFor } from '#app/utils/locales.ts'
 import type { MessageKey } from '#app/utils/translate.ts'
+import { buttonClass } from '#app/components/ui/button.tsx'
 
 type Props = {
 	perWord: number
@@ -39,7 +40,7 @@ export function ServiceOrderBox({ perWord, currency, minimumOrder, certifiedCopy
 			</dl>
 			<Link
 				to={pathFor('order', locale)}
-				className="block rounded-md bg-teal-800 px-5 py-3 text-center font-semibold text-white hover:bg-teal-900"
+				className={`block text-center ${buttonClass('large')}`}
 			>
 				{t('service.order')}
 			</Link>

@@ -1,6 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import { useI18n } from '#app/components/ui/i18n-provider.tsx'
 import type { TeamMember } from '#app/components/public/team-grid.tsx'
+import { buttonClass } from '#app/components/ui/button.tsx'
 
 // The spec's employee and modal: a member with a bio gets a button that opens it in a dialog
 // (Radix: Esc, the close button and the backdrop close it; the focus stays inside and goes back
@@ -26,7 +27,7 @@ export function BioModal({ member, bioHtml }: { member: TeamMember; bioHtml: str
 						<Dialog.Title className="text-xl font-semibold text-slate-900">{member.name}</Dialog.Title>
 						<p className="mb-3 text-sm text-slate-600">{member.title}</p>
 						<div className="rich-text text-slate-700" dangerouslySetInnerHTML={{ __html: bioHtml }} />
-						<Dialog.Close className="mt-2 rounded-md border border-slate-400 px-4 py-2 font-medium hover:bg-slate-50">
+						<Dialog.Close className={`mt-2 ${buttonClass('secondary')}`}>
 							{t('team.close')}
 						</Dialog.Close>
 					</Dialog.Content>

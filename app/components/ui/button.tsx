@@ -1,13 +1,18 @@
-// The admin's buttons: one primary action per form, secondary beside it.
+// The site's buttons: one primary action per form, secondary beside it; small ones in a row or a table.
 const VARIANTS = {
 	primary: 'rounded-md bg-teal-800 px-4 py-2 font-semibold text-white hover:bg-teal-900 disabled:opacity-60',
+	// The public pages' calls to action.
+	large: 'rounded-md bg-teal-800 px-5 py-3 font-semibold text-white hover:bg-teal-900 disabled:opacity-70',
 	small: 'rounded-md bg-teal-800 px-3 py-1.5 font-semibold text-white hover:bg-teal-900 disabled:opacity-60',
-	secondary: 'rounded-md border border-slate-400 px-4 py-2 font-medium hover:bg-slate-50',
+	secondary: 'rounded-md border border-slate-400 px-4 py-2 font-medium hover:bg-slate-100 disabled:opacity-60',
+	secondarySmall: 'rounded-md border border-slate-400 px-3 py-1.5 font-medium hover:bg-slate-100 disabled:opacity-60',
 } as const
 
-export const buttonClass = (variant: keyof typeof VARIANTS = 'primary') => VARIANTS[variant]
+export type ButtonVariant = keyof typeof VARIANTS
 
-type ButtonProps = React.ButtonHTMLAttributes<HTMLButtonElement> & { variant?: keyof typeof VARIANTS }
+export const buttonClass = (variant: ButtonVariant = 'primary') => VARIANTS[variant]
+
+type ButtonProps = React.ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant }
 
 export function Button({ variant = 'primary', className = '', type = 'submit', ...props }: ButtonProps) {
 	return <button {...props} type={type} className={`${VARIANTS[variant]} ${className}`.trim()} />

@@ -1,13 +1,11 @@
-import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 
-// A field's error, in the admin's language, tied to its input by id.
-export function FieldError({ id, error }: { id: string; error?: string }) {
-	const { t } = useAdminI18n()
-	if (!error) return null
+// A field's error, tied to it by aria-describedby; nothing when there is none.
+export function FieldError({ id, message }: { id: string; message: string | undefined }) {
+	if (!message) return null
 	return (
-		<p id={id} className="mt-1 text-sm font-medium text-red-700">
-			{t(error)}
+		<p id={id} className="mt-1 text-sm font-medium text-red-800">
+			{message}
 		</p>
 	)
 }
@@ -22,7 +20,7 @@ export function FieldLabel({ htmlFor, children }: { htmlFor: string; children: R
 
 type LabelledInputProps = React.InputHTMLAttributes<HTMLInputElement> & { id: string; label: string; error?: string }
 
-// A single input with its label and its error, for the forms that are not record forms.
+// A single input with its label and its error (already in the page's language).
 export function LabelledInput({ id, label, error, ...props }: LabelledInputProps) {
 	return (
 		<div>
@@ -33,7 +31,7 @@ export function LabelledInput({ id, label, error, ...props }: LabelledInputProps
 				aria-invalid={error ? true : undefined}
 				aria-describedby={error ? `${id}-error` : undefined}
 			/>
-			<FieldError id={`${id}-error`} error={error} />
+			<FieldError id={`${id}-error`} message={error} />
 		</div>
 	)
 }

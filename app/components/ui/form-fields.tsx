@@ -7,7 +7,6 @@ export type FieldProps = {
 	'aria-invalid': true | undefined
 	'aria-describedby': string | undefined
 }
-export const inputClass = 'w-full rounded-md border border-slate-400 px-3 py-2 aria-[invalid=true]:border-red-700'
 
 export const fieldId = (prefix: string, name: string) => `${prefix}-${name.replace('_', '-')}`
 

@@ -1,6 +1,10 @@
-// The admin's one look for text inputs, selects and text areas.
-export const inputClass =
-	'block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 focus:border-teal-700 focus:outline-none focus:ring-2 focus:ring-teal-700/40 aria-[invalid=true]:border-red-600'
+// The one look for text inputs, selects and text areas, public and admin: `inputClass` fills its
+// column, `inlineInputClass` sits in a row of filters or beside a button.
+const FIELD =
+	'rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 focus:border-teal-700 focus:ring-2 focus:ring-teal-700/40 focus:outline-none aria-[invalid=true]:border-red-700'
+
+export const inputClass = `block w-full ${FIELD}`
+export const inlineInputClass = FIELD
 
 export type Option = { value: string; label: string }
 

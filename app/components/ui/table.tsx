@@ -17,23 +17,23 @@ export function ScrollBox({ className = '', children, ...props }: React.Componen
 	)
 }
 
-export function Table({
-	caption,
-	columns,
-	children,
-}: {
+type TableProps = {
 	caption?: React.ReactNode
+	// A caption for screen readers only, where the page's heading already says what the table is.
+	isCaptionHidden?: boolean
 	columns: Column[]
 	children: React.ReactNode
-}) {
+} & Omit<React.ComponentPropsWithoutRef<'div'>, 'children'>
+
+export function Table({ caption, isCaptionHidden = false, columns, children, className = '', ...props }: TableProps) {
 	return (
-		<ScrollBox className="rounded-md border border-slate-300 bg-white">
+		<ScrollBox className={`rounded-md border border-slate-300 bg-white ${className}`} {...props}>
 			<table className="w-full text-left text-sm">
-				{caption && <caption className="p-3 text-left font-bold">{caption}</caption>}
+				{caption && <caption className={isCaptionHidden ? 'sr-only' : 'p-3 text-left font-bold'}>{caption}</caption>}
 				<thead className="bg-slate-100">
 					<tr>
 						{columns.map((column, index) => (
-							<th key={index} scope="col" className={cellClass(column.numeric)}>
+							<th key={index} scope="col" className={`${cellClass(column.numeric)} font-semibold`}>
 								{column.label}
 							</th>
 						))}

@@ -17,6 +17,7 @@ import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
 import { takeFlash } from '#app/http/flash.server.ts'
 import { requireStaff } from '#app/http/access.server.ts'
 import type { AdminMessageKey } from '#app/utils/translate.ts'
+import { buttonClass } from '#app/components/ui/button.tsx'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const staff = requireStaff(request, context)
@@ -102,10 +103,7 @@ export default function AdminLayout() {
 						</Link>
 						<Form method="post" action="/admin/logout">
 							<AuthenticityTokenInput />
-							<button
-								type="submit"
-								className="rounded-md border border-slate-400 px-3 py-1 font-medium hover:bg-slate-100"
-							>
+							<button type="submit" className={buttonClass('secondarySmall')}>
 								{t('nav.logout')}
 							</button>
 						</Form>

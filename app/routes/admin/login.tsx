@@ -13,6 +13,7 @@ import { safeRedirectTo } from '#app/utils/admin-paths.ts'
 import { getServices, requestInfoContext } from '#app/http/context.server.ts'
 import { fieldErrorsOf, requiredText } from '#app/models/records/form.ts'
 import { readForm } from '#app/http/request-body.server.ts'
+import { buttonClass } from '#app/components/ui/button.tsx'
 
 const LoginSchema = z.object({
 	email: requiredText(254).pipe(z.email('errors.email')),
@@ -87,7 +88,7 @@ export default function Login() {
 					required
 					defaultValue={result?.email ?? ''}
 					label={t('fields.email')}
-					error={errors.email}
+					error={errors.email && t(errors.email)}
 				/>
 				<LabelledInput
 					id="password"
@@ -96,13 +97,9 @@ export default function Login() {
 					autoComplete="current-password"
 					required
 					label={t('fields.password')}
-					error={errors.password}
+					error={errors.password && t(errors.password)}
 				/>
-				<button
-					type="submit"
-					disabled={isSubmitting}
-					className="w-full rounded-md bg-teal-800 px-4 py-2 font-semibold text-white hover:bg-teal-900 disabled:opacity-60"
-				>
+				<button type="submit" disabled={isSubmitting} className={`w-full ${buttonClass()}`}>
 					{t('login.submit')}
 				</button>
 			</Form>

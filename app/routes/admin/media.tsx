@@ -20,6 +20,7 @@ import {
 	type MediaKind,
 	type PhotoItem,
 } from '#app/models/media/kinds.ts'
+import { buttonClass } from '#app/components/ui/button.tsx'
 
 // The editor's calls (Accept: application/json): the list for the picker and the upload. People
 // get the library page below, on the same address.
@@ -141,11 +142,7 @@ function UploadForm({ kind }: { kind: MediaKind }) {
 				</label>
 				<input id="media-title" name="title" type="text" maxLength={200} className={inputClass} />
 			</div>
-			<button
-				type="submit"
-				disabled={isUploading}
-				className="rounded-md bg-teal-800 px-4 py-2 font-semibold text-white hover:bg-teal-900 disabled:opacity-60"
-			>
+			<button type="submit" disabled={isUploading} className={buttonClass()}>
 				{t(isUploading ? 'media.uploading' : 'media.upload')}
 			</button>
 		</fetcher.Form>
@@ -198,10 +195,7 @@ function MediaRow({ kind, item }: { kind: MediaKind; item: PhotoItem | ContentFi
 							</p>
 						)}
 					</div>
-					<button
-						type="submit"
-						className="rounded-md border border-slate-400 px-3 py-2 text-sm font-medium hover:bg-slate-100"
-					>
+					<button type="submit" className={`${buttonClass('secondarySmall')} text-sm`}>
 						{t('media.rename')}
 						<span className="sr-only"> {item.name}</span>
 					</button>

@@ -130,10 +130,7 @@ export default function RecordForm() {
 					<button type="submit" disabled={isSaving} className={buttonClass()}>
 						{t('actions.save')}
 					</button>
-					<a
-						href={`/admin/${name}`}
-						className="rounded-md border border-slate-400 px-5 py-2 font-medium hover:bg-slate-50"
-					>
+					<a href={`/admin/${name}`} className={buttonClass('secondary')}>
 						{t('actions.cancel')}
 					</a>
 				</div>
@@ -154,11 +151,7 @@ function Sessions({ userId, count }: { userId: number; count: number }) {
 			<AuthenticityTokenInput />
 			<h2 className="mb-1 text-lg font-bold">{t('users.sessions')}</h2>
 			<p className="mb-3 text-sm text-slate-700">{t('users.sessionCount', { count })}</p>
-			<button
-				type="submit"
-				disabled={count === 0}
-				className="rounded-md border border-slate-400 px-4 py-2 font-medium hover:bg-slate-50 disabled:opacity-60"
-			>
+			<button type="submit" disabled={count === 0} className={buttonClass('secondary')}>
 				{t('users.signOutEverywhere')}
 			</button>
 		</Form>

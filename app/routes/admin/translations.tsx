@@ -132,7 +132,7 @@ export default function Translations() {
 					/>
 					{t('translations.onlyMissing', { count: missingCount })}
 				</label>
-				<button type="submit" className="rounded-md border border-slate-400 px-4 py-2 font-medium hover:bg-slate-100">
+				<button type="submit" className={buttonClass('secondary')}>
 					{t('translations.filter')}
 				</button>
 			</Form>
@@ -233,12 +233,7 @@ function TranslationRowView({ row, isEditing }: { row: TranslationRow; isEditing
 										{t('actions.save')}
 									</button>
 									{cell.isOverridden && (
-										<button
-											type="submit"
-											name="intent"
-											value="revert"
-											className="rounded-md border border-slate-400 px-3 py-1.5 font-medium hover:bg-slate-100"
-										>
+										<button type="submit" name="intent" value="revert" className={buttonClass('secondarySmall')}>
 											{t('translations.revert')}
 										</button>
 									)}

@@ -1,0 +1,95 @@
+import { Form, Link } from 'react-router'
+import { buttonClass } from '#app/components/ui/button.tsx'
+import { inlineInputClass, inputClass } from '#app/components/ui/input.tsx'
+
+// The top of an admin list: its title and the CSV of what the filter shows.
+export function ListHeader({
+	title,
+	exportHref,
+	exportLabel,
+}: {
+	title: string
+	exportHref: string
+	exportLabel: string
+}) {
+	return (
+		<div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+			<h1 className="text-2xl font-bold text-slate-900">{title}</h1>
+			<a
+				href={exportHref}
+				className="rounded-md border border-teal-800 px-4 py-2 font-medium text-teal-900 hover:bg-teal-50"
+				download
+			>
+				{exportLabel}
+			</a>
+		</div>
+	)
+}
+
+// A list's filters: a search form (GET, so the address keeps the filter) and its button.
+export function FilterBar({ label, submit, children }: { label: string; submit: string; children: React.ReactNode }) {
+	return (
+		<Form method="get" role="search" aria-label={label} className="mb-4 flex flex-wrap items-end gap-3">
+			{children}
+			<button type="submit" className={buttonClass()}>
+				{submit}
+			</button>
+		</Form>
+	)
+}
+
+type FilterSelectProps = React.SelectHTMLAttributes<HTMLSelectElement> & { label: string; name: string }
+
+export function FilterSelect({ label, children, ...props }: FilterSelectProps) {
+	return (
+		<label className="text-sm font-medium">
+			<span className="mb-1 block">{label}</span>
+			<select {...props} className={inlineInputClass}>
+				{children}
+			</select>
+		</label>
+	)
+}
+
+export function FilterSearch({ label, ...props }: React.InputHTMLAttributes<HTMLInputElement> & { label: string }) {
+	return (
+		<label className="min-w-56 flex-1 text-sm font-medium">
+			<span className="mb-1 block">{label}</span>
+			<input name="q" type="search" {...props} className={inputClass} />
+		</label>
+	)
+}
+
+// What an empty list says instead of an empty table.
+export function EmptyState({ children, ...props }: React.HTMLAttributes<HTMLParagraphElement>) {
+	return (
+		<p {...props} className="rounded-md border border-dashed border-slate-400 p-6 text-center text-slate-700">
+			{children}
+		</p>
+	)
+}
+
+type PagerProps = {
+	label: string
+	summary: string
+	previous?: { to: string; label: string }
+	next?: { to: string; label: string }
+}
+
+// Where a page sits in a long list, and links to the pages either side.
+export function Pager({ label, summary, previous, next }: PagerProps) {
+	const link = 'rounded-md border border-slate-400 px-3 py-1 text-teal-900 underline'
+	return (
+		<nav aria-label={label} className="mt-4 flex flex-wrap items-center gap-3 text-sm">
+			<p aria-live="polite">{summary}</p>
+			{[previous, next].map(
+				(to) =>
+					to && (
+						<Link key={to.label} to={to.to} className={link}>
+							{to.label}
+						</Link>
+					),
+			)}
+		</nav>
+	)
+}
