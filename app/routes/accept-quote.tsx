@@ -2,12 +2,10 @@ import { useCallback } from 'react'
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router'
 import type { Route } from './+types/accept-quote'
 import { AuthenticityTokenInput } from '#app/components/ui/authenticity-token.tsx'
-import { CompanySearch } from '#app/components/order/company-search.tsx'
 import { ErrorSummary, fieldMaker } from '#app/components/ui/form-fields.tsx'
 import { Text, useI18n } from '#app/components/ui/i18n-provider.tsx'
 import { PageHeading, PageMeta } from '#app/components/public/page.tsx'
 import { QuoteTable } from '#app/components/order/quote-table.tsx'
-import { ToggleDisplay } from '#app/components/ui/toggle-display.tsx'
 import { acceptanceOf, acceptQuote, QuoteNotAcceptable, QuoteNotFound } from '#app/models/order/accept.server.ts'
 import { readAcceptFields, type AcceptField } from '#app/models/order/form.ts'
 import { TERMS_SLUG } from '#app/models/order/terms.server.ts'
@@ -20,6 +18,7 @@ import { readForm } from '#app/http/request-body.server.ts'
 import { notFound } from '#app/http/responses.server.ts'
 import { buttonClass } from '#app/components/ui/button.tsx'
 import { inputClass } from '#app/components/ui/input.tsx'
+import { AgreementCheckbox, CompanyFields, ContactFields } from '#app/components/order/customer-fields.tsx'
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
 	const locale = localeFromPath(new URL(request.url).pathname)
@@ -147,62 +146,16 @@ export default function AcceptQuotePage() {
 							focusRef={focusOnMount}
 						/>
 					)}
-					<div className="grid gap-x-6 sm:grid-cols-2">
-						{field('name', t('request.name'), (props) => (
-							<input {...props} type="text" autoComplete="name" className={inputClass} />
-						))}
-						{field('email', t('request.email'), (props) => (
-							<input {...props} type="email" autoComplete="email" className={inputClass} />
-						))}
-						{field('phone', t('request.phone'), (props) => (
-							<input {...props} type="tel" autoComplete="tel" className={inputClass} />
-						))}
-					</div>
-					<ToggleDisplay sources={['customer_kind']} className="mb-4">
-						<label className="mb-3 flex items-center gap-2 font-medium">
-							<input
-								type="checkbox"
-								name="customer_kind"
-								value="company"
-								defaultChecked={values.customer_kind === 'company'}
-								className="size-4"
-							/>
-							{t('accept.kindCompany')}
-						</label>
-						<p data-display="!customer_kind" className="mb-3 text-sm text-slate-600">
-							{t('request.privateNote')}
-						</p>
-						<div
-							data-display="customer_kind"
-							className="grid gap-x-6 rounded-md border border-slate-200 bg-slate-50 p-4 sm:grid-cols-2"
-						>
-							{field(
-								'company_query',
-								t('request.company'),
-								(props) => (
-									<div data-autofocus>
-										<CompanySearch
-											id={props.id}
-											label={t('request.company')}
-											placeholder={t('request.companyPlaceholder')}
-											describedBy={props['aria-describedby'] ?? ''}
-											isInvalid={Boolean(props['aria-invalid'])}
-											defaultQuery={props.defaultValue}
-										/>
-									</div>
-								),
-								t('request.companyHint'),
-							)}
-							{field(
-								'ean',
-								t('request.ean'),
-								(props) => (
-									<input {...props} type="text" inputMode="numeric" autoComplete="off" className={inputClass} />
-								),
-								t('request.eanHint'),
-							)}
-						</div>
-					</ToggleDisplay>
+					<ContactFields field={field} />
+					<CompanyFields
+						field={field}
+						toggle={{
+							name: 'customer_kind',
+							value: 'company',
+							label: t('accept.kindCompany'),
+							isChecked: values.customer_kind === 'company',
+						}}
+					/>
 					{field(
 						'purchase_order',
 						t('accept.purchaseOrder'),
@@ -211,27 +164,14 @@ export default function AcceptQuotePage() {
 						),
 						t('accept.purchaseOrderHint'),
 					)}
-					<div className="mb-4">
-						<div className="flex items-start gap-2">
-							<input
-								type="checkbox"
-								id="accept-terms"
-								name="terms"
-								defaultChecked={values.terms === 'on'}
-								aria-invalid={refused?.errors.terms ? true : undefined}
-								aria-describedby={refused?.errors.terms ? 'accept-terms-error' : undefined}
-								className="mt-1 size-4"
-							/>
-							<label htmlFor="accept-terms">
-								<Text k="accept.terms" vars={{ terms: termsPath }} />
-							</label>
-						</div>
-						{refused?.errors.terms && (
-							<p id="accept-terms-error" className="mt-1 text-sm font-medium text-red-800">
-								{refused.errors.terms}
-							</p>
-						)}
-					</div>
+					<AgreementCheckbox
+						id="accept-terms"
+						name="terms"
+						isChecked={values.terms === 'on'}
+						error={refused?.errors.terms}
+					>
+						<Text k="accept.terms" vars={{ terms: termsPath }} />
+					</AgreementCheckbox>
 					<button type="submit" disabled={isSending} className={buttonClass('large')}>
 						{isSending ? t('accept.sending') : t('accept.submit')}
 					</button>

@@ -52,28 +52,7 @@ export default function Home() {
 	return (
 		<>
 			<PageMeta title={t('meta.home')} />
-			<section className="mb-16 grid gap-8 rounded-2xl bg-gradient-to-br from-teal-50 to-white p-8 sm:p-12 lg:grid-cols-[3fr_2fr]">
-				<div className="grid content-start gap-8">
-					<Text
-						k="home.title"
-						as="h1"
-						className="max-w-3xl text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl"
-					/>
-					<Text k="home.lead" as="p" className="max-w-2xl text-lg text-slate-700" />
-					<p className="text-2xl font-semibold text-teal-800">
-						{t('home.priceFrom', { price: formatPrice(price.perWord, price.currency, locale) })}
-					</p>
-					<p>
-						<Link to={pathFor('order', locale)} className={`inline-block ${buttonClass('large')}`}>
-							{t('home.cta')}
-						</Link>
-						<ScrollLink href="#how" className="ml-4 font-semibold text-teal-800 underline underline-offset-2">
-							{t('home.howLink')}
-						</ScrollLink>
-					</p>
-				</div>
-				<Calculator {...calculator} />
-			</section>
+			<Hero price={price} calculator={calculator} />
 
 			<HomeSection id="services" title="home.servicesTitle">
 				<ul className="grid gap-4 sm:grid-cols-3">
@@ -134,33 +113,72 @@ export default function Home() {
 				<FaqList items={faq} />
 			</HomeSection>
 
-			<Appearing>
-				<section
-					aria-labelledby="cta"
-					className="grid items-center gap-8 overflow-hidden rounded-2xl bg-teal-900 p-8 text-white sm:p-12 lg:grid-cols-[3fr_2fr]"
-				>
-					<div className="grid gap-6">
-						<Text k="home.ctaTitle" as="h2" id="cta" className="text-3xl font-bold tracking-tight" />
-						<Text k="home.ctaText" as="p" className="max-w-2xl text-lg text-teal-50" />
-						<p className="flex flex-wrap gap-4">
-							<Link
-								to={pathFor('order', locale)}
-								className="inline-block rounded-md bg-white px-6 py-3 font-semibold text-teal-900 hover:bg-teal-50"
-							>
-								{t('home.cta')}
-							</Link>
-							<Link
-								to={pathFor('contact', locale)}
-								className="inline-block rounded-md border border-white px-6 py-3 font-semibold text-white hover:bg-teal-800"
-							>
-								{t('home.ctaContact')}
-							</Link>
-						</p>
-					</div>
-					<Illustration src="/images/illustrations/documents.svg" width={480} height={360} className="rounded-xl" />
-				</section>
-			</Appearing>
+			<ClosingCall />
 		</>
+	)
+}
+
+type Data = Awaited<ReturnType<typeof loader>>
+
+// The first screen: what the agency does, its price per word, the way to order, and the calculator.
+function Hero({ price, calculator }: Pick<Data, 'price' | 'calculator'>) {
+	const { locale, t } = useI18n()
+	return (
+		<section className="mb-16 grid gap-8 rounded-2xl bg-gradient-to-br from-teal-50 to-white p-8 sm:p-12 lg:grid-cols-[3fr_2fr]">
+			<div className="grid content-start gap-8">
+				<Text
+					k="home.title"
+					as="h1"
+					className="max-w-3xl text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl"
+				/>
+				<Text k="home.lead" as="p" className="max-w-2xl text-lg text-slate-700" />
+				<p className="text-2xl font-semibold text-teal-800">
+					{t('home.priceFrom', { price: formatPrice(price.perWord, price.currency, locale) })}
+				</p>
+				<p>
+					<Link to={pathFor('order', locale)} className={`inline-block ${buttonClass('large')}`}>
+						{t('home.cta')}
+					</Link>
+					<ScrollLink href="#how" className="ml-4 font-semibold text-teal-800 underline underline-offset-2">
+						{t('home.howLink')}
+					</ScrollLink>
+				</p>
+			</div>
+			<Calculator {...calculator} />
+		</section>
+	)
+}
+
+// The end of the page: order now, or ask first.
+function ClosingCall() {
+	const { locale, t } = useI18n()
+	return (
+		<Appearing>
+			<section
+				aria-labelledby="cta"
+				className="grid items-center gap-8 overflow-hidden rounded-2xl bg-teal-900 p-8 text-white sm:p-12 lg:grid-cols-[3fr_2fr]"
+			>
+				<div className="grid gap-6">
+					<Text k="home.ctaTitle" as="h2" id="cta" className="text-3xl font-bold tracking-tight" />
+					<Text k="home.ctaText" as="p" className="max-w-2xl text-lg text-teal-50" />
+					<p className="flex flex-wrap gap-4">
+						<Link
+							to={pathFor('order', locale)}
+							className="inline-block rounded-md bg-white px-6 py-3 font-semibold text-teal-900 hover:bg-teal-50"
+						>
+							{t('home.cta')}
+						</Link>
+						<Link
+							to={pathFor('contact', locale)}
+							className="inline-block rounded-md border border-white px-6 py-3 font-semibold text-white hover:bg-teal-800"
+						>
+							{t('home.ctaContact')}
+						</Link>
+					</p>
+				</div>
+				<Illustration src="/images/illustrations/documents.svg" width={480} height={360} className="rounded-xl" />
+			</section>
+		</Appearing>
 	)
 }
 

@@ -1,6 +1,6 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog'
 import { useEffect, useEffectEvent, useRef, useState, type RefObject } from 'react'
-import { useBlocker } from 'react-router'
+import { useBlocker, type Blocker } from 'react-router'
 import { formatDateTime } from '#app/utils/format.ts'
 import { CSRF_FIELD, requestJson, scriptedHeaders } from '#app/utils/request-headers.ts'
 import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
@@ -35,32 +35,9 @@ export function DraftKeeper({ form, path, autosave, draft, onRestore }: Props) {
 	// Changed since the last save of the form, and since the last draft.
 	const [isDirty, setIsDirty] = useState(false)
 	const unsavedSinceDraft = useRef(false)
-	const [status, setStatus] = useState<{ kind: 'saved' | 'failed'; at?: string } | null>(null)
 	const [offered, setOffered] = useState(draft)
 
-	const saveDraft = useEffectEvent(async (keepalive = false) => {
-		if (!form.current || !unsavedSinceDraft.current) return
-		unsavedSinceDraft.current = false
-		const body = { path, entries: entriesOf(form.current) }
-		try {
-			if (keepalive) {
-				const headers = scriptedHeaders('PUT', { 'Content-Type': 'application/json' })
-				await fetch('/admin/drafts', {
-					method: 'PUT',
-					headers,
-					body: JSON.stringify(body),
-					keepalive: true,
-					credentials: 'same-origin',
-				})
-				return
-			}
-			const { savedAt } = await requestJson<{ savedAt: string }>('/admin/drafts', { method: 'PUT', body })
-			setStatus({ kind: 'saved', at: savedAt })
-		} catch {
-			unsavedSinceDraft.current = true
-			setStatus({ kind: 'failed' })
-		}
-	})
+	const status = useAutosave({ form, path, autosave, unsavedRef: unsavedSinceDraft })
 
 	useEffect(() => {
 		const element = form.current
@@ -80,17 +57,6 @@ export function DraftKeeper({ form, path, autosave, draft, onRestore }: Props) {
 			element.removeEventListener('submit', submitted)
 		}
 	}, [form])
-
-	useEffect(() => {
-		if (!autosave) return
-		const timer = setInterval(() => void saveDraft(), AUTOSAVE_INTERVAL_MS)
-		const hidden = () => void (document.visibilityState === 'hidden' && saveDraft(true))
-		document.addEventListener('visibilitychange', hidden)
-		return () => {
-			clearInterval(timer)
-			document.removeEventListener('visibilitychange', hidden)
-		}
-	}, [autosave])
 
 	// Closing the tab or going to another site: the browser's own question.
 	useEffect(() => {
@@ -116,28 +82,16 @@ export function DraftKeeper({ form, path, autosave, draft, onRestore }: Props) {
 	return (
 		<>
 			{offered && (
-				<div
-					role="region"
-					aria-label={t('draft.found', { time: time(offered.savedAt) })}
-					className="mb-4 flex flex-wrap items-center gap-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
-				>
-					<p className="flex-1">{t('draft.found', { time: time(offered.savedAt) })}</p>
-					<button
-						type="button"
-						onClick={() => {
-							setOffered(null)
-							setIsDirty(true)
-							unsavedSinceDraft.current = false
-							onRestore()
-						}}
-						className={buttonClass('small')}
-					>
-						{t('draft.restore')}
-					</button>
-					<button type="button" onClick={() => void discard()} className={buttonClass('secondarySmall')}>
-						{t('draft.discard')}
-					</button>
-				</div>
+				<DraftOffer
+					time={time(offered.savedAt)}
+					onRestore={() => {
+						setOffered(null)
+						setIsDirty(true)
+						unsavedSinceDraft.current = false
+						onRestore()
+					}}
+					onDiscard={() => void discard()}
+				/>
 			)}
 			{autosave && (
 				<p
@@ -153,27 +107,100 @@ export function DraftKeeper({ form, path, autosave, draft, onRestore }: Props) {
 							: ''}
 				</p>
 			)}
-			<AlertDialog.Root
-				open={blocker.state === 'blocked'}
-				onOpenChange={(open) => !open && blocker.state === 'blocked' && blocker.reset()}
-			>
-				<AlertDialog.Portal>
-					<AlertDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
-					<AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[90vw] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl">
-						<AlertDialog.Title className="mb-2 text-lg font-bold">{t('draft.leave')}</AlertDialog.Title>
-						<AlertDialog.Description className="sr-only">{t('draft.leave')}</AlertDialog.Description>
-						<div className="mt-4 flex justify-end gap-3">
-							<AlertDialog.Cancel className={buttonClass()}>{t('draft.stay')}</AlertDialog.Cancel>
-							<AlertDialog.Action
-								onClick={() => blocker.state === 'blocked' && blocker.proceed()}
-								className={buttonClass('secondary')}
-							>
-								{t('draft.leaveAnyway')}
-							</AlertDialog.Action>
-						</div>
-					</AlertDialog.Content>
-				</AlertDialog.Portal>
-			</AlertDialog.Root>
+			<LeaveDialog blocker={blocker} />
 		</>
 	)
+}
+
+// The question before leaving a changed form for another admin page.
+function LeaveDialog({ blocker }: { blocker: Blocker }) {
+	const { t } = useAdminI18n()
+	return (
+		<AlertDialog.Root
+			open={blocker.state === 'blocked'}
+			onOpenChange={(open) => !open && blocker.state === 'blocked' && blocker.reset()}
+		>
+			<AlertDialog.Portal>
+				<AlertDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
+				<AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[90vw] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl">
+					<AlertDialog.Title className="mb-2 text-lg font-bold">{t('draft.leave')}</AlertDialog.Title>
+					<AlertDialog.Description className="sr-only">{t('draft.leave')}</AlertDialog.Description>
+					<div className="mt-4 flex justify-end gap-3">
+						<AlertDialog.Cancel className={buttonClass()}>{t('draft.stay')}</AlertDialog.Cancel>
+						<AlertDialog.Action
+							onClick={() => blocker.state === 'blocked' && blocker.proceed()}
+							className={buttonClass('secondary')}
+						>
+							{t('draft.leaveAnyway')}
+						</AlertDialog.Action>
+					</div>
+				</AlertDialog.Content>
+			</AlertDialog.Portal>
+		</AlertDialog.Root>
+	)
+}
+
+type OfferProps = { time: string; onRestore: () => void; onDiscard: () => void }
+
+// A draft found on arrival: restore it into the form, or throw it away.
+function DraftOffer({ time, onRestore, onDiscard }: OfferProps) {
+	const { t } = useAdminI18n()
+	return (
+		<div
+			role="region"
+			aria-label={t('draft.found', { time })}
+			className="mb-4 flex flex-wrap items-center gap-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+		>
+			<p className="flex-1">{t('draft.found', { time })}</p>
+			<button type="button" onClick={onRestore} className={buttonClass('small')}>
+				{t('draft.restore')}
+			</button>
+			<button type="button" onClick={onDiscard} className={buttonClass('secondarySmall')}>
+				{t('draft.discard')}
+			</button>
+		</div>
+	)
+}
+
+type AutosaveInput = Pick<Props, 'form' | 'path' | 'autosave'> & { unsavedRef: RefObject<boolean> }
+
+// Every 10 s, and once more as the page is hidden, the form's changes since the last draft are kept.
+function useAutosave({ form, path, autosave, unsavedRef }: AutosaveInput) {
+	const [status, setStatus] = useState<{ kind: 'saved' | 'failed'; at?: string } | null>(null)
+	const saveDraft = useEffectEvent(async (keepalive = false) => {
+		if (!form.current || !unsavedRef.current) return
+		unsavedRef.current = false
+		const body = { path, entries: entriesOf(form.current) }
+		try {
+			if (keepalive) {
+				const headers = scriptedHeaders('PUT', { 'Content-Type': 'application/json' })
+				await fetch('/admin/drafts', {
+					method: 'PUT',
+					headers,
+					body: JSON.stringify(body),
+					keepalive: true,
+					credentials: 'same-origin',
+				})
+				return
+			}
+			const { savedAt } = await requestJson<{ savedAt: string }>('/admin/drafts', { method: 'PUT', body })
+			setStatus({ kind: 'saved', at: savedAt })
+		} catch {
+			unsavedRef.current = true
+			setStatus({ kind: 'failed' })
+		}
+	})
+
+	useEffect(() => {
+		if (!autosave) return
+		const timer = setInterval(() => void saveDraft(), AUTOSAVE_INTERVAL_MS)
+		const hidden = () => void (document.visibilityState === 'hidden' && saveDraft(true))
+		document.addEventListener('visibilitychange', hidden)
+		return () => {
+			clearInterval(timer)
+			document.removeEventListener('visibilitychange', hidden)
+		}
+	}, [autosave])
+
+	return status
 }

@@ -58,7 +58,7 @@ type Props = { editor: Editor; kind: MediaKind }
 // area to drop or choose a new one, and its title. An image goes in with the title as its alt
 // text; a file goes in as a link whose text is the title.
 export function MediaDialog({ editor, kind }: Props) {
-	const { locale, t } = useAdminI18n()
+	const { t } = useAdminI18n()
 	const isPhotos = kind === 'photos'
 	const [isOpen, setIsOpen] = useState(false)
 	const [items, setItems] = useState<Item[] | null>(null)
@@ -111,37 +111,7 @@ export function MediaDialog({ editor, kind }: Props) {
 
 	function apply() {
 		if (!chosen) return setError(t(isPhotos ? 'editor.chooseImage' : 'editor.chooseFile'))
-		const text = title.trim() || chosen.title || chosen.name
-		// Never replace a selected picture: go on in a paragraph beside it.
-		const besideSelectedNode = () =>
-			void (editor.state.selection instanceof NodeSelection && editor.commands.createParagraphNear())
-		besideSelectedNode()
-		if (isPhotos) {
-			const photo = chosen as PhotoItem
-			editor
-				.chain()
-				.focus()
-				.setImage({
-					src: photo.url,
-					alt: text,
-					title: text,
-					width: photo.width || undefined,
-					height: photo.height || undefined,
-				})
-				.run()
-			besideSelectedNode()
-		} else {
-			editor
-				.chain()
-				.focus()
-				.insertContent({
-					type: 'text',
-					text: fileLinkText(text),
-					marks: [{ type: 'link', attrs: { href: chosen.url } }],
-				})
-				.insertContent(' ')
-				.run()
-		}
+		insertMedia(editor, chosen, title.trim() || chosen.title || chosen.name, isPhotos)
 		setIsOpen(false)
 	}
 
@@ -164,54 +134,7 @@ export function MediaDialog({ editor, kind }: Props) {
 					aria-label={t('editor.pickerLabel')}
 					className="h-[300px] overflow-y-auto rounded-md border border-slate-300 p-2"
 				>
-					{listFailed ? (
-						<p role="alert" className="text-sm text-red-700">
-							{t('editor.pickerFailed')}
-						</p>
-					) : items === null ? (
-						<p className="text-sm text-slate-600">{t('editor.pickerLoading')}</p>
-					) : items.length === 0 ? (
-						<p className="text-sm text-slate-600">{t('editor.pickerEmpty')}</p>
-					) : isPhotos ? (
-						<ul className="flex flex-wrap gap-2">
-							{(items as PhotoItem[]).map((photo) => (
-								<li key={photo.id}>
-									<button
-										type="button"
-										aria-pressed={chosen?.id === photo.id}
-										onClick={() => choose(photo)}
-										className="block rounded p-0.5 outline-offset-2 focus-visible:outline-2 focus-visible:outline-teal-700 aria-pressed:ring-4 aria-pressed:ring-teal-700"
-									>
-										<img
-											src={photo.thumb ?? photo.url}
-											alt={photo.title || photo.name}
-											width={96}
-											height={72}
-											className="h-[72px] w-24 object-cover"
-										/>
-									</button>
-								</li>
-							))}
-						</ul>
-					) : (
-						<ul className="grid gap-1">
-							{(items as ContentFileItem[]).map((file) => (
-								<li key={file.id}>
-									<button
-										type="button"
-										aria-pressed={chosen?.id === file.id}
-										onClick={() => choose(file)}
-										className="flex w-full flex-wrap justify-between gap-2 rounded px-2 py-1 text-left hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-teal-700 aria-pressed:bg-teal-800 aria-pressed:text-white"
-									>
-										<span className="font-medium">{file.title}</span>
-										<span className="text-sm">
-											{file.name} · {formatFileSize(file.size, locale)}
-										</span>
-									</button>
-								</li>
-							))}
-						</ul>
-					)}
+					<MediaPicker isPhotos={isPhotos} items={items} hasFailed={listFailed} chosen={chosen} onChoose={choose} />
 				</div>
 				<div
 					{...dropzone.getRootProps({
@@ -227,5 +150,99 @@ export function MediaDialog({ editor, kind }: Props) {
 				</div>
 			</div>
 		</EditorDialog>
+	)
+}
+
+// Puts the chosen picture (with its title as alt text) or a link to the file at the cursor.
+function insertMedia(editor: Editor, chosen: Item, text: string, isPhoto: boolean) {
+	// Never replace a selected picture: go on in a paragraph beside it.
+	const besideSelectedNode = () =>
+		void (editor.state.selection instanceof NodeSelection && editor.commands.createParagraphNear())
+	besideSelectedNode()
+	if (isPhoto) {
+		const photo = chosen as PhotoItem
+		editor
+			.chain()
+			.focus()
+			.setImage({
+				src: photo.url,
+				alt: text,
+				title: text,
+				width: photo.width || undefined,
+				height: photo.height || undefined,
+			})
+			.run()
+		return besideSelectedNode()
+	}
+	editor
+		.chain()
+		.focus()
+		.insertContent({ type: 'text', text: fileLinkText(text), marks: [{ type: 'link', attrs: { href: chosen.url } }] })
+		.insertContent(' ')
+		.run()
+}
+
+type PickerProps = {
+	isPhotos: boolean
+	items: Item[] | null
+	hasFailed: boolean
+	chosen: Item | null
+	onChoose: (item: Item) => void
+}
+
+// What is uploaded already: pictures as thumbnails, files by title, name and size.
+function MediaPicker({ isPhotos, items, hasFailed: listFailed, chosen, onChoose: choose }: PickerProps) {
+	const { locale, t } = useAdminI18n()
+	return (
+		<>
+			{listFailed ? (
+				<p role="alert" className="text-sm text-red-700">
+					{t('editor.pickerFailed')}
+				</p>
+			) : items === null ? (
+				<p className="text-sm text-slate-600">{t('editor.pickerLoading')}</p>
+			) : items.length === 0 ? (
+				<p className="text-sm text-slate-600">{t('editor.pickerEmpty')}</p>
+			) : isPhotos ? (
+				<ul className="flex flex-wrap gap-2">
+					{(items as PhotoItem[]).map((photo) => (
+						<li key={photo.id}>
+							<button
+								type="button"
+								aria-pressed={chosen?.id === photo.id}
+								onClick={() => choose(photo)}
+								className="block rounded p-0.5 outline-offset-2 focus-visible:outline-2 focus-visible:outline-teal-700 aria-pressed:ring-4 aria-pressed:ring-teal-700"
+							>
+								<img
+									src={photo.thumb ?? photo.url}
+									alt={photo.title || photo.name}
+									width={96}
+									height={72}
+									className="h-[72px] w-24 object-cover"
+								/>
+							</button>
+						</li>
+					))}
+				</ul>
+			) : (
+				<ul className="grid gap-1">
+					{(items as ContentFileItem[]).map((file) => (
+						<li key={file.id}>
+							<button
+								type="button"
+								aria-pressed={chosen?.id === file.id}
+								onClick={() => choose(file)}
+								className="flex w-full flex-wrap justify-between gap-2 rounded px-2 py-1 text-left hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-teal-700 aria-pressed:bg-teal-800 aria-pressed:text-white"
+							>
+								<span className="font-medium">{file.title}</span>
+								<span className="text-sm">
+									{file.name} · {formatFileSize(file.size, locale)}
+								</span>
+							</button>
+						</li>
+					))}
+				</ul>
+			)}
+		</>
 	)
 }

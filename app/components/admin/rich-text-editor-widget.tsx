@@ -15,6 +15,20 @@ import { announceUploadError, MediaDialog, uploadMedia } from '#app/components/a
 const imagesOf = (files: FileList | null | undefined) =>
 	Array.from(files ?? []).filter((file) => file.type.startsWith('image/'))
 
+// The text's formats: headings 2 to 4, lists, quotes, links, tables and pictures; no code.
+const EXTENSIONS = [
+	StarterKit.configure({
+		heading: { levels: [2, 3, 4] },
+		code: false,
+		codeBlock: false,
+		undoRedo: { depth: UNDO_DEPTH },
+		link: { openOnClick: false, autolink: false, isAllowedUri: (url) => isAllowedLink(url) },
+	}),
+	TableKit.configure({ table: { resizable: false } }),
+	Image,
+	BlockAttributes,
+]
+
 export default function RichTextEditorWidget({
 	id,
 	name,
@@ -49,18 +63,7 @@ export default function RichTextEditorWidget({
 	}
 
 	const editor = useEditor({
-		extensions: [
-			StarterKit.configure({
-				heading: { levels: [2, 3, 4] },
-				code: false,
-				codeBlock: false,
-				undoRedo: { depth: UNDO_DEPTH },
-				link: { openOnClick: false, autolink: false, isAllowedUri: (url) => isAllowedLink(url) },
-			}),
-			TableKit.configure({ table: { resizable: false } }),
-			Image,
-			BlockAttributes,
-		],
+		extensions: EXTENSIONS,
 		content: defaultValue,
 		autofocus: isFocused ? 'end' : false,
 		immediatelyRender: false,
@@ -118,114 +121,115 @@ export default function RichTextEditorWidget({
 	)
 }
 
+type ChainOf = () => ReturnType<Editor['chain']>
+
+// The formatting buttons: each with its label's key, its face, whether it is on, and what it does.
+const FORMATS = [
+	{
+		key: 'heading2',
+		text: 'H2',
+		isActive: (editor: Editor) => editor.isActive('heading', { level: 2 }),
+		run: (chain: ChainOf) => chain().toggleHeading({ level: 2 }).run(),
+	},
+	{
+		key: 'heading3',
+		text: 'H3',
+		isActive: (editor: Editor) => editor.isActive('heading', { level: 3 }),
+		run: (chain: ChainOf) => chain().toggleHeading({ level: 3 }).run(),
+	},
+	{
+		key: 'bold',
+		text: 'B',
+		isActive: (editor: Editor) => editor.isActive('bold'),
+		run: (chain: ChainOf) => chain().toggleBold().run(),
+	},
+	{
+		key: 'italic',
+		text: 'I',
+		isActive: (editor: Editor) => editor.isActive('italic'),
+		run: (chain: ChainOf) => chain().toggleItalic().run(),
+	},
+	{
+		key: 'bulletList',
+		text: '•',
+		isActive: (editor: Editor) => editor.isActive('bulletList'),
+		run: (chain: ChainOf) => chain().toggleBulletList().run(),
+	},
+	{
+		key: 'orderedList',
+		text: '1.',
+		isActive: (editor: Editor) => editor.isActive('orderedList'),
+		run: (chain: ChainOf) => chain().toggleOrderedList().run(),
+	},
+	{
+		key: 'quote',
+		text: '❝',
+		isActive: (editor: Editor) => editor.isActive('blockquote'),
+		run: (chain: ChainOf) => chain().toggleBlockquote().run(),
+	},
+	{
+		key: 'table',
+		text: '▦',
+		isActive: (editor: Editor) => editor.isActive('table'),
+		run: (chain: ChainOf) => chain().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run(),
+	},
+] as const
+
 function Toolbar({ editor }: { editor: Editor }) {
 	const { t } = useAdminI18n()
 	const chain = () => editor.chain().focus()
-	const buttons = [
-		{
-			key: 'heading2',
-			label: t('editor.heading2'),
-			text: 'H2',
-			isActive: editor.isActive('heading', { level: 2 }),
-			run: () => chain().toggleHeading({ level: 2 }).run(),
-		},
-		{
-			key: 'heading3',
-			label: t('editor.heading3'),
-			text: 'H3',
-			isActive: editor.isActive('heading', { level: 3 }),
-			run: () => chain().toggleHeading({ level: 3 }).run(),
-		},
-		{
-			key: 'bold',
-			label: t('editor.bold'),
-			text: 'B',
-			isActive: editor.isActive('bold'),
-			run: () => chain().toggleBold().run(),
-		},
-		{
-			key: 'italic',
-			label: t('editor.italic'),
-			text: 'I',
-			isActive: editor.isActive('italic'),
-			run: () => chain().toggleItalic().run(),
-		},
-		{
-			key: 'bulletList',
-			label: t('editor.bulletList'),
-			text: '•',
-			isActive: editor.isActive('bulletList'),
-			run: () => chain().toggleBulletList().run(),
-		},
-		{
-			key: 'orderedList',
-			label: t('editor.orderedList'),
-			text: '1.',
-			isActive: editor.isActive('orderedList'),
-			run: () => chain().toggleOrderedList().run(),
-		},
-		{
-			key: 'quote',
-			label: t('editor.quote'),
-			text: '❝',
-			isActive: editor.isActive('blockquote'),
-			run: () => chain().toggleBlockquote().run(),
-		},
-		{
-			key: 'table',
-			label: t('editor.table'),
-			text: '▦',
-			isActive: editor.isActive('table'),
-			run: () => chain().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run(),
-		},
-	]
 	return (
 		<div
 			role="toolbar"
 			aria-label={t('editor.toolbar')}
 			className="flex flex-wrap gap-1 rounded-t-md border border-b-0 border-slate-400 bg-slate-100 p-1"
 		>
-			{buttons.map((button) => (
-				<button
-					key={button.key}
-					type="button"
-					aria-label={button.label}
-					title={button.label}
-					aria-pressed={button.isActive}
-					onMouseDown={keepFocus}
-					onClick={button.run}
-					className={toolbarButtonClass}
-				>
-					<span aria-hidden>{button.text}</span>
-				</button>
+			{FORMATS.map((format) => (
+				<ToolButton
+					key={format.key}
+					label={t(`editor.${format.key}`)}
+					text={format.text}
+					isActive={format.isActive(editor)}
+					onClick={() => format.run(chain)}
+				/>
 			))}
 			<LinkDialog editor={editor} />
 			<MediaDialog editor={editor} kind="photos" />
 			<MediaDialog editor={editor} kind="content_files" />
 			<PropertiesDialog editor={editor} />
-			<button
-				type="button"
-				aria-label={t('editor.undo')}
-				title={t('editor.undo')}
-				disabled={!editor.can().undo()}
-				onMouseDown={keepFocus}
+			<ToolButton
+				label={t('editor.undo')}
+				text="↶"
+				isDisabled={!editor.can().undo()}
 				onClick={() => chain().undo().run()}
-				className={toolbarButtonClass}
-			>
-				<span aria-hidden>↶</span>
-			</button>
-			<button
-				type="button"
-				aria-label={t('editor.redo')}
-				title={t('editor.redo')}
-				disabled={!editor.can().redo()}
-				onMouseDown={keepFocus}
+			/>
+			<ToolButton
+				label={t('editor.redo')}
+				text="↷"
+				isDisabled={!editor.can().redo()}
 				onClick={() => chain().redo().run()}
-				className={toolbarButtonClass}
-			>
-				<span aria-hidden>↷</span>
-			</button>
+			/>
 		</div>
+	)
+}
+
+type ToolButtonProps = { label: string; text: string; isActive?: boolean; isDisabled?: boolean; onClick: () => void }
+
+// A toolbar button: its label for screen readers and as a tooltip, its face, pressed while its format is on.
+function ToolButton({ label, text, isActive, isDisabled, onClick }: ToolButtonProps) {
+	return (
+		<button
+			type="button"
+			aria-label={label}
+			title={label}
+			aria-pressed={isActive}
+			disabled={isDisabled}
+			onMouseDown={keepFocus}
+			onClick={onClick}
+			className={toolbarButtonClass}
+		>
+			<span aria-hidden>{text}</span>
+		</button>
 	)
 }
 

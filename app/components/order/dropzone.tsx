@@ -29,16 +29,11 @@ type Uploaded = { document: DocumentView; stream: LiveStream }
 
 const extensionOf = (name: string) => name.slice(name.lastIndexOf('.') + 1).toLowerCase()
 
-// The spec's upload area: drop files or click to choose. Files go up one at a time, each its own
-// POST to the form's action; each shows its size, type, progress and status (added → queued →
-// uploading → success or error) and can be canceled until it is up. Without script it is a plain
-// form that posts one file and comes back to this page.
 type Props = { action: string; limitMib: number; initial: Uploaded[]; onDocument: (document: DocumentView) => void }
 
-export function Dropzone({ action, limitMib, initial, onDocument }: Props) {
-	const { locale, t } = useI18n()
-	// The queue lives in a ref, changed only by events (drop, progress, answer, cancel); each change
-	// is then shown.
+// The upload queue: changed only by events (drop, progress, answer, cancel); each change is then shown.
+function useUploadQueue({ action, limitMib, initial, onDocument }: Props) {
+	const { t } = useI18n()
 	const [items, setItems] = useState<Item[]>(() =>
 		initial.map((uploaded, key) => ({
 			key: -key - 1,
@@ -118,6 +113,17 @@ export function Dropzone({ action, limitMib, initial, onDocument }: Props) {
 		update(item.key, { status: 'error', error: t('upload.canceled') })
 	}
 
+	return { items, notice, accept, cancel }
+}
+
+// The spec's upload area: drop files or click to choose. Files go up one at a time, each its own
+// POST to the form's action; each shows its size, type, progress and status (added → queued →
+// uploading → success or error) and can be canceled until it is up. Without script it is a plain
+// form that posts one file and comes back to this page.
+export function Dropzone(props: Props) {
+	const { action, limitMib, onDocument } = props
+	const { t } = useI18n()
+	const { items, notice, accept, cancel } = useUploadQueue(props)
 	const { getRootProps, getInputProps, isDragActive } = useDropzone({
 		onDrop: accept,
 		maxSize: limitMib * MIB,
@@ -162,54 +168,50 @@ export function Dropzone({ action, limitMib, initial, onDocument }: Props) {
 					className="mt-2 divide-y divide-slate-200 rounded-md border border-slate-200"
 				>
 					{items.map((item) => (
-						<li key={item.key} data-status={item.status} className="flex flex-wrap items-center gap-3 p-3">
-							{item.thumbnail && (
-								<img
-									src={item.thumbnail}
-									alt=""
-									width={120}
-									height={120}
-									className="size-[120px] rounded object-cover"
-								/>
-							)}
-							<div className="min-w-0 flex-1">
-								<p className="truncate font-medium">{item.uploaded?.document.name ?? item.file.name}</p>
-								<p className="text-sm text-slate-600">
-									{formatFileSize(item.uploaded?.document.size ?? item.file.size, locale)} ·{' '}
-									{(item.uploaded?.document.type ?? extensionOf(item.file.name)).toUpperCase()} ·{' '}
-									{t(`upload.status.${item.status}`)}
-								</p>
-								{item.status === 'uploading' && (
-									<progress
-										max={1}
-										value={item.progress}
-										aria-label={t('upload.progress', { name: item.file.name })}
-										className="w-full"
-									/>
-								)}
-								{item.error && <p className="text-sm text-red-700">{item.error}</p>}
-							</div>
-							{item.uploaded && (
-								<DocumentFigures
-									document={item.uploaded.document}
-									stream={item.uploaded.stream}
-									onChange={onDocument}
-								/>
-							)}
-							{(item.status === 'added' || item.status === 'queued' || item.status === 'uploading') && (
-								<button
-									type="button"
-									onClick={() => cancel(item)}
-									className={`${buttonClass('secondarySmall')} text-sm`}
-								>
-									{t('upload.cancel')}
-									<span className="sr-only"> {item.file.name}</span>
-								</button>
-							)}
-						</li>
+						<UploadRow key={item.key} item={item} onCancel={cancel} onDocument={onDocument} />
 					))}
 				</ul>
 			)}
 		</div>
+	)
+}
+
+type RowProps = { item: Item; onCancel: (item: Item) => void; onDocument: (document: DocumentView) => void }
+
+// One file in the queue: its thumbnail, size, type, status and progress, its count once up.
+function UploadRow({ item, onCancel, onDocument }: RowProps) {
+	const { locale, t } = useI18n()
+	return (
+		<li data-status={item.status} className="flex flex-wrap items-center gap-3 p-3">
+			{item.thumbnail && (
+				<img src={item.thumbnail} alt="" width={120} height={120} className="size-[120px] rounded object-cover" />
+			)}
+			<div className="min-w-0 flex-1">
+				<p className="truncate font-medium">{item.uploaded?.document.name ?? item.file.name}</p>
+				<p className="text-sm text-slate-600">
+					{formatFileSize(item.uploaded?.document.size ?? item.file.size, locale)} ·{' '}
+					{(item.uploaded?.document.type ?? extensionOf(item.file.name)).toUpperCase()} ·{' '}
+					{t(`upload.status.${item.status}`)}
+				</p>
+				{item.status === 'uploading' && (
+					<progress
+						max={1}
+						value={item.progress}
+						aria-label={t('upload.progress', { name: item.file.name })}
+						className="w-full"
+					/>
+				)}
+				{item.error && <p className="text-sm text-red-700">{item.error}</p>}
+			</div>
+			{item.uploaded && (
+				<DocumentFigures document={item.uploaded.document} stream={item.uploaded.stream} onChange={onDocument} />
+			)}
+			{(item.status === 'added' || item.status === 'queued' || item.status === 'uploading') && (
+				<button type="button" onClick={() => onCancel(item)} className={`${buttonClass('secondarySmall')} text-sm`}>
+					{t('upload.cancel')}
+					<span className="sr-only"> {item.file.name}</span>
+				</button>
+			)}
+		</li>
 	)
 }

@@ -3,13 +3,12 @@ import { useActionData, useFetcher } from 'react-router'
 import type { RequestField, RequestFormResult } from '#app/models/request/form.ts'
 import { pathFor } from '#app/utils/locales.ts'
 import { AuthenticityTokenInput } from '#app/components/ui/authenticity-token.tsx'
-import { CompanySearch } from '#app/components/order/company-search.tsx'
 import { ErrorSummary, fieldMaker } from '#app/components/ui/form-fields.tsx'
 import { Text, useI18n } from '#app/components/ui/i18n-provider.tsx'
 import type { ChoiceErrors } from '#app/components/order/order-quote.tsx'
-import { ToggleDisplay } from '#app/components/ui/toggle-display.tsx'
 import { buttonClass } from '#app/components/ui/button.tsx'
 import { inputClass } from '#app/components/ui/input.tsx'
+import { AgreementCheckbox, CompanyFields, ContactFields } from '#app/components/order/customer-fields.tsx'
 
 type Props = {
 	// The order's choices (languages, date, copies), shown first: the quote on the order page. The
@@ -39,25 +38,7 @@ export function LeadForm({ renderChoices, documentCount = 0, secondary = false }
 	// page re-renders as word counts come in).
 	const focusOnMount = useCallback((element: HTMLElement | null) => element?.focus(), [])
 
-	if (result?.ok) {
-		return (
-			<section
-				data-controller="leadform"
-				aria-labelledby="request-done-title"
-				className="rounded-2xl border border-teal-200 bg-teal-50 p-6"
-			>
-				<h2
-					id="request-done-title"
-					tabIndex={-1}
-					ref={focusOnMount}
-					className="mb-2 text-2xl font-semibold text-teal-900"
-				>
-					{t('request.doneTitle')}
-				</h2>
-				<Text as="p" k="request.doneBody" vars={{ reference: result.reference, email: result.email }} />
-			</section>
-		)
-	}
+	if (result?.ok) return <RequestDone reference={result.reference} email={result.email} />
 
 	const field = fieldMaker<RequestField>('request', values, error)
 
@@ -92,61 +73,15 @@ export function LeadForm({ renderChoices, documentCount = 0, secondary = false }
 						focusRef={focusOnMount}
 					/>
 				)}
-				<div className="grid gap-x-6 sm:grid-cols-2">
-					{field('name', t('request.name'), (props) => (
-						<input {...props} type="text" autoComplete="name" className={inputClass} />
-					))}
-					{field('email', t('request.email'), (props) => (
-						<input {...props} type="email" autoComplete="email" className={inputClass} />
-					))}
-					{field('phone', t('request.phone'), (props) => (
-						<input {...props} type="tel" autoComplete="tel" className={inputClass} />
-					))}
-				</div>
-				<ToggleDisplay sources={['represents_company']} className="mb-4">
-					<label className="mb-3 flex items-center gap-2 font-medium">
-						<input
-							type="checkbox"
-							name="represents_company"
-							defaultChecked={values.represents_company === 'on'}
-							className="size-4"
-						/>
-						{t('request.representsCompany')}
-					</label>
-					<p data-display="!represents_company" className="mb-3 text-sm text-slate-600">
-						{t('request.privateNote')}
-					</p>
-					<div
-						data-display="represents_company"
-						className="grid gap-x-6 rounded-md border border-slate-200 bg-slate-50 p-4 sm:grid-cols-2"
-					>
-						{field(
-							'company_query',
-							t('request.company'),
-							(props) => (
-								<div data-autofocus>
-									<CompanySearch
-										id={props.id}
-										label={t('request.company')}
-										placeholder={t('request.companyPlaceholder')}
-										describedBy={props['aria-describedby'] ?? ''}
-										isInvalid={Boolean(props['aria-invalid'])}
-										defaultQuery={props.defaultValue}
-									/>
-								</div>
-							),
-							t('request.companyHint'),
-						)}
-						{field(
-							'ean',
-							t('request.ean'),
-							(props) => (
-								<input {...props} type="text" inputMode="numeric" autoComplete="off" className={inputClass} />
-							),
-							t('request.eanHint'),
-						)}
-					</div>
-				</ToggleDisplay>
+				<ContactFields field={field} />
+				<CompanyFields
+					field={field}
+					toggle={{
+						name: 'represents_company',
+						label: t('request.representsCompany'),
+						isChecked: values.represents_company === 'on',
+					}}
+				/>
 				{field(
 					'message',
 					t('request.message'),
@@ -158,32 +93,15 @@ export function LeadForm({ renderChoices, documentCount = 0, secondary = false }
 				{documentCount > 0 && (
 					<Text as="p" k="request.documents" vars={{ count: documentCount }} className="mb-4 text-slate-700" />
 				)}
-				{/* The honeypot: off screen and out of the tab order; people never see it. */}
-				<div className="absolute -left-[9999px]" aria-hidden="true">
-					<label htmlFor="request-website">{t('request.website')}</label>
-					<input id="request-website" name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
-				</div>
-				<div className="mb-4">
-					<div className="flex items-start gap-2">
-						<input
-							type="checkbox"
-							name="consent"
-							defaultChecked={values.consent === 'on'}
-							aria-invalid={error('consent') ? true : undefined}
-							aria-describedby={error('consent') ? 'request-consent-error' : undefined}
-							id="request-consent"
-							className="mt-1 size-4"
-						/>
-						<label htmlFor="request-consent">
-							<Text k="request.consent" vars={{ privacy: pathFor('page', locale, { slug: PRIVACY_SLUGS[locale] }) }} />
-						</label>
-					</div>
-					{error('consent') && (
-						<p id="request-consent-error" className="mt-1 text-sm font-medium text-red-800">
-							{error('consent')}
-						</p>
-					)}
-				</div>
+				<Honeypot />
+				<AgreementCheckbox
+					id="request-consent"
+					name="consent"
+					isChecked={values.consent === 'on'}
+					error={error('consent')}
+				>
+					<Text k="request.consent" vars={{ privacy: pathFor('page', locale, { slug: PRIVACY_SLUGS[locale] }) }} />
+				</AgreementCheckbox>
 				<button
 					type="submit"
 					disabled={isSending}
@@ -204,5 +122,38 @@ export function LeadForm({ renderChoices, documentCount = 0, secondary = false }
 				/>
 			</section>
 		</fetcher.Form>
+	)
+}
+
+function RequestDone({ reference, email }: { reference: string; email: string }) {
+	const { t } = useI18n()
+	const focusOnMount = useCallback((element: HTMLElement | null) => element?.focus(), [])
+	return (
+		<section
+			data-controller="leadform"
+			aria-labelledby="request-done-title"
+			className="rounded-2xl border border-teal-200 bg-teal-50 p-6"
+		>
+			<h2
+				id="request-done-title"
+				tabIndex={-1}
+				ref={focusOnMount}
+				className="mb-2 text-2xl font-semibold text-teal-900"
+			>
+				{t('request.doneTitle')}
+			</h2>
+			<Text as="p" k="request.doneBody" vars={{ reference, email }} />
+		</section>
+	)
+}
+
+// Off screen and out of the tab order; people never see it, form-filling robots do.
+function Honeypot() {
+	const { t } = useI18n()
+	return (
+		<div className="absolute -left-[9999px]" aria-hidden="true">
+			<label htmlFor="request-website">{t('request.website')}</label>
+			<input id="request-website" name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+		</div>
 	)
 }

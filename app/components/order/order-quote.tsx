@@ -121,27 +121,33 @@ export function OrderQuote({
 				/>
 				{quote.hasManual && <Text as="p" k="quote.manualNote" />}
 			</div>
-			{documents.length > 0 && (
-				<div className="mt-6 border-t border-slate-200 pt-4">
-					<button
-						type="submit"
-						name="intent"
-						value="save-quote"
-						formNoValidate
-						aria-describedby="quote-save-next"
-						className={buttonClass('large')}
-					>
-						{t('quote.save')}
-					</button>
-					<Text
-						as="p"
-						id="quote-save-next"
-						k="quote.saveNext"
-						vars={{ days: validityDays }}
-						className="mt-2 max-w-2xl text-sm text-slate-700"
-					/>
-				</div>
-			)}
+			{documents.length > 0 && <SaveQuote validityDays={validityDays} />}
 		</section>
+	)
+}
+
+// "Save the quote": the order page's main way on once there are documents.
+function SaveQuote({ validityDays }: { validityDays: number }) {
+	const { t } = useI18n()
+	return (
+		<div className="mt-6 border-t border-slate-200 pt-4">
+			<button
+				type="submit"
+				name="intent"
+				value="save-quote"
+				formNoValidate
+				aria-describedby="quote-save-next"
+				className={buttonClass('large')}
+			>
+				{t('quote.save')}
+			</button>
+			<Text
+				as="p"
+				id="quote-save-next"
+				k="quote.saveNext"
+				vars={{ days: validityDays }}
+				className="mt-2 max-w-2xl text-sm text-slate-700"
+			/>
+		</div>
 	)
 }

@@ -52,7 +52,6 @@ export function Calculator({
 		settleTimer.current = setTimeout(() => trackEvent(CALCULATED_PRICE_EVENT, { words: value }), SETTLE_MS)
 	}
 
-	const share = max > min ? (words - min) / (max - min) : 0
 	const count = formatNumber(words, locale)
 	return (
 		<section
@@ -78,30 +77,7 @@ export function Calculator({
 					/>
 				))}
 			</div>
-			<label htmlFor={id} className="mb-2 block font-medium">
-				{t('calculator.label')}
-			</label>
-			<div className="relative pt-9">
-				<output
-					htmlFor={id}
-					aria-hidden="true"
-					className="absolute top-0 -translate-x-1/2 rounded bg-teal-800 px-2 py-0.5 text-sm font-semibold whitespace-nowrap text-white"
-					style={{ left: `calc(${share * 100}% + ${(0.5 - share) * THUMB_PX}px)` }}
-				>
-					{count}
-				</output>
-				<input
-					id={id}
-					type="range"
-					min={min}
-					max={max}
-					step={10}
-					value={words}
-					aria-valuetext={t('calculator.words', { count })}
-					onChange={(event) => change(Number(event.currentTarget.value))}
-					className="h-6 w-full cursor-pointer accent-teal-800"
-				/>
-			</div>
+			<WordSlider id={id} min={min} max={max} words={words} onChange={change} />
 			<dl className="mt-4 grid grid-cols-2 gap-4" aria-live="polite">
 				<div>
 					<Text as="dt" k="calculator.count" className="text-sm text-slate-600" />
@@ -138,5 +114,42 @@ export function Calculator({
 				</p>
 			)}
 		</section>
+	)
+}
+
+type SliderProps = { id: string; min: number; max: number; words: number; onChange: (words: number) => void }
+
+// The number of words, on a slider with the count riding above its thumb.
+function WordSlider({ id, min, max, words, onChange: change }: SliderProps) {
+	const { locale, t } = useI18n()
+	const share = max > min ? (words - min) / (max - min) : 0
+	const count = formatNumber(words, locale)
+	return (
+		<>
+			<label htmlFor={id} className="mb-2 block font-medium">
+				{t('calculator.label')}
+			</label>
+			<div className="relative pt-9">
+				<output
+					htmlFor={id}
+					aria-hidden="true"
+					className="absolute top-0 -translate-x-1/2 rounded bg-teal-800 px-2 py-0.5 text-sm font-semibold whitespace-nowrap text-white"
+					style={{ left: `calc(${share * 100}% + ${(0.5 - share) * THUMB_PX}px)` }}
+				>
+					{count}
+				</output>
+				<input
+					id={id}
+					type="range"
+					min={min}
+					max={max}
+					step={10}
+					value={words}
+					aria-valuetext={t('calculator.words', { count })}
+					onChange={(event) => change(Number(event.currentTarget.value))}
+					className="h-6 w-full cursor-pointer accent-teal-800"
+				/>
+			</div>
+		</>
 	)
 }

@@ -86,40 +86,7 @@ export function Carousel({ slides, label, slidesPerView = '1/1/2/3/3', spaceBetw
 				<div className="swiper-wrapper">
 					{slides.map((slide) => (
 						<div key={slide.id} className="swiper-slide">
-							<figure className="flex h-full min-h-56 flex-col justify-between gap-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-								<blockquote className="text-lg leading-7 text-slate-800">
-									<Text as="p" k="carousel.quote" vars={{ text: slide.text }} />
-								</blockquote>
-								<figcaption>
-									<div className="swiper-zoom-container justify-start!">
-										{slide.link ? (
-											<a
-												href={slide.link}
-												aria-label={slide.alt || slide.text}
-												className="rounded focus-visible:outline-2 focus-visible:outline-teal-700"
-											>
-												<img
-													src={slide.imageUrl}
-													alt={slide.alt}
-													width={180}
-													height={60}
-													loading="lazy"
-													className="h-15 w-45"
-												/>
-											</a>
-										) : (
-											<img
-												src={slide.imageUrl}
-												alt={slide.alt}
-												width={180}
-												height={60}
-												loading="lazy"
-												className="h-15 w-45"
-											/>
-										)}
-									</div>
-								</figcaption>
-							</figure>
+							<SlideCard slide={slide} />
 						</div>
 					))}
 				</div>
@@ -145,5 +112,33 @@ export function Carousel({ slides, label, slidesPerView = '1/1/2/3/3', spaceBetw
 				</button>
 			</div>
 		</div>
+	)
+}
+
+function SlideCard({ slide }: { slide: Slide }) {
+	const logo = (
+		<img src={slide.imageUrl} alt={slide.alt} width={180} height={60} loading="lazy" className="h-15 w-45" />
+	)
+	return (
+		<figure className="flex h-full min-h-56 flex-col justify-between gap-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+			<blockquote className="text-lg leading-7 text-slate-800">
+				<Text as="p" k="carousel.quote" vars={{ text: slide.text }} />
+			</blockquote>
+			<figcaption>
+				<div className="swiper-zoom-container justify-start!">
+					{slide.link ? (
+						<a
+							href={slide.link}
+							aria-label={slide.alt || slide.text}
+							className="rounded focus-visible:outline-2 focus-visible:outline-teal-700"
+						>
+							{logo}
+						</a>
+					) : (
+						logo
+					)}
+				</div>
+			</figcaption>
+		</figure>
 	)
 }

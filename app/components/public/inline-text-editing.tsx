@@ -85,68 +85,7 @@ export default function InlineTextEditing() {
 
 	useEffect(() => {
 		if (!isOn) return
-		const root = document.documentElement
-		root.dataset.editingTexts = ''
-		// What each text was when its editing began (its template, for one with placeholders).
-		const before = new WeakMap<HTMLElement, string>()
-		const makeEditable = () =>
-			document.querySelectorAll<HTMLElement>(SELECTOR).forEach((element) => {
-				if (element.isContentEditable) return
-				element.contentEditable = 'true'
-				element.spellcheck = true
-			})
-		makeEditable()
-		const observer = new MutationObserver(makeEditable)
-		observer.observe(document.body, { childList: true, subtree: true })
-
-		const focusIn = (event: FocusEvent) => {
-			if (!isText(event.target)) return
-			const element = event.target
-			const template = element.dataset.vars !== undefined ? templateOf(element.dataset.key ?? '') : undefined
-			if (template !== undefined) element.innerHTML = template
-			before.set(element, element.innerHTML.trim())
-		}
-		const focusOut = (event: FocusEvent) => {
-			if (!isText(event.target) || !before.has(event.target)) return
-			const element = event.target
-			const original = before.get(element)!
-			before.delete(element)
-			void save(element, original)
-		}
-		const keyDown = (event: KeyboardEvent) => {
-			if (!isText(event.target)) return
-			const element = event.target
-			if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
-				event.preventDefault()
-				element.blur()
-			} else if (event.key === 'Escape') {
-				event.preventDefault()
-				element.innerHTML = before.get(element) ?? element.innerHTML
-				element.blur()
-			} else if (event.key === 'Enter') {
-				// A line break, never a new block: these texts are inline.
-				event.preventDefault()
-				document.execCommand('insertLineBreak')
-			}
-		}
-		// A text inside a link or button is edited, not followed.
-		const click = (event: MouseEvent) => {
-			const target = event.target instanceof Element ? event.target.closest(SELECTOR) : null
-			if (target?.closest('a, button, summary, label')) event.preventDefault()
-		}
-		document.addEventListener('focusin', focusIn)
-		document.addEventListener('focusout', focusOut)
-		document.addEventListener('keydown', keyDown)
-		document.addEventListener('click', click, true)
-		return () => {
-			observer.disconnect()
-			document.removeEventListener('focusin', focusIn)
-			document.removeEventListener('focusout', focusOut)
-			document.removeEventListener('keydown', keyDown)
-			document.removeEventListener('click', click, true)
-			delete root.dataset.editingTexts
-			document.querySelectorAll<HTMLElement>(SELECTOR).forEach((element) => element.removeAttribute('contenteditable'))
-		}
+		return editTextsInPlace(save, templateOf)
 	}, [isOn])
 
 	return (
@@ -170,4 +109,74 @@ export default function InlineTextEditing() {
 			</button>
 		</div>
 	)
+}
+
+// Makes every text of the page editable where it stands (and those that appear later), until the
+// returned function is called.
+function editTextsInPlace(
+	save: (element: HTMLElement, before: string) => Promise<void>,
+	templateOf: (key: string) => string | undefined,
+): () => void {
+	const root = document.documentElement
+	root.dataset.editingTexts = ''
+	// What each text was when its editing began (its template, for one with placeholders).
+	const before = new WeakMap<HTMLElement, string>()
+	const makeEditable = () =>
+		document.querySelectorAll<HTMLElement>(SELECTOR).forEach((element) => {
+			if (element.isContentEditable) return
+			element.contentEditable = 'true'
+			element.spellcheck = true
+		})
+	makeEditable()
+	const observer = new MutationObserver(makeEditable)
+	observer.observe(document.body, { childList: true, subtree: true })
+
+	const focusIn = (event: FocusEvent) => {
+		if (!isText(event.target)) return
+		const element = event.target
+		const template = element.dataset.vars !== undefined ? templateOf(element.dataset.key ?? '') : undefined
+		if (template !== undefined) element.innerHTML = template
+		before.set(element, element.innerHTML.trim())
+	}
+	const focusOut = (event: FocusEvent) => {
+		if (!isText(event.target) || !before.has(event.target)) return
+		const element = event.target
+		const original = before.get(element)!
+		before.delete(element)
+		void save(element, original)
+	}
+	const keyDown = (event: KeyboardEvent) => {
+		if (!isText(event.target)) return
+		const element = event.target
+		if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+			event.preventDefault()
+			element.blur()
+		} else if (event.key === 'Escape') {
+			event.preventDefault()
+			element.innerHTML = before.get(element) ?? element.innerHTML
+			element.blur()
+		} else if (event.key === 'Enter') {
+			// A line break, never a new block: these texts are inline.
+			event.preventDefault()
+			document.execCommand('insertLineBreak')
+		}
+	}
+	// A text inside a link or button is edited, not followed.
+	const click = (event: MouseEvent) => {
+		const target = event.target instanceof Element ? event.target.closest(SELECTOR) : null
+		if (target?.closest('a, button, summary, label')) event.preventDefault()
+	}
+	document.addEventListener('focusin', focusIn)
+	document.addEventListener('focusout', focusOut)
+	document.addEventListener('keydown', keyDown)
+	document.addEventListener('click', click, true)
+	return () => {
+		observer.disconnect()
+		document.removeEventListener('focusin', focusIn)
+		document.removeEventListener('focusout', focusOut)
+		document.removeEventListener('keydown', keyDown)
+		document.removeEventListener('click', click, true)
+		delete root.dataset.editingTexts
+		document.querySelectorAll<HTMLElement>(SELECTOR).forEach((element) => element.removeAttribute('contenteditable'))
+	}
 }

@@ -11,7 +11,7 @@ import {
 	useRouteError,
 } from 'react-router'
 import type { Route } from './+types/layout'
-import { areaOfPath, mayOpen } from '#app/models/staff/roles.ts'
+import { areaOfPath, mayOpen, type StaffRole } from '#app/models/staff/roles.ts'
 import { AuthenticityTokenInput } from '#app/components/ui/authenticity-token.tsx'
 import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
 import { takeFlash } from '#app/http/flash.server.ts'
@@ -65,7 +65,7 @@ function useKeptFlash(arrived: Flash, locationKey: string): Flash {
 
 export default function AdminLayout() {
 	const { staff, flash: arrived } = useLoaderData<typeof loader>()
-	const { locale, t } = useAdminI18n()
+	const { t } = useAdminI18n()
 	const location = useLocation()
 	const flash = useKeptFlash(arrived, location.key)
 	const [isMenuOpen, setIsMenuOpen] = useState(false)
@@ -81,35 +81,7 @@ export default function AdminLayout() {
 			>
 				{t('nav.skip')}
 			</a>
-			<header className="border-b border-slate-300 bg-white">
-				<div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3">
-					<Link to="/admin" className="text-lg font-bold text-teal-800">
-						Tolk admin
-					</Link>
-					<div className="flex flex-wrap items-center gap-4 text-sm">
-						<span>
-							{staff.name} · {t(`roles.${staff.role}`)}
-						</span>
-						<Form method="post" action="/admin/language">
-							<AuthenticityTokenInput />
-							<input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-							<input type="hidden" name="locale" value={locale === 'da' ? 'en' : 'da'} />
-							<button type="submit" lang={locale === 'da' ? 'en' : 'da'} className="text-teal-800 underline">
-								{locale === 'da' ? 'English' : 'Dansk'}
-							</button>
-						</Form>
-						<Link to="/" className="text-teal-800 underline">
-							{t('nav.viewSite')}
-						</Link>
-						<Form method="post" action="/admin/logout">
-							<AuthenticityTokenInput />
-							<button type="submit" className={buttonClass('secondarySmall')}>
-								{t('nav.logout')}
-							</button>
-						</Form>
-					</div>
-				</div>
-			</header>
+			<AdminHeader staff={staff} />
 			<div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-6 md:flex-row">
 				<nav aria-label={t('nav.label')} className="md:w-52 md:shrink-0">
 					{/* On a phone the menu folds behind one button that names the page you are on. */}
@@ -163,6 +135,43 @@ export default function AdminLayout() {
 				</main>
 			</div>
 		</div>
+	)
+}
+
+// The bar above every admin page: who is signed in, the other language, the site, signing out.
+function AdminHeader({ staff }: { staff: { name: string; role: StaffRole } }) {
+	const { locale, t } = useAdminI18n()
+	const location = useLocation()
+	return (
+		<header className="border-b border-slate-300 bg-white">
+			<div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3">
+				<Link to="/admin" className="text-lg font-bold text-teal-800">
+					Tolk admin
+				</Link>
+				<div className="flex flex-wrap items-center gap-4 text-sm">
+					<span>
+						{staff.name} · {t(`roles.${staff.role}`)}
+					</span>
+					<Form method="post" action="/admin/language">
+						<AuthenticityTokenInput />
+						<input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+						<input type="hidden" name="locale" value={locale === 'da' ? 'en' : 'da'} />
+						<button type="submit" lang={locale === 'da' ? 'en' : 'da'} className="text-teal-800 underline">
+							{locale === 'da' ? 'English' : 'Dansk'}
+						</button>
+					</Form>
+					<Link to="/" className="text-teal-800 underline">
+						{t('nav.viewSite')}
+					</Link>
+					<Form method="post" action="/admin/logout">
+						<AuthenticityTokenInput />
+						<button type="submit" className={buttonClass('secondarySmall')}>
+							{t('nav.logout')}
+						</button>
+					</Form>
+				</div>
+			</div>
+		</header>
 	)
 }
 

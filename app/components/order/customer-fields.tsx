@@ -1,0 +1,112 @@
+import type { ReactNode } from 'react'
+import { CompanySearch } from '#app/components/order/company-search.tsx'
+import type { fieldMaker } from '#app/components/ui/form-fields.tsx'
+import { useI18n } from '#app/components/ui/i18n-provider.tsx'
+import { inputClass } from '#app/components/ui/input.tsx'
+import { ToggleDisplay } from '#app/components/ui/toggle-display.tsx'
+
+// The field maker of a form that has (at least) these fields.
+type Fields<F extends string> = ReturnType<typeof fieldMaker<F>>
+
+// Who the customer is: name, e-mail and phone, as the request and the acceptance ask them.
+export function ContactFields({ field }: { field: Fields<'name' | 'email' | 'phone'> }) {
+	const { t } = useI18n()
+	return (
+		<div className="grid gap-x-6 sm:grid-cols-2">
+			{field('name', t('request.name'), (props) => (
+				<input {...props} type="text" autoComplete="name" className={inputClass} />
+			))}
+			{field('email', t('request.email'), (props) => (
+				<input {...props} type="email" autoComplete="email" className={inputClass} />
+			))}
+			{field('phone', t('request.phone'), (props) => (
+				<input {...props} type="tel" autoComplete="tel" className={inputClass} />
+			))}
+		</div>
+	)
+}
+
+type CompanyProps = {
+	field: Fields<'company_query' | 'ean'>
+	// The box that says "a company": its name and value, its label, and whether it was ticked.
+	toggle: { name: string; value?: string; label: string; isChecked: boolean }
+}
+
+// A company (found in the registry, with an EAN for a public body) or a private person.
+export function CompanyFields({ field, toggle }: CompanyProps) {
+	const { t } = useI18n()
+	return (
+		<ToggleDisplay sources={[toggle.name]} className="mb-4">
+			<label className="mb-3 flex items-center gap-2 font-medium">
+				<input
+					type="checkbox"
+					name={toggle.name}
+					value={toggle.value}
+					defaultChecked={toggle.isChecked}
+					className="size-4"
+				/>
+				{toggle.label}
+			</label>
+			<p data-display={`!${toggle.name}`} className="mb-3 text-sm text-slate-600">
+				{t('request.privateNote')}
+			</p>
+			<div
+				data-display={toggle.name}
+				className="grid gap-x-6 rounded-md border border-slate-200 bg-slate-50 p-4 sm:grid-cols-2"
+			>
+				{field(
+					'company_query',
+					t('request.company'),
+					(props) => (
+						<div data-autofocus>
+							<CompanySearch
+								id={props.id}
+								label={t('request.company')}
+								placeholder={t('request.companyPlaceholder')}
+								describedBy={props['aria-describedby'] ?? ''}
+								isInvalid={Boolean(props['aria-invalid'])}
+								defaultQuery={props.defaultValue}
+							/>
+						</div>
+					),
+					t('request.companyHint'),
+				)}
+				{field(
+					'ean',
+					t('request.ean'),
+					(props) => (
+						<input {...props} type="text" inputMode="numeric" autoComplete="off" className={inputClass} />
+					),
+					t('request.eanHint'),
+				)}
+			</div>
+		</ToggleDisplay>
+	)
+}
+
+type AgreementProps = { id: string; name: string; isChecked: boolean; error?: string; children: ReactNode }
+
+// A box the customer must tick (consent, the terms), with its label and its error.
+export function AgreementCheckbox({ id, name, isChecked, error, children }: AgreementProps) {
+	return (
+		<div className="mb-4">
+			<div className="flex items-start gap-2">
+				<input
+					type="checkbox"
+					id={id}
+					name={name}
+					defaultChecked={isChecked}
+					aria-invalid={error ? true : undefined}
+					aria-describedby={error ? `${id}-error` : undefined}
+					className="mt-1 size-4"
+				/>
+				<label htmlFor={id}>{children}</label>
+			</div>
+			{error && (
+				<p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-800">
+					{error}
+				</p>
+			)}
+		</div>
+	)
+}
