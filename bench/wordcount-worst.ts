@@ -4,7 +4,8 @@
 // run of letters or digits), run on a worker and given up on after BASELINE_LIMIT_MS.
 // Run: npm run bench:wordcount-worst
 import { Worker } from 'node:worker_threads'
-import { countRepeatedWords, countText, URL_OR_EMAIL } from '#app/models/wordcount/count.server.ts'
+import { countText, URL_OR_EMAIL } from '#app/models/wordcount/count.server.ts'
+import { countRepeatedWords } from '#app/models/quote/repetitions.server.ts'
 
 const MIB = 1024 * 1024
 const BASELINE_LIMIT_MS = 20_000

@@ -4,7 +4,7 @@
 // server does (its channel closes).
 import { readFile, rm, writeFile } from 'node:fs/promises'
 import { analyseFile } from '#app/models/wordcount/analyse.server.ts'
-import { repeatedWordsOf, sentenceFingerprints } from '#app/models/wordcount/count.server.ts'
+import { repeatedWordsOf, sentenceFingerprints } from '#app/models/quote/repetitions.server.ts'
 import { MEMORY_LIMIT_ENV } from '#server/analysis/memory-limit.ts'
 
 export type CountJob = { type: 'count'; path: string; extension: string; sentencesPath: string }

@@ -9,7 +9,7 @@ import { companies, documents, orderEvents, orderFiles, orders, quotes } from '#
 import { addCalendarDays, todayInDenmark } from '#app/models/calendar/working-days.ts'
 import { invoiceXml } from '#app/models/invoice/invoice.server.ts'
 import { renderInvoicePdf } from '#app/models/invoice/pdf.server.ts'
-import { extractPdf } from '#app/models/wordcount/pdf.server.ts'
+import { extractPdf } from '#app/models/wordcount/formats/pdf.server.ts'
 import { acceptQuote, QuoteNotAcceptable } from '#app/models/order/accept.server.ts'
 import { changeOrderStatus, type OrderRefused } from '#app/models/order/lifecycle.server.ts'
 import { deleteExpiredDeliveries, deliveriesDirOf, findOrderForCustomer } from '#app/models/order/order.server.ts'

@@ -1,4 +1,6 @@
+import CFB from 'cfb'
 import type { Budget } from '#app/models/wordcount/budget.server.ts'
+import { EncryptedDocument } from '#app/models/wordcount/format.server.ts'
 
 // The binary Office formats are OLE compound files: streams kept as chains of sectors, each
 // sector naming the next. The readers (cfb, word-extractor) follow a chain without asking whether
@@ -82,4 +84,20 @@ function chainOf(chains: Chains, start: number, budget: Budget): number[] {
 		found.push(sector)
 	}
 	return found
+}
+
+export type Container = ReturnType<typeof CFB.read>
+
+// An OLE container whose sector chains were checked first; an encrypted one cannot be read.
+export function openContainer(bytes: Uint8Array, budget: Budget): Container {
+	checkCompoundFile(bytes, budget)
+	const container = CFB.read(Buffer.from(bytes), { type: 'buffer' })
+	if (CFB.find(container, 'EncryptedPackage') || CFB.find(container, 'EncryptionInfo')) throw new EncryptedDocument()
+	return container
+}
+
+// A stream of the container, or null.
+export function stream(container: Container, name: string): Buffer | null {
+	const entry = CFB.find(container, name)
+	return entry?.content ? Buffer.from(entry.content as Uint8Array) : null
 }

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { countRepeatedWords, countText } from '#app/models/wordcount/count.server.ts'
+import { countRepeatedWords } from '#app/models/quote/repetitions.server.ts'
+import { countText } from '#app/models/wordcount/count.server.ts'
 
 describe('counting words the way the trade does', () => {
 	test.each([

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { extractCues } from '#app/models/wordcount/subtitles.server.ts'
+import { extractCues } from '#app/models/wordcount/formats/subtitles.server.ts'
 import { elementsNamed } from '#app/models/wordcount/xml.server.ts'
 
 describe('reading elements out of an XML part', () => {

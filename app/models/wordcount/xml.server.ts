@@ -68,3 +68,11 @@ export function* elementsNamed(xml: string, name: string): Generator<{ attribute
 		from = end + close.length
 	}
 }
+
+// The five entities XML predefines, in an attribute's value.
+export function decodeEntities(value: string): string {
+	return value.replace(
+		/&(lt|gt|amp|quot|apos);/g,
+		(_, name: string) => ({ lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" })[name]!,
+	)
+}

@@ -1,8 +1,7 @@
 import { getDocumentProxy } from 'unpdf'
 import { Budget } from '#app/models/wordcount/budget.server.ts'
 import { spendPdfStreams } from '#app/models/wordcount/pdf-streams.server.ts'
-
-export class PdfPasswordError extends Error {}
+import { anyBytes, EncryptedDocument, plain, type Format } from '#app/models/wordcount/format.server.ts'
 
 // A word split at the end of a line ("inter-" / "preter") is one word on the page; joined (hyphen
 // kept), the rule counts it once, as pdftotext does. Only before a lower-case letter, so a line
@@ -64,7 +63,16 @@ export async function extractPdf(bytes: Uint8Array, budget = new Budget()): Prom
 		}
 		return { text: joinHyphenated(pages.join('\n')), pages: document.numPages }
 	} catch (error) {
-		if ((error as { name?: string }).name === 'PasswordException') throw new PdfPasswordError()
+		if ((error as { name?: string }).name === 'PasswordException') throw new EncryptedDocument()
 		throw error
 	}
+}
+
+export const pdf: Format = {
+	extensions: ['pdf'],
+	sniff: anyBytes,
+	extract: async (bytes, budget) => {
+		const { text, pages } = await extractPdf(bytes, budget)
+		return { ...plain(text), pages }
+	},
 }

@@ -1,7 +1,7 @@
 import { zipSync } from 'fflate'
 import { describe, expect, test } from 'vitest'
 import { OverBudgetError } from '#app/models/wordcount/budget.server.ts'
-import { extractIworkArchive } from '#app/models/wordcount/iwork.server.ts'
+import { extractIworkArchive } from '#app/models/wordcount/formats/iwork.server.ts'
 import { archive, field, iwaChunk, literal, number, text } from '#tests/setup/iwa.ts'
 
 // A Numbers package whose one string list holds the given entries (TST.TableDataList, type 6005).

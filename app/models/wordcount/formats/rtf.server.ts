@@ -1,4 +1,5 @@
 import iconv from 'iconv-lite'
+import { anyBytes, plain, type Format } from '#app/models/wordcount/format.server.ts'
 
 // Destinations that hold no body text: fonts, colours, styles, document info, pictures, objects.
 const SKIPPED = new Set([
@@ -92,4 +93,10 @@ export function extractRtf(source: string): string {
 	}
 	flushBytes()
 	return out.join('')
+}
+
+export const rtf: Format = {
+	extensions: ['rtf'],
+	sniff: anyBytes,
+	extract: (bytes) => plain(extractRtf(Buffer.from(bytes).toString('latin1'))),
 }

@@ -1,6 +1,7 @@
 import { partNames, readParts } from '#app/models/wordcount/archive.server.ts'
 import { Budget } from '#app/models/wordcount/budget.server.ts'
-import { addTo, type Extracted, type PartTexts } from '#app/models/wordcount/office.server.ts'
+import { addTo, type Extracted, type Format, type PartTexts } from '#app/models/wordcount/format.server.ts'
+import { openXmlPackage, zipOrContainer } from '#app/models/wordcount/formats/open-xml.server.ts'
 import { elementsNamed, xmlText } from '#app/models/wordcount/xml.server.ts'
 
 // PowerPoint (pptx): what a translator sees on the slides and translates once.
@@ -87,4 +88,10 @@ function chartTexts(parts: Map<string, string>): string[] {
 		const categories = textOf(first(series[0]?.body, 'c:cat'), CACHE_RULES)
 		return [...titles, ...names, categories].join('\n')
 	})
+}
+
+export const pptx: Format = {
+	extensions: ['pptx'],
+	sniff: zipOrContainer,
+	extract: (bytes, budget) => extractPptx(openXmlPackage(bytes), budget),
 }

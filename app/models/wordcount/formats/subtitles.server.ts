@@ -1,3 +1,6 @@
+import { decodeText } from '#app/models/wordcount/decode.server.ts'
+import { anyBytes, plain, type Format } from '#app/models/wordcount/format.server.ts'
+
 // The words of subtitles are their cues' text: not the numbers, timings, WEBVTT header,
 // notes or styles, nor the markup inside cues.
 export function extractCues(text: string): string {
@@ -31,4 +34,13 @@ export function subtitleMinutes(text: string): number {
 		last = Math.max(last, seconds)
 	}
 	return Math.round((last / 60) * 10) / 10
+}
+
+export const subtitles: Format = {
+	extensions: ['srt', 'vtt'],
+	sniff: anyBytes,
+	extract: (bytes) => {
+		const source = decodeText(bytes)
+		return { ...plain(extractCues(source)), minutes: subtitleMinutes(source) }
+	},
 }

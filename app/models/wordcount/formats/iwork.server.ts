@@ -1,7 +1,15 @@
-import { readBinaryParts } from '#app/models/wordcount/archive.server.ts'
 import { Budget } from '#app/models/wordcount/budget.server.ts'
 import { iwaMessages, protoFields, unframeIwa, type ProtoField } from '#app/models/wordcount/iwa.server.ts'
-import type { Extracted } from '#app/models/wordcount/office.server.ts'
+import { isZip, readBinaryPart, readBinaryParts, readParts } from '#app/models/wordcount/archive.server.ts'
+import {
+	EncryptedDocument,
+	NotCountable,
+	plain,
+	type Extracted,
+	type Format,
+} from '#app/models/wordcount/format.server.ts'
+import { extractPdf } from '#app/models/wordcount/formats/pdf.server.ts'
+import { xmlText, decodeEntities } from '#app/models/wordcount/xml.server.ts'
 
 // iWork 2013 and later (Pages, Numbers). What is counted:
 // - every text storage (TSWP.StorageArchive): body text, text boxes, headers and footers,
@@ -30,7 +38,7 @@ const HISTORY_PART = /(^|\/)OperationStorage[^/]*\.iwa$/
 // A password-protected package carries its key's hint and verifier beside the encrypted Index.
 const PASSWORD_PART = /(^|\/)\.iwp(h|v2)$/
 
-export function isPasswordProtectedIwork(bytes: Uint8Array, budget = new Budget()): boolean {
+function isPasswordProtectedIwork(bytes: Uint8Array, budget = new Budget()): boolean {
 	return readBinaryParts(bytes, (name) => PASSWORD_PART.test(name), budget).size > 0
 }
 
@@ -142,3 +150,42 @@ export function extractIworkArchive(bytes: Uint8Array, budget = new Budget()): E
 	}
 	return { parts: { body: text.lines, values } }
 }
+
+const IWORK_PARTS = /^(index\.xml|QuickLook\/Preview\.pdf)$/
+
+// iWork '09 Pages and Numbers keep their content in index.xml: Pages as text storages, Numbers as
+// cells whose text is an attribute. Newer iWork files keep it in a binary format: those go to a
+// person (as does a file with neither).
+export function extractIworkXml(bytes: Uint8Array, kind: 'pages' | 'numbers', budget = new Budget()): Extracted | null {
+	const parts = readParts(bytes, (name) => IWORK_PARTS.test(name), budget)
+	const xml = parts.get('index.xml')
+	if (!xml) return null
+	if (kind === 'pages') {
+		// Ghost text is the template's placeholder, shown greyed until the author types.
+		const body = xmlText(xml, {
+			text: new Set(['sf:text-storage']),
+			breaks: new Set(['sf:p']),
+			spaces: new Set(['sf:tab', 'sf:br', 'sf:lnbr', 'sf:crbr']),
+			skip: new Set(['sf:ghost-text']),
+		})
+		return { parts: { body: [body] } }
+	}
+	const cells = [...xml.matchAll(/<sf:(?:ct|so)\b[^<>]*\bsfa:s="([^"<]*)"|<sf:[nd]\b[^<>]*\bsf:v="([^"<]*)"/g)].map(
+		(match) => decodeEntities(match[1] ?? match[2] ?? ''),
+	)
+	return { parts: { body: cells } }
+}
+
+// Pages and Numbers. A password-protected one cannot be read. Pages keeps a PDF of its pages (what
+// the customer sees); its XML also holds template text. Without either kind of content, a person quotes.
+async function extractIwork(bytes: Uint8Array, budget: Budget, extension: string): Promise<Extracted> {
+	if (isPasswordProtectedIwork(bytes, budget)) throw new EncryptedDocument()
+	const preview = extension === 'pages' ? readBinaryPart(bytes, 'QuickLook/Preview.pdf', budget) : null
+	if (preview) return plain((await extractPdf(preview, budget)).text)
+	const extracted =
+		extractIworkXml(bytes, extension === 'pages' ? 'pages' : 'numbers', budget) ?? extractIworkArchive(bytes, budget)
+	if (!extracted) throw new NotCountable('not-supported-yet')
+	return extracted
+}
+
+export const iwork: Format = { extensions: ['pages', 'numbers'], sniff: isZip, extract: extractIwork }

@@ -1,0 +1,75 @@
+import { readParts } from '#app/models/wordcount/archive.server.ts'
+import { Budget } from '#app/models/wordcount/budget.server.ts'
+import { elementsNamed, xmlText } from '#app/models/wordcount/xml.server.ts'
+import {
+	addTo,
+	anyBytes,
+	EncryptedDocument,
+	type Extracted,
+	type Format,
+	type PartTexts,
+} from '#app/models/wordcount/format.server.ts'
+
+const ODF_PARTS = /^(content|styles)\.xml$|^META-INF\/manifest\.xml$/
+
+// OpenDocument text and spreadsheets: the body, headers and footers of the page styles,
+// footnotes and endnotes (without their marks); annotations (comments) apart. An encrypted package cannot be read.
+export function extractOdf(bytes: Uint8Array, budget = new Budget()): Extracted {
+	const files = readParts(bytes, (name) => ODF_PARTS.test(name), budget)
+	if (/manifest:encryption-data/.test(files.get('META-INF/manifest.xml') ?? '')) throw new EncryptedDocument()
+	const rules = {
+		text: new Set(['office:body', 'style:header', 'style:footer', 'style:header-left', 'style:footer-left']),
+		breaks: new Set(['text:p', 'text:h', 'table:table-cell']),
+		spaces: new Set(['text:s', 'text:tab', 'text:line-break']),
+		skip: new Set(['text:tracked-changes', 'office:forms', 'office:annotation', 'text:note']),
+	}
+	const notRead = new Set(['text:tracked-changes', 'office:forms', 'office:annotation'])
+	const styles = files.get('styles.xml') ?? ''
+	const hidden = hiddenTables(files.get('content.xml') ?? '')
+	const content = without(files.get('content.xml') ?? '', hidden)
+	const parts: PartTexts = {}
+	addTo(parts, 'body', content && xmlText(content, rules))
+	if (hidden.length)
+		addTo(parts, 'hidden', xmlText(`<hidden>${hidden.join('')}</hidden>`, { ...rules, text: new Set(['table:table']) }))
+	addTo(parts, 'headers', styles && xmlText(styles, rules))
+	// A footnote or endnote sits inside its paragraph, after its mark; it is read apart, as notes.
+	addTo(parts, 'notes', content && xmlText(content, { ...rules, text: new Set(['text:note-body']), skip: notRead }))
+	addTo(
+		parts,
+		'comments',
+		content &&
+			xmlText(content, { ...rules, text: new Set(['office:annotation']), skip: new Set(['dc:creator', 'dc:date']) }),
+	)
+	return { parts, hiddenSheets: hidden.length }
+}
+
+// The sheets a spreadsheet hides (their table style says table:display="false"), as they are
+// written in content.xml. A spreadsheet's sheets are not nested, so each is found whole.
+function hiddenTables(content: string): string[] {
+	const hiddenStyles = new Set<string>()
+	for (const style of elementsNamed(content, 'style:style')) {
+		const name = /\bstyle:name="([^"]*)"/.exec(style.attributes)?.[1]
+		if (name && /\bstyle:family="table"/.test(style.attributes) && /\btable:display="false"/.test(style.body ?? ''))
+			hiddenStyles.add(name)
+	}
+	if (hiddenStyles.size === 0) return []
+	return [...elementsNamed(content, 'table:table')]
+		.filter(({ attributes }) => hiddenStyles.has(/\btable:style-name="([^"]*)"/.exec(attributes)?.[1] ?? ''))
+		.map(({ attributes, body }) => `<table:table${attributes}>${body ?? ''}</table:table>`)
+}
+
+// The XML without the given elements, which occur in it in this order: one pass, however many.
+function without(xml: string, elements: string[]): string {
+	const kept: string[] = []
+	let cursor = 0
+	for (const element of elements) {
+		const at = xml.indexOf(element, cursor)
+		if (at < 0) continue
+		kept.push(xml.slice(cursor, at))
+		cursor = at + element.length
+	}
+	kept.push(xml.slice(cursor))
+	return kept.join('')
+}
+
+export const odf: Format = { extensions: ['odt', 'ods'], sniff: anyBytes, extract: extractOdf }

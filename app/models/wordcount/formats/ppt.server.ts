@@ -1,0 +1,161 @@
+import CFB from 'cfb'
+import { isCompoundFile } from '#app/models/wordcount/archive.server.ts'
+import { Budget } from '#app/models/wordcount/budget.server.ts'
+import { openContainer, stream, type Container } from '#app/models/wordcount/compound-file.server.ts'
+import {
+	addTo,
+	EncryptedDocument,
+	type Extracted,
+	type Format,
+	type PartTexts,
+} from '#app/models/wordcount/format.server.ts'
+import type { CountPart } from '#app/models/wordcount/parts.ts'
+
+// PowerPoint 97–2003 keeps records in the "PowerPoint Document" stream. A file saved quickly
+// ("fast save") appends each edit and leaves the old records in place, so walking the whole
+// stream counts a slide once per save: only the records the newest persist directory points to
+// are read. Masters and handouts hold the template's prompts ("Click to edit Master title style")
+// in placeholders; their other shapes are text every slide shows (a company name, a line of
+// legal text), read once.
+const MASTER_CONTAINERS = new Set([0x03f8, 0x0fc9])
+const NOTES = 0x03f0
+// A footer or header set for all slides (or all notes) is a string in a HeadersFooters container:
+// instance 1 the header, 2 the footer.
+const HEADERS_FOOTERS = 0x0fd9
+const CSTRING = 0x0fba
+// The document's lists of slide text: instance 2 is the notes'.
+const SLIDE_LIST_WITH_TEXT = 0x0ff0
+const SHAPE = 0xf004
+const PLACEHOLDER_ATOM = 0x0bc3
+const TEXT_CHARS = 0x0fa0
+const TEXT_BYTES = 0x0fa8
+
+type PptRecord = { container: boolean; type: number; instance: number; body: number; end: number }
+
+function pptRecords(data: Buffer, start: number, end: number): PptRecord[] {
+	const records: PptRecord[] = []
+	for (let offset = start; offset + 8 <= end;) {
+		const body = offset + 8
+		const recordEnd = body + data.readUInt32LE(offset + 4)
+		if (recordEnd > end) break
+		const options = data.readUInt16LE(offset)
+		records.push({
+			container: (options & 0x0f) === 0x0f,
+			type: data.readUInt16LE(offset + 2),
+			instance: options >>> 4,
+			body,
+			end: recordEnd,
+		})
+		offset = recordEnd
+	}
+	return records
+}
+
+// The offsets of the live top-level records (document, slides, notes, masters), newest edit
+// winning; null when the file has no usable edit chain (then the whole stream is read).
+function livePptOffsets(data: Buffer, currentUser: Buffer | null): number[] | null {
+	if (!currentUser || currentUser.length < 20) return null
+	const persist = new Map<number, number>()
+	const directories: number[] = []
+	const visited = new Set<number>()
+	for (
+		let edit = currentUser.readUInt32LE(16);
+		edit > 0 && edit + 28 <= data.length && !visited.has(edit);
+		edit = data.readUInt32LE(edit + 16)
+	) {
+		visited.add(edit)
+		if (data.readUInt16LE(edit + 2) !== 0x0ff5) return null
+		directories.unshift(data.readUInt32LE(edit + 20))
+	}
+	for (const directory of directories) {
+		if (directory + 8 > data.length || data.readUInt16LE(directory + 2) !== 0x1772) return null
+		const end = Math.min(data.length, directory + 8 + data.readUInt32LE(directory + 4))
+		for (let offset = directory + 8; offset + 4 <= end;) {
+			const entry = data.readUInt32LE(offset)
+			offset += 4
+			for (let n = 0; n < entry >>> 20 && offset + 4 <= end; n++, offset += 4)
+				persist.set((entry & 0xfffff) + n, data.readUInt32LE(offset))
+		}
+	}
+	return persist.size
+		? [...new Set(persist.values())].filter((offset) => offset + 8 <= data.length).sort((a, b) => a - b)
+		: null
+}
+
+function pptText(data: Buffer, record: PptRecord): string {
+	return record.type === TEXT_CHARS
+		? data.toString('utf16le', record.body, record.end)
+		: data.toString('latin1', record.body, record.end)
+}
+
+// The text atoms below a record, in the part they belong to (what a master shows on every slide
+// is counted with headers and footers); on a master, a shape that is a placeholder is left out
+// whole. The headers and footers set for the slides are gathered, each distinct text once.
+function collectPptText(
+	data: Buffer,
+	records: PptRecord[],
+	part: CountPart,
+	out: PartTexts,
+	footers: Set<string>,
+	budget: Budget,
+) {
+	for (const record of records) {
+		if (record.container) {
+			const children = pptRecords(data, record.body, record.end)
+			if (part === 'headers' && record.type === SHAPE && isPlaceholder(data, children)) continue
+			if (record.type === HEADERS_FOOTERS) {
+				for (const child of children)
+					if (child.type === CSTRING && (child.instance === 1 || child.instance === 2))
+						footers.add(data.toString('utf16le', child.body, child.end).trim())
+			} else collectPptText(data, children, partOfPpt(record, part), out, footers, budget)
+		} else if (record.type === TEXT_CHARS || record.type === TEXT_BYTES) {
+			// Records may overlap (the persist directory is the file's word): each read is paid for.
+			budget.spend(record.end - record.body, 'ppt text')
+			addTo(out, part, pptText(data, record).replace(/\r/g, '\n'))
+		}
+	}
+}
+
+function partOfPpt(record: PptRecord, part: CountPart): CountPart {
+	if (MASTER_CONTAINERS.has(record.type)) return 'headers'
+	if (record.type === NOTES || (record.type === SLIDE_LIST_WITH_TEXT && record.instance === 2)) return 'notes'
+	return part
+}
+
+function isPlaceholder(data: Buffer, records: PptRecord[]): boolean {
+	return records.some(
+		(record) =>
+			record.type === PLACEHOLDER_ATOM ||
+			(record.container && record.type !== SHAPE && isPlaceholder(data, pptRecords(data, record.body, record.end))),
+	)
+}
+
+export function extractPpt(bytes: Uint8Array, budget = new Budget()): Extracted {
+	const container = openContainer(bytes, budget)
+	const data = stream(container, 'PowerPoint Document')
+	if (!data) throw new Error('no PowerPoint Document stream')
+	const currentUser = stream(container, 'Current User')
+	if (isEncryptedPpt(container, currentUser)) throw new EncryptedDocument()
+	const live = livePptOffsets(data, currentUser)
+	const tops = live
+		? live.flatMap((offset) =>
+				pptRecords(data, offset, Math.min(data.length, offset + 8 + data.readUInt32LE(offset + 4))),
+			)
+		: pptRecords(data, 0, data.length)
+	const parts: PartTexts = {}
+	// A footer shown on every slide is text a translator translates once.
+	const footers = new Set<string>()
+	collectPptText(data, tops, 'body', parts, footers, budget)
+	for (const footer of footers) addTo(parts, 'headers', footer)
+	return { parts }
+}
+
+// A password-protected presentation says so in its Current User stream (the header token) and keeps
+// its summary encrypted apart; its text records are ciphertext, which read as "no text".
+const ENCRYPTED_TOKEN = 0xf3d1c4df
+function isEncryptedPpt(container: Container, currentUser: Buffer | null): boolean {
+	if (currentUser && currentUser.length >= 16 && currentUser.readUInt32LE(12) === ENCRYPTED_TOKEN) return true
+	return CFB.find(container, 'EncryptedSummary') !== null
+}
+
+export const ppt: Format = { extensions: ['ppt'], sniff: isCompoundFile, extract: extractPpt }

@@ -1,0 +1,122 @@
+import { isCompoundFile } from '#app/models/wordcount/archive.server.ts'
+import { Budget } from '#app/models/wordcount/budget.server.ts'
+import { openContainer, stream } from '#app/models/wordcount/compound-file.server.ts'
+import { EncryptedDocument, type Extracted, type Format } from '#app/models/wordcount/format.server.ts'
+
+// Excel 97–2003 (BIFF8): the shared strings as often as cells use them, inline labels, numbers,
+// and which sheets are hidden; TRUE, FALSE and error values apart (not priced).
+export function extractXls(bytes: Uint8Array, budget = new Budget()): Extracted {
+	const container = openContainer(bytes, budget)
+	const data = stream(container, 'Workbook') ?? stream(container, 'Book')
+	if (!data) throw new Error('no Workbook stream')
+	const records: { type: number; body: Buffer }[] = []
+	for (let offset = 0; offset + 4 <= data.length;) {
+		const type = data.readUInt16LE(offset)
+		const length = data.readUInt16LE(offset + 2)
+		records.push({ type, body: data.subarray(offset + 4, offset + 4 + length) })
+		offset += 4 + length
+	}
+	if (records.some((record) => record.type === 0x002f)) throw new EncryptedDocument()
+	const shared = readSharedStrings(records)
+	const out: string[] = []
+	const values: string[] = []
+	let hiddenSheets = 0
+	for (const [index, { type, body }] of records.entries()) {
+		if (type === 0x0006 && body.length >= 20) {
+			// A formula's last result: a number, or a string in the STRING record that follows.
+			const isSpecial = body.readUInt16LE(12) === 0xffff
+			if (!isSpecial) out.push(String(body.readDoubleLE(6)))
+			else if (body[6] === 0 && records[index + 1]?.type === 0x0207)
+				out.push(readString(records[index + 1]!.body, 0, records[index + 1]!.body.readUInt16LE(0)).text)
+			else if (body[6] === 1 || body[6] === 2) values.push(body[6] === 1 ? (body[8] ? 'TRUE' : 'FALSE') : 'ERROR')
+		} else if (type === 0x0205 && body.length >= 8) {
+			// A checkbox-like TRUE or FALSE, or an error value.
+			values.push(body[7] ? 'ERROR' : body[6] ? 'TRUE' : 'FALSE')
+		} else if (type === 0x0085 && body.length > 5 && (body[4]! & 0x03) !== 0) hiddenSheets++
+		else if (type === 0x00fd && body.length >= 10) out.push(sharedString(shared, body.readUInt32LE(6), budget))
+		else if (type === 0x0203 && body.length >= 14) out.push(String(body.readDoubleLE(6)))
+		else if (type === 0x027e && body.length >= 10) out.push(String(rkValue(body.readUInt32LE(6))))
+		else if (type === 0x00bd)
+			for (let n = 0; n < Math.floor((body.length - 6) / 6); n++)
+				out.push(String(rkValue(body.readUInt32LE(4 + n * 6 + 2))))
+		else if (type === 0x0204 && body.length >= 8) out.push(readString(body, 6, body.readUInt16LE(6)).text)
+	}
+	return { parts: { body: out, values }, hiddenSheets }
+}
+
+// A cell's shared string: a short record may use a long string, so each use is paid for.
+function sharedString(shared: string[], index: number, budget: Budget): string {
+	const text = shared[index] ?? ''
+	budget.spend(text.length + 1, 'xls cell')
+	return text
+}
+
+// A number stored compactly (RK): a 30-bit integer or the top 30 bits of a double, perhaps times
+// 100. "56.6" is two words, as in the cell; it was read as "0" (one), which made a statistics
+// workbook 9% short.
+function rkValue(rk: number): number {
+	const value = rk & 0x02 ? rk >> 2 : new DataView(new Uint32Array([0, rk & 0xfffffffc]).buffer).getFloat64(0, true)
+	return rk & 0x01 ? value / 100 : value
+}
+
+function readString(body: Buffer, offset: number, count: number): { text: string; next: number } {
+	const flags = body[offset + 2] ?? 0
+	const start = offset + 3
+	const wide = (flags & 0x01) !== 0
+	const end = start + count * (wide ? 2 : 1)
+	return { text: body.toString(wide ? 'utf16le' : 'latin1', start, end), next: end }
+}
+
+// The SST and its CONTINUE records, where a string may break across records and each part says
+// again whether its characters are one or two bytes.
+function readSharedStrings(records: { type: number; body: Buffer }[]): string[] {
+	const index = records.findIndex((record) => record.type === 0x00fc)
+	if (index < 0) return []
+	const parts = [records[index]!.body]
+	for (let next = index + 1; records[next]?.type === 0x003c; next++) parts.push(records[next]!.body)
+	const strings: string[] = []
+	const unique = parts[0]!.readUInt32LE(4)
+	let part = 0
+	let offset = 8
+	const take = (bytes: number) => {
+		const chunk = parts[part]!.subarray(offset, offset + bytes)
+		offset += bytes
+		return chunk
+	}
+	const nextPart = () => {
+		part++
+		offset = 0
+	}
+	for (let n = 0; n < unique && part < parts.length; n++) {
+		if (offset >= parts[part]!.length) nextPart()
+		if (part >= parts.length) break
+		let count = take(2).readUInt16LE(0)
+		let flags = take(1)[0]!
+		const runs = flags & 0x08 ? take(2).readUInt16LE(0) : 0
+		const extended = flags & 0x04 ? take(4).readUInt32LE(0) : 0
+		let text = ''
+		while (count > 0) {
+			const width = flags & 0x01 ? 2 : 1
+			const room = Math.floor((parts[part]!.length - offset) / width)
+			const here = Math.min(count, room)
+			text += take(here * width).toString(width === 2 ? 'utf16le' : 'latin1')
+			count -= here
+			if (count > 0) {
+				nextPart()
+				if (part >= parts.length) break
+				flags = (flags & ~0x01) | (take(1)[0]! & 0x01)
+			}
+		}
+		strings.push(text)
+		let skip = runs * 4 + extended
+		while (skip > 0 && part < parts.length) {
+			const here = Math.min(skip, parts[part]!.length - offset)
+			offset += here
+			skip -= here
+			if (skip > 0) nextPart()
+		}
+	}
+	return strings
+}
+
+export const xls: Format = { extensions: ['xls'], sniff: isCompoundFile, extract: extractXls }
