@@ -4,13 +4,11 @@
 // 2. How many admin list pages per second does the built server render for signed-in staff,
 //    next to the public FAQ page?
 // Run: npm run build && npm run bench:admin
-import { execFile } from 'node:child_process'
-import { fileURLToPath } from 'node:url'
-import { promisify } from 'node:util'
 import { createStaff, logIn as logInStaff } from '#app/models/staff/account.server.ts'
 import { ADMIN_ENV, logIn } from '#tests/setup/admin.ts'
 import { createTestDatabase, openTestDatabase } from '#tests/setup/database.ts'
 import { startServer } from '#tests/setup/server.ts'
+import { describeLoad, loadTest } from '#bench/load.ts'
 
 const ATTEMPTS = 40
 const DURATION_S = 8
@@ -55,23 +53,6 @@ async function loginTiming() {
 	}
 }
 
-type LoadResult = { requests: { average: number }; latency: { p50: number; p99: number } }
-async function loadTest(url: string, cookie?: string): Promise<LoadResult> {
-	const cli = fileURLToPath(import.meta.resolve('autocannon/autocannon.js'))
-	const args = [
-		cli,
-		'--json',
-		'-c',
-		String(CONNECTIONS),
-		'-d',
-		String(DURATION_S),
-		...(cookie ? ['-H', `cookie=${cookie}`] : []),
-		url,
-	]
-	const { stdout } = await promisify(execFile)(process.execPath, args, { maxBuffer: 10_000_000 })
-	return JSON.parse(stdout) as LoadResult
-}
-
 async function pageThroughput() {
 	const server = await startServer(ADMIN_ENV)
 	try {
@@ -81,10 +62,9 @@ async function pageThroughput() {
 			['admin /admin/faq (signed in)', '/admin/faq', staff.cookie],
 			['admin /admin/team/1 form (signed in)', '/admin/team/1', staff.cookie],
 		] as const) {
-			const result = await loadTest(server.url + path, cookie)
-			console.log(
-				`${label}: ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`,
-			)
+			const headers = cookie ? [`cookie=${cookie}`] : []
+			const result = await loadTest(server.url + path, { connections: CONNECTIONS, seconds: DURATION_S, headers })
+			console.log(`${label}: ${describeLoad(result)}`)
 		}
 	} finally {
 		await server.stop()

@@ -4,12 +4,10 @@
 // 2. What the variants weigh next to the original.
 // 3. How fast the editor's picker list (GET /admin/photos, JSON) answers with 200 photos.
 // Run: npm run build && npm run bench:media
-import { execFile } from 'node:child_process'
-import { fileURLToPath } from 'node:url'
-import { promisify } from 'node:util'
 import sharp from 'sharp'
 import { ADMIN_ENV, logIn, type StaffClient } from '#tests/setup/admin.ts'
 import { startServer } from '#tests/setup/server.ts'
+import { describeLoad, loadTest } from '#bench/load.ts'
 
 const ROUNDS = 10
 const LIBRARY_SIZE = 200
@@ -77,32 +75,20 @@ async function uploads(serverUrl: string, staff: StaffClient) {
 	}
 }
 
-type LoadResult = { requests: { average: number }; latency: { p50: number; p99: number } }
-async function loadTest(url: string, headers: string[]): Promise<LoadResult> {
-	const cli = fileURLToPath(import.meta.resolve('autocannon/autocannon.js'))
-	const args = [
-		cli,
-		'--json',
-		'-c',
-		String(CONNECTIONS),
-		'-d',
-		String(DURATION_S),
-		...headers.flatMap((header) => ['-H', header]),
-		url,
-	]
-	const { stdout } = await promisify(execFile)(process.execPath, args, { maxBuffer: 10_000_000 })
-	return JSON.parse(stdout) as LoadResult
-}
-
 const server = await startServer(ADMIN_ENV)
 try {
 	const staff = await logIn(server.url)
 	await uploads(server.url, staff)
 	const small = await noisy(400, 300).jpeg().toBuffer()
 	for (let count = 2 * ROUNDS; count < LIBRARY_SIZE; count++) await upload(staff, 'photos', `photo-${count}.jpg`, small)
-	const result = await loadTest(`${server.url}/admin/photos`, [`cookie=${staff.cookie}`, 'accept=application/json'])
+	const headers = [`cookie=${staff.cookie}`, 'accept=application/json']
+	const result = await loadTest(`${server.url}/admin/photos`, {
+		connections: CONNECTIONS,
+		seconds: DURATION_S,
+		headers,
+	})
 	console.log(
-		`picker list GET /admin/photos (${LIBRARY_SIZE} photos, JSON), ${CONNECTIONS} connections: ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`,
+		`picker list GET /admin/photos (${LIBRARY_SIZE} photos, JSON), ${CONNECTIONS} connections: ${describeLoad(result)}`,
 	)
 } finally {
 	await server.stop()

@@ -2,7 +2,7 @@ import { openDatabase, type DatabaseHandle, type OpenOptions } from '#database/c
 import { migrateDatabase } from '#database/migrate.ts'
 import { isDatabaseEmpty, seedDatabase } from '#database/seed.ts'
 
-type PrepareOptions = OpenOptions & { demoCompanies?: number; onSeeded?: () => void }
+export type PrepareOptions = OpenOptions & { demoCompanies?: number; onSeeded?: () => void }
 
 // What every server start does: open, migrate, and give an empty database the demo agency.
 export async function prepareDatabase({ demoCompanies, onSeeded, ...open }: PrepareOptions): Promise<DatabaseHandle> {

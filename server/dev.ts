@@ -2,22 +2,14 @@
 import { createServer } from 'node:http'
 import express from 'express'
 import { createServer as createViteServer } from 'vite'
-import { prepareDatabase } from '#database/prepare.ts'
+import { boot } from '#server/boot.ts'
 import { parseEnv } from '#server/env.ts'
-import { createLogger } from '#server/logger.ts'
-import { loadSecretKey } from '#server/secret-key.ts'
 import { startServices } from '#server/services.ts'
 import type { createApp as CreateApp } from '#server/app.ts'
 import type { ServerBuild } from 'react-router'
 
 const env = parseEnv({ ...process.env, NODE_ENV: 'development' })
-const logger = createLogger(env)
-const secretKey = loadSecretKey(env, logger)
-const database = await prepareDatabase({
-	databaseUrl: env.DATABASE_URL,
-	dataDir: env.DATA_DIR,
-	demoCompanies: env.DEMO_COMPANIES,
-})
+const { logger, secretKey, database } = await boot(env)
 const services = await startServices(env, database, logger)
 
 const vite = await createViteServer({ server: { middlewareMode: true } })

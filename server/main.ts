@@ -2,10 +2,8 @@
 // and stops gracefully on SIGTERM/SIGINT.
 import '#server/production.ts'
 import { createServer } from 'node:http'
-import { prepareDatabase } from '#database/prepare.ts'
+import { boot } from '#server/boot.ts'
 import { parseEnv } from '#server/env.ts'
-import { createLogger } from '#server/logger.ts'
-import { loadSecretKey } from '#server/secret-key.ts'
 import { gracefulStopper } from '#server/graceful-stop.ts'
 import { startServices } from '#server/services.ts'
 import type { createApp as CreateApp } from '#server/app.ts'
@@ -15,12 +13,7 @@ const STOP_DEADLINE_MS = 9_500
 const ANSWER_DEADLINE_MS = 8_000
 
 const env = parseEnv()
-const logger = createLogger(env)
-const secretKey = loadSecretKey(env, logger)
-const database = await prepareDatabase({
-	databaseUrl: env.DATABASE_URL,
-	dataDir: env.DATA_DIR,
-	demoCompanies: env.DEMO_COMPANIES,
+const { logger, secretKey, database } = await boot(env, (logger) => ({
 	pgliteIdleDisconnectMs: env.PGLITE_IDLE_DISCONNECT_MS,
 	// The code and message only: pg hangs the whole client, connection settings and all, on the error.
 	onConnectionLost: (error) =>
@@ -29,7 +22,7 @@ const database = await prepareDatabase({
 			'lost a database connection; the next query opens a new one',
 		),
 	onSeeded: () => logger.info('seeded the empty database with demo content'),
-})
+}))
 
 const bundle = '../build/server/index.js'
 const { createApp } = (await import(bundle)) as { createApp: typeof CreateApp }

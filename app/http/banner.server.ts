@@ -1,18 +1,10 @@
-import { createCookie, type RouterContextProvider } from 'react-router'
-import { servicesContext } from '#app/http/context.server.ts'
+import type { RouterContextProvider } from 'react-router'
+import { signedCookie } from '#app/http/signed-cookie.server.ts'
 
 const ONE_YEAR_S = 365 * 24 * 60 * 60
 
 function bannerCookie(context: Readonly<RouterContextProvider>) {
-	const { secretKey, secureCookies } = context.get(servicesContext)
-	return createCookie('tolk_banner', {
-		httpOnly: true,
-		sameSite: 'lax',
-		secure: secureCookies,
-		path: '/',
-		maxAge: ONE_YEAR_S,
-		secrets: [secretKey],
-	})
+	return signedCookie(context, 'tolk_banner', { path: '/', maxAge: ONE_YEAR_S })
 }
 
 export async function isBannerDismissed(request: Request, context: Readonly<RouterContextProvider>): Promise<boolean> {

@@ -1,19 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import { createCookie, type RouterContextProvider } from 'react-router'
-import { servicesContext } from '#app/http/context.server.ts'
+import type { RouterContextProvider } from 'react-router'
+import { signedCookie } from '#app/http/signed-cookie.server.ts'
 
 const THIRTY_DAYS_S = 30 * 24 * 60 * 60
 
 function draftCookie(context: Readonly<RouterContextProvider>) {
-	const { secretKey, secureCookies } = context.get(servicesContext)
-	return createCookie('tolk_order', {
-		httpOnly: true,
-		sameSite: 'lax',
-		secure: secureCookies,
-		path: '/',
-		maxAge: THIRTY_DAYS_S,
-		secrets: [secretKey],
-	})
+	return signedCookie(context, 'tolk_order', { path: '/', maxAge: THIRTY_DAYS_S })
 }
 
 // The visitor's order in progress: the documents they uploaded belong to it.

@@ -1,18 +1,11 @@
-import { createCookie, redirect, type RouterContextProvider } from 'react-router'
-import { servicesContext } from '#app/http/context.server.ts'
+import { redirect, type RouterContextProvider } from 'react-router'
+import { signedCookie } from '#app/http/signed-cookie.server.ts'
 import type { AdminMessageKey } from '#app/utils/translate.ts'
 
 export type Flash = { kind: 'success' | 'error'; key: AdminMessageKey; vars?: Record<string, string> }
 
 function flashCookie(context: Readonly<RouterContextProvider>) {
-	const { secretKey, secureCookies } = context.get(servicesContext)
-	return createCookie('tolk_flash', {
-		httpOnly: true,
-		sameSite: 'lax',
-		secure: secureCookies,
-		path: '/admin',
-		secrets: [secretKey],
-	})
+	return signedCookie(context, 'tolk_flash', { path: '/admin' })
 }
 
 // Set before a redirect, shown once by the admin layout on the page that follows.

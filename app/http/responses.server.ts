@@ -11,3 +11,13 @@ export function methodNotAllowed(allow: string) {
 export function notFound() {
 	return data({ error: 'Not found' }, { status: 404 })
 }
+
+// A model's "no such record" answered as the 404 it is; any other failure goes on as it was.
+export async function orNotFound<T>(work: Promise<T>, Missing: abstract new (...args: never[]) => Error): Promise<T> {
+	try {
+		return await work
+	} catch (error) {
+		if (error instanceof Missing) throw notFound()
+		throw error
+	}
+}

@@ -4,6 +4,7 @@ import type { Database } from '#database/client.ts'
 import { analyticsEvents } from '#database/schema.ts'
 import { CALCULATED_PRICE_EVENT } from '#app/models/price/rules.ts'
 import { LOCALES } from '#app/utils/locales.ts'
+import { daysBefore } from '#app/models/calendar/working-days.ts'
 
 const PropertyValue = z.union([z.string().max(200), z.number().finite(), z.boolean()])
 
@@ -29,7 +30,7 @@ export async function recordEvent(db: Database, event: AnalyticsEvent): Promise<
 }
 
 export async function countEventsPerDay(db: Database, days: number, now = new Date()) {
-	const since = new Date(now.getTime() - days * 86_400_000)
+	const since = daysBefore(now, days)
 	const day = sql<string>`to_char(date_trunc('day', ${analyticsEvents.createdAt} at time zone 'Europe/Copenhagen'), 'YYYY-MM-DD')`
 	return db
 		.select({ day, name: analyticsEvents.name, count: sql<number>`count(*)::int` })

@@ -1,10 +1,9 @@
-import { aliasedTable, and, asc, eq, or } from 'drizzle-orm'
+import { and, asc, eq, or } from 'drizzle-orm'
 import type { Database } from '#database/client.ts'
 import {
 	faqCategories,
 	faqItemCategories,
 	faqItems,
-	languages,
 	pages,
 	slides,
 	teamMemberPairs,
@@ -14,6 +13,7 @@ import type { Locale } from '#app/utils/locales.ts'
 import { memoContent } from '#app/models/content-memo.server.ts'
 import { sanitizeRichHtml } from '#app/models/rich-text/sanitize.server.ts'
 import { stripTags } from '#app/utils/translate.ts'
+import { fromLanguages, PAIR_NAMES, PAIR_ORDER, toLanguages } from '#app/models/language-pairs.server.ts'
 
 async function listFaqItemsNow(db: Database, locale: Locale, limit?: number) {
 	const query = db.select().from(faqItems).orderBy(asc(faqItems.position), asc(faqItems.id))
@@ -87,24 +87,18 @@ async function listSlidesNow(db: Database, locale: Locale) {
 	}))
 }
 
-const fromLanguages = aliasedTable(languages, 'from_languages')
-const toLanguages = aliasedTable(languages, 'to_languages')
-
 async function listTeamMembersNow(db: Database, locale: Locale) {
 	const [rows, pairs] = await Promise.all([
 		db.select().from(teamMembers).orderBy(asc(teamMembers.position), asc(teamMembers.id)),
 		db
 			.select({
 				memberId: teamMemberPairs.teamMemberId,
-				fromDa: fromLanguages.nameDa,
-				fromEn: fromLanguages.nameEn,
-				toDa: toLanguages.nameDa,
-				toEn: toLanguages.nameEn,
+				...PAIR_NAMES,
 			})
 			.from(teamMemberPairs)
 			.innerJoin(fromLanguages, eq(fromLanguages.id, teamMemberPairs.fromLanguageId))
 			.innerJoin(toLanguages, eq(toLanguages.id, teamMemberPairs.toLanguageId))
-			.orderBy(asc(fromLanguages.position), asc(toLanguages.position)),
+			.orderBy(...PAIR_ORDER),
 	])
 	return rows.map((row) => {
 		const bio = locale === 'da' ? row.bioDa : row.bioEn

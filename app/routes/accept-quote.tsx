@@ -2,7 +2,7 @@ import { useCallback } from 'react'
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router'
 import type { Route } from './+types/accept-quote'
 import { AuthenticityTokenInput } from '#app/components/ui/authenticity-token.tsx'
-import { ErrorSummary, fieldMaker } from '#app/components/ui/form-fields.tsx'
+import { fieldMaker, RefusalSummary } from '#app/components/ui/form-fields.tsx'
 import { Text, useI18n } from '#app/components/ui/i18n-provider.tsx'
 import { PageHeading, PageMeta } from '#app/components/public/page.tsx'
 import { QuoteTable } from '#app/components/order/quote-table.tsx'
@@ -18,7 +18,7 @@ import { readForm } from '#app/http/request-body.server.ts'
 import { notFound } from '#app/http/responses.server.ts'
 import { buttonClass } from '#app/components/ui/button.tsx'
 import { inputClass } from '#app/components/ui/input.tsx'
-import { AgreementCheckbox, CompanyFields, ContactFields } from '#app/components/order/customer-fields.tsx'
+import { AgreementCheckbox, CustomerFields } from '#app/components/order/customer-fields.tsx'
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
 	const locale = localeFromPath(new URL(request.url).pathname)
@@ -97,6 +97,8 @@ export default function AcceptQuotePage() {
 	const day = (value: string) => formatDate(new Date(`${value}T12:00:00`), locale)
 	const values = refused?.values ?? {}
 	const field = fieldMaker<AcceptField>('accept', values, (name) => refused?.errors[name])
+	const isCompany = values.customer_kind === 'company'
+	const company = { name: 'customer_kind', value: 'company', label: t('accept.kindCompany'), isChecked: isCompany }
 	return (
 		<>
 			<PageMeta title={t('accept.title')} />
@@ -137,25 +139,8 @@ export default function AcceptQuotePage() {
 					<h2 id="accept-form-title" className="mb-4 text-2xl font-semibold text-slate-900">
 						{t('accept.who')}
 					</h2>
-					{refused && (
-						<ErrorSummary
-							key={JSON.stringify(refused)}
-							prefix="accept"
-							message={refused.message}
-							errors={refused.errors}
-							focusRef={focusOnMount}
-						/>
-					)}
-					<ContactFields field={field} />
-					<CompanyFields
-						field={field}
-						toggle={{
-							name: 'customer_kind',
-							value: 'company',
-							label: t('accept.kindCompany'),
-							isChecked: values.customer_kind === 'company',
-						}}
-					/>
+					<RefusalSummary prefix="accept" refusal={refused} focusRef={focusOnMount} />
+					<CustomerFields field={field} toggle={company} />
 					{field(
 						'purchase_order',
 						t('accept.purchaseOrder'),

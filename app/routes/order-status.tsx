@@ -1,7 +1,7 @@
-import { useLoaderData, useRevalidator } from 'react-router'
+import { useLoaderData } from 'react-router'
 import type { Route } from './+types/order-status'
 import { Text, useI18n } from '#app/components/ui/i18n-provider.tsx'
-import { streamAttributes, useLiveStream } from '#app/components/ui/live-stream.tsx'
+import { streamAttributes, useReloadOnStream } from '#app/components/ui/live-stream.tsx'
 import { PageHeading, PageMeta } from '#app/components/public/page.tsx'
 import { QuoteTable } from '#app/components/order/quote-table.tsx'
 import { liveStream } from '#app/models/live/signed-stream.server.ts'
@@ -33,13 +33,8 @@ export function headers() {
 export default function OrderStatusPage() {
 	const { order, stream } = useLoaderData<typeof loader>()
 	const { locale, t } = useI18n()
-	const revalidator = useRevalidator()
 	// A change staff make (status, a note, a delivered file) reloads the order while the page is open.
-	useLiveStream<{ type: string }>(
-		stream,
-		() => void revalidator.revalidate(),
-		(isReconnect) => isReconnect && void revalidator.revalidate(),
-	)
+	useReloadOnStream(stream)
 	const day = (value: string) => formatDate(new Date(`${value.slice(0, 10)}T12:00:00`), locale)
 	return (
 		<div data-controller="order-status" {...streamAttributes(stream)}>

@@ -20,6 +20,21 @@ import { UPLOAD_REFUSALS, uploadRefusalOf } from '#app/models/documents/refusals
 import { localeFromPath, UPLOAD_PATHS } from '#app/utils/locales.ts'
 import { readForm } from '#app/http/request-body.server.ts'
 
+// The settings the instant quote is calculated from in the browser.
+const RATES = [
+	'defaultPricePerWord',
+	'pricePerMinute',
+	'repetitionPercent',
+	'minimumOrder',
+	'certifiedCopyPrice',
+	'vatPercent',
+	'wordsPerDay',
+	'expressSurcharge1Day',
+	'expressSurcharge2Days',
+	'currency',
+] as const
+type Rate = (typeof RATES)[number]
+
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const url = new URL(request.url)
 	const locale = localeFromPath(url.pathname)
@@ -32,18 +47,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	])
 	const refusal = uploadRefusalOf(url.searchParams.get('upload_error'))
 	const today = todayInDenmark()
-	const {
-		defaultPricePerWord,
-		pricePerMinute,
-		repetitionPercent,
-		minimumOrder,
-		certifiedCopyPrice,
-		vatPercent,
-		wordsPerDay,
-		expressSurcharge1Day,
-		expressSurcharge2Days,
-		currency,
-	} = settings
 	return {
 		uploadLimitMib: settings.uploadLimitMib,
 		documents,
@@ -51,18 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		action: UPLOAD_PATHS[locale],
 		languages,
 		pairPrices,
-		rates: {
-			defaultPricePerWord,
-			pricePerMinute,
-			repetitionPercent,
-			minimumOrder,
-			certifiedCopyPrice,
-			vatPercent,
-			wordsPerDay,
-			expressSurcharge1Day,
-			expressSurcharge2Days,
-			currency,
-		},
+		rates: Object.fromEntries(RATES.map((name) => [name, settings[name]])) as Pick<typeof settings, Rate>,
 		validityDays: settings.quoteValidityDays,
 		fromPricePerWord: await fromPricePerWord(db, locale, settings),
 		today,
@@ -79,19 +71,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Order() {
-	const {
-		uploadLimitMib,
-		documents,
-		refusal,
-		action,
-		languages,
-		pairPrices,
-		rates,
-		validityDays,
-		fromPricePerWord,
-		today,
-		minDate,
-	} = useLoaderData<typeof loader>()
+	const { uploadLimitMib, documents, refusal, action, ...quote } = useLoaderData<typeof loader>()
 	const { t } = useI18n()
 	// Every document's latest state, as uploads finish and counts arrive.
 	const [byId, setById] = useState(() => Object.fromEntries(documents.map(({ document }) => [document.id, document])))
@@ -116,18 +96,7 @@ export default function Order() {
 					documentCount={Object.keys(byId).length}
 					secondary={Object.keys(byId).length > 0}
 					renderChoices={(errors, values) => (
-						<OrderQuote
-							documents={Object.values(byId)}
-							errors={errors}
-							defaults={values}
-							languages={languages}
-							pairPrices={pairPrices}
-							rates={rates}
-							validityDays={validityDays}
-							fromPricePerWord={fromPricePerWord}
-							today={today}
-							minDate={minDate}
-						/>
+						<OrderQuote {...quote} documents={Object.values(byId)} errors={errors} defaults={values} />
 					)}
 				/>
 			</div>

@@ -6,9 +6,9 @@ import { buttonClass } from '#app/components/ui/button.tsx'
 
 // A press on a toolbar button keeps the focus and the selection in the text, as in any editor,
 // so typing goes on where it was; keyboard users reach the buttons with Tab and come back.
-export const keepFocus = (event: React.MouseEvent) => event.preventDefault()
+const keepFocus = (event: React.MouseEvent) => event.preventDefault()
 
-export const toolbarButtonClass =
+const toolbarButtonClass =
 	'rounded px-2 py-1 text-sm font-medium text-slate-800 hover:bg-slate-200 aria-pressed:bg-slate-800 aria-pressed:text-white disabled:opacity-40 focus-visible:outline-2 focus-visible:outline-teal-700'
 
 export type DialogField = {
@@ -62,16 +62,7 @@ export function EditorDialog({
 	return (
 		<Dialog.Root open={isOpen} onOpenChange={onOpenChange}>
 			<Dialog.Trigger asChild>
-				<button
-					type="button"
-					aria-label={label}
-					title={label}
-					aria-pressed={isPressed}
-					onMouseDown={keepFocus}
-					className={toolbarButtonClass}
-				>
-					<span aria-hidden>{icon}</span>
-				</button>
+				<ToolButton label={label} text={icon} isActive={isPressed} />
 			</Dialog.Trigger>
 			<Dialog.Portal>
 				<Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
@@ -114,5 +105,32 @@ export function EditorDialog({
 				</Dialog.Content>
 			</Dialog.Portal>
 		</Dialog.Root>
+	)
+}
+
+type ToolButtonProps = React.ButtonHTMLAttributes<HTMLButtonElement> & {
+	label: string
+	text: string
+	isActive?: boolean
+	isDisabled?: boolean
+	ref?: React.Ref<HTMLButtonElement>
+}
+
+// A toolbar button: its label for screen readers and as a tooltip, its face, pressed while its
+// format is on. A press keeps the focus in the text (a dialog's trigger passes its own props).
+export function ToolButton({ label, text, isActive, isDisabled, ...props }: ToolButtonProps) {
+	return (
+		<button
+			type="button"
+			{...props}
+			aria-label={label}
+			title={label}
+			aria-pressed={isActive}
+			disabled={isDisabled}
+			onMouseDown={keepFocus}
+			className={toolbarButtonClass}
+		>
+			<span aria-hidden>{text}</span>
+		</button>
 	)
 }

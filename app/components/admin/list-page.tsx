@@ -38,14 +38,24 @@ export function FilterBar({ label, submit, children }: { label: string; submit: 
 	)
 }
 
-type FilterSelectProps = React.SelectHTMLAttributes<HTMLSelectElement> & { label: string; name: string }
+type FilterSelectProps = React.SelectHTMLAttributes<HTMLSelectElement> & {
+	label: string
+	name: string
+	// The choices after any given as children (the "all" choice).
+	options?: { value: string | number; label: string }[]
+}
 
-export function FilterSelect({ label, children, ...props }: FilterSelectProps) {
+export function FilterSelect({ label, children, options = [], ...props }: FilterSelectProps) {
 	return (
 		<label className="text-sm font-medium">
 			<span className="mb-1 block">{label}</span>
 			<select {...props} className={inlineInputClass}>
 				{children}
+				{options.map((option) => (
+					<option key={option.value} value={option.value}>
+						{option.label}
+					</option>
+				))}
 			</select>
 		</label>
 	)

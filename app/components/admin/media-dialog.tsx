@@ -3,13 +3,8 @@ import type { Editor } from '@tiptap/react'
 import { useState } from 'react'
 import { useDropzone } from 'react-dropzone'
 import { formatFileSize } from '#app/utils/format.ts'
-import {
-	CONTENT_FILE_EXTENSIONS,
-	PHOTO_EXTENSIONS,
-	type ContentFileItem,
-	type MediaKind,
-	type PhotoItem,
-} from '#app/models/media/kinds.ts'
+import { CONTENT_FILE_EXTENSIONS, PHOTO_EXTENSIONS } from '#app/models/media/kinds.ts'
+import type { ContentFileItem, MediaKind, PhotoItem } from '#app/models/media/kinds.ts'
 import { HttpError, requestJson } from '#app/utils/request-headers.ts'
 import { fileLinkText } from '#app/models/rich-text/links.ts'
 import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
@@ -191,58 +186,55 @@ type PickerProps = {
 }
 
 // What is uploaded already: pictures as thumbnails, files by title, name and size.
-function MediaPicker({ isPhotos, items, hasFailed: listFailed, chosen, onChoose: choose }: PickerProps) {
+function MediaPicker({ isPhotos, items, hasFailed, chosen, onChoose }: PickerProps) {
 	const { locale, t } = useAdminI18n()
+	if (hasFailed)
+		return (
+			<p role="alert" className="text-sm text-red-700">
+				{t('editor.pickerFailed')}
+			</p>
+		)
+	if (items === null || items.length === 0)
+		return <p className="text-sm text-slate-600">{t(items ? 'editor.pickerEmpty' : 'editor.pickerLoading')}</p>
+	const choice = (item: Item, className: string, face: React.ReactNode) => (
+		<li key={item.id}>
+			<button type="button" aria-pressed={chosen?.id === item.id} onClick={() => onChoose(item)} className={className}>
+				{face}
+			</button>
+		</li>
+	)
+	if (isPhotos)
+		return (
+			<ul className="flex flex-wrap gap-2">
+				{(items as PhotoItem[]).map((photo) =>
+					choice(
+						photo,
+						'block rounded p-0.5 outline-offset-2 focus-visible:outline-2 focus-visible:outline-teal-700 aria-pressed:ring-4 aria-pressed:ring-teal-700',
+						<img
+							src={photo.thumb ?? photo.url}
+							alt={photo.title || photo.name}
+							width={96}
+							height={72}
+							className="h-[72px] w-24 object-cover"
+						/>,
+					),
+				)}
+			</ul>
+		)
 	return (
-		<>
-			{listFailed ? (
-				<p role="alert" className="text-sm text-red-700">
-					{t('editor.pickerFailed')}
-				</p>
-			) : items === null ? (
-				<p className="text-sm text-slate-600">{t('editor.pickerLoading')}</p>
-			) : items.length === 0 ? (
-				<p className="text-sm text-slate-600">{t('editor.pickerEmpty')}</p>
-			) : isPhotos ? (
-				<ul className="flex flex-wrap gap-2">
-					{(items as PhotoItem[]).map((photo) => (
-						<li key={photo.id}>
-							<button
-								type="button"
-								aria-pressed={chosen?.id === photo.id}
-								onClick={() => choose(photo)}
-								className="block rounded p-0.5 outline-offset-2 focus-visible:outline-2 focus-visible:outline-teal-700 aria-pressed:ring-4 aria-pressed:ring-teal-700"
-							>
-								<img
-									src={photo.thumb ?? photo.url}
-									alt={photo.title || photo.name}
-									width={96}
-									height={72}
-									className="h-[72px] w-24 object-cover"
-								/>
-							</button>
-						</li>
-					))}
-				</ul>
-			) : (
-				<ul className="grid gap-1">
-					{(items as ContentFileItem[]).map((file) => (
-						<li key={file.id}>
-							<button
-								type="button"
-								aria-pressed={chosen?.id === file.id}
-								onClick={() => choose(file)}
-								className="flex w-full flex-wrap justify-between gap-2 rounded px-2 py-1 text-left hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-teal-700 aria-pressed:bg-teal-800 aria-pressed:text-white"
-							>
-								<span className="font-medium">{file.title}</span>
-								<span className="text-sm">
-									{file.name} · {formatFileSize(file.size, locale)}
-								</span>
-							</button>
-						</li>
-					))}
-				</ul>
+		<ul className="grid gap-1">
+			{(items as ContentFileItem[]).map((file) =>
+				choice(
+					file,
+					'flex w-full flex-wrap justify-between gap-2 rounded px-2 py-1 text-left hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-teal-700 aria-pressed:bg-teal-800 aria-pressed:text-white',
+					<>
+						<span className="font-medium">{file.title}</span>
+						<span className="text-sm">
+							{file.name} · {formatFileSize(file.size, locale)}
+						</span>
+					</>,
+				),
 			)}
-		</>
+		</ul>
 	)
 }

@@ -9,7 +9,7 @@ import { isAllowedLink, UNDO_DEPTH } from '#app/models/rich-text/links.ts'
 import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
 import { BLOCK_TYPES, BlockAttributes, CLASS_PATTERN, ID_PATTERN } from '#app/components/admin/block-attributes.ts'
 import type { RichTextEditorProps } from '#app/components/admin/rich-text-editor.tsx'
-import { EditorDialog, keepFocus, toolbarButtonClass } from '#app/components/admin/editor-dialog.tsx'
+import { EditorDialog, ToolButton } from '#app/components/admin/editor-dialog.tsx'
 import { announceUploadError, MediaDialog, uploadMedia } from '#app/components/admin/media-dialog.tsx'
 
 const imagesOf = (files: FileList | null | undefined) =>
@@ -121,59 +121,31 @@ export default function RichTextEditorWidget({
 	)
 }
 
-type ChainOf = () => ReturnType<Editor['chain']>
+type Chain = ReturnType<Editor['chain']>
+type FormatKey = 'heading2' | 'heading3' | 'bold' | 'italic' | 'bulletList' | 'orderedList' | 'quote' | 'table'
+type FormatButton = {
+	key: FormatKey
+	text: string
+	on: [string, Record<string, unknown>?]
+	run: (chain: Chain) => Chain
+}
 
-// The formatting buttons: each with its label's key, its face, whether it is on, and what it does.
-const FORMATS = [
-	{
-		key: 'heading2',
-		text: 'H2',
-		isActive: (editor: Editor) => editor.isActive('heading', { level: 2 }),
-		run: (chain: ChainOf) => chain().toggleHeading({ level: 2 }).run(),
-	},
-	{
-		key: 'heading3',
-		text: 'H3',
-		isActive: (editor: Editor) => editor.isActive('heading', { level: 3 }),
-		run: (chain: ChainOf) => chain().toggleHeading({ level: 3 }).run(),
-	},
-	{
-		key: 'bold',
-		text: 'B',
-		isActive: (editor: Editor) => editor.isActive('bold'),
-		run: (chain: ChainOf) => chain().toggleBold().run(),
-	},
-	{
-		key: 'italic',
-		text: 'I',
-		isActive: (editor: Editor) => editor.isActive('italic'),
-		run: (chain: ChainOf) => chain().toggleItalic().run(),
-	},
-	{
-		key: 'bulletList',
-		text: '•',
-		isActive: (editor: Editor) => editor.isActive('bulletList'),
-		run: (chain: ChainOf) => chain().toggleBulletList().run(),
-	},
-	{
-		key: 'orderedList',
-		text: '1.',
-		isActive: (editor: Editor) => editor.isActive('orderedList'),
-		run: (chain: ChainOf) => chain().toggleOrderedList().run(),
-	},
-	{
-		key: 'quote',
-		text: '❝',
-		isActive: (editor: Editor) => editor.isActive('blockquote'),
-		run: (chain: ChainOf) => chain().toggleBlockquote().run(),
-	},
+// The formatting buttons: each with its label's key, its face, when it is on, and what it does.
+const FORMATS: FormatButton[] = [
+	{ key: 'heading2', text: 'H2', on: ['heading', { level: 2 }], run: (chain) => chain.toggleHeading({ level: 2 }) },
+	{ key: 'heading3', text: 'H3', on: ['heading', { level: 3 }], run: (chain) => chain.toggleHeading({ level: 3 }) },
+	{ key: 'bold', text: 'B', on: ['bold'], run: (chain) => chain.toggleBold() },
+	{ key: 'italic', text: 'I', on: ['italic'], run: (chain) => chain.toggleItalic() },
+	{ key: 'bulletList', text: '•', on: ['bulletList'], run: (chain) => chain.toggleBulletList() },
+	{ key: 'orderedList', text: '1.', on: ['orderedList'], run: (chain) => chain.toggleOrderedList() },
+	{ key: 'quote', text: '❝', on: ['blockquote'], run: (chain) => chain.toggleBlockquote() },
 	{
 		key: 'table',
 		text: '▦',
-		isActive: (editor: Editor) => editor.isActive('table'),
-		run: (chain: ChainOf) => chain().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run(),
+		on: ['table'],
+		run: (chain) => chain.insertTable({ rows: 3, cols: 3, withHeaderRow: true }),
 	},
-] as const
+]
 
 function Toolbar({ editor }: { editor: Editor }) {
 	const { t } = useAdminI18n()
@@ -189,8 +161,8 @@ function Toolbar({ editor }: { editor: Editor }) {
 					key={format.key}
 					label={t(`editor.${format.key}`)}
 					text={format.text}
-					isActive={format.isActive(editor)}
-					onClick={() => format.run(chain)}
+					isActive={editor.isActive(...format.on)}
+					onClick={() => format.run(chain()).run()}
 				/>
 			))}
 			<LinkDialog editor={editor} />
@@ -210,26 +182,6 @@ function Toolbar({ editor }: { editor: Editor }) {
 				onClick={() => chain().redo().run()}
 			/>
 		</div>
-	)
-}
-
-type ToolButtonProps = { label: string; text: string; isActive?: boolean; isDisabled?: boolean; onClick: () => void }
-
-// A toolbar button: its label for screen readers and as a tooltip, its face, pressed while its format is on.
-function ToolButton({ label, text, isActive, isDisabled, onClick }: ToolButtonProps) {
-	return (
-		<button
-			type="button"
-			aria-label={label}
-			title={label}
-			aria-pressed={isActive}
-			disabled={isDisabled}
-			onMouseDown={keepFocus}
-			onClick={onClick}
-			className={toolbarButtonClass}
-		>
-			<span aria-hidden>{text}</span>
-		</button>
 	)
 }
 

@@ -1,5 +1,5 @@
-import { lazy, Suspense, useState } from 'react'
-import { useHydrated } from '#app/hooks/use-hydrated.ts'
+import { lazy, useState } from 'react'
+import { Enhanced } from '#app/components/ui/enhanced.tsx'
 import { inputClass } from '#app/components/ui/input.tsx'
 
 const RichTextEditorWidget = lazy(() => import('#app/components/admin/rich-text-editor-widget.tsx'))
@@ -20,7 +20,6 @@ export type RichTextEditorProps = {
 // is a textarea of HTML; then TipTap edits the same field, which the form submits either way. The
 // server sanitises what arrives, whichever way it was written.
 export function RichTextEditor(props: RichTextEditorProps) {
-	const isHydrated = useHydrated()
 	// What was typed into the textarea while the editor loaded goes into the editor.
 	const [typed, setTyped] = useState(props.defaultValue)
 	// ...and so does the focus, so typing goes on in the editor.
@@ -40,13 +39,9 @@ export function RichTextEditor(props: RichTextEditorProps) {
 	)
 	return (
 		<div data-controller="redactor">
-			{isHydrated ? (
-				<Suspense fallback={textarea}>
-					<RichTextEditorWidget {...props} defaultValue={typed} isFocused={hasFocus} />
-				</Suspense>
-			) : (
-				textarea
-			)}
+			<Enhanced plain={textarea}>
+				<RichTextEditorWidget {...props} defaultValue={typed} isFocused={hasFocus} />
+			</Enhanced>
 		</div>
 	)
 }

@@ -1,5 +1,5 @@
-import { lazy, Suspense } from 'react'
-import { useHydrated } from '#app/hooks/use-hydrated.ts'
+import { lazy } from 'react'
+import { Enhanced } from '#app/components/ui/enhanced.tsx'
 import { inputClass, type Option } from '#app/components/ui/input.tsx'
 
 const TagSelectWidget = lazy(() => import('#app/components/admin/tag-select-widget.tsx'))
@@ -17,7 +17,6 @@ export type TagSelectProps = {
 // The spec's "selectize": a plain multiple select that becomes a searchable tag select once
 // the page has script; the form submits the same field either way.
 export function TagSelect(props: TagSelectProps) {
-	const isHydrated = useHydrated()
 	const native = (
 		<select
 			id={props.id}
@@ -37,13 +36,9 @@ export function TagSelect(props: TagSelectProps) {
 	)
 	return (
 		<div data-controller="selectize">
-			{isHydrated ? (
-				<Suspense fallback={native}>
-					<TagSelectWidget {...props} />
-				</Suspense>
-			) : (
-				native
-			)}
+			<Enhanced plain={native}>
+				<TagSelectWidget {...props} />
+			</Enhanced>
 		</div>
 	)
 }

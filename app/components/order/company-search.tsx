@@ -1,6 +1,6 @@
-import { lazy, Suspense } from 'react'
+import { lazy } from 'react'
 import { BUSINESSES_PATH } from '#app/models/company/search-rules.ts'
-import { useHydrated } from '#app/hooks/use-hydrated.ts'
+import { Enhanced } from '#app/components/ui/enhanced.tsx'
 import { inputClass } from '#app/components/ui/input.tsx'
 
 const CompanySearchWidget = lazy(() => import('#app/components/order/company-search-widget.tsx'))
@@ -18,7 +18,6 @@ export type CompanySearchProps = {
 // choice, no new entries. Until the page has script it is a text field that takes a CVR number or
 // the company's exact name, so the form still works.
 export function CompanySearch(props: CompanySearchProps) {
-	const isHydrated = useHydrated()
 	const plain = (
 		<input
 			id={props.id}
@@ -34,13 +33,9 @@ export function CompanySearch(props: CompanySearchProps) {
 	)
 	return (
 		<div data-controller="company-search" data-url={BUSINESSES_PATH} data-min-length="3">
-			{isHydrated ? (
-				<Suspense fallback={plain}>
-					<CompanySearchWidget {...props} />
-				</Suspense>
-			) : (
-				plain
-			)}
+			<Enhanced plain={plain}>
+				<CompanySearchWidget {...props} />
+			</Enhanced>
 		</div>
 	)
 }

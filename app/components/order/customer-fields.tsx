@@ -9,7 +9,7 @@ import { ToggleDisplay } from '#app/components/ui/toggle-display.tsx'
 type Fields<F extends string> = ReturnType<typeof fieldMaker<F>>
 
 // Who the customer is: name, e-mail and phone, as the request and the acceptance ask them.
-export function ContactFields({ field }: { field: Fields<'name' | 'email' | 'phone'> }) {
+function ContactFields({ field }: { field: Fields<'name' | 'email' | 'phone'> }) {
 	const { t } = useI18n()
 	return (
 		<div className="grid gap-x-6 sm:grid-cols-2">
@@ -26,14 +26,28 @@ export function ContactFields({ field }: { field: Fields<'name' | 'email' | 'pho
 	)
 }
 
-type CompanyProps = {
-	field: Fields<'company_query' | 'ean'>
-	// The box that says "a company": its name and value, its label, and whether it was ticked.
-	toggle: { name: string; value?: string; label: string; isChecked: boolean }
+// The box that says "a company": its name and value, its label, and whether it was ticked.
+export type CompanyToggle = { name: string; value?: string; label: string; isChecked: boolean }
+type CompanyProps = { field: Fields<'company_query' | 'ean'>; toggle: CompanyToggle }
+
+// The customer, then their company: the part of the request and the acceptance that is the same.
+export function CustomerFields({
+	field,
+	toggle,
+}: {
+	field: Fields<'name' | 'email' | 'phone' | 'company_query' | 'ean'>
+	toggle: CompanyToggle
+}) {
+	return (
+		<>
+			<ContactFields field={field} />
+			<CompanyFields field={field} toggle={toggle} />
+		</>
+	)
 }
 
 // A company (found in the registry, with an EAN for a public body) or a private person.
-export function CompanyFields({ field, toggle }: CompanyProps) {
+function CompanyFields({ field, toggle }: CompanyProps) {
 	const { t } = useI18n()
 	return (
 		<ToggleDisplay sources={[toggle.name]} className="mb-4">

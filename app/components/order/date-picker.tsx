@@ -6,7 +6,7 @@ import { DayButton, DayPicker, type DayButtonProps } from 'react-day-picker'
 import 'react-day-picker/style.css'
 import { formatDate } from '#app/utils/format.ts'
 import { isWorkingDay, type CalendarDate } from '#app/models/calendar/working-days.ts'
-import { FieldError } from '#app/components/ui/field.tsx'
+import { FieldError, FieldLabel } from '#app/components/ui/field.tsx'
 import { useI18n } from '#app/components/ui/i18n-provider.tsx'
 import { inlineInputClass } from '#app/components/ui/input.tsx'
 
@@ -46,9 +46,7 @@ export function DatePicker({ id: givenId, name, label, min, value, onChange, err
 	if (!isEnhanced) {
 		return (
 			<div data-controller="date-picker" data-min-date={min}>
-				<label htmlFor={id} className="mb-1 block text-sm font-medium">
-					{label}
-				</label>
+				<FieldLabel htmlFor={id}>{label}</FieldLabel>
 				<input
 					ref={keepChosen}
 					id={id}
@@ -65,9 +63,7 @@ export function DatePicker({ id: givenId, name, label, min, value, onChange, err
 	}
 	return (
 		<div data-controller="date-picker" data-min-date={min}>
-			<label htmlFor={id} className="mb-1 block text-sm font-medium">
-				{label}
-			</label>
+			<FieldLabel htmlFor={id}>{label}</FieldLabel>
 			<input type="hidden" name={name} value={value ?? ''} />
 			<Popover.Root open={isOpen} onOpenChange={setIsOpen}>
 				<Popover.Trigger asChild>

@@ -3,12 +3,12 @@ import { useActionData, useFetcher } from 'react-router'
 import type { RequestField, RequestFormResult } from '#app/models/request/form.ts'
 import { pathFor } from '#app/utils/locales.ts'
 import { AuthenticityTokenInput } from '#app/components/ui/authenticity-token.tsx'
-import { ErrorSummary, fieldMaker } from '#app/components/ui/form-fields.tsx'
+import { fieldMaker, RefusalSummary } from '#app/components/ui/form-fields.tsx'
 import { Text, useI18n } from '#app/components/ui/i18n-provider.tsx'
 import type { ChoiceErrors } from '#app/components/order/order-quote.tsx'
 import { buttonClass } from '#app/components/ui/button.tsx'
 import { inputClass } from '#app/components/ui/input.tsx'
-import { AgreementCheckbox, CompanyFields, ContactFields } from '#app/components/order/customer-fields.tsx'
+import { AgreementCheckbox, CustomerFields } from '#app/components/order/customer-fields.tsx'
 
 type Props = {
 	// The order's choices (languages, date, copies), shown first: the quote on the order page. The
@@ -41,6 +41,11 @@ export function LeadForm({ renderChoices, documentCount = 0, secondary = false }
 	if (result?.ok) return <RequestDone reference={result.reference} email={result.email} />
 
 	const field = fieldMaker<RequestField>('request', values, error)
+	const company = {
+		name: 'represents_company',
+		label: t('request.representsCompany'),
+		isChecked: values.represents_company === 'on',
+	}
 
 	return (
 		<fetcher.Form
@@ -64,24 +69,8 @@ export function LeadForm({ renderChoices, documentCount = 0, secondary = false }
 					{t('request.title')}
 				</h2>
 				<Text as="p" k="request.lead" className="mb-4 text-slate-700" />
-				{refused && (
-					<ErrorSummary
-						key={JSON.stringify(refused)}
-						prefix="request"
-						message={refused.message}
-						errors={refused.errors}
-						focusRef={focusOnMount}
-					/>
-				)}
-				<ContactFields field={field} />
-				<CompanyFields
-					field={field}
-					toggle={{
-						name: 'represents_company',
-						label: t('request.representsCompany'),
-						isChecked: values.represents_company === 'on',
-					}}
-				/>
+				<RefusalSummary prefix="request" refusal={refused} focusRef={focusOnMount} />
+				<CustomerFields field={field} toggle={company} />
 				{field(
 					'message',
 					t('request.message'),

@@ -10,7 +10,7 @@ import { formatNumber, formatPrice } from '#app/utils/format.ts'
 import { trackEvent } from '#app/utils/analytics.client.ts'
 import { Amount } from '#app/components/ui/amount.tsx'
 import { Text, useI18n } from '#app/components/ui/i18n-provider.tsx'
-import { LanguageSelect } from '#app/components/public/language-select.tsx'
+import { LanguagePairSelects } from '#app/components/public/language-select.tsx'
 
 // A slider move is recorded once it has settled, not for every step on the way.
 const SETTLE_MS = 600
@@ -65,17 +65,12 @@ export function Calculator({
 				{t('calculator.title')}
 			</h2>
 			<div className="mb-4 flex flex-wrap gap-4">
-				{(['from', 'to'] as const).map((side) => (
-					<LanguageSelect
-						key={side}
-						id={`${id}-${side}`}
-						name={side}
-						label={t(`priceCheck.${side}`)}
-						languages={languages}
-						placeholder={t('calculator.anyLanguage')}
-						onChange={(code) => setPair((current) => ({ ...current, [side]: code }))}
-					/>
-				))}
+				<LanguagePairSelects
+					idPrefix={id}
+					languages={languages}
+					placeholder={t('calculator.anyLanguage')}
+					onChange={(side, code) => setPair((current) => ({ ...current, [side]: code }))}
+				/>
 			</div>
 			<WordSlider id={id} min={min} max={max} words={words} onChange={change} />
 			<dl className="mt-4 grid grid-cols-2 gap-4" aria-live="polite">

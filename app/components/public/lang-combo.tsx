@@ -4,7 +4,7 @@ import { Amount } from '#app/components/ui/amount.tsx'
 import type { PairQuote } from '#app/models/price/rules.ts'
 import { requestJson } from '#app/utils/request-headers.ts'
 import { Text, useI18n } from '#app/components/ui/i18n-provider.tsx'
-import { LanguageSelect } from '#app/components/public/language-select.tsx'
+import { LanguagePairSelects } from '#app/components/public/language-select.tsx'
 
 type Language = { code: string; name: string }
 type Props = {
@@ -70,21 +70,11 @@ export function LangCombo({ languages, url, action, initial }: Props) {
 				}}
 				className="flex flex-wrap items-end gap-4"
 			>
-				<LanguageSelect
-					id={`${id}-from`}
-					name="from"
-					label={t('priceCheck.from')}
+				<LanguagePairSelects
+					idPrefix={id}
 					languages={languages}
 					placeholder={t('priceCheck.choose')}
-					defaultValue={initial?.from}
-				/>
-				<LanguageSelect
-					id={`${id}-to`}
-					name="to"
-					label={t('priceCheck.to')}
-					languages={languages}
-					placeholder={t('priceCheck.choose')}
-					defaultValue={initial?.to}
+					defaults={initial ?? undefined}
 				/>
 				<button
 					type="submit"

@@ -1,4 +1,5 @@
-import { FieldError } from '#app/components/ui/field.tsx'
+import { useI18n } from '#app/components/ui/i18n-provider.tsx'
+import { FieldError, FieldLabel } from '#app/components/ui/field.tsx'
 import { inlineInputClass } from '#app/components/ui/input.tsx'
 type Language = { code: string; name: string }
 type Props = {
@@ -16,9 +17,7 @@ type Props = {
 export function LanguageSelect({ id, name, label, languages, placeholder, defaultValue, onChange, error }: Props) {
 	return (
 		<div>
-			<label htmlFor={id} className="mb-1 block text-sm font-medium">
-				{label}
-			</label>
+			<FieldLabel htmlFor={id}>{label}</FieldLabel>
 			<select
 				id={id}
 				name={name}
@@ -38,4 +37,33 @@ export function LanguageSelect({ id, name, label, languages, placeholder, defaul
 			<FieldError id={`${id}-error`} message={error} />
 		</div>
 	)
+}
+
+type PairProps = {
+	// The selects' ids are `${idPrefix}-from` and `${idPrefix}-to`; their names `${namePrefix}from`, `…to`.
+	idPrefix: string
+	namePrefix?: string
+	languages: Language[]
+	placeholder: string
+	defaults?: Partial<Record<Side, string>>
+	errors?: Partial<Record<Side, string>>
+	onChange?: (side: Side, code: string) => void
+}
+type Side = 'from' | 'to'
+
+// The two languages of a pair, "from" then "to", labelled as the price check labels them.
+export function LanguagePairSelects({ idPrefix, namePrefix = '', defaults, errors, onChange, ...props }: PairProps) {
+	const { t } = useI18n()
+	return (['from', 'to'] as const).map((side) => (
+		<LanguageSelect
+			key={side}
+			id={`${idPrefix}-${side}`}
+			name={`${namePrefix}${side}`}
+			label={t(`priceCheck.${side}`)}
+			defaultValue={defaults?.[side]}
+			error={errors?.[side]}
+			onChange={onChange && ((code) => onChange(side, code))}
+			{...props}
+		/>
+	))
 }

@@ -84,3 +84,20 @@ export function ErrorSummary({
 		</div>
 	)
 }
+
+// The summary of the form's last refusal, if any; a new refusal is a new summary, focused again.
+export function RefusalSummary({
+	prefix,
+	refusal,
+	focusRef,
+}: {
+	prefix: string
+	refusal: { message: string; errors: Record<string, string> } | null | undefined
+	focusRef: Ref<HTMLDivElement>
+}) {
+	if (!refusal) return null
+	const { message, errors } = refusal
+	return (
+		<ErrorSummary key={JSON.stringify(refusal)} prefix={prefix} message={message} errors={errors} focusRef={focusRef} />
+	)
+}

@@ -1,4 +1,5 @@
 import { useEffect, useEffectEvent } from 'react'
+import { useRevalidator } from 'react-router'
 import type { Consumer } from '@rails/actioncable'
 import type { LiveStream } from '#app/utils/cable.ts'
 
@@ -44,6 +45,17 @@ export function useLiveStream<T>(
 			subscription?.unsubscribe()
 		}
 	}, [stream.channel, stream.signedStreamName])
+}
+
+// A page whose loader has all it shows: any message on the stream, or a reconnect (after which
+// something may have been missed), loads it again.
+export function useReloadOnStream(stream: LiveStream) {
+	const revalidator = useRevalidator()
+	useLiveStream(
+		stream,
+		() => void revalidator.revalidate(),
+		(isReconnect) => isReconnect && void revalidator.revalidate(),
+	)
 }
 
 // The element that listens carries the stream, as the spec's pages do.

@@ -6,23 +6,10 @@ import { auditEvents } from '#database/schema.ts'
 export type AuditEventView = ReturnType<typeof presentAuditEvent>
 
 // What pages show of an event (and what travels to them live).
-export function presentAuditEvent({
-	id,
-	userName,
-	action,
-	subjectType,
-	subjectId,
-	summary,
-	changes,
-	createdAt,
-}: typeof auditEvents.$inferSelect) {
+// The changed fields' names are shown, never their values; the staff member by name, not by id.
+export function presentAuditEvent({ userId: _userId, changes, createdAt, ...event }: typeof auditEvents.$inferSelect) {
 	return {
-		id,
-		userName,
-		action,
-		subjectType,
-		subjectId,
-		summary,
+		...event,
 		fields: Array.isArray(changes?.fields) ? (changes.fields as string[]) : [],
 		createdAt: createdAt.toISOString(),
 	}

@@ -6,6 +6,9 @@ export type CalendarDate = string
 
 const DAY_MS = 86_400_000
 
+// The instant a number of whole days (of 24 hours) before another: where a retention period starts.
+export const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * DAY_MS)
+
 // Days since 1970-01-01 of a calendar day (any year 0000–9999; Date.UTC would read 50 as 1950).
 function utcDay(year: number, monthIndex: number, day: number): number {
 	return new Date(0).setUTCFullYear(year, monthIndex, day) / DAY_MS

@@ -108,3 +108,12 @@ export async function resolveCompany(db: Database, cvrField: string, query: stri
 	if (cvr !== null) return findCompanyByCvr(db, cvr)
 	return query ? findCompanyByExactName(db, query) : null
 }
+
+// What a request or an order keeps of the company the customer chose (or nulls for a private person).
+export function companyColumns(company: BusinessResult | null) {
+	return {
+		companyCvr: company ? Number(company.vat_number) : null,
+		companyName: company?.name ?? null,
+		companyAddress: company ? [company.street, company.city].filter(Boolean).join(', ') : null,
+	}
+}

@@ -5,12 +5,13 @@ import type { Database } from '#database/client.ts'
 import { documents } from '#database/schema.ts'
 import { getSettings } from '#app/models/site.server.ts'
 import { legacyTextPathOf, sentencesPathOf } from '#app/models/documents/analysis.server.ts'
+import { daysBefore } from '#app/models/calendar/working-days.ts'
 
 // Documents that never became a request are deleted, file and row, after the retention period
 // (a setting; the privacy page says how long). A request or an order keeps its documents.
 export async function deleteExpiredDocuments(db: Database, documentsDir: string, now = new Date()): Promise<number> {
 	const { documentRetentionDays } = await getSettings(db)
-	const cutoff = new Date(now.getTime() - documentRetentionDays * 86_400_000)
+	const cutoff = daysBefore(now, documentRetentionDays)
 	const expired = await db
 		.select({ id: documents.id, storedName: documents.storedName })
 		.from(documents)

@@ -99,17 +99,23 @@ export async function listContentFiles(db: Database): Promise<ContentFileView[]>
 	)
 }
 
+// A file was sent, and it is not empty or over the kind's limit.
+function requireFile(file: UploadedFile | undefined, maxBytes: number): UploadedFile {
+	if (!file || file.size === 0) throw new MediaRefused('missing')
+	if (file.size > maxBytes) throw new MediaRefused('too-big')
+	return file
+}
+
 // Keeps the original privately and serves stripped, resized WebP variants: sharp writes no
 // metadata unless asked, so EXIF (GPS position, camera serial) and XMP stay behind, and the
 // picture is turned upright from its EXIF orientation first.
 export async function storePhoto(
 	db: Database,
 	dirs: MediaDirs,
-	file: UploadedFile | undefined,
+	sent: UploadedFile | undefined,
 	title?: string | null,
 ): Promise<PhotoView> {
-	if (!file || file.size === 0) throw new MediaRefused('missing')
-	if (file.size > MAX_PHOTO_BYTES) throw new MediaRefused('too-big')
+	const file = requireFile(sent, MAX_PHOTO_BYTES)
 	const extension = await detectImageType(file.path)
 	if (!extension) throw new MediaRefused('not-an-image')
 	const animated = extension === 'gif' || extension === 'webp'
@@ -189,11 +195,10 @@ async function variantsOfAnimated(input: () => Sharp, directory: string): Promis
 export async function storeContentFile(
 	db: Database,
 	dirs: MediaDirs,
-	file: UploadedFile | undefined,
+	sent: UploadedFile | undefined,
 	title?: string | null,
 ): Promise<ContentFileView> {
-	if (!file || file.size === 0) throw new MediaRefused('missing')
-	if (file.size > MAX_CONTENT_FILE_BYTES) throw new MediaRefused('too-big')
+	const file = requireFile(sent, MAX_CONTENT_FILE_BYTES)
 	const extension = extensionOf(file.filename)
 	if (!(CONTENT_FILE_EXTENSIONS as readonly string[]).includes(extension)) throw new MediaRefused('type')
 	if (!(await hasContentOf(file.path, extension))) throw new MediaRefused('content')

@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto'
 import { and, eq, isNull } from 'drizzle-orm'
 import { documents, orderEvents, orders, type OrderCustomer } from '#database/schema.ts'
 import type { AppServices } from '#app/models/services.ts'
-import { resolveCompany } from '#app/models/company/search.server.ts'
+import { resolveCompany, companyColumns } from '#app/models/company/search.server.ts'
 import {
 	addWorkingDays,
 	asCalendarDate,
@@ -16,7 +15,7 @@ import { sendOrderMails } from '#app/models/order/mail.server.ts'
 import { AcceptOrderSchema, type AcceptField } from '#app/models/order/form.ts'
 import { currentTerms } from '#app/models/order/terms.server.ts'
 import { findQuote } from '#app/models/quote/quote.server.ts'
-import { newReference } from '#app/models/reference.server.ts'
+import { newOrderKeys } from '#app/models/reference.server.ts'
 import { getSettings } from '#app/models/site.server.ts'
 import { ORDERS_STREAM } from '#app/utils/cable.ts'
 import type { Locale } from '#app/utils/locales.ts'
@@ -69,9 +68,7 @@ export async function acceptQuote(
 		email: values.email,
 		phone: values.phone,
 		kind: values.customer_kind,
-		companyCvr: company ? Number(company.vat_number) : null,
-		companyName: company?.name ?? null,
-		companyAddress: company ? [company.street, company.city].filter(Boolean).join(', ') : null,
+		...companyColumns(company),
 		ean: company && values.ean ? values.ean : null,
 		purchaseOrder: values.purchase_order || null,
 	}
@@ -81,8 +78,7 @@ export async function acceptQuote(
 			const [order] = await tx
 				.insert(orders)
 				.values({
-					reference: newReference(),
-					token: randomBytes(24).toString('base64url'),
+					...newOrderKeys(),
 					quoteId: quote.id,
 					locale,
 					customer,

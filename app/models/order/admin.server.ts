@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, ilike, inArray, lt, lte, max, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, eq, gte, inArray, lt, lte, max, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { z } from 'zod'
 import type { Database } from '#database/client.ts'
@@ -24,6 +24,7 @@ import {
 } from '#app/models/calendar/working-days.ts'
 import { csvLine } from '#app/utils/csv.ts'
 import type { SavedQuoteDetails } from '#app/models/quote/quote.server.ts'
+import { containsAny } from '#app/models/search-pattern.server.ts'
 
 export const OrderFilterSchema = z.object({
 	status: z
@@ -68,15 +69,8 @@ function whereFor({ status, pair, translator, q, due }: OrderFilter, today: Cale
 	}
 	if (translator) conditions.push(eq(orders.translatorId, translator))
 	if (q) {
-		const pattern = `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
-		conditions.push(
-			or(
-				ilike(orders.reference, pattern),
-				sql`${orders.customer}->>'name' ilike ${pattern}`,
-				sql`${orders.customer}->>'email' ilike ${pattern}`,
-				sql`${orders.customer}->>'companyName' ilike ${pattern}`,
-			)!,
-		)
+		const customer = (field: string) => sql`${orders.customer}->>${field}`
+		conditions.push(containsAny(q, [orders.reference, customer('name'), customer('email'), customer('companyName')]))
 	}
 	return conditions.length ? and(...conditions) : undefined
 }

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { documents, orderEvents, orders, requests } from '#database/schema.ts'
 import type { AppServices } from '#app/models/services.ts'
@@ -14,7 +13,7 @@ import { announce } from '#app/models/order/lifecycle.server.ts'
 import { sendOrderMails } from '#app/models/order/mail.server.ts'
 import { currentTerms } from '#app/models/order/terms.server.ts'
 import { findQuote } from '#app/models/quote/quote.server.ts'
-import { newReference } from '#app/models/reference.server.ts'
+import { newOrderKeys } from '#app/models/reference.server.ts'
 import { changeRequestStatus, RequestNotFound } from '#app/models/request/inbox.server.ts'
 import { getSettings } from '#app/models/site.server.ts'
 import type { Staff } from '#app/models/staff/session.server.ts'
@@ -45,8 +44,7 @@ export async function orderFromRequest(
 		const [order] = await tx
 			.insert(orders)
 			.values({
-				reference: newReference(),
-				token: randomBytes(24).toString('base64url'),
+				...newOrderKeys(),
 				quoteId: quote.id,
 				requestId,
 				locale,

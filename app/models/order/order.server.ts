@@ -3,7 +3,7 @@ import path from 'node:path'
 import { and, asc, eq, isNull, lt } from 'drizzle-orm'
 import type { Database } from '#database/client.ts'
 import { documents, orderDownloads, orderEvents, orderFiles, orders, quotes } from '#database/schema.ts'
-import { addCalendarDays, todayInDenmark } from '#app/models/calendar/working-days.ts'
+import { addCalendarDays, todayInDenmark, daysBefore } from '#app/models/calendar/working-days.ts'
 import type { SavedQuoteDetails } from '#app/models/quote/quote.server.ts'
 import { getSettings } from '#app/models/site.server.ts'
 import type { AppServices } from '#app/models/services.ts'
@@ -110,7 +110,7 @@ export async function downloadDelivery(
 // passed (a setting); the order page then says so.
 export async function deleteExpiredDeliveries(db: Database, documentsDir: string, now = new Date()): Promise<number> {
 	const { deliveryRetentionDays } = await getSettings(db)
-	const cutoff = new Date(now.getTime() - deliveryRetentionDays * 86_400_000)
+	const cutoff = daysBefore(now, deliveryRetentionDays)
 	const expired = await db
 		.select({ id: orderFiles.id, storedName: orderFiles.storedName })
 		.from(orderFiles)

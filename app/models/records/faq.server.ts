@@ -2,14 +2,8 @@ import { asc, eq, inArray } from 'drizzle-orm'
 import { faqCategories, faqItemCategories, faqItems } from '#database/schema.ts'
 import { sanitizeRichHtml } from '#app/models/rich-text/sanitize.server.ts'
 import type { FaqValues } from '#app/models/records/faq.ts'
-import {
-	byLocale,
-	insertLast,
-	removeById,
-	updateRow,
-	type Repository,
-	type Tx,
-} from '#app/models/records/repository.server.ts'
+import { byLocale, insertLast, removeById, updateRow } from '#app/models/records/repository.server.ts'
+import type { Repository, Tx } from '#app/models/records/repository.server.ts'
 
 const columns = (values: FaqValues) => ({
 	questionDa: values.questionDa,

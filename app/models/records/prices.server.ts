@@ -1,10 +1,8 @@
-import { aliasedTable, asc, eq } from 'drizzle-orm'
-import { languages, pairPrices } from '#database/schema.ts'
+import { eq } from 'drizzle-orm'
+import { pairPrices } from '#database/schema.ts'
 import type { PriceValues } from '#app/models/records/prices.ts'
 import { byLocale, removeById, updateRow, type Repository } from '#app/models/records/repository.server.ts'
-
-const fromLanguages = aliasedTable(languages, 'from_languages')
-const toLanguages = aliasedTable(languages, 'to_languages')
+import { fromLanguages, PAIR_NAMES, PAIR_ORDER, toLanguages } from '#app/models/language-pairs.server.ts'
 
 export const priceRepository: Repository<PriceValues> = {
 	async list(db, locale) {
@@ -12,15 +10,12 @@ export const priceRepository: Repository<PriceValues> = {
 			.select({
 				id: pairPrices.id,
 				pricePerWord: pairPrices.pricePerWord,
-				fromDa: fromLanguages.nameDa,
-				fromEn: fromLanguages.nameEn,
-				toDa: toLanguages.nameDa,
-				toEn: toLanguages.nameEn,
+				...PAIR_NAMES,
 			})
 			.from(pairPrices)
 			.innerJoin(fromLanguages, eq(fromLanguages.id, pairPrices.fromLanguageId))
 			.innerJoin(toLanguages, eq(toLanguages.id, pairPrices.toLanguageId))
-			.orderBy(asc(fromLanguages.position), asc(toLanguages.position))
+			.orderBy(...PAIR_ORDER)
 		return rows.map((row) => ({
 			id: row.id,
 			cells: {

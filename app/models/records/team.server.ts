@@ -2,14 +2,8 @@ import { asc, eq } from 'drizzle-orm'
 import { languages, teamMemberPairs, teamMembers } from '#database/schema.ts'
 import { sanitizeRichHtml } from '#app/models/rich-text/sanitize.server.ts'
 import type { TeamValues } from '#app/models/records/team.ts'
-import {
-	byLocale,
-	insertLast,
-	removeById,
-	updateRow,
-	type Repository,
-	type Tx,
-} from '#app/models/records/repository.server.ts'
+import { byLocale, insertLast, removeById, updateRow } from '#app/models/records/repository.server.ts'
+import type { Repository, Tx } from '#app/models/records/repository.server.ts'
 
 const rich = (html: string | null) => (html ? sanitizeRichHtml(html) : null)
 const columns = ({ name, titleDa, titleEn, photoUrl, bioDa, bioEn }: TeamValues) => ({

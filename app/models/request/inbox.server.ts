@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Database } from '#database/client.ts'
 import {
@@ -17,6 +17,7 @@ import { findQuote, type SavedQuoteDetails } from '#app/models/quote/quote.serve
 import { presentDocument } from '#app/models/documents/present.ts'
 import { csvLine } from '#app/utils/csv.ts'
 import { presentRequestRow } from '#app/models/request/present.ts'
+import { containsAny } from '#app/models/search-pattern.server.ts'
 
 export const InboxFilterSchema = z.object({
 	status: z.enum(REQUEST_STATUSES).or(z.literal('')).catch(''),
@@ -32,16 +33,8 @@ function whereFor({ status, q }: InboxFilter): SQL | undefined {
 	const conditions: SQL[] = []
 	if (status) conditions.push(eq(requests.status, status))
 	if (q) {
-		const pattern = `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
-		conditions.push(
-			or(
-				ilike(requests.reference, pattern),
-				ilike(requests.name, pattern),
-				ilike(requests.email, pattern),
-				ilike(requests.companyName, pattern),
-				ilike(requests.message, pattern),
-			)!,
-		)
+		const { reference, name, email, companyName, message } = requests
+		conditions.push(containsAny(q, [reference, name, email, companyName, message]))
 	}
 	return conditions.length ? and(...conditions) : undefined
 }

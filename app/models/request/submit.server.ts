@@ -4,7 +4,7 @@ import type { Database } from '#database/client.ts'
 import { documents, requests } from '#database/schema.ts'
 import { addressKey } from '#app/models/address-key.server.ts'
 import { todayInDenmark } from '#app/models/calendar/working-days.ts'
-import { resolveCompany, type BusinessResult } from '#app/models/company/search.server.ts'
+import { resolveCompany, type BusinessResult, companyColumns } from '#app/models/company/search.server.ts'
 import { newReference } from '#app/models/reference.server.ts'
 import { broadcastTo } from '#app/models/live/broadcast.server.ts'
 import { QuoteRefused, saveQuote } from '#app/models/quote/quote.server.ts'
@@ -203,9 +203,7 @@ async function createRequest(db: Database, { values, locale, ipHash, draftId }: 
 				name: values.name,
 				email: values.email,
 				phone: values.phone,
-				companyCvr: company ? Number(company.vat_number) : null,
-				companyName: company?.name ?? null,
-				companyAddress: company ? [company.street, company.city].filter(Boolean).join(', ') : null,
+				...companyColumns(company),
 				ean: values.ean || null,
 				fromLanguage: values.from_language || null,
 				toLanguage: values.to_language || null,

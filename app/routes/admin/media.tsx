@@ -13,13 +13,8 @@ import { requireStaff } from '#app/http/access.server.ts'
 import { getDb, staffContext } from '#app/http/context.server.ts'
 import { formatFileSize } from '#app/utils/format.ts'
 import type { AdminMessageKey } from '#app/utils/translate.ts'
-import {
-	CONTENT_FILE_EXTENSIONS,
-	PHOTO_EXTENSIONS,
-	type ContentFileItem,
-	type MediaKind,
-	type PhotoItem,
-} from '#app/models/media/kinds.ts'
+import { CONTENT_FILE_EXTENSIONS, PHOTO_EXTENSIONS } from '#app/models/media/kinds.ts'
+import type { ContentFileItem, MediaKind, PhotoItem } from '#app/models/media/kinds.ts'
 import { buttonClass } from '#app/components/ui/button.tsx'
 
 // The editor's calls (Accept: application/json): the list for the picker and the upload. People

@@ -1,9 +1,9 @@
-import { Form, useLoaderData, useRevalidator } from 'react-router'
+import { Form, useLoaderData } from 'react-router'
 import { z } from 'zod'
 import type { Route } from './+types/order'
 import { AuthenticityTokenInput } from '#app/components/ui/authenticity-token.tsx'
 import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
-import { streamAttributes, useLiveStream } from '#app/components/ui/live-stream.tsx'
+import { streamAttributes, useReloadOnStream } from '#app/components/ui/live-stream.tsx'
 import { buttonClass } from '#app/components/ui/button.tsx'
 import { inlineInputClass, inputClass } from '#app/components/ui/input.tsx'
 import { DetailHeader, DetailList, Section, type DetailRow } from '#app/components/admin/section.tsx'
@@ -118,12 +118,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function OrderPage() {
 	const { order, quote, events, files, documents, invoices, translators, stream } = useLoaderData<typeof loader>()
 	const { t } = useAdminI18n()
-	const revalidator = useRevalidator()
-	useLiveStream(
-		stream,
-		() => void revalidator.revalidate(),
-		(isReconnect) => isReconnect && void revalidator.revalidate(),
-	)
+	useReloadOnStream(stream)
 	return (
 		<article className="space-y-8" data-controller="order" {...streamAttributes(stream)}>
 			<title>{`${t('order.title', { reference: order.reference })} · Tolk admin`}</title>

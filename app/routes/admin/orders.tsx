@@ -1,7 +1,7 @@
-import { Link, useLoaderData, useRevalidator } from 'react-router'
+import { Link, useLoaderData } from 'react-router'
 import type { Route } from './+types/orders'
 import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
-import { streamAttributes, useLiveStream } from '#app/components/ui/live-stream.tsx'
+import { streamAttributes, useReloadOnStream } from '#app/components/ui/live-stream.tsx'
 import { Table } from '#app/components/ui/table.tsx'
 import {
 	EmptyState,
@@ -36,13 +36,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function Orders() {
 	const { orders, counts, filter, translators, languages, stream, ...pages } = useLoaderData<typeof loader>()
 	const { t } = useAdminI18n()
-	const revalidator = useRevalidator()
 	// Any change to any order (a new one, a status, an assignment) refreshes the list as it is filtered.
-	useLiveStream(
-		stream,
-		() => void revalidator.revalidate(),
-		(isReconnect) => isReconnect && void revalidator.revalidate(),
-	)
+	useReloadOnStream(stream)
 	const query = new URLSearchParams(
 		Object.entries(filter)
 			.filter(([, value]) => value !== '')
@@ -72,6 +67,10 @@ function OrderFilters({
 	translators,
 }: Pick<Data, 'filter' | 'counts' | 'languages' | 'translators'>) {
 	const { t } = useAdminI18n()
+	const statuses = ORDER_STATUSES.map((status) => ({
+		value: status,
+		label: `${t(`orders.status.${status}`)} (${counts[status]})`,
+	}))
 	const pairs = languages.flatMap((from) =>
 		languages
 			.filter((to) => to.code !== from.code)
@@ -79,35 +78,25 @@ function OrderFilters({
 	)
 	return (
 		<FilterBar label={t('orders.filter')} submit={t('orders.apply')}>
-			<FilterSelect label={t('orders.status')} name="status" defaultValue={filter.status}>
+			<FilterSelect label={t('orders.status')} name="status" defaultValue={filter.status} options={statuses}>
 				<option value="open">{t('orders.open')}</option>
 				<option value="">{t('orders.all')}</option>
-				{ORDER_STATUSES.map((status) => (
-					<option key={status} value={status}>
-						{t(`orders.status.${status}`)} ({counts[status]})
-					</option>
-				))}
 			</FilterSelect>
 			<FilterSelect label={t('orders.due')} name="due" defaultValue={filter.due}>
 				<option value="">{t('orders.dueAny')}</option>
 				<option value="soon">{t('orders.dueSoon')}</option>
 				<option value="overdue">{t('orders.dueOverdue')}</option>
 			</FilterSelect>
-			<FilterSelect label={t('orders.pair')} name="pair" defaultValue={filter.pair}>
+			<FilterSelect label={t('orders.pair')} name="pair" defaultValue={filter.pair} options={pairs}>
 				<option value="">{t('orders.all')}</option>
-				{pairs.map((pair) => (
-					<option key={pair.value} value={pair.value}>
-						{pair.label}
-					</option>
-				))}
 			</FilterSelect>
-			<FilterSelect label={t('orders.translator')} name="translator" defaultValue={String(filter.translator)}>
+			<FilterSelect
+				label={t('orders.translator')}
+				name="translator"
+				defaultValue={String(filter.translator)}
+				options={translators.map((member) => ({ value: member.id, label: member.name }))}
+			>
 				<option value="">{t('orders.all')}</option>
-				{translators.map((member) => (
-					<option key={member.id} value={member.id}>
-						{member.name}
-					</option>
-				))}
 			</FilterSelect>
 			<FilterSearch label={t('orders.search')} defaultValue={filter.q} />
 		</FilterBar>

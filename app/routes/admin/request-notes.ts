@@ -6,7 +6,7 @@ import { requireStaff, staffPostOnly } from '#app/http/access.server.ts'
 import { getDb } from '#app/http/context.server.ts'
 import { readForm } from '#app/http/request-body.server.ts'
 import { parseRecordId } from '#app/http/records.server.ts'
-import { methodNotAllowed, notFound } from '#app/http/responses.server.ts'
+import { methodNotAllowed, orNotFound } from '#app/http/responses.server.ts'
 
 const NoteSchema = z.object({ body: z.string().trim().min(1).max(5000) })
 
@@ -20,11 +20,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 	const parsed = NoteSchema.safeParse(Object.fromEntries(await readForm(request)))
 	if (!parsed.success)
 		return redirectWithFlash(context, `/admin/requests/${id}`, { kind: 'error', key: 'request.error.note' })
-	try {
-		await addRequestNote(getDb(context), id, staff, parsed.data.body)
-	} catch (error) {
-		if (error instanceof RequestNotFound) throw notFound()
-		throw error
-	}
+	await orNotFound(addRequestNote(getDb(context), id, staff, parsed.data.body), RequestNotFound)
 	return redirectWithFlash(context, `/admin/requests/${id}#notes`, { kind: 'success', key: 'request.flash.note' })
 }

@@ -7,7 +7,7 @@ import { requireStaff } from '#app/http/access.server.ts'
 import { getServices } from '#app/http/context.server.ts'
 import { readForm } from '#app/http/request-body.server.ts'
 import { parseRecordId } from '#app/http/records.server.ts'
-import { methodNotAllowed, notFound } from '#app/http/responses.server.ts'
+import { methodNotAllowed, orNotFound } from '#app/http/responses.server.ts'
 
 const StatusSchema = z.object({ status: z.enum(REQUEST_STATUSES) })
 
@@ -26,11 +26,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 	if (!parsed.success) {
 		return redirectWithFlash(context, `/admin/requests/${id}`, { kind: 'error', key: 'request.error.status' })
 	}
-	try {
-		await moveRequest(getServices(context), staff, id, parsed.data.status)
-	} catch (error) {
-		if (error instanceof RequestNotFound) throw notFound()
-		throw error
-	}
+	await orNotFound(moveRequest(getServices(context), staff, id, parsed.data.status), RequestNotFound)
 	return redirectWithFlash(context, `/admin/requests/${id}`, { kind: 'success', key: 'request.flash.status' })
 }

@@ -37,13 +37,16 @@ export default function Requests() {
 				exportLabel={t('requests.export')}
 			/>
 			<FilterBar label={t('requests.filter')} submit={t('requests.apply')}>
-				<FilterSelect label={t('requests.status')} name="status" defaultValue={filter.status}>
+				<FilterSelect
+					label={t('requests.status')}
+					name="status"
+					defaultValue={filter.status}
+					options={REQUEST_STATUSES.map((status) => ({
+						value: status,
+						label: `${t(`requests.status.${status}`)} (${counts[status]})`,
+					}))}
+				>
 					<option value="">{t('requests.allStatuses')}</option>
-					{REQUEST_STATUSES.map((status) => (
-						<option key={status} value={status}>
-							{t(`requests.status.${status}`)} ({counts[status]})
-						</option>
-					))}
 				</FilterSelect>
 				<FilterSearch label={t('requests.search')} defaultValue={filter.q} placeholder={t('requests.searchHint')} />
 			</FilterBar>

@@ -16,6 +16,22 @@ import { buttonClass } from '#app/components/ui/button.tsx'
 
 type AdminKey = Parameters<ReturnType<typeof useAdminI18n>['t']>[0]
 
+type FieldOptions = Pick<Field, 'required' | 'hint'>
+
+// A setting's field: its label is fields.<name>; a number is required unless said otherwise.
+const field =
+	(kind: Field['kind']) =>
+	(name: string, options: FieldOptions = {}): Field => ({
+		name,
+		kind,
+		label: `fields.${name}` as Field['label'],
+		...options,
+	})
+const number = (name: string, options: FieldOptions = {}) => field('number')(name, { required: true, ...options })
+const text = field('text')
+const email = field('email')
+const checkbox = field('checkbox')
+
 const GROUPS: {
 	key: SettingsGroup
 	title: AdminKey
@@ -26,11 +42,11 @@ const GROUPS: {
 		key: 'agency',
 		title: 'settings.agency',
 		fields: [
-			{ name: 'agencyName', kind: 'text', label: 'fields.agencyName', required: true },
-			{ name: 'email', kind: 'email', label: 'fields.email', required: true },
-			{ name: 'phone', kind: 'text', label: 'fields.phone', required: true },
-			{ name: 'address', kind: 'text', label: 'fields.address', required: true },
-			{ name: 'cvr', kind: 'text', label: 'fields.cvr', required: true },
+			text('agencyName', { required: true }),
+			email('email', { required: true }),
+			text('phone', { required: true }),
+			text('address', { required: true }),
+			text('cvr', { required: true }),
 		],
 	},
 	{
@@ -38,68 +54,41 @@ const GROUPS: {
 		title: 'settings.calculator',
 		// The price per word lives in one place: with the pairs' own prices.
 		note: { text: 'settings.pricesElsewhere', link: '/admin/prices', label: 'settings.pricesLink' },
-		fields: [
-			{ name: 'calculatorMinWords', kind: 'number', label: 'fields.calculatorMinWords', required: true },
-			{ name: 'calculatorMaxWords', kind: 'number', label: 'fields.calculatorMaxWords', required: true },
-		],
+		fields: [number('calculatorMinWords'), number('calculatorMaxWords')],
 	},
 	{
 		key: 'orders',
 		title: 'settings.orders',
 		fields: [
-			{ name: 'minDeliveryDays', kind: 'number', label: 'fields.minDeliveryDays', required: true },
-			{ name: 'wordsPerDay', kind: 'number', label: 'fields.wordsPerDay', required: true },
-			{
-				name: 'expressSurcharge1Day',
-				kind: 'number',
-				label: 'fields.expressSurcharge1Day',
-				required: true,
-				hint: 'hints.percent',
-			},
-			{
-				name: 'expressSurcharge2Days',
-				kind: 'number',
-				label: 'fields.expressSurcharge2Days',
-				required: true,
-				hint: 'hints.percent',
-			},
-			{
-				name: 'certifiedCopyPrice',
-				kind: 'number',
-				label: 'fields.certifiedCopyPrice',
-				required: true,
-				hint: 'hints.exclVat',
-			},
-			{ name: 'vatPercent', kind: 'number', label: 'fields.vatPercent', required: true },
-			{ name: 'pricePerMinute', kind: 'number', label: 'fields.pricePerMinute', required: true, hint: 'hints.exclVat' },
-			{
-				name: 'repetitionPercent',
-				kind: 'number',
-				label: 'fields.repetitionPercent',
-				required: true,
-				hint: 'hints.repetitionPercent',
-			},
-			{ name: 'documentRetentionDays', kind: 'number', label: 'fields.documentRetentionDays', required: true },
-			{ name: 'uploadLimitMib', kind: 'number', label: 'fields.uploadLimitMib', required: true },
+			number('minDeliveryDays'),
+			number('wordsPerDay'),
+			number('expressSurcharge1Day', { hint: 'hints.percent' }),
+			number('expressSurcharge2Days', { hint: 'hints.percent' }),
+			number('certifiedCopyPrice', { hint: 'hints.exclVat' }),
+			number('vatPercent'),
+			number('pricePerMinute', { hint: 'hints.exclVat' }),
+			number('repetitionPercent', { hint: 'hints.repetitionPercent' }),
+			number('documentRetentionDays'),
+			number('uploadLimitMib'),
 		],
 	},
 	{
 		key: 'invoicing',
 		title: 'settings.invoicing',
 		fields: [
-			{ name: 'paymentTermsDays', kind: 'number', label: 'fields.paymentTermsDays', required: true },
-			{ name: 'bankName', kind: 'text', label: 'fields.bankName' },
-			{ name: 'bankRegNo', kind: 'text', label: 'fields.bankRegNo' },
-			{ name: 'bankAccount', kind: 'text', label: 'fields.bankAccount' },
-			{ name: 'iban', kind: 'text', label: 'fields.iban' },
-			{ name: 'bic', kind: 'text', label: 'fields.bic' },
-			{ name: 'deliveryRetentionDays', kind: 'number', label: 'fields.deliveryRetentionDays', required: true },
+			number('paymentTermsDays'),
+			text('bankName'),
+			text('bankRegNo'),
+			text('bankAccount'),
+			text('iban'),
+			text('bic'),
+			number('deliveryRetentionDays'),
 		],
 	},
 	{
 		key: 'editor',
 		title: 'settings.editor',
-		fields: [{ name: 'editorAutosave', kind: 'checkbox', label: 'fields.editorAutosave' }],
+		fields: [checkbox('editorAutosave')],
 	},
 ]
 

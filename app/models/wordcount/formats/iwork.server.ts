@@ -1,13 +1,8 @@
 import { Budget } from '#app/models/wordcount/budget.server.ts'
 import { iwaMessages, protoFields, unframeIwa, type ProtoField } from '#app/models/wordcount/iwa.server.ts'
 import { isZip, readBinaryPart, readBinaryParts, readParts } from '#app/models/wordcount/archive.server.ts'
-import {
-	EncryptedDocument,
-	NotCountable,
-	plain,
-	type Extracted,
-	type Format,
-} from '#app/models/wordcount/format.server.ts'
+import { EncryptedDocument, NotCountable, plain } from '#app/models/wordcount/format.server.ts'
+import type { Extracted, Format } from '#app/models/wordcount/format.server.ts'
 import { extractPdf } from '#app/models/wordcount/formats/pdf.server.ts'
 import { xmlText, decodeEntities } from '#app/models/wordcount/xml.server.ts'
 

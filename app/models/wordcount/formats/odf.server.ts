@@ -1,14 +1,8 @@
 import { readParts } from '#app/models/wordcount/archive.server.ts'
 import { Budget } from '#app/models/wordcount/budget.server.ts'
 import { elementsNamed, xmlText } from '#app/models/wordcount/xml.server.ts'
-import {
-	addTo,
-	anyBytes,
-	EncryptedDocument,
-	type Extracted,
-	type Format,
-	type PartTexts,
-} from '#app/models/wordcount/format.server.ts'
+import { addTo, anyBytes, EncryptedDocument } from '#app/models/wordcount/format.server.ts'
+import type { Extracted, Format, PartTexts } from '#app/models/wordcount/format.server.ts'
 
 const ODF_PARTS = /^(content|styles)\.xml$|^META-INF\/manifest\.xml$/
 

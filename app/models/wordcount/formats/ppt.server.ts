@@ -2,13 +2,8 @@ import CFB from 'cfb'
 import { isCompoundFile } from '#app/models/wordcount/archive.server.ts'
 import { Budget } from '#app/models/wordcount/budget.server.ts'
 import { openContainer, stream, type Container } from '#app/models/wordcount/compound-file.server.ts'
-import {
-	addTo,
-	EncryptedDocument,
-	type Extracted,
-	type Format,
-	type PartTexts,
-} from '#app/models/wordcount/format.server.ts'
+import { addTo, EncryptedDocument } from '#app/models/wordcount/format.server.ts'
+import type { Extracted, Format, PartTexts } from '#app/models/wordcount/format.server.ts'
 import type { CountPart } from '#app/models/wordcount/parts.ts'
 
 // PowerPoint 97–2003 keeps records in the "PowerPoint Document" stream. A file saved quickly
