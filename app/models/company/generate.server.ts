@@ -8,22 +8,48 @@ import type { CompanyRecord } from '#app/models/company/record.ts'
 // numbers, real street names and postcodes (from the address service's data when it is at hand,
 // see REGISTRY_SOURCE_DIR), about 40% active. The same seed gives the same registry.
 
-const SURNAMES =
-	'Jensen Nielsen Hansen Pedersen Andersen Christensen Larsen Sørensen Rasmussen Jørgensen Petersen Madsen Kristensen Olsen Thomsen Christiansen Poulsen Johansen Møller Mortensen Knudsen Jakobsen Mikkelsen Frederiksen Lund Holm Schmidt Eriksen Kristiansen Simonsen Clausen Svendsen Andreasen Østergaard Jeppesen Vestergaard Nissen Lauridsen Kjær Jespersen Mogensen Skov Søndergaard Bertelsen Dam Iversen Nørgaard Bach Kjeldsen Thygesen Friis Brandt Dahl Winther Bak Lassen Gregersen Koch Ravn Holst Bruun Juhl Bisgaard Damgaard Overgaard Ebbesen Aagaard Kirkegaard Vinther Bang Krogh Hald Lindberg Toft Bundgaard Højgaard Kragh Schou Fisker Lykke Munk Storm Gram Wulff Skytte Husted Bjerre Ahrens Blom Brix'.split(
-		' ',
-	)
-const FIRST_NAMES =
-	'Anders Mette Lars Søren Hanne Jens Peter Kirsten Henrik Susanne Niels Anne Thomas Camilla Martin Louise Mads Sofie Rasmus Ida Morten Lone Jesper Birgitte Michael Pia Ole Karen Christian Julie Frederik Emma Mikkel Line Kasper Maja Jakob Trine Bo Signe Jørgen Bente Poul Inge Erik Lene Torben Malene Claus Ditte Allan Helle Brian Rikke Kim Tina Steen Gitte Ulrik Charlotte Asger Freja Emil Astrid Viggo Ellen Aksel Agnes'.split(
-		' ',
-	)
-const TRADES =
-	'Tømrer Murer VVS El-service Maler Rengøring Transport Revision Consult Ejendomme Holding Invest Byg Auto Import Export Design Reklame Tandlægeklinik Fysioterapi Frisør Bageri Slagter Blomster IT Data Software Marketing Kommunikation Advokatfirma Arkitekter Ingeniører Entreprise Anlæg Gartneri Landbrug Maskinstation Vognmandsforretning Kro Café Restaurant Pizzeria Smørrebrød Tøj Sko Optik Cykler Køleteknik Ventilation Tagdækning Kloakservice Skilte Trykkeri Forlag Film Musik Event Catering Sikkerhed Vikarservice Rådgivning Økonomi Bogføring Oversættelse Sprogservice Medical Energi Solenergi Miljø Genbrug Logistik Shipping Fiskeri Dyreklinik Yoga Fitness Golf Urmager Smykker Isenkram Tekstil Møbler Køkkener Glarmester Smed Låsesmed Autoværksted Vinduespolering Bryggeri Mejeri Planteskole'.split(
-		' ',
-	)
-const FANTASY =
-	'Nord Syd Øst Vest Sol Lys Havn Fjord Skov Bakke Mølle Kilde Bølge Strand Eg Birk Lind Ravn Ørn Falk Løve Bjørn Ulv Stjerne Nova Nexus Prima Optima Scandi Nordic Baltic Viking Thor Odin Frej Freja Gefion Dana Dania Royal Nordisk Jysk Fynsk Sjællandsk Bornholms Vestjysk Sønderjysk Nordjysk Polar Aurora Atlas Zenit Kompas Anker Fyrtårn Klit Hede Å Sø Engh Vig Næs Holm Toft Vang Lund Dal Høj'.split(
-		' ',
-	)
+const SURNAMES = [
+	'Jensen Nielsen Hansen Pedersen Andersen Christensen Larsen Sørensen Rasmussen Jørgensen Petersen',
+	'Madsen Kristensen Olsen Thomsen Christiansen Poulsen Johansen Møller Mortensen Knudsen Jakobsen',
+	'Mikkelsen Frederiksen Lund Holm Schmidt Eriksen Kristiansen Simonsen Clausen Svendsen Andreasen',
+	'Østergaard Jeppesen Vestergaard Nissen Lauridsen Kjær Jespersen Mogensen Skov Søndergaard Bertelsen',
+	'Dam Iversen Nørgaard Bach Kjeldsen Thygesen Friis Brandt Dahl Winther Bak Lassen Gregersen Koch Ravn',
+	'Holst Bruun Juhl Bisgaard Damgaard Overgaard Ebbesen Aagaard Kirkegaard Vinther Bang Krogh Hald',
+	'Lindberg Toft Bundgaard Højgaard Kragh Schou Fisker Lykke Munk Storm Gram Wulff Skytte Husted Bjerre',
+	'Ahrens Blom Brix',
+]
+	.join(' ')
+	.split(' ')
+const FIRST_NAMES = [
+	'Anders Mette Lars Søren Hanne Jens Peter Kirsten Henrik Susanne Niels Anne Thomas Camilla Martin',
+	'Louise Mads Sofie Rasmus Ida Morten Lone Jesper Birgitte Michael Pia Ole Karen Christian Julie',
+	'Frederik Emma Mikkel Line Kasper Maja Jakob Trine Bo Signe Jørgen Bente Poul Inge Erik Lene Torben',
+	'Malene Claus Ditte Allan Helle Brian Rikke Kim Tina Steen Gitte Ulrik Charlotte Asger Freja Emil',
+	'Astrid Viggo Ellen Aksel Agnes',
+]
+	.join(' ')
+	.split(' ')
+const TRADES = [
+	'Tømrer Murer VVS El-service Maler Rengøring Transport Revision Consult Ejendomme Holding Invest Byg',
+	'Auto Import Export Design Reklame Tandlægeklinik Fysioterapi Frisør Bageri Slagter Blomster IT Data',
+	'Software Marketing Kommunikation Advokatfirma Arkitekter Ingeniører Entreprise Anlæg Gartneri',
+	'Landbrug Maskinstation Vognmandsforretning Kro Café Restaurant Pizzeria Smørrebrød Tøj Sko Optik',
+	'Cykler Køleteknik Ventilation Tagdækning Kloakservice Skilte Trykkeri Forlag Film Musik Event',
+	'Catering Sikkerhed Vikarservice Rådgivning Økonomi Bogføring Oversættelse Sprogservice Medical',
+	'Energi Solenergi Miljø Genbrug Logistik Shipping Fiskeri Dyreklinik Yoga Fitness Golf Urmager',
+	'Smykker Isenkram Tekstil Møbler Køkkener Glarmester Smed Låsesmed Autoværksted Vinduespolering',
+	'Bryggeri Mejeri Planteskole',
+]
+	.join(' ')
+	.split(' ')
+const FANTASY = [
+	'Nord Syd Øst Vest Sol Lys Havn Fjord Skov Bakke Mølle Kilde Bølge Strand Eg Birk Lind Ravn Ørn Falk',
+	'Løve Bjørn Ulv Stjerne Nova Nexus Prima Optima Scandi Nordic Baltic Viking Thor Odin Frej Freja',
+	'Gefion Dana Dania Royal Nordisk Jysk Fynsk Sjællandsk Bornholms Vestjysk Sønderjysk Nordjysk Polar',
+	'Aurora Atlas Zenit Kompas Anker Fyrtårn Klit Hede Å Sø Engh Vig Næs Holm Toft Vang Lund Dal Høj',
+]
+	.join(' ')
+	.split(' ')
 const ENDINGS = 'lys bakke gaard hus holm vang dal strand skov lund kilde høj vig næs by sted borg'.split(' ')
 const ENGLISH =
 	'Consulting Group Solutions Trading Partners Systems Technologies Studio Lab Works Nordic Services Management Capital Media'.split(

@@ -8,7 +8,6 @@ import { buttonClass } from '#app/components/ui/button.tsx'
 import { inlineInputClass, inputClass } from '#app/components/ui/input.tsx'
 import { DetailHeader, DetailList, Section, type DetailRow } from '#app/components/admin/section.tsx'
 import { FileList } from '#app/components/admin/file-list.tsx'
-import { HistoryList, NoteForm } from '#app/components/admin/history.tsx'
 import { StatusForm } from '#app/components/admin/status-form.tsx'
 import { requireStaff } from '#app/http/access.server.ts'
 import { redirectWithFlash } from '#app/http/flash.server.ts'
@@ -32,6 +31,7 @@ import { formatDate, formatDateTime, formatPrice } from '#app/utils/format.ts'
 import { pathFor, type Locale } from '#app/utils/locales.ts'
 import { readForm } from '#app/http/request-body.server.ts'
 import { notFound } from '#app/http/responses.server.ts'
+import { Invoices, OrderHistory } from '#app/components/admin/order-sections.tsx'
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
 	requireStaff(request, context)
@@ -260,66 +260,6 @@ function DeliveredFiles({ order, files }: Pick<Data, 'order' | 'files'>) {
 					</button>
 				</Form>
 			)}
-		</Section>
-	)
-}
-
-function Invoices({ invoices, currency }: Pick<Data, 'invoices'> & { currency: string }) {
-	const { locale, t } = useAdminI18n()
-	const link = 'text-teal-900 underline'
-	return (
-		<Section id="order-invoices-title" title={t('order.invoices')}>
-			{invoices.length === 0 ? (
-				<p className="text-slate-600">{t('order.noInvoice')}</p>
-			) : (
-				<ul className="space-y-1">
-					{invoices.map((invoice) => (
-						<li key={invoice.id}>
-							{t(invoice.kind === 'invoice' ? 'order.invoice' : 'order.creditNote', { number: invoice.number })} ·{' '}
-							{formatDate(new Date(`${invoice.issueDate}T12:00:00`), locale)} ·{' '}
-							{formatPrice(invoice.total, currency, locale)} ·{' '}
-							<a href={`/admin/invoices/${invoice.id}/pdf`} className={link} download>
-								PDF
-							</a>
-							{invoice.hasEan && (
-								<>
-									{' · '}
-									<a href={`/admin/invoices/${invoice.id}/oioubl`} className={link} download>
-										OIOUBL
-									</a>
-								</>
-							)}
-						</li>
-					))}
-				</ul>
-			)}
-		</Section>
-	)
-}
-
-function OrderHistory({ events }: Pick<Data, 'events'>) {
-	const { t } = useAdminI18n()
-	const items = events.map((event) => ({
-		id: event.id,
-		at: event.createdAt,
-		text: [
-			`${event.userName ?? t('order.customerName')}:`,
-			event.kind === 'status' && event.status ? t(`orders.status.${event.status}`) : '',
-			event.kind === 'mail' ? t('order.mailSent', { email: event.body }) : '',
-			event.internal ? `(${t('order.internal')})` : '',
-		]
-			.filter(Boolean)
-			.join(' '),
-		body: event.kind === 'mail' ? null : event.body,
-	}))
-	return (
-		<Section id="order-history-title" title={t('order.history')}>
-			<HistoryList items={items} />
-			<NoteForm id="order-note" hidden={{ intent: 'note' }} label={t('order.note')} submit={t('order.addNote')}>
-				<label className="flex items-center gap-2 text-sm">
-					<input type="checkbox" name="internal" defaultChecked className="size-4" /> {t('order.internalNote')}
-				</label>
-			</NoteForm>
 		</Section>
 	)
 }

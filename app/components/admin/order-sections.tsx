@@ -1,0 +1,85 @@
+import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
+import { Section } from '#app/components/admin/section.tsx'
+import { HistoryList, NoteForm } from '#app/components/admin/history.tsx'
+import { formatDate, formatPrice } from '#app/utils/format.ts'
+
+type InvoiceItem = {
+	id: number
+	kind: string
+	number: string | number
+	total: number
+	issueDate: string
+	hasEan: boolean
+}
+
+// An order's invoice and credit notes, each with its PDF (and OIOUBL file for a public body).
+export function Invoices({ invoices, currency }: { invoices: InvoiceItem[]; currency: string }) {
+	const { locale, t } = useAdminI18n()
+	const link = 'text-teal-900 underline'
+	return (
+		<Section id="order-invoices-title" title={t('order.invoices')}>
+			{invoices.length === 0 ? (
+				<p className="text-slate-600">{t('order.noInvoice')}</p>
+			) : (
+				<ul className="space-y-1">
+					{invoices.map((invoice) => (
+						<li key={invoice.id}>
+							{t(invoice.kind === 'invoice' ? 'order.invoice' : 'order.creditNote', { number: invoice.number })} ·{' '}
+							{formatDate(new Date(`${invoice.issueDate}T12:00:00`), locale)} ·{' '}
+							{formatPrice(invoice.total, currency, locale)} ·{' '}
+							<a href={`/admin/invoices/${invoice.id}/pdf`} className={link} download>
+								PDF
+							</a>
+							{invoice.hasEan && (
+								<>
+									{' · '}
+									<a href={`/admin/invoices/${invoice.id}/oioubl`} className={link} download>
+										OIOUBL
+									</a>
+								</>
+							)}
+						</li>
+					))}
+				</ul>
+			)}
+		</Section>
+	)
+}
+
+type OrderEvent = {
+	id: number
+	createdAt: string
+	userName: string | null
+	kind: string
+	status: string | null
+	body: string
+	internal: boolean
+}
+
+// What happened to the order, who did it, and a note staff add (kept from the customer, or shown).
+export function OrderHistory({ events }: { events: OrderEvent[] }) {
+	const { t } = useAdminI18n()
+	const items = events.map((event) => ({
+		id: event.id,
+		at: event.createdAt,
+		text: [
+			`${event.userName ?? t('order.customerName')}:`,
+			event.kind === 'status' && event.status ? t(`orders.status.${event.status}`) : '',
+			event.kind === 'mail' ? t('order.mailSent', { email: event.body }) : '',
+			event.internal ? `(${t('order.internal')})` : '',
+		]
+			.filter(Boolean)
+			.join(' '),
+		body: event.kind === 'mail' ? null : event.body,
+	}))
+	return (
+		<Section id="order-history-title" title={t('order.history')}>
+			<HistoryList items={items} />
+			<NoteForm id="order-note" hidden={{ intent: 'note' }} label={t('order.note')} submit={t('order.addNote')}>
+				<label className="flex items-center gap-2 text-sm">
+					<input type="checkbox" name="internal" defaultChecked className="size-4" /> {t('order.internalNote')}
+				</label>
+			</NoteForm>
+		</Section>
+	)
+}
