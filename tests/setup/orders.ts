@@ -25,8 +25,8 @@ export const acceptFields = (values: Partial<Record<AcceptField, string>> = {}) 
 		...values,
 	}) as Record<AcceptField, string>
 
-// A saved quote for one counted document, Danish to English, at the normal pace, one certified copy.
-export async function savedQuote(db: Database, words = 2000) {
+// A counted document of a new visitor's order in progress (no file on disk: only its row).
+export async function countedDocument(db: Database, words: number) {
 	const draftId = randomUUID()
 	const id = randomUUID()
 	await db.insert(documents).values({
@@ -39,6 +39,12 @@ export async function savedQuote(db: Database, words = 2000) {
 		status: 'counted',
 		words,
 	})
+	return { draftId, documentId: id }
+}
+
+// A saved quote for one counted document, Danish to English, at the normal pace, one certified copy.
+export async function savedQuote(db: Database, words = 2000) {
+	const { draftId, documentId: id } = await countedDocument(db, words)
 	return {
 		quoteId: await saveQuote(
 			db,

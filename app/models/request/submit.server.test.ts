@@ -10,6 +10,7 @@ import { MAX_REQUESTS_PER_ADDRESS, saveQuoteOfForm, submitRequest } from '#app/m
 import { REQUESTS_STREAM } from '#app/utils/cable.ts'
 import { setupTestDatabase } from '#tests/setup/database.ts'
 import { testServices } from '#tests/setup/services.ts'
+import { countedDocument } from '#tests/setup/orders.ts'
 
 // The request and quote models called as a script would: a real database, no router, no HTTP.
 const testDatabase = setupTestDatabase()
@@ -24,21 +25,7 @@ const fields = (values: Partial<Record<RequestField, string>>) =>
 		...values,
 	}) as Record<RequestField, string>
 
-async function draftWithDocument(words = 1000) {
-	const draftId = randomUUID()
-	const id = randomUUID()
-	await testDatabase.handle.db.insert(documents).values({
-		id,
-		draftId,
-		name: 'kontrakt.docx',
-		extension: 'docx',
-		size: 1000,
-		storedName: `${id}.docx`,
-		status: 'counted',
-		words,
-	})
-	return { draftId, documentId: id }
-}
+const draftWithDocument = (words = 1000) => countedDocument(testDatabase.handle.db, words)
 
 describe('saving a quote', () => {
 	test('refuses unknown languages, the same language twice and a date before the notice, each on its field', async () => {
