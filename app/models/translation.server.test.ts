@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { translationRows } from '#app/models/translation.server.ts'
+import { filterTranslations, translationRows } from '#app/models/translation.server.ts'
 
 describe('translationRows', () => {
 	const defaults = {
@@ -27,5 +27,29 @@ describe('translationRows', () => {
 			isOverridden: true,
 			isMissing: false,
 		})
+	})
+})
+
+describe('filterTranslations (the texts page)', () => {
+	const all = translationRows(
+		{
+			da: { 'home.title': 'Oversættelser', 'home.new': 'Ny tekst', 'faq.title': 'Spørgsmål' },
+			en: { 'home.title': 'Translations', 'faq.title': 'Questions' },
+		},
+		[],
+	)
+	const keys = (filter: { query: string; onlyMissing: boolean }) =>
+		filterTranslations(all, filter).rows.map((row) => row.key)
+
+	test('a search finds keys and values in either language, in any case', () => {
+		expect(keys({ query: '  HOME.', onlyMissing: false })).toEqual(['home.new', 'home.title'])
+		expect(keys({ query: 'spørgsmål', onlyMissing: false })).toEqual(['faq.title'])
+		expect(keys({ query: 'TRANSLATIONS', onlyMissing: false })).toEqual(['home.title'])
+	})
+
+	test('only missing keeps the texts a language lacks, and the counts are of all texts', () => {
+		expect(keys({ query: '', onlyMissing: true })).toEqual(['home.new'])
+		expect(keys({ query: 'title', onlyMissing: true })).toEqual([])
+		expect(filterTranslations(all, { query: 'title', onlyMissing: false })).toMatchObject({ total: 3, missingCount: 1 })
 	})
 })

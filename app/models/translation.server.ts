@@ -149,8 +149,14 @@ export async function restoreTranslation(services: Services, staff: Actor, text:
 const isIncomplete = (row: TranslationRow) => LOCALES.some((locale) => row.values[locale].isMissing)
 
 // The texts page: the keys or values that contain the search (any case), or only those missing a language.
-export async function findTranslations(db: Database, { query, onlyMissing }: { query: string; onlyMissing: boolean }) {
-	const all = await listTranslations(db)
+export async function findTranslations(db: Database, filter: { query: string; onlyMissing: boolean }) {
+	return filterTranslations(await listTranslations(db), filter)
+}
+
+export function filterTranslations(
+	all: TranslationRow[],
+	{ query, onlyMissing }: { query: string; onlyMissing: boolean },
+) {
 	const needle = query.trim().toLowerCase()
 	const matches = (row: TranslationRow) =>
 		row.key.toLowerCase().includes(needle) ||

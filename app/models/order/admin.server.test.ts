@@ -55,6 +55,21 @@ describe('the order list', () => {
 	})
 })
 
+describe('the order search', () => {
+	test("finds an order by its customer's name, e-mail or company, in any case; % and _ are only themselves", async () => {
+		const order = await deliverableOrder(services(), staff)
+		const customer = { ...order.customer, name: 'Søren 100%_Kjær', email: 'kjaer@revision.dk', companyName: 'Holm ApS' }
+		await db().update(orders).set({ customer }).where(eq(orders.id, order.id))
+		const found = async (q: string) =>
+			(await listOrders(db(), filter({ q, status: '' }), 1)).orders.map((row) => row.id).includes(order.id)
+		expect(await found('søren 100%_k')).toBe(true)
+		expect(await found('KJAER@REVISION')).toBe(true)
+		expect(await found('holm aps')).toBe(true)
+		expect(await found('100%%')).toBe(false)
+		expect(await found('søren 100__kjær')).toBe(false)
+	})
+})
+
 describe('the CSV export and formulas', () => {
 	test("a customer's name a spreadsheet would run is written as text; amounts and days stay numbers", async () => {
 		const order = await deliverableOrder(services(), staff)
