@@ -17,17 +17,17 @@ import { buttonClass } from '#app/components/ui/button.tsx'
 type AdminKey = Parameters<ReturnType<typeof useAdminI18n>['t']>[0]
 
 type FieldOptions = Pick<Field, 'required' | 'hint'>
+type SettingName = (typeof SETTINGS_FIELDS)[number]
 
-// A setting's field: its label is fields.<name>; a number is required unless said otherwise.
+// A setting's field: its label is fields.<name> (checked to be a key the admin texts have); a number
+// is required unless said otherwise.
 const field =
 	(kind: Field['kind']) =>
-	(name: string, options: FieldOptions = {}): Field => ({
-		name,
-		kind,
-		label: `fields.${name}` as Field['label'],
-		...options,
-	})
-const number = (name: string, options: FieldOptions = {}) => field('number')(name, { required: true, ...options })
+	(name: SettingName, options: FieldOptions = {}): Field => {
+		const label: Field['label'] = `fields.${name}`
+		return { name, kind, label, ...options }
+	}
+const number = (name: SettingName, options: FieldOptions = {}) => field('number')(name, { required: true, ...options })
 const text = field('text')
 const email = field('email')
 const checkbox = field('checkbox')
