@@ -5,5 +5,7 @@ import { ilike, or, type SQL, type SQLWrapper } from 'drizzle-orm'
 export const containsPattern = (query: string) => `%${query.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
 
 // The rows where any of the columns (or expressions) contains the query, in any case.
-export const containsAny = (query: string, columns: SQLWrapper[]): SQL =>
-	or(...columns.map((column) => ilike(column as SQL, containsPattern(query))))!
+export function containsAny(query: string, columns: SQLWrapper[]): SQL {
+	const pattern = containsPattern(query)
+	return or(...columns.map((column) => ilike(column as SQL, pattern)))!
+}
