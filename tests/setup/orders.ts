@@ -13,6 +13,7 @@ import { saveQuote } from '#app/models/quote/quote.server.ts'
 import type { MailMessage } from '#server/mailer.ts'
 import { openTestDatabase, setupTestDatabase, type TestDatabase } from '#tests/setup/database.ts'
 import { testServices } from '#tests/setup/services.ts'
+import { REQUEST_FIELDS, type RequestField } from '#app/models/request/form.ts'
 
 // The form a customer fills in to accept a quote, as a private person unless told otherwise.
 export const acceptFields = (values: Partial<Record<AcceptField, string>> = {}) =>
@@ -24,6 +25,16 @@ export const acceptFields = (values: Partial<Record<AcceptField, string>> = {}) 
 		terms: 'on',
 		...values,
 	}) as Record<AcceptField, string>
+
+// The request form as a customer sends it, with consent given, unless told otherwise.
+export const requestFields = (values: Partial<Record<RequestField, string>> = {}) =>
+	({
+		...Object.fromEntries(REQUEST_FIELDS.map((field) => [field, ''])),
+		name: 'Ida Holm',
+		email: 'ida@example.dk',
+		consent: 'on',
+		...values,
+	}) as Record<RequestField, string>
 
 // A counted document of a new visitor's order in progress (no file on disk: only its row).
 export async function countedDocument(db: Database, words: number) {

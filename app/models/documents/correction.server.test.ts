@@ -10,10 +10,10 @@ import {
 	DocumentNotFound,
 } from '#app/models/documents/correction.server.ts'
 import { findQuote } from '#app/models/quote/quote.server.ts'
-import { REQUEST_FIELDS, type RequestField } from '#app/models/request/form.ts'
 import { submitRequest } from '#app/models/request/submit.server.ts'
 import { setupTestDatabase } from '#tests/setup/database.ts'
 import { testServices } from '#tests/setup/services.ts'
+import { requestFields } from '#tests/setup/orders.ts'
 
 // Staff correct a count in the inbox: the model as a script would call it, on a real database.
 const testDatabase = setupTestDatabase()
@@ -28,14 +28,7 @@ beforeAll(async () => {
 	staff = user!
 })
 
-const fields = (values: Partial<Record<RequestField, string>>) =>
-	({
-		...Object.fromEntries(REQUEST_FIELDS.map((field) => [field, ''])),
-		name: 'Ida Holm',
-		email: 'ida@example.dk',
-		consent: 'on',
-		...values,
-	}) as Record<RequestField, string>
+const fields = requestFields
 
 // A request sent with a quote, from a counted document and one that went to a person.
 async function requestWithQuote() {

@@ -5,25 +5,18 @@ import { documents, requests } from '#database/schema.ts'
 import { seedDatabase } from '#database/seed.ts'
 import { addWorkingDays, todayInDenmark } from '#app/models/calendar/working-days.ts'
 import { findQuote } from '#app/models/quote/quote.server.ts'
-import { REQUEST_FIELDS, type RequestField } from '#app/models/request/form.ts'
+import type { RequestField } from '#app/models/request/form.ts'
 import { MAX_REQUESTS_PER_ADDRESS, saveQuoteOfForm, submitRequest } from '#app/models/request/submit.server.ts'
 import { REQUESTS_STREAM } from '#app/utils/cable.ts'
 import { setupTestDatabase } from '#tests/setup/database.ts'
 import { testServices } from '#tests/setup/services.ts'
-import { countedDocument } from '#tests/setup/orders.ts'
+import { countedDocument, requestFields } from '#tests/setup/orders.ts'
 
 // The request and quote models called as a script would: a real database, no router, no HTTP.
 const testDatabase = setupTestDatabase()
 beforeAll(() => seedDatabase(testDatabase.handle.db, { companies: 20 }))
 
-const fields = (values: Partial<Record<RequestField, string>>) =>
-	({
-		...Object.fromEntries(REQUEST_FIELDS.map((field) => [field, ''])),
-		name: 'Ida Holm',
-		email: 'ida@example.dk',
-		consent: 'on',
-		...values,
-	}) as Record<RequestField, string>
+const fields = requestFields
 
 const draftWithDocument = (words = 1000) => countedDocument(testDatabase.handle.db, words)
 
