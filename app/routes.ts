@@ -48,6 +48,8 @@ export default [
 	route('admin/requests/:id/order', 'routes/admin/request-order.ts'),
 	route('admin/orders/export', 'routes/admin/orders-export.ts'),
 	route('admin/orders/:id/files', 'routes/admin/order-files.ts'),
+	route('admin/orders/:id/files/:fileId', 'routes/admin/order-file.ts'),
+	route('admin/orders/:id/documents/:documentId', 'routes/admin/order-document.ts'),
 	route('admin/invoices/:id/:format', 'routes/admin/invoice-file.ts'),
 	...MEDIA_KINDS.map((kind) => route(`admin/${kind}/:id`, 'routes/admin/media-item.ts', { id: `admin.${kind}.item` })),
 	layout('routes/admin/layout.tsx', [

@@ -590,7 +590,8 @@ export const orderEvents = pgTable(
 		orderId: integer('order_id')
 			.notNull()
 			.references(() => orders.id, { onDelete: 'cascade' }),
-		kind: text({ enum: ['status', 'note', 'assigned', 'file', 'mail'] }).notNull(),
+		// 'mail': the delivery mail; 'message': a mail of a new status or a public note.
+		kind: text({ enum: ['status', 'note', 'assigned', 'file', 'mail', 'message'] }).notNull(),
 		status: text({ enum: ORDER_STATUSES }),
 		body: text().notNull().default(''),
 		// Staff only; null for what the customer or the site did.

@@ -12,7 +12,7 @@ import { TERMS_SLUG } from '#app/models/order/terms.server.ts'
 import { findQuote } from '#app/models/quote/quote.server.ts'
 import { translateRefusal } from '#app/http/refusals.server.ts'
 import { getDb, getServices } from '#app/http/context.server.ts'
-import { formatDate } from '#app/utils/format.ts'
+import { formatDay } from '#app/utils/format.ts'
 import { localeFromPath, pathFor } from '#app/utils/locales.ts'
 import { readForm } from '#app/http/request-body.server.ts'
 import { notFound } from '#app/http/responses.server.ts'
@@ -94,7 +94,7 @@ export default function AcceptQuotePage() {
 	const { locale, t } = useI18n()
 	const isSending = useNavigation().state === 'submitting'
 	const focusOnMount = useCallback((element: HTMLElement | null) => element?.focus(), [])
-	const day = (value: string) => formatDate(new Date(`${value}T12:00:00`), locale)
+	const day = (value: string) => formatDay(value, locale)
 	const values = refused?.values ?? {}
 	const field = fieldMaker<AcceptField>('accept', values, (name) => refused?.errors[name])
 	const isCompany = values.customer_kind === 'company'

@@ -8,7 +8,7 @@ import { liveStream } from '#app/models/live/signed-stream.server.ts'
 import { findOrderForCustomer } from '#app/models/order/order.server.ts'
 import { getDb, getServices } from '#app/http/context.server.ts'
 import { orderStream } from '#app/utils/cable.ts'
-import { formatDate, formatDateTime, formatFileSize } from '#app/utils/format.ts'
+import { formatDateTime, formatFileSize, formatDay } from '#app/utils/format.ts'
 import { pathFor } from '#app/utils/locales.ts'
 import { notFound } from '#app/http/responses.server.ts'
 
@@ -35,7 +35,7 @@ export default function OrderStatusPage() {
 	const { locale, t } = useI18n()
 	// A change staff make (status, a note, a delivered file) reloads the order while the page is open.
 	useReloadOnStream(stream)
-	const day = (value: string) => formatDate(new Date(`${value.slice(0, 10)}T12:00:00`), locale)
+	const day = (value: string) => formatDay(value, locale)
 	return (
 		<div data-controller="order-status" {...streamAttributes(stream)}>
 			<PageMeta title={t('orderPage.title', { reference: order.reference })} />
@@ -99,7 +99,13 @@ export default function OrderStatusPage() {
 							<time dateTime={event.at} className="w-44 shrink-0 text-sm text-slate-600">
 								{formatDateTime(new Date(event.at), locale)}
 							</time>
-							<span>{event.kind === 'status' && event.status ? t(`orderStatus.${event.status}`) : event.body}</span>
+							<span className="min-w-0 break-words">
+								{event.kind === 'status' && event.status ? (
+									<strong className="font-medium">{t(`orderStatus.${event.status}`)}</strong>
+								) : null}
+								{event.kind === 'status' && event.body ? <span className="block">{event.body}</span> : null}
+								{event.kind === 'note' ? event.body : null}
+							</span>
 						</li>
 					))}
 				</ol>

@@ -5,7 +5,7 @@ import { PageHeading, PageMeta } from '#app/components/public/page.tsx'
 import { QuoteTable } from '#app/components/order/quote-table.tsx'
 import { findQuote } from '#app/models/quote/quote.server.ts'
 import { getDb } from '#app/http/context.server.ts'
-import { formatDate } from '#app/utils/format.ts'
+import { formatDay } from '#app/utils/format.ts'
 import { pathFor } from '#app/utils/locales.ts'
 import { notFound } from '#app/http/responses.server.ts'
 import { buttonClass } from '#app/components/ui/button.tsx'
@@ -29,7 +29,7 @@ export default function QuotePage() {
 	const { quote } = useLoaderData<typeof loader>()
 	const { locale, t } = useI18n()
 	const { details } = quote
-	const day = (value: string) => formatDate(new Date(`${value.slice(0, 10)}T12:00:00`), locale)
+	const day = (value: string) => formatDay(value, locale)
 	return (
 		<>
 			<PageMeta title={t('savedQuote.title')} />

@@ -21,16 +21,38 @@ export function formatPrice(amount: number, currency: string, locale: Locale): s
 	).format(amount)
 }
 
+// The agency works in Copenhagen: every date and time is its local one (summer time included),
+// on the server (which runs in UTC) and in any visitor's browser alike.
+export const AGENCY_TIME_ZONE = 'Europe/Copenhagen'
+
 export function formatDate(date: Date, locale: Locale): string {
-	return cached(`date:${locale}`, () => new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'long' })).format(date)
+	return cached(
+		`date:${locale}`,
+		() => new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'long', timeZone: AGENCY_TIME_ZONE }),
+	).format(date)
 }
 
-// When something happened, to the minute: the admin's lists and histories.
+// A calendar day ("2026-11-25", as stored for due and issue dates) or a moment (an ISO time, as
+// the day it was in Copenhagen), in words: noon UTC is the same day in Copenhagen all year.
+export function formatDay(value: string, locale: Locale): string {
+	return formatDate(new Date(value.length === 10 ? `${value}T12:00:00Z` : value), locale)
+}
+
+// When something happened, to the minute: the admin's lists and histories, the customer's history.
 export function formatDateTime(date: Date, locale: Locale): string {
+	return dateTimeFormat(locale).format(date)
+}
+
+export function dateTimeFormat(locale: Locale): Intl.DateTimeFormat {
 	return cached(
 		`datetime:${locale}`,
-		() => new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeStyle: 'short' }),
-	).format(date)
+		() =>
+			new Intl.DateTimeFormat(intlLocale(locale), {
+				dateStyle: 'medium',
+				timeStyle: 'short',
+				timeZone: AGENCY_TIME_ZONE,
+			}),
+	)
 }
 
 // A file's size in kB or MB (decimal, as file managers show them), one decimal at most.

@@ -1,7 +1,10 @@
 import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
 import { Section } from '#app/components/admin/section.tsx'
 import { HistoryList, NoteForm } from '#app/components/admin/history.tsx'
-import { formatDate, formatPrice } from '#app/utils/format.ts'
+import { formatDay, formatNumber, formatPrice } from '#app/utils/format.ts'
+import { FileList } from '#app/components/admin/file-list.tsx'
+import { breakdownLines } from '#app/models/wordcount/parts.ts'
+import type { CountBreakdown } from '#database/enums.ts'
 
 type InvoiceItem = {
 	id: number
@@ -25,7 +28,7 @@ export function Invoices({ invoices, currency }: { invoices: InvoiceItem[]; curr
 					{invoices.map((invoice) => (
 						<li key={invoice.id}>
 							{t(invoice.kind === 'invoice' ? 'order.invoice' : 'order.creditNote', { number: invoice.number })} ·{' '}
-							{formatDate(new Date(`${invoice.issueDate}T12:00:00`), locale)} ·{' '}
+							{formatDay(invoice.issueDate, locale)} ·{' '}
 							{formatPrice(invoice.total, currency, locale)} ·{' '}
 							<a href={`/admin/invoices/${invoice.id}/pdf`} className={link} download>
 								PDF
@@ -66,11 +69,12 @@ export function OrderHistory({ events }: { events: OrderEvent[] }) {
 			`${event.userName ?? t('order.customerName')}:`,
 			event.kind === 'status' && event.status ? t(`orders.status.${event.status}`) : '',
 			event.kind === 'mail' ? t('order.mailSent', { email: event.body }) : '',
+			event.kind === 'message' ? t('order.messageSent', { email: event.body }) : '',
 			event.internal ? `(${t('order.internal')})` : '',
 		]
 			.filter(Boolean)
 			.join(' '),
-		body: event.kind === 'mail' ? null : event.body,
+		body: event.kind === 'mail' || event.kind === 'message' ? null : event.body,
 	}))
 	return (
 		<Section id="order-history-title" title={t('order.history')}>
@@ -80,6 +84,49 @@ export function OrderHistory({ events }: { events: OrderEvent[] }) {
 					<input type="checkbox" name="internal" defaultChecked className="size-4" /> {t('order.internalNote')}
 				</label>
 			</NoteForm>
+		</Section>
+	)
+}
+
+type OrderDocument = {
+	id: string
+	name: string
+	size: number
+	words: number | null
+	minutes: number | null
+	parts: CountBreakdown | null
+}
+
+// The customer's documents: each a download for staff (to hand to a translator), with its count
+// and what the count is made of.
+export function OrderDocuments({ orderId, documents }: { orderId: number; documents: OrderDocument[] }) {
+	const { locale, t } = useAdminI18n()
+	const number = (value: number) => formatNumber(value, locale)
+	const items = documents.map((document) => {
+		const lines = breakdownLines(document.parts)
+		const count =
+			document.minutes !== null
+				? t('order.documentMinutes', { count: number(document.minutes) })
+				: document.words !== null
+					? t('request.words', { count: number(document.words) })
+					: t('request.pending')
+		return {
+			id: document.id,
+			name: document.name,
+			size: document.size,
+			href: `/admin/orders/${orderId}/documents/${document.id}`,
+			detail: (
+				<span className="block text-sm text-slate-700" data-document-count>
+					{count}
+					{lines.length > 0 &&
+						` · ${lines.map(({ part, words }) => `${t(`request.part.${part}`)} ${number(words)}`).join(' · ')}`}
+				</span>
+			),
+		}
+	})
+	return (
+		<Section id="order-documents-title" title={t('order.documents')}>
+			<FileList files={items} empty={t('order.noDocuments')} />
 		</Section>
 	)
 }

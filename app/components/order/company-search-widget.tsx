@@ -84,6 +84,16 @@ export default function CompanySearchWidget({ id, label, placeholder, describedB
 						: t('request.companyNone')
 			}
 			loadingMessage={() => t('request.companyLoading')}
+			// What a screen reader hears, in the page's language (react-select's own is English).
+			ariaLiveMessages={{
+				guidance: () => t('request.companyGuide'),
+				onChange: ({ label: name, action }) =>
+					action === 'select-option' ? t('request.companyChosen', { name }) : t('request.companyCleared'),
+				onFocus: ({ label: name, options, focused }) =>
+					t('request.companyFocus', { name, index: options.indexOf(focused) + 1, count: options.length }),
+				onFilter: ({ resultsMessage }) => resultsMessage,
+			}}
+			screenReaderStatus={({ count }) => t('request.companyResults', { count })}
 			aria-label={label}
 			aria-describedby={describedBy}
 			aria-invalid={isInvalid}

@@ -4,7 +4,7 @@ import { createContext, use, useId, useState } from 'react'
 import { useHydrated } from '#app/hooks/use-hydrated.ts'
 import { DayButton, DayPicker, type DayButtonProps } from 'react-day-picker'
 import 'react-day-picker/style.css'
-import { formatDate } from '#app/utils/format.ts'
+import { formatDay } from '#app/utils/format.ts'
 import { isWorkingDay, type CalendarDate } from '#app/models/calendar/working-days.ts'
 import { FieldError, FieldLabel } from '#app/components/ui/field.tsx'
 import { useI18n } from '#app/components/ui/i18n-provider.tsx'
@@ -74,7 +74,7 @@ export function DatePicker({ id: givenId, name, label, min, value, onChange, err
 						className={`min-w-56 text-left ${inlineInputClass}`}
 					>
 						{value ? (
-							formatDate(toDate(value), locale)
+							formatDay(value, locale)
 						) : (
 							<span className="text-slate-600">{t('datePicker.placeholder')}</span>
 						)}

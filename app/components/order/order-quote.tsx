@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import type { DocumentView } from '#app/models/documents/present.ts'
-import { formatDate } from '#app/utils/format.ts'
+import { formatDay } from '#app/utils/format.ts'
 import { calculateQuote, expressSurchargeFor, standardDays, type QuoteRates } from '#app/models/quote/rules.ts'
 import { Amount } from '#app/components/ui/amount.tsx'
 import { asCalendarDate, type CalendarDate } from '#app/models/calendar/working-days.ts'
@@ -117,7 +117,7 @@ export function OrderQuote({
 				<Text
 					as="p"
 					k="quote.standardDate"
-					vars={{ date: formatDate(new Date(`${quote.standardDate}T12:00:00`), locale) }}
+					vars={{ date: formatDay(quote.standardDate, locale) }}
 				/>
 				{quote.hasManual && <Text as="p" k="quote.manualNote" />}
 			</div>

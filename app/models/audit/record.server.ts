@@ -5,7 +5,7 @@ import { broadcastTo } from '#app/models/live/broadcast.server.ts'
 import type { Staff } from '#app/models/staff/session.server.ts'
 import { presentAuditEvent } from '#app/models/audit/history.server.ts'
 
-export type AuditAction = 'create' | 'update' | 'delete' | 'reorder' | 'login' | 'logout' | 'signOut'
+export type AuditAction = 'create' | 'update' | 'delete' | 'reorder' | 'login' | 'logout' | 'signOut' | 'download'
 
 type Entry = {
 	action: AuditAction

@@ -1,7 +1,7 @@
 import type { Invoice } from '#app/models/invoice/invoice.server.ts'
 import { createPdfWriter } from '#app/models/pdf/writer.server.ts'
 import { DEFAULT_MESSAGES } from '#app/models/translation.server.ts'
-import { formatDate, formatNumber, formatPrice } from '#app/utils/format.ts'
+import { formatNumber, formatPrice, formatDay } from '#app/utils/format.ts'
 import { translate } from '#app/utils/translate.ts'
 import type { Locale } from '#app/utils/locales.ts'
 
@@ -12,7 +12,7 @@ export async function renderInvoicePdf(invoice: Invoice): Promise<Uint8Array> {
 	const t = (key: string, vars: Record<string, string | number> = {}) =>
 		translate(DEFAULT_MESSAGES[locale], key, vars).replace(/<[^>]*>/g, '')
 	const money = (amount: number) => formatPrice(amount, invoice.currency, locale)
-	const day = (value: string) => formatDate(new Date(`${value}T12:00:00`), locale)
+	const day = (value: string) => formatDay(value, locale)
 	const credit = invoice.kind === 'credit_note'
 	const title = `${t(credit ? 'invoice.creditNote' : 'invoice.title')} ${invoice.number}`
 	const { line, space, save } = await createPdfWriter(title)

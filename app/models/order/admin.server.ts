@@ -240,7 +240,15 @@ export async function findOrderForStaff(db: Database, id: number) {
 			.orderBy(asc(orderEvents.createdAt), asc(orderEvents.id)),
 		filesWithDownloads(db, id),
 		db
-			.select({ id: documents.id, name: documents.name, words: documents.words, status: documents.status })
+			.select({
+				id: documents.id,
+				name: documents.name,
+				size: documents.size,
+				words: documents.words,
+				minutes: documents.minutes,
+				status: documents.status,
+				parts: documents.countParts,
+			})
 			.from(documents)
 			.where(eq(documents.orderId, id))
 			.orderBy(asc(documents.createdAt)),

@@ -13,7 +13,7 @@ import { ORDERS_STREAM, orderStream } from '#app/utils/cable.ts'
 
 export class OrderNotFound extends Error {}
 export class OrderRefused extends Error {
-	readonly reason: 'transition' | 'no-files' | 'not-invoiceable' | 'translator' | 'not-delivered'
+	readonly reason: 'transition' | 'no-files' | 'not-invoiceable' | 'translator' | 'not-delivered' | 'stale'
 	constructor(reason: OrderRefused['reason']) {
 		super(reason)
 		this.reason = reason
@@ -27,10 +27,19 @@ type Actor = Pick<Staff, 'id' | 'name'>
 // the same transaction (so its number is taken only if the delivery stands); cancelling a
 // delivered order issues a credit note for its invoice. The customer hears of a delivery by mail,
 // with the invoice attached, and an open order page changes at once.
-export async function changeOrderStatus(services: Services, staff: Actor, orderId: number, to: OrderStatus, note = '') {
+export async function changeOrderStatus(
+	services: Services,
+	staff: Actor,
+	orderId: number,
+	to: OrderStatus,
+	note = '',
+	// The status the form was shown with: a change someone else made meanwhile is not overruled.
+	expected?: OrderStatus,
+) {
 	const { order, from, invoice, credit } = await services.db.transaction(async (tx) => {
 		const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update')
 		if (!order) throw new OrderNotFound()
+		if (expected && order.status !== expected) throw new OrderRefused('stale')
 		if (!ORDER_TRANSITIONS[order.status].includes(to)) throw new OrderRefused('transition')
 		if (to === 'delivered') {
 			const [files] = await tx
@@ -67,26 +76,53 @@ export async function changeOrderStatus(services: Services, staff: Actor, orderI
 			...(credit ? { creditNote: credit.number } : {}),
 		},
 	})
-	if (to === 'delivered') await sendDeliveryMails(services, staff, orderId, invoice)
+	if (to === 'delivered') await sendDeliveryMails(services, staff, orderId, invoice, note)
+	else await mailCustomer(services, staff, orderId, { status: to, message: note })
 	await announce(services, orderId)
 	return { invoice, credit }
 }
 
 // The customer's delivery mail (with the link to the files) and the invoice with its PDF, noted in
 // the history for staff with the address it went to.
-async function sendDeliveryMails(services: Services, staff: Actor, orderId: number, invoice: Invoice | null) {
-	const to = await sendOrderMails(services, orderId, 'delivered')
+async function sendDeliveryMails(
+	services: Services,
+	staff: Actor,
+	orderId: number,
+	invoice: Invoice | null,
+	message = '',
+) {
+	const to = await sendOrderMails(services, orderId, 'delivered', { message })
 	if (invoice)
-		await sendOrderMails(services, orderId, 'invoice', [
-			{
-				filename: `invoice-${invoice.number}.pdf`,
-				content: await renderInvoicePdf(invoice),
-				contentType: 'application/pdf',
-			},
-		])
-	await services.db
-		.insert(orderEvents)
-		.values({ orderId, kind: 'mail', body: to ?? '', userName: staff.name, internal: true })
+		await sendOrderMails(services, orderId, 'invoice', {
+			attachments: [
+				{
+					filename: `invoice-${invoice.number}.pdf`,
+					content: await renderInvoicePdf(invoice),
+					contentType: 'application/pdf',
+				},
+			],
+		})
+	await noteMail(services, staff, orderId, to, 'mail')
+}
+
+// The customer hears of a new status or a message from staff by mail as well as on the order page.
+async function mailCustomer(
+	services: Services,
+	staff: Actor,
+	orderId: number,
+	update: { status?: OrderStatus; message: string },
+) {
+	await noteMail(services, staff, orderId, await sendOrderMails(services, orderId, 'update', update), 'message')
+}
+
+async function noteMail(
+	services: Services,
+	staff: Actor,
+	orderId: number,
+	to: string | null,
+	kind: 'mail' | 'message',
+) {
+	await services.db.insert(orderEvents).values({ orderId, kind, body: to ?? '', userName: staff.name, internal: true })
 }
 
 // Staff send the delivery mail again (the customer lost it, or asked for it at another address
@@ -145,6 +181,7 @@ export async function addOrderNote(services: Services, staff: Actor, orderId: nu
 	const [order] = await services.db.select({ reference: orders.reference }).from(orders).where(eq(orders.id, orderId))
 	if (!order) throw new OrderNotFound()
 	await services.db.insert(orderEvents).values({ orderId, kind: 'note', body, userName: staff.name, internal })
+	if (!internal) await mailCustomer(services, staff, orderId, { message: body })
 	await recordAudit(services, staff, {
 		action: 'update',
 		subjectType: 'order',

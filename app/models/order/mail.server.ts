@@ -1,63 +1,92 @@
-import { eq } from 'drizzle-orm'
-import { orders } from '#database/schema.ts'
+import { asc, eq } from 'drizzle-orm'
+import { documents, orders, type OrderStatus } from '#database/schema.ts'
 import type { AppServices } from '#app/models/services.ts'
 import { getSettings } from '#app/models/site.server.ts'
-import { DEFAULT_MESSAGES } from '#app/models/translation.server.ts'
-import { formatDate } from '#app/utils/format.ts'
-import { stripTags, translate } from '#app/utils/translate.ts'
+import { mailText } from '#app/models/order/mail-text.server.ts'
+import { confirmationTerms, termsAttachment } from '#app/models/order/confirmation.server.ts'
+import { formatDay } from '#app/utils/format.ts'
 import { pathFor, type Locale } from '#app/utils/locales.ts'
 import type { MailAttachment } from '#server/mailer.ts'
 
-export type OrderMailKind = 'confirmed' | 'delivered' | 'invoice'
-
+// 'update': staff changed the status or wrote to the customer (a public note).
+export type OrderMailKind = 'confirmed' | 'delivered' | 'invoice' | 'update'
+type MailExtra = { attachments?: MailAttachment[]; message?: string; status?: OrderStatus | null }
+type Services = Pick<AppServices, 'db' | 'sendMail' | 'publicUrl'>
+type Order = typeof orders.$inferSelect
 // The customer's mail at each step of an order, in the language they ordered in, with the link to
-// the order page; the agency hears of a new order (in Danish, with the admin's link). Returns the
+// the order page; the confirmation carries the key terms and the terms of business. The agency
+// hears of a new order (in Danish, with links to the admin and the documents). Returns the
 // address the customer's mail went to.
 export async function sendOrderMails(
-	services: Pick<AppServices, 'db' | 'sendMail' | 'publicUrl'>,
+	services: Services,
 	orderId: number,
 	kind: OrderMailKind,
-	attachments: MailAttachment[] = [],
+	extra: MailExtra = {},
 ): Promise<string | null> {
 	const { db, sendMail, publicUrl } = services
 	const [order] = await db.select().from(orders).where(eq(orders.id, orderId))
 	if (!order) return null
 	const settings = await getSettings(db)
 	const locale = order.locale as Locale
-	const text = (lang: Locale, key: string, vars: Record<string, string> = {}) =>
-		stripTags(translate(DEFAULT_MESSAGES[lang], key, vars))
 	const vars = {
 		reference: order.reference,
 		name: order.customer.name,
 		url: `${publicUrl}${pathFor('orderStatus', locale, { token: order.token })}`,
-		date: formatDate(new Date(`${order.dueDate}T12:00:00`), locale),
+		date: formatDay(order.dueDate, locale),
 		agency: settings.agencyName,
 	}
+	const confirmed = kind === 'confirmed'
 	sendMail({
 		to: order.customer.email,
 		replyTo: settings.email,
-		subject: text(locale, `mail.order.${kind}Subject`, vars),
+		subject: mailText(locale, `mail.order.${kind}Subject`, vars),
 		text: [
-			text(locale, 'mail.request.greeting', vars),
-			text(locale, `mail.order.${kind}`, vars),
-			text(locale, 'mail.order.link', vars),
-			text(locale, 'mail.request.signature', vars),
-		].join('\n\n'),
-		attachments,
+			mailText(locale, 'mail.request.greeting', vars),
+			mailText(locale, `mail.order.${kind}`, vars),
+			...statusLines(locale, extra),
+			confirmed ? await confirmationTerms(db, order) : '',
+			mailText(locale, 'mail.order.link', vars),
+			mailText(locale, 'mail.request.signature', vars),
+		]
+			.filter(Boolean)
+			.join('\n\n'),
+		attachments: [...(extra.attachments ?? []), ...(confirmed ? [termsAttachment(order)] : [])],
 	})
-	if (kind !== 'confirmed') return order.customer.email
+	if (confirmed) await tellAgency(services, order, settings.email, vars)
+	return order.customer.email
+}
+
+// What changed and what staff wrote, as the order page shows it.
+function statusLines(locale: Locale, { status, message }: MailExtra): string[] {
+	return [
+		status ? mailText(locale, 'mail.order.statusNow', { status: mailText(locale, `orderStatus.${status}`) }) : '',
+		status === 'cancelled' ? mailText(locale, 'mail.order.cancelledNote') : '',
+		message ? `${mailText(locale, 'mail.order.message')}\n${message}` : '',
+	]
+}
+
+async function tellAgency(services: Services, order: Order, agencyEmail: string, vars: Record<string, string>) {
+	const sources = await services.db
+		.select({ id: documents.id, name: documents.name })
+		.from(documents)
+		.where(eq(documents.orderId, order.id))
+		.orderBy(asc(documents.createdAt))
 	const company = order.customer.companyName
 		? `${order.customer.companyName} (CVR ${order.customer.companyCvr})`
-		: text('da', 'mail.order.private')
-	sendMail({
-		to: settings.email,
+		: mailText('da', 'mail.order.private')
+	const admin = `${services.publicUrl}/admin/orders/${order.id}`
+	const files = sources.map((doc) => `- ${doc.name}: ${admin}/documents/${doc.id}`)
+	services.sendMail({
+		to: agencyEmail,
 		replyTo: order.customer.email,
-		subject: text('da', 'mail.order.agencySubject', vars),
+		subject: mailText('da', 'mail.order.agencySubject', vars),
 		text: [
 			`${order.customer.name} <${order.customer.email}>, ${company}`,
-			text('da', 'mail.order.due', vars),
-			`${publicUrl}/admin/orders/${order.id}`,
-		].join('\n\n'),
+			mailText('da', 'mail.order.due', vars),
+			admin,
+			files.length > 0 ? [mailText('da', 'mail.order.documents'), ...files].join('\n') : '',
+		]
+			.filter(Boolean)
+			.join('\n\n'),
 	})
-	return order.customer.email
 }

@@ -55,7 +55,8 @@ export async function findOrderForCustomer(db: Database, token: string) {
 				id: event.id,
 				kind: event.kind,
 				status: event.status,
-				body: event.kind === 'note' ? event.body : '',
+				// Staff's message with a status change, or a public note.
+				body: event.body,
 				at: event.createdAt.toISOString(),
 			})),
 		files: delivered

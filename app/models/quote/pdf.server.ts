@@ -1,5 +1,5 @@
 import { createPdfWriter, printable } from '#app/models/pdf/writer.server.ts'
-import { formatDate, formatNumber, formatPrice } from '#app/utils/format.ts'
+import { formatNumber, formatPrice, formatDay } from '#app/utils/format.ts'
 import { translate, type MessageKey, type Messages } from '#app/utils/translate.ts'
 import type { Locale } from '#app/utils/locales.ts'
 import type { findQuote } from '#app/models/quote/quote.server.ts'
@@ -17,7 +17,7 @@ export async function renderQuotePdf(
 	const t = (key: MessageKey, vars?: Record<string, string | number>) =>
 		printable(translate(messages, key, vars).replace(/<[^>]*>/g, ''))
 	const money = (amount: number) => printable(formatPrice(amount, quote.currency, locale))
-	const day = (value: string) => printable(formatDate(new Date(`${value.slice(0, 10)}T12:00:00`), locale))
+	const day = (value: string) => printable(formatDay(value, locale))
 	const { details } = quote
 
 	const { line, space, save } = await createPdfWriter(`${t('savedQuote.title')} ${quote.id.slice(0, 8)}`)

@@ -3,7 +3,7 @@ import { documents, languages, requests } from '#database/schema.ts'
 import { getSettings } from '#app/models/site.server.ts'
 import { DEFAULT_MESSAGES } from '#app/models/translation.server.ts'
 import type { AppServices } from '#app/models/services.ts'
-import { formatDate } from '#app/utils/format.ts'
+import { formatDay } from '#app/utils/format.ts'
 import { stripTags, translate } from '#app/utils/translate.ts'
 import { pathFor, type Locale } from '#app/utils/locales.ts'
 
@@ -43,7 +43,7 @@ export async function sendRequestMails(
 					? `${languageName(row.fromLanguage) ?? '?'} → ${languageName(row.toLanguage) ?? '?'}`
 					: null,
 			],
-			[label.deliveryDate, row.deliveryDate ? formatDate(new Date(`${row.deliveryDate}T12:00:00`), lang) : null],
+			[label.deliveryDate, row.deliveryDate ? formatDay(row.deliveryDate, lang) : null],
 			[label.copies, row.copies ? String(row.copies) : null],
 			[label.documents, files.length ? files.map((file) => file.name).join(', ') : null],
 			[label.message, row.message || null],

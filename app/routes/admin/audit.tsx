@@ -4,7 +4,7 @@ import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
 import { listAuditEvents, presentAuditEvent, type AuditEventView } from '#app/models/audit/history.server.ts'
 import { requireAdmin } from '#app/http/access.server.ts'
 import { getDb } from '#app/http/context.server.ts'
-import { intlLocale } from '#app/utils/locales.ts'
+import { dateTimeFormat } from '#app/utils/format.ts'
 import { Table } from '#app/components/ui/table.tsx'
 
 const PAGE_SIZE = 50
@@ -22,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function Audit() {
 	const { events, hasMore } = useLoaderData<typeof loader>()
 	const { locale, t } = useAdminI18n()
-	const format = new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeStyle: 'short' })
+	const format = dateTimeFormat(locale)
 	return (
 		<section>
 			<title>{`${t('audit.title')} · Tolk admin`}</title>

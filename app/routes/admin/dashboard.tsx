@@ -9,6 +9,7 @@ import { liveStream } from '#app/models/live/signed-stream.server.ts'
 import { requireStaff } from '#app/http/access.server.ts'
 import { getDb, getServices } from '#app/http/context.server.ts'
 import { intlLocale } from '#app/utils/locales.ts'
+import { dateTimeFormat } from '#app/utils/format.ts'
 import type { AdminMessageKey } from '#app/utils/translate.ts'
 import { streamAttributes, useLiveStream } from '#app/components/ui/live-stream.tsx'
 import { AUDIT_STREAM, ORDERS_STREAM, REQUESTS_STREAM, type LiveStream } from '#app/utils/cable.ts'
@@ -48,7 +49,7 @@ const QUICK_LINKS: { to: string; label: AdminMessageKey; thing?: AdminMessageKey
 export default function Dashboard() {
 	const { name, role, work, links, streams, recent } = useLoaderData<typeof loader>()
 	const { locale, t } = useAdminI18n()
-	const format = new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeStyle: 'short' })
+	const format = dateTimeFormat(locale)
 	return (
 		<section className="space-y-8">
 			<title>{`${t('nav.dashboard')} · Tolk admin`}</title>

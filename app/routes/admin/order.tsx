@@ -22,16 +22,16 @@ import {
 	OrderRefused,
 	resendDeliveryMail,
 } from '#app/models/order/lifecycle.server.ts'
-import { ORDER_TRANSITIONS } from '#app/models/order/status.ts'
+import { OrderStatusForm } from '#app/components/admin/order-status-form.tsx'
 import { ORDER_STATUSES } from '#database/schema.ts'
 import type { CalendarDate } from '#app/models/calendar/working-days.ts'
 import { orderStream } from '#app/utils/cable.ts'
 import { getDb, getServices } from '#app/http/context.server.ts'
-import { formatDate, formatDateTime, formatPrice } from '#app/utils/format.ts'
+import { formatDateTime, formatPrice, formatDay } from '#app/utils/format.ts'
 import { pathFor, type Locale } from '#app/utils/locales.ts'
 import { readForm } from '#app/http/request-body.server.ts'
 import { notFound } from '#app/http/responses.server.ts'
-import { Invoices, OrderHistory } from '#app/components/admin/order-sections.tsx'
+import { Invoices, OrderDocuments, OrderHistory } from '#app/components/admin/order-sections.tsx'
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
 	requireStaff(request, context)
@@ -75,6 +75,11 @@ const ActionSchema = z.discriminatedUnion('intent', [
 		intent: z.literal('status'),
 		status: z.enum(ORDER_STATUSES),
 		note: z.string().trim().max(2000).default(''),
+		from: z.enum(ORDER_STATUSES).optional(),
+		confirm: z
+			.string()
+			.optional()
+			.transform((value) => value === 'on'),
 	}),
 	z.object({
 		intent: z.literal('translator'),
@@ -102,7 +107,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 	const services = getServices(context)
 	try {
 		const input = parsed.data
-		if (input.intent === 'status') await changeOrderStatus(services, staff, id, input.status, input.note)
+		if (input.intent === 'status' && input.status === 'cancelled' && !input.confirm)
+			return redirectWithFlash(context, back, { kind: 'error', key: 'order.error.confirm-cancel' })
+		if (input.intent === 'status') await changeOrderStatus(services, staff, id, input.status, input.note, input.from)
 		if (input.intent === 'translator') await assignTranslator(services, staff, id, input.translator)
 		if (input.intent === 'note') await addOrderNote(services, staff, id, input.body, input.internal)
 		if (input.intent === 'mail') await resendDeliveryMail(services, staff, id)
@@ -137,27 +144,16 @@ export default function OrderPage() {
 			</DetailHeader>
 			<DetailList rows={useOrderRows()} />
 			<Section id="order-status-title" title={t('order.statusTitle')}>
-				{ORDER_TRANSITIONS[order.status].length > 0 ? (
-					<StatusForm
-						hidden={{ intent: 'status' }}
-						label={t('order.newStatus')}
-						submit={t('order.changeStatus')}
-						after={
-							<label className="min-w-56 flex-1 text-sm font-medium">
-								<span className="mb-1 block">{t('order.statusNote')}</span>
-								<input name="note" className={inputClass} />
-							</label>
-						}
-					>
-						<select name="status" className={inlineInputClass}>
-							{ORDER_TRANSITIONS[order.status].map((status) => (
-								<option key={status} value={status}>
-									{t(`orders.status.${status}`)}
-								</option>
-							))}
-						</select>
-					</StatusForm>
-				) : null}
+				<p className="text-sm">
+					{t('order.currentStatus')}{' '}
+					<strong data-current-status={order.status}>{t(`orders.status.${order.status}`)}</strong>
+				</p>
+				<OrderStatusForm
+					key={`${order.status}:${events.length}`}
+					status={order.status}
+					invoiceNumber={invoices.find((invoice) => invoice.kind === 'invoice')?.number ?? null}
+					email={order.customer.email}
+				/>
 				<p className="text-sm text-slate-600">{t('order.deliverHint')}</p>
 			</Section>
 			<Section id="order-translator-title" title={t('order.translator')}>
@@ -175,9 +171,7 @@ export default function OrderPage() {
 			</Section>
 			<DeliveredFiles order={order} files={files} />
 			<Invoices invoices={invoices} currency={quote.currency} />
-			<Section id="order-documents-title" title={t('order.documents')}>
-				<FileList files={documents.map(({ id, name }) => ({ id, name }))} />
-			</Section>
+			<OrderDocuments orderId={order.id} documents={documents} />
 			<OrderHistory events={events} />
 		</article>
 	)
@@ -204,7 +198,7 @@ function useOrderRows(): DetailRow[] {
 			t('order.languages'),
 			order.fromLanguage && order.toLanguage ? `${quote.details.fromName} → ${quote.details.toName}` : '–',
 		],
-		[t('order.due'), `${formatDate(new Date(`${order.dueDate}T12:00:00`), locale)} (${daysLeft})`],
+		[t('order.due'), `${formatDay(order.dueDate, locale)} (${daysLeft})`],
 		[
 			t('order.total'),
 			`${money(quote.details.quote.total)} (${money(quote.details.quote.totalWithVat)} ${t('order.withVat')})`,
@@ -218,6 +212,7 @@ function DeliveredFiles({ order, files }: Pick<Data, 'order' | 'files'>) {
 	const { locale, t } = useAdminI18n()
 	const items = files.map((file) => ({
 		...file,
+		href: file.deleted ? undefined : `/admin/orders/${order.id}/files/${file.id}`,
 		note: file.deleted ? t('order.fileDeleted') : undefined,
 		detail: (
 			<span className="block text-sm text-slate-600" data-downloads={file.downloads}>

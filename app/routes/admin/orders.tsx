@@ -18,7 +18,7 @@ import { listActiveLanguages } from '#app/models/site.server.ts'
 import { ORDER_STATUSES } from '#database/schema.ts'
 import { ORDERS_STREAM } from '#app/utils/cable.ts'
 import { getDb, getServices } from '#app/http/context.server.ts'
-import { formatDate, formatPrice } from '#app/utils/format.ts'
+import { formatPrice, formatDay } from '#app/utils/format.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	requireStaff(request, context)
@@ -125,7 +125,7 @@ function OrderTable({ orders }: Pick<Data, 'orders'>) {
 							{order.reference}
 						</Link>
 					</td>
-					<td className="px-3 py-2">{formatDate(new Date(`${order.dueDate}T12:00:00`), locale)}</td>
+					<td className="px-3 py-2">{formatDay(order.dueDate, locale)}</td>
 					<td className="px-3 py-2">
 						{order.daysLeft === null ? (
 							'–'

@@ -1,0 +1,67 @@
+import { useState } from 'react'
+import { Form } from 'react-router'
+import { AuthenticityTokenInput } from '#app/components/ui/authenticity-token.tsx'
+import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
+import { buttonClass } from '#app/components/ui/button.tsx'
+import { inlineInputClass, inputClass } from '#app/components/ui/input.tsx'
+import { useHydrated } from '#app/hooks/use-hydrated.ts'
+import { ORDER_TRANSITIONS } from '#app/models/order/status.ts'
+import type { OrderStatus } from '#database/schema.ts'
+
+type Props = { status: OrderStatus; invoiceNumber: string | number | null; email: string }
+
+// Moves an order on: the current status, the allowed next ones (the usual step first), a message
+// the customer sees on the order page and by mail. Cancelling must be confirmed and says what it
+// does. The page gives it a new key after each change, so nothing typed before is left in it.
+export function OrderStatusForm({ status, invoiceNumber, email }: Props) {
+	const { t } = useAdminI18n()
+	const next = ORDER_TRANSITIONS[status]
+	const [chosen, setChosen] = useState<OrderStatus | undefined>(next[0])
+	// Without script the confirmation is always there (the server asks for it when cancelling).
+	const hydrated = useHydrated()
+	if (next.length === 0) return <p className="text-sm text-slate-700">{t('order.statusFinal')}</p>
+	const cancelling = chosen === 'cancelled'
+	return (
+		<Form method="post" className="space-y-3" data-controller="order-status-form">
+			<AuthenticityTokenInput />
+			<input type="hidden" name="intent" value="status" />
+			<input type="hidden" name="from" value={status} />
+			<div className="flex flex-wrap items-end gap-3">
+				<label className="text-sm font-medium">
+					<span className="mb-1 block">{t('order.newStatus')}</span>
+					<select
+						name="status"
+						className={inlineInputClass}
+						value={chosen}
+						onChange={(event) => setChosen(event.target.value as OrderStatus)}
+					>
+						{next.map((option) => (
+							<option key={option} value={option}>
+								{t(`orders.status.${option}`)}
+							</option>
+						))}
+					</select>
+				</label>
+				<label className="min-w-56 flex-1 text-sm font-medium">
+					<span className="mb-1 block">{t('order.statusNote')}</span>
+					<input name="note" className={inputClass} maxLength={2000} />
+				</label>
+			</div>
+			<label
+				className="flex items-start gap-2 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-950 data-[hidden]:hidden"
+				data-hidden={cancelling || !hydrated ? undefined : ''}
+				data-cancel-confirm
+			>
+				<input type="checkbox" name="confirm" required={cancelling} className="mt-0.5 size-4" />
+				<span>
+					{invoiceNumber === null
+						? t('order.cancelConfirm', { email })
+						: t('order.cancelConfirmCredit', { email, number: invoiceNumber })}
+				</span>
+			</label>
+			<button type="submit" className={buttonClass(cancelling ? 'secondary' : 'primary')}>
+				{cancelling ? t('order.cancelOrder') : t('order.changeStatus')}
+			</button>
+		</Form>
+	)
+}

@@ -1,0 +1,56 @@
+import path from 'node:path'
+import { and, eq } from 'drizzle-orm'
+import { documents, orderFiles, orders, requests } from '#database/schema.ts'
+import type { AppServices } from '#app/models/services.ts'
+import type { Staff } from '#app/models/staff/session.server.ts'
+import { recordAudit } from '#app/models/audit/record.server.ts'
+import { deliveriesDirOf } from '#app/models/order/order.server.ts'
+
+type Actor = Pick<Staff, 'id' | 'name'>
+type Services = Pick<AppServices, 'db' | 'broadcast' | 'logger' | 'documentsDir'>
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+
+// A customer's document of an order, for staff to hand to a translator: where it lies and its
+// name; each download is in the audit log with who took it.
+export async function takeOrderDocument(services: Services, staff: Actor, orderId: number, documentId: string) {
+	if (!UUID.test(documentId)) return null
+	const [row] = await services.db
+		.select({ name: documents.name, storedName: documents.storedName, reference: orders.reference })
+		.from(documents)
+		.innerJoin(orders, eq(orders.id, documents.orderId))
+		.where(and(eq(documents.id, documentId), eq(documents.orderId, orderId)))
+	if (!row) return null
+	await logDownload(services, staff, 'order', orderId, `Order ${row.reference}: downloaded ${row.name}`)
+	return { file: path.join(services.documentsDir, row.storedName), name: row.name }
+}
+
+// A translation delivered (or about to be) with an order, for staff; logged as above.
+export async function takeOrderTranslation(services: Services, staff: Actor, orderId: number, fileId: string) {
+	if (!UUID.test(fileId)) return null
+	const [row] = await services.db
+		.select({ name: orderFiles.name, storedName: orderFiles.storedName, reference: orders.reference })
+		.from(orderFiles)
+		.innerJoin(orders, eq(orders.id, orderFiles.orderId))
+		.where(and(eq(orderFiles.id, fileId), eq(orderFiles.orderId, orderId)))
+	if (!row) return null
+	await logDownload(services, staff, 'order', orderId, `Order ${row.reference}: downloaded translation ${row.name}`)
+	return { file: path.join(deliveriesDirOf(services.documentsDir), row.storedName), name: row.name }
+}
+
+// A request's document, for staff: logged as above.
+export async function takeRequestDocument(services: Services, staff: Actor, requestId: number, documentId: string) {
+	if (!UUID.test(documentId)) return null
+	const [row] = await services.db
+		.select({ name: documents.name, storedName: documents.storedName, reference: requests.reference })
+		.from(documents)
+		.innerJoin(requests, eq(requests.id, documents.requestId))
+		.where(and(eq(documents.id, documentId), eq(documents.requestId, requestId)))
+	if (!row) return null
+	await logDownload(services, staff, 'request', requestId, `Request ${row.reference}: downloaded ${row.name}`)
+	return { file: path.join(services.documentsDir, row.storedName), name: row.name }
+}
+
+async function logDownload(services: Services, staff: Actor, subjectType: string, id: number, summary: string) {
+	await recordAudit(services, staff, { action: 'download', subjectType, subjectId: id, summary })
+}
