@@ -30,9 +30,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 async function servicePrices(db: ReturnType<typeof getDb>, locale: 'da' | 'en', context: Route.LoaderArgs['context']) {
 	const settings = await getRequestSettings(context)
-	const { currency, minimumOrder, certifiedCopyPrice, expressSurcharge1Day } = settings
+	const { currency, minimumOrder, certifiedCopyPrice, expressSurcharge1Day, pricePerMinute } = settings
 	return {
 		perWord: await fromPricePerWord(db, locale, settings),
+		perMinute: pricePerMinute,
 		currency,
 		minimumOrder,
 		certifiedCopyPrice,

@@ -3,6 +3,7 @@ import type { Route } from './+types/prices'
 import { Amount } from '#app/components/ui/amount.tsx'
 import { Calculator } from '#app/components/public/calculator.tsx'
 import { Text, useI18n } from '#app/components/ui/i18n-provider.tsx'
+import { formatNumber } from '#app/utils/format.ts'
 import { LangCombo } from '#app/components/public/lang-combo.tsx'
 import { PageHeading, PageMeta } from '#app/components/public/page.tsx'
 import { PairPriceList, PriceGroups } from '#app/components/public/pair-prices.tsx'
@@ -32,8 +33,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		fromPricePerWord(db, locale, settings),
 		checkFromQuery(db, url, locale),
 	])
-	const { currency, minimumOrder, vatPercent, expressSurcharge1Day, expressSurcharge2Days, certifiedCopyPrice } =
-		settings
+	const {
+		currency,
+		minimumOrder,
+		vatPercent,
+		expressSurcharge1Day,
+		expressSurcharge2Days,
+		certifiedCopyPrice,
+		wordsPerDay,
+	} = settings
 	return {
 		calculator,
 		filter,
@@ -42,7 +50,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		groups: groupPairPrices(allPairs),
 		lowest,
 		check,
-		facts: { currency, minimumOrder, vatPercent, expressSurcharge1Day, expressSurcharge2Days, certifiedCopyPrice },
+		facts: {
+			currency,
+			minimumOrder,
+			vatPercent,
+			expressSurcharge1Day,
+			expressSurcharge2Days,
+			certifiedCopyPrice,
+			wordsPerDay,
+		},
 	}
 }
 
@@ -128,6 +144,12 @@ export default function Prices() {
 					<Text as="dt" k="prices.certified" />
 					<dd>{amount(facts.certifiedCopyPrice)}</dd>
 				</dl>
+				<Text
+					as="p"
+					k="prices.pace"
+					vars={{ words: formatNumber(facts.wordsPerDay, locale) }}
+					className="mt-4 max-w-3xl text-sm text-slate-700"
+				/>
 			</section>
 		</>
 	)

@@ -94,13 +94,18 @@ describe('prices that agree', () => {
 		expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThan(3000)
 	})
 
-	test('below the minimum order the calculator says what so few words cost', async () => {
+	test('below the minimum order the big price is the minimum, and the calculator says why', async () => {
 		page = await session.open('/priser')
 		const calculator = page.locator('[data-controller="calculator"]')
 		await calculator.getByRole('slider').focus()
 		await page.keyboard.press('Home')
 		await expect.poll(() => visibleText(calculator)).toContain('100 ord')
-		expect(await visibleText(calculator)).toContain('Mindste ordre er 500,00 kr. uden moms')
+		expect(await calculator.locator('[data-total]').getAttribute('data-total')).toBe('500')
+		expect(await visibleText(calculator.locator('[data-total]'))).toBe('500,00 kr. uden moms')
+		expect(await visibleText(calculator)).toContain(
+			'100 ord koster 135,00 kr.; mindste ordre er 500,00 kr. uden moms, så det er prisen.',
+		)
+		expect(await visibleText(calculator)).toContain('625,00 kr. med moms')
 	})
 })
 

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react'
 import {
 	CALCULATED_PRICE_EVENT,
 	pairPricePerWord,
+	payableTotal,
 	totalFor,
 	withVat,
 	type CalculatorData,
@@ -42,7 +43,9 @@ export function Calculator({
 	const pricePerWord = pairPricePerWord(pairPrices, pair.from, pair.to, defaultPricePerWord)
 	const names = Object.fromEntries(languages.map((language) => [language.code, language.name]))
 	const hasPair = Boolean(pair.from && pair.to && pair.from !== pair.to)
-	const total = totalFor(pricePerWord, words)
+	// The big figure is what the customer pays: the minimum order where the words cost less.
+	const wordsTotal = totalFor(pricePerWord, words)
+	const total = payableTotal(wordsTotal, minimumOrder)
 	const settleTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
 	useEffect(() => () => clearTimeout(settleTimer.current), [])
 
@@ -103,9 +106,13 @@ export function Calculator({
 			{pair.from && pair.from === pair.to && (
 				<Text as="p" k="priceCheck.same" className="mt-2 text-sm text-amber-800" />
 			)}
-			{total < minimumOrder && (
-				<p className="mt-2 text-sm text-slate-700">
-					{t('calculator.belowMinimum', { minimum: formatPrice(minimumOrder, currency, locale) })}
+			{wordsTotal < minimumOrder && (
+				<p className="mt-2 text-sm text-slate-700" data-minimum-applied data-words-total={wordsTotal}>
+					{t('calculator.belowMinimum', {
+						count,
+						amount: formatPrice(wordsTotal, currency, locale),
+						minimum: formatPrice(minimumOrder, currency, locale),
+					})}
 				</p>
 			)}
 		</section>

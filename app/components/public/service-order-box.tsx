@@ -7,6 +7,8 @@ import { buttonClass } from '#app/components/ui/button.tsx'
 
 type Props = {
 	perWord: number
+	// Video and audio are priced by their minutes.
+	perMinute: number
 	currency: string
 	minimumOrder: number
 	certifiedCopyPrice: number
@@ -14,7 +16,8 @@ type Props = {
 }
 
 // A service page's price and order button, from the prices as they stand (not typed into the text).
-export function ServiceOrderBox({ perWord, currency, minimumOrder, certifiedCopyPrice, expressSurcharge1Day }: Props) {
+export function ServiceOrderBox(props: Props) {
+	const { perWord, perMinute, currency, minimumOrder, certifiedCopyPrice, expressSurcharge1Day } = props
 	const { locale, t } = useI18n()
 	return (
 		<aside
@@ -27,6 +30,9 @@ export function ServiceOrderBox({ perWord, currency, minimumOrder, certifiedCopy
 			<dl className="mb-5 space-y-3">
 				<Row label="service.perWord" className="text-xl font-bold text-teal-900">
 					<Amount value={perWord} currency={currency} vat="excl" />
+				</Row>
+				<Row label="service.perMinute">
+					<Amount value={perMinute} currency={currency} vat="excl" />
 				</Row>
 				<Row label="prices.minimumOrder">
 					<Amount value={minimumOrder} currency={currency} vat="excl" />

@@ -21,6 +21,11 @@ export function totalFor(pricePerWord: number, words: number): number {
 	return Math.round(pricePerWord * words)
 }
 
+// What the customer pays for an amount of translation: never less than the minimum order.
+export function payableTotal(amount: number, minimumOrder: number): number {
+	return amount > 0 ? Math.max(amount, minimumOrder) : amount
+}
+
 export function withVat(amount: number, vatPercent: number): number {
 	return Math.round(amount * (100 + vatPercent)) / 100
 }

@@ -152,6 +152,20 @@ describe('the quote', () => {
 		const tomorrow = calculateQuote(big, RATES, { copies: 0, deliveryDate: '2026-11-24', today })
 		expect(tomorrow).toMatchObject({ surchargePercent: 100, express: 13_500, total: 27_000 })
 	})
+
+	// The prices page's wording: express is a date sooner than the pace (2,500 words a working day,
+	// at least one day); by the next working day the higher surcharge, two or more days away the lower.
+	test.each([
+		{ words: 2500, date: '2026-11-24', percent: 0 },
+		{ words: 2501, date: '2026-11-24', percent: 100 },
+		{ words: 5000, date: '2026-11-25', percent: 0 },
+		{ words: 7500, date: '2026-11-25', percent: 50 },
+		{ words: 7500, date: '2026-11-26', percent: 0 },
+		{ words: 25_000, date: '2026-11-26', percent: 50 },
+	])('$words words delivered $date: +$percent%', ({ words, date, percent }) => {
+		const docs = [{ name: 'd.docx', type: 'docx', status: 'counted' as const, words, minutes: null }]
+		expect(calculateQuote(docs, RATES, { copies: 0, deliveryDate: date, today }).surchargePercent).toBe(percent)
+	})
 })
 
 describe("the one check of a quote's choices", () => {
