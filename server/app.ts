@@ -39,6 +39,7 @@ export type AppOptions = {
 	// Hears every broadcast, from this process and (with PostgreSQL) the others.
 	subscribe?: PubSub['subscribe']
 	enqueueAnalysis: (documentId: string) => void
+	recountRepeats?: (draftId: string) => void
 	sendMail: SendMail
 	uploadQuota: UploadQuota
 	// How long a public page may be served from memory at most (0: no page cache).
@@ -118,6 +119,7 @@ export function createApp(options: AppOptions): App {
 		mediaDir: options.mediaDir,
 		broadcast: options.broadcast,
 		enqueueAnalysis: options.enqueueAnalysis,
+		recountRepeats: options.recountRepeats,
 		sendMail: options.sendMail,
 		uploadQuota: options.uploadQuota,
 	}

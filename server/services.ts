@@ -67,6 +67,7 @@ export async function startServices(env: Env, database: DatabaseHandle, logger: 
 			broadcast: pubsub.broadcast,
 			subscribe: pubsub.subscribe,
 			enqueueAnalysis: analysis.enqueue,
+			recountRepeats: analysis.recountRepeats,
 			sendMail: mailer.send,
 			pageCacheTtlMs: env.PAGE_CACHE_TTL_S * 1000,
 			searchCompanies:

@@ -19,6 +19,8 @@ export type AppServices = {
 	broadcast: (stream: string, message: unknown) => Promise<void>
 	// Hands a stored document to the background word count (server/analysis).
 	enqueueAnalysis: (documentId: string) => void
+	// Finds an order's repeated sentences again (after a document was removed from it).
+	recountRepeats?: (draftId: string) => void
 	// Queues an email (server/mailer.ts); delivery happens after the response.
 	sendMail: SendMail
 	// The site's own address (PUBLIC_URL), for links that leave the request: mails, sitemap, canonical.

@@ -49,6 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const today = todayInDenmark()
 	return {
 		uploadLimitMib: settings.uploadLimitMib,
+		agencyEmail: settings.email,
 		documents,
 		refusal,
 		action: UPLOAD_PATHS[locale],
@@ -71,25 +72,30 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Order() {
-	const { uploadLimitMib, documents, refusal, action, ...quote } = useLoaderData<typeof loader>()
+	const { uploadLimitMib, agencyEmail, documents, refusal, action, ...quote } = useLoaderData<typeof loader>()
 	const { t } = useI18n()
 	// Every document's latest state, as uploads finish and counts arrive.
 	const [byId, setById] = useState(() => Object.fromEntries(documents.map(({ document }) => [document.id, document])))
 	const remember = (document: DocumentView) => setById((current) => ({ ...current, [document.id]: document }))
+	const forget = (id: string) =>
+		setById((current) => Object.fromEntries(Object.entries(current).filter(([key]) => key !== id)))
 	return (
 		<>
 			<PageMeta title={t('order.title')} description={t('order.lead')} />
 			<PageHeading title={<Text k="order.title" />} lead={<Text k="order.lead" />} />
 			{refusal && (
 				<p role="alert" className="mb-4 rounded-md border border-red-300 bg-red-50 p-3 text-red-800">
-					{t(UPLOAD_REFUSALS[refusal].notice)}
+					{t(UPLOAD_REFUSALS[refusal].notice, { email: agencyEmail })}
 				</p>
 			)}
 			<section aria-labelledby="documents-title" className="mb-6">
 				<h2 id="documents-title" className="mb-3 text-2xl font-semibold text-slate-900">
 					{t('order.documentsTitle')}
 				</h2>
-				<Dropzone action={action} limitMib={uploadLimitMib} initial={documents} onDocument={remember} />
+				<Dropzone action={action} limitMib={uploadLimitMib} initial={documents}
+					onDocument={remember}
+					onRemoved={forget}
+				/>
 			</section>
 			<div className="mb-6">
 				<LeadForm

@@ -43,6 +43,14 @@ export function formatDateTime(date: Date, locale: Locale): string {
 	return dateTimeFormat(locale).format(date)
 }
 
+// A time of day in Copenhagen, to the minute ("14:08").
+export function formatTime(date: Date, locale: Locale): string {
+	return cached(
+		`time:${locale}`,
+		() => new Intl.DateTimeFormat(intlLocale(locale), { timeStyle: 'short', timeZone: AGENCY_TIME_ZONE }),
+	).format(date)
+}
+
 export function dateTimeFormat(locale: Locale): Intl.DateTimeFormat {
 	return cached(
 		`datetime:${locale}`,

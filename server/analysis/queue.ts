@@ -29,7 +29,12 @@ type Options = {
 	memoryMb?: number
 }
 
-export type AnalysisQueue = { enqueue: (id: string) => void; resume: () => Promise<void>; close: () => Promise<void> }
+export type AnalysisQueue = {
+	enqueue: (id: string) => void
+	recountRepeats: (draftId: string) => void
+	resume: () => Promise<void>
+	close: () => Promise<void>
+}
 
 export const DEFAULT_WORKERS = Math.max(1, availableParallelism() - 1)
 
@@ -132,6 +137,11 @@ export function createAnalysisQueue({
 					running.delete(work)
 				})
 			running.add(work)
+		},
+		recountRepeats(draftId) {
+			findRepeats(draftId).catch((error: unknown) => {
+				if (!(error instanceof PoolClosed)) logger.error({ err: error }, 'repeated sentences not counted again')
+			})
 		},
 		async resume() {
 			const pending = await listPendingDocumentIds(db)

@@ -129,7 +129,14 @@ async function customer(page: string, from: string) {
 	const visitor = await visit(server.url, page)
 	let cookie = visitor.cookie
 	const uploadPath = page === '/bestil' ? '/bestil/dokumenter' : '/en/order/documents'
-	return async (name: string, content: string, filenameStar?: string) => {
+	const scripted = () => ({
+		cookie,
+		'x-csrf-token': visitor.csrfToken,
+		accept: 'application/json',
+		'x-requested-with': 'XMLHttpRequest',
+		'x-forwarded-for': from,
+	})
+	const upload = async (name: string, content: string, filenameStar?: string) => {
 		const headers = {
 			cookie,
 			'x-csrf-token': visitor.csrfToken,
@@ -154,6 +161,10 @@ async function customer(page: string, from: string) {
 			json: (await response.json()) as { error?: string; document?: { id: string; name: string } },
 		}
 	}
+	// Takes a file out of the order again, as the page's Remove button does.
+	const remove = async (id: string) =>
+		(await fetch(`${server.url}/documents/${id}`, { method: 'DELETE', headers: scripted() })).status
+	return Object.assign(upload, { remove })
 }
 
 describe('uploads have a quota', () => {
@@ -162,17 +173,47 @@ describe('uploads have a quota', () => {
 		const first = []
 		for (let n = 0; n < 5; n++) first.push(await upload(`brev-${n}.txt`, 'Et kort brev.'))
 		expect(first.map(({ status }) => status)).toEqual([201, 201, 201, 201, 429])
-		expect(first[4]!.json).toEqual({ error: 'You can not upload any more files.' })
+		// Which limit, and the way round it: remove a file, or mail the documents.
+		expect(first[4]!.json).toEqual({
+			error:
+				'You can not upload any more files. This order holds as many files as one order can. Remove a file you do not need – or mail your documents to kontakt@tolk.example.',
+		})
 
 		// A new order from the same address: two more files fill the address's hour.
 		const again = await customer('/bestil', '198.51.100.10')
 		const more = []
+		const before = Date.now()
 		for (let n = 0; n < 3; n++) more.push(await again(`igen-${n}.txt`, 'Et brev.'))
-		expect(more.map(({ status, json }) => [status, json.error])).toEqual([
-			[201, undefined],
-			[201, undefined],
-			[429, 'Du kan ikke uploade flere filer.'],
-		])
+		expect(more.map(({ status }) => status)).toEqual([201, 201, 429])
+		// The address's hour opens again an hour after its first upload, said in Copenhagen's time.
+		const opens = new Intl.DateTimeFormat('da-DK', { timeStyle: 'short', timeZone: 'Europe/Copenhagen' })
+		const times = [-60_000, 0, 60_000].map((skew) => opens.format(new Date(before + skew + 3_600_000)))
+		const error = more[2]!.json.error!
+		expect(error).toMatch(
+			/^Du kan ikke uploade flere filer\. Du har uploadet så mange filer, som vi tager imod fra én forbindelse på en time\. Du kan uploade igen kl\. \d\d[.:]\d\d – eller sende dine dokumenter til kontakt@tolk\.example\.$/,
+		)
+		expect(times.some((time) => error.includes(`kl. ${time} `))).toBe(true)
+	})
+})
+
+describe('a wrong file can be taken out', () => {
+	test('by its uploader only: the row and the stored file go, and the order has room again', async () => {
+		const upload = await customer('/en/order', '198.51.100.30')
+		const ids = []
+		for (let n = 0; n < 4; n++) ids.push((await upload(`brev-${n}.txt`, `Brev nummer ${n}.`)).json.document!.id)
+		expect((await upload('one-too-many.txt', 'Et brev.')).status).toBe(429)
+		const stored = (id: string) =>
+			readdirSync(path.join(server.database.dataDir, 'documents')).filter((name) => name.startsWith(id))
+		expect(stored(ids[0]!)).toHaveLength(1)
+
+		const stranger = await customer('/en/order', '198.51.100.31')
+		expect(await stranger.remove(ids[0]!)).toBe(404)
+		expect(await upload.remove(ids[0]!)).toBe(200)
+		expect(stored(ids[0]!)).toEqual([])
+		expect((await fetch(`${server.url}/documents/${ids[0]}`)).status).toBe(404)
+		expect(await upload.remove(ids[0]!)).toBe(404)
+		expect((await upload('the-right-one.txt', 'Det rigtige brev.')).status).toBe(201)
+		expect(serverErrors()).toEqual([])
 	})
 })
 

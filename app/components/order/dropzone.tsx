@@ -7,6 +7,7 @@ import { ACCEPTED_EXTENSIONS } from '#app/models/documents/present.ts'
 import { uploadFile, type UploadError } from '#app/utils/upload.client.ts'
 import { AuthenticityTokenInput } from '#app/components/ui/authenticity-token.tsx'
 import { DocumentFigures } from '#app/components/order/document-figures.tsx'
+import { RemoveDocument } from '#app/components/order/remove-document.tsx'
 import { Text, useI18n } from '#app/components/ui/i18n-provider.tsx'
 import { buttonClass } from '#app/components/ui/button.tsx'
 
@@ -29,10 +30,16 @@ type Uploaded = { document: DocumentView; stream: LiveStream }
 
 const extensionOf = (name: string) => name.slice(name.lastIndexOf('.') + 1).toLowerCase()
 
-type Props = { action: string; limitMib: number; initial: Uploaded[]; onDocument: (document: DocumentView) => void }
+type Props = {
+	action: string
+	limitMib: number
+	initial: Uploaded[]
+	onDocument: (document: DocumentView) => void
+	onRemoved: (id: string) => void
+}
 
 // The upload queue: changed only by events (drop, progress, answer, cancel); each change is then shown.
-function useUploadQueue({ action, limitMib, initial, onDocument }: Props) {
+function useUploadQueue({ action, limitMib, initial, onDocument, onRemoved }: Props) {
 	const { t } = useI18n()
 	const [items, setItems] = useState<Item[]>(() =>
 		initial.map((uploaded, key) => ({
@@ -113,7 +120,13 @@ function useUploadQueue({ action, limitMib, initial, onDocument }: Props) {
 		update(item.key, { status: 'error', error: t('upload.canceled') })
 	}
 
-	return { items, notice, accept, cancel }
+	// A file taken out of the order goes from the list (and from the quote, by onRemoved).
+	function removed(id: string) {
+		commit(store.current.filter((item) => item.uploaded?.document.id !== id))
+		onRemoved(id)
+	}
+
+	return { items, notice, accept, cancel, removed }
 }
 
 // The spec's upload area: drop files or click to choose. Files go up one at a time, each its own
@@ -123,7 +136,7 @@ function useUploadQueue({ action, limitMib, initial, onDocument }: Props) {
 export function Dropzone(props: Props) {
 	const { action, limitMib, onDocument } = props
 	const { t } = useI18n()
-	const { items, notice, accept, cancel } = useUploadQueue(props)
+	const { items, notice, accept, cancel, removed } = useUploadQueue(props)
 	const { getRootProps, getInputProps, isDragActive } = useDropzone({
 		onDrop: accept,
 		maxSize: limitMib * MIB,
@@ -168,7 +181,7 @@ export function Dropzone(props: Props) {
 					className="mt-2 divide-y divide-slate-200 rounded-md border border-slate-200"
 				>
 					{items.map((item) => (
-						<UploadRow key={item.key} item={item} onCancel={cancel} onDocument={onDocument} />
+						<UploadRow key={item.key} item={item} onCancel={cancel} onDocument={onDocument} onRemoved={removed} />
 					))}
 				</ul>
 			)}
@@ -176,10 +189,15 @@ export function Dropzone(props: Props) {
 	)
 }
 
-type RowProps = { item: Item; onCancel: (item: Item) => void; onDocument: (document: DocumentView) => void }
+type RowProps = {
+	item: Item
+	onCancel: (item: Item) => void
+	onDocument: (document: DocumentView) => void
+	onRemoved: (id: string) => void
+}
 
 // One file in the queue: its thumbnail, size, type, status and progress, its count once up.
-function UploadRow({ item, onCancel, onDocument }: RowProps) {
+function UploadRow({ item, onCancel, onDocument, onRemoved }: RowProps) {
 	const { locale, t } = useI18n()
 	return (
 		<li data-status={item.status} className="flex flex-wrap items-center gap-3 p-3">
@@ -187,7 +205,7 @@ function UploadRow({ item, onCancel, onDocument }: RowProps) {
 				<img src={item.thumbnail} alt="" width={120} height={120} className="size-[120px] rounded object-cover" />
 			)}
 			<div className="min-w-0 flex-1">
-				<p className="truncate font-medium">{item.uploaded?.document.name ?? item.file.name}</p>
+				<p className="font-medium break-all">{item.uploaded?.document.name ?? item.file.name}</p>
 				<p className="text-sm text-slate-600">
 					{formatFileSize(item.uploaded?.document.size ?? item.file.size, locale)} ·{' '}
 					{(item.uploaded?.document.type ?? extensionOf(item.file.name)).toUpperCase()} ·{' '}
@@ -205,6 +223,9 @@ function UploadRow({ item, onCancel, onDocument }: RowProps) {
 			</div>
 			{item.uploaded && (
 				<DocumentFigures document={item.uploaded.document} stream={item.uploaded.stream} onChange={onDocument} />
+			)}
+			{item.uploaded && (
+				<RemoveDocument id={item.uploaded.document.id} name={item.uploaded.document.name} onRemoved={onRemoved} />
 			)}
 			{(item.status === 'added' || item.status === 'queued' || item.status === 'uploading') && (
 				<button type="button" onClick={() => onCancel(item)} className={`${buttonClass('secondarySmall')} text-sm`}>

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, sql, sum } from 'drizzle-orm'
+import { and, count, eq, gt, min, sql, sum } from 'drizzle-orm'
 import type { Database } from '#database/client.ts'
 import { documents } from '#database/schema.ts'
 
@@ -17,25 +17,28 @@ export async function lockQuota(tx: Executor, draftId: string, ipHash: string): 
 	await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`upload:${draftId}`}))`)
 }
 
-export async function isWithinQuota(
+// Which limit an upload would pass, if any: the order's (it is full: a file must go first) or the
+// address's hour (it opens again when the oldest upload of the hour is an hour old).
+export type QuotaProblem = { limit: 'order' } | { limit: 'hour'; retryAt: Date }
+
+export async function quotaProblem(
 	db: Executor,
 	{ draftId, ipHash, quota, bytes }: Wanted,
 	now = new Date(),
-): Promise<boolean> {
+): Promise<QuotaProblem | null> {
+	const since = new Date(now.getTime() - HOUR_MS)
 	const usage = (condition: ReturnType<typeof and>) =>
 		db
-			.select({ files: count(), bytes: sum(documents.size).mapWith(Number) })
+			.select({ files: count(), bytes: sum(documents.size).mapWith(Number), first: min(documents.createdAt) })
 			.from(documents)
 			.where(condition)
-			.then(([row]) => ({ files: row?.files ?? 0, bytes: row?.bytes ?? 0 }))
+			.then(([row]) => ({ files: row?.files ?? 0, bytes: row?.bytes ?? 0, first: row?.first ?? now }))
 	const [lastHour, order] = await Promise.all([
-		usage(and(eq(documents.ipHash, ipHash), gt(documents.createdAt, new Date(now.getTime() - HOUR_MS)))),
+		usage(and(eq(documents.ipHash, ipHash), gt(documents.createdAt, since))),
 		usage(eq(documents.draftId, draftId)),
 	])
-	return (
-		lastHour.files < quota.filesPerHour &&
-		lastHour.bytes + bytes <= quota.bytesPerHour &&
-		order.files < quota.filesPerOrder &&
-		order.bytes + bytes <= quota.bytesPerOrder
-	)
+	if (order.files >= quota.filesPerOrder || order.bytes + bytes > quota.bytesPerOrder) return { limit: 'order' }
+	if (lastHour.files >= quota.filesPerHour || lastHour.bytes + bytes > quota.bytesPerHour)
+		return { limit: 'hour', retryAt: new Date(lastHour.first.getTime() + HOUR_MS) }
+	return null
 }

@@ -13,7 +13,7 @@ import { declaredExpansion, isBomb } from '#app/models/wordcount/archive.server.
 import { cleanFileName } from '#app/models/text/clean.ts'
 import { hasContentOf } from '#app/models/documents/content-type.server.ts'
 import { presentDocument } from '#app/models/documents/present.ts'
-import { isWithinQuota, lockQuota } from '#app/models/documents/quota.server.ts'
+import { lockQuota, quotaProblem, type QuotaProblem } from '#app/models/documents/quota.server.ts'
 import type { AppServices } from '#app/models/services.ts'
 
 export const MIB = 1024 * 1024
@@ -26,7 +26,8 @@ export type UploadRefusal =
 	| { reason: 'content' }
 	| { reason: 'missing' }
 	| { reason: 'bomb' }
-	| { reason: 'quota' }
+	| { reason: 'quota'; limit: 'order' }
+	| { reason: 'quota'; limit: 'hour'; retryAt: Date }
 	// A body that is not a readable multipart form (no boundary, cut off, not multipart at all).
 	| { reason: 'malformed' }
 
@@ -54,15 +55,13 @@ export async function receiveUpload(services: UploadServices, { source, draftId,
 	if (source.declaredBytes > limitMib * MIB + FRAMING_BYTES)
 		throw new UploadRefused({ reason: 'too-big', sizeMib: round(source.declaredBytes / MIB), limitMib })
 	// Said before a byte is stored; checked again, under a lock, before the file counts.
-	if (!(await isWithinQuota(db, { draftId, ipHash, quota, bytes: Math.max(0, source.declaredBytes - FRAMING_BYTES) })))
-		throw new UploadRefused({ reason: 'quota' })
+	refuseOver(await quotaProblem(db, { draftId, ipHash, quota, bytes: Math.max(0, source.declaredBytes - FRAMING_BYTES) }))
 	// The row and the file arrive together: a failed rename takes the row back, and a file
 	// renamed just before the server died has no row and goes at the next start.
 	const row = await receiveFile(source, documentsDir, limitMib, (file, moveIntoPlace) =>
 		db.transaction(async (tx) => {
 			await lockQuota(tx, draftId, ipHash)
-			if (!(await isWithinQuota(tx, { draftId, ipHash, quota, bytes: file.size })))
-				throw new UploadRefused({ reason: 'quota' })
+			refuseOver(await quotaProblem(tx, { draftId, ipHash, quota, bytes: file.size }))
 			const [inserted] = await tx
 				.insert(documents)
 				.values({ ...file, draftId, ipHash })
@@ -73,6 +72,10 @@ export async function receiveUpload(services: UploadServices, { source, draftId,
 	)
 	services.enqueueAnalysis(row.id)
 	return presentDocument(row)
+}
+
+function refuseOver(problem: QuotaProblem | null) {
+	if (problem) throw new UploadRefused({ reason: 'quota', ...problem })
 }
 
 export type ReceivedFile = { id: string; name: string; extension: string; size: number; storedName: string }

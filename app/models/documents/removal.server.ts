@@ -1,0 +1,37 @@
+import { rm } from 'node:fs/promises'
+import path from 'node:path'
+import { and, eq, isNull } from 'drizzle-orm'
+import { documents } from '#database/schema.ts'
+import type { AppServices } from '#app/models/services.ts'
+import { legacyTextPathOf, sentencesPathOf } from '#app/models/documents/analysis.server.ts'
+
+type Services = Pick<AppServices, 'db' | 'documentsDir' | 'recountRepeats'>
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+
+// The visitor takes a wrong file out of their order in progress: the row and the stored file go,
+// and the order's repeated sentences are found again without it. Only their own (the draft in their
+// cookie), and only while it is theirs: a document sent with a request or an order stays.
+export async function removeDraftDocument(services: Services, draftId: string | null, id: string): Promise<boolean> {
+	if (!draftId || !UUID.test(id)) return false
+	const [removed] = await services.db
+		.delete(documents)
+		.where(
+			and(
+				eq(documents.id, id),
+				eq(documents.draftId, draftId),
+				isNull(documents.requestId),
+				isNull(documents.orderId),
+			),
+		)
+		.returning({ storedName: documents.storedName, status: documents.status })
+	if (!removed) return false
+	const { documentsDir } = services
+	await Promise.all([
+		rm(path.join(documentsDir, removed.storedName), { force: true }),
+		rm(sentencesPathOf(documentsDir, id), { force: true }),
+		rm(legacyTextPathOf(documentsDir, id), { force: true }),
+	])
+	if (removed.status === 'counted') services.recountRepeats?.(draftId)
+	return true
+}
