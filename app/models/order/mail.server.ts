@@ -82,7 +82,7 @@ async function tellAgency(services: Services, order: Order, agencyEmail: string,
 		subject: mailText('da', 'mail.order.agencySubject', vars),
 		text: [
 			`${order.customer.name} <${order.customer.email}>, ${company}`,
-			mailText('da', 'mail.order.due', vars),
+			mailText('da', 'mail.order.due', { ...vars, date: formatDay(order.dueDate, 'da') }),
 			admin,
 			files.length > 0 ? [mailText('da', 'mail.order.documents'), ...files].join('\n') : '',
 		]
