@@ -99,7 +99,7 @@ export default function OrderStatusPage() {
 							<time dateTime={event.at} className="w-44 shrink-0 text-sm text-slate-600">
 								{formatDateTime(new Date(event.at), locale)}
 							</time>
-							<span className="min-w-0 break-words">
+							<span className="min-w-0 wrap-anywhere">
 								{event.kind === 'status' && event.status ? (
 									<strong className="font-medium">{t(`orderStatus.${event.status}`)}</strong>
 								) : null}

@@ -20,11 +20,11 @@ export function FileList({ files, empty }: { files: FileItem[]; empty?: string }
 			{files.map((file) => (
 				<li key={file.id}>
 					{file.href ? (
-						<a href={file.href} className="break-all text-teal-900 underline" download>
+						<a href={file.href} className="text-teal-900 underline wrap-anywhere" download>
 							{file.name}
 						</a>
 					) : (
-						<span className="break-all">{file.name}</span>
+						<span className="wrap-anywhere">{file.name}</span>
 					)}
 					{file.size === undefined ? '' : ` (${formatFileSize(file.size, locale)})`}
 					{file.note ? ` · ${file.note}` : ''}

@@ -20,7 +20,7 @@ export function StatusForm({ label, submit, action, hidden = {}, children, after
 			{Object.entries(hidden).map(([name, value]) => (
 				<input key={name} type="hidden" name={name} value={value} />
 			))}
-			<label className="text-sm font-medium">
+			<label className="max-w-full min-w-0 text-sm font-medium">
 				<span className="mb-1 block">{label}</span>
 				{children}
 			</label>

@@ -205,7 +205,7 @@ function UploadRow({ item, onCancel, onDocument, onRemoved }: RowProps) {
 				<img src={item.thumbnail} alt="" width={120} height={120} className="size-[120px] rounded object-cover" />
 			)}
 			<div className="min-w-0 flex-1">
-				<p className="font-medium break-all">{item.uploaded?.document.name ?? item.file.name}</p>
+				<p className="font-medium wrap-anywhere">{item.uploaded?.document.name ?? item.file.name}</p>
 				<p className="text-sm text-slate-600">
 					{formatFileSize(item.uploaded?.document.size ?? item.file.size, locale)} ·{' '}
 					{(item.uploaded?.document.type ?? extensionOf(item.file.name)).toUpperCase()} ·{' '}

@@ -38,7 +38,7 @@ export function QuoteTable({
 			<tbody>
 				{quote.lines.map((line, index) => (
 					<tr key={`${line.name}-${index}`} className="border-b border-slate-200">
-						<th scope="row" className="py-2 font-normal">
+						<th scope="row" className="py-2 pr-3 font-normal wrap-anywhere">
 							{line.name}{' '}
 							<span className="text-sm text-slate-600">
 								{line.basis === 'words' &&
@@ -59,7 +59,7 @@ export function QuoteTable({
 							</span>
 							{line.basis === 'words' && <CountBreakdownDetails parts={line.parts} corrected={line.corrected} />}
 						</th>
-						<td className="py-2 text-right">
+						<td className="py-2 text-right whitespace-nowrap">
 							{line.basis === 'words' || line.basis === 'minutes' ? money(line.amount) : '–'}
 						</td>
 					</tr>

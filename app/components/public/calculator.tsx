@@ -76,7 +76,7 @@ export function Calculator({
 				/>
 			</div>
 			<WordSlider id={id} min={min} max={max} words={words} onChange={change} />
-			<dl className="mt-4 grid grid-cols-2 gap-4" aria-live="polite">
+			<dl className="mt-4 flex flex-wrap gap-x-8 gap-y-4" aria-live="polite">
 				<div>
 					<Text as="dt" k="calculator.count" className="text-sm text-slate-600" />
 					<dd className="text-2xl font-bold text-slate-900" data-words={words}>
