@@ -1,6 +1,6 @@
 import { and, eq, like } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
-import { auditEvents, orderEvents, orderFiles, orders } from '#database/schema.ts'
+import { auditEvents, orderEvents, orderFiles, orders, teamMembers } from '#database/schema.ts'
 import {
 	exportOrdersCsv,
 	findOrderForStaff,
@@ -182,5 +182,22 @@ describe("the dashboard's orders", () => {
 		expect((await listed('overdue')).orders.map((order) => order.reference).sort()).toEqual(['DUE-00000', 'DUE-00001'])
 		expect((await listed('soon')).orders.map((order) => order.reference).sort()).toEqual(['DUE-00002', 'DUE-00003'])
 		await db().delete(orders).where(like(orders.reference, 'DUE-%'))
+	})
+
+	test('counts the open orders no translator is assigned to, as the list it links to shows them, with what a PM scans for', async () => {
+		const before = await countTodaysWork(db())
+		const base = await deliverableOrder(services(), staff)
+		await copiesOfOrder(db(), base.id, 3, 'ASSIGN')
+		const [member] = await db().select().from(teamMembers).limit(1)
+		await db().update(orders).set({ translatorId: member!.id }).where(eq(orders.reference, 'ASSIGN-00000'))
+		await db().update(orders).set({ status: 'delivered' }).where(eq(orders.reference, 'ASSIGN-00001'))
+		const after = await countTodaysWork(db())
+		// The base order and ASSIGN-00002; the assigned one and the delivered one are not waiting.
+		expect(after.toAssign - before.toAssign).toBe(2)
+		const { orders: listed } = await listOrders(db(), filter({ translator: 'none', q: 'ASSIGN-' }))
+		expect(listed.map((order) => order.reference)).toEqual(['ASSIGN-00002'])
+		expect(listed[0]).toMatchObject({ words: 2000, express: false })
+		expect(listed[0]!.orderedAt).toMatch(/^\d{4}-\d\d-\d\dT/)
+		await db().delete(orders).where(like(orders.reference, 'ASSIGN-%'))
 	})
 })

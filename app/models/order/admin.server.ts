@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, inArray, lt, lte, max, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, eq, gte, inArray, isNull, lt, lte, max, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { z } from 'zod'
 import type { Database } from '#database/client.ts'
@@ -36,7 +36,8 @@ export const OrderFilterSchema = z.object({
 		.regex(/^[a-z-]{2,12}>[a-z-]{2,12}$/)
 		.or(z.literal(''))
 		.catch(''),
-	translator: z.coerce.number().int().positive().or(z.literal('')).catch(''),
+	// A team member's id, or 'none': the orders no one is assigned to yet.
+	translator: z.coerce.number().int().positive().or(z.enum(['none', ''])).catch(''),
 	q: z.string().trim().max(100).catch(''),
 	// The dashboard's links: due by the next working day, or past the date.
 	due: z.enum(['soon', 'overdue', '']).catch(''),
@@ -67,7 +68,8 @@ function whereFor({ status, pair, translator, q, due }: OrderFilter, today: Cale
 		const [from, to] = pair.split('>')
 		conditions.push(eq(orders.fromLanguage, from!), eq(orders.toLanguage, to!))
 	}
-	if (translator) conditions.push(eq(orders.translatorId, translator))
+	if (translator === 'none') conditions.push(isNull(orders.translatorId))
+	else if (translator) conditions.push(eq(orders.translatorId, translator))
 	if (q) {
 		const customer = (field: string) => sql`${orders.customer}->>${field}`
 		conditions.push(containsAny(q, [orders.reference, customer('name'), customer('email'), customer('companyName')]))
@@ -111,6 +113,9 @@ const LISTED = {
 	toLanguage: orders.toLanguage,
 	translator: teamMembers.name,
 	total: sql<string>`${quotes.details}->'quote'->>'total'`,
+	words: sql<string | null>`${quotes.details}->'quote'->>'words'`,
+	surchargePercent: sql<string | null>`${quotes.details}->'quote'->>'surchargePercent'`,
+	createdAt: orders.createdAt,
 }
 
 function selectListed(db: Database) {
@@ -137,6 +142,10 @@ function present(row: ListedRow, today: CalendarDate) {
 		pair: row.fromLanguage && row.toLanguage ? `${row.fromLanguage} → ${row.toLanguage}` : '',
 		translator: row.translator,
 		total: Number(row.total),
+		words: Number(row.words ?? 0),
+		// Express: the customer paid to have it sooner than the normal pace.
+		express: Number(row.surchargePercent ?? 0) > 0,
+		orderedAt: row.createdAt.toISOString(),
 	}
 }
 

@@ -78,6 +78,7 @@ export default function Dashboard() {
 const CARDS: { key: keyof TodaysWork; hint: AdminMessageKey; isUrgent?: boolean }[] = [
 	{ key: 'newRequests', hint: 'dashboard.newRequestsHint', isUrgent: true },
 	{ key: 'quotesWaiting', hint: 'dashboard.quotesWaitingHint' },
+	{ key: 'toAssign', hint: 'dashboard.toAssignHint', isUrgent: true },
 	{ key: 'ordersDue', hint: 'dashboard.ordersDueHint', isUrgent: true },
 	{ key: 'overdue', hint: 'dashboard.overdueHint', isUrgent: true },
 ]
@@ -109,7 +110,7 @@ function TodaysWorkCards({
 			<h2 id="todays-work" className="mb-3 text-lg font-bold">
 				{t('dashboard.today')}
 			</h2>
-			<ul className="grid grid-cols-2 gap-3 xl:grid-cols-4">
+			<ul className="grid grid-cols-2 gap-3 xl:grid-cols-5">
 				{CARDS.map(({ key, hint, isUrgent }) => {
 					const stands = isUrgent && work[key] > 0
 					return (

@@ -18,7 +18,7 @@ import { listActiveLanguages } from '#app/models/site.server.ts'
 import { ORDER_STATUSES } from '#database/schema.ts'
 import { ORDERS_STREAM } from '#app/utils/cable.ts'
 import { getDb, getServices } from '#app/http/context.server.ts'
-import { formatPrice, formatDay } from '#app/utils/format.ts'
+import { formatDay, formatNumber, formatPrice } from '#app/utils/format.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	requireStaff(request, context)
@@ -97,21 +97,25 @@ function OrderFilters({
 				options={translators.map((member) => ({ value: member.id, label: member.name }))}
 			>
 				<option value="">{t('orders.all')}</option>
+				<option value="none">{t('orders.unassigned')}</option>
 			</FilterSelect>
 			<FilterSearch label={t('orders.search')} defaultValue={filter.q} />
 		</FilterBar>
 	)
 }
 
+// What a project manager looks for first comes first (a phone shows the first columns).
 const COLUMNS = [
 	'orders.reference',
+	'orders.customer',
+	'orders.total',
 	'orders.due',
 	'orders.daysLeft',
 	'orders.status',
-	'orders.customer',
+	'orders.words',
 	'orders.pair',
 	'orders.translator',
-	'orders.total',
+	'orders.ordered',
 ] as const
 
 function OrderTable({ orders }: Pick<Data, 'orders'>) {
@@ -124,7 +128,17 @@ function OrderTable({ orders }: Pick<Data, 'orders'>) {
 						<Link to={`/admin/orders/${order.id}`} className="font-medium text-teal-900 underline">
 							{order.reference}
 						</Link>
+						{order.express && (
+							<span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900" data-express>
+								{t('orders.express')}
+							</span>
+						)}
 					</td>
+					<td className="px-3 py-2">
+						{order.customer}
+						<span className="block text-slate-600">{order.email}</span>
+					</td>
+					<td className="px-3 py-2 whitespace-nowrap">{formatPrice(order.total, 'DKK', locale)}</td>
 					<td className="px-3 py-2">{formatDay(order.dueDate, locale)}</td>
 					<td className="px-3 py-2">
 						{order.daysLeft === null ? (
@@ -136,13 +150,10 @@ function OrderTable({ orders }: Pick<Data, 'orders'>) {
 						)}
 					</td>
 					<td className="px-3 py-2">{t(`orders.status.${order.status}`)}</td>
-					<td className="px-3 py-2">
-						{order.customer}
-						<span className="block text-slate-600">{order.email}</span>
-					</td>
+					<td className="px-3 py-2 text-right">{formatNumber(order.words, locale)}</td>
 					<td className="px-3 py-2">{order.pair || '–'}</td>
 					<td className="px-3 py-2">{order.translator ?? '–'}</td>
-					<td className="px-3 py-2">{formatPrice(order.total, 'DKK', locale)}</td>
+					<td className="px-3 py-2">{formatDay(order.orderedAt, locale)}</td>
 				</tr>
 			))}
 		</Table>
