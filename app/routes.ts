@@ -59,6 +59,7 @@ export default [
 		route('admin/requests/:id', 'routes/admin/request.tsx'),
 		route('admin/orders', 'routes/admin/orders.tsx'),
 		route('admin/orders/:id', 'routes/admin/order.tsx'),
+		route('admin/customers', 'routes/admin/customers.tsx'),
 		route('admin/settings', 'routes/admin/settings.tsx'),
 		route('admin/audit', 'routes/admin/audit.tsx'),
 		route('admin/translations', 'routes/admin/translations.tsx'),

@@ -45,6 +45,7 @@ const AREA_OF_SEGMENT: Record<string, Area> = {
 	requests: 'work',
 	orders: 'work',
 	invoices: 'work',
+	customers: 'work',
 	settings: 'settings',
 	analytics: 'analytics',
 	users: 'staff',
