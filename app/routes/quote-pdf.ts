@@ -1,9 +1,9 @@
 import type { Route } from './+types/quote-pdf'
-import { renderQuotePdf } from '#app/models/quote/pdf.server.ts'
+import { quoteNumber, renderQuotePdf } from '#app/models/quote/pdf.server.ts'
 import { findQuote } from '#app/models/quote/quote.server.ts'
-import { getRequestSettings } from '#app/http/site.server.ts'
+import { quoteParties } from '#app/models/quote/document.server.ts'
 import { loadMessages } from '#app/models/translation.server.ts'
-import { getDb } from '#app/http/context.server.ts'
+import { getDb, getServices } from '#app/http/context.server.ts'
 import { LOCALES, type Locale } from '#app/utils/locales.ts'
 import { notFound } from '#app/http/responses.server.ts'
 
@@ -14,12 +14,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 	if (!quote) throw notFound()
 	const asked = new URL(request.url).searchParams.get('lang')
 	const locale = (LOCALES.includes(asked as Locale) ? asked : quote.locale) as Locale
-	const settings = await getRequestSettings(context)
-	const pdf = await renderQuotePdf(quote, locale, await loadMessages(db, locale), settings.agencyName)
+	const parties = await quoteParties(db, quote.id, locale, getServices(context).publicUrl)
+	const pdf = await renderQuotePdf(quote, locale, await loadMessages(db, locale), parties)
 	return new Response(Buffer.from(pdf), {
 		headers: {
 			'Content-Type': 'application/pdf',
-			'Content-Disposition': `attachment; filename="tolk-${locale === 'da' ? 'tilbud' : 'quote'}-${quote.id.slice(0, 8)}.pdf"`,
+			'Content-Disposition': `attachment; filename="tolk-${locale === 'da' ? 'tilbud' : 'quote'}-${quoteNumber(quote.id)}.pdf"`,
 			'Cache-Control': 'private, no-store',
 			'X-Robots-Tag': 'noindex',
 		},

@@ -48,7 +48,7 @@ describe('the count explained', () => {
 				await breakdown.locator('[data-part]').evaluateAll((parts) => parts.map((part) => part.textContent)),
 			).toEqual([
 				'Body text9 words',
-				'Hidden slides and sheets6 words',
+				'Hidden sheets6 words',
 				'Comments8 wordsnot in the price: we translate comments only if you ask us to',
 			])
 			expect(await seriousAxeViolations(page)).toEqual([])
@@ -102,7 +102,7 @@ describe('the count explained', () => {
 			const bytes = new Uint8Array(await (await fetch(session.server.url + pdfPath)).arrayBuffer())
 			const { extractText, getDocumentProxy } = await import('unpdf')
 			const { text } = await extractText(await getDocumentProxy(bytes, { verbosity: 0 }), { mergePages: true })
-			expect(text).toContain('Hidden slides and sheets: 6 words')
+			expect(text).toContain('Hidden sheets: 6 words')
 			expect(text).toContain('Comments: 8 words (not in the price: we translate comments only if you ask us to)')
 			expect(text).toContain('Counted again by our staff')
 		},

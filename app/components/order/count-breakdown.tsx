@@ -1,5 +1,5 @@
 import { useI18n } from '#app/components/ui/i18n-provider.tsx'
-import { breakdownLines, type CountBreakdown, type UnpricedPart } from '#app/models/wordcount/parts.ts'
+import { breakdownLines, partLabelKey, type CountBreakdown, type UnpricedPart } from '#app/models/wordcount/parts.ts'
 import { formatNumber } from '#app/utils/format.ts'
 
 // A quote line opened: the words of each part of the document (body, notes, headers and footers,
@@ -8,9 +8,12 @@ import { formatNumber } from '#app/utils/format.ts'
 export function CountBreakdownDetails({
 	parts,
 	corrected,
+	fileName,
 }: {
 	parts: CountBreakdown | null | undefined
 	corrected: boolean
+	// The parts are named as the kind of document has them.
+	fileName: string
 }) {
 	const { locale, t } = useI18n()
 	const lines = breakdownLines(parts)
@@ -21,7 +24,7 @@ export function CountBreakdownDetails({
 			<dl className="mt-1 grid grid-cols-[auto_auto] justify-start gap-x-4">
 				{lines.map(({ part, words, priced }) => (
 					<div key={part} className="contents" data-part={part} data-priced={priced}>
-						<dt>{t(`quote.part.${part}`)}</dt>
+						<dt>{t(partLabelKey(part, fileName))}</dt>
 						<dd>
 							{t('quote.partWords', { words: formatNumber(words, locale) })}
 							{!priced && <span className="block text-xs">{t(`quote.unpriced.${part as UnpricedPart}`)}</span>}

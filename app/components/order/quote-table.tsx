@@ -57,7 +57,9 @@ export function QuoteTable({
 								{line.basis === 'manual' && t('order.manual')}
 								{line.basis === 'pending' && t('order.counting')}
 							</span>
-							{line.basis === 'words' && <CountBreakdownDetails parts={line.parts} corrected={line.corrected} />}
+							{line.basis === 'words' && (
+								<CountBreakdownDetails parts={line.parts} corrected={line.corrected} fileName={line.name} />
+							)}
 						</th>
 						<td className="py-2 text-right whitespace-nowrap">
 							{line.basis === 'words' || line.basis === 'minutes' ? money(line.amount) : '–'}

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import type { Database } from '#database/client.ts'
-import { orders, quotes } from '#database/schema.ts'
+import { quotes, type orders } from '#database/schema.ts'
 import { mailText } from '#app/models/order/mail-text.server.ts'
 import type { SavedQuoteDetails } from '#app/models/quote/quote.server.ts'
 import { formatDay, formatNumber, formatPrice } from '#app/utils/format.ts'

@@ -3,69 +3,128 @@ import { formatNumber, formatPrice, formatDay } from '#app/utils/format.ts'
 import { translate, type MessageKey, type Messages } from '#app/utils/translate.ts'
 import type { Locale } from '#app/utils/locales.ts'
 import type { findQuote } from '#app/models/quote/quote.server.ts'
-import { breakdownLines, type UnpricedPart } from '#app/models/wordcount/parts.ts'
+import type { QuoteParties } from '#app/models/quote/document.server.ts'
+import { breakdownLines, partLabelKey, type UnpricedPart } from '#app/models/wordcount/parts.ts'
 
 type SavedQuote = NonNullable<Awaited<ReturnType<typeof findQuote>>>
+type Writer = Awaited<ReturnType<typeof createPdfWriter>>
+type Tools = Writer & {
+	t: (key: MessageKey, vars?: Record<string, string | number>) => string
+	money: (amount: number) => string
+	number: (value: number) => string
+	day: (value: string) => string
+}
 
-// The quote as an A4 PDF in the customer's language: the same lines and totals as its page.
+const round2 = (amount: number) => Math.round(amount * 100) / 100
+
+// The quote as an A4 document a business can file, in the customer's language: its number, date
+// and validity, the agency and the customer, lines that add up (the repetition discount, the top-up
+// to the minimum, express and copies each a line of its own), VAT, and the terms it is given on.
 export async function renderQuotePdf(
 	quote: SavedQuote,
 	locale: Locale,
 	messages: Messages,
-	agencyName: string,
+	parties: QuoteParties,
 ): Promise<Uint8Array> {
 	const t = (key: MessageKey, vars?: Record<string, string | number>) =>
 		printable(translate(messages, key, vars).replace(/<[^>]*>/g, ''))
-	const money = (amount: number) => printable(formatPrice(amount, quote.currency, locale))
-	const day = (value: string) => printable(formatDay(value, locale))
+	const writer = await createPdfWriter(`${t('savedQuote.title')} ${quoteNumber(quote.id)}`)
+	const tools: Tools = {
+		...writer,
+		t,
+		money: (amount) => printable(formatPrice(amount, quote.currency, locale)),
+		number: (value) => formatNumber(value, locale),
+		day: (value) => printable(formatDay(value, locale)),
+	}
+	heading(tools, quote, parties)
+	for (const item of quote.details.quote.lines) documentLines(tools, quote, item)
+	totals(tools, quote)
+	closing(tools, quote, parties)
+	return writer.save()
+}
+
+// The quote's number: the first part of its link's key, which no other quote shares in practice.
+export const quoteNumber = (id: string) => id.slice(0, 8)
+
+function heading({ line, space, t, day }: Tools, quote: SavedQuote, { agency, customer }: QuoteParties) {
+	line(agency.name, { isBold: true })
+	line(agency.address, { size: 10 })
+	line(`CVR ${agency.cvr}  ·  ${agency.email}  ·  ${agency.phone}`, { size: 10 })
+	space(14)
+	line(`${t('savedQuote.title')} ${quoteNumber(quote.id)}`, { size: 20, isBold: true })
+	line(`${t('quoteDocument.date')}: ${day(quote.createdAt.toISOString())}`, { size: 10 })
+	line(`${t('quoteDocument.validUntil')}: ${day(quote.validUntil)}`, { size: 10 })
+	space(8)
+	line(t('quoteDocument.for'), { size: 9 })
+	if (customer) {
+		line(customer.company ?? customer.name, { isBold: true })
+		line(customer.company ? `${customer.name}, ${customer.email}` : customer.email, { size: 10 })
+	} else line(t('quoteDocument.anyone'), { size: 10 })
+	space(8)
 	const { details } = quote
-
-	const { line, space, save } = await createPdfWriter(`${t('savedQuote.title')} ${quote.id.slice(0, 8)}`)
-
-	line(printable(agencyName), { size: 10 })
-	space(10)
-	line(t('savedQuote.title'), { size: 20, isBold: true })
-	line(t('savedQuote.lead', { date: day(quote.createdAt.toISOString()), validUntil: day(quote.validUntil) }), {
-		size: 10,
-	})
 	if (details.fromName && details.toName) line(`${t('prices.pair')}: ${details.fromName} -> ${details.toName}`)
-	line(`${t('quote.deliveryDate')}: ${quote.deliveryDate ? day(quote.deliveryDate) : day(details.quote.standardDate)}`)
+	line(`${t('quote.deliveryDate')}: ${day(quote.deliveryDate ?? details.quote.standardDate)}`)
 	space(10)
-	for (const item of details.quote.lines) {
-		const basis =
-			item.basis === 'words'
-				? t('quote.wordsAt', { words: formatNumber(item.quantity ?? 0, locale), price: money(details.pricePerWord) })
-				: item.basis === 'minutes'
-					? t('quote.minutesAt', {
-							minutes: formatNumber(item.quantity ?? 0, locale),
-							price: money(details.pricePerMinute),
-						})
-					: t('order.manual')
-		line(`${item.name} (${basis})`, { right: money(item.amount) })
-		// What the count is made of, as the page shows it when the line is opened.
-		const parts = item.basis === 'words' ? breakdownLines(item.parts) : []
-		if (parts.length > 1 || parts.some((part) => !part.priced)) {
-			const words = (count: number) => t('quote.partWords', { words: formatNumber(count, locale) })
-			for (const { part, words: count, priced } of parts)
-				line(
-					`    ${t(`quote.part.${part}`)}: ${words(count)}${priced ? '' : ` (${t(`quote.unpriced.${part as UnpricedPart}`)})`}`,
-					{ size: 8 },
-				)
-		}
-		if (item.basis === 'words' && item.corrected) line(`    ${t('quote.corrected')}`, { size: 8 })
+}
+
+type QuoteItem = SavedQuote['details']['quote']['lines'][number]
+
+// A document: its words at the price, the repetition discount as its own line, what was counted.
+function documentLines(tools: Tools, quote: SavedQuote, item: QuoteItem) {
+	const { line, t, money, number } = tools
+	const { details } = quote
+	line(item.name, { size: 10, isBold: true })
+	if (item.basis === 'minutes') {
+		const quantity = `${number(item.quantity ?? 0)} min x ${money(details.pricePerMinute)}`
+		return line(`    ${quantity}`, { size: 10, right: money(item.amount) })
 	}
+	if (item.basis !== 'words') return line(`    ${t('order.manual')}`, { size: 10, right: '-' })
+	const full = round2((item.quantity ?? 0) * details.pricePerWord)
+	line(`    ${t('quoteDocument.words', { words: number(item.quantity ?? 0), price: money(details.pricePerWord) })}`, {
+		size: 10,
+		right: money(full),
+	})
+	if (item.amount !== full)
+		line(
+			`    ${t('quoteDocument.repeated', { words: number(item.repeated ?? 0), percent: details.repetitionPercent })}`,
+			{ size: 10, right: money(round2(item.amount - full)) },
+		)
+	countedParts(tools, item)
+}
+
+function countedParts({ line, t, number }: Tools, item: QuoteItem) {
+	if (item.basis !== 'words') return
+	const parts = breakdownLines(item.parts)
+	if (parts.length > 1 || parts.some((part) => !part.priced)) {
+		const words = (count: number) => t('quote.partWords', { words: number(count) })
+		for (const { part, words: count, priced } of parts)
+			line(
+				`        ${t(partLabelKey(part, item.name))}: ${words(count)}${priced ? '' : ` (${t(`quote.unpriced.${part as UnpricedPart}`)})`}`,
+				{ size: 8 },
+			)
+	}
+	if (item.corrected) line(`        ${t('quote.corrected')}`, { size: 8 })
+}
+
+function totals({ line, space, t, money }: Tools, quote: SavedQuote) {
+	const { details } = quote
+	const figures = details.quote
 	space(6)
-	if (details.quote.minimumApplied) line(t('quote.minimum'), { right: money(details.minimumOrder) })
-	if (details.quote.express > 0)
-		line(t('quote.express', { percent: details.quote.surchargePercent }), { right: money(details.quote.express) })
-	if (details.quote.copies > 0)
-		line(t('quote.copiesLine', { copies: quote.copies }), { right: money(details.quote.copies) })
-	line(t('quote.total'), { isBold: true, right: money(details.quote.total) })
-	line(t('quote.vat', { vat: details.vatPercent }), { right: money(details.quote.vat) })
-	line(t('quote.totalWithVat'), { isBold: true, right: money(details.quote.totalWithVat) })
-	if (details.quote.hasManual) {
-		space(6)
-		line(t('quote.manualNote'), { size: 9 })
-	}
-	return save()
+	if (figures.minimumApplied)
+		line(t('invoice.minimum'), { size: 10, right: money(round2(details.minimumOrder - figures.translation)) })
+	if (figures.express > 0)
+		line(t('quote.express', { percent: figures.surchargePercent }), { size: 10, right: money(figures.express) })
+	if (figures.copies > 0)
+		line(t('quote.copiesLine', { copies: quote.copies }), { size: 10, right: money(figures.copies) })
+	line(t('quote.total'), { isBold: true, right: money(figures.total) })
+	line(t('quote.vat', { vat: details.vatPercent }), { right: money(figures.vat) })
+	line(t('quote.totalWithVat'), { isBold: true, right: money(figures.totalWithVat) })
+}
+
+function closing({ line, space, t, day }: Tools, quote: SavedQuote, { terms }: QuoteParties) {
+	space(14)
+	if (quote.details.quote.hasManual) line(t('quote.manualNote'), { size: 9 })
+	line(t('quoteDocument.binding', { date: day(quote.validUntil) }), { size: 9 })
+	line(t('quoteDocument.terms', { title: terms.title, version: terms.version }), { size: 9 })
+	line(terms.url, { size: 9 })
 }

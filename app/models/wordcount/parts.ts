@@ -20,3 +20,17 @@ export function breakdownLines(breakdown: CountBreakdown | null | undefined) {
 		return words === undefined ? [] : [{ part, words, priced: !UNPRICED_PARTS.has(part) }]
 	})
 }
+
+const SLIDES = new Set(['ppt', 'pptx', 'pps', 'ppsx', 'pot', 'potx', 'odp', 'key'])
+const SHEETS = new Set(['xls', 'xlsx', 'xlsm', 'ods', 'numbers', 'csv'])
+
+// A part's name as the kind of document has it: a Word file has headers and footers and
+// footnotes, a presentation text on every slide and speaker notes, a spreadsheet hidden sheets.
+// The message key, under quote.part.
+export function partLabelKey(part: CountPart, fileName: string) {
+	const extension = fileName.slice(fileName.lastIndexOf('.') + 1).toLowerCase()
+	const kind = SLIDES.has(extension) ? 'Slides' : SHEETS.has(extension) ? 'Sheets' : 'Pages'
+	return part === 'headers' || part === 'notes' || part === 'hidden'
+		? (`quote.part.${part}${kind}` as const)
+		: (`quote.part.${part}` as const)
+}

@@ -5,7 +5,7 @@ import { AuthenticityTokenInput } from '#app/components/ui/authenticity-token.ts
 import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
 import { streamAttributes, useReloadOnStream } from '#app/components/ui/live-stream.tsx'
 import { buttonClass } from '#app/components/ui/button.tsx'
-import { inlineInputClass, inputClass } from '#app/components/ui/input.tsx'
+import { inlineInputClass } from '#app/components/ui/input.tsx'
 import { DetailHeader, DetailList, Section, type DetailRow } from '#app/components/admin/section.tsx'
 import { FileList } from '#app/components/admin/file-list.tsx'
 import { StatusForm } from '#app/components/admin/status-form.tsx'
