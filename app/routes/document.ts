@@ -27,6 +27,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 		return data({ removed: params.id }, { headers: { 'Cache-Control': 'no-store' } })
 	}
 	const back = String((await readForm(request)).get('back') ?? '')
-	const orderPage = LOCALES.map((locale) => pathFor('order', locale)).find((path) => path === back) ?? pathFor('order', 'da')
+	const orderPage =
+		LOCALES.map((locale) => pathFor('order', locale)).find((path) => path === back) ?? pathFor('order', 'da')
 	return redirect(orderPage)
 }

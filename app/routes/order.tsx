@@ -92,7 +92,10 @@ export default function Order() {
 				<h2 id="documents-title" className="mb-3 text-2xl font-semibold text-slate-900">
 					{t('order.documentsTitle')}
 				</h2>
-				<Dropzone action={action} limitMib={uploadLimitMib} initial={documents}
+				<Dropzone
+					action={action}
+					limitMib={uploadLimitMib}
+					initial={documents}
 					onDocument={remember}
 					onRemoved={forget}
 				/>

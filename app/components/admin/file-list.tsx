@@ -20,7 +20,7 @@ export function FileList({ files, empty }: { files: FileItem[]; empty?: string }
 			{files.map((file) => (
 				<li key={file.id}>
 					{file.href ? (
-						<a href={file.href} className="text-teal-900 underline wrap-anywhere" download>
+						<a href={file.href} className="wrap-anywhere text-teal-900 underline" download>
 							{file.name}
 						</a>
 					) : (

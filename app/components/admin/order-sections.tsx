@@ -28,8 +28,7 @@ export function Invoices({ invoices, currency }: { invoices: InvoiceItem[]; curr
 					{invoices.map((invoice) => (
 						<li key={invoice.id}>
 							{t(invoice.kind === 'invoice' ? 'order.invoice' : 'order.creditNote', { number: invoice.number })} ·{' '}
-							{formatDay(invoice.issueDate, locale)} ·{' '}
-							{formatPrice(invoice.total, currency, locale)} ·{' '}
+							{formatDay(invoice.issueDate, locale)} · {formatPrice(invoice.total, currency, locale)} ·{' '}
 							<a href={`/admin/invoices/${invoice.id}/pdf`} className={link} download>
 								PDF
 							</a>

@@ -73,11 +73,7 @@ export function DatePicker({ id: givenId, name, label, min, value, onChange, err
 						aria-describedby={describedBy}
 						className={`min-w-56 text-left ${inlineInputClass}`}
 					>
-						{value ? (
-							formatDay(value, locale)
-						) : (
-							<span className="text-slate-600">{t('datePicker.placeholder')}</span>
-						)}
+						{value ? formatDay(value, locale) : <span className="text-slate-600">{t('datePicker.placeholder')}</span>}
 					</button>
 				</Popover.Trigger>
 				<Popover.Portal>

@@ -114,11 +114,7 @@ export function OrderQuote({
 				</p>
 			)}
 			<div id="quote-notes" className="mt-4 space-y-1 text-sm text-slate-600">
-				<Text
-					as="p"
-					k="quote.standardDate"
-					vars={{ date: formatDay(quote.standardDate, locale) }}
-				/>
+				<Text as="p" k="quote.standardDate" vars={{ date: formatDay(quote.standardDate, locale) }} />
 				{quote.hasManual && <Text as="p" k="quote.manualNote" />}
 			</div>
 			{documents.length > 0 && <SaveQuote validityDays={validityDays} />}

@@ -17,12 +17,7 @@ export async function removeDraftDocument(services: Services, draftId: string | 
 	const [removed] = await services.db
 		.delete(documents)
 		.where(
-			and(
-				eq(documents.id, id),
-				eq(documents.draftId, draftId),
-				isNull(documents.requestId),
-				isNull(documents.orderId),
-			),
+			and(eq(documents.id, id), eq(documents.draftId, draftId), isNull(documents.requestId), isNull(documents.orderId)),
 		)
 		.returning({ storedName: documents.storedName, status: documents.status })
 	if (!removed) return false

@@ -55,7 +55,9 @@ export async function receiveUpload(services: UploadServices, { source, draftId,
 	if (source.declaredBytes > limitMib * MIB + FRAMING_BYTES)
 		throw new UploadRefused({ reason: 'too-big', sizeMib: round(source.declaredBytes / MIB), limitMib })
 	// Said before a byte is stored; checked again, under a lock, before the file counts.
-	refuseOver(await quotaProblem(db, { draftId, ipHash, quota, bytes: Math.max(0, source.declaredBytes - FRAMING_BYTES) }))
+	refuseOver(
+		await quotaProblem(db, { draftId, ipHash, quota, bytes: Math.max(0, source.declaredBytes - FRAMING_BYTES) }),
+	)
 	// The row and the file arrive together: a failed rename takes the row back, and a file
 	// renamed just before the server died has no row and goes at the next start.
 	const row = await receiveFile(source, documentsDir, limitMib, (file, moveIntoPlace) =>

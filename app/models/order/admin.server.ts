@@ -37,7 +37,12 @@ export const OrderFilterSchema = z.object({
 		.or(z.literal(''))
 		.catch(''),
 	// A team member's id, or 'none': the orders no one is assigned to yet.
-	translator: z.coerce.number().int().positive().or(z.enum(['none', ''])).catch(''),
+	translator: z.coerce
+		.number()
+		.int()
+		.positive()
+		.or(z.enum(['none', '']))
+		.catch(''),
 	q: z.string().trim().max(100).catch(''),
 	// The dashboard's links: due by the next working day, or past the date.
 	due: z.enum(['soon', 'overdue', '']).catch(''),

@@ -60,7 +60,11 @@ describe('the customer hears of every step', () => {
 		expect(mails[0]!.text).toContain('Status: Modtaget')
 		expect(mails[0]!.text).toContain('Besked fra os:\nWe wait for your glossary')
 		const seen = await findOrderForCustomer(db(), order.token)
-		expect(seen!.history.at(-1)).toMatchObject({ kind: 'status', status: 'received', body: 'We wait for your glossary' })
+		expect(seen!.history.at(-1)).toMatchObject({
+			kind: 'status',
+			status: 'received',
+			body: 'We wait for your glossary',
+		})
 
 		await addOrderNote(services(), staff, order.id, 'Kept for staff', true)
 		expect(mails).toHaveLength(1)

@@ -14,14 +14,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	return { filter, ...(await listCustomers(getDb(context), filter)) }
 }
 
-const COLUMNS = ['customers.name', 'customers.company', 'customers.requests', 'customers.orders', 'customers.total', 'customers.last'] as const
+const COLUMNS = [
+	'customers.name',
+	'customers.company',
+	'customers.requests',
+	'customers.orders',
+	'customers.total',
+	'customers.last',
+] as const
 
 // Everyone who asked or ordered, searchable; each links to their requests and their orders.
 export default function Customers() {
 	const { filter, customers, total, page, pageSize } = useLoaderData<typeof loader>()
 	const { locale, t } = useAdminI18n()
 	const number = (value: number) => formatNumber(value, locale)
-	const href = (to: number) => `/admin/customers?${new URLSearchParams({ ...(filter.q ? { q: filter.q } : {}), page: String(to) })}`
+	const href = (to: number) =>
+		`/admin/customers?${new URLSearchParams({ ...(filter.q ? { q: filter.q } : {}), page: String(to) })}`
 	const first = (page - 1) * pageSize + 1
 	return (
 		<section data-controller="customers">
@@ -46,12 +54,18 @@ export default function Customers() {
 							</td>
 							<td className="px-3 py-2">{customer.company ?? '–'}</td>
 							<td className="px-3 py-2">
-								<Link to={`/admin/requests?status=&q=${encodeURIComponent(customer.email)}`} className="text-teal-900 underline">
+								<Link
+									to={`/admin/requests?status=&q=${encodeURIComponent(customer.email)}`}
+									className="text-teal-900 underline"
+								>
 									{number(customer.requests)}
 								</Link>
 							</td>
 							<td className="px-3 py-2">
-								<Link to={`/admin/orders?status=&q=${encodeURIComponent(customer.email)}`} className="text-teal-900 underline">
+								<Link
+									to={`/admin/orders?status=&q=${encodeURIComponent(customer.email)}`}
+									className="text-teal-900 underline"
+								>
 									{number(customer.orders)}
 								</Link>
 							</td>

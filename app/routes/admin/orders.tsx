@@ -129,7 +129,10 @@ function OrderTable({ orders }: Pick<Data, 'orders'>) {
 							{order.reference}
 						</Link>
 						{order.express && (
-							<span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900" data-express>
+							<span
+								className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900"
+								data-express
+							>
 								{t('orders.express')}
 							</span>
 						)}
