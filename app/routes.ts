@@ -43,6 +43,7 @@ export default [
 	route('admin/requests/export', 'routes/admin/requests-export.ts'),
 	route('admin/requests/:id/status', 'routes/admin/request-status.ts'),
 	route('admin/requests/:id/notes', 'routes/admin/request-notes.ts'),
+	route('admin/requests/:id/reply', 'routes/admin/request-reply.ts'),
 	route('admin/requests/:id/documents/:documentId', 'routes/admin/request-document.ts'),
 	route('admin/requests/:id/documents/:documentId/count', 'routes/admin/request-document-count.ts'),
 	route('admin/requests/:id/order', 'routes/admin/request-order.ts'),

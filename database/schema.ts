@@ -517,7 +517,8 @@ export const requestEvents = pgTable(
 			.references(() => requests.id, { onDelete: 'cascade' }),
 		userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
 		userName: text('user_name').notNull(),
-		kind: text({ enum: ['note', 'status'] }).notNull(),
+		// 'reply': staff's answer, mailed to the customer from the site.
+		kind: text({ enum: ['note', 'status', 'reply'] }).notNull(),
 		body: text().notNull().default(''),
 		fromStatus: text('from_status'),
 		toStatus: text('to_status'),

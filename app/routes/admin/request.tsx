@@ -13,6 +13,7 @@ import { StatusBadge } from '#app/components/admin/status-badge.tsx'
 import { DetailHeader, DetailList, Section, type DetailRow } from '#app/components/admin/section.tsx'
 import { HistoryList, NoteForm } from '#app/components/admin/history.tsx'
 import { StatusForm } from '#app/components/admin/status-form.tsx'
+import { ReplyForm } from '#app/components/admin/reply-form.tsx'
 import { inlineInputClass } from '#app/components/ui/input.tsx'
 import { recordIdOf } from '#app/http/records.server.ts'
 import { buttonClass } from '#app/components/ui/button.tsx'
@@ -92,6 +93,7 @@ export default function RequestPage() {
 					</select>
 				</StatusForm>
 			</Section>
+			<ReplyForm requestId={request.id} email={request.email} hasQuote={Boolean(quote)} />
 			<Section id="request-notes" anchor="notes" title={t('request.notes')}>
 				<RequestHistory events={events} />
 				<NoteForm
@@ -177,8 +179,10 @@ function RequestHistory({ events }: Pick<Data, 'events'>) {
 						from: t(`requests.status.${event.fromStatus}`),
 						to: t(`requests.status.${event.toStatus}`),
 					})
-				: t('request.noteBy', { name: event.userName }),
-		body: event.kind === 'note' ? event.body : null,
+				: event.kind === 'reply'
+					? t('request.replyBy', { name: event.userName })
+					: t('request.noteBy', { name: event.userName }),
+		body: event.kind === 'status' ? null : event.body,
 	}))
 	return (
 		<AutoScroll label={t('request.history')} className="max-h-96 rounded-md border border-slate-200 bg-slate-50 p-3">
