@@ -111,6 +111,8 @@ export const pairPrices = pgTable(
 			.notNull()
 			.references(() => languages.id, { onDelete: 'cascade' }),
 		pricePerWord: numeric('price_per_word', { precision: 10, scale: 2, mode: 'number' }).notNull(),
+		// A certified translation's price per page for this pair; null: the common page price.
+		pricePerPage: numeric('price_per_page', { precision: 10, scale: 2, mode: 'number' }),
 		...timestamps,
 	},
 	(table) => [
@@ -213,6 +215,14 @@ export const settings = pgTable(
 		certifiedCopyPrice: numeric('certified_copy_price', { precision: 10, scale: 2, mode: 'number' })
 			.notNull()
 			.default(150),
+		// A certified translation (birth and marriage certificates, diplomas, judgments) is priced
+		// per page of up to CERTIFIED_PAGE_WORDS words; the digitally signed PDF of it is extra.
+		certifiedPagePrice: numeric('certified_page_price', { precision: 10, scale: 2, mode: 'number' })
+			.notNull()
+			.default(450),
+		certifiedPdfPrice: numeric('certified_pdf_price', { precision: 10, scale: 2, mode: 'number' })
+			.notNull()
+			.default(100),
 		// Danish VAT (moms); prices are kept without it.
 		vatPercent: integer('vat_percent').notNull().default(25),
 		// A saved quote holds for this many days.
@@ -652,7 +662,7 @@ export type InvoiceParty = {
 export type InvoiceLine = {
 	description: string
 	quantity: number
-	unit: 'words' | 'minutes' | 'pieces' | 'items'
+	unit: 'words' | 'minutes' | 'pieces' | 'items' | 'pages'
 	unitPrice: number
 	amount: number
 }

@@ -37,6 +37,8 @@ export const SettingsSchema = z
 		expressSurcharge1Day: numberField({ min: 0, max: 1000, integer: true }),
 		expressSurcharge2Days: numberField({ min: 0, max: 1000, integer: true }),
 		certifiedCopyPrice: numberField({ min: 0, max: 100_000 }),
+		certifiedPagePrice: numberField({ min: 0, max: 100_000 }),
+		certifiedPdfPrice: numberField({ min: 0, max: 100_000 }),
 		pricePerMinute: numberField({ min: 0, max: 100_000 }),
 		repetitionPercent: numberField({ min: 0, max: 100, integer: true }),
 		documentRetentionDays: numberField({ min: 1, max: 3650, integer: true }),

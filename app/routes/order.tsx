@@ -9,7 +9,7 @@ import { OrderQuote } from '#app/components/order/order-quote.tsx'
 import { handleQuoteSave, handleRequestSubmission } from '#app/http/request-form.server.ts'
 import { listDraftDocuments } from '#app/models/documents/list.server.ts'
 import type { DocumentView } from '#app/models/documents/present.ts'
-import { fromPricePerWord, pairPriceMap } from '#app/models/price/price.server.ts'
+import { fromPricePerWord, pairPagePriceMap, pairPriceMap } from '#app/models/price/price.server.ts'
 import { listActiveLanguages } from '#app/models/site.server.ts'
 import { getRequestSettings } from '#app/http/site.server.ts'
 import { getDb, getServices } from '#app/http/context.server.ts'
@@ -27,6 +27,8 @@ const RATES = [
 	'repetitionPercent',
 	'minimumOrder',
 	'certifiedCopyPrice',
+	'certifiedPagePrice',
+	'certifiedPdfPrice',
 	'vatPercent',
 	'wordsPerDay',
 	'expressSurcharge1Day',
@@ -39,11 +41,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const url = new URL(request.url)
 	const locale = localeFromPath(url.pathname)
 	const db = getDb(context)
-	const [settings, documents, languages, pairPrices] = await Promise.all([
+	const [settings, documents, languages, pairPrices, pagePrices] = await Promise.all([
 		getRequestSettings(context),
 		readDraftId(request, context).then((draftId) => listDraftDocuments(getServices(context), draftId)),
 		listActiveLanguages(db, locale),
 		pairPriceMap(db),
+		pairPagePriceMap(db),
 	])
 	const refusal = uploadRefusalOf(url.searchParams.get('upload_error'))
 	const today = todayInDenmark()
@@ -55,6 +58,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		action: UPLOAD_PATHS[locale],
 		languages,
 		pairPrices,
+		pagePrices,
 		rates: Object.fromEntries(RATES.map((name) => [name, settings[name]])) as Pick<typeof settings, Rate>,
 		validityDays: settings.quoteValidityDays,
 		fromPricePerWord: await fromPricePerWord(db, locale, settings),

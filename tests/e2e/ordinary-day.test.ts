@@ -45,7 +45,8 @@ describe('an ordinary day with an order', () => {
 			await form.getByLabel(/I accept the terms of business/).check()
 			await form.getByRole('button', { name: 'Accept and order' }).click()
 			await page.waitForURL(/\/en\/orders\/[\w-]{32}$/)
-			const reference = (await page.getByRole('heading', { level: 1 }).textContent())!.replace('Order ', '')
+			const heading = page.getByRole('heading', { level: 1, name: /^Order [0-9A-Z]{4}-[0-9A-Z]{4}$/ })
+			const reference = (await heading.textContent())!.replace('Order ', '')
 			const confirmation = (await waitForMail(smtp, 2)).find((mail) => mail.to.includes('karen@example.dk'))
 			expect(confirmation!.text).toContain('What you ordered:')
 			expect(confirmation!.text).toContain('letter.txt (130 words)')
@@ -94,6 +95,41 @@ describe('an ordinary day with an order', () => {
 			await status.getByRole('button', { name: 'Cancel the order' }).click()
 			await status.locator('[data-current-status="cancelled"]').waitFor()
 			await page.locator('[data-status="cancelled"]').waitFor()
+		},
+	)
+})
+
+describe('a certified translation', () => {
+	test(
+		'a photo of a birth certificate is priced at once per page, with the signed PDF and paper copies apart',
+		{ timeout: 60_000 },
+		async () => {
+			const { default: sharp } = await import('sharp')
+			const photo = await sharp({ create: { width: 60, height: 80, channels: 3, background: '#f4f1e8' } })
+				.jpeg()
+				.toBuffer()
+			const page = await session.open('/en/order')
+			await page
+				.getByLabel('Choose documents')
+				.setInputFiles([{ name: 'birth-certificate.jpg', mimeType: 'image/jpeg', buffer: photo }])
+			const quote = page.getByRole('region', { name: 'Your quote' })
+			await quote.getByLabel('From').selectOption({ label: 'English' })
+			await quote.getByLabel('To').selectOption({ label: 'Danish' })
+			await quote.getByText('Manual quote').first().waitFor({ timeout: 20_000 })
+			await quote.getByRole('checkbox', { name: 'Certified, priced per page' }).check()
+			await quote.getByLabel('Pages in scans and pictures').fill('2')
+			await quote.getByRole('checkbox', { name: /Also as a digitally signed PDF/ }).check()
+			await quote.getByText('2 pages in scans and pictures at DKK 450.00').waitFor()
+			const row = (name: RegExp) => quote.getByRole('row', { name })
+			expect((await row(/^Total excl\. VAT/).textContent())!.replace(/\s+/g, ' ')).toContain('DKK 1,000.00')
+			expect(await quote.getByText('Files with a manual quote').count()).toBe(0)
+			await quote.getByRole('button', { name: 'Save the quote and get a link' }).click()
+			await page.waitForURL(/\/en\/quote\/[\w-]{32}$/)
+			await page.getByRole('heading', { level: 1, name: 'Quote' }).waitFor()
+			expect(
+				(await page.getByRole('row', { name: /^Total excl\. VAT/ }).textContent())!.replace(/\s+/g, ' '),
+			).toContain('DKK 1,000.00')
+			await page.getByRole('rowheader', { name: 'Digitally signed PDF' }).waitFor()
 		},
 	)
 })

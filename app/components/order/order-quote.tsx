@@ -1,7 +1,14 @@
 import { useState } from 'react'
 import type { DocumentView } from '#app/models/documents/present.ts'
 import { formatDay } from '#app/utils/format.ts'
-import { calculateQuote, expressSurchargeFor, standardDays, type QuoteRates } from '#app/models/quote/rules.ts'
+import {
+	calculateQuote,
+	expressSurchargeFor,
+	standardDays,
+	type CertifiedChoice,
+	type QuoteRates,
+} from '#app/models/quote/rules.ts'
+import { CertifiedChoiceFields } from '#app/components/order/certified-choice.tsx'
 import { Amount } from '#app/components/ui/amount.tsx'
 import { asCalendarDate, type CalendarDate } from '#app/models/calendar/working-days.ts'
 import { DatePicker } from '#app/components/order/date-picker.tsx'
@@ -12,14 +19,23 @@ import { QuoteTable } from '#app/components/order/quote-table.tsx'
 import { pairPricePerWord } from '#app/models/price/rules.ts'
 import { buttonClass } from '#app/components/ui/button.tsx'
 
-export type ChoiceErrors = Partial<Record<'from_language' | 'to_language' | 'delivery_date' | 'copies', string>>
+export type ChoiceErrors = Partial<
+	Record<'from_language' | 'to_language' | 'delivery_date' | 'copies' | 'certified' | 'pages' | 'certified_pdf', string>
+>
 
 type Props = {
 	documents: DocumentView[]
 	errors: ChoiceErrors
 	languages: { code: string; name: string }[]
 	pairPrices: Record<string, number>
-	rates: Omit<QuoteRates, 'pricePerWord'> & { defaultPricePerWord: number; currency: string }
+	// Pairs with their own certified page price.
+	pagePrices: Record<string, number>
+	rates: Omit<QuoteRates, 'pricePerWord'> & {
+		defaultPricePerWord: number
+		currency: string
+		certifiedPagePrice: number
+		certifiedPdfPrice: number
+	}
 	// How long a saved quote holds.
 	validityDays: number
 	// The lowest price per word of any pair: the "from" price until both languages are chosen.
@@ -38,6 +54,7 @@ export function OrderQuote({
 	defaults,
 	languages,
 	pairPrices,
+	pagePrices,
 	rates,
 	validityDays,
 	fromPricePerWord,
@@ -48,11 +65,19 @@ export function OrderQuote({
 	const [pair, setPair] = useState({ from: defaults.from_language ?? '', to: defaults.to_language ?? '' })
 	const [deliveryDate, setDeliveryDate] = useState<CalendarDate | null>(asCalendarDate(defaults.delivery_date))
 	const [copies, setCopies] = useState(Number(defaults.copies) || 0)
+	const [certified, setCertified] = useState<CertifiedChoice | null>(
+		defaults.certified === 'on' ? { pages: Number(defaults.pages) || 0, pdf: defaults.certified_pdf === 'on' } : null,
+	)
 	const hasPair = Boolean(pair.from && pair.to && pair.from !== pair.to)
 	const pricePerWord = hasPair
 		? pairPricePerWord(pairPrices, pair.from, pair.to, rates.defaultPricePerWord)
 		: fromPricePerWord
-	const quote = calculateQuote(documents, { ...rates, pricePerWord }, { copies, deliveryDate, today })
+	const pricePerPage = pairPricePerWord(pagePrices, pair.from, pair.to, rates.certifiedPagePrice)
+	const quote = calculateQuote(
+		documents,
+		{ ...rates, pricePerWord, pricePerPage },
+		{ copies, deliveryDate, today, certified },
+	)
 	const days = standardDays(quote.words, rates.wordsPerDay)
 	const surchargeOf = (day: CalendarDate) => expressSurchargeFor(today, day, days, rates)
 	return (
@@ -94,6 +119,14 @@ export function OrderQuote({
 					max={100}
 					onChange={setCopies}
 					error={errors.copies}
+				/>
+				<CertifiedChoiceFields
+					certified={certified}
+					onChange={setCertified}
+					pricePerPage={pricePerPage}
+					pdfPrice={rates.certifiedPdfPrice}
+					currency={rates.currency}
+					error={errors.pages}
 				/>
 			</div>
 			{pair.from && pair.from === pair.to && <Text as="p" k="priceCheck.same" className="mb-4 text-amber-800" />}

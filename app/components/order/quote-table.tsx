@@ -54,6 +54,12 @@ export function QuoteTable({
 										minutes: formatNumber(line.quantity ?? 0, locale),
 										price: money(prices.pricePerMinute),
 									})}
+								{line.basis === 'pages' &&
+									t('quote.pagesAt', {
+										pages: formatNumber(line.quantity ?? 0, locale),
+										price: money(quote.certified?.pricePerPage ?? 0),
+									})}
+								{line.basis === 'stated' && t('quote.stated')}
 								{line.basis === 'manual' && t('order.manual')}
 								{line.basis === 'pending' && t('order.counting')}
 							</span>
@@ -62,10 +68,22 @@ export function QuoteTable({
 							)}
 						</th>
 						<td className="py-2 text-right whitespace-nowrap">
-							{line.basis === 'words' || line.basis === 'minutes' ? money(line.amount) : '–'}
+							{line.basis === 'words' || line.basis === 'minutes' || line.basis === 'pages' ? money(line.amount) : '–'}
 						</td>
 					</tr>
 				))}
+				{quote.certified && quote.certified.scannedPages > 0 && (
+					<Row
+						label={t('quote.scannedLine', {
+							pages: formatNumber(quote.certified.scannedPages, locale),
+							price: money(quote.certified.pricePerPage),
+						})}
+						value={money(quote.certified.scanned)}
+					/>
+				)}
+				{quote.certified && quote.certified.certifiedPdf > 0 && (
+					<Row label={t('quote.pdfLine')} value={money(quote.certified.certifiedPdf)} />
+				)}
 				{quote.minimumApplied && (
 					<Row label={t('quote.minimum')} value={formatPrice(prices.minimumOrder, prices.currency, locale)} />
 				)}

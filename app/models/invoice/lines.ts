@@ -24,17 +24,31 @@ export function invoiceLinesFromQuote(
 	const t = (key: string, vars: Record<string, string | number> = {}) =>
 		translate(messages, key, vars).replace(/<[^>]*>/g, '')
 	const pair = details.fromName && details.toName ? ` (${details.fromName} → ${details.toName})` : ''
-	const lines: InvoiceLine[] = quote.lines.map((line) => {
-		const measure =
-			line.basis === 'words' && line.quantity !== undefined
-				? t('invoice.words', { words: formatNumber(line.quantity, locale) }) +
-					(line.repeated ? `, ${t('invoice.repeated', { words: formatNumber(line.repeated, locale) })}` : '')
-				: ''
-		return item(`${line.name}${measure ? `: ${measure}` : ''}${pair}`, 1, line.amount)
-	})
+	const lines: InvoiceLine[] = quote.lines
+		.filter((line) => line.basis !== 'stated')
+		.map((line) => {
+			const measure =
+				line.basis === 'words' && line.quantity !== undefined
+					? t('invoice.words', { words: formatNumber(line.quantity, locale) }) +
+						(line.repeated ? `, ${t('invoice.repeated', { words: formatNumber(line.repeated, locale) })}` : '')
+					: line.basis === 'pages'
+						? t('invoice.pages', { pages: formatNumber(line.quantity ?? 0, locale) })
+						: ''
+			return item(`${line.name}${measure ? `: ${measure}` : ''}${pair}`, 1, line.amount)
+		})
+	const { certified } = quote
+	if (certified && certified.scannedPages > 0)
+		lines.push({
+			description: `${t('invoice.scanned')}${pair}`,
+			quantity: certified.scannedPages,
+			unit: 'pages',
+			unitPrice: certified.pricePerPage,
+			amount: certified.scanned,
+		})
 	if (quote.minimumApplied)
 		lines.push(item(t('invoice.minimum'), 1, round2(quote.total - quote.express - quote.copies - quote.translation)))
 	if (quote.express > 0) lines.push(item(t('quote.express', { percent: quote.surchargePercent }), 1, quote.express))
+	if (certified && certified.certifiedPdf > 0) lines.push(item(t('quote.pdfLine'), 1, certified.certifiedPdf))
 	if (copies > 0 && quote.copies > 0)
 		lines.push({
 			description: t('quote.copies'),

@@ -32,7 +32,13 @@ const NS = {
 	cac: 'urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2',
 	cbc: 'urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2',
 }
-const UNIT_CODES: Record<InvoiceLine['unit'], string> = { words: 'EA', minutes: 'MIN', pieces: 'EA', items: 'EA' }
+const UNIT_CODES: Record<InvoiceLine['unit'], string> = {
+	words: 'EA',
+	minutes: 'MIN',
+	pieces: 'EA',
+	items: 'EA',
+	pages: 'EA',
+}
 
 // What XML 1.0 cannot hold is left out; then the five that need it are escaped.
 const escape = (value: string) =>

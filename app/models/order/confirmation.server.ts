@@ -25,7 +25,11 @@ export async function confirmationTerms(db: Pick<Database, 'select'>, order: Ord
 				? t('mail.confirm.words', { count: formatNumber(line.quantity ?? 0, locale) })
 				: line.basis === 'minutes'
 					? t('mail.confirm.minutes', { count: formatNumber(line.quantity ?? 0, locale) })
-					: t('mail.confirm.manual')
+					: line.basis === 'pages'
+						? t('mail.confirm.pages', { count: formatNumber(line.quantity ?? 0, locale) })
+						: line.basis === 'stated'
+							? t('mail.confirm.stated', { count: String(details.quote.certified?.scannedPages ?? 0) })
+							: t('mail.confirm.manual')
 		return `- ${line.name} (${amount})`
 	})
 	return [

@@ -1,4 +1,4 @@
-import { aliasedTable, and, asc, eq, inArray } from 'drizzle-orm'
+import { aliasedTable, and, asc, eq, inArray, isNotNull } from 'drizzle-orm'
 import type { Database } from '#database/client.ts'
 import { languages, pairPrices } from '#database/schema.ts'
 import type { Locale } from '#app/utils/locales.ts'
@@ -89,6 +89,21 @@ async function pairPriceMapNow(db: Database): Promise<Record<string, number>> {
 		.innerJoin(from, eq(from.id, pairPrices.fromLanguageId))
 		.innerJoin(to, eq(to.id, pairPrices.toLanguageId))
 	return Object.fromEntries(rows.map((row) => [pairKey(row.from, row.to), row.pricePerWord]))
+}
+
+// Every pair's own certified page price by "from-to" codes; pairs without one cost the common page price.
+export const pairPagePriceMap = memoContent(pairPagePriceMapNow)
+
+async function pairPagePriceMapNow(db: Database): Promise<Record<string, number>> {
+	const from = aliasedTable(languages, 'from_language')
+	const to = aliasedTable(languages, 'to_language')
+	const rows = await db
+		.select({ from: from.code, to: to.code, pricePerPage: pairPrices.pricePerPage })
+		.from(pairPrices)
+		.innerJoin(from, eq(from.id, pairPrices.fromLanguageId))
+		.innerJoin(to, eq(to.id, pairPrices.toLanguageId))
+		.where(isNotNull(pairPrices.pricePerPage))
+	return Object.fromEntries(rows.map((row) => [pairKey(row.from, row.to), row.pricePerPage!]))
 }
 
 // The calculator's languages and prices, as the price check and the order page price them.

@@ -78,6 +78,14 @@ function documentLines(tools: Tools, quote: SavedQuote, item: QuoteItem) {
 		const quantity = `${number(item.quantity ?? 0)} min x ${money(details.pricePerMinute)}`
 		return line(`    ${quantity}`, { size: 10, right: money(item.amount) })
 	}
+	if (item.basis === 'pages') {
+		const pages = t('quote.pagesAt', {
+			pages: number(item.quantity ?? 0),
+			price: money(details.quote.certified?.pricePerPage ?? 0),
+		})
+		return line(`    ${pages}`, { size: 10, right: money(item.amount) })
+	}
+	if (item.basis === 'stated') return line(`    ${t('quote.stated')}`, { size: 10 })
 	if (item.basis !== 'words') return line(`    ${t('order.manual')}`, { size: 10, right: '-' })
 	const full = round2((item.quantity ?? 0) * details.pricePerWord)
 	line(`    ${t('quoteDocument.words', { words: number(item.quantity ?? 0), price: money(details.pricePerWord) })}`, {
@@ -110,6 +118,14 @@ function totals({ line, space, t, money }: Tools, quote: SavedQuote) {
 	const { details } = quote
 	const figures = details.quote
 	space(6)
+	const { certified } = figures
+	if (certified && certified.scannedPages > 0)
+		line(t('quote.scannedLine', { pages: certified.scannedPages, price: money(certified.pricePerPage) }), {
+			size: 10,
+			right: money(certified.scanned),
+		})
+	if (certified && certified.certifiedPdf > 0)
+		line(t('quote.pdfLine'), { size: 10, right: money(certified.certifiedPdf) })
 	if (figures.minimumApplied)
 		line(t('invoice.minimum'), { size: 10, right: money(round2(details.minimumOrder - figures.translation)) })
 	if (figures.express > 0)

@@ -14,7 +14,7 @@ import {
 } from '#app/models/quote/rules.ts'
 import { addCalendarDays, todayInDenmark } from '#app/models/calendar/working-days.ts'
 import { presentDocument } from '#app/models/documents/present.ts'
-import { pairPriceMap } from '#app/models/price/price.server.ts'
+import { pairPagePriceMap, pairPriceMap } from '#app/models/price/price.server.ts'
 import { pairPricePerWord } from '#app/models/price/rules.ts'
 import { getSettings, listActiveLanguages } from '#app/models/site.server.ts'
 
@@ -55,10 +55,11 @@ export async function saveQuote(
 		? await db.select().from(documents).where(eq(documents.draftId, draftId)).orderBy(asc(documents.createdAt))
 		: []
 	if (!draftId || rows.length === 0) throw new QuoteRefused('no-documents')
-	const [settings, languages, pairPrices] = await Promise.all([
+	const [settings, languages, pairPrices, pagePrices] = await Promise.all([
 		getSettings(db),
 		listActiveLanguages(db, locale),
 		pairPriceMap(db),
+		pairPagePriceMap(db),
 	])
 	const today = todayInDenmark()
 	const { from, to, problems } = checkQuoteChoices(
@@ -70,12 +71,14 @@ export async function saveQuote(
 	if (problem) throw new QuoteRefused(problem.reason, problem.field)
 
 	const pricePerWord = pairPricePerWord(pairPrices, from?.code, to?.code, settings.defaultPricePerWord)
+	const pricePerPage = pairPricePerWord(pagePrices, from?.code, to?.code, settings.certifiedPagePrice)
 	const quoted = rows.map(presentDocument)
-	const rates = { ...settings, pricePerWord }
+	const rates = { ...settings, pricePerWord, pricePerPage }
 	const quote = calculateQuote(quoted, rates, {
 		copies: choices.copies,
 		deliveryDate: choices.delivery_date || null,
 		today,
+		certified: choices.certified ? { pages: choices.pages ?? 0, pdf: choices.certified_pdf ?? false } : null,
 	})
 	const details: SavedQuoteDetails = {
 		documents: quoted.map(({ id, name, type, status, words, minutes, repeated_words, parts, corrected }) => ({

@@ -168,6 +168,55 @@ describe('the quote', () => {
 	})
 })
 
+describe('a certified translation', () => {
+	const today = '2026-11-23'
+	const rates = { ...RATES, pricePerPage: 450, certifiedPdfPrice: 100 }
+	const scan = { name: 'birth.jpg', type: 'jpg', status: 'manual' as const, words: null, minutes: null }
+	const diploma = { name: 'diploma.docx', type: 'docx', status: 'counted' as const, words: 251, minutes: null }
+
+	test('is priced per started page of 250 words, scans by the pages the customer gives, the PDF and copies apart', () => {
+		const quote = calculateQuote([diploma, scan], rates, {
+			copies: 2,
+			deliveryDate: null,
+			today,
+			certified: { pages: 3, pdf: true },
+		})
+		expect(quote.lines.map(({ basis, amount }) => [basis, amount])).toEqual([
+			['pages', 900],
+			['stated', 0],
+		])
+		expect(quote.certified).toEqual({ pricePerPage: 450, scannedPages: 3, scanned: 1350, certifiedPdf: 100 })
+		// 2 pages + 3 pages + PDF + 2 copies; no minimum order, nothing left for a person to price.
+		expect(quote).toMatchObject({
+			translation: 2250,
+			copies: 300,
+			total: 2650,
+			minimumApplied: false,
+			hasManual: false,
+		})
+	})
+
+	test('a scan without its pages still waits for a person; one short page is one page, not the minimum order', () => {
+		const waiting = calculateQuote([scan], rates, {
+			copies: 0,
+			deliveryDate: null,
+			today,
+			certified: { pages: 0, pdf: false },
+		})
+		expect(waiting.hasManual).toBe(true)
+		const short = { ...diploma, words: 40 }
+		const one = calculateQuote([short], rates, {
+			copies: 0,
+			deliveryDate: null,
+			today,
+			certified: { pages: 0, pdf: false },
+		})
+		expect(one).toMatchObject({ total: 450, minimumApplied: false })
+		const notCertified = calculateQuote([short], rates, { copies: 0, deliveryDate: null, today })
+		expect(notCertified).toMatchObject({ total: 500, minimumApplied: true, certified: null })
+	})
+})
+
 describe("the one check of a quote's choices", () => {
 	const languages = [
 		{ code: 'da', name: 'Dansk' },

@@ -37,15 +37,44 @@ export type QuoteRates = {
 	expressSurcharge2Days: number
 }
 
-export type QuoteChoices = { copies: number; deliveryDate: CalendarDate | null; today: CalendarDate }
+// A certified translation is priced by the page, as the trade does: a page is up to this many words.
+export const CERTIFIED_PAGE_WORDS = 250
+
+// Certified: the customer's pages of scans and photos (which no one can count by machine), and
+// whether they want the digitally signed PDF.
+export type CertifiedChoice = { pages: number; pdf: boolean }
+export type CertifiedRates = { pricePerPage: number; certifiedPdfPrice: number }
+
+export type QuoteChoices = {
+	copies: number
+	deliveryDate: CalendarDate | null
+	today: CalendarDate
+	certified?: CertifiedChoice | null
+}
 
 const SUBTITLES = new Set(['srt', 'vtt'])
 const round2 = (amount: number) => Math.round(amount * 100) / 100
 
+// Pages of a certified document: every started page of CERTIFIED_PAGE_WORDS words, at least one.
+export const certifiedPages = (words: number) => Math.max(1, Math.ceil(words / CERTIFIED_PAGE_WORDS))
+
 export function quoteLine(
 	document: QuoteDocument,
 	rates: Pick<QuoteRates, 'pricePerWord' | 'pricePerMinute' | 'repetitionPercent'>,
+	certified: (CertifiedRates & CertifiedChoice) | null = null,
 ) {
+	// Certified: a counted document by its pages; a scan or photo by the pages the customer gave.
+	if (certified && document.status === 'counted' && document.words) {
+		const pages = certifiedPages(document.words)
+		return {
+			name: document.name,
+			basis: 'pages' as const,
+			quantity: pages,
+			amount: round2(pages * certified.pricePerPage),
+		}
+	}
+	if (certified && certified.pages > 0 && document.status !== 'counted')
+		return { name: document.name, basis: 'stated' as const, amount: 0 }
 	if (document.status !== 'counted')
 		return {
 			name: document.name,
@@ -96,17 +125,48 @@ export function expressSurchargeFor(
 	return available >= days ? 0 : available <= 1 ? rates.expressSurcharge1Day : rates.expressSurcharge2Days
 }
 
-export function calculateQuote(documents: QuoteDocument[], rates: QuoteRates, choices: QuoteChoices) {
-	const lines = documents.map((document) => quoteLine(document, rates))
-	const words = wordsOf(lines)
+export function calculateQuote(
+	documents: QuoteDocument[],
+	rates: QuoteRates & Partial<CertifiedRates>,
+	choices: QuoteChoices,
+) {
+	const certified = choices.certified
+		? { pricePerPage: rates.pricePerPage ?? 0, certifiedPdfPrice: rates.certifiedPdfPrice ?? 0, ...choices.certified }
+		: null
+	const lines = documents.map((document) => quoteLine(document, rates, certified))
+	// The pace is by words; a certified page counts as a full page of them.
+	const words = wordsOf(lines) + pagesOf(lines, certified) * CERTIFIED_PAGE_WORDS
 	const days = standardDays(words, rates.wordsPerDay)
 	const standardDate = addWorkingDays(choices.today, days)
 	const surchargePercent = choices.deliveryDate
 		? expressSurchargeFor(choices.today, choices.deliveryDate, days, rates)
 		: 0
 	const copies = round2(Math.max(0, choices.copies) * rates.certifiedCopyPrice)
-	return { ...totals(lines, rates, surchargePercent, copies), standardDate, surchargePercent }
+	const extras = certifiedExtras(certified)
+	return { ...totals(lines, rates, surchargePercent, copies, extras), standardDate, surchargePercent }
 }
+
+// What a certified quote adds besides its documents' pages: the scanned pages and the signed PDF.
+export type CertifiedExtras = {
+	pricePerPage: number
+	scannedPages: number
+	scanned: number
+	certifiedPdf: number
+} | null
+
+function certifiedExtras(certified: (CertifiedRates & CertifiedChoice) | null): CertifiedExtras {
+	if (!certified) return null
+	const scannedPages = Math.max(0, Math.floor(certified.pages))
+	return {
+		pricePerPage: certified.pricePerPage,
+		scannedPages,
+		scanned: round2(scannedPages * certified.pricePerPage),
+		certifiedPdf: certified.pdf ? certified.certifiedPdfPrice : 0,
+	}
+}
+
+const pagesOf = (lines: Line[], certified: CertifiedChoice | null) =>
+	lines.reduce((sum, line) => sum + (line.basis === 'pages' ? (line.quantity ?? 0) : 0), 0) + (certified?.pages ?? 0)
 
 // A saved quote again, after staff corrected a document's count: on the terms it was given (the
 // same prices, repetition share, minimum, express percentage, copies and dates); only the counts change.
@@ -115,25 +175,31 @@ export type QuoteTerms = Pick<
 	'pricePerWord' | 'pricePerMinute' | 'repetitionPercent' | 'minimumOrder' | 'vatPercent'
 >
 export function requote(quote: Quote, terms: QuoteTerms, documents: QuoteDocument[]): Quote {
-	const lines = documents.map((document) => quoteLine(document, terms))
-	return { ...quote, ...totals(lines, terms, quote.surchargePercent, quote.copies) }
+	const { certified } = quote
+	const pricing = certified
+		? { pricePerPage: certified.pricePerPage, certifiedPdfPrice: 0, pages: certified.scannedPages, pdf: false }
+		: null
+	const lines = documents.map((document) => quoteLine(document, terms, pricing))
+	return { ...quote, ...totals(lines, terms, quote.surchargePercent, quote.copies, certified ?? null) }
 }
 
 type Line = ReturnType<typeof quoteLine>
 const wordsOf = (lines: Line[]) =>
 	lines.reduce((sum, line) => sum + (line.basis === 'words' ? (line.quantity ?? 0) : 0), 0)
 
+// A certified quote is priced by its pages alone: no minimum order.
 function totals(
 	lines: Line[],
 	rates: Pick<QuoteRates, 'minimumOrder' | 'vatPercent'>,
 	surchargePercent: number,
 	copies: number,
+	certified: CertifiedExtras = null,
 ) {
-	const translation = lines.reduce((sum, line) => sum + line.amount, 0)
-	const minimumApplied = translation > 0 && translation < rates.minimumOrder
+	const translation = lines.reduce((sum, line) => sum + line.amount, 0) + (certified?.scanned ?? 0)
+	const minimumApplied = !certified && translation > 0 && translation < rates.minimumOrder
 	const base = minimumApplied ? rates.minimumOrder : translation
 	const express = round2((base * surchargePercent) / 100)
-	const total = round2(base + express + copies)
+	const total = round2(base + express + copies + (certified?.certifiedPdf ?? 0))
 	const vat = round2((total * rates.vatPercent) / 100)
 	return {
 		lines,
@@ -146,6 +212,7 @@ function totals(
 		vat,
 		totalWithVat: round2(total + vat),
 		hasManual: lines.some((line) => line.basis === 'manual'),
+		certified,
 		isPending: lines.some((line) => line.basis === 'pending'),
 	}
 }
@@ -162,7 +229,16 @@ export function earliestDeliveryDate(today: CalendarDate, minDeliveryDays: numbe
 }
 
 // The choices a quote is priced by, as the request form checked them (a date is YYYY-MM-DD or empty).
-export type QuoteChoiceFields = { from_language: string; to_language: string; delivery_date: string; copies: number }
+export type QuoteChoiceFields = {
+	from_language: string
+	to_language: string
+	delivery_date: string
+	copies: number
+	// Absent in quotes made before certified translations were priced per page.
+	certified?: boolean
+	pages?: number
+	certified_pdf?: boolean
+}
 export type ChoiceProblem = {
 	field: 'from_language' | 'to_language' | 'delivery_date'
 	reason: 'unknown-language' | 'same-language' | 'too-early' | 'closed'

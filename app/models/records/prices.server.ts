@@ -10,6 +10,7 @@ export const priceRepository: Repository<PriceValues> = {
 			.select({
 				id: pairPrices.id,
 				pricePerWord: pairPrices.pricePerWord,
+				pricePerPage: pairPrices.pricePerPage,
 				...PAIR_NAMES,
 			})
 			.from(pairPrices)
@@ -21,6 +22,7 @@ export const priceRepository: Repository<PriceValues> = {
 			cells: {
 				pair: `${byLocale(locale, row.fromDa, row.fromEn)} → ${byLocale(locale, row.toDa, row.toEn)}`,
 				pricePerWord: String(row.pricePerWord),
+				pricePerPage: row.pricePerPage === null ? '–' : String(row.pricePerPage),
 			},
 		}))
 	},
@@ -31,6 +33,7 @@ export const priceRepository: Repository<PriceValues> = {
 					fromLanguageId: String(row.fromLanguageId),
 					toLanguageId: String(row.toLanguageId),
 					pricePerWord: String(row.pricePerWord),
+					pricePerPage: row.pricePerPage === null ? '' : String(row.pricePerPage),
 				}
 			: null
 	},

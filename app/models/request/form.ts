@@ -17,6 +17,9 @@ export const REQUEST_FIELDS = [
 	'to_language',
 	'delivery_date',
 	'copies',
+	'certified',
+	'pages',
+	'certified_pdf',
 	'message',
 	'consent',
 	'website',
@@ -64,6 +67,13 @@ export const RequestFormSchema = z.object({
 		z.literal('').transform(() => 0),
 		z.coerce.number('copies').int('copies').min(0, 'copies').max(100, 'copies'),
 	]),
+	// A certified translation, priced per page; the pages of scans and photos; the signed PDF.
+	certified: z.string().transform((value) => value === 'on' || value === 'true'),
+	pages: z.union([
+		z.literal('').transform(() => 0),
+		z.coerce.number('pages').int('pages').min(0, 'pages').max(500, 'pages'),
+	]),
+	certified_pdf: z.string().transform((value) => value === 'on' || value === 'true'),
 	message: typedText(z.string().trim().max(5000, 'too-long')),
 	consent: z.string().refine((value) => value === 'on' || value === 'true', 'consent'),
 	// A honeypot: hidden from people, filled in by naive robots.

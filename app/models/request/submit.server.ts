@@ -107,6 +107,9 @@ const QUOTE_CHOICES = RequestFormSchema.pick({
 	to_language: true,
 	delivery_date: true,
 	copies: true,
+	certified: true,
+	pages: true,
+	certified_pdf: true,
 })
 
 export async function saveQuoteOfForm(
@@ -181,6 +184,9 @@ async function createRequest(db: Database, { values, locale, ipHash, draftId }: 
 					to_language: values.to_language,
 					delivery_date: values.delivery_date,
 					copies: values.copies,
+					certified: values.certified,
+					pages: values.pages,
+					certified_pdf: values.certified_pdf,
 				},
 				locale,
 			)

@@ -65,6 +65,8 @@ const GROUPS: {
 			number('expressSurcharge1Day', { hint: 'hints.percent' }),
 			number('expressSurcharge2Days', { hint: 'hints.percent' }),
 			number('certifiedCopyPrice', { hint: 'hints.exclVat' }),
+			number('certifiedPagePrice', { hint: 'hints.certifiedPage' }),
+			number('certifiedPdfPrice', { hint: 'hints.exclVat' }),
 			number('vatPercent'),
 			number('pricePerMinute', { hint: 'hints.exclVat' }),
 			number('repetitionPercent', { hint: 'hints.repetitionPercent' }),
