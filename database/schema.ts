@@ -546,12 +546,16 @@ export type OrderCustomer = {
 	name: string
 	email: string
 	phone: string
-	kind: 'company' | 'private'
+	// 'foreign': a business in another EU country, invoiced without Danish VAT (reverse charge).
+	kind: 'company' | 'private' | 'foreign'
 	companyCvr: number | null
 	companyName: string | null
 	companyAddress: string | null
 	ean: string | null
 	purchaseOrder: string | null
+	// A foreign business's EU VAT number ("DE136695976") and country; absent for others.
+	vatNumber?: string | null
+	country?: string | null
 }
 // The terms of business as accepted: the page's text in the customer's language and its hash.
 export type AcceptedTerms = {
@@ -658,6 +662,8 @@ export type InvoiceParty = {
 	cvr: string | null
 	ean: string | null
 	email: string | null
+	// A buyer in another EU country: its VAT number; the invoice is then without VAT (reverse charge).
+	vatNumber?: string | null
 }
 export type InvoiceLine = {
 	description: string

@@ -1,4 +1,5 @@
 import { useCallback } from 'react'
+import { ForeignBusinessFields } from '#app/components/order/foreign-business.tsx'
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router'
 import type { Route } from './+types/accept-quote'
 import { AuthenticityTokenInput } from '#app/components/ui/authenticity-token.tsx'
@@ -141,6 +142,7 @@ export default function AcceptQuotePage() {
 					</h2>
 					<RefusalSummary prefix="accept" refusal={refused} focusRef={focusOnMount} />
 					<CustomerFields field={field} toggle={company} />
+					<ForeignBusinessFields field={field} isChecked={values.foreign === 'on'} />
 					{field(
 						'purchase_order',
 						t('accept.purchaseOrder'),

@@ -119,6 +119,14 @@ export default function OrderStatusPage() {
 					prices={{ ...order.quote.details, currency: order.quote.currency }}
 					copies={order.quote.copies}
 				/>
+				{order.customer.vatNumber && (
+					<Text
+						as="p"
+						k="orderPage.reverseCharge"
+						vars={{ vatNumber: order.customer.vatNumber }}
+						className="mt-2 text-sm text-slate-700"
+					/>
+				)}
 			</section>
 		</div>
 	)

@@ -43,6 +43,8 @@ export async function issueInvoice(
 	const [quote] = await tx.select().from(quotes).where(eq(quotes.id, order!.quoteId))
 	const [agency] = await tx.select().from(settingsTable).where(eq(settingsTable.id, 1))
 	const details = quote!.details as unknown as SavedQuoteDetails
+	// A business in another EU country accounts for the VAT itself (reverse charge).
+	const vatPercent = order!.customer.kind === 'foreign' ? 0 : details.vatPercent
 	const locale = order!.locale as Locale
 	const lines = invoiceLinesFromQuote(details, quote!.copies, DEFAULT_MESSAGES[locale], locale)
 	const { customer } = order!
@@ -76,11 +78,12 @@ export async function issueInvoice(
 				cvr: customer.companyCvr ? String(customer.companyCvr) : null,
 				ean: customer.ean,
 				email: customer.email,
+				vatNumber: customer.vatNumber ?? null,
 			},
 			purchaseOrder: customer.purchaseOrder,
 			lines,
-			vatPercent: details.vatPercent,
-			...invoiceTotals(lines, details.vatPercent),
+			vatPercent,
+			...invoiceTotals(lines, vatPercent),
 		})
 		.returning()
 	return invoice!

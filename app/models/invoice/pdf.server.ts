@@ -32,6 +32,7 @@ export async function renderInvoicePdf(invoice: Invoice): Promise<Uint8Array> {
 	if (buyer.address) line(buyer.address, { size: 10 })
 	if (buyer.cvr) line(`CVR ${buyer.cvr}`, { size: 10 })
 	if (buyer.ean) line(`EAN ${buyer.ean}`, { size: 10 })
+	if (buyer.vatNumber) line(`${t('invoice.vatNumber')} ${buyer.vatNumber}`, { size: 10 })
 	space(12)
 	for (const item of invoice.lines) {
 		const quantity =
@@ -44,6 +45,7 @@ export async function renderInvoicePdf(invoice: Invoice): Promise<Uint8Array> {
 	line(t('quote.total'), { isBold: true, right: money(invoice.net) })
 	line(t('quote.vat', { vat: invoice.vatPercent }), { right: money(invoice.vat) })
 	line(t('quote.totalWithVat'), { isBold: true, right: money(invoice.total) })
+	if (buyer.vatNumber) line(t('invoice.reverseCharge'), { size: 9 })
 	space(14)
 	if (!credit) {
 		line(t('invoice.terms', { date: day(invoice.dueDate), number: invoice.number }), { size: 10 })

@@ -12,7 +12,8 @@ import {
 import { earliestDeliveryDate } from '#app/models/quote/rules.ts'
 import { broadcastTo } from '#app/models/live/broadcast.server.ts'
 import { sendOrderMails } from '#app/models/order/mail.server.ts'
-import { AcceptOrderSchema, type AcceptField } from '#app/models/order/form.ts'
+import { AcceptOrderSchema, type AcceptField, type AcceptOrderValues } from '#app/models/order/form.ts'
+import { isDanishVatNumber, readEuVatNumber } from '#app/models/company/eu-vat.ts'
 import { currentTerms } from '#app/models/order/terms.server.ts'
 import { findQuote } from '#app/models/quote/quote.server.ts'
 import { newOrderKeys } from '#app/models/reference.server.ts'
@@ -60,18 +61,8 @@ export async function acceptQuote(
 	if (!parsed.success)
 		return { ok: false, errors: Object.fromEntries(parsed.error.issues.map((issue) => [issue.path[0], issue.message])) }
 	const values = parsed.data
-	const company =
-		values.customer_kind === 'company' ? await resolveCompany(db, values.company_cvr, values.company_query) : null
-	if (values.customer_kind === 'company' && !company) return { ok: false, errors: { company_query: 'company' } }
-	const customer: OrderCustomer = {
-		name: values.name,
-		email: values.email,
-		phone: values.phone,
-		kind: values.customer_kind,
-		...companyColumns(company),
-		ean: company && values.ean ? values.ean : null,
-		purchaseOrder: values.purchase_order || null,
-	}
+	const customer = values.foreign ? foreignCustomer(values) : await danishCustomer(db, values)
+	if ('errors' in customer) return { ok: false, errors: customer.errors }
 	const terms = await currentTerms(db, locale)
 	const created = await db
 		.transaction(async (tx) => {
@@ -105,6 +96,49 @@ export async function acceptQuote(
 	await broadcastTo(services, ORDERS_STREAM, { type: 'order', id: created.id })
 	await sendOrderMails(services, created.id, 'confirmed')
 	return { ok: true, token: created.token, reference: created.reference, isNew: true }
+}
+
+type Values = AcceptOrderValues
+
+async function danishCustomer(db: Services['db'], values: Values): Promise<OrderCustomer | Refusal> {
+	const company =
+		values.customer_kind === 'company' ? await resolveCompany(db, values.company_cvr, values.company_query) : null
+	if (values.customer_kind === 'company' && !company) return { errors: { company_query: 'company' } }
+	return {
+		name: values.name,
+		email: values.email,
+		phone: values.phone,
+		kind: values.customer_kind,
+		...companyColumns(company),
+		ean: company && values.ean ? values.ean : null,
+		purchaseOrder: values.purchase_order || null,
+	}
+}
+
+type Refusal = { errors: Partial<Record<AcceptField, string>> }
+
+// A business in another EU country: its name, address and a VAT number of its country that passes
+// the country's check; a Danish number is told to order as a Danish company instead.
+function foreignCustomer(values: Values): OrderCustomer | Refusal {
+	const vat = readEuVatNumber(values.vat_number)
+	const errors: Refusal['errors'] = {}
+	if (!values.foreign_name) errors.foreign_name = 'required'
+	if (!values.foreign_address) errors.foreign_address = 'required'
+	if (!vat) errors.vat_number = isDanishVatNumber(values.vat_number) ? 'vat-danish' : 'vat-number'
+	if (!vat || Object.keys(errors).length > 0) return { errors }
+	return {
+		name: values.name,
+		email: values.email,
+		phone: values.phone,
+		kind: 'foreign',
+		companyCvr: null,
+		companyName: values.foreign_name,
+		companyAddress: values.foreign_address,
+		ean: null,
+		purchaseOrder: values.purchase_order || null,
+		vatNumber: vat.value,
+		country: vat.country,
+	}
 }
 
 async function orderOfQuote({ db }: Pick<AppServices, 'db'>, quoteId: string) {

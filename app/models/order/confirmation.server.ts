@@ -37,11 +37,16 @@ export async function confirmationTerms(db: Pick<Database, 'select'>, order: Ord
 		[t('mail.confirm.documents'), ...documents].join('\n'),
 		details.fromName && details.toName ? t('mail.confirm.pair', { from: details.fromName, to: details.toName }) : '',
 		quote.copies > 0 ? t('mail.confirm.copies', { copies: String(quote.copies) }) : '',
-		t('mail.confirm.price', {
-			total: money(details.quote.total),
-			vat: money(details.quote.vat),
-			withVat: money(details.quote.totalWithVat),
-		}),
+		order.customer.kind === 'foreign'
+			? t('mail.confirm.reverseCharge', {
+					total: money(details.quote.total),
+					vatNumber: order.customer.vatNumber ?? '',
+				})
+			: t('mail.confirm.price', {
+					total: money(details.quote.total),
+					vat: money(details.quote.vat),
+					withVat: money(details.quote.totalWithVat),
+				}),
 		t('mail.confirm.due', { date: formatDay(order.dueDate, locale) }),
 		t('mail.confirm.start'),
 		t('mail.confirm.terms', { title: order.terms.title, version: order.terms.sha256.slice(0, 12) }),

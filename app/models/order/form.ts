@@ -12,6 +12,10 @@ export const ACCEPT_FIELDS = [
 	'company_query',
 	'ean',
 	'purchase_order',
+	'foreign',
+	'foreign_name',
+	'foreign_address',
+	'vat_number',
 	'terms',
 ] as const
 export type AcceptField = (typeof ACCEPT_FIELDS)[number]
@@ -20,6 +24,11 @@ export const AcceptOrderSchema = z.object({
 	...CUSTOMER_FIELDS,
 	customer_kind: z.enum(['company', 'private'], 'customer-kind'),
 	purchase_order: typedLine(z.string().trim().max(60, 'too-long')),
+	// A business in another EU country: its name, address and VAT number (reverse charge).
+	foreign: z.string().transform((value) => value === 'on' || value === 'true'),
+	foreign_name: typedLine(z.string().trim().max(200, 'too-long')),
+	foreign_address: typedLine(z.string().trim().max(300, 'too-long')),
+	vat_number: typedLine(z.string().trim().max(30, 'too-long')),
 	terms: z.string().refine((value) => value === 'on' || value === 'true', 'terms'),
 })
 export type AcceptOrderValues = z.infer<typeof AcceptOrderSchema>

@@ -71,8 +71,9 @@ async function tellAgency(services: Services, order: Order, agencyEmail: string,
 		.from(documents)
 		.where(eq(documents.orderId, order.id))
 		.orderBy(asc(documents.createdAt))
-	const company = order.customer.companyName
-		? `${order.customer.companyName} (CVR ${order.customer.companyCvr})`
+	const { customer } = order
+	const company = customer.companyName
+		? `${customer.companyName} (${customer.companyCvr ? `CVR ${customer.companyCvr}` : `${customer.vatNumber ?? ''}, omvendt betalingspligt`})`
 		: mailText('da', 'mail.order.private')
 	const admin = `${services.publicUrl}/admin/orders/${order.id}`
 	const files = sources.map((doc) => `- ${doc.name}: ${admin}/documents/${doc.id}`)

@@ -43,7 +43,12 @@ export async function findOrderForCustomer(db: Database, token: string) {
 		status: order.status,
 		dueDate: order.dueDate,
 		createdAt: order.createdAt.toISOString(),
-		customer: { name: order.customer.name, companyName: order.customer.companyName },
+		customer: {
+			name: order.customer.name,
+			companyName: order.customer.companyName,
+			// Set for a business in another EU country: invoiced without VAT (reverse charge).
+			vatNumber: order.customer.kind === 'foreign' ? (order.customer.vatNumber ?? null) : null,
+		},
 		quote: {
 			details: quote!.details as unknown as SavedQuoteDetails,
 			copies: quote!.copies,

@@ -133,3 +133,53 @@ describe('the order confirmation', () => {
 		)
 	})
 })
+
+describe('a business in another EU country', () => {
+	test('orders with a VAT number that passes its check digits and is invoiced without VAT (reverse charge)', async () => {
+		const { quoteId } = await savedQuote(db())
+		const foreign = (values: Record<string, string>) =>
+			acceptQuote(
+				services(),
+				quoteId,
+				acceptFields({
+					foreign: 'on',
+					foreign_name: 'Müller & Söhne GmbH',
+					foreign_address: 'Hauptstr. 1, 10115 Berlin, Deutschland',
+					...values,
+				}),
+				'en',
+			)
+		expect(await foreign({ vat_number: 'DE136695977' })).toEqual({ ok: false, errors: { vat_number: 'vat-number' } })
+		expect(await foreign({ vat_number: 'DK13585628' })).toEqual({ ok: false, errors: { vat_number: 'vat-danish' } })
+		expect(await foreign({ vat_number: 'DE136695976', foreign_address: '' })).toEqual({
+			ok: false,
+			errors: { foreign_address: 'required' },
+		})
+		mails.length = 0
+		const accepted = await foreign({ vat_number: 'de 136 695 976' })
+		if (!accepted.ok) throw new Error(JSON.stringify(accepted))
+		const [order] = await db().select().from(orders).where(eq(orders.token, accepted.token))
+		expect(order!.customer).toMatchObject({
+			kind: 'foreign',
+			vatNumber: 'DE136695976',
+			country: 'DE',
+			companyCvr: null,
+		})
+		expect(mails[0]!.text).toContain('invoiced without Danish VAT to VAT number DE136695976 (reverse charge)')
+
+		await db()
+			.insert(orderFiles)
+			.values({ orderId: order!.id, name: 'vertrag.docx', type: 'docx', size: 10, storedName: 'x.docx' })
+		await changeOrderStatus(services(), staff, order!.id, 'in_progress')
+		const { invoice } = await changeOrderStatus(services(), staff, order!.id, 'delivered')
+		expect(invoice).toMatchObject({ vatPercent: 0, vat: 0 })
+		expect(invoice!.total).toBe(invoice!.net)
+		expect(invoice!.buyer).toMatchObject({ name: 'Müller & Söhne GmbH', vatNumber: 'DE136695976', cvr: null })
+		const { extractText, getDocumentProxy } = await import('unpdf')
+		const { renderInvoicePdf } = await import('#app/models/invoice/pdf.server.ts')
+		const pdf = await renderInvoicePdf(invoice!)
+		const { text } = await extractText(await getDocumentProxy(pdf, { verbosity: 0 }), { mergePages: true })
+		expect(text).toContain('VAT no. DE136695976')
+		expect(text).toContain('Reverse charge')
+	})
+})

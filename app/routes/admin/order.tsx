@@ -185,7 +185,7 @@ function useOrderRows(): DetailRow[] {
 	const money = (amount: number) => formatPrice(amount, quote.currency, locale)
 	const { customer } = order
 	const company = customer.companyName
-		? `${customer.companyName} (CVR ${customer.companyCvr})${customer.companyAddress ? `, ${customer.companyAddress}` : ''}`
+		? `${customer.companyName}${customer.companyCvr ? ` (CVR ${customer.companyCvr})` : ''}${customer.companyAddress ? `, ${customer.companyAddress}` : ''}`
 		: t('order.private')
 	const daysLeft =
 		order.daysLeft < 0 ? t('orders.overdue', { days: -order.daysLeft }) : t('orders.days', { days: order.daysLeft })
@@ -193,6 +193,9 @@ function useOrderRows(): DetailRow[] {
 		[t('order.customer'), `${customer.name} <${customer.email}>${customer.phone ? `, ${customer.phone}` : ''}`],
 		[t('order.company'), company],
 		[t('order.ean'), customer.ean ?? '–'],
+		...(customer.kind === 'foreign'
+			? [[t('order.vatNumber'), `${customer.vatNumber ?? ''} · ${t('order.reverseCharge')}`] as DetailRow]
+			: []),
 		[t('order.purchaseOrder'), customer.purchaseOrder ?? '–'],
 		[
 			t('order.languages'),
