@@ -44,6 +44,8 @@ export default [
 	route('admin/requests/:id/status', 'routes/admin/request-status.ts'),
 	route('admin/requests/:id/notes', 'routes/admin/request-notes.ts'),
 	route('admin/requests/:id/reply', 'routes/admin/request-reply.ts'),
+	route('admin/requests/:id/documents', 'routes/admin/request-documents.ts'),
+	route('admin/requests/:id/quote', 'routes/admin/request-quote.ts'),
 	route('admin/requests/:id/documents/:documentId', 'routes/admin/request-document.ts'),
 	route('admin/requests/:id/documents/:documentId/count', 'routes/admin/request-document-count.ts'),
 	route('admin/requests/:id/order', 'routes/admin/request-order.ts'),

@@ -14,6 +14,7 @@ import { DetailHeader, DetailList, Section, type DetailRow } from '#app/componen
 import { HistoryList, NoteForm } from '#app/components/admin/history.tsx'
 import { StatusForm } from '#app/components/admin/status-form.tsx'
 import { ReplyForm } from '#app/components/admin/reply-form.tsx'
+import { RequestQuoteForms } from '#app/components/admin/request-quote-forms.tsx'
 import { inlineInputClass } from '#app/components/ui/input.tsx'
 import { recordIdOf } from '#app/http/records.server.ts'
 import { buttonClass } from '#app/components/ui/button.tsx'
@@ -76,6 +77,7 @@ export default function RequestPage() {
 						))}
 					</ul>
 				)}
+				<RequestQuoteForms requestId={request.id} hasDocuments={documents.length > 0} hasQuote={Boolean(quote)} />
 			</Section>
 			{quote && <QuoteSection quote={quote} requestId={request.id} />}
 			<Section id="request-status-title" title={t('request.changeStatus')}>

@@ -1,0 +1,39 @@
+import { Form } from 'react-router'
+import { AuthenticityTokenInput } from '#app/components/ui/authenticity-token.tsx'
+import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
+import { buttonClass } from '#app/components/ui/button.tsx'
+
+type Props = { requestId: number; hasDocuments: boolean; hasQuote: boolean }
+
+// A document the customer mailed, added to the request; then the quote made (or made again) from
+// the request's documents and the customer's choices.
+export function RequestQuoteForms({ requestId, hasDocuments, hasQuote }: Props) {
+	const { t } = useAdminI18n()
+	return (
+		<div className="flex flex-wrap items-end gap-4">
+			<Form
+				method="post"
+				action={`/admin/requests/${requestId}/documents`}
+				encType="multipart/form-data"
+				className="flex flex-wrap items-end gap-3"
+			>
+				<AuthenticityTokenInput />
+				<label className="text-sm font-medium">
+					<span className="mb-1 block">{t('request.addDocument')}</span>
+					<input type="file" name="file" required className="block max-w-full" />
+				</label>
+				<button type="submit" className={buttonClass('secondary')}>
+					{t('order.uploadButton')}
+				</button>
+			</Form>
+			{hasDocuments && (
+				<Form method="post" action={`/admin/requests/${requestId}/quote`}>
+					<AuthenticityTokenInput />
+					<button type="submit" className={buttonClass('secondary')}>
+						{t(hasQuote ? 'request.quoteAgain' : 'request.makeQuote')}
+					</button>
+				</Form>
+			)}
+		</div>
+	)
+}
