@@ -23,8 +23,18 @@ const SHOTS: Shot[] = [
 	{ name: 'bestil', path: '/bestil', prepare: uploadSample },
 	{ name: 'kontakt', path: '/kontakt' },
 	{ name: 'service', path: '/p/certificeret-oversaettelse' },
+	{ name: 'certificeret', path: '/bestil', prepare: certified },
 	{ name: 'admin', path: '/admin', prepare: logIn },
+	{ name: 'kunder', path: '/admin/customers', prepare: logIn },
 ]
+
+// A certified translation chosen, with two pages of scans and the signed PDF.
+async function certified(page: Page) {
+	await uploadSample(page)
+	await page.getByRole('checkbox', { name: 'Certificeret, prissat pr. side' }).check()
+	await page.getByLabel('Sider i scanninger og billeder').fill('2')
+	await page.getByRole('checkbox', { name: /digitalt signeret PDF/ }).check()
+}
 
 async function uploadSample(page: Page) {
 	await page
@@ -42,7 +52,10 @@ async function logIn(page: Page) {
 	if (!page.url().includes('/admin/login')) return
 	await page.getByLabel('E-mail').fill(ADMIN.email)
 	await page.getByLabel('Adgangskode').fill(ADMIN.password)
-	await Promise.all([page.waitForURL(/\/admin$/), page.getByRole('button', { name: 'Log ind' }).click()])
+	await Promise.all([
+		page.waitForURL((url) => !url.pathname.startsWith('/admin/login')),
+		page.getByRole('button', { name: 'Log ind' }).click(),
+	])
 }
 
 async function main() {

@@ -108,7 +108,10 @@ describe('the prices page', () => {
 		const html = textOf(await (await fetch(`${server.url}/en/prices`)).text())
 		expect(html).toContain('Danish → Japanese DKK 2.40 excl. VAT DKK 3.00 incl. VAT')
 		expect(html).toMatch(/Minimum order DKK 2,000\.00 excl\. VAT · DKK 2,500\.00 incl\. VAT/)
-		expect(html).toContain('Express: delivery within 1 working day +100% on the price')
+		// Express as the date picker charges it: one rule, one wording, with the pace it is measured by.
+		expect(html).toContain('Express: sooner than our normal pace, by the next working day +100% on the price')
+		expect(html).toContain('Express: sooner than our normal pace, two working days away or later +50% on the price')
+		expect(html).toMatch(/Our normal pace is [\d,]+ words per working day/)
 		expect(html).toContain('Certified paper copy with stamp, per copy DKK 150.00 excl. VAT · DKK 187.50 incl. VAT')
 	})
 })

@@ -91,7 +91,8 @@ export default function CompanySearchWidget({ id, label, placeholder, describedB
 					action === 'select-option' ? t('request.companyChosen', { name }) : t('request.companyCleared'),
 				onFocus: ({ label: name, options, focused }) =>
 					t('request.companyFocus', { name, index: options.indexOf(focused) + 1, count: options.length }),
-				onFilter: ({ resultsMessage }) => resultsMessage,
+				onFilter: ({ inputValue, resultsMessage }) =>
+					inputValue ? t('request.companyFilter', { results: resultsMessage, query: inputValue }) : resultsMessage,
 			}}
 			screenReaderStatus={({ count }) => t('request.companyResults', { count })}
 			aria-label={label}
