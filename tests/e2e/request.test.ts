@@ -108,7 +108,7 @@ describe('the request form', () => {
 		const form = page.locator('[data-controller="leadform"]')
 		const picker = form.getByRole('combobox', { name: 'Virksomhed' })
 		// "!represents_company" shows the note for private customers while the box is not ticked.
-		const privateNote = form.getByText('Som privatkunde betaler du moms')
+		const privateNote = form.getByText('Priserne vises uden moms. I Danmark betaler både private og virksomheder')
 		expect(await picker.isVisible()).toBe(false)
 		expect(await privateNote.isVisible()).toBe(true)
 		await form.getByLabel('Jeg repræsenterer en virksomhed').check()
