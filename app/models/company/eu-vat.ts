@@ -1,64 +1,12 @@
-import {
-	austria,
-	belgium,
-	bulgaria,
-	checkVAT,
-	croatia,
-	cyprus,
-	czechRepublic,
-	estonia,
-	finland,
-	france,
-	germany,
-	greece,
-	hungary,
-	ireland,
-	italy,
-	latvia,
-	lithuania,
-	luxembourg,
-	malta,
-	netherlands,
-	poland,
-	portugal,
-	romania,
-	slovakiaRepublic,
-	slovenia,
-	spain,
-	sweden,
-} from 'jsvat-next'
+import { checkVAT, countries } from 'jsvat-next'
 
 // The EU countries besides Denmark: a business there buys our services without Danish VAT (the
 // buyer accounts for it: reverse charge). Checked offline, by each country's format and check
 // digits (jsvat-next); no live lookup in VIES.
-const OTHER_EU = [
-	austria,
-	belgium,
-	bulgaria,
-	croatia,
-	cyprus,
-	czechRepublic,
-	estonia,
-	finland,
-	france,
-	germany,
-	greece,
-	hungary,
-	ireland,
-	italy,
-	latvia,
-	lithuania,
-	luxembourg,
-	malta,
-	netherlands,
-	poland,
-	portugal,
-	romania,
-	slovakiaRepublic,
-	slovenia,
-	spain,
-	sweden,
-]
+const OTHER_EU_CODES = new Set(
+	'AT BE BG HR CY CZ EE FI FR DE GR HU IE IT LV LT LU MT NL PL PT RO SK SI ES SE'.split(' '),
+)
+const OTHER_EU = countries.filter((country) => OTHER_EU_CODES.has(country.codes[0]!))
 
 export type EuVatNumber = { value: string; country: string }
 

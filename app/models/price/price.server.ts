@@ -1,4 +1,4 @@
-import { aliasedTable, and, asc, eq, inArray, isNotNull } from 'drizzle-orm'
+import { aliasedTable, and, asc, eq, inArray } from 'drizzle-orm'
 import type { Database } from '#database/client.ts'
 import { languages, pairPrices } from '#database/schema.ts'
 import type { Locale } from '#app/utils/locales.ts'
@@ -81,29 +81,31 @@ export async function fromPricePerWord(db: Database, locale: Locale, settings: S
 export const pairPriceMap = memoContent(pairPriceMapNow)
 
 async function pairPriceMapNow(db: Database): Promise<Record<string, number>> {
-	const from = aliasedTable(languages, 'from_language')
-	const to = aliasedTable(languages, 'to_language')
-	const rows = await db
-		.select({ from: from.code, to: to.code, pricePerWord: pairPrices.pricePerWord })
-		.from(pairPrices)
-		.innerJoin(from, eq(from.id, pairPrices.fromLanguageId))
-		.innerJoin(to, eq(to.id, pairPrices.toLanguageId))
+	const rows = await pairPriceRows(db)
 	return Object.fromEntries(rows.map((row) => [pairKey(row.from, row.to), row.pricePerWord]))
 }
 
 // Every pair's own certified page price by "from-to" codes; pairs without one cost the common page price.
-export const pairPagePriceMap = memoContent(pairPagePriceMapNow)
+export const pairPagePriceMap = memoContent(async (db: Database): Promise<Record<string, number>> => {
+	const rows = await pairPriceRows(db)
+	return Object.fromEntries(
+		rows.flatMap((row) => (row.pricePerPage === null ? [] : [[pairKey(row.from, row.to), row.pricePerPage]])),
+	)
+})
 
-async function pairPagePriceMapNow(db: Database): Promise<Record<string, number>> {
+function pairPriceRows(db: Database) {
 	const from = aliasedTable(languages, 'from_language')
 	const to = aliasedTable(languages, 'to_language')
-	const rows = await db
-		.select({ from: from.code, to: to.code, pricePerPage: pairPrices.pricePerPage })
+	return db
+		.select({
+			from: from.code,
+			to: to.code,
+			pricePerWord: pairPrices.pricePerWord,
+			pricePerPage: pairPrices.pricePerPage,
+		})
 		.from(pairPrices)
 		.innerJoin(from, eq(from.id, pairPrices.fromLanguageId))
 		.innerJoin(to, eq(to.id, pairPrices.toLanguageId))
-		.where(isNotNull(pairPrices.pricePerPage))
-	return Object.fromEntries(rows.map((row) => [pairKey(row.from, row.to), row.pricePerPage!]))
 }
 
 // The calculator's languages and prices, as the price check and the order page price them.
