@@ -1,4 +1,6 @@
 import { useCallback } from 'react'
+import { PriceToPay } from '#app/components/order/price-to-pay.tsx'
+import { ToggleDisplay } from '#app/components/ui/toggle-display.tsx'
 import { ForeignBusinessFields } from '#app/components/order/foreign-business.tsx'
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router'
 import type { Route } from './+types/accept-quote'
@@ -137,31 +139,34 @@ export default function AcceptQuotePage() {
 					className="max-w-2xl rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
 				>
 					<AuthenticityTokenInput />
-					<h2 id="accept-form-title" className="mb-4 text-2xl font-semibold text-slate-900">
-						{t('accept.who')}
-					</h2>
-					<RefusalSummary prefix="accept" refusal={refused} focusRef={focusOnMount} />
-					<CustomerFields field={field} toggle={company} />
-					<ForeignBusinessFields field={field} isChecked={values.foreign === 'on'} />
-					{field(
-						'purchase_order',
-						t('accept.purchaseOrder'),
-						(props) => (
-							<input {...props} type="text" autoComplete="off" className={inputClass} />
-						),
-						t('accept.purchaseOrderHint'),
-					)}
-					<AgreementCheckbox
-						id="accept-terms"
-						name="terms"
-						isChecked={values.terms === 'on'}
-						error={refused?.errors.terms}
-					>
-						<Text k="accept.terms" vars={{ terms: termsPath }} />
-					</AgreementCheckbox>
-					<button type="submit" disabled={isSending} className={buttonClass('large')}>
-						{isSending ? t('accept.sending') : t('accept.submit')}
-					</button>
+					<ToggleDisplay sources={['customer_kind', 'foreign']}>
+						<h2 id="accept-form-title" className="mb-4 text-2xl font-semibold text-slate-900">
+							{t('accept.who')}
+						</h2>
+						<RefusalSummary prefix="accept" refusal={refused} focusRef={focusOnMount} />
+						<CustomerFields field={field} toggle={company} />
+						<ForeignBusinessFields field={field} isChecked={values.foreign === 'on'} />
+						{field(
+							'purchase_order',
+							t('accept.purchaseOrder'),
+							(props) => (
+								<input {...props} type="text" autoComplete="off" className={inputClass} />
+							),
+							t('accept.purchaseOrderHint'),
+						)}
+						<AgreementCheckbox
+							id="accept-terms"
+							name="terms"
+							isChecked={values.terms === 'on'}
+							error={refused?.errors.terms}
+						>
+							<Text k="accept.terms" vars={{ terms: termsPath }} />
+						</AgreementCheckbox>
+						<PriceToPay {...quote.details.quote} currency={quote.currency} />
+						<button type="submit" disabled={isSending} className={buttonClass('large')}>
+							{isSending ? t('accept.sending') : t('accept.submit')}
+						</button>
+					</ToggleDisplay>
 				</Form>
 			)}
 		</>

@@ -42,6 +42,17 @@ describe('an ordinary day with an order', () => {
 			const form = page.locator('[data-controller="accept-order"]')
 			await form.getByLabel('Name').fill('Karen Blixen')
 			await form.getByLabel('Email').fill('karen@example.dk')
+			// A private person sees the price with VAT first; a business abroad, without Danish VAT.
+			const pay = form.locator('[data-controller="price-to-pay"]')
+			expect(await pay.locator('[data-price-private]').isVisible()).toBe(true)
+			expect(await pay.locator('[data-price-private] [data-vat="incl"]').textContent()).toMatch(
+				/^DKK\s[\d,.]+\s+incl\. VAT$/,
+			)
+			expect(await pay.locator('[data-price-company]').isVisible()).toBe(false)
+			await form.getByLabel('My business is in another EU country').check()
+			expect(await pay.locator('[data-price-foreign]').isVisible()).toBe(true)
+			expect(await pay.locator('[data-price-private]').isVisible()).toBe(false)
+			await form.getByLabel('My business is in another EU country').uncheck()
 			await form.getByLabel(/I accept the terms of business/).check()
 			await form.getByRole('button', { name: 'Accept and order' }).click()
 			await page.waitForURL(/\/en\/orders\/[\w-]{32}$/)

@@ -204,7 +204,8 @@ describe('a wrong file can be taken out', () => {
 		expect((await upload('one-too-many.txt', 'Et brev.')).status).toBe(429)
 		const stored = (id: string) =>
 			readdirSync(path.join(server.database.dataDir, 'documents')).filter((name) => name.startsWith(id))
-		expect(stored(ids[0]!)).toHaveLength(1)
+		// The file itself (and, once it is counted, its sentences beside it).
+		expect(stored(ids[0]!)).toContain(`${ids[0]}.txt`)
 
 		const stranger = await customer('/en/order', '198.51.100.31')
 		expect(await stranger.remove(ids[0]!)).toBe(404)
