@@ -20,6 +20,18 @@ import { getDb } from '#app/http/context.server.ts'
 import { localeFromPath, PAIR_PRICE_PATHS, pathFor, type Locale } from '#app/utils/locales.ts'
 import { groupPairPrices, withVat } from '#app/models/price/rules.ts'
 
+// The settings the page's other prices are shown from.
+const FACTS = [
+	'currency',
+	'minimumOrder',
+	'vatPercent',
+	'expressSurcharge1Day',
+	'expressSurcharge2Days',
+	'certifiedCopyPrice',
+	'wordsPerDay',
+] as const
+type Fact = (typeof FACTS)[number]
+
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const url = new URL(request.url)
 	const locale = localeFromPath(url.pathname)
@@ -33,15 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		fromPricePerWord(db, locale, settings),
 		checkFromQuery(db, url, locale),
 	])
-	const {
-		currency,
-		minimumOrder,
-		vatPercent,
-		expressSurcharge1Day,
-		expressSurcharge2Days,
-		certifiedCopyPrice,
-		wordsPerDay,
-	} = settings
+
 	return {
 		calculator,
 		filter,
@@ -50,15 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		groups: groupPairPrices(allPairs),
 		lowest,
 		check,
-		facts: {
-			currency,
-			minimumOrder,
-			vatPercent,
-			expressSurcharge1Day,
-			expressSurcharge2Days,
-			certifiedCopyPrice,
-			wordsPerDay,
-		},
+		facts: Object.fromEntries(FACTS.map((name) => [name, settings[name]])) as Pick<typeof settings, Fact>,
 	}
 }
 

@@ -2,6 +2,7 @@ import { Form } from 'react-router'
 import { AuthenticityTokenInput } from '#app/components/ui/authenticity-token.tsx'
 import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
 import { buttonClass } from '#app/components/ui/button.tsx'
+import { UploadForm } from '#app/components/admin/upload-form.tsx'
 
 type Props = { requestId: number; hasDocuments: boolean; hasQuote: boolean }
 
@@ -11,21 +12,7 @@ export function RequestQuoteForms({ requestId, hasDocuments, hasQuote }: Props) 
 	const { t } = useAdminI18n()
 	return (
 		<div className="flex flex-wrap items-end gap-4">
-			<Form
-				method="post"
-				action={`/admin/requests/${requestId}/documents`}
-				encType="multipart/form-data"
-				className="flex flex-wrap items-end gap-3"
-			>
-				<AuthenticityTokenInput />
-				<label className="text-sm font-medium">
-					<span className="mb-1 block">{t('request.addDocument')}</span>
-					<input type="file" name="file" required className="block max-w-full" />
-				</label>
-				<button type="submit" className={buttonClass('secondary')}>
-					{t('order.uploadButton')}
-				</button>
-			</Form>
+			<UploadForm action={`/admin/requests/${requestId}/documents`} label={t('request.addDocument')} />
 			{hasDocuments && (
 				<Form method="post" action={`/admin/requests/${requestId}/quote`}>
 					<AuthenticityTokenInput />

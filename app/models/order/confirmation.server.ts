@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm'
 import type { Database } from '#database/client.ts'
 import { quotes, type orders } from '#database/schema.ts'
-import { mailText } from '#app/models/order/mail-text.server.ts'
+import { mailText } from '#app/models/mail-text.server.ts'
 import type { SavedQuoteDetails } from '#app/models/quote/quote.server.ts'
 import { formatDay, formatNumber, formatPrice } from '#app/utils/format.ts'
 import type { Locale } from '#app/utils/locales.ts'
 import type { MailAttachment } from '#server/mailer.ts'
+import { stripTags } from '#app/utils/translate.ts'
 
 type Order = typeof orders.$inferSelect
 
@@ -71,15 +72,10 @@ export function htmlToText(html: string): string {
 		.replace(/<li[^>]*>/gi, '\n- ')
 		.replace(/<br\s*\/?>/gi, '\n')
 		.replace(/<\/(p|h[1-6]|ul|ol|div|blockquote)>/gi, '\n')
-	return mailTextEntities(blocks.replace(/<[^>]*>/g, ''))
+	return stripTags(blocks)
 		.split('\n')
 		.map((line) => line.replace(/[ \t]+/g, ' ').trim())
 		.join('\n')
 		.replace(/\n{3,}/g, '\n\n')
 		.trim()
-}
-
-const ENTITIES: Record<string, string> = { nbsp: ' ', amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" }
-function mailTextEntities(text: string): string {
-	return text.replace(/&(nbsp|amp|lt|gt|quot|#39);/g, (_, name: string) => ENTITIES[name] ?? '')
 }

@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { desc, eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
-import { auditEvents, documents, orderFiles, orders } from '#database/schema.ts'
+import { auditEvents, documents, orderFiles, orders, requests } from '#database/schema.ts'
 import { acceptQuote } from '#app/models/order/accept.server.ts'
 import { addOrderNote, changeOrderStatus, type OrderRefused } from '#app/models/order/lifecycle.server.ts'
 import { deliveriesDirOf, findOrderForCustomer } from '#app/models/order/order.server.ts'
-import { takeOrderDocument, takeOrderTranslation } from '#app/models/order/staff-files.server.ts'
+import { takeOrderDocument, takeOrderTranslation, takeRequestDocument } from '#app/models/order/staff-files.server.ts'
 import { htmlToText } from '#app/models/order/confirmation.server.ts'
 import { acceptFields, deliverableOrder, savedQuote, setupOrderTests } from '#tests/setup/orders.ts'
 
@@ -47,6 +47,30 @@ describe("staff take an order's files", () => {
 		})
 		expect((await lastAudit())!.summary).toBe(`Order ${order.reference}: downloaded translation contract.docx`)
 		expect(await takeOrderTranslation(withFiles, staff, other.id, file!.id)).toBeNull()
+
+		// A request's document the same way; not through another request's address.
+		const [request] = await db()
+			.insert(requests)
+			.values({
+				reference: 'DL-1',
+				locale: 'da',
+				name: 'Ida',
+				email: 'ida@example.dk',
+				ipHash: 'x',
+				fingerprint: 'dl-1',
+			})
+			.returning()
+		await db().update(documents).set({ requestId: request!.id }).where(eq(documents.id, document!.id))
+		expect(await takeRequestDocument(withFiles, staff, request!.id, document!.id)).toMatchObject({
+			name: document!.name,
+		})
+		expect(await lastAudit()).toMatchObject({
+			action: 'download',
+			subjectType: 'request',
+			subjectId: String(request!.id),
+			summary: `Request DL-1: downloaded ${document!.name}`,
+		})
+		expect(await takeRequestDocument(withFiles, staff, request!.id + 1, document!.id)).toBeNull()
 	})
 })
 

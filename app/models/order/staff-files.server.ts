@@ -8,6 +8,8 @@ import { deliveriesDirOf } from '#app/models/order/order.server.ts'
 
 type Actor = Pick<Staff, 'id' | 'name'>
 type Services = Pick<AppServices, 'db' | 'broadcast' | 'logger' | 'documentsDir'>
+type Found = { name: string; storedName: string; reference: string } | undefined
+type Subject = { type: 'order' | 'request'; id: number; label: string }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
@@ -20,9 +22,7 @@ export async function takeOrderDocument(services: Services, staff: Actor, orderI
 		.from(documents)
 		.innerJoin(orders, eq(orders.id, documents.orderId))
 		.where(and(eq(documents.id, documentId), eq(documents.orderId, orderId)))
-	if (!row) return null
-	await logDownload(services, staff, 'order', orderId, `Order ${row.reference}: downloaded ${row.name}`)
-	return { file: path.join(services.documentsDir, row.storedName), name: row.name }
+	return logged(services, staff, row, services.documentsDir, { type: 'order', id: orderId, label: 'Order' })
 }
 
 // A translation delivered (or about to be) with an order, for staff; logged as above.
@@ -33,9 +33,8 @@ export async function takeOrderTranslation(services: Services, staff: Actor, ord
 		.from(orderFiles)
 		.innerJoin(orders, eq(orders.id, orderFiles.orderId))
 		.where(and(eq(orderFiles.id, fileId), eq(orderFiles.orderId, orderId)))
-	if (!row) return null
-	await logDownload(services, staff, 'order', orderId, `Order ${row.reference}: downloaded translation ${row.name}`)
-	return { file: path.join(deliveriesDirOf(services.documentsDir), row.storedName), name: row.name }
+	const directory = deliveriesDirOf(services.documentsDir)
+	return logged(services, staff, row, directory, { type: 'order', id: orderId, label: 'Order' }, 'translation ')
 }
 
 // A request's document, for staff: logged as above.
@@ -46,11 +45,16 @@ export async function takeRequestDocument(services: Services, staff: Actor, requ
 		.from(documents)
 		.innerJoin(requests, eq(requests.id, documents.requestId))
 		.where(and(eq(documents.id, documentId), eq(documents.requestId, requestId)))
-	if (!row) return null
-	await logDownload(services, staff, 'request', requestId, `Request ${row.reference}: downloaded ${row.name}`)
-	return { file: path.join(services.documentsDir, row.storedName), name: row.name }
+	return logged(services, staff, row, services.documentsDir, { type: 'request', id: requestId, label: 'Request' })
 }
 
-async function logDownload(services: Services, staff: Actor, subjectType: string, id: number, summary: string) {
-	await recordAudit(services, staff, { action: 'download', subjectType, subjectId: id, summary })
+async function logged(services: Services, staff: Actor, row: Found, directory: string, subject: Subject, what = '') {
+	if (!row) return null
+	await recordAudit(services, staff, {
+		action: 'download',
+		subjectType: subject.type,
+		subjectId: subject.id,
+		summary: `${subject.label} ${row.reference}: downloaded ${what}${row.name}`,
+	})
+	return { file: path.join(directory, row.storedName), name: row.name }
 }

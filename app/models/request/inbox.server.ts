@@ -157,14 +157,6 @@ export async function addRequestNote(
 	await db.update(requests).set({ updatedAt: new Date() }).where(eq(requests.id, id))
 }
 
-export async function findRequestDocument(db: Database, requestId: number, documentId: string) {
-	const [row] = await db
-		.select()
-		.from(documents)
-		.where(and(eq(documents.id, documentId), eq(documents.requestId, requestId)))
-	return row ?? null
-}
-
 const CSV_HEADER = [
 	'reference',
 	'created_at',

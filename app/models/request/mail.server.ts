@@ -1,10 +1,9 @@
 import { eq, inArray } from 'drizzle-orm'
 import { documents, languages, requests } from '#database/schema.ts'
 import { getSettings } from '#app/models/site.server.ts'
-import { DEFAULT_MESSAGES } from '#app/models/translation.server.ts'
+import { mailText } from '#app/models/mail-text.server.ts'
 import type { AppServices } from '#app/models/services.ts'
 import { formatDay } from '#app/utils/format.ts'
-import { stripTags, translate } from '#app/utils/translate.ts'
 import { pathFor, type Locale } from '#app/utils/locales.ts'
 
 // Two mails per new request: one to the agency (in Danish, with a link to the inbox) and a
@@ -53,14 +52,12 @@ export async function sendRequestMails(
 			.map(([name, value]) => `${name}: ${value}`)
 			.join('\n')
 	}
-	const text = (lang: Locale, key: string, vars: Record<string, string> = {}) =>
-		stripTags(translate(DEFAULT_MESSAGES[lang], key, vars))
 	const quoteUrl = row.quoteId ? `${origin}${pathFor('quote', locale, { id: row.quoteId })}` : null
 
 	sendMail({
 		to: settings.email,
 		replyTo: row.email,
-		subject: text('da', 'mail.request.agencySubject', { reference: row.reference, name: row.name }),
+		subject: mailText('da', 'mail.request.agencySubject', { reference: row.reference, name: row.name }),
 		text: [summary('da'), quoteUrl && `Tilbud: ${quoteUrl}`, `${origin}/admin/requests/${row.id}`]
 			.filter(Boolean)
 			.join('\n\n'),
@@ -68,13 +65,13 @@ export async function sendRequestMails(
 	sendMail({
 		to: row.email,
 		replyTo: settings.email,
-		subject: text(locale, 'mail.request.customerSubject', { reference: row.reference }),
+		subject: mailText(locale, 'mail.request.customerSubject', { reference: row.reference }),
 		text: [
-			text(locale, 'mail.request.greeting', { name: row.name }),
-			text(locale, 'mail.request.received', { reference: row.reference }),
-			`${text(locale, 'mail.request.summary')}\n${summary(locale)}`,
-			quoteUrl && text(locale, 'mail.request.quote', { url: quoteUrl }),
-			text(locale, 'mail.request.signature', { agency: settings.agencyName }),
+			mailText(locale, 'mail.request.greeting', { name: row.name }),
+			mailText(locale, 'mail.request.received', { reference: row.reference }),
+			`${mailText(locale, 'mail.request.summary')}\n${summary(locale)}`,
+			quoteUrl && mailText(locale, 'mail.request.quote', { url: quoteUrl }),
+			mailText(locale, 'mail.request.signature', { agency: settings.agencyName }),
 		]
 			.filter(Boolean)
 			.join('\n\n'),

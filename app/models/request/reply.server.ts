@@ -4,7 +4,7 @@ import { requestEvents, requests } from '#database/schema.ts'
 import type { AppServices } from '#app/models/services.ts'
 import type { Staff } from '#app/models/staff/session.server.ts'
 import { getSettings } from '#app/models/site.server.ts'
-import { mailText } from '#app/models/order/mail-text.server.ts'
+import { mailText } from '#app/models/mail-text.server.ts'
 import { RequestNotFound } from '#app/models/request/inbox.server.ts'
 import { pathFor, type Locale } from '#app/utils/locales.ts'
 

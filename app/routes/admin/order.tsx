@@ -32,6 +32,7 @@ import { pathFor, type Locale } from '#app/utils/locales.ts'
 import { readForm } from '#app/http/request-body.server.ts'
 import { notFound } from '#app/http/responses.server.ts'
 import { Invoices, OrderDocuments, OrderHistory } from '#app/components/admin/order-sections.tsx'
+import { UploadForm } from '#app/components/admin/upload-form.tsx'
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
 	requireStaff(request, context)
@@ -242,21 +243,7 @@ function DeliveredFiles({ order, files }: Pick<Data, 'order' | 'files'>) {
 				</Form>
 			)}
 			{order.status !== 'cancelled' && (
-				<Form
-					method="post"
-					action={`/admin/orders/${order.id}/files`}
-					encType="multipart/form-data"
-					className="flex flex-wrap items-end gap-3"
-				>
-					<AuthenticityTokenInput />
-					<label className="text-sm font-medium">
-						<span className="mb-1 block">{t('order.upload')}</span>
-						<input type="file" name="file" required className="block" />
-					</label>
-					<button type="submit" className={buttonClass('secondary')}>
-						{t('order.uploadButton')}
-					</button>
-				</Form>
+				<UploadForm action={`/admin/orders/${order.id}/files`} label={t('order.upload')} />
 			)}
 		</Section>
 	)
