@@ -242,6 +242,16 @@ export const settings = pgTable(
 		iban: text().notNull().default(''),
 		bic: text().notNull().default(''),
 		paymentTermsDays: integer('payment_terms_days').notNull().default(8),
+		fiCreditor: text('fi_creditor').notNull().default(''),
+		// Reminders: days after the due date before the first, the fee of each (the law allows at
+		// most 100 kr.), and yearly interest on an overdue amount (0: none).
+		reminderGraceDays: integer('reminder_grace_days').notNull().default(3),
+		reminderFee: numeric('reminder_fee', { precision: 10, scale: 2, mode: 'number' }).notNull().default(100),
+		reminderInterestPercent: numeric('reminder_interest_percent', { precision: 5, scale: 2, mode: 'number' })
+			.notNull()
+			.default(0),
+		// The columns of the bank's CSV export, chosen at the first import.
+		bankCsvLayout: jsonb('bank_csv_layout').$type<BankCsvLayout | null>(),
 		// Translated files stay downloadable from the order page this many days after delivery.
 		deliveryRetentionDays: integer('delivery_retention_days').notNull().default(90),
 		updatedAt: timestamps.updatedAt,
@@ -553,6 +563,8 @@ export type OrderCustomer = {
 	companyAddress: string | null
 	ean: string | null
 	purchaseOrder: string | null
+	// A public body's person reference or ID for its e-invoices (asked for with an EAN).
+	buyerReference?: string | null
 	// A foreign business's EU VAT number ("DE136695976") and country; absent for others.
 	vatNumber?: string | null
 	country?: string | null
@@ -654,6 +666,9 @@ export const orderDownloads = pgTable(
 // Invoices and credit notes, each kind numbered 1, 2, 3… without gaps (Danish bookkeeping): the
 // number is taken from invoice_sequences in the transaction that writes the invoice, so a
 // rollback gives it back and two processes wait for each other on the sequence's row.
+// Which column of the bank's CSV holds the date, the text and the amount (0-based).
+export type BankCsvLayout = { date: number; text: number; amount: number }
+
 export const INVOICE_KINDS = ['invoice', 'credit_note'] as const
 export type InvoiceKind = (typeof INVOICE_KINDS)[number]
 export type InvoiceParty = {
@@ -664,6 +679,19 @@ export type InvoiceParty = {
 	email: string | null
 	// A buyer in another EU country: its VAT number; the invoice is then without VAT (reverse charge).
 	vatNumber?: string | null
+	// The person who ordered, with the reference a public body routes its e-invoices by (OIOUBL's
+	// Contact/ID, "personreference"); absent on invoices issued before it was asked for.
+	contact?: { reference: string | null; name: string; phone: string } | null
+}
+export type SellerBank = {
+	name: string
+	regNo: string
+	account: string
+	iban: string
+	bic: string
+	// The FI creditor number ("kreditornummer", 8 digits) when the agency has one: the invoice then
+	// carries a +71 payment ID.
+	fiCreditor?: string | null
 }
 export type InvoiceLine = {
 	description: string
@@ -693,9 +721,7 @@ export const invoices = pgTable(
 		issueDate: text('issue_date').notNull(),
 		dueDate: text('due_date').notNull(),
 		currency: text().notNull(),
-		seller: jsonb()
-			.$type<InvoiceParty & { bank: { name: string; regNo: string; account: string; iban: string; bic: string } }>()
-			.notNull(),
+		seller: jsonb().$type<InvoiceParty & { bank: SellerBank }>().notNull(),
 		buyer: jsonb().$type<InvoiceParty>().notNull(),
 		purchaseOrder: text('purchase_order'),
 		lines: jsonb().$type<InvoiceLine[]>().notNull(),
@@ -703,7 +729,76 @@ export const invoices = pgTable(
 		vatPercent: integer('vat_percent').notNull(),
 		vat: numeric({ precision: 12, scale: 2, mode: 'number' }).notNull(),
 		total: numeric({ precision: 12, scale: 2, mode: 'number' }).notNull(),
+		// The sum of its payments and the date of the last one, kept in the payment's transaction
+		// (which locks this row, so two staff registering at once are taken one after the other).
+		paidAmount: numeric('paid_amount', { precision: 12, scale: 2, mode: 'number' }).notNull().default(0),
+		paidOn: text('paid_on'),
+		// Staff can hold the reminders of one invoice (a dispute, an agreed later date).
+		remindersPaused: boolean('reminders_paused').notNull().default(false),
 		createdAt: timestamps.createdAt,
 	},
-	(table) => [uniqueIndex('invoices_number').on(table.kind, table.number), index('invoices_order').on(table.orderId)],
+	(table) => [
+		uniqueIndex('invoices_number').on(table.kind, table.number),
+		index('invoices_order').on(table.orderId),
+		index('invoices_due').on(table.dueDate, table.id),
+		index('invoices_credits').on(table.creditsInvoiceId),
+	],
+)
+
+export const PAYMENT_METHODS = ['bank', 'card', 'mobilepay', 'other'] as const
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
+
+// Money received for an invoice: registered by staff or confirmed from an imported bank statement.
+export const payments = pgTable(
+	'payments',
+	{
+		id: id(),
+		invoiceId: integer('invoice_id')
+			.notNull()
+			.references(() => invoices.id, { onDelete: 'restrict' }),
+		paidOn: text('paid_on').notNull(),
+		amount: numeric({ precision: 12, scale: 2, mode: 'number' }).notNull(),
+		method: text({ enum: PAYMENT_METHODS }).notNull(),
+		note: text().notNull().default(''),
+		userName: text('user_name'),
+		createdAt: timestamps.createdAt,
+	},
+	(table) => [index('payments_invoice').on(table.invoiceId)],
+)
+
+// A line of an imported bank statement. Its key is the line's date, amount and text with how many
+// identical lines came before it in the same statement, so importing the statement again (or one
+// that overlaps it) adds nothing twice.
+export const bankLines = pgTable(
+	'bank_lines',
+	{
+		id: id(),
+		key: text().notNull(),
+		bookedOn: text('booked_on').notNull(),
+		text: text().notNull(),
+		amount: numeric({ precision: 12, scale: 2, mode: 'number' }).notNull(),
+		// The invoice it was matched to once staff confirmed it, and the payment that made.
+		paymentId: integer('payment_id').references(() => payments.id, { onDelete: 'set null' }),
+		ignored: boolean().notNull().default(false),
+		importedBy: text('imported_by'),
+		createdAt: timestamps.createdAt,
+	},
+	(table) => [uniqueIndex('bank_lines_key').on(table.key), index('bank_lines_open').on(table.paymentId, table.ignored)],
+)
+
+// The reminders ("rykkere") sent for an invoice: at most three, numbered, each with its fee.
+export const invoiceReminders = pgTable(
+	'invoice_reminders',
+	{
+		id: id(),
+		invoiceId: integer('invoice_id')
+			.notNull()
+			.references(() => invoices.id, { onDelete: 'cascade' }),
+		number: integer().notNull(),
+		sentOn: text('sent_on').notNull(),
+		fee: numeric({ precision: 10, scale: 2, mode: 'number' }).notNull(),
+		interest: numeric({ precision: 10, scale: 2, mode: 'number' }).notNull().default(0),
+		createdAt: timestamps.createdAt,
+	},
+	(table) => [uniqueIndex('invoice_reminders_number').on(table.invoiceId, table.number)],
 )

@@ -49,6 +49,11 @@ export const SettingsSchema = z
 		iban: bankText(34).transform((value) => value.replace(/\s/g, '').toUpperCase()),
 		bic: bankText(11).transform((value) => value.toUpperCase()),
 		paymentTermsDays: numberField({ min: 0, max: 365, integer: true }),
+		fiCreditor: bankText(8).pipe(z.string().regex(/^(\d{8})?$/, 'errors.fiCreditor')),
+		reminderGraceDays: numberField({ min: 0, max: 365, integer: true }),
+		// The Danish Interest Act (renteloven § 9 b) allows at most 100 kr. a reminder.
+		reminderFee: numberField({ min: 0, max: 100 }),
+		reminderInterestPercent: numberField({ min: 0, max: 50 }),
 		deliveryRetentionDays: numberField({ min: 1, max: 3650, integer: true }),
 		editorAutosave: checkbox,
 	})

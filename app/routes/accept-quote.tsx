@@ -154,6 +154,16 @@ export default function AcceptQuotePage() {
 							),
 							t('accept.purchaseOrderHint'),
 						)}
+						<div data-display="customer_kind">
+							{field(
+								'buyer_reference',
+								t('accept.buyerReference'),
+								(props) => (
+									<input {...props} type="text" autoComplete="off" className={inputClass} />
+								),
+								t('accept.buyerReferenceHint'),
+							)}
+						</div>
 						<AgreementCheckbox
 							id="accept-terms"
 							name="terms"

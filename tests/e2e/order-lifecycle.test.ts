@@ -43,7 +43,7 @@ describe('from accepted quote to delivered translation', () => {
 			const form = page.locator('[data-controller="accept-order"]')
 			await form.getByLabel('Name').fill('Karen Blixen')
 			await form.getByLabel('Email').fill('karen@example.dk')
-			await form.getByLabel(/Your reference or purchase order number/).fill('PO-1937')
+			await form.getByLabel(/Your order or requisition number/).fill('PO-1937')
 			await form.getByRole('button', { name: 'Accept and order' }).click()
 			const refused = page.getByRole('alert').filter({ hasText: 'The order was not sent.' })
 			await refused.waitFor()

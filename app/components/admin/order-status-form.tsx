@@ -12,7 +12,8 @@ type Props = { status: OrderStatus; invoiceNumber: string | number | null; email
 
 // Moves an order on: the current status, the allowed next ones (the usual step first), a message
 // the customer sees on the order page and by mail. Cancelling must be confirmed and says what it
-// does. The page gives it a new key after each change, so nothing typed before is left in it.
+// does. The page keys it on the status, so a change leaves nothing typed in it, while a colleague's
+// note arriving live (a reload of the page) leaves what is being typed alone.
 export function OrderStatusForm({ status, invoiceNumber, email }: Props) {
 	const { t } = useAdminI18n()
 	const next = ORDER_TRANSITIONS[status]

@@ -70,6 +70,7 @@ export async function issueInvoice(
 					account: agency!.bankAccount,
 					iban: agency!.iban,
 					bic: agency!.bic,
+					fiCreditor: agency!.fiCreditor || null,
 				},
 			},
 			buyer: {
@@ -79,6 +80,7 @@ export async function issueInvoice(
 				ean: customer.ean,
 				email: customer.email,
 				vatNumber: customer.vatNumber ?? null,
+				contact: { reference: customer.buyerReference ?? null, name: customer.name, phone: customer.phone },
 			},
 			purchaseOrder: customer.purchaseOrder,
 			lines,

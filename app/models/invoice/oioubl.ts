@@ -1,10 +1,14 @@
 import { xmlCharacters } from '#app/models/text/clean.ts'
-import type { InvoiceKind, InvoiceLine, InvoiceParty } from '#database/schema.ts'
+import { fiPaymentId } from '#app/models/invoice/payment-reference.ts'
+import type { InvoiceKind, InvoiceLine, InvoiceParty, SellerBank } from '#database/schema.ts'
 
 // An invoice or credit note as OIOUBL 2.1, the Danish UBL profile public bodies receive through
 // NemHandel: the buyer is addressed by its EAN (a GLN) as the endpoint, the seller by its CVR,
-// with one VAT rate, payment to a Danish bank account (means 42), and totals that add up to the
-// øre (LineExtensionAmount is the sum of the lines; TaxInclusiveAmount that plus the VAT).
+// with one VAT rate, payment to a Danish bank account (means 42, the invoice number as the payment
+// note) and, when the agency has an FI creditor number, by FI card 71 (means 93), and totals that
+// add up to the øre (LineExtensionAmount is the sum of the lines; TaxInclusiveAmount that plus the
+// VAT). The buyer's contact carries the public body's person reference (Contact/ID).
+// Checked by NemHandel's own validator in invoice/oioubl.test.ts.
 export type OioublDocument = {
 	kind: InvoiceKind
 	number: number
@@ -15,7 +19,7 @@ export type OioublDocument = {
 	orderReference: string
 	// A credit note names the invoice it cancels.
 	credits?: { number: number; issueDate: string } | null
-	seller: InvoiceParty & { bank: { regNo: string; account: string; iban: string; bic: string } }
+	seller: InvoiceParty & { bank: SellerBank }
 	buyer: InvoiceParty
 	lines: InvoiceLine[]
 	net: number
@@ -92,24 +96,8 @@ export function renderOioubl(document: OioublDocument): string {
 			),
 		el('cac:AccountingSupplierParty', null, supplier(document.seller)),
 		el('cac:AccountingCustomerParty', null, customer(document.buyer)),
-		!credit &&
-			el(
-				'cac:PaymentMeans',
-				null,
-				text('cbc:ID', '1'),
-				text('cbc:PaymentMeansCode', '42'),
-				text('cbc:PaymentDueDate', document.dueDate),
-				text('cbc:PaymentChannelCode', 'DK:BANK', {
-					listAgencyID: '320',
-					listID: 'urn:oioubl:codelist:paymentchannelcode-1.1',
-				}),
-				el(
-					'cac:PayeeFinancialAccount',
-					null,
-					text('cbc:ID', document.seller.bank.account),
-					el('cac:FinancialInstitutionBranch', null, text('cbc:ID', document.seller.bank.regNo)),
-				),
-			),
+		!credit && document.seller.bank.account && document.seller.bank.regNo && bankTransfer(document),
+		!credit && document.seller.bank.fiCreditor && fiCard(document, document.seller.bank.fiCreditor),
 		taxTotal(document.net, document.vat, document.vatPercent, document.currency),
 		el(
 			'cac:LegalMonetaryTotal',
@@ -122,6 +110,41 @@ export function renderOioubl(document: OioublDocument): string {
 		...document.lines.map((line, index) => invoiceLine(line, index + 1, document, credit)),
 	]
 	return `<?xml version="1.0" encoding="UTF-8"?>\n${el(root, { xmlns: NS[document.kind], 'xmlns:cac': NS.cac, 'xmlns:cbc': NS.cbc }, ...body)}\n`
+}
+
+const PAYMENT_CHANNEL_LIST = { listAgencyID: '320', listID: 'urn:oioubl:codelist:paymentchannelcode-1.1' }
+
+function bankTransfer(document: OioublDocument) {
+	return el(
+		'cac:PaymentMeans',
+		null,
+		text('cbc:ID', '1'),
+		text('cbc:PaymentMeansCode', '42'),
+		text('cbc:PaymentDueDate', document.dueDate),
+		text('cbc:PaymentChannelCode', 'DK:BANK', PAYMENT_CHANNEL_LIST),
+		el(
+			'cac:PayeeFinancialAccount',
+			null,
+			text('cbc:ID', document.seller.bank.account),
+			// At most 20 characters: the invoice number the customer types as the reference.
+			text('cbc:PaymentNote', String(document.number)),
+			el('cac:FinancialInstitutionBranch', null, text('cbc:ID', document.seller.bank.regNo)),
+		),
+	)
+}
+
+function fiCard(document: OioublDocument, creditor: string) {
+	return el(
+		'cac:PaymentMeans',
+		null,
+		text('cbc:ID', '2'),
+		text('cbc:PaymentMeansCode', '93'),
+		text('cbc:PaymentDueDate', document.dueDate),
+		text('cbc:PaymentChannelCode', 'DK:FIK', PAYMENT_CHANNEL_LIST),
+		text('cbc:InstructionID', fiPaymentId(document.number)),
+		text('cbc:PaymentID', '71', { schemeAgencyID: '320', schemeID: 'urn:oioubl:id:paymentid-1.1' }),
+		el('cac:CreditAccount', null, text('cbc:AccountID', creditor)),
+	)
 }
 
 const TAX_SCHEME = el(
@@ -213,6 +236,22 @@ function customer(party: InvoiceParty) {
 			text('cbc:RegistrationName', party.name),
 			party.cvr && text('cbc:CompanyID', cvrId(party.cvr), { schemeAgencyID: '320', schemeID: 'DK:CVR' }),
 		),
+		contact(party),
+	)
+}
+
+// OIOUBL requires the buyer's contact with an ID: the person reference the public body gave, or
+// (on an invoice issued before the form asked for it) the name of the person who ordered.
+function contact(party: InvoiceParty) {
+	const person = party.contact
+	const reference = person?.reference || person?.name || party.email || party.name
+	return el(
+		'cac:Contact',
+		null,
+		text('cbc:ID', reference),
+		person?.name && text('cbc:Name', person.name),
+		person?.phone && text('cbc:Telephone', person.phone),
+		party.email && text('cbc:ElectronicMail', party.email),
 	)
 }
 

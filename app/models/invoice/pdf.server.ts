@@ -1,4 +1,5 @@
 import type { Invoice } from '#app/models/invoice/invoice.server.ts'
+import { fiPaymentLine } from '#app/models/invoice/payment-reference.ts'
 import { createPdfWriter } from '#app/models/pdf/writer.server.ts'
 import { DEFAULT_MESSAGES } from '#app/models/translation.server.ts'
 import { formatNumber, formatPrice, formatDay } from '#app/utils/format.ts'
@@ -26,6 +27,7 @@ export async function renderInvoicePdf(invoice: Invoice): Promise<Uint8Array> {
 	line(`${t('invoice.issued')}: ${day(invoice.issueDate)}`, { size: 10 })
 	if (!credit) line(`${t('invoice.due')}: ${day(invoice.dueDate)}`, { size: 10 })
 	if (invoice.purchaseOrder) line(`${t('invoice.purchaseOrder')}: ${invoice.purchaseOrder}`, { size: 10 })
+	if (buyer.contact?.reference) line(`${t('invoice.buyerReference')}: ${buyer.contact.reference}`, { size: 10 })
 	space(10)
 	line(t('invoice.to'), { size: 9 })
 	line(buyer.name, { isBold: true })
@@ -53,6 +55,7 @@ export async function renderInvoicePdf(invoice: Invoice): Promise<Uint8Array> {
 		if (bank.account)
 			line(`${bank.name ? `${bank.name}: ` : ''}${t('invoice.account')} ${bank.regNo} ${bank.account}`, { size: 10 })
 		if (bank.iban) line(`IBAN ${bank.iban}${bank.bic ? `  ·  BIC ${bank.bic}` : ''}`, { size: 10 })
+		if (bank.fiCreditor) line(`${t('invoice.fiCard')}: ${fiPaymentLine(invoice.number, bank.fiCreditor)}`, { size: 10 })
 	}
 	return save()
 }

@@ -104,14 +104,24 @@ async function danishCustomer(db: Services['db'], values: Values): Promise<Order
 	const company =
 		values.customer_kind === 'company' ? await resolveCompany(db, values.company_cvr, values.company_query) : null
 	if (values.customer_kind === 'company' && !company) return { errors: { company_query: 'company' } }
+	const ean = company && values.ean ? values.ean : null
+	// OIOUBL: a public body's e-invoice names its order or requisition number and a person reference.
+	if (ean && (!values.purchase_order || !values.buyer_reference))
+		return {
+			errors: {
+				...(values.purchase_order ? {} : { purchase_order: 'ean-order' }),
+				...(values.buyer_reference ? {} : { buyer_reference: 'ean-reference' }),
+			},
+		}
 	return {
 		name: values.name,
 		email: values.email,
 		phone: values.phone,
 		kind: values.customer_kind,
 		...companyColumns(company),
-		ean: company && values.ean ? values.ean : null,
+		ean,
 		purchaseOrder: values.purchase_order || null,
+		buyerReference: ean ? values.buyer_reference : null,
 	}
 }
 

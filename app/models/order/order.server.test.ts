@@ -187,6 +187,7 @@ async function publicBodyInvoice(words: number, company: { cvr: number; name: st
 			company_cvr: String(company.cvr),
 			ean: '5798000416604',
 			purchase_order: purchaseOrder,
+			buyer_reference: 'Lene Sørensen',
 		}),
 		'da',
 	)
@@ -200,6 +201,25 @@ async function publicBodyInvoice(words: number, company: { cvr: number; name: st
 }
 
 describe('the OIOUBL invoice for a public body', () => {
+	test('an order with an EAN needs the order or requisition number and the person reference', async () => {
+		const { quoteId } = await savedQuote()
+		const cvr = 32000002
+		await db().insert(companies).values({ cvr, name: 'Kommunen', searchName: 'kommunen', isActive: true })
+		const fields = { customer_kind: 'company', company_cvr: String(cvr), ean: '5798000416604' }
+		const refused = await acceptQuote(services(), quoteId, accept(fields), 'da')
+		expect(refused).toEqual({
+			ok: false,
+			errors: { purchase_order: 'ean-order', buyer_reference: 'ean-reference' },
+		})
+		const accepted = await acceptQuote(
+			services(),
+			quoteId,
+			accept({ ...fields, purchase_order: 'IND-7', buyer_reference: 'Lene Sørensen' }),
+			'da',
+		)
+		expect(accepted.ok).toBe(true)
+	})
+
 	test('names the EAN as the buyer endpoint, carries the OIOUBL ids, and its totals add up to the øre', async () => {
 		const invoice = await publicBodyInvoice(3333, { cvr: 29189846, name: 'Testkommune' }, 'IND-2026-19')
 

@@ -150,7 +150,7 @@ export default function OrderPage() {
 					<strong data-current-status={order.status}>{t(`orders.status.${order.status}`)}</strong>
 				</p>
 				<OrderStatusForm
-					key={`${order.status}:${events.length}`}
+					key={order.status}
 					status={order.status}
 					invoiceNumber={invoices.find((invoice) => invoice.kind === 'invoice')?.number ?? null}
 					email={order.customer.email}
