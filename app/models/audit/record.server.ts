@@ -5,7 +5,16 @@ import { broadcastTo } from '#app/models/live/broadcast.server.ts'
 import type { Staff } from '#app/models/staff/session.server.ts'
 import { presentAuditEvent } from '#app/models/audit/history.server.ts'
 
-export type AuditAction = 'create' | 'update' | 'delete' | 'reorder' | 'login' | 'logout' | 'signOut' | 'download'
+export type AuditAction =
+	| 'create'
+	| 'update'
+	| 'delete'
+	| 'reorder'
+	| 'login'
+	| 'logout'
+	| 'signOut'
+	| 'download'
+	| 'remind'
 
 type Entry = {
 	action: AuditAction
@@ -20,7 +29,8 @@ export type AuditServices = Pick<AppServices, 'db' | 'broadcast' | 'logger'>
 // Stored, then sent live to the staff pages that show recent changes.
 export async function recordAudit(
 	services: AuditServices,
-	staff: Pick<Staff, 'id' | 'name'>,
+	// The site itself (a reminder run) has no account: id null.
+	staff: { id: Staff['id'] | null; name: string },
 	entry: Entry,
 ): Promise<void> {
 	const [event] = await services.db

@@ -9,8 +9,14 @@ import { pathFor, type Locale } from '#app/utils/locales.ts'
 import type { MailAttachment } from '#server/mailer.ts'
 
 // 'update': staff changed the status or wrote to the customer (a public note).
-export type OrderMailKind = 'confirmed' | 'delivered' | 'invoice' | 'update'
-type MailExtra = { attachments?: MailAttachment[]; message?: string; status?: OrderStatus | null }
+// 'reminder': an invoice is overdue ("rykker"), with what to pay (vars) and both PDFs.
+export type OrderMailKind = 'confirmed' | 'delivered' | 'invoice' | 'update' | 'reminder'
+type MailExtra = {
+	attachments?: MailAttachment[]
+	message?: string
+	status?: OrderStatus | null
+	vars?: Record<string, string>
+}
 type Services = Pick<AppServices, 'db' | 'sendMail' | 'publicUrl'>
 type Order = typeof orders.$inferSelect
 // The customer's mail at each step of an order, in the language they ordered in, with the link to
@@ -34,6 +40,7 @@ export async function sendOrderMails(
 		url: `${publicUrl}${pathFor('orderStatus', locale, { token: order.token })}`,
 		date: formatDay(order.dueDate, locale),
 		agency: settings.agencyName,
+		...extra.vars,
 	}
 	const confirmed = kind === 'confirmed'
 	sendMail({

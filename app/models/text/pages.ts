@@ -36,6 +36,8 @@ const AREAS: Record<string, TextPage> = {
 	orderPage: 'quote',
 	orderStatus: 'quote',
 	invoice: 'mail',
+	reminder: 'mail',
+	payment: 'quote',
 	mail: 'mail',
 	faq: 'faq',
 	about: 'about',

@@ -1,0 +1,184 @@
+import { createHash } from 'node:crypto'
+import { and, asc, eq, isNull, sql } from 'drizzle-orm'
+import type { Database } from '#database/client.ts'
+import { bankLines, invoices, settings, type BankCsvLayout } from '#database/schema.ts'
+import { recordAudit, type AuditServices } from '#app/models/audit/record.server.ts'
+import { readBankCsv, type BankCsv } from '#app/models/invoice/bank-csv.ts'
+import { invoiceNumberFromFiId } from '#app/models/invoice/payment-reference.ts'
+import { addPayment, lockInvoice, PaymentRefused } from '#app/models/invoice/payments.server.ts'
+
+export const DEFAULT_BANK_LAYOUT: BankCsvLayout = { date: 0, text: 1, amount: 2 }
+const INSERT_BATCH = 500
+
+type Actor = { id: number | null; name: string }
+export type ImportResult =
+	| { ok: true; read: number; added: number; known: number; outgoing: number }
+	| { ok: false; problem: Extract<BankCsv, { ok: false }>['problem'] }
+
+// Reads a statement and keeps its incoming lines, each once: a line already imported (the same
+// statement again, or one that overlaps) is known by its key and not added. Outgoing lines are not
+// the agency's receivables and are left out. The layout is remembered for the next import.
+export async function importBankStatement(
+	services: AuditServices,
+	staff: Actor,
+	bytes: Uint8Array,
+	layout: BankCsvLayout,
+): Promise<ImportResult> {
+	const csv = readBankCsv(bytes, layout)
+	if (!csv.ok) return { ok: false, problem: csv.problem }
+	const incoming = csv.lines.filter((line) => line.amount > 0)
+	const seen = new Map<string, number>()
+	const rows = incoming.map((line) => {
+		const identity = `${line.bookedOn}|${line.amount.toFixed(2)}|${line.text}`
+		const occurrence = (seen.get(identity) ?? 0) + 1
+		seen.set(identity, occurrence)
+		const key = createHash('sha256').update(`${identity}|${occurrence}`).digest('hex')
+		return { key, bookedOn: line.bookedOn, text: line.text, amount: line.amount, importedBy: staff.name }
+	})
+	let added = 0
+	await services.db.transaction(async (tx) => {
+		for (let start = 0; start < rows.length; start += INSERT_BATCH) {
+			const inserted = await tx
+				.insert(bankLines)
+				.values(rows.slice(start, start + INSERT_BATCH))
+				.onConflictDoNothing({ target: bankLines.key })
+				.returning({ id: bankLines.id })
+			added += inserted.length
+		}
+		await tx.update(settings).set({ bankCsvLayout: layout }).where(eq(settings.id, 1))
+	})
+	await recordAudit(services, staff, {
+		action: 'create',
+		subjectType: 'bank_statement',
+		summary: `${added} new of ${csv.lines.length} lines`,
+	})
+	return {
+		ok: true,
+		read: csv.lines.length,
+		added,
+		known: incoming.length - added,
+		outgoing: csv.lines.length - incoming.length,
+	}
+}
+
+export type MatchKind = 'payment-id' | 'number-amount' | 'number' | 'amount'
+export type BankMatch = { invoiceId: number; number: number; buyer: string; outstanding: number; kind: MatchKind }
+
+// The lines not yet turned into payments nor ignored, each with the invoice it most likely pays:
+// an FI payment ID in the text, else an invoice number in the text (with the amount owed, or a
+// part of it), else the one invoice whose amount owed is exactly the line's amount.
+export async function openBankLines(db: Database) {
+	const lines = await db
+		.select()
+		.from(bankLines)
+		.where(and(isNull(bankLines.paymentId), eq(bankLines.ignored, false)))
+		.orderBy(asc(bankLines.bookedOn), asc(bankLines.id))
+	const owed = await db
+		.select({
+			id: invoices.id,
+			number: invoices.number,
+			buyer: sql<string>`${invoices.buyer}->>'name'`,
+			outstanding: sql<string>`${invoices.total} - ${invoices.paidAmount}`,
+		})
+		.from(invoices)
+		.where(
+			sql`${invoices.kind} = 'invoice' and ${invoices.paidAmount} < ${invoices.total} and not exists (select 1 from ${invoices} as c where c.credits_invoice_id = ${invoices.id})`,
+		)
+	const byNumber = new Map(owed.map((row) => [row.number, { ...row, outstanding: Number(row.outstanding) }]))
+	const byAmount = new Map<string, BankMatch[]>()
+	for (const row of byNumber.values()) {
+		const key = row.outstanding.toFixed(2)
+		byAmount.set(key, [...(byAmount.get(key) ?? []), { ...row, invoiceId: row.id, kind: 'amount' }])
+	}
+	return lines.map((line) => ({ ...line, match: matchLine(line, byNumber, byAmount) }))
+}
+
+type Owed = { id: number; number: number; buyer: string; outstanding: number }
+
+function matchLine(
+	line: { text: string; amount: number },
+	byNumber: Map<number, Owed>,
+	byAmount: Map<string, BankMatch[]>,
+): BankMatch | null {
+	const found = (row: Owed | undefined, kind: MatchKind) => (row ? { ...row, invoiceId: row.id, kind } : null)
+	for (const [id] of line.text.matchAll(/(?<!\d)\d{15}(?!\d)/g)) {
+		const number = invoiceNumberFromFiId(id)
+		const match = number === null ? null : found(byNumber.get(number), 'payment-id')
+		if (match) return match
+	}
+	let partial: BankMatch | null = null
+	for (const [digits] of line.text.matchAll(/(?<!\d)\d{1,9}(?!\d)/g)) {
+		const row = byNumber.get(Number(digits))
+		if (row && Math.abs(row.outstanding - line.amount) < 0.005) return found(row, 'number-amount')
+		if (row && !partial && line.amount < row.outstanding) partial = found(row, 'number')
+	}
+	if (partial) return partial
+	const same = byAmount.get(line.amount.toFixed(2)) ?? []
+	return same.length === 1 ? same[0]! : null
+}
+
+export type Confirmation = { lineId: number; invoiceNumber: number | null; ignore: boolean }
+
+// Staff confirm the lines they checked: each becomes a bank payment on its invoice, in its own
+// transaction with the line and the invoice locked, so a line is paid once even when two staff
+// confirm the same screen. A line staff marked to ignore leaves the list.
+export async function confirmBankLines(services: AuditServices, staff: Actor, confirmations: Confirmation[]) {
+	let registered = 0
+	const refused: { lineId: number; reason: string }[] = []
+	for (const confirmation of confirmations) {
+		const outcome = await services.db
+			.transaction(async (tx) => {
+				const [line] = await tx
+					.select()
+					.from(bankLines)
+					.where(and(eq(bankLines.id, confirmation.lineId), isNull(bankLines.paymentId)))
+					.for('update')
+				if (!line || line.ignored) return 'done'
+				if (confirmation.ignore) {
+					await tx.update(bankLines).set({ ignored: true }).where(eq(bankLines.id, line.id))
+					return 'ignored'
+				}
+				const [target] = await tx
+					.select({ id: invoices.id })
+					.from(invoices)
+					.where(and(eq(invoices.kind, 'invoice'), eq(invoices.number, confirmation.invoiceNumber ?? -1)))
+				if (!target) throw new PaymentRefused('not-found')
+				const invoice = await lockInvoice(tx, target.id)
+				const payment = await addPayment(tx, invoice, {
+					paidOn: line.bookedOn,
+					amount: line.amount,
+					method: 'bank',
+					note: line.text,
+					userName: staff.name,
+				})
+				await tx.update(bankLines).set({ paymentId: payment.id }).where(eq(bankLines.id, line.id))
+				return 'paid'
+			})
+			.catch((error: unknown) => {
+				if (error instanceof PaymentRefused) return error.reason
+				throw error
+			})
+		if (outcome === 'paid') registered++
+		else if (outcome !== 'done' && outcome !== 'ignored') refused.push({ lineId: confirmation.lineId, reason: outcome })
+	}
+	if (registered > 0)
+		await recordAudit(services, staff, {
+			action: 'create',
+			subjectType: 'payment',
+			summary: `${registered} from the bank statement`,
+		})
+	return { registered, refused }
+}
+
+export async function bankLayout(db: Database): Promise<BankCsvLayout> {
+	const [row] = await db.select({ layout: settings.bankCsvLayout }).from(settings).where(eq(settings.id, 1))
+	return row?.layout ?? DEFAULT_BANK_LAYOUT
+}
+
+export const countOpenBankLines = async (db: Database) =>
+	(
+		await db
+			.select({ n: sql<number>`count(*)::int` })
+			.from(bankLines)
+			.where(and(isNull(bankLines.paymentId), eq(bankLines.ignored, false)))
+	)[0]?.n ?? 0
