@@ -53,6 +53,8 @@ export default [
 	route('admin/orders/:id/files', 'routes/admin/order-files.ts'),
 	route('admin/orders/:id/files/:fileId', 'routes/admin/order-file.ts'),
 	route('admin/orders/:id/documents/:documentId', 'routes/admin/order-document.ts'),
+	route('admin/invoices/export', 'routes/admin/invoices-export.ts'),
+	route('admin/invoices/reminders', 'routes/admin/invoices-reminders.ts'),
 	route('admin/invoices/:id/:format', 'routes/admin/invoice-file.ts'),
 	...MEDIA_KINDS.map((kind) => route(`admin/${kind}/:id`, 'routes/admin/media-item.ts', { id: `admin.${kind}.item` })),
 	layout('routes/admin/layout.tsx', [
@@ -62,6 +64,9 @@ export default [
 		route('admin/requests/:id', 'routes/admin/request.tsx'),
 		route('admin/orders', 'routes/admin/orders.tsx'),
 		route('admin/orders/:id', 'routes/admin/order.tsx'),
+		route('admin/invoices', 'routes/admin/invoices.tsx'),
+		route('admin/invoices/bank', 'routes/admin/invoices-bank.tsx'),
+		route('admin/invoices/:id', 'routes/admin/invoice.tsx'),
 		route('admin/customers', 'routes/admin/customers.tsx'),
 		route('admin/settings', 'routes/admin/settings.tsx'),
 		route('admin/audit', 'routes/admin/audit.tsx'),

@@ -39,7 +39,11 @@ describe('the database session', () => {
 		await expect.poll(() => lost.length).toBeGreaterThan(lostBefore)
 
 		expect(await one('show statement_timeout')).toEqual({ statement_timeout: '0' })
-		expect(await one(`select count(*)::int as locks from pg_locks where locktype = 'advisory' and objid = 4242 and database = (select oid from pg_database where datname = current_database())`)).toEqual({ locks: 0 })
+		expect(
+			await one(
+				`select count(*)::int as locks from pg_locks where locktype = 'advisory' and objid = 4242 and database = (select oid from pg_database where datname = current_database())`,
+			),
+		).toEqual({ locks: 0 })
 		expect(await one('select count(*)::int as prepared from pg_prepared_statements')).toEqual({ prepared: 0 })
 		// The same named statement again: on a session that kept the old one this was an error.
 		expect((await handle.pool.query({ name: 'find-something', text: 'select 1 as one' })).rows).toEqual([{ one: 1 }])

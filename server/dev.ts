@@ -37,6 +37,7 @@ outer.use(async (req, res, next) => {
 const server = createServer(outer).listen(env.PORT, () => logger.info(`dev server on http://localhost:${env.PORT}`))
 // Vite's own hot-reload socket has its own path, so /cable can share the server.
 services.attachCable(server, secretKey)
+services.startReminders(() => env.PUBLIC_URL ?? `http://localhost:${env.PORT}`)
 process.on('SIGINT', () => {
 	server.close()
 	void Promise.all([vite.close(), services.close()])

@@ -42,6 +42,7 @@ const server = createServer(app)
 server.keepAliveTimeout = 65_000
 server.headersTimeout = 66_000
 const cable = services.attachCable(server, secretKey, () => publicUrl ?? '')
+services.startReminders(() => publicUrl ?? 'http://localhost')
 const stopper = gracefulStopper(server)
 server.listen(env.PORT, env.HOST, () => {
 	const address = server.address()

@@ -19,6 +19,7 @@ import { attachCable } from '#server/cable/server.ts'
 import type { Env } from '#server/env.ts'
 import type { Logger } from '#server/logger.ts'
 import { createMailer } from '#server/mailer.ts'
+import { sendDueReminders } from '#app/models/invoice/reminders.server.ts'
 
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000
 
@@ -57,6 +58,7 @@ export async function startServices(env: Env, database: DatabaseHandle, logger: 
 	await sweepDocuments()
 	const sweeper = setInterval(() => void sweepDocuments(), SWEEP_INTERVAL_MS)
 	sweeper.unref()
+	let reminders: NodeJS.Timeout | undefined
 
 	return {
 		// The parts of createApp's options that come from here.
@@ -94,8 +96,27 @@ export async function startServices(env: Env, database: DatabaseHandle, logger: 
 				trustProxy: env.TRUST_PROXY,
 				publicUrl,
 			}),
+		// Every hour (and a minute after the start), the reminders that are due go out: once each,
+		// even with several processes (app/models/invoice/reminders.server.ts).
+		startReminders(publicUrl: () => string) {
+			const run = () =>
+				sendDueReminders({
+					db: database.db,
+					sendMail: mailer.send,
+					broadcast: pubsub.broadcast,
+					logger,
+					publicUrl: publicUrl(),
+				})
+					.then((sent) => sent && logger.info({ reminders: sent }, 'sent invoice reminders'))
+					.catch((error: unknown) => logger.error({ err: error }, 'sending invoice reminders failed'))
+			const first = setTimeout(() => void run(), 60_000)
+			first.unref()
+			reminders = setInterval(() => void run(), SWEEP_INTERVAL_MS)
+			reminders.unref()
+		},
 		async close() {
 			clearInterval(sweeper)
+			clearInterval(reminders)
 			await analysis.close()
 			await companySearch?.close()
 			await mailer.close()

@@ -1,6 +1,7 @@
 import { useLoaderData } from 'react-router'
 import type { Route } from './+types/order-status'
 import { Text, useI18n } from '#app/components/ui/i18n-provider.tsx'
+import { InvoicePayment } from '#app/components/order/invoice-payment.tsx'
 import { streamAttributes, useReloadOnStream } from '#app/components/ui/live-stream.tsx'
 import { PageHeading, PageMeta } from '#app/components/public/page.tsx'
 import { QuoteTable } from '#app/components/order/quote-table.tsx'
@@ -54,6 +55,7 @@ export default function OrderStatusPage() {
 			<p role="status" className="mb-6 max-w-2xl rounded-md border border-teal-200 bg-teal-50 p-4 text-teal-950">
 				{t(`orderPage.next.${order.status}`)}
 			</p>
+			{order.invoice && <InvoicePayment invoice={order.invoice} />}
 			{(order.files.length > 0 || order.filesDeleted) && (
 				<section aria-labelledby="order-files" className="mb-8 max-w-2xl">
 					<h2 id="order-files" className="mb-3 text-xl font-semibold">

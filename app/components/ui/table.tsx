@@ -23,9 +23,19 @@ type TableProps = {
 	isCaptionHidden?: boolean
 	columns: Column[]
 	children: React.ReactNode
+	// Rows under the body: sums of the columns.
+	foot?: React.ReactNode
 } & Omit<React.ComponentPropsWithoutRef<'div'>, 'children'>
 
-export function Table({ caption, isCaptionHidden = false, columns, children, className = '', ...props }: TableProps) {
+export function Table({
+	caption,
+	isCaptionHidden = false,
+	columns,
+	children,
+	foot,
+	className = '',
+	...props
+}: TableProps) {
 	return (
 		<ScrollBox className={`rounded-md border border-slate-300 bg-white ${className}`} {...props}>
 			<table className="w-full text-left text-sm">
@@ -40,6 +50,7 @@ export function Table({ caption, isCaptionHidden = false, columns, children, cla
 					</tr>
 				</thead>
 				<tbody className="divide-y divide-slate-200">{children}</tbody>
+				{foot && <tfoot className="border-t-2 border-slate-300 bg-slate-50 font-semibold">{foot}</tfoot>}
 			</table>
 		</ScrollBox>
 	)

@@ -6,15 +6,7 @@ import type { Staff } from '#app/models/staff/session.server.ts'
 import { presentAuditEvent } from '#app/models/audit/history.server.ts'
 
 export type AuditAction =
-	| 'create'
-	| 'update'
-	| 'delete'
-	| 'reorder'
-	| 'login'
-	| 'logout'
-	| 'signOut'
-	| 'download'
-	| 'remind'
+	'create' | 'update' | 'delete' | 'reorder' | 'login' | 'logout' | 'signOut' | 'download' | 'remind'
 
 type Entry = {
 	action: AuditAction

@@ -38,19 +38,26 @@ export function csvRows(text: string): { rows: { line: number; cells: string[] }
 	for (let index = 0; index < text.length; index++) {
 		const char = text[index]!
 		if (quoted) {
-			if (char === '"' && text[index + 1] === '"') ((cell += '"'), index++)
-			else if (char === '"') quoted = false
+			if (char === '"' && text[index + 1] === '"') {
+				cell += '"'
+				index++
+			} else if (char === '"') quoted = false
 			else {
 				if (char === '\n') line++
 				cell += char
 			}
 		} else if (char === '"' && cell === '') quoted = true
-		else if (char === separator) (cells.push(cell), (cell = ''))
-		else if (char === '\n' || char === '\r') {
+		else if (char === separator) {
+			cells.push(cell)
+			cell = ''
+		} else if (char === '\n' || char === '\r') {
 			if (char === '\r' && text[index + 1] === '\n') index++
 			cells.push(cell)
 			if (cells.some((value) => value.trim() !== '')) rows.push({ line: rowLine, cells })
-			;((cells = []), (cell = ''), line++, (rowLine = line))
+			cells = []
+			cell = ''
+			line++
+			rowLine = line
 		} else cell += char
 	}
 	if (quoted) return null

@@ -6,6 +6,7 @@ import { recordAudit, type AuditServices } from '#app/models/audit/record.server
 import { readBankCsv, type BankCsv } from '#app/models/invoice/bank-csv.ts'
 import { invoiceNumberFromFiId } from '#app/models/invoice/payment-reference.ts'
 import { addPayment, lockInvoice, PaymentRefused } from '#app/models/invoice/payments.server.ts'
+import { announce } from '#app/models/order/lifecycle.server.ts'
 
 export const DEFAULT_BANK_LAYOUT: BankCsvLayout = { date: 0, text: 1, amount: 2 }
 const INSERT_BATCH = 500
@@ -152,14 +153,17 @@ export async function confirmBankLines(services: AuditServices, staff: Actor, co
 					userName: staff.name,
 				})
 				await tx.update(bankLines).set({ paymentId: payment.id }).where(eq(bankLines.id, line.id))
-				return 'paid'
+				return payment.orderId
 			})
 			.catch((error: unknown) => {
 				if (error instanceof PaymentRefused) return error.reason
 				throw error
 			})
-		if (outcome === 'paid') registered++
-		else if (outcome !== 'done' && outcome !== 'ignored') refused.push({ lineId: confirmation.lineId, reason: outcome })
+		if (typeof outcome === 'number') {
+			registered++
+			await announce(services, outcome)
+		} else if (outcome !== 'done' && outcome !== 'ignored')
+			refused.push({ lineId: confirmation.lineId, reason: outcome })
 	}
 	if (registered > 0)
 		await recordAudit(services, staff, {

@@ -5,6 +5,7 @@ import { asCalendarDate, todayInDenmark } from '#app/models/calendar/working-day
 import { recordAudit, type AuditServices } from '#app/models/audit/record.server.ts'
 import type { Transaction } from '#app/models/invoice/invoice.server.ts'
 import { parseDanishAmount } from '#app/models/invoice/amounts.ts'
+import { announce } from '#app/models/order/lifecycle.server.ts'
 
 export class PaymentRefused extends Error {
 	readonly reason: 'not-found' | 'credit-note' | 'credited' | 'stale'
@@ -46,6 +47,8 @@ export async function registerPayment(services: AuditServices, staff: Actor, inv
 		subjectId: invoiceId,
 		summary: `${payment.invoiceNumber}: ${payment.amount.toFixed(2)} (${payment.method})`,
 	})
+	// The customer's open order page shows the invoice as paid at once.
+	await announce(services, payment.orderId)
 	return payment
 }
 
@@ -60,7 +63,11 @@ export async function lockInvoice(tx: Transaction, invoiceId: number) {
 
 type NewPayment = Omit<PaymentInput, 'paidBefore'> & { userName: string }
 
-export async function addPayment(tx: Transaction, invoice: { id: number; number: number }, input: NewPayment) {
+export async function addPayment(
+	tx: Transaction,
+	invoice: { id: number; number: number; orderId: number },
+	input: NewPayment,
+) {
 	const [payment] = await tx
 		.insert(payments)
 		.values({
@@ -79,7 +86,7 @@ export async function addPayment(tx: Transaction, invoice: { id: number; number:
 			paidOn: sql`greatest(coalesce(${invoices.paidOn}, ''), ${input.paidOn})`,
 		})
 		.where(eq(invoices.id, invoice.id))
-	return { ...payment!, invoiceNumber: invoice.number }
+	return { ...payment!, invoiceNumber: invoice.number, orderId: invoice.orderId }
 }
 
 // Staff hold or resume the reminders of one invoice.

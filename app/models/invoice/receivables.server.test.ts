@@ -6,7 +6,7 @@ import { parseDanishAmount } from '#app/models/invoice/amounts.ts'
 import { confirmBankLines, importBankStatement, openBankLines } from '#app/models/invoice/bank-import.server.ts'
 import type { Invoice } from '#app/models/invoice/invoice.server.ts'
 import { fiPaymentId, invoiceNumberFromFiId } from '#app/models/invoice/payment-reference.ts'
-import { PaymentRefused, registerPayment, type PaymentInput } from '#app/models/invoice/payments.server.ts'
+import { registerPayment, type PaymentInput, type PaymentRefused } from '#app/models/invoice/payments.server.ts'
 import {
 	exportInvoicesCsv,
 	listInvoices,

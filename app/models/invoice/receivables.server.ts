@@ -4,15 +4,17 @@ import type { Database } from '#database/client.ts'
 import { invoices, orders } from '#database/schema.ts'
 import { todayInDenmark, type CalendarDate } from '#app/models/calendar/working-days.ts'
 import { containsAny } from '#app/models/search-pattern.server.ts'
+import {
+	AGING_BUCKETS,
+	INVOICE_STATUSES,
+	type AgingBucket,
+	type InvoiceStatus,
+} from '#app/models/invoice/statuses.ts'
 
 // What the agency is owed: every invoice and credit note with its status, as staff and the
 // accountant see them. An invoice is open until payments reach its total (part paid before that),
 // overdue once its due date has passed unpaid, credited when a credit note cancels it; a credit
 // note counts against the totals (its amounts negative).
-export const INVOICE_STATUSES = ['open', 'part_paid', 'overdue', 'paid', 'credited', 'credit_note'] as const
-export type InvoiceStatus = (typeof INVOICE_STATUSES)[number]
-export const AGING_BUCKETS = ['current', 'days1to30', 'days31to60', 'over60'] as const
-export type AgingBucket = (typeof AGING_BUCKETS)[number]
 export const INVOICES_PAGE_SIZE = 100
 const EXPORT_BATCH = 1000
 

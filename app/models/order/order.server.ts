@@ -5,6 +5,7 @@ import type { Database } from '#database/client.ts'
 import { documents, orderDownloads, orderEvents, orderFiles, orders, quotes } from '#database/schema.ts'
 import { addCalendarDays, todayInDenmark, daysBefore } from '#app/models/calendar/working-days.ts'
 import type { SavedQuoteDetails } from '#app/models/quote/quote.server.ts'
+import { invoiceForCustomer } from '#app/models/invoice/customer.server.ts'
 import { getSettings } from '#app/models/site.server.ts'
 import type { AppServices } from '#app/models/services.ts'
 import { broadcastTo } from '#app/models/live/broadcast.server.ts'
@@ -16,7 +17,7 @@ export async function findOrderForCustomer(db: Database, token: string) {
 	if (!/^[\w-]{32}$/.test(token)) return null
 	const [order] = await db.select().from(orders).where(eq(orders.token, token))
 	if (!order) return null
-	const [[quote], events, files, sources, settings] = await Promise.all([
+	const [[quote], events, files, sources, settings, invoice] = await Promise.all([
 		db.select().from(quotes).where(eq(quotes.id, order.quoteId)),
 		db
 			.select()
@@ -30,6 +31,7 @@ export async function findOrderForCustomer(db: Database, token: string) {
 			.where(eq(documents.orderId, order.id))
 			.orderBy(asc(documents.createdAt)),
 		getSettings(db),
+		invoiceForCustomer(db, order.id),
 	])
 	// Staff may upload files while they work; the customer sees them once the order is delivered.
 	const delivered = order.status === 'delivered' ? files : []
@@ -70,6 +72,7 @@ export async function findOrderForCustomer(db: Database, token: string) {
 		filesDeleted: delivered.some((file) => file.deletedAt),
 		keptUntil,
 		documents: sources.map((source) => source.name),
+		invoice,
 	}
 }
 

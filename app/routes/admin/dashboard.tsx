@@ -5,6 +5,8 @@ import { areaOfPath, mayOpen } from '#app/models/staff/roles.ts'
 import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
 import { listAuditEvents, presentAuditEvent, type AuditEventView } from '#app/models/audit/history.server.ts'
 import { countTodaysWork, TODAYS_WORK_LINKS, type TodaysWork } from '#app/models/dashboard.server.ts'
+import { receivablesSummary } from '#app/models/invoice/receivables.server.ts'
+import { formatPrice } from '#app/utils/format.ts'
 import { liveStream } from '#app/models/live/signed-stream.server.ts'
 import { requireStaff } from '#app/http/access.server.ts'
 import { getDb, getServices } from '#app/http/context.server.ts'
@@ -23,8 +25,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const db = getDb(context)
 	// The day's work for those who do it, the latest changes for admins (app/models/staff/roles.ts).
 	const [seesWork, seesChanges] = [mayOpen(staff.role, 'work'), mayOpen(staff.role, 'staff')]
-	const [work, recent] = await Promise.all([
+	const [work, money, recent] = await Promise.all([
 		seesWork ? countTodaysWork(db) : null,
+		seesWork ? receivablesSummary(db) : null,
 		seesChanges ? listAuditEvents(db, { limit: RECENT_SIZE }) : [],
 	])
 	const services = getServices(context)
@@ -32,6 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		name: staff.name,
 		role: staff.role,
 		work,
+		money,
 		links: TODAYS_WORK_LINKS,
 		// New requests and order changes move the counts while the page is open.
 		streams: [liveStream(services, REQUESTS_STREAM), liveStream(services, ORDERS_STREAM)] as const,
@@ -47,7 +51,7 @@ const QUICK_LINKS: { to: string; label: AdminMessageKey; thing?: AdminMessageKey
 ]
 
 export default function Dashboard() {
-	const { name, role, work, links, streams, recent } = useLoaderData<typeof loader>()
+	const { name, role, work, money, links, streams, recent } = useLoaderData<typeof loader>()
 	const { locale, t } = useAdminI18n()
 	const format = dateTimeFormat(locale)
 	return (
@@ -55,6 +59,7 @@ export default function Dashboard() {
 			<title>{`${t('nav.dashboard')} · Tolk admin`}</title>
 			<h1 className="text-2xl font-bold text-slate-900">{t('dashboard.greeting', { name })}</h1>
 			{work && <TodaysWorkCards work={work} links={links} streams={streams} />}
+			{money && <Receivables money={money} />}
 			<div>
 				<h2 className="mb-3 text-lg font-bold">{t('dashboard.quickLinks')}</h2>
 				<ul className="flex flex-wrap gap-3">
@@ -127,6 +132,35 @@ function TodaysWorkCards({
 						</li>
 					)
 				})}
+			</ul>
+		</div>
+	)
+}
+
+// What customers owe the agency, and the part of it past due: each a link to those invoices.
+function Receivables({ money }: { money: Awaited<ReturnType<typeof receivablesSummary>> }) {
+	const { locale, t } = useAdminI18n()
+	const cards = [
+		{ key: 'owed', to: '/admin/invoices?status=owed', label: t('dashboard.owed'), ...money.owed },
+		{ key: 'overdue', to: '/admin/invoices?status=overdue', label: t('dashboard.overdue'), ...money.overdue },
+	]
+	return (
+		<div>
+			<h2 className="mb-3 text-lg font-bold">{t('invoices.title')}</h2>
+			<ul className="grid grid-cols-2 gap-3 xl:grid-cols-5">
+				{cards.map((card) => (
+					<li key={card.key}>
+						<Link
+							to={card.to}
+							data-money={card.key}
+							className={`block h-full rounded-md border bg-white p-4 hover:border-teal-700 ${card.key === 'overdue' && card.count > 0 ? 'border-red-400 bg-red-50' : 'border-slate-300'}`}
+						>
+							<span className="block text-2xl font-bold text-slate-900">{formatPrice(card.amount, 'DKK', locale)}</span>
+							<span className="block font-semibold text-slate-900">{card.label}</span>
+							<span className="block text-sm text-slate-700">{t('invoices.count', { count: card.count })}</span>
+						</Link>
+					</li>
+				))}
 			</ul>
 		</div>
 	)

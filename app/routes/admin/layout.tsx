@@ -33,6 +33,7 @@ const NAVIGATION: { to: string; label: AdminMessageKey }[] = [
 	{ to: '/admin', label: 'nav.dashboard' },
 	{ to: '/admin/requests', label: 'nav.requests' },
 	{ to: '/admin/orders', label: 'nav.orders' },
+	{ to: '/admin/invoices', label: 'nav.invoices' },
 	{ to: '/admin/customers', label: 'nav.customers' },
 	{ to: '/admin/pages', label: 'pages.title' },
 	{ to: '/admin/faq', label: 'faq.title' },

@@ -1,0 +1,76 @@
+import { useId } from 'react'
+import { Form } from 'react-router'
+import { AuthenticityTokenInput } from '#app/components/ui/authenticity-token.tsx'
+import { buttonClass } from '#app/components/ui/button.tsx'
+import { FieldError } from '#app/components/ui/field.tsx'
+import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
+import { inputClass } from '#app/components/ui/input.tsx'
+import { PAYMENT_METHODS } from '#database/schema.ts'
+
+type Values = Partial<Record<'paidOn' | 'amount' | 'method' | 'note', string>>
+type Props = {
+	today: string
+	outstanding: number
+	paidBefore: number
+	errors?: Partial<Record<keyof Values, string>>
+	values?: Values
+}
+
+// Staff register money received: date, amount (as they type it, "1.250,50"), how, a note. The
+// form sends what it was shown as paid, so a payment a colleague registered meanwhile is not
+// doubled. A refused form comes back with what was typed and the error by its field.
+export function PaymentForm({ today, outstanding, paidBefore, errors = {}, values = {} }: Props) {
+	const { t } = useAdminI18n()
+	const id = useId()
+	const field = (name: keyof Values, label: string, input: (props: Record<string, unknown>) => React.ReactNode) => (
+		<div>
+			<label htmlFor={`${id}-${name}`} className="mb-1 block text-sm font-medium">
+				{label}
+			</label>
+			{input({
+				id: `${id}-${name}`,
+				name,
+				'aria-invalid': errors[name] ? true : undefined,
+				'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
+			})}
+			<FieldError id={`${id}-${name}-error`} message={errors[name] && t(`payment.error.${errors[name]}`)} />
+		</div>
+	)
+	return (
+		<Form method="post" className="grid gap-3 sm:grid-cols-2" data-controller="payment-form">
+			<AuthenticityTokenInput />
+			<input type="hidden" name="intent" value="payment" />
+			<input type="hidden" name="paidBefore" value={paidBefore.toFixed(2)} />
+			{field('paidOn', t('payment.date'), (props) => (
+				<input {...props} type="date" required defaultValue={values.paidOn ?? today} className={inputClass} />
+			))}
+			{field('amount', t('payment.amount'), (props) => (
+				<input
+					{...props}
+					type="text"
+					inputMode="decimal"
+					required
+					defaultValue={values.amount ?? outstanding.toFixed(2).replace('.', ',')}
+					className={inputClass}
+				/>
+			))}
+			{field('method', t('payment.method'), (props) => (
+				<select {...props} defaultValue={values.method ?? 'bank'} className={inputClass}>
+					{PAYMENT_METHODS.map((method) => (
+						<option key={method} value={method}>
+							{t(`payment.methods.${method}`)}
+						</option>
+					))}
+				</select>
+			))}
+			{field('note', t('payment.note'), (props) => (
+				<input {...props} type="text" maxLength={500} defaultValue={values.note ?? ''} className={inputClass} />
+			))}
+			<div className="sm:col-span-2">
+				<button type="submit" className={buttonClass()}>
+					{t('payment.register')}
+				</button>
+			</div>
+		</Form>
+	)
+}
