@@ -1,0 +1,236 @@
+import { eq, sql } from 'drizzle-orm'
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { invoiceReminders, invoices, orders, settings, users } from '#database/schema.ts'
+import { seedDatabase } from '#database/seed.ts'
+import { changeOrderStatus } from '#app/models/order/lifecycle.server.ts'
+import { fiPaymentId } from '#app/models/invoice/payment-reference.ts'
+import { ADMIN_ENV } from '#tests/setup/admin.ts'
+import {
+	launchBrowser,
+	openPage,
+	seriousAxeViolations,
+	submitLogin,
+	waitForHydration,
+	type WatchedPage,
+} from '#tests/setup/browser.ts'
+import { createTestDatabase, openTestDatabase, type TestDatabase } from '#tests/setup/database.ts'
+import { deliverableOrder } from '#tests/setup/orders.ts'
+import { startServer, type RunningServer } from '#tests/setup/server.ts'
+import { testServices } from '#tests/setup/services.ts'
+import { setupSmtpPeer } from '#tests/setup/smtp.ts'
+
+// From invoice to payment as staff and the customer see it, on the built server in Chromium: a
+// bank statement pays an invoice and the customer's page says so; an overdue invoice gets three
+// reminders as the clock moves (the data is moved while the server is stopped, as days passing
+// would), and a payment stops them. Mail goes to a real SMTP peer.
+const peer = setupSmtpPeer()
+let database: TestDatabase
+let server: RunningServer
+let browser: Browser
+let pages: WatchedPage[] = []
+const problems: string[] = []
+type Bill = { id: number; number: number; total: number; token: string; reference: string }
+let bills: Bill[] = []
+
+async function delivered(count: number): Promise<Bill[]> {
+	const handle = await openTestDatabase(database)
+	try {
+		await seedDatabase(handle.db, { companies: 0 })
+		await handle.db.update(settings).set({ fiCreditor: '85123456', reminderGraceDays: 3 }).where(eq(settings.id, 1))
+		const [user] = await handle.db
+			.insert(users)
+			.values({ email: 'pm@tolk.test', name: 'PM', passwordHash: 'not used here' })
+			.returning({ id: users.id, name: users.name })
+		const services = testServices({ db: handle.db })
+		const made: Bill[] = []
+		for (let index = 0; index < count; index++) {
+			const order = await deliverableOrder(services, user!, 1500 + 100 * index)
+			const { invoice } = await changeOrderStatus(services, user!, order.id, 'delivered')
+			const [row] = await handle.db.select().from(orders).where(eq(orders.id, order.id))
+			made.push({ ...invoice!, token: row!.token, reference: row!.reference })
+		}
+		return made
+	} finally {
+		await handle.close()
+	}
+}
+
+// `days` pass: every date of the invoices and their reminders moves that far into the past.
+async function daysPass(days: number) {
+	// The pages go first: a page left open would rightly complain that its live socket was cut.
+	await closePages()
+	await server.stop()
+	const handle = await openTestDatabase(database)
+	try {
+		const back = (column: typeof invoices.dueDate) => sql`to_char(${column}::date - ${days}::int, 'YYYY-MM-DD')`
+		await handle.db.update(invoices).set({ issueDate: back(invoices.issueDate), dueDate: back(invoices.dueDate) })
+		await handle.db.update(invoiceReminders).set({ sentOn: back(invoiceReminders.sentOn) })
+	} finally {
+		await handle.close()
+	}
+	server = await startServer({ ...ADMIN_ENV, ...peer.env }, { database })
+}
+
+async function closePages() {
+	problems.push(...pages.flatMap((page) => page.problems))
+	await Promise.all(pages.map((page) => page.context().close()))
+	pages = []
+}
+
+async function open(path: string): Promise<WatchedPage> {
+	const page = await openPage(browser, server.url)
+	pages.push(page)
+	await page.goto(path)
+	await waitForHydration(page)
+	return page
+}
+
+async function staffAt(path: string): Promise<WatchedPage> {
+	const page = await open(path)
+	await submitLogin(page)
+	await page.getByRole('button', { name: 'Log out' }).waitFor()
+	return page
+}
+
+beforeAll(async () => {
+	database = await createTestDatabase()
+	bills = await delivered(3)
+	;[server, browser] = await Promise.all([startServer({ ...ADMIN_ENV, ...peer.env }, { database }), launchBrowser()])
+}, 120_000)
+
+afterAll(async () => {
+	await closePages()
+	expect(problems, 'console errors, CSP violations or uncaught exceptions').toEqual([])
+	await browser?.close()
+	await server?.stop()
+	await database?.drop()
+})
+
+describe('money from invoice to payment', () => {
+	test(
+		'a bank statement pays an invoice, the list and the CSV agree, and the customer sees it paid',
+		{ timeout: 120_000 },
+		async () => {
+			const [bill] = bills
+			const customer = await open(`/en/orders/${bill!.token}`)
+			const invoiceBox = customer.locator('[data-controller="invoice-payment"]')
+			await invoiceBox.getByText(/Please pay DKK\s[\d,.]+ by/).waitFor()
+			expect(await invoiceBox.textContent()).toContain(`+71<${fiPaymentId(bill!.number)}+85123456<`)
+
+			const staff = await staffAt('/admin/invoices')
+			await staff.getByRole('heading', { level: 1, name: 'Invoices' }).waitFor()
+			expect(await seriousAxeViolations(staff)).toEqual([])
+			await staff.getByRole('link', { name: /Import a bank statement/ }).click()
+			await staff.getByRole('heading', { level: 1, name: 'Bank statement' }).waitFor()
+			const money = bill!.total.toFixed(2).replace('.', ',')
+			const statement = (amount: string) =>
+				Buffer.from(
+					`Dato;Tekst;Beløb;Saldo\r\n25-11-2026;FI-kort ${fiPaymentId(bill!.number)};${money};9000\r\n26-11-2026;Husleje;${amount};100\r\n`,
+				)
+			// A line that does not read names its line, and nothing is kept.
+			await staff
+				.getByLabel("The bank's CSV file")
+				.setInputFiles({ name: 'konto.csv', mimeType: 'text/csv', buffer: statement('-9,000.00') })
+			await staff.getByRole('button', { name: 'Read the statement' }).click()
+			await staff.getByText('Line 3: the amount cannot be read. Nothing was registered.').waitFor()
+		// The refusal's own status, which Chromium logs; the test expects it.
+		staff.problems = staff.problems.filter((problem) => !problem.includes('422'))
+			expect(await staff.getByText('No lines wait for confirmation.').count()).toBe(1)
+			await staff
+				.getByLabel("The bank's CSV file")
+				.setInputFiles({ name: 'konto.csv', mimeType: 'text/csv', buffer: statement('-9.000,00') })
+			await staff.getByRole('button', { name: 'Read the statement' }).click()
+			await staff.getByText('1 new lines read; 0 were read before; 1 outgoing left out.').waitFor()
+			const line = staff.locator('[data-bank-line]')
+			expect(await line.count()).toBe(1)
+			expect(await line.textContent()).toContain('FI payment ID')
+			expect(await seriousAxeViolations(staff)).toEqual([])
+			await staff.getByRole('button', { name: 'Register the ticked lines' }).click()
+			await staff.getByText('1 payments registered.').waitFor()
+
+			// The customer's open page changes by itself.
+			await customer.getByText(/The invoice is paid/).waitFor()
+
+			await staff.goto('/admin/invoices')
+			const row = staff.locator('tr', {
+				has: staff.getByRole('link', { name: `Invoice ${bill!.number}`, exact: true }),
+			})
+			expect(await row.getAttribute('data-status')).toBe('paid')
+			const footTotal = (await staff.locator('[data-totals] td').first().textContent())!
+			const csv = await (await staff.request.get('/admin/invoices/export')).text()
+			expect(csv.startsWith('\uFEFFnumber;kind;')).toBe(true)
+			const csvTotal = csv
+				.trim()
+				.split('\r\n')
+				.slice(1)
+				.reduce((sum, cells) => sum + Number(cells.split(';')[10]!.replace(',', '.')), 0)
+			expect(Number(footTotal.replace(/[^\d.]/g, ''))).toBeCloseTo(csvTotal, 2)
+		},
+	)
+
+	test(
+		'an overdue invoice gets three reminders 10 days apart; a payment stops them',
+		{ timeout: 240_000 },
+		async () => {
+			const [, repeatedly, payer] = bills
+			const subjects = () => peer.messages.map((mail) => mail.subject).filter((subject) => subject.startsWith('Rykker'))
+			const sendNow = async (count: number) => {
+				const staff = await staffAt('/admin/invoices')
+				await staff.getByRole('button', { name: 'Send due reminders now' }).click()
+				await staff.getByText(`Reminders sent: ${count}.`).waitFor()
+				return staff
+			}
+			// Paid by the first journey: the one invoice is not reminded; 8 days' terms, 3 days' grace.
+			await daysPass(11)
+			await sendNow(2)
+			await expect.poll(subjects).toHaveLength(2)
+			expect(subjects()).toEqual(
+				expect.arrayContaining([
+					`Rykker 1: faktura ${repeatedly!.number} (${repeatedly!.reference})`,
+					`Rykker 1: faktura ${payer!.number} (${payer!.reference})`,
+				]),
+			)
+			const first = peer.messages.find((mail) => mail.subject.includes(`faktura ${repeatedly!.number} `))!
+			expect(first.raw).toContain(`reminder-${repeatedly!.number}-1.pdf`)
+			expect(first.raw).toContain(`invoice-${repeatedly!.number}.pdf`)
+
+			// The customer pays one of them; staff register it, with a typing error first.
+			const staff = await staffAt(`/admin/invoices/${payer!.id}`)
+			await staff.getByLabel('Amount (DKK)').fill('1,250.50')
+			await staff.getByRole('button', { name: 'Register the payment' }).click()
+			await staff.getByText('Write the amount as 1250,50 or 1.250,50: a number above 0.').waitFor()
+		staff.problems = staff.problems.filter((problem) => !problem.includes('422'))
+			expect(await staff.getByLabel('Amount (DKK)').inputValue()).toBe('1,250.50')
+			await staff.getByLabel('Amount (DKK)').fill(payer!.total.toFixed(2).replace('.', ','))
+			await staff.getByRole('button', { name: 'Register the payment' }).click()
+			await staff.getByText('The payment is registered.').waitFor()
+			expect(await staff.locator('[data-invoice-status]').textContent()).toBe('Paid')
+			const history = await staff.locator('[data-invoice-history]').textContent()
+			expect(history).toContain('Reminder 1 sent, fee and interest DKK')
+			expect(history).toContain('Payment of DKK')
+
+			await daysPass(9)
+			await sendNow(0)
+			await daysPass(1)
+			await sendNow(1)
+			await daysPass(10)
+			await sendNow(1)
+			await daysPass(10)
+			await sendNow(0)
+			expect(subjects().filter((subject) => subject.includes(`faktura ${repeatedly!.number} `))).toEqual([
+				`Rykker 1: faktura ${repeatedly!.number} (${repeatedly!.reference})`,
+				`Rykker 2: faktura ${repeatedly!.number} (${repeatedly!.reference})`,
+				`Rykker 3: faktura ${repeatedly!.number} (${repeatedly!.reference})`,
+			])
+			expect(subjects().filter((subject) => subject.includes(`faktura ${payer!.number} `))).toHaveLength(1)
+
+			const customer = await open(`/ordre/${repeatedly!.token}`)
+			await customer.locator('[data-invoice-status="overdue"]').waitFor()
+			expect(await seriousAxeViolations(customer)).toEqual([])
+			const list = await staffAt('/admin/invoices?status=overdue')
+			expect(await list.locator('tbody tr').count()).toBe(1)
+			expect(await list.locator('[data-aging="days31to60"]').textContent()).toContain('1 invoices')
+		},
+	)
+})
