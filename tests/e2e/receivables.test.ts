@@ -1,7 +1,7 @@
-import { eq, sql } from 'drizzle-orm'
+import { eq, sql, type AnyColumn } from 'drizzle-orm'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { invoiceReminders, invoices, orders, settings, users } from '#database/schema.ts'
+import { companies, invoiceReminders, invoices, orders, settings, users } from '#database/schema.ts'
 import { seedDatabase } from '#database/seed.ts'
 import { changeOrderStatus } from '#app/models/order/lifecycle.server.ts'
 import { fiPaymentId } from '#app/models/invoice/payment-reference.ts'
@@ -15,7 +15,8 @@ import {
 	type WatchedPage,
 } from '#tests/setup/browser.ts'
 import { createTestDatabase, openTestDatabase, type TestDatabase } from '#tests/setup/database.ts'
-import { deliverableOrder } from '#tests/setup/orders.ts'
+import { deliverableOrder, savedQuote } from '#tests/setup/orders.ts'
+import { validateOioubl } from '#tests/setup/oioubl.ts'
 import { startServer, type RunningServer } from '#tests/setup/server.ts'
 import { testServices } from '#tests/setup/services.ts'
 import { setupSmtpPeer } from '#tests/setup/smtp.ts'
@@ -32,6 +33,7 @@ let pages: WatchedPage[] = []
 const problems: string[] = []
 type Bill = { id: number; number: number; total: number; token: string; reference: string }
 let bills: Bill[] = []
+let openQuoteId = ''
 
 async function delivered(count: number): Promise<Bill[]> {
 	const handle = await openTestDatabase(database)
@@ -50,6 +52,16 @@ async function delivered(count: number): Promise<Bill[]> {
 			const [row] = await handle.db.select().from(orders).where(eq(orders.id, order.id))
 			made.push({ ...invoice!, token: row!.token, reference: row!.reference })
 		}
+		openQuoteId = (await savedQuote(handle.db, 1800)).quoteId
+		await handle.db.insert(companies).values({
+			cvr: 29189846,
+			name: 'Testkommune Økonomi & Løn',
+			searchName: 'testkommune økonomi & løn',
+			street: 'Rådhuspladsen 1',
+			postcode: '1550',
+			city: '1550 København V',
+			isActive: true,
+		})
 		return made
 	} finally {
 		await handle.close()
@@ -63,7 +75,7 @@ async function daysPass(days: number) {
 	await server.stop()
 	const handle = await openTestDatabase(database)
 	try {
-		const back = (column: typeof invoices.dueDate) => sql`to_char(${column}::date - ${days}::int, 'YYYY-MM-DD')`
+		const back = (column: AnyColumn) => sql`to_char(${column}::date - ${days}::int, 'YYYY-MM-DD')`
 		await handle.db.update(invoices).set({ issueDate: back(invoices.issueDate), dueDate: back(invoices.dueDate) })
 		await handle.db.update(invoiceReminders).set({ sentOn: back(invoiceReminders.sentOn) })
 	} finally {
@@ -134,8 +146,8 @@ describe('money from invoice to payment', () => {
 				.setInputFiles({ name: 'konto.csv', mimeType: 'text/csv', buffer: statement('-9,000.00') })
 			await staff.getByRole('button', { name: 'Read the statement' }).click()
 			await staff.getByText('Line 3: the amount cannot be read. Nothing was registered.').waitFor()
-		// The refusal's own status, which Chromium logs; the test expects it.
-		staff.problems = staff.problems.filter((problem) => !problem.includes('422'))
+			// The refusal's own status, which Chromium logs; the test expects it.
+			staff.problems = staff.problems.filter((problem) => !problem.includes('422'))
 			expect(await staff.getByText('No lines wait for confirmation.').count()).toBe(1)
 			await staff
 				.getByLabel("The bank's CSV file")
@@ -200,7 +212,7 @@ describe('money from invoice to payment', () => {
 			await staff.getByLabel('Amount (DKK)').fill('1,250.50')
 			await staff.getByRole('button', { name: 'Register the payment' }).click()
 			await staff.getByText('Write the amount as 1250,50 or 1.250,50: a number above 0.').waitFor()
-		staff.problems = staff.problems.filter((problem) => !problem.includes('422'))
+			staff.problems = staff.problems.filter((problem) => !problem.includes('422'))
 			expect(await staff.getByLabel('Amount (DKK)').inputValue()).toBe('1,250.50')
 			await staff.getByLabel('Amount (DKK)').fill(payer!.total.toFixed(2).replace('.', ','))
 			await staff.getByRole('button', { name: 'Register the payment' }).click()
@@ -231,6 +243,72 @@ describe('money from invoice to payment', () => {
 			const list = await staffAt('/admin/invoices?status=overdue')
 			expect(await list.locator('tbody tr').count()).toBe(1)
 			expect(await list.locator('[data-aging="days31to60"]').textContent()).toContain('1 invoices')
+		},
+	)
+
+	test(
+		'a public body orders with its EAN and references; its invoice and credit note pass NemHandel’s validator',
+		{ timeout: 180_000 },
+		async () => {
+			const page = await open(`/tilbud/${openQuoteId}/bestil`)
+			const form = page.locator('[data-controller="accept-order"]')
+			await form.getByLabel('Navn').fill('Lene Sørensen')
+			await form.getByLabel('E-mail').fill('lene@kommune.example')
+			await form.getByLabel('Jeg bestiller for en virksomhed eller offentlig myndighed').check()
+			await form.getByRole('combobox', { name: 'Virksomhed' }).click()
+			await page.keyboard.type('Testkom')
+			await form.locator('[data-controller="company-search"]').getByRole('option').first().waitFor()
+			await page.keyboard.press('Enter')
+			await form.getByLabel(/^EAN-nummer/).fill('5798000416604')
+			await form.getByLabel(/Jeg accepterer/).check()
+			await form.getByRole('button', { name: 'Acceptér og bestil' }).click()
+			// Refused in the buyer's language, saying what the e-invoice needs; nothing typed is lost.
+			const refused = page.getByRole('alert').filter({ hasText: 'Bestillingen blev ikke sendt.' })
+			await refused.waitFor()
+			expect(await refused.textContent()).toContain(
+				'Med EAN-nummer skal I oplyse jeres ordre- eller rekvisitionsnummer',
+			)
+			expect(await refused.textContent()).toContain('personreference eller det ID, jeres e-fakturaer sendes til')
+			expect(await form.getByLabel(/^EAN-nummer/).inputValue()).toBe('5798000416604')
+			page.problems = page.problems.filter((problem) => !problem.includes('422'))
+			await form.getByLabel(/ordre- eller rekvisitionsnummer/).fill('REK-2026-0042 & "Øst"')
+			await form.getByLabel(/Personreference eller ID/).fill('Lene Sørensen <økonomi>')
+			await form.getByRole('button', { name: 'Acceptér og bestil' }).click()
+			await page.waitForURL(/\/ordre\/[\w-]{32}$/)
+			const heading = page.getByRole('heading', { level: 1, name: /^Ordre [0-9A-Z]{4}-[0-9A-Z]{4}$/ })
+			await heading.waitFor()
+			const reference = (await heading.textContent())!.replace(/^Ordre /, '')
+
+			// Staff work and deliver it, then cancel it: an invoice and a credit note, both as OIOUBL.
+			const staff = await staffAt('/admin/orders?status=')
+			await staff.getByRole('link', { name: reference }).click()
+			await staff.getByRole('heading', { level: 1, name: new RegExp(`Order ${reference}`) }).waitFor()
+			await staff.getByLabel('New status').selectOption({ label: 'In progress' })
+			await staff.getByRole('button', { name: 'Change status' }).click()
+			await staff.getByText('The status is changed.').waitFor()
+			await staff
+				.getByLabel('Upload a translated file')
+				.setInputFiles([{ name: 'rapport.txt', mimeType: 'text/plain', buffer: Buffer.from('Oversat rapport\n') }])
+			await staff.getByRole('button', { name: 'Upload', exact: true }).click()
+			await staff.getByText('rapport.txt is uploaded.').waitFor()
+			await staff.getByLabel('New status').selectOption({ label: 'Delivered' })
+			await staff.getByRole('button', { name: 'Change status' }).click()
+			await staff.getByText(/^Invoice \d+/).waitFor()
+			await staff.getByLabel('New status').selectOption({ label: 'Cancelled' })
+			await staff.locator('[data-cancel-confirm] input').check()
+			await staff.getByRole('button', { name: 'Cancel the order' }).click()
+			await staff.getByText(/^Credit note \d+/).waitFor()
+			const links = await staff
+				.getByRole('link', { name: 'OIOUBL' })
+				.evaluateAll((anchors) => anchors.map((anchor) => (anchor as HTMLAnchorElement).getAttribute('href')!))
+			expect(links).toHaveLength(2)
+			for (const href of links) {
+				const xml = await (await staff.request.get(href)).text()
+				expect(xml).toContain('REK-2026-0042 &amp; &quot;Øst&quot;')
+				const verdict = await validateOioubl(xml)
+				expect(verdict.findings.filter((finding) => finding.severity === 'fatal')).toEqual([])
+				expect(verdict.valid).toBe(true)
+			}
 		},
 	)
 })
