@@ -735,13 +735,25 @@ export const invoices = pgTable(
 		paidOn: text('paid_on'),
 		// Staff can hold the reminders of one invoice (a dispute, an agreed later date).
 		remindersPaused: boolean('reminders_paused').notNull().default(false),
+		// A credit note has cancelled this invoice (set in the credit note's transaction).
+		credited: boolean().notNull().default(false),
+		// What the invoice list's search box looks in, kept by the database: number, buyer, CVR, EAN
+		// and the buyer's reference, in one narrow column instead of four reads of the buyer's JSON.
+		searchText: text('search_text')
+			.notNull()
+			.generatedAlwaysAs(
+				sql`number::text || ' ' || coalesce(buyer->>'name', '') || ' ' || coalesce(buyer->>'cvr', '') || ' ' || coalesce(buyer->>'ean', '') || ' ' || coalesce(purchase_order, '')`,
+			),
 		createdAt: timestamps.createdAt,
 	},
 	(table) => [
 		uniqueIndex('invoices_number').on(table.kind, table.number),
 		index('invoices_order').on(table.orderId),
 		index('invoices_due').on(table.dueDate, table.id),
-		index('invoices_credits').on(table.creditsInvoiceId),
+		// What is owed, by due date: the aging, the reminders and the bank matching read only these.
+		index('invoices_owed')
+			.on(table.dueDate, table.id)
+			.where(sql`${table.kind} = 'invoice' and not ${table.credited} and ${table.paidAmount} < ${table.total}`),
 	],
 )
 

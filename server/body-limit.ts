@@ -10,9 +10,10 @@ import { refuseRequest, SAFE_METHODS } from '#server/request-kind.ts'
 export const BODY_LIMITS = { public: 256 * 1024, admin: 1024 * 1024, analytics: 16 * 1024 }
 
 // Where files arrive, multipart bodies stream to disk under the routes' own limits (the upload
-// limit of the settings, one photo, one record's images) and are never held whole in memory.
+// limit of the settings, one photo, one record's images, a bank statement's 5 MB) and are never
+// held whole in memory.
 const STREAMED_UPLOADS = new RegExp(
-	`^(${Object.values(UPLOAD_PATHS).join('|')}|/admin/(${MEDIA_KINDS.join('|')})|/admin/(${RESOURCE_NAMES.join('|')})/[^/]+|/admin/orders/\\d+/files)(\\.data)?$`,
+	`^(${Object.values(UPLOAD_PATHS).join('|')}|/admin/(${MEDIA_KINDS.join('|')})|/admin/(${RESOURCE_NAMES.join('|')})/[^/]+|/admin/orders/\\d+/files|/admin/invoices/bank)(\\.data)?$`,
 )
 
 export type BodyLocals = { body?: Buffer; replayBody?: Readable }

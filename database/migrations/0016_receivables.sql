@@ -34,6 +34,8 @@ CREATE TABLE "payments" (
 ALTER TABLE "invoices" ADD COLUMN "paid_amount" numeric(12, 2) DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "invoices" ADD COLUMN "paid_on" text;--> statement-breakpoint
 ALTER TABLE "invoices" ADD COLUMN "reminders_paused" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "invoices" ADD COLUMN "credited" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "invoices" ADD COLUMN "search_text" text GENERATED ALWAYS AS (number::text || ' ' || coalesce(buyer->>'name', '') || ' ' || coalesce(buyer->>'cvr', '') || ' ' || coalesce(buyer->>'ean', '') || ' ' || coalesce(purchase_order, '')) STORED NOT NULL;--> statement-breakpoint
 ALTER TABLE "settings" ADD COLUMN "fi_creditor" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "settings" ADD COLUMN "reminder_grace_days" integer DEFAULT 3 NOT NULL;--> statement-breakpoint
 ALTER TABLE "settings" ADD COLUMN "reminder_fee" numeric(10, 2) DEFAULT 100 NOT NULL;--> statement-breakpoint
@@ -47,4 +49,5 @@ CREATE INDEX "bank_lines_open" ON "bank_lines" USING btree ("payment_id","ignore
 CREATE UNIQUE INDEX "invoice_reminders_number" ON "invoice_reminders" USING btree ("invoice_id","number");--> statement-breakpoint
 CREATE INDEX "payments_invoice" ON "payments" USING btree ("invoice_id");--> statement-breakpoint
 CREATE INDEX "invoices_due" ON "invoices" USING btree ("due_date","id");--> statement-breakpoint
-CREATE INDEX "invoices_credits" ON "invoices" USING btree ("credits_invoice_id");
+CREATE INDEX "invoices_owed" ON "invoices" USING btree ("due_date","id") WHERE "invoices"."kind" = 'invoice' and not "invoices"."credited" and "invoices"."paid_amount" < "invoices"."total";--> statement-breakpoint
+UPDATE "invoices" SET "credited" = true WHERE "id" IN (SELECT "credits_invoice_id" FROM "invoices" WHERE "credits_invoice_id" IS NOT NULL);

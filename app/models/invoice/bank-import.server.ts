@@ -1,12 +1,14 @@
 import { createHash } from 'node:crypto'
-import { and, asc, eq, isNull, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Database } from '#database/client.ts'
 import { bankLines, invoices, settings, type BankCsvLayout } from '#database/schema.ts'
 import { recordAudit, type AuditServices } from '#app/models/audit/record.server.ts'
 import { readBankCsv, type BankCsv } from '#app/models/invoice/bank-csv.ts'
 import { invoiceNumberFromFiId } from '#app/models/invoice/payment-reference.ts'
-import { addPayment, lockInvoice, PaymentRefused } from '#app/models/invoice/payments.server.ts'
+import { addPayment } from '#app/models/invoice/payments.server.ts'
+import type { Transaction } from '#app/models/invoice/invoice.server.ts'
 import { announce } from '#app/models/order/lifecycle.server.ts'
+import { owedWhere } from '#app/models/invoice/receivables.server.ts'
 
 export const DEFAULT_BANK_LAYOUT: BankCsvLayout = { date: 0, text: 1, amount: 2 }
 const INSERT_BATCH = 500
@@ -82,9 +84,7 @@ export async function openBankLines(db: Database) {
 			outstanding: sql<string>`${invoices.total} - ${invoices.paidAmount}`,
 		})
 		.from(invoices)
-		.where(
-			sql`${invoices.kind} = 'invoice' and ${invoices.paidAmount} < ${invoices.total} and not exists (select 1 from ${invoices} as c where c.credits_invoice_id = ${invoices.id})`,
-		)
+		.where(owedWhere)
 	const byNumber = new Map(owed.map((row) => [row.number, { ...row, outstanding: Number(row.outstanding) }]))
 	const byAmount = new Map<string, BankMatch[]>()
 	for (const row of byNumber.values()) {
@@ -120,58 +120,70 @@ function matchLine(
 
 export type Confirmation = { lineId: number; invoiceNumber: number | null; ignore: boolean }
 
-// Staff confirm the lines they checked: each becomes a bank payment on its invoice, in its own
-// transaction with the line and the invoice locked, so a line is paid once even when two staff
-// confirm the same screen. A line staff marked to ignore leaves the list.
+// Staff confirm the lines they checked: each becomes a bank payment on its invoice. The lines go
+// in batches, each one transaction that first locks its lines (still unpaid) and their invoices,
+// in id order: a line is paid once even when two staff confirm the same screen, and a 5,000-line
+// statement is a few dozen commits, not thousands. A line staff marked to ignore leaves the list.
+const CONFIRM_BATCH = 250
+
 export async function confirmBankLines(services: AuditServices, staff: Actor, confirmations: Confirmation[]) {
-	let registered = 0
-	const refused: { lineId: number; reason: string }[] = []
-	for (const confirmation of confirmations) {
-		const outcome = await services.db
-			.transaction(async (tx) => {
-				const [line] = await tx
-					.select()
-					.from(bankLines)
-					.where(and(eq(bankLines.id, confirmation.lineId), isNull(bankLines.paymentId)))
-					.for('update')
-				if (!line || line.ignored) return 'done'
-				if (confirmation.ignore) {
-					await tx.update(bankLines).set({ ignored: true }).where(eq(bankLines.id, line.id))
-					return 'ignored'
-				}
-				const [target] = await tx
-					.select({ id: invoices.id })
-					.from(invoices)
-					.where(and(eq(invoices.kind, 'invoice'), eq(invoices.number, confirmation.invoiceNumber ?? -1)))
-				if (!target) throw new PaymentRefused('not-found')
-				const invoice = await lockInvoice(tx, target.id)
-				const payment = await addPayment(tx, invoice, {
-					paidOn: line.bookedOn,
-					amount: line.amount,
-					method: 'bank',
-					note: line.text,
-					userName: staff.name,
-				})
-				await tx.update(bankLines).set({ paymentId: payment.id }).where(eq(bankLines.id, line.id))
-				return payment.orderId
-			})
-			.catch((error: unknown) => {
-				if (error instanceof PaymentRefused) return error.reason
-				throw error
-			})
-		if (typeof outcome === 'number') {
-			registered++
-			await announce(services, outcome)
-		} else if (outcome !== 'done' && outcome !== 'ignored')
-			refused.push({ lineId: confirmation.lineId, reason: outcome })
-	}
-	if (registered > 0)
+	const ignored = confirmations.filter((confirmation) => confirmation.ignore).map((confirmation) => confirmation.lineId)
+	if (ignored.length)
+		await services.db
+			.update(bankLines)
+			.set({ ignored: true })
+			.where(and(inArray(bankLines.id, ignored), isNull(bankLines.paymentId)))
+	const chosen = confirmations.filter((confirmation) => !confirmation.ignore)
+	const outcome = { registered: 0, refused: [] as { lineId: number; reason: string }[], orders: new Set<number>() }
+	for (let start = 0; start < chosen.length; start += CONFIRM_BATCH)
+		await services.db.transaction((tx) => payLines(tx, staff, chosen.slice(start, start + CONFIRM_BATCH), outcome))
+	for (const orderId of outcome.orders) await announce(services, orderId)
+	if (outcome.registered > 0)
 		await recordAudit(services, staff, {
 			action: 'create',
 			subjectType: 'payment',
-			summary: `${registered} from the bank statement`,
+			summary: `${outcome.registered} from the bank statement`,
 		})
-	return { registered, refused }
+	return { registered: outcome.registered, refused: outcome.refused }
+}
+
+type Outcome = { registered: number; refused: { lineId: number; reason: string }[]; orders: Set<number> }
+
+async function payLines(tx: Transaction, staff: Actor, batch: Confirmation[], outcome: Outcome) {
+	const wanted = new Map(batch.map((confirmation) => [confirmation.lineId, confirmation.invoiceNumber]))
+	const lines = await tx
+		.select()
+		.from(bankLines)
+		.where(and(inArray(bankLines.id, [...wanted.keys()]), isNull(bankLines.paymentId), eq(bankLines.ignored, false)))
+		.orderBy(asc(bankLines.id))
+		.for('update')
+	const numbers = [...new Set(lines.map((line) => wanted.get(line.id)).filter((number) => number != null))]
+	const found = numbers.length
+		? await tx
+				.select()
+				.from(invoices)
+				.where(and(eq(invoices.kind, 'invoice'), inArray(invoices.number, numbers)))
+				.orderBy(asc(invoices.id))
+				.for('update')
+		: []
+	const byNumber = new Map(found.map((invoice) => [invoice.number, invoice]))
+	for (const line of lines) {
+		const invoice = byNumber.get(wanted.get(line.id) ?? -1)
+		if (!invoice || invoice.credited) {
+			outcome.refused.push({ lineId: line.id, reason: invoice ? 'credited' : 'not-found' })
+			continue
+		}
+		const payment = await addPayment(tx, invoice, {
+			paidOn: line.bookedOn,
+			amount: line.amount,
+			method: 'bank',
+			note: line.text,
+			userName: staff.name,
+		})
+		await tx.update(bankLines).set({ paymentId: payment.id }).where(eq(bankLines.id, line.id))
+		outcome.registered++
+		outcome.orders.add(invoice.orderId)
+	}
 }
 
 export async function bankLayout(db: Database): Promise<BankCsvLayout> {

@@ -10,7 +10,7 @@ export async function invoiceForCustomer(db: Database, orderId: number, today = 
 	const rows = await db.select().from(invoices).where(eq(invoices.orderId, orderId)).orderBy(asc(invoices.id))
 	const invoice = rows.find((row) => row.kind === 'invoice')
 	if (!invoice) return null
-	const credited = rows.some((row) => row.creditsInvoiceId === invoice.id)
+	const { credited } = invoice
 	const outstanding = Math.max(0, Math.round((invoice.total - invoice.paidAmount) * 100) / 100)
 	const status: 'credited' | 'paid' | 'overdue' | 'open' = credited
 		? 'credited'

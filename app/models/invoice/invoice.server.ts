@@ -107,8 +107,12 @@ export async function creditInvoice(
 			creditsInvoiceId: invoice.id,
 			issueDate: today,
 			dueDate: today,
+			paidAmount: 0,
+			paidOn: null,
+			credited: false,
 		})
 		.returning()
+	await tx.update(invoices).set({ credited: true }).where(eq(invoices.id, invoice.id))
 	return credit!
 }
 

@@ -56,8 +56,7 @@ export async function lockInvoice(tx: Transaction, invoiceId: number) {
 	const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId)).for('update')
 	if (!invoice) throw new PaymentRefused('not-found')
 	if (invoice.kind !== 'invoice') throw new PaymentRefused('credit-note')
-	const [credit] = await tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.creditsInvoiceId, invoiceId))
-	if (credit) throw new PaymentRefused('credited')
+	if (invoice.credited) throw new PaymentRefused('credited')
 	return invoice
 }
 

@@ -8,6 +8,7 @@ import { renderInvoicePdf } from '#app/models/invoice/pdf.server.ts'
 import { renderReminderPdf, type ReminderTerms } from '#app/models/invoice/reminder-pdf.server.ts'
 import { sendOrderMails } from '#app/models/order/mail.server.ts'
 import { getSettings } from '#app/models/site.server.ts'
+import { owedWhere } from '#app/models/invoice/receivables.server.ts'
 import { formatDay, formatPrice } from '#app/utils/format.ts'
 import type { Locale } from '#app/utils/locales.ts'
 
@@ -72,12 +73,10 @@ async function dueInvoices({ db }: Services, dueBefore: CalendarDate, today: Cal
 		.leftJoin(invoiceReminders, eq(invoiceReminders.invoiceId, invoices.id))
 		.where(
 			and(
-				eq(invoices.kind, 'invoice'),
+				owedWhere,
 				eq(invoices.remindersPaused, false),
-				sql`${invoices.paidAmount} < ${invoices.total}`,
 				sql`${invoices.dueDate} <= ${dueBefore}`,
 				sql`${invoices.dueDate} < ${today}`,
-				sql`not exists (select 1 from ${invoices} as c where c.credits_invoice_id = ${invoices.id})`,
 			),
 		)
 		.groupBy(invoices.id)
