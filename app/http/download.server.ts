@@ -21,3 +21,25 @@ export async function fileDownload(file: string, name: string): Promise<Response
 		},
 	})
 }
+
+// A CSV export streamed batch by batch as its lines are read, with a byte order mark so a Danish
+// Excel takes it as UTF-8; a download closed early stops the reading.
+export function csvDownload(batches: AsyncGenerator<string>, filename: string): Response {
+	const encoder = new TextEncoder()
+	const body = new ReadableStream<Uint8Array>({
+		start: (controller) => controller.enqueue(encoder.encode('\uFEFF')),
+		async pull(controller) {
+			const next = await batches.next()
+			if (next.done) controller.close()
+			else controller.enqueue(encoder.encode(next.value))
+		},
+		cancel: async () => void (await batches.return(undefined)),
+	})
+	return new Response(body, {
+		headers: {
+			'Content-Type': 'text/csv; charset=utf-8',
+			'Content-Disposition': `attachment; filename="${filename}"`,
+			'Cache-Control': 'private, no-store',
+		},
+	})
+}

@@ -36,9 +36,13 @@ export const requestFields = (values: Partial<Record<RequestField, string>> = {}
 		...values,
 	}) as Record<RequestField, string>
 
-// A counted document of a new visitor's order in progress (no file on disk: only its row).
-export async function countedDocument(db: Database, words: number) {
-	const draftId = randomUUID()
+// A counted document of a new visitor's order in progress (no file on disk: only its row); more
+// documents join the same order when given its draft.
+export async function countedDocument(
+	db: Database,
+	words: number,
+	{ draftId = randomUUID(), repeated = 0 }: { draftId?: string; repeated?: number } = {},
+) {
 	const id = randomUUID()
 	await db.insert(documents).values({
 		id,
@@ -49,6 +53,7 @@ export async function countedDocument(db: Database, words: number) {
 		storedName: `${id}.docx`,
 		status: 'counted',
 		words,
+		repeatedWords: repeated,
 	})
 	return { draftId, documentId: id }
 }
@@ -74,7 +79,12 @@ export async function deliverableOrder(services: Services, staff: { id: number; 
 	const { quoteId } = await savedQuote(services.db, words)
 	const accepted = await acceptQuote(services, quoteId, acceptFields(), 'da')
 	if (!accepted.ok) throw new Error(JSON.stringify(accepted))
-	const [order] = await services.db.select().from(orders).where(eq(orders.token, accepted.token))
+	return inProgressWithFile(services, staff, accepted.token)
+}
+
+// The accepted order with this token, in progress with a translated file: ready to be delivered.
+export async function inProgressWithFile(services: Services, staff: { id: number; name: string }, token: string) {
+	const [order] = await services.db.select().from(orders).where(eq(orders.token, token))
 	await services.db
 		.insert(orderFiles)
 		.values({ orderId: order!.id, name: 'contract.docx', type: 'docx', size: 10, storedName: `${randomUUID()}.docx` })

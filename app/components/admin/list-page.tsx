@@ -1,4 +1,5 @@
 import { Form, Link } from 'react-router'
+import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
 import { buttonClass } from '#app/components/ui/button.tsx'
 import { inlineInputClass, inputClass } from '#app/components/ui/input.tsx'
 
@@ -101,5 +102,32 @@ export function Pager({ label, summary, previous, next }: PagerProps) {
 					),
 			)}
 		</nav>
+	)
+}
+
+type ListPagesProps = {
+	// The list's address; the filter goes along in `query`.
+	base: string
+	page: number
+	pageCount: number
+	pageSize: number
+	total: number
+	shown: number
+	query: string
+}
+
+// Where this page sits in a long filtered list, and links to the pages either side, keeping the filter.
+export function ListPages({ base, page, pageCount, pageSize, total, shown, query }: ListPagesProps) {
+	const { t } = useAdminI18n()
+	if (total <= pageSize && page === 1) return null
+	const first = (page - 1) * pageSize + 1
+	const href = (to: number) => `${base}?${[query, `page=${to}`].filter(Boolean).join('&')}`
+	return (
+		<Pager
+			label={t('orders.pages')}
+			summary={shown ? t('orders.showing', { first, last: first + shown - 1, total }) : t('orders.pastEnd', { total })}
+			previous={page > 1 ? { to: href(Math.min(page - 1, pageCount)), label: t('orders.previous') } : undefined}
+			next={page < pageCount ? { to: href(page + 1), label: t('orders.next') } : undefined}
+		/>
 	)
 }

@@ -1,3 +1,4 @@
+import { Link } from 'react-router'
 import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
 import { Section } from '#app/components/admin/section.tsx'
 import { HistoryList, NoteForm } from '#app/components/admin/history.tsx'
@@ -27,8 +28,10 @@ export function Invoices({ invoices, currency }: { invoices: InvoiceItem[]; curr
 				<ul className="space-y-1">
 					{invoices.map((invoice) => (
 						<li key={invoice.id}>
-							{t(invoice.kind === 'invoice' ? 'order.invoice' : 'order.creditNote', { number: invoice.number })} ·{' '}
-							{formatDay(invoice.issueDate, locale)} · {formatPrice(invoice.total, currency, locale)} ·{' '}
+							<Link to={`/admin/invoices/${invoice.id}`} className={link}>
+								{t(invoice.kind === 'invoice' ? 'order.invoice' : 'order.creditNote', { number: invoice.number })}
+							</Link>{' '}
+							· {formatDay(invoice.issueDate, locale)} · {formatPrice(invoice.total, currency, locale)} ·{' '}
 							<a href={`/admin/invoices/${invoice.id}/pdf`} className={link} download>
 								PDF
 							</a>

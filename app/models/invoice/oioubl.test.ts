@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, test } from 'vitest'
-import { companies, documents, orderFiles, orders, settings } from '#database/schema.ts'
+import { companies, settings } from '#database/schema.ts'
 import { earliestDeliveryDate } from '#app/models/quote/rules.ts'
 import { todayInDenmark } from '#app/models/calendar/working-days.ts'
 import { cvrCheckDigit } from '#app/models/company/cvr.ts'
@@ -9,7 +9,7 @@ import { invoiceXml, type Invoice } from '#app/models/invoice/invoice.server.ts'
 import { acceptQuote } from '#app/models/order/accept.server.ts'
 import { changeOrderStatus } from '#app/models/order/lifecycle.server.ts'
 import { saveQuote, type QuoteChoices } from '#app/models/quote/quote.server.ts'
-import { acceptFields, setupOrderTests } from '#tests/setup/orders.ts'
+import { acceptFields, countedDocument, inProgressWithFile, setupOrderTests } from '#tests/setup/orders.ts'
 import { validateOioubl } from '#tests/setup/oioubl.ts'
 
 // Every shape of invoice the site issues to a public body, and the credit note of each, made the
@@ -85,22 +85,8 @@ function nextCvr() {
 // A public body orders the shape, the order is delivered, then cancelled: its invoice and credit note.
 async function issue(shape: Shape): Promise<{ invoice: Invoice; credit: Invoice }> {
 	const draftId = randomUUID()
-	for (const document of shape.documents) {
-		const id = randomUUID()
-		await db()
-			.insert(documents)
-			.values({
-				id,
-				draftId,
-				name: 'kontrakt.docx',
-				extension: 'docx',
-				size: 1000,
-				storedName: `${id}.docx`,
-				status: 'counted',
-				words: document.words,
-				repeatedWords: document.repeated ?? 0,
-			})
-	}
+	for (const document of shape.documents)
+		await countedDocument(db(), document.words, { draftId, repeated: document.repeated })
 	const { delivery_date: date, ...choices } = shape.choices ?? {}
 	const delivery = date === 'earliest' ? earliestDeliveryDate(todayInDenmark(), 2) : ''
 	const quoteId = await saveQuote(
@@ -134,13 +120,9 @@ async function issue(shape: Shape): Promise<{ invoice: Invoice; credit: Invoice 
 		'da',
 	)
 	if (!accepted.ok) throw new Error(JSON.stringify(accepted))
-	const [order] = await db().select().from(orders).where(eq(orders.token, accepted.token))
-	await db()
-		.insert(orderFiles)
-		.values({ orderId: order!.id, name: 'kontrakt.docx', type: 'docx', size: 10, storedName: `${randomUUID()}.docx` })
-	await changeOrderStatus(services(), staff, order!.id, 'in_progress')
-	const { invoice } = await changeOrderStatus(services(), staff, order!.id, 'delivered')
-	const { credit } = await changeOrderStatus(services(), staff, order!.id, 'cancelled', 'Test')
+	const order = await inProgressWithFile(services(), staff, accepted.token)
+	const { invoice } = await changeOrderStatus(services(), staff, order.id, 'delivered')
+	const { credit } = await changeOrderStatus(services(), staff, order.id, 'cancelled', 'Test')
 	return { invoice: invoice!, credit: credit! }
 }
 

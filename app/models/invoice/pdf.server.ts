@@ -16,13 +16,11 @@ export async function renderInvoicePdf(invoice: Invoice): Promise<Uint8Array> {
 	const day = (value: string) => formatDay(value, locale)
 	const credit = invoice.kind === 'credit_note'
 	const title = `${t(credit ? 'invoice.creditNote' : 'invoice.title')} ${invoice.number}`
-	const { line, space, save } = await createPdfWriter(title)
+	const writer = await createPdfWriter(title)
+	const { line, space, save } = writer
 	const { seller, buyer } = invoice
 
-	line(seller.name, { isBold: true })
-	line(seller.address, { size: 10 })
-	line(`CVR ${seller.cvr}  ·  ${seller.email}`, { size: 10 })
-	space(14)
+	agencyLines(writer, seller)
 	line(title, { size: 20, isBold: true })
 	line(`${t('invoice.issued')}: ${day(invoice.issueDate)}`, { size: 10 })
 	if (!credit) line(`${t('invoice.due')}: ${day(invoice.dueDate)}`, { size: 10 })
@@ -51,11 +49,26 @@ export async function renderInvoicePdf(invoice: Invoice): Promise<Uint8Array> {
 	space(14)
 	if (!credit) {
 		line(t('invoice.terms', { date: day(invoice.dueDate), number: invoice.number }), { size: 10 })
-		const bank = seller.bank
-		if (bank.account)
-			line(`${bank.name ? `${bank.name}: ` : ''}${t('invoice.account')} ${bank.regNo} ${bank.account}`, { size: 10 })
-		if (bank.iban) line(`IBAN ${bank.iban}${bank.bic ? `  ·  BIC ${bank.bic}` : ''}`, { size: 10 })
-		if (bank.fiCreditor) line(`${t('invoice.fiCard')}: ${fiPaymentLine(invoice.number, bank.fiCreditor)}`, { size: 10 })
+		paymentLines(writer, invoice, t)
 	}
 	return save()
+}
+
+type Writer = Awaited<ReturnType<typeof createPdfWriter>>
+
+// The agency at the top of an invoice, a credit note or a reminder.
+export function agencyLines({ line, space }: Writer, seller: Invoice['seller']) {
+	line(seller.name, { isBold: true })
+	line(seller.address, { size: 10 })
+	line(`CVR ${seller.cvr}  ·  ${seller.email}`, { size: 10 })
+	space(14)
+}
+
+// Where to pay: the account, IBAN and BIC, and the FI line with the invoice's payment ID.
+export function paymentLines({ line }: Writer, invoice: Invoice, t: (key: string) => string) {
+	const bank = invoice.seller.bank
+	if (bank.account)
+		line(`${bank.name ? `${bank.name}: ` : ''}${t('invoice.account')} ${bank.regNo} ${bank.account}`, { size: 10 })
+	if (bank.iban) line(`IBAN ${bank.iban}${bank.bic ? `  ·  BIC ${bank.bic}` : ''}`, { size: 10 })
+	if (bank.fiCreditor) line(`${t('invoice.fiCard')}: ${fiPaymentLine(invoice.number, bank.fiCreditor)}`, { size: 10 })
 }

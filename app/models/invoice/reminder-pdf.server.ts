@@ -1,5 +1,5 @@
 import type { Invoice } from '#app/models/invoice/invoice.server.ts'
-import { fiPaymentLine } from '#app/models/invoice/payment-reference.ts'
+import { agencyLines, paymentLines } from '#app/models/invoice/pdf.server.ts'
 import { createPdfWriter } from '#app/models/pdf/writer.server.ts'
 import { DEFAULT_MESSAGES } from '#app/models/translation.server.ts'
 import { formatDay, formatPrice } from '#app/utils/format.ts'
@@ -28,12 +28,10 @@ export async function renderReminderPdf(invoice: Invoice, terms: ReminderTerms):
 	const money = (amount: number) => formatPrice(amount, invoice.currency, locale)
 	const day = (value: string) => formatDay(value, locale)
 	const title = t('reminder.title', { number: terms.number, invoice: invoice.number })
-	const { line, space, save } = await createPdfWriter(title)
-	const { seller, buyer } = invoice
-	line(seller.name, { isBold: true })
-	line(seller.address, { size: 10 })
-	line(`CVR ${seller.cvr}  ·  ${seller.email}`, { size: 10 })
-	space(14)
+	const writer = await createPdfWriter(title)
+	const { line, space, save } = writer
+	const { buyer } = invoice
+	agencyLines(writer, invoice.seller)
 	line(title, { size: 20, isBold: true })
 	line(`${t('invoice.issued')}: ${day(terms.sentOn)}`, { size: 10 })
 	space(10)
@@ -52,11 +50,7 @@ export async function renderReminderPdf(invoice: Invoice, terms: ReminderTerms):
 	line(t('reminder.toPay'), { isBold: true, right: money(terms.toPay) })
 	space(14)
 	line(t('reminder.payBy', { date: day(terms.payBy), number: invoice.number }), { size: 10 })
-	const bank = seller.bank
-	if (bank.account)
-		line(`${bank.name ? `${bank.name}: ` : ''}${t('invoice.account')} ${bank.regNo} ${bank.account}`, { size: 10 })
-	if (bank.iban) line(`IBAN ${bank.iban}${bank.bic ? `  ·  BIC ${bank.bic}` : ''}`, { size: 10 })
-	if (bank.fiCreditor) line(`${t('invoice.fiCard')}: ${fiPaymentLine(invoice.number, bank.fiCreditor)}`, { size: 10 })
+	paymentLines(writer, invoice, t)
 	space(10)
 	line(t('reminder.alreadyPaid'), { size: 9 })
 	return save()

@@ -13,7 +13,13 @@ import { extractPdf } from '#app/models/wordcount/formats/pdf.server.ts'
 import { acceptQuote, QuoteNotAcceptable } from '#app/models/order/accept.server.ts'
 import { changeOrderStatus, type OrderRefused } from '#app/models/order/lifecycle.server.ts'
 import { deleteExpiredDeliveries, deliveriesDirOf, findOrderForCustomer } from '#app/models/order/order.server.ts'
-import { acceptFields, deliverableOrder, savedQuote as savedQuoteIn, setupOrderTests } from '#tests/setup/orders.ts'
+import {
+	acceptFields,
+	deliverableOrder,
+	inProgressWithFile,
+	savedQuote as savedQuoteIn,
+	setupOrderTests,
+} from '#tests/setup/orders.ts'
 
 // From a saved quote to an order, its delivery, invoice and credit note: the models as a route
 // calls them, on a real database.
@@ -192,12 +198,8 @@ async function publicBodyInvoice(words: number, company: { cvr: number; name: st
 		'da',
 	)
 	if (!accepted.ok) throw new Error(JSON.stringify(accepted))
-	const [order] = await db().select().from(orders).where(eq(orders.token, accepted.token))
-	await db()
-		.insert(orderFiles)
-		.values({ orderId: order!.id, name: 'kontrakt.docx', type: 'docx', size: 10, storedName: `${randomUUID()}.docx` })
-	await changeOrderStatus(services(), staff, order!.id, 'in_progress')
-	return (await changeOrderStatus(services(), staff, order!.id, 'delivered')).invoice
+	const order = await inProgressWithFile(services(), staff, accepted.token)
+	return (await changeOrderStatus(services(), staff, order.id, 'delivered')).invoice
 }
 
 describe('the OIOUBL invoice for a public body', () => {

@@ -142,7 +142,7 @@ function Receivables({ money }: { money: Awaited<ReturnType<typeof receivablesSu
 	const { locale, t } = useAdminI18n()
 	const cards = [
 		{ key: 'owed', to: '/admin/invoices?status=owed', label: t('dashboard.owed'), ...money.owed },
-		{ key: 'overdue', to: '/admin/invoices?status=overdue', label: t('dashboard.overdue'), ...money.overdue },
+		{ key: 'overdue', to: '/admin/invoices?status=overdue', label: t('dashboard.moneyOverdue'), ...money.overdue },
 	]
 	return (
 		<div>

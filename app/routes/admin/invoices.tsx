@@ -10,7 +10,7 @@ import {
 	FilterSearch,
 	FilterSelect,
 	ListHeader,
-	Pager,
+	ListPages,
 } from '#app/components/admin/list-page.tsx'
 import { requireStaff } from '#app/http/access.server.ts'
 import { getDb } from '#app/http/context.server.ts'
@@ -61,7 +61,7 @@ export default function Invoices() {
 			) : (
 				<InvoiceTable invoices={invoices} totals={totals} />
 			)}
-			<InvoicePages {...pages} shown={invoices.length} query={query} />
+			<ListPages base="/admin/invoices" {...pages} shown={invoices.length} query={query} />
 		</section>
 	)
 }
@@ -189,22 +189,5 @@ function InvoiceRow({ invoice, money }: { invoice: ListedInvoice; money: (amount
 				</Link>
 			</td>
 		</tr>
-	)
-}
-
-type PageProps = Pick<Data, 'page' | 'pageCount' | 'pageSize' | 'total'> & { shown: number; query: string }
-
-function InvoicePages({ page, pageCount, pageSize, total, shown, query }: PageProps) {
-	const { t } = useAdminI18n()
-	if (total <= pageSize && page === 1) return null
-	const first = (page - 1) * pageSize + 1
-	const href = (to: number) => `/admin/invoices?${[query, `page=${to}`].filter(Boolean).join('&')}`
-	return (
-		<Pager
-			label={t('orders.pages')}
-			summary={shown ? t('orders.showing', { first, last: first + shown - 1, total }) : t('orders.pastEnd', { total })}
-			previous={page > 1 ? { to: href(Math.min(page - 1, pageCount)), label: t('orders.previous') } : undefined}
-			next={page < pageCount ? { to: href(page + 1), label: t('orders.next') } : undefined}
-		/>
 	)
 }

@@ -9,7 +9,7 @@ import {
 	FilterSearch,
 	FilterSelect,
 	ListHeader,
-	Pager,
+	ListPages,
 } from '#app/components/admin/list-page.tsx'
 import { requireStaff } from '#app/http/access.server.ts'
 import { liveStream } from '#app/models/live/signed-stream.server.ts'
@@ -53,7 +53,7 @@ export default function Orders() {
 			/>
 			<OrderFilters filter={filter} counts={counts} languages={languages} translators={translators} />
 			{orders.length === 0 ? <EmptyState>{t('orders.empty')}</EmptyState> : <OrderTable orders={orders} />}
-			<OrderPages {...pages} shown={orders.length} query={query} />
+			<ListPages base="/admin/orders" {...pages} shown={orders.length} query={query} />
 		</section>
 	)
 }
@@ -160,23 +160,5 @@ function OrderTable({ orders }: Pick<Data, 'orders'>) {
 				</tr>
 			))}
 		</Table>
-	)
-}
-
-type PageProps = Pick<Data, 'page' | 'pageCount' | 'pageSize' | 'total'> & { shown: number; query: string }
-
-// Where this page sits in the whole list, and links to the pages either side, keeping the filter.
-function OrderPages({ page, pageCount, pageSize, total, shown, query }: PageProps) {
-	const { t } = useAdminI18n()
-	if (total <= pageSize && page === 1) return null
-	const first = (page - 1) * pageSize + 1
-	const href = (to: number) => `/admin/orders?${[query, `page=${to}`].filter(Boolean).join('&')}`
-	return (
-		<Pager
-			label={t('orders.pages')}
-			summary={shown ? t('orders.showing', { first, last: first + shown - 1, total }) : t('orders.pastEnd', { total })}
-			previous={page > 1 ? { to: href(Math.min(page - 1, pageCount)), label: t('orders.previous') } : undefined}
-			next={page < pageCount ? { to: href(page + 1), label: t('orders.next') } : undefined}
-		/>
 	)
 }
