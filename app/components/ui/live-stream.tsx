@@ -1,5 +1,5 @@
-import { useEffect, useEffectEvent } from 'react'
-import { useRevalidator } from 'react-router'
+import { useEffect, useEffectEvent, useRef } from 'react'
+import { useNavigation, useRevalidator } from 'react-router'
 import type { Consumer } from '@rails/actioncable'
 import type { LiveStream } from '#app/utils/cable.ts'
 
@@ -48,14 +48,27 @@ export function useLiveStream<T>(
 }
 
 // A page whose loader has all it shows: any message on the stream, or a reconnect (after which
-// something may have been missed), loads it again.
+// something may have been missed), loads it again. While a form's answer is still loading (the
+// page's own change, whose broadcast often arrives first) the reload waits until it has come:
+// React Router would otherwise abort that load and start another, and the first one had already
+// taken the flash message ("The status is changed.") from its cookie.
 export function useReloadOnStream(stream: LiveStream) {
 	const revalidator = useRevalidator()
-	useLiveStream(
-		stream,
-		() => void revalidator.revalidate(),
-		(isReconnect) => isReconnect && void revalidator.revalidate(),
-	)
+	const navigation = useNavigation()
+	const isBusy = navigation.state !== 'idle'
+	const busy = useRef(isBusy)
+	const waiting = useRef(false)
+	useEffect(() => {
+		busy.current = isBusy
+		if (isBusy || !waiting.current) return
+		waiting.current = false
+		void revalidator.revalidate()
+	}, [isBusy, revalidator])
+	const reload = () => {
+		if (busy.current) waiting.current = true
+		else void revalidator.revalidate()
+	}
+	useLiveStream(stream, reload, (isReconnect) => isReconnect && reload())
 }
 
 // The element that listens carries the stream, as the spec's pages do.
