@@ -2,8 +2,6 @@
 // and when the agency has an FI creditor number (an "indbetalingskort" agreement with its bank),
 // an FI payment ID of type 71: the invoice number in 14 digits and a modulus-10 check digit,
 // printed as +71<000000000001234+12345678<.
-export const FI_CREDITOR_PATTERN = /^\d{8}$/
-
 export function fiPaymentId(invoiceNumber: number): string {
 	const payload = String(invoiceNumber).padStart(14, '0')
 	return `${payload}${mod10CheckDigit(payload)}`

@@ -4,3 +4,14 @@ export const INVOICE_STATUSES = ['open', 'part_paid', 'overdue', 'paid', 'credit
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number]
 export const AGING_BUCKETS = ['current', 'days1to30', 'days31to60', 'over60'] as const
 export type AgingBucket = (typeof AGING_BUCKETS)[number]
+
+type Billed = { kind: string; credited: boolean; total: number; paidAmount: number; dueDate: string }
+
+// One invoice's status, by the same rule as the list's SQL (receivables.server.ts statusOf).
+export function invoiceStatusOf(invoice: Billed, today: string): InvoiceStatus {
+	if (invoice.kind === 'credit_note') return 'credit_note'
+	if (invoice.credited) return 'credited'
+	if (invoice.paidAmount >= invoice.total) return 'paid'
+	if (invoice.dueDate < today) return 'overdue'
+	return invoice.paidAmount > 0 ? 'part_paid' : 'open'
+}

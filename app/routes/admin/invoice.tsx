@@ -20,6 +20,7 @@ import {
 	registerPayment,
 } from '#app/models/invoice/payments.server.ts'
 import { formatDay, formatPrice } from '#app/utils/format.ts'
+import { invoiceStatusOf } from '#app/models/invoice/statuses.ts'
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
 	requireStaff(request, context)
@@ -41,6 +42,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 			total: invoice.total,
 			paidAmount: invoice.paidAmount,
 			remindersPaused: invoice.remindersPaused,
+			credited: invoice.credited,
 		},
 		payments: payments.map(({ id, paidOn, amount, method, note, userName }) => ({
 			id,
@@ -99,17 +101,7 @@ export default function InvoicePage() {
 	const outstanding = Math.max(0, Math.round((invoice.total - invoice.paidAmount) * 100) / 100)
 	const isInvoice = invoice.kind === 'invoice'
 	const title = `${t(isInvoice ? 'invoices.invoice' : 'invoices.creditNote')} ${invoice.number}`
-	const state = !isInvoice
-		? 'credit_note'
-		: creditNote
-			? 'credited'
-			: outstanding === 0
-				? 'paid'
-				: invoice.dueDate < today
-					? 'overdue'
-					: invoice.paidAmount > 0
-						? 'part_paid'
-						: 'open'
+	const state = invoiceStatusOf(invoice, today)
 	return (
 		<article className="space-y-8" data-controller="invoice">
 			<title>{`${title} · Tolk admin`}</title>
