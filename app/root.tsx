@@ -20,7 +20,7 @@ import { optionalStaff } from '#app/http/access.server.ts'
 import { mayOpen } from '#app/models/staff/roles.ts'
 import { resolveAdminLocale } from '#app/http/admin-locale.server.ts'
 import { ADMIN_MESSAGES, loadPageMessages } from '#app/models/translation.server.ts'
-import { isAdminPath } from '#app/utils/admin-paths.ts'
+import { isAdminPath, isWorkPath } from '#app/utils/admin-paths.ts'
 import { CABLE_PATH } from '#app/utils/cable.ts'
 import { getDb, requestInfoContext, servicesContext } from '#app/http/context.server.ts'
 import { LOCALES, localeFromPath } from '#app/utils/locales.ts'
@@ -35,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const { csrfToken } = context.get(requestInfoContext)
 	// Canonical and alternate links name the configured address, never the Host a visitor sent.
 	const origin = context.get(servicesContext).publicUrl
-	if (isAdminPath(url.pathname)) {
+	if (isAdminPath(url.pathname) || isWorkPath(url.pathname)) {
 		const locale = resolveAdminLocale(request)
 		return { locale, origin, csrfToken, isAdmin: true, canEditTexts: false, messages: ADMIN_MESSAGES[locale] }
 	}

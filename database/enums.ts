@@ -2,7 +2,8 @@
 // so that browser-safe models (the roles table, a count's parts) build on them and the schema
 // depends on nothing in app/.
 
-export const STAFF_ROLES = ['admin', 'manager', 'editor'] as const
+// translator: a freelancer with their own pages under /work, never /admin.
+export const STAFF_ROLES = ['admin', 'manager', 'editor', 'translator'] as const
 export type StaffRole = (typeof STAFF_ROLES)[number]
 
 export const COUNT_PARTS = ['body', 'headers', 'notes', 'hidden', 'charts', 'comments', 'values'] as const

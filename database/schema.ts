@@ -254,6 +254,8 @@ export const settings = pgTable(
 		bankCsvLayout: jsonb('bank_csv_layout').$type<BankCsvLayout | null>(),
 		// Translated files stay downloadable from the order page this many days after delivery.
 		deliveryRetentionDays: integer('delivery_retention_days').notNull().default(90),
+		// A job offer nobody answers is withdrawn after this many hours, and the PM is told.
+		offerExpiryHours: integer('offer_expiry_hours').notNull().default(24),
 		updatedAt: timestamps.updatedAt,
 	},
 	(table) => [check('settings_single_row', sql`${table.id} = 1`)],
@@ -813,4 +815,187 @@ export const invoiceReminders = pgTable(
 		createdAt: timestamps.createdAt,
 	},
 	(table) => [uniqueIndex('invoice_reminders_number').on(table.invoiceId, table.number)],
+)
+
+// A translator: a user with role 'translator' (the staff sign-in and sessions) who works on jobs
+// under /work; linked to the team member they are on the about page, when they are one.
+export const translators = pgTable(
+	'translators',
+	{
+		id: id(),
+		userId: integer('user_id')
+			.notNull()
+			.unique()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		teamMemberId: integer('team_member_id').references(() => teamMembers.id, { onDelete: 'set null' }),
+		// Words a day they take on; the PM sees it beside their open words.
+		dailyCapacity: integer('daily_capacity').notNull().default(2500),
+		active: boolean().notNull().default(true),
+		// Their own choice of language for /work and their mails.
+		locale: text().notNull().default('da'),
+		...timestamps,
+	},
+	(table) => [index('translators_active').on(table.active)],
+)
+
+// The pairs a translator works in, with what the agency pays them per word (and per minute of media).
+export const translatorPairs = pgTable(
+	'translator_pairs',
+	{
+		translatorId: integer('translator_id')
+			.notNull()
+			.references(() => translators.id, { onDelete: 'cascade' }),
+		fromLanguage: text('from_language').notNull(),
+		toLanguage: text('to_language').notNull(),
+		ratePerWord: numeric('rate_per_word', { precision: 10, scale: 2, mode: 'number' }).notNull(),
+		ratePerMinute: numeric('rate_per_minute', { precision: 10, scale: 2, mode: 'number' }),
+	},
+	(table) => [
+		primaryKey({ columns: [table.translatorId, table.fromLanguage, table.toLanguage] }),
+		index('translator_pairs_pair').on(table.fromLanguage, table.toLanguage),
+	],
+)
+
+// A piece of an order's work: offered to one or more translators, taken by the first to accept.
+// open: offered to nobody (or every offer declined or expired); offered; accepted; in_progress
+// (a source downloaded or a file uploaded); done (handed in); returned (to do again, with a
+// note); approved (its files are the order's translation); cancelled.
+export const JOB_STATUSES = [
+	'open',
+	'offered',
+	'accepted',
+	'in_progress',
+	'done',
+	'returned',
+	'approved',
+	'cancelled',
+] as const
+export type JobStatus = (typeof JOB_STATUSES)[number]
+export const JOB_KINDS = ['translation', 'proofreading'] as const
+export type JobKind = (typeof JOB_KINDS)[number]
+
+export const jobs = pgTable(
+	'jobs',
+	{
+		id: id(),
+		orderId: integer('order_id')
+			.notNull()
+			.references(() => orders.id, { onDelete: 'cascade' }),
+		kind: text({ enum: JOB_KINDS }).notNull().default('translation'),
+		status: text({ enum: JOB_STATUSES }).notNull().default('offered'),
+		fromLanguage: text('from_language').notNull(),
+		toLanguage: text('to_language').notNull(),
+		// The order's documents this job covers.
+		documentIds: jsonb('document_ids').$type<string[]>().notNull(),
+		words: integer().notNull().default(0),
+		minutes: integer().notNull().default(0),
+		deadline: timestamp({ withTimezone: true }).notNull(),
+		instructions: text().notNull().default(''),
+		// A fee the PM set instead of words × rate, and why; null: each translator's own rate.
+		fixedFee: numeric('fixed_fee', { precision: 10, scale: 2, mode: 'number' }),
+		feeReason: text('fee_reason').notNull().default(''),
+		// Set when an offer is accepted: who does it and for what.
+		translatorId: integer('translator_id').references(() => translators.id, { onDelete: 'restrict' }),
+		fee: numeric({ precision: 10, scale: 2, mode: 'number' }),
+		doneNote: text('done_note').notNull().default(''),
+		returnNote: text('return_note').notNull().default(''),
+		createdBy: text('created_by').notNull(),
+		acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+		doneAt: timestamp('done_at', { withTimezone: true }),
+		approvedAt: timestamp('approved_at', { withTimezone: true }),
+		...timestamps,
+	},
+	(table) => [
+		index('jobs_order').on(table.orderId),
+		index('jobs_translator').on(table.translatorId, table.status, table.deadline),
+		index('jobs_status').on(table.status, table.deadline),
+		index('jobs_approved')
+			.on(table.translatorId, table.approvedAt)
+			.where(sql`${table.status} = 'approved'`),
+	],
+)
+
+export const OFFER_STATUSES = ['pending', 'accepted', 'declined', 'withdrawn', 'expired'] as const
+export type OfferStatus = (typeof OFFER_STATUSES)[number]
+
+export const jobOffers = pgTable(
+	'job_offers',
+	{
+		id: id(),
+		jobId: integer('job_id')
+			.notNull()
+			.references(() => jobs.id, { onDelete: 'cascade' }),
+		translatorId: integer('translator_id')
+			.notNull()
+			.references(() => translators.id, { onDelete: 'cascade' }),
+		status: text({ enum: OFFER_STATUSES }).notNull().default('pending'),
+		// What this translator would be paid: the job's fixed fee or their rate × the words.
+		fee: numeric({ precision: 10, scale: 2, mode: 'number' }).notNull(),
+		reason: text().notNull().default(''),
+		expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+		answeredAt: timestamp('answered_at', { withTimezone: true }),
+		createdAt: timestamps.createdAt,
+	},
+	(table) => [
+		uniqueIndex('job_offers_job_translator').on(table.jobId, table.translatorId),
+		index('job_offers_translator').on(table.translatorId, table.status),
+		index('job_offers_pending')
+			.on(table.expiresAt)
+			.where(sql`${table.status} = 'pending'`),
+	],
+)
+
+// What a translator hands in for a job, checked as customers' uploads are; kept with the
+// deliveries until the order's retention ends.
+export const jobFiles = pgTable(
+	'job_files',
+	{
+		id: uuid().primaryKey().defaultRandom(),
+		jobId: integer('job_id')
+			.notNull()
+			.references(() => jobs.id, { onDelete: 'cascade' }),
+		name: text().notNull(),
+		type: text().notNull(),
+		size: bigint({ mode: 'number' }).notNull(),
+		storedName: text('stored_name').notNull(),
+		// Set when the PM returns the job: these files are not the ones to deliver.
+		supersededAt: timestamp('superseded_at', { withTimezone: true }),
+		deletedAt: timestamp('deleted_at', { withTimezone: true }),
+		createdAt: timestamps.createdAt,
+	},
+	(table) => [index('job_files_job').on(table.jobId)],
+)
+
+// A job's thread between the PM and the translator, and what happened to it (offered, accepted,
+// done, returned, approved), oldest first.
+export const jobMessages = pgTable(
+	'job_messages',
+	{
+		id: id(),
+		jobId: integer('job_id')
+			.notNull()
+			.references(() => jobs.id, { onDelete: 'cascade' }),
+		// 'pm' or 'translator' wrote it; 'event' is the site's record of a change.
+		author: text({ enum: ['pm', 'translator', 'event'] }).notNull(),
+		userName: text('user_name').notNull(),
+		body: text().notNull(),
+		createdAt: timestamps.createdAt,
+	},
+	(table) => [index('job_messages_job').on(table.jobId, table.createdAt)],
+)
+
+// A month of a translator's approved jobs marked paid by the agency.
+export const translatorPayouts = pgTable(
+	'translator_payouts',
+	{
+		translatorId: integer('translator_id')
+			.notNull()
+			.references(() => translators.id, { onDelete: 'cascade' }),
+		// "2026-11": the month the jobs were approved in (Danish time).
+		month: text().notNull(),
+		amount: numeric({ precision: 12, scale: 2, mode: 'number' }).notNull(),
+		paidBy: text('paid_by').notNull(),
+		paidAt: timestamps.createdAt,
+	},
+	(table) => [primaryKey({ columns: [table.translatorId, table.month] })],
 )

@@ -13,7 +13,7 @@ export const BODY_LIMITS = { public: 256 * 1024, admin: 1024 * 1024, analytics: 
 // limit of the settings, one photo, one record's images, a bank statement's 5 MB) and are never
 // held whole in memory.
 const STREAMED_UPLOADS = new RegExp(
-	`^(${Object.values(UPLOAD_PATHS).join('|')}|/admin/(${MEDIA_KINDS.join('|')})|/admin/(${RESOURCE_NAMES.join('|')})/[^/]+|/admin/orders/\\d+/files|/admin/invoices/bank)(\\.data)?$`,
+	`^(${Object.values(UPLOAD_PATHS).join('|')}|/admin/(${MEDIA_KINDS.join('|')})|/admin/(${RESOURCE_NAMES.join('|')})/[^/]+|/admin/orders/\\d+/files|/work/jobs/\\d+/files|/admin/invoices/bank)(\\.data)?$`,
 )
 
 export type BodyLocals = { body?: Buffer; replayBody?: Readable }

@@ -38,6 +38,7 @@ const server = createServer(outer).listen(env.PORT, () => logger.info(`dev serve
 // Vite's own hot-reload socket has its own path, so /cable can share the server.
 services.attachCable(server, secretKey)
 services.startReminders(() => env.PUBLIC_URL ?? `http://localhost:${env.PORT}`)
+services.startOfferExpiry(() => env.PUBLIC_URL ?? `http://localhost:${env.PORT}`)
 process.on('SIGINT', () => {
 	server.close()
 	void Promise.all([vite.close(), services.close()])

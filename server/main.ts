@@ -43,6 +43,7 @@ server.keepAliveTimeout = 65_000
 server.headersTimeout = 66_000
 const cable = services.attachCable(server, secretKey, () => publicUrl ?? '')
 services.startReminders(() => publicUrl ?? 'http://localhost')
+services.startOfferExpiry(() => publicUrl ?? 'http://localhost')
 const stopper = gracefulStopper(server)
 server.listen(env.PORT, env.HOST, () => {
 	const address = server.address()

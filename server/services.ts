@@ -20,8 +20,10 @@ import type { Env } from '#server/env.ts'
 import type { Logger } from '#server/logger.ts'
 import { createMailer } from '#server/mailer.ts'
 import { sendDueReminders } from '#app/models/invoice/reminders.server.ts'
+import { expireOffers } from '#app/models/vendor/offers.server.ts'
 
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000
+const OFFER_SWEEP_MS = 60 * 1000
 
 export async function startServices(env: Env, database: DatabaseHandle, logger: Logger) {
 	const uploadsDir = path.resolve(env.DATA_DIR, 'uploads')
@@ -59,6 +61,7 @@ export async function startServices(env: Env, database: DatabaseHandle, logger: 
 	const sweeper = setInterval(() => void sweepDocuments(), SWEEP_INTERVAL_MS)
 	sweeper.unref()
 	let reminders: NodeJS.Timeout | undefined
+	let offers: NodeJS.Timeout | undefined
 
 	return {
 		// The parts of createApp's options that come from here.
@@ -98,6 +101,22 @@ export async function startServices(env: Env, database: DatabaseHandle, logger: 
 			}),
 		// Every hour (and a minute after the start), the reminders that are due go out: once each,
 		// even with several processes (app/models/invoice/reminders.server.ts).
+		// Every minute, job offers nobody answered in time expire and the PM is told: once each,
+		// whichever process gets there first (app/models/vendor/offers.server.ts).
+		startOfferExpiry(publicUrl: () => string) {
+			const run = () =>
+				expireOffers({
+					db: database.db,
+					sendMail: mailer.send,
+					broadcast: pubsub.broadcast,
+					logger,
+					publicUrl: publicUrl(),
+				})
+					.then((expired) => expired && logger.info({ offers: expired }, 'expired job offers'))
+					.catch((error: unknown) => logger.error({ err: error }, 'expiring job offers failed'))
+			offers = setInterval(() => void run(), OFFER_SWEEP_MS)
+			offers.unref()
+		},
 		startReminders(publicUrl: () => string) {
 			const run = () =>
 				sendDueReminders({
@@ -117,6 +136,7 @@ export async function startServices(env: Env, database: DatabaseHandle, logger: 
 		async close() {
 			clearInterval(sweeper)
 			clearInterval(reminders)
+			clearInterval(offers)
 			await analysis.close()
 			await companySearch?.close()
 			await mailer.close()

@@ -2,7 +2,7 @@ import type { NextFunction, Request, Response } from 'express'
 import type { Database } from '#database/client.ts'
 import { findSessionStaff, SESSION_COOKIE, type Staff } from '#app/models/staff/session.server.ts'
 import { readCookie } from '#app/utils/cookies.ts'
-import { isAdminPath, isLoginPath, isPageRequest, loginPathFor } from '#app/utils/admin-paths.ts'
+import { isAdminPath, isLoginPath, isPageRequest, loginPathFor, WORK_PATH } from '#app/utils/admin-paths.ts'
 import { areaOfPath, mayOpen } from '#app/models/staff/roles.ts'
 import { forbidden } from '#app/http/access.server.ts'
 
@@ -30,6 +30,8 @@ export function adminGate(req: Request, res: Response, next: NextFunction) {
 	const isPage = isPageRequest(req.method, req.get('accept') ?? null)
 	res.set('Cache-Control', 'no-store')
 	if (staff) {
+		// A translator's browser is sent to their own pages; their calls are refused below.
+		if (staff.role === 'translator' && isPage) return res.redirect(302, WORK_PATH)
 		// Pages answer 403 through the route's own check, with the admin's error page.
 		const area = areaOfPath(req.path)
 		if (isPage || !area || mayOpen(staff.role, area)) return next()

@@ -1,7 +1,8 @@
 import { redirect, type RouterContextProvider } from 'react-router'
 import { methodNotAllowed } from '#app/http/responses.server.ts'
-import { staffContext } from '#app/http/context.server.ts'
-import { isPageRequest, loginPathFor } from '#app/utils/admin-paths.ts'
+import { servicesContext, staffContext } from '#app/http/context.server.ts'
+import { translatorOfUser } from '#app/models/vendor/translators.server.ts'
+import { isPageRequest, loginPathFor, WORK_PATH } from '#app/utils/admin-paths.ts'
 import type { Staff } from '#app/models/staff/session.server.ts'
 import { areaOfPath, mayOpen, type Area } from '#app/models/staff/roles.ts'
 
@@ -19,10 +20,33 @@ export function requireStaff(request: Request, context: Context): Staff {
 		}
 		throw Response.json({ error: 'Log in to continue.' }, { status: 401, headers: { 'Cache-Control': 'no-store' } })
 	}
+	// A translator's place is /work: their browser is sent there, a call is refused.
+	if (staff.role === 'translator' && isPageRequest(request.method, request.headers.get('Accept')))
+		throw redirect(WORK_PATH)
 	const area = areaOfPath(new URL(request.url).pathname)
 	if (area) requireArea(staff, area)
 	return staff
 }
+
+// Called first in every loader and action under /work: a signed-in, active translator, or the
+// sign-in (pages), 401 (calls) or 403 (staff of another role, a translator made inactive).
+export async function requireTranslator(request: Request, context: Context): Promise<Translator> {
+	const staff = context.get(staffContext)
+	if (!staff) {
+		if (isPageRequest(request.method, request.headers.get('Accept'))) {
+			const url = new URL(request.url)
+			throw redirect(loginPathFor(url.pathname, url.search))
+		}
+		throw Response.json({ error: 'Log in to continue.' }, { status: 401, headers: { 'Cache-Control': 'no-store' } })
+	}
+	const refused = (error: string) => Response.json({ error }, { status: 403, headers: { 'Cache-Control': 'no-store' } })
+	if (staff.role !== 'translator') throw refused('These pages are for translators.')
+	const row = await translatorOfUser(context.get(servicesContext).db, staff.id)
+	if (!row.active) throw refused('Your translator account is not active.')
+	return { id: row.id, userId: staff.id, name: staff.name, locale: row.locale, sessionId: staff.sessionId }
+}
+
+export type Translator = { id: number; userId: number; name: string; locale: string; sessionId: string }
 
 // A part of the back office the address does not name by itself (what a reorder moves).
 export function requireArea(staff: Staff, area: Area): Staff {

@@ -1,5 +1,5 @@
 // The live-updates contract shared by the server and the pages.
-import type { Area } from '#app/models/staff/roles.ts'
+import { mayOpen, type Area } from '#app/models/staff/roles.ts'
 
 export const CABLE_PATH = '/cable'
 export const CABLE_PROTOCOL = 'actioncable-v1-json'
@@ -15,6 +15,11 @@ export const ORDERS_STREAM = 'staff:orders'
 // One order's changes, for the customer's open order page (the page holds its signed name).
 export const orderStream = (orderId: number) => `order:${orderId}`
 
+// One order's jobs, for the staff's open order and job pages.
+export const jobsStream = (orderId: number) => `staff:jobs:${orderId}`
+// One signed-in person's own stream (a translator's offers and jobs): only their socket hears it.
+export const userStream = (userId: number) => `user:${userId}`
+
 const STREAM_AREAS: Record<string, Area> = {
 	[AUDIT_STREAM]: 'staff',
 	[REQUESTS_STREAM]: 'work',
@@ -23,8 +28,16 @@ const STREAM_AREAS: Record<string, Area> = {
 
 export function areaOfStream(stream: string): Area | null {
 	if (STREAM_AREAS[stream]) return STREAM_AREAS[stream]
+	if (stream.startsWith('staff:jobs:')) return 'work'
 	if (stream.startsWith('admin:')) return 'staff'
 	return stream.startsWith('staff:') ? 'account' : null
 }
 
 export type LiveStream = { channel: string; signedStreamName: string }
+
+// Whether a socket signed in as `staff` (or nobody) may hear a stream it holds the signed name of.
+export function mayListenTo(staff: { id: number; role: string } | null, stream: string): boolean {
+	if (stream.startsWith('user:')) return staff !== null && `user:${staff.id}` === stream
+	const area = areaOfStream(stream)
+	return area === null || (staff !== null && mayOpen(staff.role, area))
+}

@@ -4,8 +4,7 @@ import { WebSocketServer, type WebSocket } from 'ws'
 import type { Database } from '#database/client.ts'
 import { findSessionStaff, SESSION_COOKIE, type Staff } from '#app/models/staff/session.server.ts'
 import { readCookie } from '#app/utils/cookies.ts'
-import { areaOfStream, CABLE_CHANNEL, CABLE_PATH, CABLE_PROTOCOL } from '#app/utils/cable.ts'
-import { mayOpen } from '#app/models/staff/roles.ts'
+import { CABLE_CHANNEL, CABLE_PATH, CABLE_PROTOCOL, mayListenTo } from '#app/utils/cable.ts'
 import { clientAddress, forwardedValue, type TrustProxy } from '#server/trust-proxy.ts'
 import type { Logger } from '#server/logger.ts'
 import type { PubSub } from '#server/cable/pubsub.ts'
@@ -257,10 +256,7 @@ export function attachCable(server: Server, options: Options): Cable {
 	}
 }
 
-function mayListen(staff: Staff | null, stream: string): boolean {
-	const area = areaOfStream(stream)
-	return area === null || (staff !== null && mayOpen(staff.role, area))
-}
+const mayListen = (staff: Staff | null, stream: string) => mayListenTo(staff, stream)
 
 function send(connection: Connection, message: object) {
 	if (connection.socket.readyState === connection.socket.OPEN) connection.socket.send(JSON.stringify(message))

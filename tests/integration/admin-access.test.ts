@@ -275,11 +275,19 @@ describe('roles', () => {
 			])
 		return walk(routes as RouteEntry[])
 	})()
+	const WORK_PATHS = (() => {
+		const walk = (entries: RouteEntry[]): string[] =>
+			entries.flatMap((entry) => [
+				...(entry.path?.startsWith('work') ? [`/${entry.path}`] : []),
+				...walk(entry.children ?? []),
+			])
+		return walk(routes as RouteEntry[])
+	})()
 	const concrete = (path: string) => path.replace(/:\w+/g, '1').replace('*', 'no-such-page')
 	const clients: Partial<Record<StaffRole, StaffClient>> = {}
 	beforeAll(async () => {
 		clients.admin = session.admin
-		for (const role of ['manager', 'editor'] as const) {
+		for (const role of ['manager', 'editor', 'translator'] as const) {
 			const email = `${role}-matrix@tolk.example`
 			expect(
 				(await session.admin.post('/admin/users/new', { name: role, email, role, password: `${role}-password-123` }))
@@ -308,6 +316,10 @@ describe('roles', () => {
 				if (allowed) {
 					expect([401, 403], `${role} page ${path}`).not.toContain(page.status)
 					expect([401, 403], `${role} call ${path}`).not.toContain(call.status)
+				} else if (role === 'translator') {
+					// A translator's browser is sent to their own pages; their calls are refused.
+					expect(page.headers.get('location'), `${role} page ${path}`).toBe('/work')
+					expect(call.status, `${role} call ${path}`).toBe(403)
 				} else {
 					expect(page.status, `${role} page ${path}`).toBe(403)
 					expect(call.status, `${role} call ${path}`).toBe(403)
@@ -348,8 +360,23 @@ describe('roles', () => {
 		expect(after).toEqual({ ...before, wordsPerDay: String(Number(before.wordsPerDay) + 1), editorAutosave: 'on' })
 	})
 
+	// /work is a translator's: staff of every other role are refused there, as a page and as a call.
+	test("each staff role is refused a translator's pages", async () => {
+		const workPaths = WORK_PATHS.map(concrete).filter((path) => !['/work/login', '/work/logout'].includes(path))
+		expect(workPaths.length).toBeGreaterThan(4)
+		for (const role of STAFF_ROLES.filter((role) => role !== 'translator')) {
+			for (const path of workPaths) {
+				expect((await clients[role]!.get(path, { headers: { accept: 'text/html' } })).status, `${role} ${path}`).toBe(
+					403,
+				)
+				expect((await clients[role]!.call('GET', path)).status, `${role} ${path}`).toBe(403)
+			}
+		}
+		expect((await clients.translator!.get('/work', { headers: { accept: 'text/html' } })).status).toBe(200)
+	})
+
 	test('the menu shows each role what it opens', async () => {
-		for (const role of STAFF_ROLES) {
+		for (const role of STAFF_ROLES.filter((role) => role !== 'translator')) {
 			const html = await (await clients[role]!.get('/admin', { headers: { accept: 'text/html' } })).text()
 			const links = [...html.matchAll(/href="(\/admin\/[\w-]+)"/g)].map((match) => match[1]!)
 			for (const link of new Set(links)) expect(mayOpen(role, areaOfPath(link)!), `${role} sees ${link}`).toBe(true)

@@ -73,8 +73,10 @@ export async function logIn(baseUrl: string, email = ADMIN.email, password = ADM
 	const { visitor, response } = await attemptLogin(baseUrl, email, password)
 	if (response.status !== 302) throw new Error(`login as ${email} failed with ${response.status}`)
 	const cookie = [visitor.cookie, ...cookiesOf(response)].filter(Boolean).join('; ')
-	// Staff tokens are bound to the session, as the first page after signing in carries them.
-	const page = await (await fetch(`${baseUrl}/admin`, { headers: { cookie } })).text()
+	// Staff tokens are bound to the session, as the first page after signing in carries them
+	// (the admin's, or a translator's /work).
+	const landing = response.headers.get('location') ?? '/admin'
+	const page = await (await fetch(`${baseUrl}${landing}`, { headers: { cookie } })).text()
 	const csrfToken = page.match(/<meta name="csrf-token" content="([^"]+)"/)?.[1]
 	if (!csrfToken) throw new Error('the admin page after login carries no CSRF token')
 	return clientFor(baseUrl, cookie, csrfToken)

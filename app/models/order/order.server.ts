@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises'
 import path from 'node:path'
 import { and, asc, eq, isNull, lt } from 'drizzle-orm'
 import type { Database } from '#database/client.ts'
-import { documents, orderDownloads, orderEvents, orderFiles, orders, quotes } from '#database/schema.ts'
+import { documents, jobFiles, jobs, orderDownloads, orderEvents, orderFiles, orders, quotes } from '#database/schema.ts'
 import { addCalendarDays, todayInDenmark, daysBefore } from '#app/models/calendar/working-days.ts'
 import type { SavedQuoteDetails } from '#app/models/quote/quote.server.ts'
 import { invoiceForCustomer } from '#app/models/invoice/customer.server.ts'
@@ -129,5 +129,16 @@ export async function deleteExpiredDeliveries(db: Database, documentsDir: string
 		await rm(path.join(deliveriesDirOf(documentsDir), file.storedName), { force: true })
 		await db.update(orderFiles).set({ deletedAt: now }).where(eq(orderFiles.id, file.id))
 	}
-	return expired.length
+	// What translators handed in for those orders' jobs goes at the same time.
+	const handedIn = await db
+		.select({ id: jobFiles.id, storedName: jobFiles.storedName })
+		.from(jobFiles)
+		.innerJoin(jobs, eq(jobs.id, jobFiles.jobId))
+		.innerJoin(orders, eq(orders.id, jobs.orderId))
+		.where(and(isNull(jobFiles.deletedAt), lt(orders.deliveredAt, cutoff)))
+	for (const file of handedIn) {
+		await rm(path.join(deliveriesDirOf(documentsDir), file.storedName), { force: true })
+		await db.update(jobFiles).set({ deletedAt: now }).where(eq(jobFiles.id, file.id))
+	}
+	return expired.length + handedIn.length
 }

@@ -8,7 +8,7 @@ import { admitAttempt, clearFailures, forgetAttempt } from '#app/models/staff/th
 export const normalizeEmail = (email: string) => email.trim().toLowerCase()
 
 export type LoginResult =
-	| { outcome: 'signed-in'; token: string; user: { id: number; name: string } }
+	| { outcome: 'signed-in'; token: string; user: { id: number; name: string; role: Role } }
 	| { outcome: 'refused' }
 	| { outcome: 'throttled'; retryAfterSeconds: number }
 
@@ -28,7 +28,11 @@ export async function logIn(db: Database, attempt: Attempt): Promise<LoginResult
 	await clearFailures(db, email)
 	// Logins are rare: a good moment to drop sessions that have ended.
 	await pruneExpiredSessions(db)
-	return { outcome: 'signed-in', token: await startSession(db, user.id), user: { id: user.id, name: user.name } }
+	return {
+		outcome: 'signed-in',
+		token: await startSession(db, user.id),
+		user: { id: user.id, name: user.name, role: user.role },
+	}
 }
 
 type NewStaff = { email: string; name: string; password: string; role: Role }

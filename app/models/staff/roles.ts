@@ -8,7 +8,8 @@ export { STAFF_ROLES, type StaffRole }
 
 // - admin: everything, with staff accounts, the agency's bank and legal details, and the audit log;
 // - manager: the agency's work (requests, orders, invoices, customers' documents) and its prices;
-// - editor: what the public site says (pages, FAQ, team, slides, media, texts).
+// - editor: what the public site says (pages, FAQ, team, slides, media, texts);
+// - translator: nothing here; their own offers and jobs under /work (requireTranslator).
 export const AREAS = {
 	// The dashboard and what every signed-in person has: their language, signing out, drafts.
 	account: ['admin', 'manager', 'editor'],
@@ -46,6 +47,9 @@ const AREA_OF_SEGMENT: Record<string, Area> = {
 	orders: 'work',
 	invoices: 'work',
 	customers: 'work',
+	jobs: 'work',
+	payables: 'work',
+	translators: 'staff',
 	settings: 'settings',
 	analytics: 'analytics',
 	users: 'staff',

@@ -6,6 +6,7 @@ import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
 import { listAuditEvents, presentAuditEvent, type AuditEventView } from '#app/models/audit/history.server.ts'
 import { countTodaysWork, TODAYS_WORK_LINKS, type TodaysWork } from '#app/models/dashboard.server.ts'
 import { receivablesSummary } from '#app/models/invoice/receivables.server.ts'
+import { jobAlerts } from '#app/models/vendor/review.server.ts'
 import { formatPrice } from '#app/utils/format.ts'
 import { liveStream } from '#app/models/live/signed-stream.server.ts'
 import { requireStaff } from '#app/http/access.server.ts'
@@ -25,9 +26,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const db = getDb(context)
 	// The day's work for those who do it, the latest changes for admins (app/models/staff/roles.ts).
 	const [seesWork, seesChanges] = [mayOpen(staff.role, 'work'), mayOpen(staff.role, 'staff')]
-	const [work, money, recent] = await Promise.all([
+	const [work, money, jobs, recent] = await Promise.all([
 		seesWork ? countTodaysWork(db) : null,
 		seesWork ? receivablesSummary(db) : null,
+		seesWork ? jobAlerts({ db }) : null,
 		seesChanges ? listAuditEvents(db, { limit: RECENT_SIZE }) : [],
 	])
 	const services = getServices(context)
@@ -36,6 +38,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		role: staff.role,
 		work,
 		money,
+		jobs: jobs && {
+			lateCount: jobs.lateCount,
+			untakenCount: jobs.untakenCount,
+			late: jobs.late.map(({ id, reference }) => ({ id, reference })),
+			untaken: jobs.untaken.map(({ id, reference }) => ({ id, reference })),
+		},
 		links: TODAYS_WORK_LINKS,
 		// New requests and order changes move the counts while the page is open.
 		streams: [liveStream(services, REQUESTS_STREAM), liveStream(services, ORDERS_STREAM)] as const,
@@ -51,7 +59,7 @@ const QUICK_LINKS: { to: string; label: AdminMessageKey; thing?: AdminMessageKey
 ]
 
 export default function Dashboard() {
-	const { name, role, work, money, links, streams, recent } = useLoaderData<typeof loader>()
+	const { name, role, work, money, jobs, links, streams, recent } = useLoaderData<typeof loader>()
 	const { locale, t } = useAdminI18n()
 	const format = dateTimeFormat(locale)
 	return (
@@ -60,6 +68,7 @@ export default function Dashboard() {
 			<h1 className="text-2xl font-bold text-slate-900">{t('dashboard.greeting', { name })}</h1>
 			{work && <TodaysWorkCards work={work} links={links} streams={streams} />}
 			{money && <Receivables money={money} />}
+			{jobs && (jobs.lateCount > 0 || jobs.untakenCount > 0) && <JobAlerts jobs={jobs} />}
 			<div>
 				<h2 className="mb-3 text-lg font-bold">{t('dashboard.quickLinks')}</h2>
 				<ul className="flex flex-wrap gap-3">
@@ -162,6 +171,42 @@ function Receivables({ money }: { money: Awaited<ReturnType<typeof receivablesSu
 					</li>
 				))}
 			</ul>
+		</div>
+	)
+}
+
+type Alerts = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>['jobs']>
+
+// Translators' jobs that need the PM: past their deadline, or offered and taken by nobody.
+function JobAlerts({ jobs }: { jobs: Alerts }) {
+	const { t } = useAdminI18n()
+	const groups = [
+		{ key: 'late', label: t('dashboard.lateJobs'), count: jobs.lateCount, items: jobs.late },
+		{ key: 'untaken', label: t('dashboard.untakenJobs'), count: jobs.untakenCount, items: jobs.untaken },
+	].filter((group) => group.count > 0)
+	return (
+		<div className="grid gap-4 sm:grid-cols-2">
+			{groups.map((group) => (
+				<section
+					key={group.key}
+					aria-labelledby={`jobs-${group.key}`}
+					data-job-alert={group.key}
+					className="rounded-md border border-red-400 bg-red-50 p-4"
+				>
+					<h2 id={`jobs-${group.key}`} className="font-bold">
+						{group.label} ({group.count})
+					</h2>
+					<ul className="mt-2 list-disc pl-5">
+						{group.items.map((item) => (
+							<li key={item.id}>
+								<Link to={`/admin/jobs/${item.id}`} className="text-teal-900 underline">
+									{t('jobs.pageTitle', { id: item.id, reference: item.reference })}
+								</Link>
+							</li>
+						))}
+					</ul>
+				</section>
+			))}
 		</div>
 	)
 }

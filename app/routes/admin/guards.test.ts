@@ -97,3 +97,46 @@ describe('every admin loader and action checks who is asking', () => {
 		}
 	})
 })
+
+function workRoutes(entries: RouteEntry[]): { path: string; file: string }[] {
+	return entries.flatMap((entry) => [
+		...(entry.path?.startsWith('work') && entry.path !== 'work/login'
+			? [{ path: `/${entry.path}`, file: entry.file }]
+			: []),
+		...workRoutes(entry.children ?? []),
+	])
+}
+
+// A translator's pages guard themselves the same way: nobody signed in is sent to the sign-in (or
+// gets 401), staff of any other role get 403, before the database is touched.
+describe("every translator's loader and action checks who is asking", () => {
+	test.each(workRoutes(routes as RouteEntry[]))('$path ($file)', async ({ path, file }) => {
+		const module = (await import(/* @vite-ignore */ `../../${file}`)) as RouteModule
+		const url = `http://localhost${path.replace(/:\w+/g, '1')}`
+		const params = { id: '1', documentId: '1', fileId: '1' }
+		for (const handler of [module.loader, module.action].filter(Boolean)) {
+			const post = handler === module.action
+			const page = await thrown(() =>
+				handler!({
+					request: new Request(url, {
+						method: post ? 'POST' : 'GET',
+						body: post ? '{}' : undefined,
+						headers: { accept: post ? 'application/json' : 'text/html' },
+					}),
+					params,
+					context: contextFor(null),
+				}),
+			)
+			expect(page.status).toBe(post ? 401 : 302)
+			if (!post) expect(page.headers.get('location')).toMatch(/^\/work\/login/)
+			const staff = await thrown(() =>
+				handler!({
+					request: new Request(url, { method: post ? 'POST' : 'GET', body: post ? '{}' : undefined }),
+					params,
+					context: contextFor(EDITOR),
+				}),
+			)
+			expect(staff.status).toBe(403)
+		}
+	})
+})

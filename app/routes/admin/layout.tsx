@@ -35,6 +35,8 @@ const NAVIGATION: { to: string; label: AdminMessageKey }[] = [
 	{ to: '/admin/orders', label: 'nav.orders' },
 	{ to: '/admin/invoices', label: 'nav.invoices' },
 	{ to: '/admin/customers', label: 'nav.customers' },
+	{ to: '/admin/payables', label: 'nav.payables' },
+	{ to: '/admin/translators', label: 'nav.translators' },
 	{ to: '/admin/pages', label: 'pages.title' },
 	{ to: '/admin/faq', label: 'faq.title' },
 	{ to: '/admin/faq-categories', label: 'faqCategories.title' },

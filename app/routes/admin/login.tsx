@@ -10,6 +10,7 @@ import { sessionCookieHeader, sessionTokenOf } from '#app/http/session-cookie.se
 import { addressKey } from '#app/models/address-key.server.ts'
 import { optionalStaff } from '#app/http/access.server.ts'
 import { safeRedirectTo } from '#app/utils/admin-paths.ts'
+import { safeLocalPath } from '#app/utils/safe-redirect.ts'
 import { getServices, requestInfoContext } from '#app/http/context.server.ts'
 import { fieldErrorsOf, requiredText } from '#app/models/records/form.ts'
 import { readForm } from '#app/http/request-body.server.ts'
@@ -29,8 +30,10 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const url = new URL(request.url)
-	const redirectTo = safeRedirectTo(url.searchParams.get('redirectTo'))
-	if (optionalStaff(context)) throw redirect(redirectTo)
+	// Checked again, for the role that signs in, when it is used.
+	const redirectTo = safeLocalPath(url.searchParams.get('redirectTo'), { fallback: '' })
+	const staff = optionalStaff(context)
+	if (staff) throw redirect(safeRedirectTo(redirectTo, staff.role))
 	return { redirectTo }
 }
 
@@ -57,7 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const headers = new Headers({ 'Set-Cookie': sessionCookieHeader(result.token, secureCookies) })
 	const locale = parseLocale(parsed.data.lang)
 	if (locale) headers.append('Set-Cookie', adminLocaleCookie(locale, secureCookies))
-	return redirect(safeRedirectTo(parsed.data.redirectTo), { headers })
+	return redirect(safeRedirectTo(parsed.data.redirectTo, result.user.role), { headers })
 }
 
 export default function Login() {

@@ -3,7 +3,7 @@ import type { Route } from './+types/logout'
 import { requireStaff } from '#app/http/access.server.ts'
 import { signOut } from '#app/models/staff/sign-in.server.ts'
 import { clearedSessionCookieHeader, sessionTokenOf } from '#app/http/session-cookie.server.ts'
-import { LOGIN_PATH } from '#app/utils/admin-paths.ts'
+import { LOGIN_PATH, WORK_LOGIN_PATH } from '#app/utils/admin-paths.ts'
 import { getServices, servicesContext } from '#app/http/context.server.ts'
 import { methodNotAllowed } from '#app/http/responses.server.ts'
 
@@ -16,7 +16,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
 	const staff = requireStaff(request, context)
 	await signOut(getServices(context), staff, sessionTokenOf(request))
-	return redirect(LOGIN_PATH, {
+	return redirect(staff.role === 'translator' ? WORK_LOGIN_PATH : LOGIN_PATH, {
 		headers: { 'Set-Cookie': clearedSessionCookieHeader(context.get(servicesContext).secureCookies) },
 	})
 }

@@ -1,4 +1,4 @@
-import { Form, useLoaderData } from 'react-router'
+import { data, Form, useLoaderData } from 'react-router'
 import { z } from 'zod'
 import type { Route } from './+types/order'
 import { AuthenticityTokenInput } from '#app/components/ui/authenticity-token.tsx'
@@ -25,7 +25,13 @@ import {
 import { OrderStatusForm } from '#app/components/admin/order-status-form.tsx'
 import { ORDER_STATUSES } from '#database/schema.ts'
 import type { CalendarDate } from '#app/models/calendar/working-days.ts'
-import { orderStream } from '#app/utils/cable.ts'
+import { jobsStream, orderStream } from '#app/utils/cable.ts'
+import { OrderJobs } from '#app/components/admin/order-jobs.tsx'
+import { createJob, JobFormSchema, JobRefused, jobsOfOrder, readJobForm } from '#app/models/vendor/jobs.server.ts'
+import { candidatesFor } from '#app/models/vendor/translators.server.ts'
+import { suggestedDeadline } from '#app/models/vendor/deadline.ts'
+import { fieldErrorsOf } from '#app/models/records/form.ts'
+import type { Staff } from '#app/models/staff/session.server.ts'
 import { getDb, getServices } from '#app/http/context.server.ts'
 import { formatDateTime, formatPrice, formatDay } from '#app/utils/format.ts'
 import { pathFor, type Locale } from '#app/utils/locales.ts'
@@ -40,7 +46,37 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 	const found = id ? await findOrderForStaff(getDb(context), id) : null
 	if (!found) throw notFound()
 	const { order, quote, events, files, documents, invoices, translators } = found
+	const services = getServices(context)
+	const words = documents.reduce((total, source) => total + (source.words ?? 0), 0)
+	const minutes = documents.reduce((total, source) => total + Math.ceil(source.minutes ?? 0), 0)
+	const pair = order.fromLanguage && order.toLanguage ? { from: order.fromLanguage, to: order.toLanguage } : null
+	const [jobs, candidates] = await Promise.all([
+		jobsOfOrder(services, order.id),
+		pair ? candidatesFor(services.db, pair, words, minutes) : [],
+	])
 	return {
+		jobs: jobs.map((job) => ({
+			id: job.id,
+			kind: job.kind,
+			status: job.status,
+			deadline: job.deadline.toISOString(),
+			words: job.words,
+			translator: job.translator,
+			fee: job.fee,
+			offers: job.offers.map((offer) => ({ name: offer.name, status: offer.status })),
+		})),
+		candidates: candidates.map((candidate) => ({
+			id: candidate.id,
+			name: candidate.name,
+			fee: candidate.fee,
+			openWords: candidate.openWords,
+			openJobs: candidate.openJobs,
+			dailyCapacity: candidate.dailyCapacity,
+			nextDeadline: candidate.nextDeadline?.toISOString() ?? null,
+		})),
+		pair,
+		suggestedDeadline: suggestedDeadline(order.dueDate as CalendarDate),
+		jobsStream: liveStream(services, jobsStream(order.id)),
 		order: {
 			...order,
 			createdAt: order.createdAt.toISOString(),
@@ -103,9 +139,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 	const staff = requireStaff(request, context)
 	const id = parseRecordId(params.id)
 	const back = `/admin/orders/${id}`
-	const parsed = ActionSchema.safeParse(Object.fromEntries(await readForm(request)))
-	if (!parsed.success) return redirectWithFlash(context, back, { kind: 'error', key: 'order.error.input' })
+	const form = await readForm(request)
 	const services = getServices(context)
+	if (form.get('intent') === 'job') return offerNewJob(context, staff, id, form)
+	const parsed = ActionSchema.safeParse(Object.fromEntries(form))
+	if (!parsed.success) return redirectWithFlash(context, back, { kind: 'error', key: 'order.error.input' })
 	try {
 		const input = parsed.data
 		if (input.intent === 'status' && input.status === 'cancelled' && !input.confirm)
@@ -123,10 +161,40 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 	}
 }
 
+// A new job from the order's page: offered at once, or the form again with what was typed and why not.
+async function offerNewJob(context: Route.ActionArgs['context'], staff: Staff, orderId: number, form: FormData) {
+	const raw = readJobForm(form)
+	const parsed = JobFormSchema.safeParse(raw)
+	const jobValues = { ...raw, documentIds: raw.documentIds.map(String), translatorIds: raw.translatorIds.map(String) }
+	if (!parsed.success) return data({ jobErrors: fieldErrorsOf(parsed.error), jobValues }, { status: 422 })
+	try {
+		const result = await createJob(getServices(context), staff, orderId, parsed.data)
+		if ('errors' in result) return data({ jobErrors: result.errors, jobValues }, { status: 422 })
+		return redirectWithFlash(context, `/admin/orders/${orderId}#jobs`, { kind: 'success', key: 'jobs.flash.offered' })
+	} catch (error) {
+		if (error instanceof JobRefused && error.reason === 'not-found') throw notFound()
+		if (error instanceof JobRefused)
+			return redirectWithFlash(context, `/admin/orders/${orderId}`, { kind: 'error', key: 'jobs.error.orderClosed' })
+		throw error
+	}
+}
+
 export default function OrderPage() {
-	const { order, quote, events, files, documents, invoices, translators, stream } = useLoaderData<typeof loader>()
+	const {
+		order,
+		quote,
+		events,
+		files,
+		documents,
+		invoices,
+		translators,
+		stream,
+		jobsStream: jobStream,
+	} = useLoaderData<typeof loader>()
+	const loaded = useLoaderData<typeof loader>()
 	const { t } = useAdminI18n()
 	useReloadOnStream(stream)
+	useReloadOnStream(jobStream)
 	return (
 		<article className="space-y-8" data-controller="order" {...streamAttributes(stream)}>
 			<title>{`${t('order.title', { reference: order.reference })} · Tolk admin`}</title>
@@ -170,6 +238,16 @@ export default function OrderPage() {
 					</select>
 				</StatusForm>
 			</Section>
+			<OrderJobs
+				orderId={order.id}
+				jobs={loaded.jobs}
+				candidates={loaded.candidates}
+				sources={documents}
+				pair={loaded.pair}
+				suggestedDeadline={loaded.suggestedDeadline}
+				currency={quote.currency}
+				isOpen={order.status === 'received' || order.status === 'in_progress'}
+			/>
 			<DeliveredFiles order={order} files={files} />
 			<Invoices invoices={invoices} currency={quote.currency} />
 			<OrderDocuments orderId={order.id} documents={documents} />

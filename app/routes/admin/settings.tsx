@@ -72,6 +72,7 @@ const GROUPS: {
 			number('repetitionPercent', { hint: 'hints.repetitionPercent' }),
 			number('documentRetentionDays'),
 			number('uploadLimitMib'),
+			number('offerExpiryHours', { hint: 'hints.offerExpiryHours' }),
 		],
 	},
 	{

@@ -1,0 +1,202 @@
+import { Form, Link, useActionData } from 'react-router'
+import { AuthenticityTokenInput } from '#app/components/ui/authenticity-token.tsx'
+import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
+import { buttonClass } from '#app/components/ui/button.tsx'
+import { inputClass, inlineInputClass } from '#app/components/ui/input.tsx'
+import { Section } from '#app/components/admin/section.tsx'
+import { formatDateTime, formatNumber, formatPrice } from '#app/utils/format.ts'
+import type { AdminMessageKey } from '#app/utils/translate.ts'
+
+export type JobItem = {
+	id: number
+	kind: 'translation' | 'proofreading'
+	status: string
+	deadline: string
+	words: number
+	translator: string | null
+	fee: number | null
+	offers: { name: string; status: string }[]
+}
+export type Candidate = {
+	id: number
+	name: string
+	fee: number
+	openWords: number
+	openJobs: number
+	dailyCapacity: number
+	nextDeadline: string | null
+}
+type Source = { id: string; name: string; words: number | null }
+type Posted = { jobErrors?: Record<string, string>; jobValues?: Record<string, string | string[]> }
+
+// The order's jobs (each with its state and who has it) and the form that makes a new one: which
+// documents, the deadline, instructions, the fee, and who is offered it, each with their load.
+export function OrderJobs(props: {
+	orderId: number
+	jobs: JobItem[]
+	candidates: Candidate[]
+	sources: Source[]
+	pair: { from: string; to: string } | null
+	suggestedDeadline: string
+	currency: string
+	isOpen: boolean
+}) {
+	const { locale, t } = useAdminI18n()
+	const money = (amount: number) => formatPrice(amount, props.currency, locale)
+	return (
+		<Section id="order-jobs-title" anchor="jobs" title={t('jobs.title')}>
+			{props.jobs.length === 0 ? (
+				<p className="text-slate-600">{t('jobs.none')}</p>
+			) : (
+				<ul className="space-y-2" data-order-jobs>
+					{props.jobs.map((job) => (
+						<li key={job.id} data-job={job.id} data-job-status={job.status}>
+							<Link to={`/admin/jobs/${job.id}`} className="font-medium text-teal-900 underline">
+								{t('jobs.jobTitle', { id: job.id, kind: t(`jobs.kind.${job.kind}`) })}
+							</Link>{' '}
+							· <strong>{t(`jobs.status.${job.status}` as AdminMessageKey)}</strong> ·{' '}
+							{job.translator ??
+								job.offers
+									.map((offer) => `${offer.name} (${t(`jobs.offer.${offer.status}` as AdminMessageKey)})`)
+									.join(', ')}{' '}
+							· {formatDateTime(new Date(job.deadline), locale)} · {formatNumber(job.words, locale)}
+							{job.fee !== null && ` · ${money(job.fee)}`}
+						</li>
+					))}
+				</ul>
+			)}
+			{props.isOpen && props.pair && <NewJobForm {...props} money={money} pair={props.pair} />}
+		</Section>
+	)
+}
+
+function NewJobForm({
+	candidates,
+	sources,
+	pair,
+	suggestedDeadline,
+	money,
+}: Parameters<typeof OrderJobs>[0] & { money: (amount: number) => string; pair: { from: string; to: string } }) {
+	const { locale, t } = useAdminI18n()
+	const posted = useActionData<Posted>()
+	const errors = posted?.jobErrors ?? {}
+	const values = posted?.jobValues ?? {}
+	const chosen = (name: string, value: string, fallback: boolean) =>
+		Array.isArray(values[name]) ? (values[name] as string[]).includes(value) : fallback
+	const error = (name: string) =>
+		errors[name] ? (
+			<p id={`job-${name}-error`} className="text-sm text-red-800">
+				{t(errors[name] as AdminMessageKey)}
+			</p>
+		) : null
+	const described = (name: string) =>
+		errors[name] ? { 'aria-invalid': true, 'aria-describedby': `job-${name}-error` } : {}
+	return (
+		<details className="rounded-md border border-slate-300 bg-white p-4" open={Object.keys(errors).length > 0}>
+			<summary className="cursor-pointer font-semibold">{t('jobs.new')}</summary>
+			<Form method="post" className="mt-3 space-y-4" data-controller="new-job">
+				<AuthenticityTokenInput />
+				<input type="hidden" name="intent" value="job" />
+				<input type="hidden" name="from" value={pair.from} />
+				<input type="hidden" name="to" value={pair.to} />
+				<label className="block text-sm font-medium">
+					{t('jobs.kindLabel')}{' '}
+					<select name="kind" defaultValue={String(values.kind ?? 'translation')} className={inlineInputClass}>
+						<option value="translation">{t('jobs.kind.translation')}</option>
+						<option value="proofreading">{t('jobs.kind.proofreading')}</option>
+					</select>
+				</label>
+				<fieldset {...described('documentIds')}>
+					<legend className="text-sm font-medium">{t('jobs.documents')}</legend>
+					{sources.map((source) => (
+						<label key={source.id} className="block">
+							<input
+								type="checkbox"
+								name="documentIds"
+								value={source.id}
+								defaultChecked={chosen('documentIds', source.id, true)}
+							/>{' '}
+							{source.name}
+							{source.words !== null && ` (${formatNumber(source.words, locale)})`}
+						</label>
+					))}
+					{error('documentIds')}
+				</fieldset>
+				<label className="block text-sm font-medium">
+					{t('jobs.deadline')}
+					<input
+						type="datetime-local"
+						name="deadline"
+						required
+						defaultValue={String(values.deadline ?? suggestedDeadline)}
+						className={inputClass}
+						{...described('deadline')}
+					/>
+					<span className="block font-normal text-slate-600">{t('jobs.deadlineHint')}</span>
+				</label>
+				{error('deadline')}
+				<label className="block text-sm font-medium">
+					{t('jobs.instructions')}
+					<textarea
+						name="instructions"
+						rows={3}
+						maxLength={5000}
+						defaultValue={String(values.instructions ?? '')}
+						className={inputClass}
+					/>
+				</label>
+				<fieldset {...described('translatorIds')}>
+					<legend className="text-sm font-medium">{t('jobs.offerTo')}</legend>
+					{candidates.length === 0 && <p className="text-slate-600">{t('jobs.noCandidates')}</p>}
+					{candidates.map((candidate) => (
+						<label key={candidate.id} className="block" data-candidate={candidate.id}>
+							<input
+								type="checkbox"
+								name="translatorIds"
+								value={candidate.id}
+								defaultChecked={chosen('translatorIds', String(candidate.id), false)}
+							/>{' '}
+							<strong>{candidate.name}</strong> · {money(candidate.fee)} ·{' '}
+							{t('jobs.load', {
+								words: formatNumber(candidate.openWords, locale),
+								jobs: candidate.openJobs,
+								capacity: formatNumber(candidate.dailyCapacity, locale),
+							})}
+							{candidate.nextDeadline &&
+								` · ${t('jobs.nextDeadline', { when: formatDateTime(new Date(candidate.nextDeadline), locale) })}`}
+						</label>
+					))}
+					{error('translatorIds')}
+				</fieldset>
+				<div className="grid gap-3 sm:grid-cols-2">
+					<label className="block text-sm font-medium">
+						{t('jobs.fixedFee')}
+						<input
+							name="fixedFee"
+							inputMode="decimal"
+							defaultValue={String(values.fixedFee ?? '')}
+							className={inputClass}
+							{...described('fixedFee')}
+						/>
+						<span className="block font-normal text-slate-600">{t('jobs.fixedFeeHint')}</span>
+					</label>
+					<label className="block text-sm font-medium">
+						{t('jobs.feeReason')}
+						<input
+							name="feeReason"
+							maxLength={500}
+							defaultValue={String(values.feeReason ?? '')}
+							className={inputClass}
+							{...described('feeReason')}
+						/>
+					</label>
+				</div>
+				{error('fixedFee')}
+				{error('feeReason')}
+				<button type="submit" className={buttonClass('primary')}>
+					{t('jobs.offer')}
+				</button>
+			</Form>
+		</details>
+	)
+}

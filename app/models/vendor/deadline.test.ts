@@ -1,0 +1,31 @@
+import { describe, expect, test } from 'vitest'
+import { checkDeadline, danishInstant, suggestedDeadline } from '#app/models/vendor/deadline.ts'
+
+describe("a job's deadline", () => {
+	const now = new Date('2026-12-01T09:00:00Z')
+
+	test('is Danish wall-clock time, in winter and in summer', () => {
+		expect(danishInstant('2026-12-02', '16:00').toISOString()).toBe('2026-12-02T15:00:00.000Z')
+		expect(danishInstant('2027-06-02', '16:00').toISOString()).toBe('2027-06-02T14:00:00.000Z')
+	})
+
+	test("is proposed on the working day before the customer's date, skipping weekends and holidays", () => {
+		// Monday 2026-12-28: the Friday before is Christmas Day's week, Dec 25 a holiday.
+		expect(suggestedDeadline('2026-12-28', now)).toBe('2026-12-23T16:00')
+		expect(suggestedDeadline('2026-12-07', now)).toBe('2026-12-04T16:00')
+		// Too late for the day before: noon on the day itself.
+		expect(suggestedDeadline('2026-12-02', new Date('2026-12-01T16:00:00Z'))).toBe('2026-12-02T12:00')
+	})
+
+	test('must fall in working hours on a working day, before noon on the date promised, and in the future', () => {
+		expect(checkDeadline('2026-12-03T16:00', '2026-12-04', now)).toHaveProperty('deadline')
+		expect(checkDeadline('2026-12-04T12:00', '2026-12-04', now)).toHaveProperty('deadline')
+		expect(checkDeadline('2026-12-04T12:30', '2026-12-04', now)).toEqual({ problem: 'afterDue' })
+		expect(checkDeadline('2026-12-03T07:30', '2026-12-04', now)).toEqual({ problem: 'outsideHours' })
+		expect(checkDeadline('2026-12-05T10:00', '2026-12-08', now)).toEqual({ problem: 'notWorkingDay' })
+		expect(checkDeadline('2026-12-24T10:00', '2026-12-28', now)).toEqual({ problem: 'notWorkingDay' })
+		expect(checkDeadline('2026-11-30T10:00', '2026-12-04', now)).toEqual({ problem: 'past' })
+		expect(checkDeadline('tomorrow', '2026-12-04', now)).toEqual({ problem: 'format' })
+		expect(checkDeadline('2026-02-30T10:00', '2026-12-04', now)).toEqual({ problem: 'format' })
+	})
+})

@@ -1,0 +1,141 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, describe, expect, test } from 'vitest'
+import { eq } from 'drizzle-orm'
+import { jobOffers, jobs, orderFiles, translators } from '#database/schema.ts'
+import { multipartSource } from '#app/http/multipart.server.ts'
+import { UploadRefused } from '#app/models/documents/upload.server.ts'
+import { deliveriesDirOf } from '#app/models/order/order.server.ts'
+import { createJob } from '#app/models/vendor/jobs.server.ts'
+import { acceptOffer, declineOffer, expireOffers } from '#app/models/vendor/offers.server.ts'
+import { approveJob, jobAlerts, returnJob } from '#app/models/vendor/review.server.ts'
+import {
+	addJobFile,
+	jobForTranslator,
+	markJobDone,
+	takeJobSource,
+	WorkRefused,
+	workOverview,
+} from '#app/models/vendor/work.server.ts'
+import { listPayables, markMonthPaid, PayoutRefused } from '#app/models/vendor/payables.server.ts'
+import { candidatesFor } from '#app/models/vendor/translators.server.ts'
+import { setupOrderTests } from '#tests/setup/orders.ts'
+import { jobValues, makeTranslator, orderWithDocument } from '#tests/setup/vendor.ts'
+
+const { db, mails, services: baseServices, staff } = setupOrderTests()
+const documentsDir = mkdtempSync(path.join(tmpdir(), 'tolk-jobs-'))
+afterAll(() => rmSync(documentsDir, { recursive: true, force: true }))
+const services = () => ({ ...baseServices(), documentsDir })
+
+// A translator as their signed-in session knows them.
+async function person(name: string, rate?: number) {
+	const made = await makeTranslator(services(), staff, name, { rate })
+	const [row] = await db().select().from(translators).where(eq(translators.id, made.id))
+	return { id: row!.id, userId: row!.userId, name }
+}
+
+function upload(name: string, content: string) {
+	const form = new FormData()
+	form.append('file', new Blob([content]), name)
+	return multipartSource(new Request('http://localhost/upload', { method: 'POST', body: form }))
+}
+
+describe('a job from offer to payable', () => {
+	test('is offered to two, taken by the first to accept, handed in, returned, handed in again, approved and owed', async () => {
+		const anna = await person('Anna Jobs', 0.8)
+		const bo = await person('Bo Jobs', 0.9)
+		const { order, documentId, deadline } = await orderWithDocument(services(), 1500, documentsDir)
+
+		const candidates = await candidatesFor(db(), { from: 'da', to: 'en' }, 1500)
+		expect(candidates.find((c) => c.id === anna.id)).toMatchObject({ fee: 1200, openWords: 0 })
+		const made = await createJob(services(), staff, order.id, jobValues(documentId, deadline, [anna.id, bo.id]))
+		if (!('jobId' in made)) throw new Error(JSON.stringify(made))
+		const jobId = made.jobId
+		expect(mails.filter((mail) => mail.subject.includes(order.reference)).map((mail) => mail.to)).toEqual(
+			expect.arrayContaining(['anna.jobs@translators.test', 'bo.jobs@translators.test']),
+		)
+
+		// Both see the offer, with their own fee and nothing of the customer.
+		const offered = await jobForTranslator(services(), bo, jobId)
+		expect(offered?.job.fee).toBe(1350)
+		expect(JSON.stringify(offered)).not.toMatch(/Ida Holm|ida@example\.dk|20 30 40 50/)
+		expect(offered?.sources.map((source) => source.id)).toEqual([documentId])
+
+		expect(await acceptOffer(services(), anna, jobId)).toBe('accepted')
+		expect(await acceptOffer(services(), bo, jobId)).toBe('taken')
+		expect(await jobForTranslator(services(), bo, jobId)).toBeNull()
+		const offers = await db().select().from(jobOffers).where(eq(jobOffers.jobId, jobId))
+		expect(Object.fromEntries(offers.map((offer) => [offer.translatorId, offer.status]))).toEqual({
+			[anna.id]: 'accepted',
+			[bo.id]: 'withdrawn',
+		})
+
+		// Bo cannot reach the source; Anna can, and that starts the job.
+		expect(await takeJobSource(services(), bo, jobId, documentId)).toBeNull()
+		const source = await takeJobSource(services(), anna, jobId, documentId)
+		expect(readFileSync(source!.file, 'utf8')).toContain('Kontrakt')
+		expect((await db().select().from(jobs).where(eq(jobs.id, jobId)))[0]!.status).toBe('in_progress')
+
+		// Checked like a customer's upload; nothing handed in without a file.
+		await expect(addJobFile(services(), anna, jobId, upload('virus.exe', 'MZ'), 1)).rejects.toBeInstanceOf(
+			UploadRefused,
+		)
+		expect(await addJobFile(services(), bo, jobId, upload('bo.txt', 'Not mine.'), 1)).toBeNull()
+		await addJobFile(services(), anna, jobId, upload('contract-en.txt', 'First draft.'), 1)
+		await markJobDone(services(), anna, jobId, 'Please check the names.')
+		await returnJob(services(), staff, jobId, 'Clause 3 is missing.')
+		await expect(markJobDone(services(), anna, jobId, '')).rejects.toBeInstanceOf(WorkRefused)
+		await addJobFile(services(), anna, jobId, upload('contract-en-v2.txt', 'Final translation.'), 1)
+		await markJobDone(services(), anna, jobId, '')
+		expect(await approveJob(services(), staff, jobId)).toEqual(['contract-en-v2.txt'])
+
+		// The approved file is the order's, ready for the delivery; the fee is owed for the month.
+		const delivered = await db().select().from(orderFiles).where(eq(orderFiles.orderId, order.id))
+		expect(delivered.map((file) => file.name)).toContain('contract-en-v2.txt')
+		const file = delivered.find((row) => row.name === 'contract-en-v2.txt')!
+		expect(readFileSync(path.join(deliveriesDirOf(documentsDir), file.storedName), 'utf8')).toBe('Final translation.')
+		const owed = (await listPayables(db())).find((row) => row.translatorId === anna.id)
+		expect(owed).toMatchObject({ jobs: 1, amount: 1200, words: 1500 })
+		const overview = await workOverview(services(), anna)
+		expect(overview.earnings[0]).toMatchObject({ amount: 1200, paidAt: null })
+		await expect(markMonthPaid(services(), staff, anna.id, owed!.month)).rejects.toBeInstanceOf(PayoutRefused)
+	})
+
+	test("refuses a deadline outside working hours or after the customer's date, a fixed fee without a reason, and a translator outside the pair", async () => {
+		const cato = await person('Cato Jobs')
+		const { order, documentId } = await orderWithDocument(services(), 800)
+		const due = order.dueDate
+		const result = await createJob(services(), staff, order.id, {
+			...jobValues(documentId, `${due}T15:00`, [cato.id, 999_999], { fixedFee: 500 }),
+		})
+		expect(result).toEqual({
+			errors: {
+				deadline: 'errors.deadline.afterDue',
+				feeReason: 'errors.feeReason',
+				translatorIds: 'errors.jobTranslators',
+			},
+		})
+		const night = await createJob(services(), staff, order.id, jobValues(documentId, '2030-01-01T22:00', [cato.id]))
+		expect(night).toMatchObject({ errors: { deadline: 'errors.deadline.notWorkingDay' } })
+	})
+
+	test('a declined and an expired offer leave the job open for the PM, who is told and sees it on the dashboard', async () => {
+		const dora = await person('Dora Jobs')
+		const emil = await person('Emil Jobs')
+		const { order, documentId, deadline } = await orderWithDocument(services(), 500)
+		const made = await createJob(services(), staff, order.id, jobValues(documentId, deadline, [dora.id, emil.id]))
+		if (!('jobId' in made)) throw new Error('not made')
+		expect(await declineOffer(services(), dora, made.jobId, 'On holiday')).toBe('declined')
+		expect(await declineOffer(services(), dora, made.jobId, 'Again')).toBe('gone')
+		mails.length = 0
+		expect(await expireOffers(services(), new Date(Date.now() + 49 * 3_600_000))).toBeGreaterThanOrEqual(1)
+		expect(await acceptOffer(services(), emil, made.jobId)).toBe('gone')
+		expect((await db().select().from(jobs).where(eq(jobs.id, made.jobId)))[0]!.status).toBe('open')
+		expect(mails.some((mail) => mail.subject.includes(`${made.jobId}`) && mail.to === 'kontakt@tolk.example')).toBe(
+			true,
+		)
+		const alerts = await jobAlerts(services())
+		expect(alerts.untaken.map((row) => row.id)).toContain(made.jobId)
+	})
+})

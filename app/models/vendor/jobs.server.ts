@@ -1,0 +1,255 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import { z } from 'zod'
+import { documents, JOB_KINDS, jobMessages, jobOffers, jobs, orders, translators } from '#database/schema.ts'
+import type { CalendarDate } from '#app/models/calendar/working-days.ts'
+import { recordAudit } from '#app/models/audit/record.server.ts'
+import { getSettings } from '#app/models/site.server.ts'
+import { checkDeadline } from '#app/models/vendor/deadline.ts'
+import { candidatesFor } from '#app/models/vendor/translators.server.ts'
+import { announceJob, mailTranslator, type NotifyServices } from '#app/models/vendor/notify.server.ts'
+import type { FieldErrors } from '#app/models/records/form.ts'
+import { numberField } from '#app/models/records/form.ts'
+
+type Actor = { id: number; name: string }
+
+export const JobFormSchema = z.object({
+	kind: z.enum(JOB_KINDS).catch('translation'),
+	documentIds: z.array(z.uuid()).min(1, 'errors.jobDocuments').max(200),
+	from: z.string().regex(/^[a-z]{2,3}(-[a-z]{2,4})?$/, 'errors.invalid'),
+	to: z.string().regex(/^[a-z]{2,3}(-[a-z]{2,4})?$/, 'errors.invalid'),
+	deadline: z.string().max(20),
+	instructions: z.string().trim().max(5000, 'errors.tooLong').default(''),
+	fixedFee: z.preprocess(
+		(value) => (value === '' ? undefined : value),
+		numberField({ min: 0, max: 1_000_000 }).optional(),
+	),
+	feeReason: z.string().trim().max(500, 'errors.tooLong').default(''),
+	translatorIds: z.array(z.coerce.number().int().positive()).min(1, 'errors.jobTranslators').max(50),
+})
+export type JobFormValues = z.infer<typeof JobFormSchema>
+
+export function readJobForm(form: FormData) {
+	const text = (name: string) => (typeof form.get(name) === 'string' ? String(form.get(name)) : '')
+	return {
+		kind: text('kind'),
+		documentIds: form.getAll('documentIds'),
+		from: text('from'),
+		to: text('to'),
+		deadline: text('deadline'),
+		instructions: text('instructions'),
+		fixedFee: text('fixedFee'),
+		feeReason: text('feeReason'),
+		translatorIds: form.getAll('translatorIds'),
+	}
+}
+
+export class JobRefused extends Error {
+	readonly reason: string
+	constructor(reason: string) {
+		super(reason)
+		this.reason = reason
+	}
+}
+
+// A new job on an order, offered at once to the chosen translators (each of whom must work in the
+// pair); its deadline and fee are checked here, on the server, whatever the form allowed.
+export async function createJob(
+	services: NotifyServices,
+	pm: Actor,
+	orderId: number,
+	values: JobFormValues,
+	now = new Date(),
+): Promise<{ jobId: number } | { errors: FieldErrors }> {
+	const { db } = services
+	const [order] = await db.select().from(orders).where(eq(orders.id, orderId))
+	if (!order) throw new JobRefused('not-found')
+	if (order.status === 'cancelled' || order.status === 'delivered') throw new JobRefused('order-closed')
+	const errors: FieldErrors = {}
+	const checked = checkDeadline(values.deadline, order.dueDate as CalendarDate, now)
+	if ('problem' in checked) errors.deadline = `errors.deadline.${checked.problem}`
+	if (values.fixedFee !== undefined && values.feeReason.length < 3) errors.feeReason = 'errors.feeReason'
+	const sources = await db
+		.select({ id: documents.id, words: documents.words, minutes: documents.minutes })
+		.from(documents)
+		.where(and(eq(documents.orderId, orderId), inArray(documents.id, values.documentIds)))
+	if (sources.length !== new Set(values.documentIds).size) errors.documentIds = 'errors.jobDocuments'
+	const words = sources.reduce((total, source) => total + (source.words ?? 0), 0)
+	const minutes = sources.reduce((total, source) => total + Math.ceil(source.minutes ?? 0), 0)
+	const candidates = await candidatesFor(db, values, words, minutes)
+	const chosen = candidates.filter((candidate) => values.translatorIds.includes(candidate.id))
+	if (chosen.length !== new Set(values.translatorIds).size) errors.translatorIds = 'errors.jobTranslators'
+	if (Object.keys(errors).length || 'problem' in checked) return { errors }
+
+	const { offerExpiryHours } = await getSettings(db)
+	const expiresAt = new Date(now.getTime() + offerExpiryHours * 3_600_000)
+	const jobId = await db.transaction(async (tx) => {
+		const [job] = await tx
+			.insert(jobs)
+			.values({
+				orderId,
+				kind: values.kind,
+				status: 'offered',
+				fromLanguage: values.from,
+				toLanguage: values.to,
+				documentIds: sources.map((source) => source.id),
+				words,
+				minutes,
+				deadline: checked.deadline,
+				instructions: values.instructions,
+				fixedFee: values.fixedFee ?? null,
+				feeReason: values.fixedFee === undefined ? '' : values.feeReason,
+				createdBy: pm.name,
+			})
+			.returning({ id: jobs.id })
+		await tx.insert(jobOffers).values(
+			chosen.map((candidate) => ({
+				jobId: job!.id,
+				translatorId: candidate.id,
+				fee: values.fixedFee ?? candidate.fee,
+				expiresAt,
+			})),
+		)
+		await tx.insert(jobMessages).values({
+			jobId: job!.id,
+			author: 'event',
+			userName: pm.name,
+			body: `offered:${chosen.map((candidate) => candidate.name).join(', ')}`,
+		})
+		return job!.id
+	})
+	await recordAudit(services, pm, {
+		action: 'create',
+		subjectType: 'job',
+		subjectId: jobId,
+		summary: `Order ${order.reference}: job ${jobId} (${values.kind}, ${words} words) offered to ${chosen.map((c) => c.name).join(', ')}`,
+		changes: { translators: chosen.map((candidate) => candidate.id), fixedFee: values.fixedFee ?? null },
+	})
+	for (const candidate of chosen)
+		await mailTranslator(services, candidate.id, 'offer', {
+			reference: order.reference,
+			jobId: String(jobId),
+			words: String(words),
+		})
+	await announceJob(
+		services,
+		orderId,
+		await userIdsOf(
+			services,
+			chosen.map((candidate) => candidate.id),
+		),
+	)
+	return { jobId }
+}
+
+export async function userIdsOf(services: Pick<NotifyServices, 'db'>, translatorIds: number[]): Promise<number[]> {
+	if (!translatorIds.length) return []
+	const rows = await services.db
+		.select({ userId: translators.userId })
+		.from(translators)
+		.where(inArray(translators.id, translatorIds))
+	return rows.map((row) => row.userId)
+}
+
+// The jobs of an order for its staff page: each with its translator and its offers.
+export async function jobsOfOrder(services: Pick<NotifyServices, 'db'>, orderId: number) {
+	const { db } = services
+	const rows = await db.select().from(jobs).where(eq(jobs.orderId, orderId)).orderBy(asc(jobs.id))
+	if (!rows.length) return []
+	const offers = await db
+		.select({
+			jobId: jobOffers.jobId,
+			translatorId: jobOffers.translatorId,
+			status: jobOffers.status,
+			fee: jobOffers.fee,
+			reason: jobOffers.reason,
+			name: sql<string>`(select name from users where users.id = ${translators.userId})`,
+		})
+		.from(jobOffers)
+		.innerJoin(translators, eq(translators.id, jobOffers.translatorId))
+		.where(
+			inArray(
+				jobOffers.jobId,
+				rows.map((row) => row.id),
+			),
+		)
+		.orderBy(asc(jobOffers.id))
+	return rows.map((row) => ({
+		...row,
+		offers: offers.filter((offer) => offer.jobId === row.id),
+		translator: offers.find((offer) => offer.jobId === row.id && offer.translatorId === row.translatorId)?.name ?? null,
+	}))
+}
+
+// A job nobody took, offered again (to the same translators or others).
+export async function reofferJob(
+	services: NotifyServices,
+	pm: Actor,
+	jobId: number,
+	translatorIds: number[],
+	now = new Date(),
+) {
+	const { db } = services
+	const [job] = await db
+		.select({ job: jobs, reference: orders.reference })
+		.from(jobs)
+		.innerJoin(orders, eq(orders.id, jobs.orderId))
+		.where(eq(jobs.id, jobId))
+	if (!job) throw new JobRefused('not-found')
+	if (job.job.status !== 'open') throw new JobRefused('state')
+	const candidates = await candidatesFor(
+		db,
+		{ from: job.job.fromLanguage, to: job.job.toLanguage },
+		job.job.words,
+		job.job.minutes,
+	)
+	const chosen = candidates.filter((candidate) => translatorIds.includes(candidate.id))
+	if (!chosen.length || chosen.length !== new Set(translatorIds).size) throw new JobRefused('translators')
+	const { offerExpiryHours } = await getSettings(db)
+	const expiresAt = new Date(now.getTime() + offerExpiryHours * 3_600_000)
+	const offered = await db.transaction(async (tx) => {
+		const [moved] = await tx
+			.update(jobs)
+			.set({ status: 'offered', updatedAt: now })
+			.where(and(eq(jobs.id, jobId), eq(jobs.status, 'open')))
+			.returning({ id: jobs.id })
+		if (!moved) return false
+		for (const candidate of chosen) {
+			const offer = {
+				status: 'pending' as const,
+				fee: job.job.fixedFee ?? candidate.fee,
+				expiresAt,
+				reason: '',
+				answeredAt: null,
+			}
+			await tx
+				.insert(jobOffers)
+				.values({ jobId, translatorId: candidate.id, ...offer })
+				.onConflictDoUpdate({ target: [jobOffers.jobId, jobOffers.translatorId], set: offer })
+		}
+		await tx
+			.insert(jobMessages)
+			.values({ jobId, author: 'event', userName: pm.name, body: `offered:${chosen.map((c) => c.name).join(', ')}` })
+		return true
+	})
+	if (!offered) throw new JobRefused('state')
+	await recordAudit(services, pm, {
+		action: 'update',
+		subjectType: 'job',
+		subjectId: jobId,
+		summary: `Order ${job.reference}: job ${jobId} offered again to ${chosen.map((c) => c.name).join(', ')}`,
+	})
+	for (const candidate of chosen)
+		await mailTranslator(services, candidate.id, 'offer', {
+			reference: job.reference,
+			jobId: String(jobId),
+			words: String(job.job.words),
+		})
+	await announceJob(
+		services,
+		job.job.orderId,
+		await userIdsOf(
+			services,
+			chosen.map((candidate) => candidate.id),
+		),
+	)
+}

@@ -1,0 +1,232 @@
+import { copyFile } from 'node:fs/promises'
+import { randomUUID } from 'node:crypto'
+import path from 'node:path'
+import { and, asc, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm'
+import {
+	jobFiles,
+	jobMessages,
+	jobOffers,
+	jobs,
+	orderEvents,
+	orderFiles,
+	orders,
+	translators,
+	users,
+} from '#database/schema.ts'
+import type { AppServices } from '#app/models/services.ts'
+import { recordAudit } from '#app/models/audit/record.server.ts'
+import { announce } from '#app/models/order/lifecycle.server.ts'
+import { deliveriesDirOf } from '#app/models/order/order.server.ts'
+import { announceJob, mailTranslator, type NotifyServices } from '#app/models/vendor/notify.server.ts'
+import { withdrawOffers } from '#app/models/vendor/offers.server.ts'
+import { languageNames, threadOf } from '#app/models/vendor/work.server.ts'
+
+type Actor = { id: number; name: string }
+type Services = NotifyServices & Pick<AppServices, 'documentsDir'>
+
+export class ReviewRefused extends Error {
+	readonly reason: 'state' | 'not-found'
+	constructor(reason: 'state' | 'not-found') {
+		super(reason)
+		this.reason = reason
+	}
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+
+// A job as the PM reviews it: its order, translator, offers, files and thread.
+export async function jobForStaff(services: Pick<NotifyServices, 'db'>, jobId: number) {
+	const { db } = services
+	const [job] = await db
+		.select({ job: jobs, reference: orders.reference, dueDate: orders.dueDate, orderStatus: orders.status })
+		.from(jobs)
+		.innerJoin(orders, eq(orders.id, jobs.orderId))
+		.where(eq(jobs.id, jobId))
+	if (!job) return null
+	const [offers, files, messages, names] = await Promise.all([
+		db
+			.select({
+				translatorId: jobOffers.translatorId,
+				name: users.name,
+				status: jobOffers.status,
+				fee: jobOffers.fee,
+				reason: jobOffers.reason,
+				expiresAt: jobOffers.expiresAt,
+			})
+			.from(jobOffers)
+			.innerJoin(translators, eq(translators.id, jobOffers.translatorId))
+			.innerJoin(users, eq(users.id, translators.userId))
+			.where(eq(jobOffers.jobId, jobId))
+			.orderBy(asc(jobOffers.id)),
+		db
+			.select()
+			.from(jobFiles)
+			.where(and(eq(jobFiles.jobId, jobId), isNull(jobFiles.deletedAt)))
+			.orderBy(asc(jobFiles.createdAt)),
+		threadOf(db, jobId),
+		languageNames(db, [job.job.fromLanguage, job.job.toLanguage]),
+	])
+	return {
+		...job,
+		translator: offers.find((offer) => offer.translatorId === job.job.translatorId)?.name ?? null,
+		offers,
+		files,
+		messages,
+		fromName: names.get(job.job.fromLanguage),
+		toName: names.get(job.job.toLanguage),
+	}
+}
+
+async function lockJob(tx: Parameters<Parameters<NotifyServices['db']['transaction']>[0]>[0], jobId: number) {
+	const [job] = await tx.select().from(jobs).where(eq(jobs.id, jobId)).for('update')
+	if (!job) throw new ReviewRefused('not-found')
+	return job
+}
+
+async function translatorUser(services: Pick<NotifyServices, 'db'>, translatorId: number | null) {
+	if (translatorId === null) return []
+	const [row] = await services.db
+		.select({ userId: translators.userId })
+		.from(translators)
+		.where(eq(translators.id, translatorId))
+	return row ? [row.userId] : []
+}
+
+// Approved: the job's current files become the order's translated files (copied beside the
+// other deliveries), ready for the existing delivery; the fee is owed to the translator.
+export async function approveJob(services: Services, pm: Actor, jobId: number, now = new Date()) {
+	const directory = deliveriesDirOf(services.documentsDir)
+	const result = await services.db.transaction(async (tx) => {
+		const job = await lockJob(tx, jobId)
+		if (job.status !== 'done') throw new ReviewRefused('state')
+		const files = await tx
+			.select()
+			.from(jobFiles)
+			.where(and(eq(jobFiles.jobId, jobId), isNull(jobFiles.supersededAt), isNull(jobFiles.deletedAt)))
+		const copies = []
+		for (const file of files) {
+			const id = randomUUID()
+			const storedName = `${id}${path.extname(file.storedName)}`
+			await copyFile(path.join(directory, file.storedName), path.join(directory, storedName))
+			copies.push({ id, orderId: job.orderId, name: file.name, type: file.type, size: file.size, storedName })
+		}
+		if (copies.length) await tx.insert(orderFiles).values(copies)
+		for (const copy of copies)
+			await tx
+				.insert(orderEvents)
+				.values({ orderId: job.orderId, kind: 'file', body: copy.name, userName: pm.name, internal: true })
+		await tx.update(jobs).set({ status: 'approved', approvedAt: now, updatedAt: now }).where(eq(jobs.id, jobId))
+		await tx.insert(jobMessages).values({ jobId, author: 'event', userName: pm.name, body: 'approved' })
+		const [order] = await tx.select({ reference: orders.reference }).from(orders).where(eq(orders.id, job.orderId))
+		return { job, files: copies.map((copy) => copy.name), reference: order!.reference }
+	})
+	await recordAudit(services, pm, {
+		action: 'update',
+		subjectType: 'job',
+		subjectId: jobId,
+		summary: `Order ${result.reference}: job ${jobId} approved; ${result.files.join(', ')} added to the order`,
+		changes: { fee: result.job.fee },
+	})
+	await announce(services, result.job.orderId)
+	await announceJob(services, result.job.orderId, await translatorUser(services, result.job.translatorId))
+	return result.files
+}
+
+// Returned with a note: the translator sees it live (and by mail) and uploads again; the files
+// they had handed in are kept but no longer the ones to deliver.
+export async function returnJob(services: Services, pm: Actor, jobId: number, note: string, now = new Date()) {
+	const job = await services.db.transaction(async (tx) => {
+		const locked = await lockJob(tx, jobId)
+		if (locked.status !== 'done') throw new ReviewRefused('state')
+		await tx
+			.update(jobFiles)
+			.set({ supersededAt: now })
+			.where(and(eq(jobFiles.jobId, jobId), isNull(jobFiles.supersededAt)))
+		await tx.update(jobs).set({ status: 'returned', returnNote: note, updatedAt: now }).where(eq(jobs.id, jobId))
+		await tx.insert(jobMessages).values({ jobId, author: 'event', userName: pm.name, body: `returned:${note}` })
+		return locked
+	})
+	await recordAudit(services, pm, {
+		action: 'update',
+		subjectType: 'job',
+		subjectId: jobId,
+		summary: `Job ${jobId} returned: ${note}`,
+	})
+	if (job.translatorId) await mailTranslator(services, job.translatorId, 'returned', { jobId: String(jobId), note })
+	await announceJob(services, job.orderId, await translatorUser(services, job.translatorId))
+}
+
+// Cancelled by the PM (a mistake, the order cancelled): open offers are withdrawn at once.
+export async function cancelJob(services: Services, pm: Actor, jobId: number, now = new Date()) {
+	const job = await services.db.transaction(async (tx) => {
+		const locked = await lockJob(tx, jobId)
+		if (locked.status === 'approved' || locked.status === 'cancelled') throw new ReviewRefused('state')
+		await tx.update(jobs).set({ status: 'cancelled', updatedAt: now }).where(eq(jobs.id, jobId))
+		await tx.insert(jobMessages).values({ jobId, author: 'event', userName: pm.name, body: 'cancelled' })
+		return locked
+	})
+	const withdrawn = await withdrawOffers(services, [jobId], now)
+	await recordAudit(services, pm, {
+		action: 'update',
+		subjectType: 'job',
+		subjectId: jobId,
+		summary: `Job ${jobId} cancelled`,
+	})
+	await announceJob(services, job.orderId, [...withdrawn, ...(await translatorUser(services, job.translatorId))])
+}
+
+// A message in the job's thread from the PM to the translator who has the job.
+export async function postPmMessage(services: Services, pm: Actor, jobId: number, body: string) {
+	const [job] = await services.db
+		.select({ orderId: jobs.orderId, translatorId: jobs.translatorId })
+		.from(jobs)
+		.where(eq(jobs.id, jobId))
+	if (!job) throw new ReviewRefused('not-found')
+	if (!job.translatorId) throw new ReviewRefused('state')
+	await services.db.insert(jobMessages).values({ jobId, author: 'pm', userName: pm.name, body })
+	await mailTranslator(services, job.translatorId, 'message', { jobId: String(jobId), body })
+	await announceJob(services, job.orderId, await translatorUser(services, job.translatorId))
+}
+
+// A file a translator handed in, for staff: logged like the customers' documents.
+export async function takeJobFileForStaff(services: Services, pm: Actor, jobId: number, fileId: string) {
+	if (!UUID.test(fileId)) return null
+	const [row] = await services.db
+		.select({ name: jobFiles.name, storedName: jobFiles.storedName })
+		.from(jobFiles)
+		.where(and(eq(jobFiles.id, fileId), eq(jobFiles.jobId, jobId), isNull(jobFiles.deletedAt)))
+	if (!row) return null
+	await recordAudit(services, pm, {
+		action: 'download',
+		subjectType: 'job',
+		subjectId: jobId,
+		summary: `Job ${jobId}: downloaded ${row.name}`,
+	})
+	return { file: path.join(deliveriesDirOf(services.documentsDir), row.storedName), name: row.name }
+}
+
+// Jobs past their deadline and jobs nobody took, for the dashboard: the first 20 of each, and how many.
+export async function jobAlerts(services: Pick<NotifyServices, 'db'>, now = new Date()) {
+	const { db } = services
+	const listed = {
+		id: jobs.id,
+		status: jobs.status,
+		deadline: jobs.deadline,
+		reference: orders.reference,
+		orderId: jobs.orderId,
+	}
+	const total = sql<number>`count(*) over ()::int`
+	const query = (where: SQL | undefined) =>
+		db
+			.select({ ...listed, total })
+			.from(jobs)
+			.innerJoin(orders, eq(orders.id, jobs.orderId))
+			.where(where)
+			.orderBy(asc(jobs.deadline))
+			.limit(20)
+	const [late, untaken] = await Promise.all([
+		query(and(inArray(jobs.status, ['offered', 'accepted', 'in_progress', 'returned']), lt(jobs.deadline, now))),
+		query(eq(jobs.status, 'open')),
+	])
+	return { late, lateCount: late[0]?.total ?? 0, untaken, untakenCount: untaken[0]?.total ?? 0 }
+}

@@ -1,0 +1,371 @@
+import path from 'node:path'
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { z } from 'zod'
+import {
+	documents,
+	jobFiles,
+	jobMessages,
+	jobOffers,
+	jobs,
+	languages,
+	orders,
+	translatorPayouts,
+} from '#database/schema.ts'
+import type { AppServices } from '#app/models/services.ts'
+import { recordAudit } from '#app/models/audit/record.server.ts'
+import { receiveFile, type MultipartSource } from '#app/models/documents/upload.server.ts'
+import { deliveriesDirOf } from '#app/models/order/order.server.ts'
+import { announceJob, mailAgency, type NotifyServices } from '#app/models/vendor/notify.server.ts'
+import { OPEN_JOB_STATUSES } from '#app/models/vendor/translators.server.ts'
+
+export type Translator = { id: number; userId: number; name: string }
+type FileServices = NotifyServices & Pick<AppServices, 'documentsDir'>
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+// What a translator may still work on: download, upload, hand in.
+const WORKING = ['accepted', 'in_progress', 'returned'] as const
+
+export const MessageSchema = z.object({ body: z.string().trim().min(1, 'errors.required').max(5000, 'errors.tooLong') })
+export const DoneSchema = z.object({ note: z.string().trim().max(2000, 'errors.tooLong').default('') })
+
+export class WorkRefused extends Error {
+	readonly reason: 'state' | 'no-file'
+	constructor(reason: 'state' | 'no-file') {
+		super(reason)
+		this.reason = reason
+	}
+}
+
+// What a translator is shown of a job: the order's reference, the languages, the documents'
+// names and words, the deadline, the PM's instructions and their fee. Never the customer's
+// name, address, contact details or what the customer pays.
+const JOB_VIEW = {
+	id: jobs.id,
+	status: jobs.status,
+	kind: jobs.kind,
+	reference: orders.reference,
+	fromLanguage: jobs.fromLanguage,
+	toLanguage: jobs.toLanguage,
+	words: jobs.words,
+	minutes: jobs.minutes,
+	deadline: jobs.deadline,
+	instructions: jobs.instructions,
+	fee: jobs.fee,
+	translatorId: jobs.translatorId,
+	documentIds: jobs.documentIds,
+	returnNote: jobs.returnNote,
+	doneNote: jobs.doneNote,
+	approvedAt: jobs.approvedAt,
+}
+
+// A job as this translator may see it: theirs, or offered to them and still open; null otherwise
+// (another translator's job, an offer withdrawn or expired, no such job), so an id tells nothing.
+export async function jobForTranslator(services: Pick<NotifyServices, 'db'>, me: Translator, jobId: number) {
+	const { db } = services
+	const [job] = await db
+		.select(JOB_VIEW)
+		.from(jobs)
+		.innerJoin(orders, eq(orders.id, jobs.orderId))
+		.where(eq(jobs.id, jobId))
+	if (!job) return null
+	const [offer] = await db
+		.select({ status: jobOffers.status, fee: jobOffers.fee, expiresAt: jobOffers.expiresAt })
+		.from(jobOffers)
+		.where(and(eq(jobOffers.jobId, jobId), eq(jobOffers.translatorId, me.id)))
+	const isMine = job.translatorId === me.id
+	if (!isMine && offer?.status !== 'pending') return null
+	const [sources, files, messages, names] = await Promise.all([
+		db
+			.select({ id: documents.id, name: documents.name, words: documents.words, minutes: documents.minutes })
+			.from(documents)
+			.where(inArray(documents.id, job.documentIds.length ? job.documentIds : ['00000000-0000-0000-0000-000000000000']))
+			.orderBy(asc(documents.createdAt)),
+		isMine
+			? db
+					.select({
+						id: jobFiles.id,
+						name: jobFiles.name,
+						size: jobFiles.size,
+						supersededAt: jobFiles.supersededAt,
+						createdAt: jobFiles.createdAt,
+					})
+					.from(jobFiles)
+					.where(and(eq(jobFiles.jobId, jobId), isNull(jobFiles.deletedAt)))
+					.orderBy(asc(jobFiles.createdAt))
+			: [],
+		isMine ? threadOf(db, jobId) : [],
+		languageNames(db, [job.fromLanguage, job.toLanguage]),
+	])
+	const { translatorId: _translatorId, documentIds: _documentIds, ...shown } = job
+	return {
+		job: {
+			...shown,
+			fee: isMine ? job.fee : offer!.fee,
+			fromName: names.get(job.fromLanguage),
+			toName: names.get(job.toLanguage),
+		},
+		offer: isMine ? null : { expiresAt: offer!.expiresAt },
+		canWork: isMine && (WORKING as readonly string[]).includes(job.status),
+		sources,
+		files,
+		messages,
+	}
+}
+
+export async function threadOf(db: NotifyServices['db'], jobId: number) {
+	return db
+		.select({
+			id: jobMessages.id,
+			author: jobMessages.author,
+			userName: jobMessages.userName,
+			body: jobMessages.body,
+			createdAt: jobMessages.createdAt,
+		})
+		.from(jobMessages)
+		.where(eq(jobMessages.jobId, jobId))
+		.orderBy(asc(jobMessages.createdAt), asc(jobMessages.id))
+}
+
+export async function languageNames(db: NotifyServices['db'], codes: string[]) {
+	const rows = await db
+		.select({ code: languages.code, da: languages.nameDa, en: languages.nameEn })
+		.from(languages)
+		.where(inArray(languages.code, codes))
+	return new Map(rows.map((row) => [row.code, { da: row.da, en: row.en }]))
+}
+
+// A job this translator works on now, locked for the change.
+async function workingJob(
+	tx: Parameters<Parameters<NotifyServices['db']['transaction']>[0]>[0],
+	me: Translator,
+	jobId: number,
+) {
+	const [job] = await tx
+		.select({ id: jobs.id, status: jobs.status, orderId: jobs.orderId, documentIds: jobs.documentIds })
+		.from(jobs)
+		.where(and(eq(jobs.id, jobId), eq(jobs.translatorId, me.id)))
+		.for('update')
+	return job
+}
+
+// A source document of the translator's job: only one the job names, only while they work on it;
+// each download is in the audit log, and the first one starts the job.
+export async function takeJobSource(
+	services: NotifyServices & Pick<AppServices, 'documentsDir'>,
+	me: Translator,
+	jobId: number,
+	documentId: string,
+) {
+	if (!UUID.test(documentId)) return null
+	const found = await services.db.transaction(async (tx) => {
+		const job = await workingJob(tx, me, jobId)
+		if (!job || !(WORKING as readonly string[]).includes(job.status) || !job.documentIds.includes(documentId))
+			return null
+		const [source] = await tx
+			.select({ name: documents.name, storedName: documents.storedName })
+			.from(documents)
+			.where(and(eq(documents.id, documentId), eq(documents.orderId, job.orderId)))
+		if (!source) return null
+		if (job.status === 'accepted')
+			await tx.update(jobs).set({ status: 'in_progress', updatedAt: new Date() }).where(eq(jobs.id, jobId))
+		return { ...source, orderId: job.orderId, started: job.status === 'accepted' }
+	})
+	if (!found) return null
+	await recordAudit(
+		services,
+		{ id: me.userId, name: me.name },
+		{
+			action: 'download',
+			subjectType: 'job',
+			subjectId: jobId,
+			summary: `Job ${jobId}: ${me.name} downloaded ${found.name}`,
+		},
+	)
+	if (found.started) await announceJob(services, found.orderId, [me.userId])
+	return { file: path.join(services.documentsDir, found.storedName), name: found.name }
+}
+
+// The translation, uploaded by the translator and checked as customers' uploads are.
+export async function addJobFile(
+	services: FileServices,
+	me: Translator,
+	jobId: number,
+	source: MultipartSource,
+	limitMib: number,
+) {
+	const [job] = await services.db
+		.select({ status: jobs.status })
+		.from(jobs)
+		.where(and(eq(jobs.id, jobId), eq(jobs.translatorId, me.id)))
+	if (!job) return null
+	if (!(WORKING as readonly string[]).includes(job.status)) throw new WorkRefused('state')
+	const stored = await receiveFile(
+		source,
+		deliveriesDirOf(services.documentsDir),
+		limitMib,
+		(received, moveIntoPlace) =>
+			services.db.transaction(async (tx) => {
+				const locked = await workingJob(tx, me, jobId)
+				if (!locked || !(WORKING as readonly string[]).includes(locked.status)) throw new WorkRefused('state')
+				const [row] = await tx
+					.insert(jobFiles)
+					.values({
+						id: received.id,
+						jobId,
+						name: received.name,
+						type: received.extension,
+						size: received.size,
+						storedName: received.storedName,
+					})
+					.returning()
+				await tx.update(jobs).set({ status: 'in_progress', updatedAt: new Date() }).where(eq(jobs.id, jobId))
+				await tx
+					.insert(jobMessages)
+					.values({ jobId, author: 'event', userName: me.name, body: `file:${received.name}` })
+				await moveIntoPlace()
+				return { file: row!, orderId: locked.orderId }
+			}),
+	)
+	await recordAudit(
+		services,
+		{ id: me.userId, name: me.name },
+		{
+			action: 'create',
+			subjectType: 'job',
+			subjectId: jobId,
+			summary: `Job ${jobId}: ${me.name} uploaded ${stored.file.name}`,
+			changes: { file: stored.file.name, size: stored.file.size },
+		},
+	)
+	await announceJob(services, stored.orderId, [me.userId])
+	return stored.file
+}
+
+// Handed in, with a note: only with a translation uploaded since the job was last returned.
+export async function markJobDone(services: NotifyServices, me: Translator, jobId: number, note: string) {
+	const done = await services.db.transaction(async (tx) => {
+		const job = await workingJob(tx, me, jobId)
+		if (!job) return null
+		if (job.status !== 'in_progress')
+			throw new WorkRefused(job.status === 'accepted' || job.status === 'returned' ? 'no-file' : 'state')
+		const [current] = await tx
+			.select({ id: jobFiles.id })
+			.from(jobFiles)
+			.where(and(eq(jobFiles.jobId, jobId), isNull(jobFiles.supersededAt), isNull(jobFiles.deletedAt)))
+			.limit(1)
+		if (!current) throw new WorkRefused('no-file')
+		await tx
+			.update(jobs)
+			.set({ status: 'done', doneNote: note, doneAt: new Date(), updatedAt: new Date() })
+			.where(eq(jobs.id, jobId))
+		await tx.insert(jobMessages).values({ jobId, author: 'event', userName: me.name, body: `done:${note}` })
+		const [order] = await tx.select({ reference: orders.reference }).from(orders).where(eq(orders.id, job.orderId))
+		return { orderId: job.orderId, reference: order!.reference }
+	})
+	if (!done) return null
+	await recordAudit(
+		services,
+		{ id: me.userId, name: me.name },
+		{
+			action: 'update',
+			subjectType: 'job',
+			subjectId: jobId,
+			summary: `Job ${jobId}: ${me.name} handed in the translation`,
+		},
+	)
+	await mailAgency(services, 'done', { jobId: String(jobId), reference: done.reference, name: me.name })
+	await announceJob(services, done.orderId, [me.userId])
+	return done
+}
+
+// A message in the job's thread from the translator to the PM.
+export async function postTranslatorMessage(services: NotifyServices, me: Translator, jobId: number, body: string) {
+	const [job] = await services.db
+		.select({ orderId: jobs.orderId, reference: orders.reference })
+		.from(jobs)
+		.innerJoin(orders, eq(orders.id, jobs.orderId))
+		.where(and(eq(jobs.id, jobId), eq(jobs.translatorId, me.id)))
+	if (!job) return null
+	await services.db.insert(jobMessages).values({ jobId, author: 'translator', userName: me.name, body })
+	await mailAgency(services, 'fromTranslator', { jobId: String(jobId), reference: job.reference, name: me.name, body })
+	await announceJob(services, job.orderId, [me.userId])
+	return job
+}
+
+// A file the translator uploaded to their job, for them again (not logged: it is their own).
+export async function takeOwnJobFile(
+	services: Pick<AppServices, 'db' | 'documentsDir'>,
+	me: Translator,
+	jobId: number,
+	fileId: string,
+) {
+	if (!UUID.test(fileId)) return null
+	const [row] = await services.db
+		.select({ name: jobFiles.name, storedName: jobFiles.storedName })
+		.from(jobFiles)
+		.innerJoin(jobs, eq(jobs.id, jobFiles.jobId))
+		.where(
+			and(eq(jobFiles.id, fileId), eq(jobFiles.jobId, jobId), eq(jobs.translatorId, me.id), isNull(jobFiles.deletedAt)),
+		)
+	return row ? { file: path.join(deliveriesDirOf(services.documentsDir), row.storedName), name: row.name } : null
+}
+
+// The translator's pages: offers waiting on them, their jobs, past jobs and earnings by month.
+export async function workOverview(services: Pick<NotifyServices, 'db'>, me: Translator, now = new Date()) {
+	const { db } = services
+	const listed = {
+		id: jobs.id,
+		status: jobs.status,
+		kind: jobs.kind,
+		reference: orders.reference,
+		fromLanguage: jobs.fromLanguage,
+		toLanguage: jobs.toLanguage,
+		words: jobs.words,
+		minutes: jobs.minutes,
+		deadline: jobs.deadline,
+	}
+	const month = sql<string>`to_char(${jobs.approvedAt} at time zone 'Europe/Copenhagen', 'YYYY-MM')`
+	const [offers, open, past, earnings, paid] = await Promise.all([
+		db
+			.select({ ...listed, fee: jobOffers.fee, expiresAt: jobOffers.expiresAt, instructions: jobs.instructions })
+			.from(jobOffers)
+			.innerJoin(jobs, eq(jobs.id, jobOffers.jobId))
+			.innerJoin(orders, eq(orders.id, jobs.orderId))
+			.where(
+				and(eq(jobOffers.translatorId, me.id), eq(jobOffers.status, 'pending'), sql`${jobOffers.expiresAt} > ${now}`),
+			)
+			.orderBy(asc(jobOffers.expiresAt)),
+		db
+			.select({ ...listed, fee: jobs.fee })
+			.from(jobs)
+			.innerJoin(orders, eq(orders.id, jobs.orderId))
+			.where(and(eq(jobs.translatorId, me.id), inArray(jobs.status, [...OPEN_JOB_STATUSES, 'done'])))
+			.orderBy(asc(jobs.deadline)),
+		db
+			.select({ ...listed, fee: jobs.fee, approvedAt: jobs.approvedAt })
+			.from(jobs)
+			.innerJoin(orders, eq(orders.id, jobs.orderId))
+			.where(and(eq(jobs.translatorId, me.id), eq(jobs.status, 'approved')))
+			.orderBy(desc(jobs.approvedAt))
+			.limit(50),
+		db
+			.select({ month, jobs: sql<number>`count(*)::int`, amount: sql<string>`sum(${jobs.fee})` })
+			.from(jobs)
+			.where(and(eq(jobs.translatorId, me.id), eq(jobs.status, 'approved')))
+			.groupBy(month)
+			.orderBy(desc(month))
+			.limit(24),
+		db.select().from(translatorPayouts).where(eq(translatorPayouts.translatorId, me.id)),
+	])
+	return {
+		offers,
+		open,
+		past,
+		earnings: earnings.map((row) => ({
+			month: row.month,
+			jobs: row.jobs,
+			amount: Number(row.amount),
+			paidAt: paid.find((payout) => payout.month === row.month)?.paidAt ?? null,
+		})),
+	}
+}

@@ -1,0 +1,199 @@
+import { data, Form, useActionData, useLoaderData } from 'react-router'
+import type { Route } from './+types/translator'
+import { AuthenticityTokenInput } from '#app/components/ui/authenticity-token.tsx'
+import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
+import { buttonClass } from '#app/components/ui/button.tsx'
+import { inputClass } from '#app/components/ui/input.tsx'
+import { DetailHeader } from '#app/components/admin/section.tsx'
+import { requireStaff } from '#app/http/access.server.ts'
+import { getDb, getServices } from '#app/http/context.server.ts'
+import { redirectWithFlash } from '#app/http/flash.server.ts'
+import { recordIdOf } from '#app/http/records.server.ts'
+import { readForm } from '#app/http/request-body.server.ts'
+import { notFound } from '#app/http/responses.server.ts'
+import { fieldErrorsOf } from '#app/models/records/form.ts'
+import {
+	EmailTaken,
+	findTranslator,
+	PasswordRequired,
+	readTranslatorForm,
+	saveTranslator,
+	teamMemberOptions,
+	TranslatorSchema,
+} from '#app/models/vendor/translators.server.ts'
+import { listLanguageOptions } from '#app/models/vendor/languages.server.ts'
+import type { AdminMessageKey } from '#app/utils/translate.ts'
+
+const BLANK_ROWS = 3
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+	requireStaff(request, context)
+	const db = getDb(context)
+	const id = params.id === undefined ? null : recordIdOf(params.id)
+	const translator = id ? await findTranslator(db, id) : null
+	if (params.id !== undefined && !translator) throw notFound()
+	const [members, languages] = await Promise.all([teamMemberOptions(db), listLanguageOptions(db)])
+	return { translator, members, languages }
+}
+
+// POST: the translator and their login saved together; the form again with every error and
+// everything typed (but the password) when something is wrong.
+export async function action({ request, params, context }: Route.ActionArgs) {
+	const staff = requireStaff(request, context)
+	const id = params.id === undefined ? null : recordIdOf(params.id)
+	if (params.id !== undefined && !id) throw notFound()
+	const raw = readTranslatorForm(await readForm(request))
+	const values = { ...raw, password: '' }
+	const parsed = TranslatorSchema.safeParse(raw)
+	if (!parsed.success) {
+		return data({ errors: fieldErrorsOf(parsed.error), values }, { status: 422 })
+	}
+	try {
+		const saved = await saveTranslator(getServices(context), staff, id, parsed.data)
+		return redirectWithFlash(context, `/admin/translators/${saved}`, {
+			kind: 'success',
+			key: 'translators.flash.saved',
+		})
+	} catch (error) {
+		if (error instanceof EmailTaken) return data({ errors: { email: 'errors.taken' }, values }, { status: 422 })
+		if (error instanceof PasswordRequired)
+			return data({ errors: { password: 'errors.required' }, values }, { status: 422 })
+		throw error
+	}
+}
+
+type Values = ReturnType<typeof readTranslatorForm>
+
+export default function TranslatorForm() {
+	const { translator, members, languages } = useLoaderData<typeof loader>()
+	const posted = useActionData<typeof action>()
+	const { locale, t } = useAdminI18n()
+	const errors: Record<string, string> = posted?.errors ?? {}
+	const values: Partial<Values> = posted?.values ?? {}
+	const value = (name: keyof Values, saved: unknown) => String(values[name] ?? saved ?? '')
+	const pairs =
+		values.pairs ??
+		translator?.pairs.map((pair) => ({
+			from: pair.from,
+			to: pair.to,
+			ratePerWord: String(pair.ratePerWord),
+			ratePerMinute: pair.ratePerMinute === null ? '' : String(pair.ratePerMinute),
+		})) ??
+		[]
+	const rows = [
+		...pairs,
+		...Array.from({ length: BLANK_ROWS }, () => ({ from: '', to: '', ratePerWord: '', ratePerMinute: '' })),
+	]
+	const field = (name: string, label: AdminMessageKey, props: React.InputHTMLAttributes<HTMLInputElement>) => (
+		<label className="block text-sm font-medium">
+			{t(label)}
+			<input
+				name={name}
+				className={inputClass}
+				aria-invalid={errors[name] ? true : undefined}
+				aria-describedby={errors[name] ? `${name}-error` : undefined}
+				{...props}
+			/>
+			{errors[name] && (
+				<span id={`${name}-error`} className="block text-red-800">
+					{t(errors[name] as AdminMessageKey)}
+				</span>
+			)}
+		</label>
+	)
+	const title = translator ? translator.name : t('translators.new')
+	return (
+		<section className="max-w-3xl space-y-4" data-controller="translator-form">
+			<title>{`${title} · Tolk admin`}</title>
+			<DetailHeader back={{ to: '/admin/translators', label: t('translators.back') }} title={title} />
+			<Form method="post" className="space-y-4" noValidate>
+				<AuthenticityTokenInput />
+				{field('name', 'fields.name', {
+					defaultValue: value('name', translator?.name),
+					required: true,
+					maxLength: 120,
+				})}
+				{field('email', 'fields.email', {
+					type: 'email',
+					defaultValue: value('email', translator?.email),
+					required: true,
+				})}
+				{field('password', 'fields.password', { type: 'password', autoComplete: 'new-password' })}
+				<p className="text-sm text-slate-600">{t(translator ? 'hints.password' : 'translators.passwordHint')}</p>
+				<label className="block text-sm font-medium">
+					{t('translators.teamMember')}
+					<select
+						name="teamMemberId"
+						defaultValue={value('teamMemberId', translator?.teamMemberId)}
+						className={inputClass}
+					>
+						<option value="">{t('translators.noTeamMember')}</option>
+						{members.map((member) => (
+							<option key={member.id} value={member.id}>
+								{member.name}
+							</option>
+						))}
+					</select>
+				</label>
+				{field('dailyCapacity', 'translators.capacityLabel', {
+					inputMode: 'numeric',
+					defaultValue: value('dailyCapacity', translator?.dailyCapacity ?? 2500),
+				})}
+				<label className="flex items-center gap-2 text-sm font-medium">
+					<input
+						type="checkbox"
+						name="active"
+						defaultChecked={values.active === undefined ? (translator?.active ?? true) : values.active === 'on'}
+					/>
+					{t('translators.activeLabel')}
+				</label>
+				<fieldset className="space-y-2" aria-describedby={errors.pairs ? 'pairs-error' : undefined}>
+					<legend className="font-semibold">{t('translators.pairsLabel')}</legend>
+					{errors.pairs && (
+						<p id="pairs-error" className="text-sm text-red-800">
+							{t(errors.pairs as AdminMessageKey)}
+						</p>
+					)}
+					{rows.map((row, index) => (
+						<div key={index} className="grid grid-cols-2 gap-2 sm:grid-cols-4" data-pair-row={index}>
+							{(['from', 'to'] as const).map((side) => (
+								<label key={side} className="text-sm">
+									{t(`translators.${side}`)}
+									<select name={`pairs.${index}.${side}`} defaultValue={row[side]} className={inputClass}>
+										<option value="">–</option>
+										{languages.map((language) => (
+											<option key={language.code} value={language.code}>
+												{locale === 'da' ? language.nameDa : language.nameEn}
+											</option>
+										))}
+									</select>
+								</label>
+							))}
+							<label className="text-sm">
+								{t('translators.ratePerWord')}
+								<input
+									name={`pairs.${index}.ratePerWord`}
+									inputMode="decimal"
+									defaultValue={row.ratePerWord}
+									className={inputClass}
+								/>
+							</label>
+							<label className="text-sm">
+								{t('translators.ratePerMinute')}
+								<input
+									name={`pairs.${index}.ratePerMinute`}
+									inputMode="decimal"
+									defaultValue={row.ratePerMinute}
+									className={inputClass}
+								/>
+							</label>
+						</div>
+					))}
+				</fieldset>
+				<button type="submit" className={buttonClass('primary')}>
+					{t('translators.save')}
+				</button>
+			</Form>
+		</section>
+	)
+}

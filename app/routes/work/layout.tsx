@@ -1,0 +1,109 @@
+import { data, Form, isRouteErrorResponse, Link, Outlet, useLoaderData, useLocation, useRouteError } from 'react-router'
+import type { Route } from './+types/layout'
+import { AuthenticityTokenInput } from '#app/components/ui/authenticity-token.tsx'
+import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
+import { buttonClass } from '#app/components/ui/button.tsx'
+import { streamAttributes, useReloadOnStream } from '#app/components/ui/live-stream.tsx'
+import { takeFlash } from '#app/http/flash.server.ts'
+import { requireTranslator } from '#app/http/access.server.ts'
+import { getServices } from '#app/http/context.server.ts'
+import { liveStream } from '#app/models/live/signed-stream.server.ts'
+import { userStream } from '#app/utils/cable.ts'
+import type { AdminMessageKey } from '#app/utils/translate.ts'
+
+// The translator's own pages: their offers and jobs, nothing of the back office. The page listens
+// to the translator's own stream, which only their signed-in socket may hear.
+export async function loader({ request, context }: Route.LoaderArgs) {
+	const me = await requireTranslator(request, context)
+	const { flash, clearHeader } = await takeFlash(request, context)
+	return data(
+		{ me: { name: me.name }, flash, stream: liveStream(getServices(context), userStream(me.userId)) },
+		clearHeader ? { headers: { 'Set-Cookie': clearHeader } } : undefined,
+	)
+}
+
+export default function WorkLayout() {
+	const { me, flash, stream } = useLoaderData<typeof loader>()
+	const { t } = useAdminI18n()
+	useReloadOnStream(stream)
+	return (
+		<div className="min-h-screen bg-slate-50" data-controller="work" {...streamAttributes(stream)}>
+			<a
+				href="#main"
+				className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+			>
+				{t('nav.skip')}
+			</a>
+			<WorkHeader name={me.name} />
+			<main id="main" className="mx-auto max-w-4xl px-4 py-6">
+				<div role="status" aria-live="polite">
+					{flash && (
+						<p
+							key={JSON.stringify(flash)}
+							className={`mb-4 rounded-md border p-3 text-sm ${flash.kind === 'success' ? 'border-teal-300 bg-teal-50 text-teal-900' : 'border-red-300 bg-red-50 text-red-800'}`}
+						>
+							{t(flash.key, flash.vars)}
+						</p>
+					)}
+				</div>
+				<Outlet />
+			</main>
+		</div>
+	)
+}
+
+function WorkHeader({ name }: { name: string }) {
+	const { locale, t } = useAdminI18n()
+	const location = useLocation()
+	return (
+		<header className="border-b border-slate-300 bg-white">
+			<div className="mx-auto flex max-w-4xl flex-wrap items-center justify-between gap-3 px-4 py-3">
+				<Link to="/work" className="text-lg font-bold text-teal-800">
+					{t('work.brand')}
+				</Link>
+				<div className="flex flex-wrap items-center gap-4 text-sm">
+					<span>{name}</span>
+					<Form method="post" action="/work/language">
+						<AuthenticityTokenInput />
+						<input type="hidden" name="redirectTo" value={location.pathname} />
+						<input type="hidden" name="locale" value={locale === 'da' ? 'en' : 'da'} />
+						<button type="submit" lang={locale === 'da' ? 'en' : 'da'} className="text-teal-800 underline">
+							{locale === 'da' ? 'English' : 'Dansk'}
+						</button>
+					</Form>
+					<Form method="post" action="/work/logout">
+						<AuthenticityTokenInput />
+						<button type="submit" className={buttonClass('secondarySmall')}>
+							{t('nav.logout')}
+						</button>
+					</Form>
+				</div>
+			</div>
+		</header>
+	)
+}
+
+export function ErrorBoundary() {
+	const error = useRouteError()
+	const { t } = useAdminI18n()
+	const status = isRouteErrorResponse(error) ? error.status : 500
+	const key: AdminMessageKey =
+		status === 401
+			? 'errors.signedOut'
+			: status === 403
+				? 'errors.forbidden'
+				: status === 404
+					? 'errors.notFound'
+					: 'errors.unexpected'
+	return (
+		<main id="main" className="mx-auto max-w-xl px-4 py-16 text-center">
+			<title>{t(key)}</title>
+			<h1 className="mb-4 text-2xl font-bold">{t(key)}</h1>
+			<p>
+				<a href={status === 401 ? '/work/login' : '/work'} className="text-teal-800 underline">
+					{status === 401 ? t('login.title') : t('work.title')}
+				</a>
+			</p>
+		</main>
+	)
+}
