@@ -14,10 +14,15 @@ export function signStreamName(stream: string, secretKey: string, options: { exp
 	return `${payload}--${digest(payload, secretKey)}`
 }
 
+// The signature is always SIGNATURE_LENGTH characters: it is read from the end, because base64url
+// (unlike Rails' base64) may itself hold "--", in the signature as in the payload.
+const SIGNATURE_LENGTH = 43
+
 export function verifyStreamName(signed: unknown, secretKey: string, now = new Date()): string | null {
 	if (typeof signed !== 'string' || signed.length > 2000) return null
-	const [payload, signature, ...rest] = signed.split('--')
-	if (!payload || !signature || rest.length) return null
+	const payload = signed.slice(0, -SIGNATURE_LENGTH - 2)
+	const signature = signed.slice(-SIGNATURE_LENGTH)
+	if (!payload || signed.slice(-SIGNATURE_LENGTH - 2, -SIGNATURE_LENGTH) !== '--') return null
 	const expected = Buffer.from(digest(payload, secretKey))
 	const given = Buffer.from(signature)
 	if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null
