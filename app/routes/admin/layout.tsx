@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { FlashMessage, useKeptFlash } from '#app/components/admin/flash.tsx'
 import {
 	data,
 	Form,
@@ -52,20 +53,6 @@ const NAVIGATION: { to: string; label: AdminMessageKey }[] = [
 	{ to: '/admin/users', label: 'users.title' },
 	{ to: '/admin/audit', label: 'audit.title' },
 ]
-
-type Flash = ReturnType<typeof useLoaderData<typeof loader>>['flash']
-
-// A flash message stays while its page is shown: a live update reloads the page's data (another
-// staff member's change, or the broadcast of this one), and the message, already taken from its
-// cookie, must not vanish with it. A new page shows its own.
-function useKeptFlash(arrived: Flash, locationKey: string): Flash {
-	const [kept, setKept] = useState({ key: locationKey, flash: arrived })
-	if (kept.key !== locationKey || (arrived && JSON.stringify(arrived) !== JSON.stringify(kept.flash))) {
-		setKept({ key: locationKey, flash: arrived })
-		return arrived
-	}
-	return kept.flash
-}
 
 export default function AdminLayout() {
 	const { staff, flash: arrived } = useLoaderData<typeof loader>()
@@ -125,16 +112,7 @@ export default function AdminLayout() {
 					</ul>
 				</nav>
 				<main id="main" className="min-w-0 flex-1">
-					<div role="status" aria-live="polite">
-						{flash && (
-							<p
-								key={JSON.stringify(flash)}
-								className={`mb-4 rounded-md border p-3 text-sm ${flash.kind === 'success' ? 'border-teal-300 bg-teal-50 text-teal-900' : 'border-red-300 bg-red-50 text-red-800'}`}
-							>
-								{t(flash.key, flash.vars)}
-							</p>
-						)}
-					</div>
+					<FlashMessage flash={flash} />
 					<Outlet />
 				</main>
 			</div>

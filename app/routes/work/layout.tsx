@@ -1,5 +1,6 @@
 import { data, Form, isRouteErrorResponse, Link, Outlet, useLoaderData, useLocation, useRouteError } from 'react-router'
 import type { Route } from './+types/layout'
+import { FlashMessage, useKeptFlash } from '#app/components/admin/flash.tsx'
 import { AuthenticityTokenInput } from '#app/components/ui/authenticity-token.tsx'
 import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
 import { buttonClass } from '#app/components/ui/button.tsx'
@@ -23,8 +24,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function WorkLayout() {
-	const { me, flash, stream } = useLoaderData<typeof loader>()
+	const { me, flash: arrived, stream } = useLoaderData<typeof loader>()
 	const { t } = useAdminI18n()
+	const flash = useKeptFlash(arrived, useLocation().key)
 	useReloadOnStream(stream)
 	return (
 		<div className="min-h-screen bg-slate-50" data-controller="work" {...streamAttributes(stream)}>
@@ -36,16 +38,7 @@ export default function WorkLayout() {
 			</a>
 			<WorkHeader name={me.name} />
 			<main id="main" className="mx-auto max-w-4xl px-4 py-6">
-				<div role="status" aria-live="polite">
-					{flash && (
-						<p
-							key={JSON.stringify(flash)}
-							className={`mb-4 rounded-md border p-3 text-sm ${flash.kind === 'success' ? 'border-teal-300 bg-teal-50 text-teal-900' : 'border-red-300 bg-red-50 text-red-800'}`}
-						>
-							{t(flash.key, flash.vars)}
-						</p>
-					)}
-				</div>
+				<FlashMessage flash={flash} />
 				<Outlet />
 			</main>
 		</div>

@@ -1,0 +1,214 @@
+import { readFileSync } from 'node:fs'
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { users } from '#database/schema.ts'
+import { seedDatabase } from '#database/seed.ts'
+import { ADMIN_ENV } from '#tests/setup/admin.ts'
+import {
+	launchBrowser,
+	openPage,
+	seriousAxeViolations,
+	submitLogin,
+	waitForHydration,
+	type WatchedPage,
+} from '#tests/setup/browser.ts'
+import { createTestDatabase, openTestDatabase, type TestDatabase } from '#tests/setup/database.ts'
+import { startServer, type RunningServer } from '#tests/setup/server.ts'
+import { testServices } from '#tests/setup/services.ts'
+import { setupSmtpPeer } from '#tests/setup/smtp.ts'
+import { makeTranslator, orderWithDocument } from '#tests/setup/vendor.ts'
+
+// The vendor side in Chromium on the built server, with two translators' browsers and the PM's:
+// an offer to both, the first to accept takes it and the other's offer vanishes live; download,
+// upload, return with a note, upload again, approve; the customer gets that file, and the fee is
+// owed for the month. Mail goes to a real SMTP peer.
+const peer = setupSmtpPeer()
+let database: TestDatabase
+let server: RunningServer
+let browser: Browser
+const pages: WatchedPage[] = []
+const ANNA = { email: '', password: '' }
+const BO = { email: 'bo.vendor@translators.test', password: 'bo-translator-pass' }
+let order = { id: 0, token: '', reference: '' }
+
+beforeAll(async () => {
+	database = await createTestDatabase()
+	const handle = await openTestDatabase(database)
+	try {
+		await seedDatabase(handle.db, { companies: 0 })
+		const [pm] = await handle.db
+			.insert(users)
+			.values({ email: 'seed@tolk.test', name: 'Seed', passwordHash: 'not used here' })
+			.returning({ id: users.id, name: users.name })
+		const services = { ...testServices({ db: handle.db }), documentsDir: `${database.dataDir}/documents` }
+		Object.assign(ANNA, await makeTranslator(services, pm!, 'Anna Vendor', { rate: 0.8 }))
+		const made = await orderWithDocument(services, 1200, services.documentsDir)
+		order = { id: made.order.id, token: made.order.token, reference: made.order.reference }
+	} finally {
+		await handle.close()
+	}
+	;[server, browser] = await Promise.all([startServer({ ...ADMIN_ENV, ...peer.env }, { database }), launchBrowser()])
+}, 120_000)
+
+afterAll(async () => {
+	const problems = pages.flatMap((page) => page.problems)
+	await Promise.all(pages.map((page) => page.context().close()))
+	expect(problems, 'console errors, CSP violations or uncaught exceptions').toEqual([])
+	await browser?.close()
+	await server?.stop()
+	await database?.drop()
+})
+
+async function open(path: string): Promise<WatchedPage> {
+	const page = await openPage(browser, server.url)
+	pages.push(page)
+	await page.goto(path)
+	await waitForHydration(page)
+	return page
+}
+
+async function translatorAt(account: { email: string; password: string }): Promise<WatchedPage> {
+	const page = await open('/work')
+	expect(new URL(page.url()).pathname).toBe('/work/login')
+	await submitLogin(page, account)
+	await page.getByRole('heading', { level: 1, name: 'My work' }).waitFor()
+	await waitForHydration(page)
+	return page
+}
+
+const upload = (page: WatchedPage, name: string, text: string) =>
+	page.getByLabel('Upload the translation').setInputFiles({ name, mimeType: 'text/plain', buffer: Buffer.from(text) })
+
+describe('translators work in the site', () => {
+	test(
+		'offer to two, one takes it, hand in, return, hand in again, approve, deliver, owe',
+		{ timeout: 180_000 },
+		async () => {
+			// The admin adds a second translator, with a login and the pair.
+			const pm = await open('/admin/translators/new')
+			await submitLogin(pm)
+			await pm.getByRole('heading', { level: 1, name: 'New translator' }).waitFor()
+			await pm.getByLabel('Name').fill('Bo Vendor')
+			await pm.getByLabel('Email').fill(BO.email)
+			await pm.getByLabel('Password').fill('short')
+			const row = pm.locator('[data-pair-row="0"]')
+			await row.getByLabel('From').selectOption('da')
+			await row.getByLabel('To').selectOption('en')
+			await row.getByLabel('Per word').fill('0,90')
+			await pm.getByRole('button', { name: 'Save' }).click()
+			await pm.getByText('At least 12 characters.', { exact: true }).waitFor()
+			pm.problems = pm.problems.filter((problem) => !problem.includes('422'))
+			expect(await pm.getByLabel('Name').inputValue()).toBe('Bo Vendor')
+			await pm.getByLabel('Password').fill(BO.password)
+			await pm.getByRole('button', { name: 'Save' }).click()
+			await pm.getByText('The translator is saved.').waitFor()
+			expect(await seriousAxeViolations(pm)).toEqual([])
+
+			const anna = await translatorAt(ANNA)
+			const bo = await translatorAt(BO)
+			expect(await seriousAxeViolations(bo)).toEqual([])
+
+			// The PM offers the job to both, each shown with their fee and load.
+			await pm.goto(`/admin/orders/${order.id}`)
+			await waitForHydration(pm)
+			await pm.getByText('New job').click()
+			const form = pm.locator('[data-controller="new-job"]')
+			expect(await form.locator('[data-candidate]').count()).toBe(2)
+			expect(await form.locator('label', { hasText: 'Anna Vendor' }).textContent()).toMatch(
+				/DKK\s960\.00.*open: 0 words/,
+			)
+			await form.getByLabel('Instructions for the translator').fill('Keep the clause numbers.')
+			await form.getByLabel(/Anna Vendor/).check()
+			await form.getByLabel(/Bo Vendor/).check()
+			await form.getByRole('button', { name: 'Offer the job' }).click()
+			await pm.getByText('The job is offered.', { exact: false }).waitFor()
+			expect(await seriousAxeViolations(pm)).toEqual([])
+
+			// Both open pages show the offer by themselves, and both got a mail.
+			await anna.locator('[data-offer-item]').waitFor()
+			await bo.locator('[data-offer-item]').waitFor()
+			await expect
+				.poll(() =>
+					peer.messages
+						.filter((mail) => mail.subject.startsWith('Jobtilbud'))
+						.flatMap((mail) => mail.to)
+						.sort(),
+				)
+				.toEqual([ANNA.email, BO.email].sort())
+			expect(await anna.locator('[data-offer-item]').textContent()).toContain('Keep the clause numbers.')
+
+			// Anna accepts; Bo's offer disappears while he looks at it.
+			await anna.getByRole('button', { name: 'Accept' }).click()
+			await anna.getByText('The job is yours.').waitFor()
+			await bo.getByText('No offers right now.').waitFor()
+			expect(await bo.locator('[data-offer-item]').count()).toBe(0)
+			expect(await anna.locator('main').textContent()).not.toMatch(/Ida Holm|ida@example\.dk/)
+			expect(await seriousAxeViolations(anna)).toEqual([])
+
+			// She downloads the source (logged) and hands in a translation.
+			const [download] = await Promise.all([
+				anna.waitForEvent('download'),
+				anna.getByRole('link', { name: 'kontrakt.docx' }).click(),
+			])
+			expect(readFileSync(await download.path(), 'utf8')).toContain('Kontrakt')
+			await upload(anna, 'contract-en.txt', 'First draft of the contract.')
+			await anna.getByRole('button', { name: 'Upload', exact: true }).click()
+			await anna.getByText('contract-en.txt is uploaded.').waitFor()
+			await anna.getByRole('button', { name: 'Hand in: the job is done' }).click()
+			await anna.getByText('Handed in. The project manager is told.').waitFor()
+
+			// The PM's job page: returned with a note, which Anna sees without reloading.
+			await pm.goto(`/admin/orders/${order.id}`)
+			await pm.locator('[data-job-status="done"]').waitFor()
+			await pm.locator('[data-order-jobs] a').first().click()
+			await pm.getByRole('heading', { level: 1, name: /Job \d+ for order/ }).waitFor()
+			await waitForHydration(pm)
+			expect(await seriousAxeViolations(pm)).toEqual([])
+			await pm.getByLabel('What must be done again').fill('Clause 3 is missing.')
+			await pm.getByRole('button', { name: 'Return to the translator' }).click()
+			await pm.getByText('Returned to the translator with your note.').waitFor()
+			await anna.locator('[data-return-note]', { hasText: 'Clause 3 is missing.' }).waitFor()
+
+			await upload(anna, 'contract-en-v2.txt', 'The whole contract, clause 3 included.')
+			await anna.getByRole('button', { name: 'Upload', exact: true }).click()
+			await anna.getByText('contract-en-v2.txt is uploaded.').waitFor()
+			await anna.getByRole('button', { name: 'Hand in: the job is done' }).click()
+			await anna.getByText('Handed in. The project manager is told.').waitFor()
+
+			// The PM's open page sees it handed in, approves, and delivers the order with that file.
+			await pm.locator('[data-job-status="done"]').waitFor()
+			await pm.getByRole('button', { name: 'Approve: add the files to the order' }).click()
+			await pm.getByText('Approved: the files are on the order, ready to deliver.').waitFor()
+			await pm.goto(`/admin/orders/${order.id}`)
+			await waitForHydration(pm)
+			const files = pm.getByRole('region', { name: 'Translated files' })
+			expect(await files.getByRole('link').allTextContents()).toEqual(['contract-en-v2.txt'])
+			const status = pm.getByRole('region', { name: 'Status' })
+			await status.getByRole('button', { name: 'Change status' }).click()
+			await status.locator('[data-current-status="in_progress"]').waitFor()
+			await status.getByLabel('New status').selectOption('delivered')
+			await status.getByRole('button', { name: 'Change status' }).click()
+			await status.locator('[data-current-status="delivered"]').waitFor()
+
+			const customer = await open(`/en/orders/${order.token}`)
+			const [delivered] = await Promise.all([
+				customer.waitForEvent('download'),
+				customer.getByRole('link', { name: /contract-en-v2\.txt/ }).click(),
+			])
+			expect(readFileSync(await delivered.path(), 'utf8')).toBe('The whole contract, clause 3 included.')
+
+			// What the agency owes: the month's row, and Anna's own page says the same.
+			await pm.goto('/admin/payables')
+			const month = new Intl.DateTimeFormat('en-CA', {
+				timeZone: 'Europe/Copenhagen',
+				year: 'numeric',
+				month: '2-digit',
+			}).format(new Date())
+			const payable = pm.locator(`[data-payable="${month} Anna Vendor"]`)
+			expect(await payable.textContent()).toMatch(/DKK\s960\.00/)
+			expect(await seriousAxeViolations(pm)).toEqual([])
+			await anna.goto('/work')
+			expect(await anna.locator(`[data-earnings-month="${month}"]`).textContent()).toMatch(/DKK\s960\.00/)
+		},
+	)
+})
