@@ -95,7 +95,7 @@ describe('a job from offer to payable', () => {
 		expect(delivered.map((file) => file.name)).toContain('contract-en-v2.txt')
 		const file = delivered.find((row) => row.name === 'contract-en-v2.txt')!
 		expect(readFileSync(path.join(deliveriesDirOf(documentsDir), file.storedName), 'utf8')).toBe('Final translation.')
-		const owed = (await listPayables(db())).find((row) => row.translatorId === anna.id)
+		const owed = (await listPayables(db())).rows.find((row) => row.translatorId === anna.id)
 		expect(owed).toMatchObject({ jobs: 1, amount: 1200, words: 1500 })
 		const overview = await workOverview(services(), anna)
 		expect(overview.earnings[0]).toMatchObject({ amount: 1200, paidAt: null })

@@ -10,7 +10,13 @@ import { csvLine } from '#app/utils/csv.ts'
 const month = sql<string>`to_char(${jobs.approvedAt} at time zone 'Europe/Copenhagen', 'YYYY-MM')`
 export const MONTH = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/)
 
-export async function listPayables(db: Database) {
+// The months with approved jobs, newest first, and what is owed in one of them (the newest by default).
+export async function listPayables(db: Database, wanted?: string | null) {
+	const months = (
+		await db.selectDistinct({ month }).from(jobs).where(eq(jobs.status, 'approved')).orderBy(desc(month)).limit(120)
+	).map((row) => row.month)
+	const chosen = wanted && months.includes(wanted) ? wanted : (months[0] ?? null)
+	if (!chosen) return { months, month: null, rows: [] }
 	const rows = await db
 		.select({
 			month,
@@ -30,11 +36,14 @@ export async function listPayables(db: Database) {
 			translatorPayouts,
 			and(eq(translatorPayouts.translatorId, jobs.translatorId), eq(translatorPayouts.month, month)),
 		)
-		.where(eq(jobs.status, 'approved'))
+		.where(and(eq(jobs.status, 'approved'), sql`${month} = ${chosen}`))
 		.groupBy(month, jobs.translatorId, users.name, users.email, translatorPayouts.paidAt, translatorPayouts.paidBy)
-		.orderBy(desc(month), asc(users.name))
-		.limit(2000)
-	return rows.map((row) => ({ ...row, translatorId: row.translatorId!, amount: Number(row.amount) }))
+		.orderBy(asc(users.name))
+	return {
+		months,
+		month: chosen,
+		rows: rows.map((row) => ({ ...row, translatorId: row.translatorId!, amount: Number(row.amount) })),
+	}
 }
 
 // One line per approved job, for the accountant.

@@ -1,4 +1,4 @@
-import { Form, useLoaderData } from 'react-router'
+import { Form, Link, useLoaderData } from 'react-router'
 import { z } from 'zod'
 import type { Route } from './+types/payables'
 import { AuthenticityTokenInput } from '#app/components/ui/authenticity-token.tsx'
@@ -16,8 +16,17 @@ import { formatDateTime, formatNumber, formatPrice } from '#app/utils/format.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	requireStaff(request, context)
-	const [rows, { currency }] = await Promise.all([listPayables(getDb(context)), getRequestSettings(context)])
-	return { currency, rows: rows.map((row) => ({ ...row, paidAt: row.paidAt?.toISOString() ?? null })) }
+	const wanted = MONTH.safeParse(new URL(request.url).searchParams.get('month'))
+	const [owed, { currency }] = await Promise.all([
+		listPayables(getDb(context), wanted.success ? wanted.data : null),
+		getRequestSettings(context),
+	])
+	return {
+		currency,
+		months: owed.months,
+		month: owed.month,
+		rows: owed.rows.map((row) => ({ ...row, paidAt: row.paidAt?.toISOString() ?? null })),
+	}
 }
 
 const PaySchema = z.object({ translatorId: z.coerce.number().int().positive(), month: MONTH })
@@ -49,12 +58,29 @@ const COLUMNS = [
 
 // What the agency owes its translators, per translator per month of approved jobs.
 export default function Payables() {
-	const { currency, rows } = useLoaderData<typeof loader>()
+	const { currency, rows, months, month } = useLoaderData<typeof loader>()
 	const { locale, t } = useAdminI18n()
 	return (
 		<section data-controller="payables">
 			<title>{`${t('payables.title')} · Tolk admin`}</title>
 			<ListHeader title={t('payables.title')} exportHref="/admin/payables/export" exportLabel={t('payables.export')} />
+			{months.length > 0 && (
+				<nav aria-label={t('payables.months')} className="mb-4">
+					<ul className="flex flex-wrap gap-2">
+						{months.map((item) => (
+							<li key={item}>
+								<Link
+									to={`/admin/payables?month=${item}`}
+									aria-current={item === month ? 'page' : undefined}
+									className={`inline-block rounded-md border px-3 py-1 text-sm ${item === month ? 'border-teal-800 bg-teal-800 text-white' : 'border-slate-400 text-teal-900'}`}
+								>
+									{item}
+								</Link>
+							</li>
+						))}
+					</ul>
+				</nav>
+			)}
 			{rows.length === 0 ? (
 				<EmptyState>{t('payables.empty')}</EmptyState>
 			) : (
