@@ -1,4 +1,4 @@
-// `npm run admin:create -- --email a@b.dk --name "A B" [--role manager|editor]` and
+// `npm run admin:create -- --email a@b.dk --name "A B" [--role manager|editor|translator]` and
 // `npm run admin:password -- --email a@b.dk`. The password is read from ADMIN_PASSWORD or asked
 // for without echo, never taken from the command line where `ps` and shell history would keep it.
 import { createInterface } from 'node:readline/promises'
@@ -19,7 +19,7 @@ const { values } = parseArgs({
 const ArgsSchema = z.object({
 	email: z.email('--email must be an email address'),
 	name: z.string().min(1).optional(),
-	role: z.enum(STAFF_ROLES, '--role must be admin, manager or editor'),
+	role: z.enum(STAFF_ROLES, '--role must be admin, manager, editor or translator'),
 })
 
 async function askPassword(): Promise<string> {
@@ -40,7 +40,7 @@ async function askPassword(): Promise<string> {
 async function main() {
 	if (command !== 'create' && command !== 'password')
 		throw new Error(
-			'usage: admin-account.ts create|password --email <email> [--name <name>] [--role admin|manager|editor]',
+			'usage: admin-account.ts create|password --email <email> [--name <name>] [--role admin|manager|editor|translator]',
 		)
 	const args = ArgsSchema.parse(values)
 	const password = await askPassword()
