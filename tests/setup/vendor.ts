@@ -16,14 +16,14 @@ export async function makeTranslator(
 	services: Services,
 	admin: { id: number; name: string },
 	name: string,
-	{ rate = 0.8, password = 'translator-password-1', active = true } = {},
+	{ rate = 0.8, password = 'translator-password-1', active = true, teamMemberId = null as number | null } = {},
 ) {
 	const email = `${name.toLowerCase().replace(/\W+/g, '.')}@translators.test`
 	const id = await saveTranslator(services, admin, null, {
 		name,
 		email,
 		password,
-		teamMemberId: null,
+		teamMemberId,
 		dailyCapacity: 3000,
 		active,
 		pairs: [{ from: 'da', to: 'en', ratePerWord: rate }],

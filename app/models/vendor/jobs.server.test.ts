@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { jobOffers, jobs, orderFiles, translators } from '#database/schema.ts'
+import { jobOffers, jobs, orderFiles, orders, teamMembers, translators } from '#database/schema.ts'
 import { multipartSource } from '#app/http/multipart.server.ts'
 import { UploadRefused } from '#app/models/documents/upload.server.ts'
 import { deliveriesDirOf } from '#app/models/order/order.server.ts'
@@ -29,8 +29,8 @@ afterAll(() => rmSync(documentsDir, { recursive: true, force: true }))
 const services = () => ({ ...baseServices(), documentsDir })
 
 // A translator as their signed-in session knows them.
-async function person(name: string, rate?: number) {
-	const made = await makeTranslator(services(), staff, name, { rate })
+async function person(name: string, rate?: number, teamMemberId: number | null = null) {
+	const made = await makeTranslator(services(), staff, name, { rate, teamMemberId })
 	const [row] = await db().select().from(translators).where(eq(translators.id, made.id))
 	return { id: row!.id, userId: row!.userId, name }
 }
@@ -42,6 +42,17 @@ function upload(name: string, content: string) {
 }
 
 describe('a job from offer to payable', () => {
+	test("the first job's taker, when on the about page, becomes the order's translator", async () => {
+		const [member] = await db().select().from(teamMembers).limit(1)
+		const fie = await person('Fie Jobs', 0.8, member!.id)
+		const { order, documentId, deadline } = await orderWithDocument(services(), 400)
+		const made = await createJob(services(), staff, order.id, jobValues(documentId, deadline, [fie.id]))
+		if (!('jobId' in made)) throw new Error('not made')
+		expect(await acceptOffer(services(), fie, made.jobId)).toBe('accepted')
+		const [row] = await db().select().from(orders).where(eq(orders.id, order.id))
+		expect(row!.translatorId).toBe(member!.id)
+	})
+
 	test('is offered to two, taken by the first to accept, handed in, returned, handed in again, approved and owed', async () => {
 		const anna = await person('Anna Jobs', 0.8)
 		const bo = await person('Bo Jobs', 0.9)

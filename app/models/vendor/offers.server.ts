@@ -1,6 +1,6 @@
-import { and, eq, gt, inArray, lte, ne, sql } from 'drizzle-orm'
+import { and, eq, gt, inArray, isNull, lte, ne, sql } from 'drizzle-orm'
 import { z } from 'zod'
-import { jobMessages, jobOffers, jobs, orders } from '#database/schema.ts'
+import { jobMessages, jobOffers, jobs, orderEvents, orders, teamMembers, translators } from '#database/schema.ts'
 import { recordAudit } from '#app/models/audit/record.server.ts'
 import { announceJob, mailAgency, mailTranslator, type NotifyServices } from '#app/models/vendor/notify.server.ts'
 import { userIdsOf } from '#app/models/vendor/jobs.server.ts'
@@ -59,6 +59,7 @@ export async function acceptOffer(
 			.where(and(eq(jobOffers.jobId, jobId), eq(jobOffers.status, 'pending'), ne(jobOffers.id, offer.id)))
 			.returning({ translatorId: jobOffers.translatorId })
 		await tx.insert(jobMessages).values({ jobId, author: 'event', userName: me.name, body: 'accepted' })
+		await assignOnOrder(tx, me, job.orderId)
 		return { outcome: 'accepted', orderId: job.orderId, withdrawn: withdrawn.map((row) => row.translatorId) }
 	})
 	if (result.orderId === undefined) return result.outcome
@@ -93,6 +94,26 @@ export async function declineOffer(
 
 type Tx = Parameters<Parameters<NotifyServices['db']['transaction']>[0]>[0]
 
+// The order's translator, as the order list shows and filters it, is the team member who took its
+// first job (when they are on the about page and no one is assigned yet); noted for staff.
+async function assignOnOrder(tx: Tx, me: Translator, orderId: number) {
+	const [member] = await tx
+		.select({ id: teamMembers.id, name: teamMembers.name })
+		.from(translators)
+		.innerJoin(teamMembers, eq(teamMembers.id, translators.teamMemberId))
+		.where(eq(translators.id, me.id))
+	if (!member) return
+	const [assigned] = await tx
+		.update(orders)
+		.set({ translatorId: member.id, updatedAt: new Date() })
+		.where(and(eq(orders.id, orderId), isNull(orders.translatorId)))
+		.returning({ id: orders.id })
+	if (assigned)
+		await tx
+			.insert(orderEvents)
+			.values({ orderId, kind: 'assigned', body: member.name, userName: me.name, internal: true })
+}
+
 // A job whose offers are all answered without a taker is open again, for the PM to offer anew.
 async function closeIfUnanswerable(tx: Tx, jobId: number, now: Date) {
 	const [pending] = await tx
@@ -126,6 +147,16 @@ export async function expireOffers(services: NotifyServices, now = new Date()): 
 			await tx.insert(jobMessages).values({ jobId, author: 'event', userName: 'Tolk', body: 'expired' })
 			return closeIfUnanswerable(tx, jobId, now)
 		})
+		await recordAudit(
+			services,
+			{ id: null, name: 'Tolk' },
+			{
+				action: 'update',
+				subjectType: 'job',
+				subjectId: jobId,
+				summary: `Job ${jobId}: offers expired without an answer${result.nobody ? '; nobody took it' : ''}`,
+			},
+		)
 		if (result.nobody) await mailAgency(services, 'unanswered', { jobId: String(jobId), reference: result.reference })
 		const translatorIds = expired.filter((row) => row.jobId === jobId).map((row) => row.translatorId)
 		await announceJob(services, result.orderId, await userIdsOf(services, translatorIds))
