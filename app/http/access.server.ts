@@ -11,15 +11,17 @@ type Context = Readonly<RouterContextProvider>
 // Called first in every admin loader and action: React Router runs matched loaders in parallel
 // and a data request can choose which ones, so a parent route's check protects nothing. The
 // address's area (app/models/staff/roles.ts) decides whether this staff member's role may open it.
+// Nobody is signed in: a page goes to the sign-in of its area and comes back after, a call gets 401.
+function signInFirst(request: Request): Response {
+	if (!isPageRequest(request.method, request.headers.get('Accept')))
+		return Response.json({ error: 'Log in to continue.' }, { status: 401, headers: { 'Cache-Control': 'no-store' } })
+	const url = new URL(request.url)
+	return redirect(loginPathFor(url.pathname, url.search))
+}
+
 export function requireStaff(request: Request, context: Context): Staff {
 	const staff = context.get(staffContext)
-	if (!staff) {
-		if (isPageRequest(request.method, request.headers.get('Accept'))) {
-			const url = new URL(request.url)
-			throw redirect(loginPathFor(url.pathname, url.search))
-		}
-		throw Response.json({ error: 'Log in to continue.' }, { status: 401, headers: { 'Cache-Control': 'no-store' } })
-	}
+	if (!staff) throw signInFirst(request)
 	// A translator's place is /work: their browser is sent there, a call is refused.
 	if (staff.role === 'translator' && isPageRequest(request.method, request.headers.get('Accept')))
 		throw redirect(WORK_PATH)
@@ -32,13 +34,7 @@ export function requireStaff(request: Request, context: Context): Staff {
 // sign-in (pages), 401 (calls) or 403 (staff of another role, a translator made inactive).
 export async function requireTranslator(request: Request, context: Context): Promise<Translator> {
 	const staff = context.get(staffContext)
-	if (!staff) {
-		if (isPageRequest(request.method, request.headers.get('Accept'))) {
-			const url = new URL(request.url)
-			throw redirect(loginPathFor(url.pathname, url.search))
-		}
-		throw Response.json({ error: 'Log in to continue.' }, { status: 401, headers: { 'Cache-Control': 'no-store' } })
-	}
+	if (!staff) throw signInFirst(request)
 	const refused = (error: string) => Response.json({ error }, { status: 403, headers: { 'Cache-Control': 'no-store' } })
 	if (staff.role !== 'translator') throw refused('These pages are for translators.')
 	const row = await translatorOfUser(context.get(servicesContext).db, staff.id)

@@ -1,24 +1,14 @@
 import { useState } from 'react'
 import { FlashMessage, useKeptFlash } from '#app/components/admin/flash.tsx'
-import {
-	data,
-	Form,
-	isRouteErrorResponse,
-	Link,
-	NavLink,
-	Outlet,
-	useLoaderData,
-	useLocation,
-	useRouteError,
-} from 'react-router'
+import { AreaErrorPage } from '#app/components/admin/error-page.tsx'
+import { LanguageSwitch, LogOut } from '#app/components/admin/area-header.tsx'
+import { data, Link, NavLink, Outlet, useLoaderData, useLocation } from 'react-router'
 import type { Route } from './+types/layout'
 import { areaOfPath, mayOpen, type StaffRole } from '#app/models/staff/roles.ts'
-import { AuthenticityTokenInput } from '#app/components/ui/authenticity-token.tsx'
 import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
 import { takeFlash } from '#app/http/flash.server.ts'
 import { requireStaff } from '#app/http/access.server.ts'
 import type { AdminMessageKey } from '#app/utils/translate.ts'
-import { buttonClass } from '#app/components/ui/button.tsx'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const staff = requireStaff(request, context)
@@ -122,8 +112,7 @@ export default function AdminLayout() {
 
 // The bar above every admin page: who is signed in, the other language, the site, signing out.
 function AdminHeader({ staff }: { staff: { name: string; role: StaffRole } }) {
-	const { locale, t } = useAdminI18n()
-	const location = useLocation()
+	const { t } = useAdminI18n()
 	return (
 		<header className="border-b border-slate-300 bg-white">
 			<div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3">
@@ -134,23 +123,11 @@ function AdminHeader({ staff }: { staff: { name: string; role: StaffRole } }) {
 					<span>
 						{staff.name} · {t(`roles.${staff.role}`)}
 					</span>
-					<Form method="post" action="/admin/language">
-						<AuthenticityTokenInput />
-						<input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-						<input type="hidden" name="locale" value={locale === 'da' ? 'en' : 'da'} />
-						<button type="submit" lang={locale === 'da' ? 'en' : 'da'} className="text-teal-800 underline">
-							{locale === 'da' ? 'English' : 'Dansk'}
-						</button>
-					</Form>
+					<LanguageSwitch action="/admin/language" />
 					<Link to="/" className="text-teal-800 underline">
 						{t('nav.viewSite')}
 					</Link>
-					<Form method="post" action="/admin/logout">
-						<AuthenticityTokenInput />
-						<button type="submit" className={buttonClass('secondarySmall')}>
-							{t('nav.logout')}
-						</button>
-					</Form>
+					<LogOut action="/admin/logout" />
 				</div>
 			</div>
 		</header>
@@ -158,26 +135,5 @@ function AdminHeader({ staff }: { staff: { name: string; role: StaffRole } }) {
 }
 
 export function ErrorBoundary() {
-	const error = useRouteError()
-	const { t } = useAdminI18n()
-	const status = isRouteErrorResponse(error) ? error.status : 500
-	const key: AdminMessageKey =
-		status === 401
-			? 'errors.signedOut'
-			: status === 403
-				? 'errors.forbidden'
-				: status === 404
-					? 'errors.notFound'
-					: 'errors.unexpected'
-	return (
-		<main id="main" className="mx-auto max-w-xl px-4 py-16 text-center">
-			<title>{`${t(key)} · Tolk admin`}</title>
-			<h1 className="mb-4 text-2xl font-bold">{t(key)}</h1>
-			<p>
-				<a href={status === 401 ? '/admin/login' : '/admin'} className="text-teal-800 underline">
-					{status === 401 ? t('login.title') : t('nav.dashboard')}
-				</a>
-			</p>
-		</main>
-	)
+	return <AreaErrorPage home="/admin" homeLabel="nav.dashboard" login="/admin/login" suffix=" · Tolk admin" />
 }

@@ -1,16 +1,15 @@
-import { data, Form, isRouteErrorResponse, Link, Outlet, useLoaderData, useLocation, useRouteError } from 'react-router'
+import { data, Link, Outlet, useLoaderData, useLocation } from 'react-router'
 import type { Route } from './+types/layout'
 import { FlashMessage, useKeptFlash } from '#app/components/admin/flash.tsx'
-import { AuthenticityTokenInput } from '#app/components/ui/authenticity-token.tsx'
+import { AreaErrorPage } from '#app/components/admin/error-page.tsx'
+import { LanguageSwitch, LogOut } from '#app/components/admin/area-header.tsx'
 import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
-import { buttonClass } from '#app/components/ui/button.tsx'
 import { streamAttributes, useReloadOnStream } from '#app/components/ui/live-stream.tsx'
 import { takeFlash } from '#app/http/flash.server.ts'
 import { requireTranslator } from '#app/http/access.server.ts'
 import { getServices } from '#app/http/context.server.ts'
 import { liveStream } from '#app/models/live/signed-stream.server.ts'
 import { userStream } from '#app/utils/cable.ts'
-import type { AdminMessageKey } from '#app/utils/translate.ts'
 
 // The translator's own pages: their offers and jobs, nothing of the back office. The page listens
 // to the translator's own stream, which only their signed-in socket may hear.
@@ -46,8 +45,7 @@ export default function WorkLayout() {
 }
 
 function WorkHeader({ name }: { name: string }) {
-	const { locale, t } = useAdminI18n()
-	const location = useLocation()
+	const { t } = useAdminI18n()
 	return (
 		<header className="border-b border-slate-300 bg-white">
 			<div className="mx-auto flex max-w-4xl flex-wrap items-center justify-between gap-3 px-4 py-3">
@@ -56,20 +54,8 @@ function WorkHeader({ name }: { name: string }) {
 				</Link>
 				<div className="flex flex-wrap items-center gap-4 text-sm">
 					<span>{name}</span>
-					<Form method="post" action="/work/language">
-						<AuthenticityTokenInput />
-						<input type="hidden" name="redirectTo" value={location.pathname} />
-						<input type="hidden" name="locale" value={locale === 'da' ? 'en' : 'da'} />
-						<button type="submit" lang={locale === 'da' ? 'en' : 'da'} className="text-teal-800 underline">
-							{locale === 'da' ? 'English' : 'Dansk'}
-						</button>
-					</Form>
-					<Form method="post" action="/work/logout">
-						<AuthenticityTokenInput />
-						<button type="submit" className={buttonClass('secondarySmall')}>
-							{t('nav.logout')}
-						</button>
-					</Form>
+					<LanguageSwitch action="/work/language" />
+					<LogOut action="/work/logout" />
 				</div>
 			</div>
 		</header>
@@ -77,26 +63,5 @@ function WorkHeader({ name }: { name: string }) {
 }
 
 export function ErrorBoundary() {
-	const error = useRouteError()
-	const { t } = useAdminI18n()
-	const status = isRouteErrorResponse(error) ? error.status : 500
-	const key: AdminMessageKey =
-		status === 401
-			? 'errors.signedOut'
-			: status === 403
-				? 'errors.forbidden'
-				: status === 404
-					? 'errors.notFound'
-					: 'errors.unexpected'
-	return (
-		<main id="main" className="mx-auto max-w-xl px-4 py-16 text-center">
-			<title>{t(key)}</title>
-			<h1 className="mb-4 text-2xl font-bold">{t(key)}</h1>
-			<p>
-				<a href={status === 401 ? '/work/login' : '/work'} className="text-teal-800 underline">
-					{status === 401 ? t('login.title') : t('work.title')}
-				</a>
-			</p>
-		</main>
-	)
+	return <AreaErrorPage home="/work" homeLabel="work.title" login="/work/login" suffix="" />
 }

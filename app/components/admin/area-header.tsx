@@ -1,0 +1,34 @@
+import { Form, useLocation } from 'react-router'
+import { AuthenticityTokenInput } from '#app/components/ui/authenticity-token.tsx'
+import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
+import { buttonClass } from '#app/components/ui/button.tsx'
+
+// The other language of a signed-in area, posted to the area's own address (the admin's, or a
+// translator's /work), back to the page it was chosen on.
+export function LanguageSwitch({ action }: { action: string }) {
+	const { locale } = useAdminI18n()
+	const location = useLocation()
+	const other = locale === 'da' ? 'en' : 'da'
+	return (
+		<Form method="post" action={action}>
+			<AuthenticityTokenInput />
+			<input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+			<input type="hidden" name="locale" value={other} />
+			<button type="submit" lang={other} className="text-teal-800 underline">
+				{other === 'en' ? 'English' : 'Dansk'}
+			</button>
+		</Form>
+	)
+}
+
+export function LogOut({ action }: { action: string }) {
+	const { t } = useAdminI18n()
+	return (
+		<Form method="post" action={action}>
+			<AuthenticityTokenInput />
+			<button type="submit" className={buttonClass('secondarySmall')}>
+				{t('nav.logout')}
+			</button>
+		</Form>
+	)
+}
