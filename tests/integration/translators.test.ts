@@ -7,7 +7,7 @@ import { createJob } from '#app/models/vendor/jobs.server.ts'
 import { acceptOffer } from '#app/models/vendor/offers.server.ts'
 import { addJobFile } from '#app/models/vendor/work.server.ts'
 import { multipartSource } from '#app/http/multipart.server.ts'
-import { ADMIN_ENV, logIn, type StaffClient } from '#tests/setup/admin.ts'
+import { ADMIN_ENV, attemptLogin, logIn, type StaffClient } from '#tests/setup/admin.ts'
 import { openCable, identifierFor } from '#tests/setup/cable.ts'
 import { createTestDatabase, openTestDatabase, type TestDatabase } from '#tests/setup/database.ts'
 import { textOf } from '#tests/setup/http.ts'
@@ -32,9 +32,10 @@ const ids = {
 	boUserId: 0,
 }
 
-const logins: Record<'anna' | 'bo', { email: string; password: string }> = {
+const logins: Record<'anna' | 'bo' | 'paused', { email: string; password: string }> = {
 	anna: { email: '', password: '' },
 	bo: { email: '', password: '' },
+	paused: { email: '', password: '' },
 }
 
 beforeAll(async () => {
@@ -49,6 +50,7 @@ beforeAll(async () => {
 		const services = { ...testServices({ db: handle.db }), documentsDir: `${database.dataDir}/documents` }
 		const a = await makeTranslator(services, pm!, 'Anna Vendor')
 		const b = await makeTranslator(services, pm!, 'Bo Vendor')
+		Object.assign(logins.paused, await makeTranslator(services, pm!, 'Paused Vendor', { active: false }))
 		const first = await orderWithDocument(services, 1200, services.documentsDir)
 		const second = await orderWithDocument(services, 900, services.documentsDir)
 		const job = async (order: typeof first, who: number[]) => {
@@ -108,6 +110,18 @@ describe("a translator's session", () => {
 			expect((await anna.call('GET', path)).status, path).toBe(403)
 		}
 		expect((await anna.call('GET', `/admin/orders/${ids.annaOrder}/documents/${ids.annaDocument}`)).status).toBe(403)
+	})
+
+	test('of a translator made inactive is refused their pages, with a page that says why', async () => {
+		const { visitor, response } = await attemptLogin(server.url, logins.paused.email, logins.paused.password)
+		const cookie = [visitor.cookie, ...response.headers.getSetCookie().map((header) => header.split(';')[0]!)].join(
+			'; ',
+		)
+		const page = await fetch(`${server.url}/work`, { headers: { cookie, accept: 'text/html' } })
+		expect(page.status).toBe(403)
+		expect(textOf(await page.text())).toContain('Disse sider er for bureauets aktive oversættere')
+		const offers = await fetch(`${server.url}/work`, { headers: { cookie, accept: 'application/json' } })
+		expect(offers.status).toBe(403)
 	})
 
 	test("shows a job's documents, deadline and instructions, never the customer's name, e-mail, phone or price", async () => {

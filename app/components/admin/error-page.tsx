@@ -9,11 +9,13 @@ export function AreaErrorPage({
 	homeLabel,
 	login,
 	suffix,
+	forbidden = 'errors.forbidden',
 }: {
 	home: string
 	homeLabel: AdminMessageKey
 	login: string
 	suffix: string
+	forbidden?: AdminMessageKey
 }) {
 	const error = useRouteError()
 	const { t } = useAdminI18n()
@@ -22,7 +24,7 @@ export function AreaErrorPage({
 		status === 401
 			? 'errors.signedOut'
 			: status === 403
-				? 'errors.forbidden'
+				? forbidden
 				: status === 404
 					? 'errors.notFound'
 					: 'errors.unexpected'

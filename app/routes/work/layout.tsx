@@ -63,5 +63,5 @@ function WorkHeader({ name }: { name: string }) {
 }
 
 export function ErrorBoundary() {
-	return <AreaErrorPage home="/work" homeLabel="work.title" login="/work/login" suffix="" />
+	return <AreaErrorPage home="/work" homeLabel="work.title" login="/work/login" suffix="" forbidden="work.forbidden" />
 }
