@@ -5,6 +5,22 @@ const setupFiles = ['./tests/setup/fail-on-console-error.ts']
 // expect.poll's own second is too short for a re-render under that load (a filter's rows were
 // counted before React had drawn them). A poll that succeeds returns at once, so this costs nothing.
 const slowPoll = { poll: { timeout: 10_000 } }
+// What the browser does with a rendered page (folding, scrolling, fading, carousel, tooltips, the
+// layout on a phone, Lighthouse's scores) does not depend on which database rendered it: these run
+// on the embedded database only, and the PostgreSQL pass (DATABASE_URL) runs everything that reads
+// or writes data.
+const BROWSER_ONLY = [
+	'carousel',
+	'effects',
+	'faq',
+	'lazy-images',
+	'lighthouse',
+	'phones',
+	'read-more',
+	'scroll-link',
+	'tabs',
+	'tooltip',
+].map((name) => `tests/e2e/${name}.test.ts`)
 
 export default defineConfig({
 	root: new URL('..', import.meta.url).pathname,
@@ -40,6 +56,7 @@ export default defineConfig({
 				test: {
 					name: 'e2e',
 					include: ['tests/e2e/**/*.test.ts'],
+					exclude: process.env.DATABASE_URL ? BROWSER_ONLY : [],
 					setupFiles,
 					testTimeout: 60_000,
 					hookTimeout: 60_000,
