@@ -1,6 +1,6 @@
 import { redirect, type RouterContextProvider } from 'react-router'
 import { methodNotAllowed } from '#app/http/responses.server.ts'
-import { servicesContext, staffContext } from '#app/http/context.server.ts'
+import { perRequest, staffContext } from '#app/http/context.server.ts'
 import { translatorOfUser } from '#app/models/vendor/translators.server.ts'
 import { isPageRequest, loginPathFor, WORK_PATH } from '#app/utils/admin-paths.ts'
 import type { Staff } from '#app/models/staff/session.server.ts'
@@ -37,10 +37,13 @@ export async function requireTranslator(request: Request, context: Context): Pro
 	if (!staff) throw signInFirst(request)
 	const refused = (error: string) => Response.json({ error }, { status: 403, headers: { 'Cache-Control': 'no-store' } })
 	if (staff.role !== 'translator') throw refused('These pages are for translators.')
-	const row = await translatorOfUser(context.get(servicesContext).db, staff.id)
+	const row = await translatorOnce(context, staff.id)
 	if (!row.active) throw refused('Your translator account is not active.')
 	return { id: row.id, userId: staff.id, name: staff.name, locale: row.locale, sessionId: staff.sessionId }
 }
+
+// The layout's loader and the page's run side by side: the translator is read once per request.
+const translatorOnce = perRequest(translatorOfUser)
 
 export type Translator = { id: number; userId: number; name: string; locale: string; sessionId: string }
 
