@@ -18,7 +18,7 @@ import {
 	WorkRefused,
 	workOverview,
 } from '#app/models/vendor/work.server.ts'
-import { listPayables, markMonthPaid, PayoutRefused } from '#app/models/vendor/payables.server.ts'
+import { listPayables, markMonthPaid, payablesCsv, PayoutRefused } from '#app/models/vendor/payables.server.ts'
 import { candidatesFor } from '#app/models/vendor/translators.server.ts'
 import { setupOrderTests } from '#tests/setup/orders.ts'
 import { jobValues, makeTranslator, orderWithDocument } from '#tests/setup/vendor.ts'
@@ -111,6 +111,28 @@ describe('a job from offer to payable', () => {
 		const overview = await workOverview(services(), anna)
 		expect(overview.earnings[0]).toMatchObject({ amount: 1200, paidAt: null })
 		await expect(markMonthPaid(services(), staff, anna.id, owed!.month)).rejects.toBeInstanceOf(PayoutRefused)
+		// The accountant's CSV: one row per approved job, the same sum.
+		let csv = ''
+		for await (const part of payablesCsv(db())) csv += part
+		const [header, ...rows] = csv.trimEnd().split('\r\n')
+		expect(header).toBe('month;translator;email;job;order;kind;pair;words;minutes;approved;fee;paid_on')
+		const annas = rows.map((line) => line.split(';')).filter((cells) => cells[1] === 'Anna Jobs')
+		expect(annas).toEqual([
+			[
+				owed!.month,
+				'Anna Jobs',
+				'anna.jobs@translators.test',
+				String(jobId),
+				order.reference,
+				'translation',
+				'da>en',
+				'1500',
+				'0',
+				expect.stringMatching(/^\d{4}-\d\d-\d\d$/),
+				'1200,00',
+				'',
+			],
+		])
 	})
 
 	test("refuses a deadline outside working hours or after the customer's date, a fixed fee without a reason, and a translator outside the pair", async () => {

@@ -46,9 +46,26 @@ export async function listPayables(db: Database, wanted?: string | null) {
 	}
 }
 
-// One line per approved job, for the accountant.
+const decimal = (amount: number) => amount.toFixed(2).replace('.', ',')
+const HEADER = [
+	'month',
+	'translator',
+	'email',
+	'job',
+	'order',
+	'kind',
+	'pair',
+	'words',
+	'minutes',
+	'approved',
+	'fee',
+	'paid_on',
+]
+
+// One line per approved job, for the accountant: semicolons and decimal commas, as a Danish Excel
+// opens them (the download adds the byte order mark).
 export async function* payablesCsv(db: Database) {
-	yield `${csvLine(['Month', 'Translator', 'Email', 'Job', 'Order', 'Kind', 'Pair', 'Words', 'Minutes', 'Approved', 'Fee', 'Paid'])}\r\n`
+	yield `${csvLine(HEADER)}\r\n`
 	const rows = await db
 		.select({
 			month,
@@ -88,7 +105,7 @@ export async function* payablesCsv(db: Database) {
 			row.words,
 			row.minutes,
 			row.approvedAt?.toISOString().slice(0, 10) ?? '',
-			(row.fee ?? 0).toFixed(2),
+			decimal(row.fee ?? 0),
 			row.paidAt ? row.paidAt.toISOString().slice(0, 10) : '',
 		])}\r\n`
 		if (batch.length > 64_000) {
