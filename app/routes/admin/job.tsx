@@ -62,7 +62,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 			createdBy: job.createdBy,
 		},
 		reference: found.reference,
-		pair: `${found.fromName?.en ?? job.fromLanguage} → ${found.toName?.en ?? job.toLanguage}`,
+		names: {
+			from: found.fromName ?? { da: job.fromLanguage, en: job.fromLanguage },
+			to: found.toName ?? { da: job.toLanguage, en: job.toLanguage },
+		},
 		translator: found.translator,
 		offers: found.offers.map((offer) => ({ ...offer, expiresAt: offer.expiresAt.toISOString() })),
 		files: found.files.map((file) => ({
@@ -152,7 +155,7 @@ export default function JobPage() {
 						</strong>,
 					],
 					[t('jobs.kindLabel'), t(`jobs.kind.${job.kind}`)],
-					[t('jobs.pair'), loaded.pair],
+					[t('jobs.pair'), `${loaded.names.from[locale]} → ${loaded.names.to[locale]}`],
 					[t('jobs.words'), formatNumber(job.words, locale)],
 					[t('jobs.deadline'), formatDateTime(new Date(job.deadline), locale)],
 					[t('jobs.translator'), loaded.translator ?? '–'],
