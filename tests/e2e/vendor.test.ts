@@ -136,6 +136,7 @@ describe('translators work in the site', () => {
 				)
 				.toEqual([ANNA.email, BO.email].sort())
 			expect(await anna.locator('[data-offer-item]').textContent()).toContain('Keep the clause numbers.')
+			expect(await anna.locator('[data-offer-item]').textContent()).toContain('Danish → English')
 
 			// Anna accepts; Bo's offer disappears while he looks at it.
 			await anna.getByRole('button', { name: 'Accept' }).click()

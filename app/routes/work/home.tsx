@@ -8,7 +8,7 @@ import { requireTranslator } from '#app/http/access.server.ts'
 import { getServices } from '#app/http/context.server.ts'
 import { readForm } from '#app/http/request-body.server.ts'
 import { answerOffer } from '#app/http/work.server.ts'
-import { workOverview } from '#app/models/vendor/work.server.ts'
+import { languageNames, workOverview } from '#app/models/vendor/work.server.ts'
 import { formatDateTime, formatNumber, formatPrice } from '#app/utils/format.ts'
 import { getRequestSettings } from '#app/http/site.server.ts'
 
@@ -19,8 +19,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		getRequestSettings(context),
 	])
 	const iso = <T extends { deadline: Date }>(row: T) => ({ ...row, deadline: row.deadline.toISOString() })
+	const codes = [...offers, ...open, ...past].flatMap((job) => [job.fromLanguage, job.toLanguage])
+	const names = await languageNames(getServices(context).db, [...new Set(codes)])
 	return {
 		currency,
+		names: Object.fromEntries(names),
 		offers: offers.map((offer) => ({ ...iso(offer), expiresAt: offer.expiresAt.toISOString() })),
 		open: open.map(iso),
 		past: past.map((job) => ({ ...iso(job), approvedAt: job.approvedAt?.toISOString() ?? null })),
@@ -35,8 +38,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function WorkHome() {
-	const { currency, offers, open, past, earnings } = useLoaderData<typeof loader>()
+	const { currency, names, offers, open, past, earnings } = useLoaderData<typeof loader>()
 	const { locale, t } = useAdminI18n()
+	const language = (code: string) => names[code]?.[locale] ?? code
 	const money = (amount: number | null) => formatPrice(amount ?? 0, currency, locale)
 	return (
 		<div className="space-y-8">
@@ -53,7 +57,7 @@ export default function WorkHome() {
 								</Link>
 							</p>
 							<p className="text-sm">
-								{offer.fromLanguage} → {offer.toLanguage} ·{' '}
+								{language(offer.fromLanguage)} → {language(offer.toLanguage)} ·{' '}
 								{t('work.words', { words: formatNumber(offer.words, locale) })} · {t('work.fee')}: {money(offer.fee)}
 							</p>
 							<p className="text-sm">
