@@ -12,6 +12,9 @@ import * as schema from '#database/schema.ts'
 // $client is the pool, for the few statements Drizzle cannot express (bulk unnest upserts, named prepared searches).
 export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool }
 
+// One transaction's handle, as db.transaction hands it to its callback.
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0]
+
 export type DatabaseHandle = {
 	db: Database
 	pool: pg.Pool

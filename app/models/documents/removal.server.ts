@@ -4,16 +4,15 @@ import { and, eq, isNull } from 'drizzle-orm'
 import { documents } from '#database/schema.ts'
 import type { AppServices } from '#app/models/services.ts'
 import { legacyTextPathOf, sentencesPathOf } from '#app/models/documents/analysis.server.ts'
+import { isUuid } from '#app/utils/uuid.ts'
 
 type Services = Pick<AppServices, 'db' | 'documentsDir' | 'recountRepeats'>
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
 // The visitor takes a wrong file out of their order in progress: the row and the stored file go,
 // and the order's repeated sentences are found again without it. Only their own (the draft in their
 // cookie), and only while it is theirs: a document sent with a request or an order stays.
 export async function removeDraftDocument(services: Services, draftId: string | null, id: string): Promise<boolean> {
-	if (!draftId || !UUID.test(id)) return false
+	if (!draftId || !isUuid(id)) return false
 	const [removed] = await services.db
 		.delete(documents)
 		.where(

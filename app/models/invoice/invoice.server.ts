@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
-import type { Database } from '#database/client.ts'
+import type { Database, Transaction } from '#database/client.ts'
 import {
 	invoiceSequences,
 	invoices,
@@ -16,7 +16,7 @@ import type { SavedQuoteDetails } from '#app/models/quote/quote.server.ts'
 import { DEFAULT_MESSAGES } from '#app/models/translation.server.ts'
 import type { Locale } from '#app/utils/locales.ts'
 
-export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0]
+export type { Transaction }
 export type Invoice = typeof invoices.$inferSelect
 
 // The next number of its kind, in the transaction that writes the invoice: the sequence's row stays

@@ -5,18 +5,17 @@ import type { AppServices } from '#app/models/services.ts'
 import type { Staff } from '#app/models/staff/session.server.ts'
 import { recordAudit } from '#app/models/audit/record.server.ts'
 import { deliveriesDirOf } from '#app/models/order/order.server.ts'
+import { isUuid } from '#app/utils/uuid.ts'
 
 type Actor = Pick<Staff, 'id' | 'name'>
 type Services = Pick<AppServices, 'db' | 'broadcast' | 'logger' | 'documentsDir'>
 type Found = { name: string; storedName: string; reference: string } | undefined
 type Subject = { type: 'order' | 'request'; id: number; label: string }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
-
 // A customer's document of an order, for staff to hand to a translator: where it lies and its
 // name; each download is in the audit log with who took it.
 export async function takeOrderDocument(services: Services, staff: Actor, orderId: number, documentId: string) {
-	if (!UUID.test(documentId)) return null
+	if (!isUuid(documentId)) return null
 	const [row] = await services.db
 		.select({ name: documents.name, storedName: documents.storedName, reference: orders.reference })
 		.from(documents)
@@ -27,7 +26,7 @@ export async function takeOrderDocument(services: Services, staff: Actor, orderI
 
 // A translation delivered (or about to be) with an order, for staff; logged as above.
 export async function takeOrderTranslation(services: Services, staff: Actor, orderId: number, fileId: string) {
-	if (!UUID.test(fileId)) return null
+	if (!isUuid(fileId)) return null
 	const [row] = await services.db
 		.select({ name: orderFiles.name, storedName: orderFiles.storedName, reference: orders.reference })
 		.from(orderFiles)
@@ -39,7 +38,7 @@ export async function takeOrderTranslation(services: Services, staff: Actor, ord
 
 // A request's document, for staff: logged as above.
 export async function takeRequestDocument(services: Services, staff: Actor, requestId: number, documentId: string) {
-	if (!UUID.test(documentId)) return null
+	if (!isUuid(documentId)) return null
 	const [row] = await services.db
 		.select({ name: documents.name, storedName: documents.storedName, reference: requests.reference })
 		.from(documents)

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm'
-import type { Database } from '#database/client.ts'
+import type { Database, Transaction } from '#database/client.ts'
 import type { faqCategories, faqItems, languages, pages, pairPrices, slides, teamMembers } from '#database/schema.ts'
 import type { Locale } from '#app/utils/locales.ts'
 
@@ -7,7 +7,7 @@ export type Cell = string | boolean | null
 export type ListRow = { id: number; cells: Record<string, Cell> }
 // A stored record as its form shows it.
 export type FormRecord = Record<string, string | string[] | boolean | null>
-export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0]
+export type Tx = Transaction
 
 // One record type's storage, typed by the values its schema gives.
 export type Repository<Values> = {

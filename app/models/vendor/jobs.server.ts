@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray } from 'drizzle-orm'
 import { z } from 'zod'
-import { documents, JOB_KINDS, jobMessages, jobOffers, jobs, orders, translators } from '#database/schema.ts'
+import { documents, JOB_KINDS, jobMessages, jobOffers, jobs, orders, translators, users } from '#database/schema.ts'
 import type { CalendarDate } from '#app/models/calendar/working-days.ts'
 import { recordAudit } from '#app/models/audit/record.server.ts'
 import { getSettings } from '#app/models/site.server.ts'
@@ -162,10 +162,11 @@ export async function jobsOfOrder(services: Pick<NotifyServices, 'db'>, orderId:
 			status: jobOffers.status,
 			fee: jobOffers.fee,
 			reason: jobOffers.reason,
-			name: sql<string>`(select name from users where users.id = ${translators.userId})`,
+			name: users.name,
 		})
 		.from(jobOffers)
 		.innerJoin(translators, eq(translators.id, jobOffers.translatorId))
+		.innerJoin(users, eq(users.id, translators.userId))
 		.where(
 			inArray(
 				jobOffers.jobId,

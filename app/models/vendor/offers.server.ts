@@ -4,8 +4,8 @@ import { jobMessages, jobOffers, jobs, orderEvents, orders, teamMembers, transla
 import { recordAudit } from '#app/models/audit/record.server.ts'
 import { announceJob, mailAgency, mailTranslator, type NotifyServices } from '#app/models/vendor/notify.server.ts'
 import { userIdsOf } from '#app/models/vendor/jobs.server.ts'
-
-type Translator = { id: number; userId: number; name: string }
+import type { Translator } from '#app/models/vendor/work.server.ts'
+import type { Transaction as Tx } from '#database/client.ts'
 
 export const DeclineSchema = z.object({
 	reason: z.string().trim().min(3, 'errors.declineReason').max(1000, 'errors.tooLong'),
@@ -91,8 +91,6 @@ export async function declineOffer(
 	await announceJob(services, result.orderId, [me.userId])
 	return 'declined'
 }
-
-type Tx = Parameters<Parameters<NotifyServices['db']['transaction']>[0]>[0]
 
 // The order's translator, as the order list shows and filters it, is the team member who took its
 // first job (when they are on the about page and no one is assigned yet); noted for staff.

@@ -4,10 +4,12 @@ import type { Database } from '#database/client.ts'
 import { jobs, orders, translatorPayouts, translators, users } from '#database/schema.ts'
 import { recordAudit, type AuditServices } from '#app/models/audit/record.server.ts'
 import { csvLine } from '#app/utils/csv.ts'
+import { todayInDenmark } from '#app/models/calendar/working-days.ts'
 
 // What the agency owes its translators: each approved job's fee, by the month (Danish time) it
 // was approved in; a month is marked paid per translator once it has ended.
-const month = sql<string>`to_char(${jobs.approvedAt} at time zone 'Europe/Copenhagen', 'YYYY-MM')`
+export const approvedMonth = sql<string>`to_char(${jobs.approvedAt} at time zone 'Europe/Copenhagen', 'YYYY-MM')`
+const month = approvedMonth
 export const MONTH = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/)
 
 // The months with approved jobs, newest first, and what is owed in one of them (the newest by default).
@@ -124,9 +126,6 @@ export class PayoutRefused extends Error {
 	}
 }
 
-const danishMonth = (now: Date) =>
-	new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Copenhagen', year: 'numeric', month: '2-digit' }).format(now)
-
 // A translator's month marked paid, with the sum of its approved jobs; only a month that has ended.
 export async function markMonthPaid(
 	services: AuditServices,
@@ -135,7 +134,7 @@ export async function markMonthPaid(
 	payMonth: string,
 	now = new Date(),
 ) {
-	if (payMonth >= danishMonth(now)) throw new PayoutRefused('open-month')
+	if (payMonth >= todayInDenmark(now).slice(0, 7)) throw new PayoutRefused('open-month')
 	const [owed] = await services.db
 		.select({ amount: sql<string | null>`sum(${jobs.fee})` })
 		.from(jobs)

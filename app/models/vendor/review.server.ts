@@ -13,13 +13,16 @@ import {
 	translators,
 	users,
 } from '#database/schema.ts'
+import type { Transaction } from '#database/client.ts'
 import type { AppServices } from '#app/models/services.ts'
+import { userIdsOf } from '#app/models/vendor/jobs.server.ts'
 import { recordAudit } from '#app/models/audit/record.server.ts'
 import { announce } from '#app/models/order/lifecycle.server.ts'
 import { deliveriesDirOf } from '#app/models/order/order.server.ts'
 import { announceJob, mailTranslator, type NotifyServices } from '#app/models/vendor/notify.server.ts'
 import { withdrawOffers } from '#app/models/vendor/offers.server.ts'
 import { languageNames, threadOf } from '#app/models/vendor/work.server.ts'
+import { isUuid } from '#app/utils/uuid.ts'
 
 type Actor = { id: number; name: string }
 type Services = NotifyServices & Pick<AppServices, 'documentsDir'>
@@ -31,8 +34,6 @@ export class ReviewRefused extends Error {
 		this.reason = reason
 	}
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
 // A job as the PM reviews it: its order, translator, offers, files and thread.
 export async function jobForStaff(services: Pick<NotifyServices, 'db'>, jobId: number) {
@@ -77,20 +78,15 @@ export async function jobForStaff(services: Pick<NotifyServices, 'db'>, jobId: n
 	}
 }
 
-async function lockJob(tx: Parameters<Parameters<NotifyServices['db']['transaction']>[0]>[0], jobId: number) {
+async function lockJob(tx: Transaction, jobId: number) {
 	const [job] = await tx.select().from(jobs).where(eq(jobs.id, jobId)).for('update')
 	if (!job) throw new ReviewRefused('not-found')
 	return job
 }
 
-async function translatorUser(services: Pick<NotifyServices, 'db'>, translatorId: number | null) {
-	if (translatorId === null) return []
-	const [row] = await services.db
-		.select({ userId: translators.userId })
-		.from(translators)
-		.where(eq(translators.id, translatorId))
-	return row ? [row.userId] : []
-}
+// The user a job's translator signs in as, for their live stream; none before anyone took it.
+const translatorUser = (services: Pick<NotifyServices, 'db'>, translatorId: number | null) =>
+	userIdsOf(services, translatorId === null ? [] : [translatorId])
 
 // Approved: the job's current files become the order's translated files (copied beside the
 // other deliveries), ready for the existing delivery; the fee is owed to the translator.
@@ -190,7 +186,7 @@ export async function postPmMessage(services: Services, pm: Actor, jobId: number
 
 // A file a translator handed in, for staff: logged like the customers' documents.
 export async function takeJobFileForStaff(services: Services, pm: Actor, jobId: number, fileId: string) {
-	if (!UUID.test(fileId)) return null
+	if (!isUuid(fileId)) return null
 	const [row] = await services.db
 		.select({ name: jobFiles.name, storedName: jobFiles.storedName })
 		.from(jobFiles)

@@ -11,19 +11,22 @@ import {
 	orders,
 	translatorPayouts,
 } from '#database/schema.ts'
+import type { Transaction } from '#database/client.ts'
 import type { AppServices } from '#app/models/services.ts'
+import { approvedMonth as month } from '#app/models/vendor/payables.server.ts'
 import { recordAudit } from '#app/models/audit/record.server.ts'
 import { receiveFile, type MultipartSource } from '#app/models/documents/upload.server.ts'
 import { deliveriesDirOf } from '#app/models/order/order.server.ts'
 import { announceJob, mailAgency, type NotifyServices } from '#app/models/vendor/notify.server.ts'
 import { OPEN_JOB_STATUSES } from '#app/models/vendor/translators.server.ts'
+import { isUuid } from '#app/utils/uuid.ts'
 
 export type Translator = { id: number; userId: number; name: string }
 type FileServices = NotifyServices & Pick<AppServices, 'documentsDir'>
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 // What a translator may still work on: download, upload, hand in.
-const WORKING = ['accepted', 'in_progress', 'returned'] as const
+const WORKING: readonly string[] = ['accepted', 'in_progress', 'returned']
+const isWorking = (status: string) => WORKING.includes(status)
 
 export const MessageSchema = z.object({ body: z.string().trim().min(1, 'errors.required').max(5000, 'errors.tooLong') })
 export const DoneSchema = z.object({ note: z.string().trim().max(2000, 'errors.tooLong').default('') })
@@ -105,7 +108,7 @@ export async function jobForTranslator(services: Pick<NotifyServices, 'db'>, me:
 			toName: names.get(job.toLanguage),
 		},
 		offer: isMine ? null : { expiresAt: offer!.expiresAt },
-		canWork: isMine && (WORKING as readonly string[]).includes(job.status),
+		canWork: isMine && isWorking(job.status),
 		sources,
 		files,
 		messages,
@@ -135,11 +138,7 @@ export async function languageNames(db: NotifyServices['db'], codes: string[]) {
 }
 
 // A job this translator works on now, locked for the change.
-async function workingJob(
-	tx: Parameters<Parameters<NotifyServices['db']['transaction']>[0]>[0],
-	me: Translator,
-	jobId: number,
-) {
+async function workingJob(tx: Transaction, me: Translator, jobId: number) {
 	const [job] = await tx
 		.select({ id: jobs.id, status: jobs.status, orderId: jobs.orderId, documentIds: jobs.documentIds })
 		.from(jobs)
@@ -156,11 +155,10 @@ export async function takeJobSource(
 	jobId: number,
 	documentId: string,
 ) {
-	if (!UUID.test(documentId)) return null
+	if (!isUuid(documentId)) return null
 	const found = await services.db.transaction(async (tx) => {
 		const job = await workingJob(tx, me, jobId)
-		if (!job || !(WORKING as readonly string[]).includes(job.status) || !job.documentIds.includes(documentId))
-			return null
+		if (!job || !isWorking(job.status) || !job.documentIds.includes(documentId)) return null
 		const [source] = await tx
 			.select({ name: documents.name, storedName: documents.storedName })
 			.from(documents)
@@ -198,7 +196,7 @@ export async function addJobFile(
 		.from(jobs)
 		.where(and(eq(jobs.id, jobId), eq(jobs.translatorId, me.id)))
 	if (!job) return null
-	if (!(WORKING as readonly string[]).includes(job.status)) throw new WorkRefused('state')
+	if (!isWorking(job.status)) throw new WorkRefused('state')
 	const stored = await receiveFile(
 		source,
 		deliveriesDirOf(services.documentsDir),
@@ -206,7 +204,7 @@ export async function addJobFile(
 		(received, moveIntoPlace) =>
 			services.db.transaction(async (tx) => {
 				const locked = await workingJob(tx, me, jobId)
-				if (!locked || !(WORKING as readonly string[]).includes(locked.status)) throw new WorkRefused('state')
+				if (!locked || !isWorking(locked.status)) throw new WorkRefused('state')
 				const [row] = await tx
 					.insert(jobFiles)
 					.values({
@@ -299,7 +297,7 @@ export async function takeOwnJobFile(
 	jobId: number,
 	fileId: string,
 ) {
-	if (!UUID.test(fileId)) return null
+	if (!isUuid(fileId)) return null
 	const [row] = await services.db
 		.select({ name: jobFiles.name, storedName: jobFiles.storedName })
 		.from(jobFiles)
@@ -324,7 +322,6 @@ export async function workOverview(services: Pick<NotifyServices, 'db'>, me: Tra
 		minutes: jobs.minutes,
 		deadline: jobs.deadline,
 	}
-	const month = sql<string>`to_char(${jobs.approvedAt} at time zone 'Europe/Copenhagen', 'YYYY-MM')`
 	const [offers, open, past, earnings, paid] = await Promise.all([
 		db
 			.select({ ...listed, fee: jobOffers.fee, expiresAt: jobOffers.expiresAt, instructions: jobs.instructions })
