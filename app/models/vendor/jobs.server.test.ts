@@ -9,7 +9,7 @@ import { UploadRefused } from '#app/models/documents/upload.server.ts'
 import { deliveriesDirOf } from '#app/models/order/order.server.ts'
 import { createJob } from '#app/models/vendor/jobs.server.ts'
 import { acceptOffer, declineOffer, expireOffers } from '#app/models/vendor/offers.server.ts'
-import { approveJob, jobAlerts, returnJob } from '#app/models/vendor/review.server.ts'
+import { approveJob, jobAlerts, jobForStaff, returnJob } from '#app/models/vendor/review.server.ts'
 import {
 	addJobFile,
 	jobForTranslator,
@@ -74,6 +74,13 @@ describe('a job from offer to payable', () => {
 		expect(offered?.sources.map((source) => source.id)).toEqual([documentId])
 
 		expect(await acceptOffer(services(), anna, jobId)).toBe('accepted')
+		// Who else was offered it is the PM's to know, not Anna's.
+		const seen = await jobForTranslator(services(), anna, jobId)
+		expect(seen?.messages.map((message) => message.body)).toEqual(['accepted'])
+		expect((await jobForStaff(services(), jobId))?.messages.map((message) => message.body)).toEqual([
+			'offered:Anna Jobs, Bo Jobs',
+			'accepted',
+		])
 		expect(await acceptOffer(services(), bo, jobId)).toBe('taken')
 		expect(await jobForTranslator(services(), bo, jobId)).toBeNull()
 		const offers = await db().select().from(jobOffers).where(eq(jobOffers.jobId, jobId))

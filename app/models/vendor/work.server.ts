@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNull, not, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import {
 	documents,
@@ -96,7 +96,7 @@ export async function jobForTranslator(services: Pick<NotifyServices, 'db'>, me:
 					.where(and(eq(jobFiles.jobId, jobId), isNull(jobFiles.deletedAt)))
 					.orderBy(asc(jobFiles.createdAt))
 			: [],
-		isMine ? threadOf(db, jobId) : [],
+		isMine ? threadOf(db, jobId, { forTranslator: true }) : [],
 		languageNames(db, [job.fromLanguage, job.toLanguage]),
 	])
 	const { translatorId: _translatorId, documentIds: _documentIds, ...shown } = job
@@ -115,7 +115,11 @@ export async function jobForTranslator(services: Pick<NotifyServices, 'db'>, me:
 	}
 }
 
-export async function threadOf(db: NotifyServices['db'], jobId: number) {
+// Who else was offered the job, and why they declined, is the PM's to know: the translator's
+// thread leaves those events out.
+const ABOUT_OTHERS = sql`(${jobMessages.author} = 'event' and (${jobMessages.body} like 'offered:%' or ${jobMessages.body} like 'declined:%' or ${jobMessages.body} = 'expired'))`
+
+export async function threadOf(db: NotifyServices['db'], jobId: number, { forTranslator = false } = {}) {
 	return db
 		.select({
 			id: jobMessages.id,
@@ -125,7 +129,7 @@ export async function threadOf(db: NotifyServices['db'], jobId: number) {
 			createdAt: jobMessages.createdAt,
 		})
 		.from(jobMessages)
-		.where(eq(jobMessages.jobId, jobId))
+		.where(and(eq(jobMessages.jobId, jobId), forTranslator ? not(ABOUT_OTHERS) : undefined))
 		.orderBy(asc(jobMessages.createdAt), asc(jobMessages.id))
 }
 
