@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { jobOffers, jobs, orderFiles, orders, teamMembers, translators } from '#database/schema.ts'
+import { jobFiles, jobOffers, jobs, orderFiles, orders, teamMembers, translators } from '#database/schema.ts'
 import { multipartSource } from '#app/http/multipart.server.ts'
 import { UploadRefused } from '#app/models/documents/upload.server.ts'
 import { deliveriesDirOf } from '#app/models/order/order.server.ts'
@@ -112,6 +112,10 @@ describe('a job from offer to payable', () => {
 		const delivered = await db().select().from(orderFiles).where(eq(orderFiles.orderId, order.id))
 		expect(delivered.map((file) => file.name)).toContain('contract-en-v2.txt')
 		const file = delivered.find((row) => row.name === 'contract-en-v2.txt')!
+		expect(readFileSync(path.join(deliveriesDirOf(documentsDir), file.storedName), 'utf8')).toBe('Final translation.')
+		// The order's file stands on its own: the translator's copy going does not take it along.
+		const [handedIn] = await db().select().from(jobFiles).where(eq(jobFiles.name, 'contract-en-v2.txt'))
+		rmSync(path.join(deliveriesDirOf(documentsDir), handedIn!.storedName))
 		expect(readFileSync(path.join(deliveriesDirOf(documentsDir), file.storedName), 'utf8')).toBe('Final translation.')
 		const owed = (await listPayables(db())).rows.find((row) => row.translatorId === anna.id)
 		expect(owed).toMatchObject({ jobs: 1, amount: 1200, words: 1500 })

@@ -1,4 +1,4 @@
-import { copyFile } from 'node:fs/promises'
+import { copyFile, link, rm } from 'node:fs/promises'
 import { randomUUID } from 'node:crypto'
 import path from 'node:path'
 import { and, asc, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm'
@@ -88,34 +88,42 @@ async function lockJob(tx: Transaction, jobId: number) {
 const translatorUser = (services: Pick<NotifyServices, 'db'>, translatorId: number | null) =>
 	userIdsOf(services, translatorId === null ? [] : [translatorId])
 
-// Approved: the job's current files become the order's translated files (copied beside the
+// Approved: the job's current files become the order's translated files (a second name beside the
 // other deliveries), ready for the existing delivery; the fee is owed to the translator.
 export async function approveJob(services: Services, pm: Actor, jobId: number, now = new Date()) {
 	const directory = deliveriesDirOf(services.documentsDir)
-	const result = await services.db.transaction(async (tx) => {
-		const job = await lockJob(tx, jobId)
-		if (job.status !== 'done') throw new ReviewRefused('state')
-		const files = await tx
-			.select()
-			.from(jobFiles)
-			.where(and(eq(jobFiles.jobId, jobId), isNull(jobFiles.supersededAt), isNull(jobFiles.deletedAt)))
-		const copies = []
-		for (const file of files) {
-			const id = randomUUID()
-			const storedName = `${id}${path.extname(file.storedName)}`
-			await copyFile(path.join(directory, file.storedName), path.join(directory, storedName))
-			copies.push({ id, orderId: job.orderId, name: file.name, type: file.type, size: file.size, storedName })
-		}
-		if (copies.length) await tx.insert(orderFiles).values(copies)
-		for (const copy of copies)
-			await tx
-				.insert(orderEvents)
-				.values({ orderId: job.orderId, kind: 'file', body: copy.name, userName: pm.name, internal: true })
-		await tx.update(jobs).set({ status: 'approved', approvedAt: now, updatedAt: now }).where(eq(jobs.id, jobId))
-		await tx.insert(jobMessages).values({ jobId, author: 'event', userName: pm.name, body: 'approved' })
-		const [order] = await tx.select({ reference: orders.reference }).from(orders).where(eq(orders.id, job.orderId))
-		return { job, files: copies.map((copy) => copy.name), reference: order!.reference }
-	})
+	const made: string[] = []
+	const result = await services.db
+		.transaction(async (tx) => {
+			const job = await lockJob(tx, jobId)
+			if (job.status !== 'done') throw new ReviewRefused('state')
+			const files = await tx
+				.select()
+				.from(jobFiles)
+				.where(and(eq(jobFiles.jobId, jobId), isNull(jobFiles.supersededAt), isNull(jobFiles.deletedAt)))
+			const copies = []
+			for (const file of files) {
+				const id = randomUUID()
+				const storedName = `${id}${path.extname(file.storedName)}`
+				await secondName(path.join(directory, file.storedName), path.join(directory, storedName))
+				made.push(storedName)
+				copies.push({ id, orderId: job.orderId, name: file.name, type: file.type, size: file.size, storedName })
+			}
+			if (copies.length) await tx.insert(orderFiles).values(copies)
+			for (const copy of copies)
+				await tx
+					.insert(orderEvents)
+					.values({ orderId: job.orderId, kind: 'file', body: copy.name, userName: pm.name, internal: true })
+			await tx.update(jobs).set({ status: 'approved', approvedAt: now, updatedAt: now }).where(eq(jobs.id, jobId))
+			await tx.insert(jobMessages).values({ jobId, author: 'event', userName: pm.name, body: 'approved' })
+			const [order] = await tx.select({ reference: orders.reference }).from(orders).where(eq(orders.id, job.orderId))
+			return { job, files: copies.map((copy) => copy.name), reference: order!.reference }
+		})
+		.catch(async (error: unknown) => {
+			// Nothing was approved: no file stays under a name no row stands for.
+			await Promise.all(made.map((name) => rm(path.join(directory, name), { force: true })))
+			throw error
+		})
 	await recordAudit(services, pm, {
 		action: 'update',
 		subjectType: 'job',
@@ -182,6 +190,12 @@ export async function postPmMessage(services: Services, pm: Actor, jobId: number
 	await services.db.insert(jobMessages).values({ jobId, author: 'pm', userName: pm.name, body })
 	await mailTranslator(services, job.translatorId, 'message', { jobId: String(jobId), body })
 	await announceJob(services, job.orderId, await translatorUser(services, job.translatorId))
+}
+
+// The order's file is a second name for the translator's (a hard link: no copy of a large file
+// while the job's row is locked); where the disk cannot link, a copy.
+async function secondName(from: string, to: string) {
+	await link(from, to).catch(() => copyFile(from, to))
 }
 
 // A file a translator handed in, for staff: logged like the customers' documents.
