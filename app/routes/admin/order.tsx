@@ -50,9 +50,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 	const words = documents.reduce((total, source) => total + (source.words ?? 0), 0)
 	const minutes = documents.reduce((total, source) => total + Math.ceil(source.minutes ?? 0), 0)
 	const pair = order.fromLanguage && order.toLanguage ? { from: order.fromLanguage, to: order.toLanguage } : null
+	// New jobs only while the order is open: a delivered or cancelled one needs no candidates.
+	const isOpen = order.status === 'received' || order.status === 'in_progress'
 	const [jobs, candidates] = await Promise.all([
 		jobsOfOrder(services, order.id),
-		pair ? candidatesFor(services.db, pair, words, minutes) : [],
+		pair && isOpen ? candidatesFor(services.db, pair, words, minutes) : [],
 	])
 	return {
 		jobs: jobs.map((job) => ({
@@ -75,6 +77,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 			nextDeadline: candidate.nextDeadline?.toISOString() ?? null,
 		})),
 		pair,
+		isOpen,
 		suggestedDeadline: suggestedDeadline(order.dueDate as CalendarDate),
 		jobsStream: liveStream(services, jobsStream(order.id)),
 		order: {
@@ -190,8 +193,12 @@ export default function OrderPage() {
 		translators,
 		stream,
 		jobsStream: jobStream,
+		jobs,
+		candidates,
+		pair,
+		isOpen,
+		suggestedDeadline,
 	} = useLoaderData<typeof loader>()
-	const loaded = useLoaderData<typeof loader>()
 	const { t } = useAdminI18n()
 	useReloadOnStream(stream)
 	useReloadOnStream(jobStream)
@@ -240,13 +247,13 @@ export default function OrderPage() {
 			</Section>
 			<OrderJobs
 				orderId={order.id}
-				jobs={loaded.jobs}
-				candidates={loaded.candidates}
+				jobs={jobs}
+				candidates={candidates}
 				sources={documents}
-				pair={loaded.pair}
-				suggestedDeadline={loaded.suggestedDeadline}
+				pair={pair}
+				suggestedDeadline={suggestedDeadline}
 				currency={quote.currency}
-				isOpen={order.status === 'received' || order.status === 'in_progress'}
+				isOpen={isOpen}
 			/>
 			<DeliveredFiles order={order} files={files} />
 			<Invoices invoices={invoices} currency={quote.currency} />
