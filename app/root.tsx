@@ -12,6 +12,7 @@ import {
 import { useEffect } from 'react'
 import type { Route } from './+types/root'
 import stylesheet from '#app/app.css?url'
+import appCss from '#app/app.css?inline'
 import { I18nProvider } from '#app/components/ui/i18n-provider.tsx'
 import { useAlternates } from '#app/components/public/language-switch.tsx'
 import { PageProgress } from '#app/components/ui/page-progress.tsx'
@@ -25,8 +26,9 @@ import { CABLE_PATH } from '#app/utils/cable.ts'
 import { getDb, requestInfoContext, servicesContext } from '#app/http/context.server.ts'
 import { LOCALES, localeFromPath } from '#app/utils/locales.ts'
 
+// A built page carries its styles inline (see Layout); Vite's dev server links them, to reload them.
 export const links: Route.LinksFunction = () => [
-	{ rel: 'stylesheet', href: stylesheet },
+	...(import.meta.env.DEV ? [{ rel: 'stylesheet', href: stylesheet }] : []),
 	{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ]
 
@@ -72,6 +74,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
 				<meta name="csrf-token" content={data?.csrfToken ?? ''} />
 				<meta name="action-cable-url" content={CABLE_PATH} />
 				<Meta />
+				{/* The styles travel with the page, so it paints without waiting for a second file; as a
+				    React resource, hydration keeps the server's copy (the browser's bundle has no text). */}
+				{import.meta.env.PROD && (
+					<style href={stylesheet} precedence="app">
+						{import.meta.env.SSR ? appCss : ''}
+					</style>
+				)}
 				<Links />
 				{data?.isAdmin && <meta name="robots" content="noindex, nofollow" />}
 				{data && !data.isAdmin && <AlternateLinks origin={data.origin} />}
