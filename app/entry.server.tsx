@@ -1,9 +1,10 @@
-import { PassThrough } from 'node:stream'
+import { PassThrough, pipeline, type Readable } from 'node:stream'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from 'react-router'
 import { requestInfoContext, servicesContext } from '#app/http/context.server.ts'
+import { deferBoot } from '#app/http/deferred-boot.server.ts'
 
 export const streamTimeout = 5_000
 
@@ -39,7 +40,9 @@ export default function handleRequest(
 						},
 					})
 					headers.set('Content-Type', 'text/html; charset=utf-8')
-					resolve(new Response(createReadableStreamFromReadable(body), { status, headers }))
+					// Vite's dev server boots its own way; a built page paints before its script loads.
+					const page: Readable = import.meta.env.PROD ? pipeline(body, deferBoot(nonce), () => {}) : body
+					resolve(new Response(createReadableStreamFromReadable(page), { status, headers }))
 					pipe(body)
 				},
 				onShellError(error: unknown) {

@@ -233,3 +233,33 @@ describe('page navigation layer', () => {
 		page.problems = page.problems.filter((problem) => !problem.includes('net::ERR_CONNECTION_REFUSED'))
 	})
 })
+
+describe('first paint', () => {
+	// The page works without script, so it paints with its styles inline before any script loads.
+	test.each(['/', '/en/order'])('%s paints before its scripts load, then hydrates', async (path) => {
+		const served = await (await fetch(session.server.url + path)).text()
+		const head = served.slice(0, served.indexOf('</head>'))
+		expect(head).not.toContain('rel="modulepreload"')
+		expect(head).not.toContain('rel="stylesheet"')
+		expect(head).toMatch(/<style data-precedence="app" data-href="\/assets\/app-[\w-]+\.css">[^]{20000,}?<\/style>/)
+		expect(served).toMatch(
+			/<script[^>]* type="text\/x-deferred-boot">[^<]+<\/script><script nonce="[^"]*" data-boot-after-paint="">/,
+		)
+
+		await open(path)
+		const after = await page.evaluate(() => ({
+			preloads: document.querySelectorAll('link[rel="modulepreload"]').length,
+			parked: document.querySelectorAll('script[type="text/x-deferred-boot"], script[data-boot-after-paint]').length,
+			styled: getComputedStyle(document.body).backgroundColor,
+		}))
+		expect(after.preloads).toBeGreaterThan(5)
+		expect(after.parked).toBe(0)
+		expect(after.styled).toBe('rgb(255, 255, 255)')
+		// A widget answers: the page is React's now.
+		await page
+			.getByRole('link', { name: path === '/' ? 'FAQ' : 'Prices' })
+			.first()
+			.click()
+		await page.waitForURL(path === '/' ? '**/faq' : '**/en/prices')
+	})
+})
