@@ -34,7 +34,24 @@ export async function openPage(browser: Browser, baseURL: string): Promise<Watch
 		if (message.type() === 'error') page.problems.push(message.text())
 	})
 	page.on('pageerror', (error) => page.problems.push(error.message))
+	actOnHydratedPages(page)
 	return page
+}
+
+// A built page paints before its script loads (app/http/deferred-boot.server.ts), so a load event
+// no longer means React has hydrated it. A test acts as a person would once the page has settled:
+// each navigation that lands on one of the app's pages waits for its hydration.
+function actOnHydratedPages(page: Page): void {
+	for (const method of ['goto', 'reload', 'goBack', 'goForward'] as const) {
+		const navigate = page[method].bind(page) as (...args: unknown[]) => ReturnType<Page['reload']>
+		Object.assign(page, {
+			[method]: async (...args: unknown[]) => {
+				const response = await navigate(...args)
+				if (await page.evaluate(() => '__reactRouterContext' in window)) await waitForHydration(page)
+				return response
+			},
+		})
+	}
 }
 
 export async function waitForHydration(page: Page): Promise<void> {
