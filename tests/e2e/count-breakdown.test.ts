@@ -8,7 +8,6 @@ import {
 	logInAt,
 	seriousAxeViolations,
 	setupBrowserTests,
-	waitForHydration,
 } from '#tests/setup/browser.ts'
 
 const session = setupBrowserTests(ADMIN_ENV)
@@ -87,11 +86,8 @@ describe('the count explained', () => {
 				.waitFor()
 
 			// The customer's quote says 4,000 words now, and that staff counted again.
-			// The page paints before its script loads: each step back is let hydrate before the next.
 			await admin.goBack()
-			await waitForHydration(admin)
 			await admin.goBack()
-			await waitForHydration(admin)
 			const customerQuote = await session.open(
 				(await admin.getByRole('link', { name: "Open the customer's quote" }).getAttribute('href'))!,
 			)

@@ -6,7 +6,6 @@ import {
 	clearOfMidnightInDenmark,
 	seriousAxeViolations,
 	setupBrowserTests,
-	waitForHydration,
 } from '#tests/setup/browser.ts'
 
 const session = setupBrowserTests()
@@ -176,11 +175,9 @@ describe('the order page', () => {
 			)
 			expect(await seriousAxeViolations(page)).toEqual([])
 			await page.goBack()
-			await waitForHydration(page)
 
 			// The documents belong to this visitor's order and are still there after a reload.
 			await page.reload()
-			await waitForHydration(page)
 			await page.getByRole('list', { name: 'Your documents' }).getByText('15 words').waitFor()
 			page.problems = page.problems.filter((problem) => !problem.startsWith('Upload failed'))
 		},

@@ -1,13 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
 import { ADMIN_ENV } from '#tests/setup/admin.ts'
-import {
-	CLEAR_OF_MIDNIGHT_MS,
-	clearOfMidnightInDenmark,
-	logInAt,
-	setupBrowserTests,
-	waitForHydration,
-} from '#tests/setup/browser.ts'
+import { CLEAR_OF_MIDNIGHT_MS, clearOfMidnightInDenmark, logInAt, setupBrowserTests } from '#tests/setup/browser.ts'
 import { setupSmtpPeer, waitForMail } from '#tests/setup/smtp.ts'
 
 const smtp = setupSmtpPeer()
@@ -37,7 +31,6 @@ describe('an ordinary day with an order', () => {
 			expect(await quote.getByText('wrong-file.txt').count()).toBe(0)
 			// Gone for good: a reload does not bring it back.
 			await page.reload()
-			await waitForHydration(page)
 			await files.getByRole('button', { name: 'Remove letter.txt' }).waitFor()
 			expect(await page.getByText('wrong-file.txt').count()).toBe(0)
 
