@@ -255,11 +255,13 @@ describe('first paint', () => {
 		expect(after.preloads).toBeGreaterThan(5)
 		expect(after.parked).toBe(0)
 		expect(after.styled).toBe('rgb(255, 255, 255)')
-		// A widget answers: the page is React's now.
+		// The router is React's now: a link is followed in the same document, not by a page load.
+		await page.evaluate(() => ((window as { marker?: string }).marker = 'same document'))
 		await page
 			.getByRole('link', { name: path === '/' ? 'FAQ' : 'Prices' })
 			.first()
 			.click()
 		await page.waitForURL(path === '/' ? '**/faq' : '**/en/prices')
+		expect(await page.evaluate(() => (window as { marker?: string }).marker)).toBe('same document')
 	})
 })
