@@ -21,6 +21,9 @@ export type DatabaseHandle = {
 	kind: 'pglite' | 'postgres'
 	ping: () => Promise<void>
 	close: () => Promise<void>
+	// Embedded database only: copies its data directory, consistent, to `target` (which must not
+	// exist), holding every statement back only while it copies; resolves with how long that was.
+	copyDataDir?: (target: string) => Promise<number>
 }
 
 // Told when a connection the pool held went away (it is replaced on next use).
@@ -93,13 +96,27 @@ async function openPglite(
 		onConnectionLost,
 		onContentNotice,
 	)
-	return handleFor(pool, 'pglite', async () => {
+	const handle = handleFor(pool, 'pglite', async () => {
 		await pool.end()
 		worker.postMessage({ type: 'stop' })
 		await waitForMessage(worker, 'stopped').catch(() => {})
 		await worker.terminate()
 		rmSync(socketDir, { recursive: true, force: true })
 		releaseLock()
+	})
+	return { ...handle, copyDataDir: (target) => copyDataDir(worker, target) }
+}
+
+function copyDataDir(worker: Worker, target: string): Promise<number> {
+	return new Promise((resolve, reject) => {
+		const onMessage = (message: { type: string; heldMs?: number; error?: string }) => {
+			if (message.type !== 'copied') return
+			worker.off('message', onMessage)
+			if (message.error) reject(new Error(message.error))
+			else resolve(message.heldMs!)
+		}
+		worker.on('message', onMessage)
+		worker.postMessage({ type: 'copy', target })
 	})
 }
 

@@ -256,6 +256,11 @@ export const settings = pgTable(
 		deliveryRetentionDays: integer('delivery_retention_days').notNull().default(90),
 		// A job offer nobody answers is withdrawn after this many hours, and the PM is told.
 		offerExpiryHours: integer('offer_expiry_hours').notNull().default(24),
+		// The nightly backup: its time of day (the server's zone, HH:MM) and how many of the last
+		// days' and weeks' backups are kept (app/models/backup).
+		backupTime: text('backup_time').notNull().default('03:00'),
+		backupKeepDaily: integer('backup_keep_daily').notNull().default(7),
+		backupKeepWeekly: integer('backup_keep_weekly').notNull().default(4),
 		updatedAt: timestamps.updatedAt,
 	},
 	(table) => [check('settings_single_row', sql`${table.id} = 1`)],
@@ -998,4 +1003,23 @@ export const translatorPayouts = pgTable(
 		paidAt: timestamps.createdAt,
 	},
 	(table) => [primaryKey({ columns: [table.translatorId, table.month] })],
+)
+
+// Every backup the site wrote or tried to (app/models/backup): where it is, how big, and whether
+// restoring it into a scratch place gave back what it holds. The files are the truth; this is
+// their history, shown in the admin.
+export const backups = pgTable(
+	'backups',
+	{
+		id: id(),
+		name: text().notNull().unique(),
+		trigger: text({ enum: ['nightly', 'manual'] }).notNull(),
+		status: text({ enum: ['running', 'done', 'failed'] }).notNull().default('running'),
+		sizeBytes: bigint('size_bytes', { mode: 'number' }),
+		verified: boolean(),
+		problem: text(),
+		startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+		finishedAt: timestamp('finished_at', { withTimezone: true }),
+	},
+	(table) => [index('backups_started_at_idx').on(table.startedAt)],
 )

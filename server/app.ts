@@ -23,6 +23,7 @@ import { securityHeaders, type NonceLocals } from '#server/security-headers.ts'
 import { staticAssets } from '#server/static-assets.ts'
 import type { SendMail } from '#server/mailer.ts'
 import type { UploadQuota } from '#app/models/documents/quota.server.ts'
+import type { BackupControl } from '#app/models/services.ts'
 import { adminGate, staffSession, type StaffLocals } from '#server/staff-session.ts'
 import { clientAddress, type TrustProxy } from '#server/trust-proxy.ts'
 
@@ -42,6 +43,8 @@ export type AppOptions = {
 	recountRepeats?: (draftId: string) => void
 	sendMail: SendMail
 	uploadQuota: UploadQuota
+	// Backups on demand (app/models/backup/runner.server.ts); absent, the admin cannot start one.
+	backups?: BackupControl
 	// How long a public page may be served from memory at most (0: no page cache).
 	pageCacheTtlMs?: number
 	// The business picker's search (server/company-search) and its limits per address.
@@ -122,6 +125,7 @@ export function createApp(options: AppOptions): App {
 		recountRepeats: options.recountRepeats,
 		sendMail: options.sendMail,
 		uploadQuota: options.uploadQuota,
+		backups: options.backups,
 	}
 	const handleRequest = createRequestHandler(
 		options.build ?? (() => import('virtual:react-router/server-build') as Promise<ServerBuild>),

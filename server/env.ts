@@ -68,6 +68,10 @@ export const EnvSchema = z.object({
 	// at most BUSINESS_SEARCHES_PER_DAY in a day (0: no limit).
 	BUSINESS_SEARCHES_PER_MINUTE: z.coerce.number().int().min(0).default(60),
 	BUSINESS_SEARCHES_PER_DAY: z.coerce.number().int().min(0).default(3000),
+	// Backups (app/models/backup): the folder they are written to (another disk or a mounted share is
+	// best), and a passphrase that encrypts them (unset: not encrypted; keep it apart from them).
+	BACKUP_DIR: optional(z.string().min(1)),
+	BACKUP_PASSPHRASE: optional(z.string().min(12, 'must be at least 12 characters')),
 	// Embedded database only: close its connection after this many idle milliseconds (0: never). Only
 	// for tests that prove the site reconnects by itself.
 	PGLITE_IDLE_DISCONNECT_MS: z.coerce.number().int().min(0).default(0),

@@ -44,6 +44,7 @@ server.headersTimeout = 66_000
 const cable = services.attachCable(server, secretKey, () => publicUrl ?? '')
 services.startReminders(() => publicUrl ?? 'http://localhost')
 services.startOfferExpiry(() => publicUrl ?? 'http://localhost')
+services.startBackups()
 const stopper = gracefulStopper(server)
 server.listen(env.PORT, env.HOST, () => {
 	const address = server.address()

@@ -21,6 +21,7 @@ import type { Logger } from '#server/logger.ts'
 import { createMailer } from '#server/mailer.ts'
 import { sendDueReminders } from '#app/models/invoice/reminders.server.ts'
 import { expireOffers } from '#app/models/vendor/offers.server.ts'
+import { createBackupRunner } from '#app/models/backup/runner.server.ts'
 
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000
 const OFFER_SWEEP_MS = 60 * 1000
@@ -47,6 +48,17 @@ export async function startServices(env: Env, database: DatabaseHandle, logger: 
 	const companySearch = env.COMPANY_SEARCH_INDEX
 		? createCompanySearch({ db: database.db, logger, snapshotFile: indexSnapshotPath(env.DATA_DIR) })
 		: null
+
+	const backups = createBackupRunner({
+		database,
+		databaseUrl: env.DATABASE_URL,
+		dataDir: path.resolve(env.DATA_DIR),
+		backupDir: backupDirOf(env),
+		passphrase: env.BACKUP_PASSPHRASE,
+		logger,
+		sendMail: mailer.send,
+	})
+	await backups.reconcile()
 
 	const sweepDocuments = () =>
 		deleteExpiredDocuments(database.db, documentsDir)
@@ -82,6 +94,7 @@ export async function startServices(env: Env, database: DatabaseHandle, logger: 
 					source: 'database' as const,
 				})),
 			searchLimits: { perMinute: env.BUSINESS_SEARCHES_PER_MINUTE, perDay: env.BUSINESS_SEARCHES_PER_DAY },
+			backups: { start: () => backups.start('manual'), isRunning: backups.isRunning },
 			uploadQuota: {
 				filesPerHour: env.UPLOAD_FILES_PER_HOUR,
 				bytesPerHour: env.UPLOAD_MIB_PER_HOUR * MIB,
@@ -117,6 +130,14 @@ export async function startServices(env: Env, database: DatabaseHandle, logger: 
 			offers = setInterval(() => void run(), OFFER_SWEEP_MS)
 			offers.unref()
 		},
+		// Nightly backups, and one on demand when `npm run backup` signals this process.
+		startBackups() {
+			backups.startSchedule()
+			process.on('SIGUSR2', () => {
+				logger.info('a backup was asked for (SIGUSR2)')
+				void backups.start('manual').catch((error: unknown) => logger.error({ err: error }, 'backup failed'))
+			})
+		},
 		startReminders(publicUrl: () => string) {
 			const run = () =>
 				sendDueReminders({
@@ -137,6 +158,7 @@ export async function startServices(env: Env, database: DatabaseHandle, logger: 
 			clearInterval(sweeper)
 			clearInterval(reminders)
 			clearInterval(offers)
+			await backups.close()
 			await analysis.close()
 			await companySearch?.close()
 			await mailer.close()
@@ -144,3 +166,6 @@ export async function startServices(env: Env, database: DatabaseHandle, logger: 
 		},
 	}
 }
+
+export const backupDirOf = (env: Pick<Env, 'BACKUP_DIR' | 'DATA_DIR'>) =>
+	path.resolve(env.BACKUP_DIR ?? path.join(env.DATA_DIR, 'backups'))

@@ -27,4 +27,11 @@ export type AppServices = {
 	publicUrl: string
 	// How much customers may upload (per address per hour, per order).
 	uploadQuota: UploadQuota
+	// Starts a backup now (absent where backups do not run: the dev server, some tests).
+	backups?: BackupControl
+}
+
+export type BackupControl = {
+	start: () => Promise<{ started: boolean; name?: string }>
+	isRunning: () => boolean
 }

@@ -1,0 +1,61 @@
+// A backup's manifest (manifest.json, written last): when and by what it was made, the schema
+// migration its database is at, the rows and sum of every table, every file with its sum, and the
+// size and sum of each stored part. Restore and verification check the backup against it.
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { z } from 'zod'
+import journal from '#database/migrations/meta/_journal.json' with { type: 'json' }
+import packageJson from '#package.json' with { type: 'json' }
+import { BackupError } from '#app/models/backup/errors.server.ts'
+
+export const MANIFEST = 'manifest.json'
+export const FORMAT = 1
+
+const Sum = z.object({ bytes: z.number().int().min(0), sha256: z.string().regex(/^[0-9a-f]{64}$/) })
+
+export const ManifestSchema = z.object({
+	format: z.literal(FORMAT),
+	app: z.literal('tolk'),
+	name: z.string(),
+	version: z.string(),
+	createdAt: z.iso.datetime(),
+	engine: z.enum(['pglite', 'postgres']),
+	migration: z.object({ index: z.number().int().min(0), tag: z.string() }),
+	encrypted: z.boolean(),
+	tables: z.record(z.string(), z.object({ rows: z.number().int().min(0), checksum: z.string() })),
+	files: z.array(z.object({ path: z.string(), size: z.number().int().min(0), sha256: z.string() })),
+	parts: z.object({ database: Sum.extend({ file: z.string() }), files: Sum.extend({ file: z.string() }) }),
+	// How long the embedded database held its writes back for the snapshot (PGlite only).
+	heldMs: z.number().optional(),
+})
+
+export type Manifest = z.infer<typeof ManifestSchema>
+export type TableSums = Manifest['tables']
+
+export async function readManifest(backupDir: string): Promise<Manifest> {
+	const text = await readFile(path.join(backupDir, MANIFEST), 'utf8').catch((error: NodeJS.ErrnoException) => {
+		throw new BackupError(
+			'not-a-backup',
+			error.code === 'ENOENT'
+				? `${backupDir} has no ${MANIFEST}: it is not a backup, or one that was never finished`
+				: `${backupDir}/${MANIFEST} cannot be read: ${error.message}`,
+		)
+	})
+	let json: unknown
+	try {
+		json = JSON.parse(text)
+	} catch {
+		throw new BackupError('damaged', `${backupDir}/${MANIFEST} is damaged (not JSON)`)
+	}
+	const parsed = ManifestSchema.safeParse(json)
+	if (!parsed.success) throw new BackupError('damaged', `${backupDir}/${MANIFEST} is damaged or not a tolk backup`)
+	return parsed.data
+}
+
+// The newest migration this code knows: a backup from a newer one is refused.
+export function codeMigration(): Manifest['migration'] {
+	const last = journal.entries.at(-1)!
+	return { index: last.idx, tag: last.tag }
+}
+
+export const codeVersion = (): string => packageJson.version

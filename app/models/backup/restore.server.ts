@@ -1,0 +1,174 @@
+// Brings a site back from a backup, into an empty DATA_DIR (and an empty PostgreSQL database when
+// DATABASE_URL is given), from either engine's backup: `npm run restore -- BACKUP`. Nothing is
+// changed until every part is known whole; the database is loaded in one go; the files are moved in
+// last. A non-empty target is refused unless `force`, which moves what was there aside (files) or
+// drops it (a PostgreSQL database's tables).
+import { existsSync, readFileSync } from 'node:fs'
+import { mkdir, mkdtemp, readdir, rename, rm } from 'node:fs/promises'
+import path from 'node:path'
+import type { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import pg from 'pg'
+import { extract } from 'tar'
+import { openDatabase } from '#database/client.ts'
+import { BackupError } from '#app/models/backup/errors.server.ts'
+import { FILE_FOLDERS, LOOSE_FILES, listFiles, unpackFiles } from '#app/models/backup/files.server.ts'
+import { codeMigration, readManifest, type Manifest } from '#app/models/backup/manifest.server.ts'
+import { copyPgliteToPostgres, loadDumpIntoPglite } from '#app/models/backup/move.server.ts'
+import { checkPart, OWNER_ONLY_DIR, readPart } from '#app/models/backup/part.server.ts'
+import { runToolToEnd } from '#app/models/backup/pg-tools.server.ts'
+
+export type RestoreOptions = {
+	backup: string
+	dataDir: string
+	databaseUrl?: string
+	passphrase?: string
+	force?: boolean
+}
+
+export async function restoreBackup(options: RestoreOptions): Promise<Manifest> {
+	const manifest = await readManifest(options.backup)
+	refuseUnreadable(manifest, options)
+	const part = (name: 'database' | 'files') => path.join(options.backup, manifest.parts[name].file)
+	await checkPart(part('database'), manifest.parts.database)
+	await checkPart(part('files'), manifest.parts.files)
+	await mkdir(options.dataDir, { recursive: true, mode: OWNER_ONLY_DIR })
+	refuseRunningSite(options.dataDir)
+	await makeRoom(options)
+	const staging = await mkdtemp(path.join(options.dataDir, '.restore-'))
+	try {
+		await unpackFiles(await readPart(part('files'), manifest.parts.files, options.passphrase), staging)
+		await checkFiles(staging, manifest)
+		const database = await readPart(part('database'), manifest.parts.database, options.passphrase)
+		await restoreDatabase(manifest, database, staging, options)
+		await settleBackupRecords(staging, options.databaseUrl, manifest.name)
+		for (const name of [...FILE_FOLDERS, ...LOOSE_FILES, 'pglite'])
+			if (existsSync(path.join(staging, name))) await rename(path.join(staging, name), path.join(options.dataDir, name))
+	} finally {
+		await rm(staging, { recursive: true, force: true })
+	}
+	return manifest
+}
+
+function refuseUnreadable(manifest: Manifest, options: RestoreOptions) {
+	const code = codeMigration()
+	if (manifest.migration.index > code.index)
+		throw new BackupError(
+			'newer',
+			`this backup is from a newer version of the site (schema ${manifest.migration.tag}, this code knows up to ${code.tag}): restore it with that version or newer`,
+		)
+	const target = options.databaseUrl ? 'postgres' : 'pglite'
+	if (manifest.engine === 'postgres' && target === 'pglite' && manifest.migration.index !== code.index)
+		throw new BackupError(
+			'engine',
+			`a PostgreSQL backup moves to the embedded database only with the version that made it (schema ${manifest.migration.tag}, this code is at ${code.tag}): restore it into PostgreSQL first, start the site once, and back up again`,
+		)
+	if (manifest.encrypted && !options.passphrase)
+		throw new BackupError(
+			'passphrase',
+			'this backup is encrypted: set BACKUP_PASSPHRASE to the passphrase it was made with',
+		)
+}
+
+async function restoreDatabase(manifest: Manifest, stream: Readable, staging: string, { databaseUrl }: RestoreOptions) {
+	if (manifest.engine === 'postgres' && databaseUrl) {
+		const name = decodeURIComponent(new URL(databaseUrl).pathname.slice(1))
+		const args = ['--no-owner', '--no-privileges', '--single-transaction', '--exit-on-error', `--dbname=${name}`]
+		return runToolToEnd('pg_restore', args, databaseUrl, stream)
+	}
+	if (manifest.engine === 'postgres') return loadDumpIntoPglite(stream, staging)
+	await pipeline(stream, extract({ cwd: staging, strict: true, filter: (name) => /^pglite(\/|$)/.test(name) }))
+	if (!existsSync(path.join(staging, 'pglite'))) throw new BackupError('damaged', 'the database part holds no database')
+	if (databaseUrl) {
+		await copyPgliteToPostgres(staging, databaseUrl)
+		await rm(path.join(staging, 'pglite'), { recursive: true, force: true })
+	}
+}
+
+// The snapshot was taken while its own backup was under way: in the restored site, that backup is
+// done (and any other that was under way then never will be).
+async function settleBackupRecords(staging: string, databaseUrl: string | undefined, name: string) {
+	const handle = await openDatabase({ dataDir: staging, databaseUrl })
+	try {
+		await handle.pool.query(
+			`update backups set status = case when name = $1 then 'done' else 'failed' end,
+				problem = case when name = $1 then problem else 'interrupted: the site stopped during the backup' end,
+				finished_at = now() where status = 'running'`,
+			[name],
+		)
+	} finally {
+		await handle.close()
+	}
+}
+
+// Every file the manifest lists, unpacked with the size and sum it had.
+async function checkFiles(staging: string, manifest: Manifest) {
+	const unpacked = new Map((await listFiles(staging)).map((file) => [file.path, file]))
+	for (const file of manifest.files) {
+		const found = unpacked.get(file.path)
+		if (!found || found.sha256 !== file.sha256 || found.size !== file.size)
+			throw new BackupError('damaged', `the backup's file ${file.path} is missing or damaged: nothing was restored`)
+	}
+}
+
+function refuseRunningSite(dataDir: string) {
+	const lock = path.join(dataDir, 'pglite.lock')
+	if (!existsSync(lock)) return
+	const pid = Number(readFileSync(lock, 'utf8'))
+	if (!pid || pid === process.pid) return
+	try {
+		process.kill(pid, 0)
+	} catch {
+		return
+	}
+	throw new BackupError('busy', `the site is running on ${dataDir} (process ${pid}): stop it before restoring`)
+}
+
+// An empty target, or (with force) one made empty: files moved aside, a PostgreSQL schema dropped.
+async function makeRoom({ dataDir, databaseUrl, force }: RestoreOptions) {
+	const names = [...FILE_FOLDERS, ...LOOSE_FILES, ...(databaseUrl ? [] : ['pglite'])]
+	const present: string[] = []
+	for (const name of names) if (await holdsSomething(path.join(dataDir, name))) present.push(name)
+	const tables = databaseUrl ? await tablesIn(databaseUrl) : 0
+	if (!present.length && !tables) return
+	if (!force)
+		throw new BackupError(
+			'not-empty',
+			`the target is not empty (${[...present.map((name) => path.join(dataDir, name)), ...(tables ? [`${tables} tables in the database`] : [])].join(', ')}): restore into an empty one, or add --force to replace it (files are moved aside, the database's tables are dropped)`,
+		)
+	const aside = path.join(dataDir, `replaced-${new Date().toISOString().replace(/[:.]/g, '-')}`)
+	if (present.length) await mkdir(aside, { mode: OWNER_ONLY_DIR })
+	for (const name of present) await rename(path.join(dataDir, name), path.join(aside, name))
+	if (tables) await dropTables(databaseUrl!)
+}
+
+async function holdsSomething(file: string): Promise<boolean> {
+	if (!existsSync(file)) return false
+	return readdir(file).then(
+		(entries) => entries.length > 0,
+		() => true,
+	)
+}
+
+async function withClient<T>(databaseUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+	const client = new pg.Client({ connectionString: databaseUrl })
+	await client.connect()
+	try {
+		return await work(client)
+	} finally {
+		await client.end()
+	}
+}
+
+const tablesIn = (databaseUrl: string) =>
+	withClient(databaseUrl, async (client) => {
+		const { rows } = await client.query<{ count: number }>(
+			`select count(*)::int as count from pg_tables where schemaname in ('public', 'drizzle')`,
+		)
+		return rows[0]!.count
+	})
+
+const dropTables = (databaseUrl: string) =>
+	withClient(databaseUrl, (client) =>
+		client.query('drop schema if exists drizzle cascade; drop schema public cascade; create schema public'),
+	)

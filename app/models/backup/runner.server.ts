@@ -1,0 +1,240 @@
+// Runs backups for the site: one at a time, nightly at the time the settings say (the agency's
+// zone) and on demand, each verified, recorded (the `backups` table, shown in the admin) and
+// followed by the retention sweep. A failure is logged, recorded for the dashboard and mailed to the
+// agency's address. With several processes on one PostgreSQL, one of them takes each backup.
+import { writeFile, rename } from 'node:fs/promises'
+import path from 'node:path'
+import { and, desc, eq, lt, sql } from 'drizzle-orm'
+import type { DatabaseHandle } from '#database/client.ts'
+import { backups, settings } from '#database/schema.ts'
+import type { Logger } from '#server/logger.ts'
+import type { SendMail } from '#server/mailer.ts'
+import { AGENCY_TIME_ZONE } from '#app/utils/format.ts'
+import { OWNER_ONLY_FILE } from '#app/models/backup/part.server.ts'
+import {
+	backupName,
+	ensureBackupDir,
+	listStoredBackups,
+	pruneBackups,
+	sizeOf,
+	sweepLeftovers,
+} from '#app/models/backup/store.server.ts'
+import { verifyBackup } from '#app/models/backup/verify.server.ts'
+import { writeBackup } from '#app/models/backup/write.server.ts'
+import { failureMail } from '#app/models/backup/mail.server.ts'
+
+export type BackupRunnerOptions = {
+	database: DatabaseHandle
+	databaseUrl?: string
+	dataDir: string
+	backupDir: string
+	passphrase?: string
+	logger: Logger
+	sendMail: SendMail
+}
+
+export type BackupTrigger = 'nightly' | 'manual'
+export type RunResult = { name: string; ok: boolean; verified: boolean | null; problem: string | null }
+
+// What `npm run backup` reads to learn how the backup it asked the running site for went.
+export const LAST_RUN = 'last-run.json'
+// A backup still "running" after this long was cut off (a stop, a kill): it no longer blocks others.
+const STALE_MS = 6 * 60 * 60 * 1000
+const TICK_MS = 60 * 1000
+const CLAIM_LOCK = 727_002
+
+export function createBackupRunner(options: BackupRunnerOptions) {
+	const { db } = options.database
+	let running: Promise<RunResult> | null = null
+	let timer: NodeJS.Timeout | undefined
+
+	// One transaction decides that this process takes the backup: none is under way, and for the
+	// nightly one, none was taken today.
+	async function claim(trigger: BackupTrigger, now: Date): Promise<{ id: number; name: string } | null> {
+		return db.transaction(async (tx) => {
+			await tx.execute(sql`select pg_advisory_xact_lock(${CLAIM_LOCK})`)
+			const recent = new Date(now.getTime() - STALE_MS)
+			const busy = await tx
+				.select({ id: backups.id })
+				.from(backups)
+				.where(and(eq(backups.status, 'running'), sql`${backups.startedAt} > ${recent}`))
+				.limit(1)
+			if (busy.length) return null
+			if (trigger === 'nightly') {
+				const today = await tx
+					.select({ id: backups.id })
+					.from(backups)
+					.where(
+						and(
+							eq(backups.trigger, 'nightly'),
+							sql`(${backups.startedAt} at time zone ${AGENCY_TIME_ZONE})::date = ${agencyDay(now)}::date`,
+						),
+					)
+					.limit(1)
+				if (today.length) return null
+			}
+			const name = backupName(options.backupDir, now)
+			const [row] = await tx.insert(backups).values({ name, trigger, startedAt: now }).returning({ id: backups.id })
+			return { id: row!.id, name }
+		})
+	}
+
+	async function run(claimed: { id: number; name: string }, trigger: BackupTrigger, now: Date): Promise<RunResult> {
+		const started = performance.now()
+		let result: RunResult
+		try {
+			const written = await writeBackup(options, claimed.name, now)
+			const check = await verifyBackup(written, options)
+			result = { name: written.name, ok: true, verified: check.verified, problem: check.problems.join('; ') || null }
+			await db
+				.update(backups)
+				.set({
+					status: 'done',
+					sizeBytes: written.bytes,
+					verified: check.verified,
+					problem: result.problem,
+					finishedAt: new Date(),
+				})
+				.where(eq(backups.id, claimed.id))
+			options.logger.info(
+				{
+					backup: written.name,
+					bytes: written.bytes,
+					verified: check.verified,
+					ms: Math.round(performance.now() - started),
+				},
+				check.verified ? 'wrote and verified a backup' : 'wrote a backup that did not verify',
+			)
+			if (!check.verified) await tell(written.name, result.problem!)
+			await prune()
+		} catch (error) {
+			const problem = (error as Error).message
+			result = { name: claimed.name, ok: false, verified: null, problem }
+			options.logger.error({ err: error, backup: claimed.name, trigger }, 'backup failed')
+			await db
+				.update(backups)
+				.set({ status: 'failed', problem, finishedAt: new Date() })
+				.where(eq(backups.id, claimed.id))
+				.catch(() => {})
+			await tell(claimed.name, problem)
+		}
+		await recordLastRun(trigger, result)
+		return result
+	}
+
+	async function tell(name: string, problem: string) {
+		const [row] = await db.select({ email: settings.email }).from(settings).limit(1)
+		if (row) options.sendMail(failureMail(row.email, name, problem))
+	}
+
+	async function prune() {
+		const [keep] = await db
+			.select({ daily: settings.backupKeepDaily, weekly: settings.backupKeepWeekly })
+			.from(settings)
+			.limit(1)
+		if (!keep) return
+		const removed = await pruneBackups(options.backupDir, keep, agencyDay, agencyWeek)
+		if (removed.length) options.logger.info({ backups: removed }, 'removed backups past their retention')
+	}
+
+	async function recordLastRun(trigger: BackupTrigger, result: RunResult) {
+		const file = path.join(options.backupDir, LAST_RUN)
+		const text = JSON.stringify({ trigger, ...result, finishedAt: new Date().toISOString() })
+		await writeFile(`${file}.tmp`, text, { mode: OWNER_ONLY_FILE })
+			.then(() => rename(`${file}.tmp`, file))
+			.catch((error: unknown) => options.logger.warn({ err: error }, 'could not note the last backup'))
+	}
+
+	// Starts a backup unless one is under way; `done` settles with how it went.
+	async function start(trigger: BackupTrigger, now = new Date()) {
+		if (running) return { started: false as const }
+		const claimed = await claim(trigger, now)
+		if (!claimed) return { started: false as const }
+		running = run(claimed, trigger, now).finally(() => {
+			running = null
+		})
+		return { started: true as const, name: claimed.name, done: running }
+	}
+
+	async function tick(now = new Date()) {
+		const [row] = await db.select({ time: settings.backupTime }).from(settings).limit(1)
+		if (!row || agencyTime(now) < row.time) return
+		await start('nightly', now)
+	}
+
+	return {
+		start,
+		tick,
+		isRunning: () => running !== null,
+		// What a stop or kill left: half-written folders, and records of backups that never ended
+		// (finished after all if their folder is whole: the record a restored site brings along).
+		async reconcile() {
+			await ensureBackupDir(options.backupDir)
+			await sweepLeftovers(options.backupDir)
+			const stored = new Set((await listStoredBackups(options.backupDir)).map((backup) => backup.name))
+			const cutoff = options.database.kind === 'pglite' ? new Date() : new Date(Date.now() - STALE_MS)
+			const stale = await db
+				.select({ id: backups.id, name: backups.name })
+				.from(backups)
+				.where(and(eq(backups.status, 'running'), lt(backups.startedAt, cutoff)))
+			for (const row of stale) {
+				const whole = stored.has(row.name)
+				await db
+					.update(backups)
+					.set(
+						whole
+							? {
+									status: 'done',
+									sizeBytes: await sizeOf(path.join(options.backupDir, row.name)),
+									finishedAt: new Date(),
+								}
+							: {
+									status: 'failed',
+									problem: 'interrupted: the site stopped during the backup',
+									finishedAt: new Date(),
+								},
+					)
+					.where(eq(backups.id, row.id))
+			}
+		},
+		startSchedule() {
+			const run = () =>
+				void tick().catch((error: unknown) => options.logger.error({ err: error }, 'backup schedule failed'))
+			timer = setInterval(run, TICK_MS)
+			timer.unref()
+		},
+		async close() {
+			clearInterval(timer)
+			// A backup under way is left to the kill: its half-written folder never looks finished.
+		},
+	}
+}
+
+export type BackupRunner = ReturnType<typeof createBackupRunner>
+
+export async function latestBackups(db: DatabaseHandle['db'], limit = 20) {
+	return db.select().from(backups).orderBy(desc(backups.startedAt), desc(backups.id)).limit(limit)
+}
+
+const dayFormat = new Intl.DateTimeFormat('en-CA', {
+	timeZone: AGENCY_TIME_ZONE,
+	year: 'numeric',
+	month: '2-digit',
+	day: '2-digit',
+})
+const timeFormat = new Intl.DateTimeFormat('en-GB', {
+	timeZone: AGENCY_TIME_ZONE,
+	hour: '2-digit',
+	minute: '2-digit',
+	hourCycle: 'h23',
+})
+
+export const agencyDay = (date: Date) => dayFormat.format(date)
+export const agencyTime = (date: Date) => timeFormat.format(date)
+
+// The Monday of the date's week, in the agency's zone.
+export function agencyWeek(date: Date): string {
+	const day = new Date(`${agencyDay(date)}T00:00:00Z`)
+	day.setUTCDate(day.getUTCDate() - ((day.getUTCDay() + 6) % 7))
+	return day.toISOString().slice(0, 10)
+}

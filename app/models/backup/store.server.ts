@@ -1,0 +1,97 @@
+// The backup folder (BACKUP_DIR): one folder per backup, named by its time, readable by the site's
+// user only. A backup is written under a `.partial-` name and renamed when whole, so a folder with a
+// backup's name always holds a finished one; what a stop or kill -9 left half-written is swept.
+import { existsSync } from 'node:fs'
+import { chmod, mkdir, open, readdir, rm, stat } from 'node:fs/promises'
+import path from 'node:path'
+import { OWNER_ONLY_DIR } from '#app/models/backup/part.server.ts'
+import { MANIFEST } from '#app/models/backup/manifest.server.ts'
+
+const NAME = /^tolk-(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})Z(-\d+)?$/
+export const PARTIAL_PREFIX = '.partial-'
+export const VERIFY_PREFIX = '.verify-'
+
+export type StoredBackup = { name: string; createdAt: Date; path: string }
+
+export async function ensureBackupDir(backupDir: string): Promise<void> {
+	await mkdir(backupDir, { recursive: true, mode: OWNER_ONLY_DIR })
+	await chmod(backupDir, OWNER_ONLY_DIR)
+}
+
+// A name of its own for a backup made at `now`.
+export function backupName(backupDir: string, now: Date): string {
+	const base = `tolk-${now.toISOString().slice(0, 19).replace(/:/g, '-')}Z`
+	let name = base
+	for (
+		let n = 2;
+		existsSync(path.join(backupDir, name)) || existsSync(path.join(backupDir, PARTIAL_PREFIX + name));
+		n++
+	)
+		name = `${base}-${n}`
+	return name
+}
+
+// The finished backups, newest first.
+export async function listStoredBackups(backupDir: string): Promise<StoredBackup[]> {
+	const names = await readdir(backupDir).catch(() => [] as string[])
+	const found: StoredBackup[] = []
+	for (const name of names) {
+		const match = NAME.exec(name)
+		if (!match || !existsSync(path.join(backupDir, name, MANIFEST))) continue
+		const createdAt = new Date(`${match[1]}T${match[2]}:${match[3]}:${match[4]}Z`)
+		found.push({ name, createdAt, path: path.join(backupDir, name) })
+	}
+	return found.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.name.localeCompare(a.name))
+}
+
+export async function sizeOf(folder: string): Promise<number> {
+	let bytes = 0
+	for (const name of await readdir(folder)) bytes += (await stat(path.join(folder, name))).size
+	return bytes
+}
+
+// Keeps the newest backup of each of the last `daily` days that have one and of each of the last
+// `weekly` weeks (Monday to Sunday, in the agency's zone) that have one; removes the others.
+export async function pruneBackups(
+	backupDir: string,
+	keep: { daily: number; weekly: number },
+	dayOf: (date: Date) => string,
+	weekOf: (date: Date) => string,
+): Promise<string[]> {
+	const backups = await listStoredBackups(backupDir)
+	const kept = new Set<string>(backups.slice(0, 1).map((backup) => backup.name))
+	for (const [period, count] of [
+		[dayOf, keep.daily],
+		[weekOf, keep.weekly],
+	] as const) {
+		const seen = new Set<string>()
+		for (const backup of backups) {
+			const key = period(backup.createdAt)
+			if (seen.has(key)) continue
+			seen.add(key)
+			if (seen.size > count) break
+			kept.add(backup.name)
+		}
+	}
+	const removed = backups.filter((backup) => !kept.has(backup.name))
+	for (const backup of removed) await rm(backup.path, { recursive: true, force: true })
+	return removed.map((backup) => backup.name)
+}
+
+// What an interrupted backup or verification left behind.
+export async function sweepLeftovers(backupDir: string): Promise<string[]> {
+	const names = await readdir(backupDir).catch(() => [] as string[])
+	const left = names.filter((name) => name.startsWith(PARTIAL_PREFIX) || name.startsWith(VERIFY_PREFIX))
+	for (const name of left) await rm(path.join(backupDir, name), { recursive: true, force: true })
+	return left
+}
+
+// Makes a rename or a new file in `folder` survive a power cut.
+export async function syncFolder(folder: string): Promise<void> {
+	const handle = await open(folder, 'r')
+	try {
+		await handle.sync()
+	} finally {
+		await handle.close()
+	}
+}
