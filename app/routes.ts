@@ -77,6 +77,7 @@ export default [
 		route('admin/payables', 'routes/admin/payables.tsx'),
 		route('admin/settings', 'routes/admin/settings.tsx'),
 		route('admin/audit', 'routes/admin/audit.tsx'),
+		route('admin/backups', 'routes/admin/backups.tsx'),
 		route('admin/translations', 'routes/admin/translations.tsx'),
 		...MEDIA_KINDS.map((kind) => route(`admin/${kind}`, 'routes/admin/media.tsx', { id: `admin.${kind}` })),
 		route('admin/analytics', 'routes/admin/analytics.tsx'),

@@ -94,7 +94,7 @@ export async function startServices(env: Env, database: DatabaseHandle, logger: 
 					source: 'database' as const,
 				})),
 			searchLimits: { perMinute: env.BUSINESS_SEARCHES_PER_MINUTE, perDay: env.BUSINESS_SEARCHES_PER_DAY },
-			backups: { start: () => backups.start('manual'), isRunning: backups.isRunning },
+			backups: { start: () => backups.start('manual'), isRunning: backups.isRunning, backupDir: backupDirOf(env) },
 			uploadQuota: {
 				filesPerHour: env.UPLOAD_FILES_PER_HOUR,
 				bytesPerHour: env.UPLOAD_MIB_PER_HOUR * MIB,

@@ -34,4 +34,6 @@ export type AppServices = {
 export type BackupControl = {
 	start: () => Promise<{ started: boolean; name?: string }>
 	isRunning: () => boolean
+	// Where they are written (BACKUP_DIR), never served.
+	backupDir: string
 }

@@ -70,7 +70,11 @@ export const SettingsSchema = z
 
 export const SETTINGS_FIELDS = Object.keys(SettingsSchema.shape) as (keyof z.infer<typeof SettingsSchema>)[]
 
-type SettingsUpdate = Partial<z.infer<typeof SettingsSchema> & z.infer<typeof PriceDefaultsSchema>>
+// Backups' schedule is saved from their own page (app/models/backup/schedule.server.ts).
+type SettingsUpdate = Partial<
+	z.infer<typeof SettingsSchema> &
+		z.infer<typeof PriceDefaultsSchema> & { backupTime: string; backupKeepDaily: number; backupKeepWeekly: number }
+>
 
 // Returns the names of the settings that changed, for the audit log.
 export async function updateSettings(db: Database, update: SettingsUpdate): Promise<string[]> {

@@ -4,7 +4,7 @@
 // agency's address. With several processes on one PostgreSQL, one of them takes each backup.
 import { writeFile, rename } from 'node:fs/promises'
 import path from 'node:path'
-import { and, desc, eq, lt, sql } from 'drizzle-orm'
+import { and, eq, lt, sql } from 'drizzle-orm'
 import type { DatabaseHandle } from '#database/client.ts'
 import { backups, settings } from '#database/schema.ts'
 import type { Logger } from '#server/logger.ts'
@@ -211,10 +211,6 @@ export function createBackupRunner(options: BackupRunnerOptions) {
 }
 
 export type BackupRunner = ReturnType<typeof createBackupRunner>
-
-export async function latestBackups(db: DatabaseHandle['db'], limit = 20) {
-	return db.select().from(backups).orderBy(desc(backups.startedAt), desc(backups.id)).limit(limit)
-}
 
 const dayFormat = new Intl.DateTimeFormat('en-CA', {
 	timeZone: AGENCY_TIME_ZONE,

@@ -54,6 +54,7 @@ const AREA_OF_SEGMENT: Record<string, Area> = {
 	analytics: 'analytics',
 	users: 'staff',
 	audit: 'staff',
+	backups: 'staff',
 }
 
 // Who edits each group of settings: the agency's legal and bank details are an admin's; the

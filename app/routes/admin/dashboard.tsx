@@ -7,6 +7,7 @@ import { listAuditEvents, presentAuditEvent, type AuditEventView } from '#app/mo
 import { countTodaysWork, TODAYS_WORK_LINKS, type TodaysWork } from '#app/models/dashboard.server.ts'
 import { receivablesSummary } from '#app/models/invoice/receivables.server.ts'
 import { jobAlerts } from '#app/models/vendor/review.server.ts'
+import { backupAlert, type BackupAlert } from '#app/models/backup/schedule.server.ts'
 import { formatPrice } from '#app/utils/format.ts'
 import { liveStream } from '#app/models/live/signed-stream.server.ts'
 import { requireStaff } from '#app/http/access.server.ts'
@@ -26,11 +27,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const db = getDb(context)
 	// The day's work for those who do it, the latest changes for admins (app/models/staff/roles.ts).
 	const [seesWork, seesChanges] = [mayOpen(staff.role, 'work'), mayOpen(staff.role, 'staff')]
-	const [work, money, jobs, recent] = await Promise.all([
+	const [work, money, jobs, recent, backup] = await Promise.all([
 		seesWork ? countTodaysWork(db) : null,
 		seesWork ? receivablesSummary(db) : null,
 		seesWork ? jobAlerts({ db }) : null,
 		seesChanges ? listAuditEvents(db, { limit: RECENT_SIZE }) : [],
+		seesChanges ? backupAlert(db) : null,
 	])
 	const services = getServices(context)
 	return {
@@ -45,6 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 			untaken: jobs.untaken.map(({ id, reference }) => ({ id, reference })),
 		},
 		links: TODAYS_WORK_LINKS,
+		backup,
 		// New requests and order changes move the counts while the page is open.
 		streams: [liveStream(services, REQUESTS_STREAM), liveStream(services, ORDERS_STREAM)] as const,
 		recent: seesChanges ? { events: recent.map(presentAuditEvent), stream: liveStream(services, AUDIT_STREAM) } : null,
@@ -59,13 +62,14 @@ const QUICK_LINKS: { to: string; label: AdminMessageKey; thing?: AdminMessageKey
 ]
 
 export default function Dashboard() {
-	const { name, role, work, money, jobs, links, streams, recent } = useLoaderData<typeof loader>()
+	const { name, role, work, money, jobs, links, streams, recent, backup } = useLoaderData<typeof loader>()
 	const { locale, t } = useAdminI18n()
 	const format = dateTimeFormat(locale)
 	return (
 		<section className="space-y-8">
 			<title>{`${t('nav.dashboard')} · Tolk admin`}</title>
 			<h1 className="text-2xl font-bold text-slate-900">{t('dashboard.greeting', { name })}</h1>
+			{backup && <BackupWarning alert={backup} />}
 			{work && <TodaysWorkCards work={work} links={links} streams={streams} />}
 			{money && <Receivables money={money} />}
 			{jobs && (jobs.lateCount > 0 || jobs.untakenCount > 0) && <JobAlerts jobs={jobs} />}
@@ -178,6 +182,26 @@ function Receivables({ money }: { money: Awaited<ReturnType<typeof receivablesSu
 type Alerts = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>['jobs']>
 
 // Translators' jobs that need the PM: past their deadline, or offered and taken by nobody.
+const BACKUP_TEXT = {
+	failed: 'dashboard.backupFailed',
+	unverified: 'dashboard.backupUnverified',
+	missing: 'dashboard.backupMissing',
+} as const
+
+function BackupWarning({ alert }: { alert: BackupAlert }) {
+	const { t } = useAdminI18n()
+	return (
+		<div role="alert" data-backup-alert={alert.kind} className="rounded-md border border-red-400 bg-red-50 p-4">
+			<p className="font-semibold">
+				{t(BACKUP_TEXT[alert.kind], { name: alert.name ?? '', problem: alert.problem ?? '' })}
+			</p>
+			<Link to="/admin/backups" className="mt-1 inline-block text-teal-800 underline">
+				{t('dashboard.backupLink')}
+			</Link>
+		</div>
+	)
+}
+
 function JobAlerts({ jobs }: { jobs: Alerts }) {
 	const { t } = useAdminI18n()
 	const groups = [

@@ -51,7 +51,7 @@ async function thrown(run: () => unknown): Promise<Response> {
 }
 
 const EDITOR: Staff = { id: 99, email: 'e@tolk.example', name: 'E', role: 'editor', sessionId: 'x' }
-const ADMIN_ONLY = /^\/admin\/(users|audit)/
+const ADMIN_ONLY = /^\/admin\/(users|audit|backups)/
 
 // The server's gate is only the outer wall: each loader and action must refuse on its own,
 // because React Router runs matched loaders in parallel and a data request picks which ones run.

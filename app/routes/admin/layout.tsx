@@ -42,6 +42,7 @@ const NAVIGATION: { to: string; label: AdminMessageKey }[] = [
 	{ to: '/admin/analytics', label: 'analytics.title' },
 	{ to: '/admin/users', label: 'users.title' },
 	{ to: '/admin/audit', label: 'audit.title' },
+	{ to: '/admin/backups', label: 'nav.backups' },
 ]
 
 export default function AdminLayout() {
