@@ -49,6 +49,9 @@ export function runTool(
 			code === 0 ? resolve() : reject(new BackupError('tool', `${tool} failed: ${errors.trim() || `exit ${code}`}`)),
 		)
 	})
+	// Awaited below when the output is read to its end; a reader that stops early (a full disk)
+	// has its own error to tell, and the tool's (killed) is then no one's to hear.
+	exited.catch(() => {})
 	if (input) {
 		input.on('error', (error) => child.stdin!.destroy(error))
 		child.stdin!.on('error', () => {})
@@ -56,10 +59,13 @@ export function runTool(
 	}
 	return Readable.from(
 		(async function* () {
+			let readToEnd = false
 			try {
 				yield* child.stdout!
+				readToEnd = true
 			} finally {
-				if (child.exitCode === null) child.kill()
+				// A reader that stopped early (a full disk) leaves nobody to read the rest.
+				if (!readToEnd && child.exitCode === null) child.kill()
 			}
 			// A broken input (a backup that fails to decrypt) is the cause of whatever the tool says.
 			await exited.catch((error: unknown) => {

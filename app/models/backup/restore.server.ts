@@ -37,7 +37,10 @@ export async function restoreBackup(options: RestoreOptions): Promise<Manifest> 
 	await makeRoom(options)
 	const staging = await mkdtemp(path.join(options.dataDir, '.restore-'))
 	try {
-		await unpackFiles(await readPart(part('files'), manifest.parts.files, options.passphrase), staging)
+		const files = await readPart(part('files'), manifest.parts.files, options.passphrase)
+		// A backup without files holds an empty archive, which is still read to the end (and opened).
+		if (manifest.files.length) await unpackFiles(files, staging)
+		else for await (const _ of files);
 		await checkFiles(staging, manifest)
 		const database = await readPart(part('database'), manifest.parts.database, options.passphrase)
 		await restoreDatabase(manifest, database, staging, options)

@@ -4,7 +4,7 @@
 // agency's address. With several processes on one PostgreSQL, one of them takes each backup.
 import { writeFile, rename } from 'node:fs/promises'
 import path from 'node:path'
-import { and, eq, lt, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { DatabaseHandle } from '#database/client.ts'
 import { backups, settings } from '#database/schema.ts'
 import type { Logger } from '#server/logger.ts'
@@ -38,45 +38,91 @@ export type RunResult = { name: string; ok: boolean; verified: boolean | null; p
 
 // What `npm run backup` reads to learn how the backup it asked the running site for went.
 export const LAST_RUN = 'last-run.json'
-// A backup still "running" after this long was cut off (a stop, a kill): it no longer blocks others.
-const STALE_MS = 6 * 60 * 60 * 1000
 const TICK_MS = 60 * 1000
-const CLAIM_LOCK = 727_002
+const RUN_LOCK = 727_002
 
 export function createBackupRunner(options: BackupRunnerOptions) {
 	const { db } = options.database
 	let running: Promise<RunResult> | null = null
+	// Set from the moment a backup (or the tidying at the start) is being decided on in this process.
+	let locked = false
 	let timer: NodeJS.Timeout | undefined
 
-	// One transaction decides that this process takes the backup: none is under way, and for the
-	// nightly one, none was taken today.
+	// Holding the run lock, this process is the only one backing up: on PostgreSQL a session lock
+	// on a connection of its own (a killed process's lock goes with its connection), on the
+	// embedded database (one process) this process's own flag.
+	async function takeRunLock(): Promise<(() => Promise<void>) | null> {
+		if (locked) return null
+		locked = true
+		const unlocked = async () => {
+			locked = false
+		}
+		if (options.database.kind !== 'postgres') return unlocked
+		const client = await options.database.pool.connect().catch((error: unknown) => {
+			locked = false
+			throw error
+		})
+		const { rows } = await client.query<{ held: boolean }>('select pg_try_advisory_lock($1) as held', [RUN_LOCK])
+		if (!rows[0]!.held) {
+			client.release()
+			await unlocked()
+			return null
+		}
+		return async () => {
+			await client.query('select pg_advisory_unlock($1)', [RUN_LOCK]).catch(() => {})
+			client.release()
+			await unlocked()
+		}
+	}
+
+	// With the run lock: what a stop or kill left (half-written folders; records of backups that
+	// never ended, done after all if their folder is whole, as in a restored site), then, unless
+	// the nightly one was taken today already, the record of this backup.
 	async function claim(trigger: BackupTrigger, now: Date): Promise<{ id: number; name: string } | null> {
-		return db.transaction(async (tx) => {
-			await tx.execute(sql`select pg_advisory_xact_lock(${CLAIM_LOCK})`)
-			const recent = new Date(now.getTime() - STALE_MS)
-			const busy = await tx
+		await settleLeftovers()
+		if (trigger === 'nightly') {
+			const today = await db
 				.select({ id: backups.id })
 				.from(backups)
-				.where(and(eq(backups.status, 'running'), sql`${backups.startedAt} > ${recent}`))
+				.where(
+					and(
+						eq(backups.trigger, 'nightly'),
+						sql`(${backups.startedAt} at time zone ${AGENCY_TIME_ZONE})::date = ${agencyDay(now)}::date`,
+					),
+				)
 				.limit(1)
-			if (busy.length) return null
-			if (trigger === 'nightly') {
-				const today = await tx
-					.select({ id: backups.id })
-					.from(backups)
-					.where(
-						and(
-							eq(backups.trigger, 'nightly'),
-							sql`(${backups.startedAt} at time zone ${AGENCY_TIME_ZONE})::date = ${agencyDay(now)}::date`,
-						),
-					)
-					.limit(1)
-				if (today.length) return null
-			}
-			const name = backupName(options.backupDir, now)
-			const [row] = await tx.insert(backups).values({ name, trigger, startedAt: now }).returning({ id: backups.id })
-			return { id: row!.id, name }
-		})
+			if (today.length) return null
+		}
+		const name = backupName(options.backupDir, now)
+		const [row] = await db.insert(backups).values({ name, trigger, startedAt: now }).returning({ id: backups.id })
+		return { id: row!.id, name }
+	}
+
+	async function settleLeftovers() {
+		// A folder that cannot be made or read now fails the backup itself, which says so.
+		await ensureBackupDir(options.backupDir)
+			.then(() => sweepLeftovers(options.backupDir))
+			.catch((error: unknown) => options.logger.warn({ err: error }, 'cannot tidy the backup folder'))
+		const stored = new Set((await listStoredBackups(options.backupDir)).map((backup) => backup.name))
+		const stale = await db
+			.select({ id: backups.id, name: backups.name })
+			.from(backups)
+			.where(eq(backups.status, 'running'))
+		for (const row of stale) {
+			const whole = stored.has(row.name)
+			await db
+				.update(backups)
+				.set(
+					whole
+						? {
+								status: 'done',
+								sizeBytes: await sizeOf(path.join(options.backupDir, row.name)),
+								finishedAt: new Date(),
+							}
+						: { status: 'failed', problem: 'interrupted: the site stopped during the backup', finishedAt: new Date() },
+				)
+				.where(eq(backups.id, row.id))
+		}
 	}
 
 	async function run(claimed: { id: number; name: string }, trigger: BackupTrigger, now: Date): Promise<RunResult> {
@@ -145,13 +191,25 @@ export function createBackupRunner(options: BackupRunnerOptions) {
 			.catch((error: unknown) => options.logger.warn({ err: error }, 'could not note the last backup'))
 	}
 
-	// Starts a backup unless one is under way; `done` settles with how it went.
+	// Starts a backup unless one is under way (here or in another process); `done` settles with
+	// how it went.
 	async function start(trigger: BackupTrigger, now = new Date()) {
-		if (running) return { started: false as const }
-		const claimed = await claim(trigger, now)
-		if (!claimed) return { started: false as const }
+		const release = await takeRunLock()
+		if (!release) return { started: false as const }
+		let claimed: { id: number; name: string } | null
+		try {
+			claimed = await claim(trigger, now)
+		} catch (error) {
+			await release()
+			throw error
+		}
+		if (!claimed) {
+			await release()
+			return { started: false as const }
+		}
 		running = run(claimed, trigger, now).finally(() => {
 			running = null
+			return release()
 		})
 		return { started: true as const, name: claimed.name, done: running }
 	}
@@ -166,35 +224,14 @@ export function createBackupRunner(options: BackupRunnerOptions) {
 		start,
 		tick,
 		isRunning: () => running !== null,
-		// What a stop or kill left: half-written folders, and records of backups that never ended
-		// (finished after all if their folder is whole: the record a restored site brings along).
+		// At the start: what a stop or kill left, unless another process is backing up right now.
 		async reconcile() {
-			await ensureBackupDir(options.backupDir)
-			await sweepLeftovers(options.backupDir)
-			const stored = new Set((await listStoredBackups(options.backupDir)).map((backup) => backup.name))
-			const cutoff = options.database.kind === 'pglite' ? new Date() : new Date(Date.now() - STALE_MS)
-			const stale = await db
-				.select({ id: backups.id, name: backups.name })
-				.from(backups)
-				.where(and(eq(backups.status, 'running'), lt(backups.startedAt, cutoff)))
-			for (const row of stale) {
-				const whole = stored.has(row.name)
-				await db
-					.update(backups)
-					.set(
-						whole
-							? {
-									status: 'done',
-									sizeBytes: await sizeOf(path.join(options.backupDir, row.name)),
-									finishedAt: new Date(),
-								}
-							: {
-									status: 'failed',
-									problem: 'interrupted: the site stopped during the backup',
-									finishedAt: new Date(),
-								},
-					)
-					.where(eq(backups.id, row.id))
+			const release = await takeRunLock()
+			if (!release) return
+			try {
+				await settleLeftovers()
+			} finally {
+				await release()
 			}
 		},
 		startSchedule() {

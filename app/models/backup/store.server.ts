@@ -10,6 +10,7 @@ import { MANIFEST } from '#app/models/backup/manifest.server.ts'
 const NAME = /^tolk-(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})Z(-\d+)?$/
 export const PARTIAL_PREFIX = '.partial-'
 export const VERIFY_PREFIX = '.verify-'
+const DAY_MS = 24 * 60 * 60 * 1000
 
 export type StoredBackup = { name: string; createdAt: Date; path: string }
 
@@ -50,7 +51,7 @@ export async function sizeOf(folder: string): Promise<number> {
 	return bytes
 }
 
-// Keeps the newest backup of each of the last `daily` days that have one and of each of the last
+// Keeps every backup of the last 24 hours, and the newest backup of each of the last `daily` days that have one and of each of the last
 // `weekly` weeks (Monday to Sunday, in the agency's zone) that have one; removes the others.
 export async function pruneBackups(
 	backupDir: string,
@@ -59,7 +60,11 @@ export async function pruneBackups(
 	weekOf: (date: Date) => string,
 ): Promise<string[]> {
 	const backups = await listStoredBackups(backupDir)
-	const kept = new Set<string>(backups.slice(0, 1).map((backup) => backup.name))
+	// The last day's are all kept: a backup taken by hand before a big change outlives the night.
+	const since = Date.now() - DAY_MS
+	const kept = new Set<string>(
+		backups.filter((backup, index) => index === 0 || backup.createdAt.getTime() > since).map((backup) => backup.name),
+	)
 	for (const [period, count] of [
 		[dayOf, keep.daily],
 		[weekOf, keep.weekly],
