@@ -331,4 +331,37 @@ describe('the admin', () => {
 		await page.keyboard.type(' And later.')
 		expect(await english.locator('input[type="hidden"]').inputValue()).toBe('<p>Typed early. And later.</p>')
 	})
+
+	test('the backups page: accessible, a backup started from the keyboard, listed as written and verified', async () => {
+		page = await logInAt(session, '/admin/backups')
+		await page.getByRole('heading', { name: 'Backups', level: 1 }).waitFor()
+		expect(await seriousAxeViolations(page)).toEqual([])
+		const start = page.getByRole('button', { name: 'Back up now' })
+		await start.focus()
+		await page.keyboard.press('Enter')
+		await page.getByText('The backup has started.').waitFor()
+		const table = page.getByRole('table', { name: 'Latest backups' })
+		await expect
+			.poll(
+				async () => {
+					await page.reload()
+					return (await table.getByRole('row').nth(1).textContent()) ?? ''
+				},
+				{ timeout: 60_000, interval: 1_000 },
+			)
+			.toMatch(/On demand.*Written.*Yes/)
+		expect(await seriousAxeViolations(page)).toEqual([])
+		// The schedule keeps what was typed when it is wrong, and says why.
+		const time = page.getByLabel('Nightly backup at')
+		await time.fill('25:00')
+		await page.getByRole('button', { name: 'Save' }).click()
+		await page.getByText('Write a time as HH:MM, e.g. 03:00.').waitFor()
+		expect(await time.inputValue()).toBe('25:00')
+		// The refused save's 422 is the answer this test asked for.
+		page.problems = page.problems.filter((problem) => !problem.includes('422'))
+		await time.fill('02:30')
+		await page.getByRole('button', { name: 'Save' }).click()
+		await page.getByRole('status').filter({ hasText: /saved/i }).waitFor()
+		expect(await page.getByLabel('Nightly backup at').inputValue()).toBe('02:30')
+	})
 })
