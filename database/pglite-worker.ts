@@ -1,6 +1,7 @@
 // Runs PGlite on its own thread and serves it over the PostgreSQL wire protocol on a
 // Unix socket, so a slow query never blocks the HTTP event loop and the app talks to
 // PGlite with the same driver (pg) as to a real PostgreSQL server.
+import { constants } from 'node:fs'
 import { cp } from 'node:fs/promises'
 import { parentPort, workerData } from 'node:worker_threads'
 import { PGlite } from '@electric-sql/pglite'
@@ -31,7 +32,9 @@ parentPort?.on('message', async (message: { type: string; target?: string }) => 
 async function copyDataDir(target: string) {
 	const started = performance.now()
 	try {
-		await db.runExclusive(() => cp(dataDir, target, { recursive: true, errorOnExist: true, force: false }))
+		// A copy-on-write clone where the file system has them (btrfs, XFS): the moment is shorter still.
+		const copy = { recursive: true, errorOnExist: true, force: false, mode: constants.COPYFILE_FICLONE }
+		await db.runExclusive(() => cp(dataDir, target, copy))
 		parentPort?.postMessage({ type: 'copied', heldMs: performance.now() - started })
 	} catch (error) {
 		parentPort?.postMessage({ type: 'copied', error: (error as Error).message })

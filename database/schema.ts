@@ -1014,7 +1014,9 @@ export const backups = pgTable(
 		id: id(),
 		name: text().notNull().unique(),
 		trigger: text({ enum: ['nightly', 'manual'] }).notNull(),
-		status: text({ enum: ['running', 'done', 'failed'] }).notNull().default('running'),
+		status: text({ enum: ['running', 'done', 'failed'] })
+			.notNull()
+			.default('running'),
 		sizeBytes: bigint('size_bytes', { mode: 'number' }),
 		verified: boolean(),
 		problem: text(),
