@@ -51,6 +51,7 @@ export async function checkPart(file: string, expected: PartSum): Promise<void> 
 		)
 }
 
+// Makes a file (or a folder's new entries) survive a power cut.
 export async function flushToDisk(file: string): Promise<void> {
 	const handle = await open(file, 'r')
 	try {

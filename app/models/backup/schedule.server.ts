@@ -8,10 +8,8 @@ import { z } from 'zod'
 import type { Database } from '#database/client.ts'
 import { backups } from '#database/schema.ts'
 import { numberField, requiredText } from '#app/models/records/form.ts'
-import { updateSettings } from '#app/models/settings.server.ts'
+import { saveSettings } from '#app/models/settings.server.ts'
 import { getSettings } from '#app/models/site.server.ts'
-import { recordAudit, type AuditServices } from '#app/models/audit/record.server.ts'
-import type { Staff } from '#app/models/staff/session.server.ts'
 
 export const BackupScheduleSchema = z.object({
 	backupTime: requiredText(5).pipe(z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'errors.time')),
@@ -25,19 +23,8 @@ export async function backupSchedule(db: Database): Promise<BackupSchedule> {
 	return { backupTime, backupKeepDaily, backupKeepWeekly }
 }
 
-export async function saveBackupSchedule(
-	services: AuditServices,
-	staff: Pick<Staff, 'id' | 'name'>,
-	schedule: BackupSchedule,
-): Promise<void> {
-	const changed = await updateSettings(services.db, schedule)
-	await recordAudit(services, staff, {
-		action: 'update',
-		subjectType: 'settings',
-		summary: changed.join(', ') || '-',
-		changes: { fields: changed },
-	})
-}
+// Saved like the other settings (and audited as they are).
+export const saveBackupSchedule = saveSettings
 
 export type BackupRecord = {
 	id: number

@@ -2,9 +2,9 @@
 // user only. A backup is written under a `.partial-` name and renamed when whole, so a folder with a
 // backup's name always holds a finished one; what a stop or kill -9 left half-written is swept.
 import { existsSync } from 'node:fs'
-import { chmod, mkdir, open, readdir, rm, stat } from 'node:fs/promises'
+import { chmod, mkdir, readdir, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
-import { OWNER_ONLY_DIR } from '#app/models/backup/part.server.ts'
+import { flushToDisk, OWNER_ONLY_DIR } from '#app/models/backup/part.server.ts'
 import { MANIFEST } from '#app/models/backup/manifest.server.ts'
 
 const NAME = /^tolk-(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})Z(-\d+)?$/
@@ -92,11 +92,4 @@ export async function sweepLeftovers(backupDir: string): Promise<string[]> {
 }
 
 // Makes a rename or a new file in `folder` survive a power cut.
-export async function syncFolder(folder: string): Promise<void> {
-	const handle = await open(folder, 'r')
-	try {
-		await handle.sync()
-	} finally {
-		await handle.close()
-	}
-}
+export const syncFolder = flushToDisk
