@@ -131,3 +131,11 @@ describe('what is kept', () => {
 		expect(kept.length).toBeLessThan(7 + 4 + lastDay.length + 1)
 	})
 })
+
+describe('where backups may go', () => {
+	test('never inside a folder that is served or backed up', () => {
+		for (const folder of ['uploads', 'uploads/images/backups', 'documents/x', 'media'])
+			expect(() => runnerIn(path.join(test_.dataDir, folder)), folder).toThrow(/must not be inside DATA_DIR/)
+		expect(() => runnerIn(path.join(test_.dataDir, 'backups'))).not.toThrow()
+	})
+})

@@ -13,6 +13,7 @@ import { AGENCY_TIME_ZONE } from '#app/utils/format.ts'
 import { OWNER_ONLY_FILE } from '#app/models/backup/part.server.ts'
 import {
 	backupName,
+	checkBackupDir,
 	ensureBackupDir,
 	listStoredBackups,
 	pruneBackups,
@@ -42,6 +43,7 @@ const TICK_MS = 60 * 1000
 const RUN_LOCK = 727_002
 
 export function createBackupRunner(options: BackupRunnerOptions) {
+	checkBackupDir(options.dataDir, options.backupDir)
 	const { db } = options.database
 	let running: Promise<RunResult> | null = null
 	// Set from the moment a backup (or the tidying at the start) is being decided on in this process.

@@ -6,6 +6,7 @@ import { chmod, mkdir, readdir, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { flushToDisk, OWNER_ONLY_DIR } from '#app/models/backup/part.server.ts'
 import { MANIFEST } from '#app/models/backup/manifest.server.ts'
+import { FILE_FOLDERS } from '#app/models/backup/files.server.ts'
 
 const NAME = /^tolk-(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})Z(-\d+)?$/
 export const PARTIAL_PREFIX = '.partial-'
@@ -13,6 +14,16 @@ export const VERIFY_PREFIX = '.verify-'
 const DAY_MS = 24 * 60 * 60 * 1000
 
 export type StoredBackup = { name: string; createdAt: Date; path: string }
+
+// Backups never go where files are served (uploads) or where a backup reads its files from (it
+// would hold the backups before it).
+export function checkBackupDir(dataDir: string, backupDir: string): void {
+	for (const folder of FILE_FOLDERS) {
+		const relative = path.relative(path.resolve(dataDir, folder), path.resolve(backupDir))
+		if (!relative.startsWith('..') && !path.isAbsolute(relative))
+			throw new Error(`BACKUP_DIR must not be inside DATA_DIR/${folder}: choose another folder`)
+	}
+}
 
 export async function ensureBackupDir(backupDir: string): Promise<void> {
 	await mkdir(backupDir, { recursive: true, mode: OWNER_ONLY_DIR })
