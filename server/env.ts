@@ -72,6 +72,8 @@ export const EnvSchema = z.object({
 	// best), and a passphrase that encrypts them (unset: not encrypted; keep it apart from them).
 	BACKUP_DIR: optional(z.string().min(1)),
 	BACKUP_PASSPHRASE: optional(z.string().min(12, 'must be at least 12 characters')),
+	// Off: no nightly backups, only those asked for (where something else backs up the machine).
+	BACKUP_NIGHTLY: optional(BooleanFromEnv).transform((value) => value ?? true),
 	// Embedded database only: close its connection after this many idle milliseconds (0: never). Only
 	// for tests that prove the site reconnects by itself.
 	PGLITE_IDLE_DISCONNECT_MS: z.coerce.number().int().min(0).default(0),

@@ -132,7 +132,8 @@ export async function startServices(env: Env, database: DatabaseHandle, logger: 
 		},
 		// Nightly backups, and one on demand when `npm run backup` signals this process.
 		startBackups() {
-			backups.startSchedule()
+			if (env.BACKUP_NIGHTLY) backups.startSchedule()
+			else logger.info('nightly backups are off (BACKUP_NIGHTLY=false): only those asked for are taken')
 			process.on('SIGUSR2', () => {
 				logger.info('a backup was asked for (SIGUSR2)')
 				void backups.start('manual').catch((error: unknown) => logger.error({ err: error }, 'backup failed'))

@@ -48,7 +48,9 @@ export async function restoreBackup(options: RestoreOptions): Promise<Manifest> 
 		for (const name of [...FILE_FOLDERS, ...LOOSE_FILES, 'pglite'])
 			if (existsSync(path.join(staging, name))) await rename(path.join(staging, name), path.join(options.dataDir, name))
 	} finally {
-		await rm(staging, { recursive: true, force: true })
+		// An unpacking that failed may still be finishing its last writes: retried, and never in the
+		// way of the reason the restore stopped.
+		await rm(staging, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 }).catch(() => {})
 	}
 	return manifest
 }

@@ -39,7 +39,7 @@ export async function verifyBackup(
 		return { verified: false, problems: [(error as Error).message] }
 	} finally {
 		await database?.drop()
-		await rm(scratch, { recursive: true, force: true })
+		await rm(scratch, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 }).catch(() => {})
 	}
 }
 

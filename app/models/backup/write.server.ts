@@ -56,7 +56,7 @@ export async function writeBackup(target: BackupTarget, name: string, now = new 
 		const bytes = manifest.parts.database.bytes + manifest.parts.files.bytes + Buffer.byteLength(text)
 		return { name, path: finished, manifest, bytes }
 	} catch (error) {
-		await rm(partial, { recursive: true, force: true }).catch(() => {})
+		await rm(partial, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 }).catch(() => {})
 		throw error
 	}
 }
