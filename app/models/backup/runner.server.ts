@@ -64,15 +64,26 @@ export function createBackupRunner(options: BackupRunnerOptions) {
 			locked = false
 			throw error
 		})
-		const { rows } = await client.query<{ held: boolean }>('select pg_try_advisory_lock($1) as held', [RUN_LOCK])
+		const { rows } = await client
+			.query<{ held: boolean }>('select pg_try_advisory_lock($1) as held', [RUN_LOCK])
+			.catch(async (error: unknown) => {
+				// A connection lost on the way: dropped, and the next attempt starts afresh.
+				client.release(error as Error)
+				await unlocked()
+				throw error
+			})
 		if (!rows[0]!.held) {
 			client.release()
 			await unlocked()
 			return null
 		}
 		return async () => {
-			await client.query('select pg_advisory_unlock($1)', [RUN_LOCK]).catch(() => {})
-			client.release()
+			// A connection that went meanwhile took the lock with it; it is not handed out again.
+			const failed = await client.query('select pg_advisory_unlock($1)', [RUN_LOCK]).then(
+				() => undefined,
+				(error: Error) => error,
+			)
+			client.release(failed)
 			await unlocked()
 		}
 	}
