@@ -93,22 +93,24 @@ export function createBackupRunner(options: BackupRunnerOptions) {
 	// the nightly one was taken today already, the record of this backup.
 	async function claim(trigger: BackupTrigger, now: Date): Promise<{ id: number; name: string } | null> {
 		await settleLeftovers()
-		if (trigger === 'nightly') {
-			const today = await db
-				.select({ id: backups.id })
-				.from(backups)
-				.where(
-					and(
-						eq(backups.trigger, 'nightly'),
-						sql`(${backups.startedAt} at time zone ${AGENCY_TIME_ZONE})::date = ${agencyDay(now)}::date`,
-					),
-				)
-				.limit(1)
-			if (today.length) return null
-		}
+		if (trigger === 'nightly' && (await tookNightlyOn(now))) return null
 		const name = backupName(options.backupDir, now)
 		const [row] = await db.insert(backups).values({ name, trigger, startedAt: now }).returning({ id: backups.id })
 		return { id: row!.id, name }
+	}
+
+	async function tookNightlyOn(now: Date): Promise<boolean> {
+		const today = await db
+			.select({ id: backups.id })
+			.from(backups)
+			.where(
+				and(
+					eq(backups.trigger, 'nightly'),
+					sql`(${backups.startedAt} at time zone ${AGENCY_TIME_ZONE})::date = ${agencyDay(now)}::date`,
+				),
+			)
+			.limit(1)
+		return today.length > 0
 	}
 
 	async function settleLeftovers() {
@@ -230,6 +232,9 @@ export function createBackupRunner(options: BackupRunnerOptions) {
 	async function tick(now = new Date()) {
 		const [row] = await db.select({ time: settings.backupTime }).from(settings).limit(1)
 		if (!row || agencyTime(now) < row.time) return
+		// Asked again under the lock (another process may take it meanwhile); this read spares the
+		// lock and the tidying on every minute of the day after the night's backup.
+		if (running || (await tookNightlyOn(now))) return
 		await start('nightly', now)
 	}
 
