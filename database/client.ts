@@ -164,8 +164,8 @@ function takeLock(lockPath: string): () => void {
 		closeSync(fd)
 	} catch (error) {
 		if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
-		const holder = Number(readFileSync(lockPath, 'utf8'))
-		if (holder && holder !== process.pid && isAlive(holder)) {
+		const holder = holderOf(lockPath)
+		if (holder) {
 			throw new Error(
 				`The embedded database in ${path.dirname(lockPath)} is in use by process ${holder}. Stop it first.`,
 			)
@@ -173,6 +173,20 @@ function takeLock(lockPath: string): () => void {
 		writeFileSync(lockPath, String(process.pid))
 	}
 	return () => rmSync(lockPath, { force: true })
+}
+
+// The other live process that has the embedded database in `dataDir` open, if any (a lock left by
+// a killed one does not count).
+export const embeddedDatabaseHolder = (dataDir: string): number | null => holderOf(path.resolve(dataDir, 'pglite.lock'))
+
+function holderOf(lockPath: string): number | null {
+	let holder: number
+	try {
+		holder = Number(readFileSync(lockPath, 'utf8'))
+	} catch {
+		return null
+	}
+	return holder && holder !== process.pid && isAlive(holder) ? holder : null
 }
 
 function isAlive(pid: number): boolean {

@@ -4,7 +4,7 @@
 // (the site stopped, or PostgreSQL) this process takes it.
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
-import { openDatabase } from '#database/client.ts'
+import { embeddedDatabaseHolder, openDatabase } from '#database/client.ts'
 import { migrateDatabase } from '#database/migrate.ts'
 import { createBackupRunner, LAST_RUN, type RunResult } from '#app/models/backup/runner.server.ts'
 import { parseEnv } from '#server/env.ts'
@@ -15,17 +15,8 @@ import { backupDirOf } from '#server/services.ts'
 const env = parseEnv()
 const backupDir = backupDirOf(env)
 
-function runningSite(): number | null {
-	const lock = path.resolve(env.DATA_DIR, 'pglite.lock')
-	if (env.DATABASE_URL || !existsSync(lock)) return null
-	const pid = Number(readFileSync(lock, 'utf8'))
-	try {
-		process.kill(pid, 0)
-		return pid
-	} catch {
-		return null
-	}
-}
+// The site that has the embedded database open, if it runs.
+const runningSite = (): number | null => (env.DATABASE_URL ? null : embeddedDatabaseHolder(env.DATA_DIR))
 
 async function askSite(pid: number): Promise<RunResult> {
 	const file = path.join(backupDir, LAST_RUN)

@@ -21,16 +21,10 @@ import { seedDatabase } from '#database/seed.ts'
 import { changeOrderStatus } from '#app/models/order/lifecycle.server.ts'
 import { readManifest, type Manifest } from '#app/models/backup/manifest.server.ts'
 import { compareSums } from '#app/models/backup/sums.server.ts'
+import { sumsAt } from '#app/models/backup/snapshot.server.ts'
 import { listStoredBackups } from '#app/models/backup/store.server.ts'
 import { ADMIN_ENV, logIn, type StaffClient } from '#tests/setup/admin.ts'
-import {
-	filesAt,
-	freshPostgresDatabase,
-	reachablePostgres,
-	runScript,
-	tableSumsAt,
-	writeSiteFiles,
-} from '#tests/setup/backup.ts'
+import { filesAt, freshPostgresDatabase, reachablePostgres, runScript, writeSiteFiles } from '#tests/setup/backup.ts'
 import { createTestDatabase, openTestDatabase, SCRATCH, type TestDatabase } from '#tests/setup/database.ts'
 import { textOf, visit } from '#tests/setup/http.ts'
 import { copiesOfOrder, deliverableOrder } from '#tests/setup/orders.ts'
@@ -218,7 +212,7 @@ describe('restoring it on a new machine', () => {
 				expect(restored.output).toContain('restored ')
 				expect(restored.code).toBe(0)
 
-				expect(compareSums(backup.manifest.tables, await tableSumsAt(dataDir, target?.url))).toEqual([])
+				expect(compareSums(backup.manifest.tables, await sumsAt(dataDir, target?.url))).toEqual([])
 				expect(await filesAt(dataDir)).toEqual(backup.manifest.files)
 
 				// The same site: the admin's session (kept in the database, signed with the same key) still

@@ -6,9 +6,8 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
-import { openDatabase } from '#database/client.ts'
 import { listFiles } from '#app/models/backup/files.server.ts'
-import { sumsOf } from '#app/models/backup/snapshot.server.ts'
+import { scratchDatabase } from '#app/models/backup/verify.server.ts'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 
@@ -47,28 +46,8 @@ export async function reachablePostgres(): Promise<string | null> {
 	}
 }
 
-export async function freshPostgresDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-	const name = `tolk_restore_${randomBytes(6).toString('hex')}`
-	const admin = async (statement: string) => {
-		const client = new pg.Client({ connectionString: adminUrl })
-		await client.connect()
-		await client.query(statement).finally(() => client.end())
-	}
-	await admin(`create database ${name}`)
-	const url = new URL(adminUrl)
-	url.pathname = `/${name}`
-	return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) }
-}
-
-// Every table's rows and sum, as the backup's manifest states them, read from a stopped site.
-export async function tableSumsAt(dataDir: string, databaseUrl?: string) {
-	const handle = await openDatabase({ dataDir, databaseUrl })
-	try {
-		return await sumsOf(handle.pool)
-	} finally {
-		await handle.close()
-	}
-}
+// An empty database of its own on the PostgreSQL server `adminUrl` names.
+export const freshPostgresDatabase = (adminUrl: string) => scratchDatabase(adminUrl, 'tolk_restore')
 
 export const filesAt = (dataDir: string) => listFiles(dataDir)
 

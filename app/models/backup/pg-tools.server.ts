@@ -2,6 +2,7 @@
 // the environment (PGHOST, PGPASSWORD, ...), never on the command line other users can read.
 import { spawn } from 'node:child_process'
 import { Readable } from 'node:stream'
+import pg from 'pg'
 import { BackupError } from '#app/models/backup/errors.server.ts'
 
 export function pgEnvironment(databaseUrl: string): NodeJS.ProcessEnv {
@@ -83,4 +84,16 @@ export async function runToolToEnd(
 	input?: Readable,
 ): Promise<void> {
 	for await (const _ of runTool(tool, args, databaseUrl, input));
+}
+
+// One connection of its own for a statement or two outside the site's pool (creating and dropping
+// databases, looking at a restore's target).
+export async function withClient<T>(databaseUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+	const client = new pg.Client({ connectionString: databaseUrl })
+	await client.connect()
+	try {
+		return await work(client)
+	} finally {
+		await client.end()
+	}
 }

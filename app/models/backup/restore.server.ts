@@ -3,20 +3,19 @@
 // changed until every part is known whole; the database is loaded in one go; the files are moved in
 // last. A non-empty target is refused unless `force`, which moves what was there aside (files) or
 // drops it (a PostgreSQL database's tables).
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { mkdir, mkdtemp, readdir, rename, rm } from 'node:fs/promises'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import pg from 'pg'
 import { extract } from 'tar'
-import { openDatabase } from '#database/client.ts'
+import { embeddedDatabaseHolder, openDatabase } from '#database/client.ts'
 import { BackupError } from '#app/models/backup/errors.server.ts'
 import { FILE_FOLDERS, LOOSE_FILES, listFiles, unpackFiles } from '#app/models/backup/files.server.ts'
 import { codeMigration, readManifest, type Manifest } from '#app/models/backup/manifest.server.ts'
 import { copyPgliteToPostgres, loadDumpIntoPglite } from '#app/models/backup/move.server.ts'
 import { checkPart, OWNER_ONLY_DIR, readPart } from '#app/models/backup/part.server.ts'
-import { runToolToEnd } from '#app/models/backup/pg-tools.server.ts'
+import { runToolToEnd, withClient } from '#app/models/backup/pg-tools.server.ts'
 
 export type RestoreOptions = {
 	backup: string
@@ -117,16 +116,8 @@ async function checkFiles(staging: string, manifest: Manifest) {
 }
 
 function refuseRunningSite(dataDir: string) {
-	const lock = path.join(dataDir, 'pglite.lock')
-	if (!existsSync(lock)) return
-	const pid = Number(readFileSync(lock, 'utf8'))
-	if (!pid || pid === process.pid) return
-	try {
-		process.kill(pid, 0)
-	} catch {
-		return
-	}
-	throw new BackupError('busy', `the site is running on ${dataDir} (process ${pid}): stop it before restoring`)
+	const pid = embeddedDatabaseHolder(dataDir)
+	if (pid) throw new BackupError('busy', `the site is running on ${dataDir} (process ${pid}): stop it before restoring`)
 }
 
 // An empty target, or (with force) one made empty: files moved aside, a PostgreSQL schema dropped.
@@ -153,16 +144,6 @@ async function holdsSomething(file: string): Promise<boolean> {
 		(entries) => entries.length > 0,
 		() => true,
 	)
-}
-
-async function withClient<T>(databaseUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-	const client = new pg.Client({ connectionString: databaseUrl })
-	await client.connect()
-	try {
-		return await work(client)
-	} finally {
-		await client.end()
-	}
 }
 
 const tablesIn = (databaseUrl: string) =>

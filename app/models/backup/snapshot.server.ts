@@ -54,7 +54,7 @@ async function snapshotPglite(database: DatabaseHandle, into: string, target: st
 	await mkdir(copy)
 	try {
 		const heldMs = await database.copyDataDir!(path.join(copy, 'pglite'))
-		const tables = await sumsOfPgliteDir(copy)
+		const tables = await sumsAt(copy)
 		const tar = create({ cwd: copy, gzip: { level: 6 }, portable: true }, ['pglite'])
 		const sum = await writePart(Readable.from(tar), target, passphrase)
 		return { sum, tables, heldMs }
@@ -63,10 +63,10 @@ async function snapshotPglite(database: DatabaseHandle, into: string, target: st
 	}
 }
 
-// Opens an embedded database (DATA_DIR-like `dataDir`, its data in dataDir/pglite) on its own thread
-// and sums its tables.
-export async function sumsOfPgliteDir(dataDir: string): Promise<TableSums> {
-	const handle = await openDatabase({ dataDir })
+// Opens a site's database (the embedded one in dataDir/pglite, on its own thread, or the
+// PostgreSQL database named) and sums its tables.
+export async function sumsAt(dataDir: string, databaseUrl?: string): Promise<TableSums> {
+	const handle = await openDatabase({ dataDir, databaseUrl })
 	try {
 		return await sumsOf(handle.pool)
 	} finally {

@@ -5,11 +5,10 @@
 import { randomBytes } from 'node:crypto'
 import { rm } from 'node:fs/promises'
 import path from 'node:path'
-import pg from 'pg'
-import { openDatabase } from '#database/client.ts'
+import { withClient } from '#app/models/backup/pg-tools.server.ts'
 import { compareSums } from '#app/models/backup/sums.server.ts'
 import { restoreBackup } from '#app/models/backup/restore.server.ts'
-import { sumsOf, sumsOfPgliteDir } from '#app/models/backup/snapshot.server.ts'
+import { sumsAt } from '#app/models/backup/snapshot.server.ts'
 import { VERIFY_PREFIX } from '#app/models/backup/store.server.ts'
 import type { WrittenBackup } from '#app/models/backup/write.server.ts'
 
@@ -32,7 +31,7 @@ export async function verifyBackup(
 			databaseUrl: database?.url,
 			passphrase: options.passphrase,
 		})
-		const sums = database ? await sumsAt(database.url) : await sumsOfPgliteDir(scratch)
+		const sums = await sumsAt(scratch, database?.url)
 		const problems = compareSums(backup.manifest.tables, sums)
 		return { verified: problems.length === 0, problems }
 	} catch (error) {
@@ -43,30 +42,16 @@ export async function verifyBackup(
 	}
 }
 
-async function sumsAt(databaseUrl: string) {
-	const handle = await openDatabase({ databaseUrl, dataDir: '.' })
-	try {
-		return await sumsOf(handle.pool)
-	} finally {
-		await handle.close()
-	}
-}
-
 // A database of its own on the site's PostgreSQL server (the site's role needs CREATEDB).
-async function scratchDatabase(databaseUrl: string) {
-	const name = `tolk_verify_${randomBytes(6).toString('hex')}`
+export async function scratchDatabase(databaseUrl: string, prefix = 'tolk_verify') {
+	const name = `${prefix}_${randomBytes(6).toString('hex')}`
 	await admin(databaseUrl, `create database ${name}`)
 	const url = new URL(databaseUrl)
 	url.pathname = `/${name}`
 	return { url: url.toString(), drop: () => admin(databaseUrl, `drop database if exists ${name} with (force)`) }
 }
 
-async function admin(databaseUrl: string, statement: string) {
-	const client = new pg.Client({ connectionString: databaseUrl })
-	await client.connect()
-	try {
+const admin = (databaseUrl: string, statement: string) =>
+	withClient(databaseUrl, async (client) => {
 		await client.query(statement)
-	} finally {
-		await client.end()
-	}
-}
+	})
