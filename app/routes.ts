@@ -48,6 +48,7 @@ export default [
 	route('admin/requests/:id/quote', 'routes/admin/request-quote.ts'),
 	route('admin/requests/:id/documents/:documentId', 'routes/admin/request-document.ts'),
 	route('admin/requests/:id/documents/:documentId/count', 'routes/admin/request-document-count.ts'),
+	route('admin/requests/:id/documents/:documentId/text', 'routes/admin/request-document-text.ts'),
 	route('admin/requests/:id/order', 'routes/admin/request-order.ts'),
 	route('admin/orders/export', 'routes/admin/orders-export.ts'),
 	route('admin/orders/:id/files', 'routes/admin/order-files.ts'),
@@ -101,6 +102,7 @@ export default [
 	route('robots.txt', 'routes/robots.ts'),
 	route('documents/:id', 'routes/document.ts'),
 	route('quotes/:id/pdf', 'routes/quote-pdf.ts'),
+	route('quotes/:id/documents/:documentId/text', 'routes/quote-document-text.ts'),
 	route('orders/:token/files/:fileId', 'routes/order-file.ts'),
 	...LOCALES.map((locale) =>
 		route(UPLOAD_PATHS[locale].slice(1), 'routes/document-upload.ts', { id: `document-upload.${locale}` }),

@@ -43,3 +43,16 @@ export function csvDownload(batches: AsyncGenerator<string>, filename: string): 
 		},
 	})
 }
+
+// A text made for the reader (the counted text of a document) as a UTF-8 .txt download.
+export function textDownload(text: string, name: string): Response {
+	const fallback = name.replace(/[^\x20-\x7e]|["\\]/g, '_')
+	return new Response(text, {
+		headers: {
+			'Content-Type': 'text/plain; charset=utf-8',
+			'Content-Disposition': `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+			'Cache-Control': 'private, no-store',
+			'X-Robots-Tag': 'noindex',
+		},
+	})
+}

@@ -4,7 +4,8 @@ import { Text, useI18n } from '#app/components/ui/i18n-provider.tsx'
 import { PageHeading, PageMeta } from '#app/components/public/page.tsx'
 import { QuoteTable } from '#app/components/order/quote-table.tsx'
 import { findQuote } from '#app/models/quote/quote.server.ts'
-import { getDb } from '#app/http/context.server.ts'
+import { getDb, getServices } from '#app/http/context.server.ts'
+import { quotePreviews } from '#app/models/quote/counted-text.server.ts'
 import { formatDay } from '#app/utils/format.ts'
 import { pathFor } from '#app/utils/locales.ts'
 import { notFound } from '#app/http/responses.server.ts'
@@ -14,8 +15,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 	const quote = await findQuote(getDb(context), params.id)
 	if (!quote) throw notFound()
 	const { id, details, validUntil, deliveryDate, copies, currency, createdAt } = quote
+	const previews = await quotePreviews(getServices(context).documentsDir, details)
 	return {
 		quote: { id, details, validUntil, deliveryDate, copies, currency, createdAt: createdAt.toISOString() },
+		previews,
 		alternates: { da: pathFor('quote', 'da', { id }), en: pathFor('quote', 'en', { id }) },
 	}
 }
@@ -26,9 +29,12 @@ export function headers() {
 }
 
 export default function QuotePage() {
-	const { quote } = useLoaderData<typeof loader>()
+	const { quote, previews } = useLoaderData<typeof loader>()
 	const { locale, t } = useI18n()
 	const { details } = quote
+	const counted = previews.map((parts, index) =>
+		parts ? { parts, href: `/quotes/${quote.id}/documents/${details.documents[index]!.id}/text?lang=${locale}` } : null,
+	)
 	const day = (value: string) => formatDay(value, locale)
 	return (
 		<>
@@ -50,7 +56,12 @@ export default function QuotePage() {
 				<dd>{quote.deliveryDate ? day(quote.deliveryDate) : day(details.quote.standardDate)}</dd>
 			</dl>
 			<div className="mb-6 max-w-3xl">
-				<QuoteTable quote={details.quote} prices={{ ...details, currency: quote.currency }} copies={quote.copies} />
+				<QuoteTable
+					quote={details.quote}
+					prices={{ ...details, currency: quote.currency }}
+					copies={quote.copies}
+					counted={counted}
+				/>
 			</div>
 			{details.quote.hasManual && <Text as="p" k="quote.manualNote" className="mb-4 text-sm text-slate-600" />}
 			<Text as="p" k="savedQuote.next" className="mb-4 max-w-2xl text-slate-700" />

@@ -12,6 +12,13 @@ import { compoundFileSharingChain, docxOfZeros, numbersClaimingGigabyte, pdfOfZe
 import { samplePeakOfChildren } from '#tests/setup/child-memory.ts'
 import { createLogger } from '#server/logger.ts'
 import { createAnalysisQueue } from '#server/analysis/queue.ts'
+import {
+	countedPreviewPathOf,
+	countedTextFile,
+	countedTextPathOf,
+	readCountedPreviews,
+	writeCountedText,
+} from '#app/models/documents/counted-text.server.ts'
 
 const testDatabase = setupTestDatabase()
 const documentsDir = mkdtempSync(path.join(tmpdir(), 'tolk-documents-'))
@@ -68,6 +75,13 @@ describe('the word-count queue', () => {
 			])
 			const [row] = await testDatabase.handle.db.select().from(documents).where(eq(documents.id, id))
 			expect(row).toMatchObject({ status: 'counted', words: 7 })
+			// What was counted is kept for the customer's quote and the inbox, whole and as a preview.
+			expect(await readCountedPreviews(documentsDir, [id])).toEqual({
+				[id]: [{ part: 'body', text: 'Ét, to, tre ord – og så fire.', characters: 29 }],
+			})
+			expect(await countedTextFile(documentsDir, id, () => 'Brødtekst')).toBe(
+				'\uFEFFBrødtekst\n=========\n\nÉt, to, tre ord – og så fire.\n',
+			)
 		} finally {
 			await queue.close()
 		}
@@ -223,9 +237,16 @@ describe('document retention', () => {
 		const old = '22222222-2222-4222-8222-222222222222'
 		const fresh = '33333333-3333-4333-8333-333333333333'
 		await storeDocument(old, 'gammel', new Date(Date.now() - 31 * 86_400_000))
+		await writeCountedText(
+			{ text: countedTextPathOf(documentsDir, old), preview: countedPreviewPathOf(documentsDir, old) },
+			{ body: 'gammel' },
+		)
 		await storeDocument(fresh, 'ny')
 		expect(await deleteExpiredDocuments(testDatabase.handle.db, documentsDir)).toBe(1)
 		expect(existsSync(path.join(documentsDir, `${old}.txt`))).toBe(false)
+		// What was counted from it goes with it.
+		expect(existsSync(countedTextPathOf(documentsDir, old))).toBe(false)
+		expect(existsSync(countedPreviewPathOf(documentsDir, old))).toBe(false)
 		expect(existsSync(path.join(documentsDir, `${fresh}.txt`))).toBe(true)
 		const left = await testDatabase.handle.db.select({ id: documents.id }).from(documents)
 		expect(left.map((row) => row.id)).not.toContain(old)

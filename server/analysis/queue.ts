@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os'
 import path from 'node:path'
 import type { Database } from '#database/client.ts'
 import { onceMoreIfDisconnected } from '#database/pool.ts'
+import { countedPreviewPathOf, countedTextPathOf } from '#app/models/documents/counted-text.server.ts'
 import {
 	findPendingDocument,
 	legacyTextPathOf,
@@ -69,6 +70,8 @@ export function createAnalysisQueue({
 			path: path.join(documentsDir, row.storedName),
 			extension: row.extension,
 			sentencesPath: sentencesPathOf(documentsDir, id),
+			textPath: countedTextPathOf(documentsDir, id),
+			previewPath: countedPreviewPathOf(documentsDir, id),
 		}
 		let figures: Figures
 		try {

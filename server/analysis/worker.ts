@@ -5,18 +5,31 @@
 import { readFile, rm, writeFile } from 'node:fs/promises'
 import { analyseFile } from '#app/models/wordcount/analyse.server.ts'
 import { repeatedWordsOf, sentenceFingerprints } from '#app/models/quote/repetitions.server.ts'
+import { writeCountedText } from '#app/models/documents/counted-text.server.ts'
 import { MEMORY_LIMIT_ENV } from '#server/analysis/memory-limit.ts'
 
-export type CountJob = { type: 'count'; path: string; extension: string; sentencesPath: string }
+export type CountJob = {
+	type: 'count'
+	path: string
+	extension: string
+	sentencesPath: string
+	// Where the counted text goes, whole and as a preview (app/models/documents/counted-text).
+	textPath: string
+	previewPath: string
+}
 export type RepeatsJob = { type: 'repeats'; documents: { sentencesPath: string; legacyTextPath: string }[] }
 
 async function perform(job: CountJob | RepeatsJob) {
 	if (job.type === 'repeats') return repeatedWordsOf(await Promise.all(job.documents.map(readFingerprints)))
-	const analysis = await analyseFile(job.path, job.extension)
+	const analysis = await analyseFile(job.path, job.extension, { partTexts: true })
 	if (analysis.kind !== 'words') return analysis
-	// Only the figures go back; of the text, only its sentences' fingerprints are kept.
-	const { text, ...figures } = analysis
-	await writeFile(job.sentencesPath, new Uint8Array(sentenceFingerprints(text).buffer))
+	// Only the figures go back; the text stays on disk: its sentences' fingerprints (for repeats) and
+	// what was counted, part by part, for the customer and staff to read.
+	const { text, partTexts, ...figures } = analysis
+	await Promise.all([
+		writeFile(job.sentencesPath, new Uint8Array(sentenceFingerprints(text).buffer)),
+		writeCountedText({ text: job.textPath, preview: job.previewPath }, partTexts ?? {}),
+	])
 	return figures
 }
 

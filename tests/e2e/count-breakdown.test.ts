@@ -69,6 +69,16 @@ describe('the count explained', () => {
 			await admin.getByRole('link', { name: reference }).click()
 			const document = admin.locator('[data-controller="request-document"]').filter({ hasText: 'prisliste.xlsx' })
 			await document.getByText('Body text 9 · Hidden slides and sheets 6 · Comments (not priced) 8').waitFor()
+			// …and the text it was counted from.
+			await document.getByText('The counted text').click()
+			await document
+				.getByRole('region', { name: 'Hidden slides and sheets' })
+				.getByText('Denne fane er skjult for kunden')
+				.waitFor()
+			const staffText = await admin.request.get(
+				(await document.getByRole('link', { name: /Download the whole counted text/ }).getAttribute('href'))!,
+			)
+			expect(await staffText.text()).toContain('Comments (not priced)\n=====================\n\nHusk at tjekke prisen')
 			const totalBefore = await admin.getByText(/^Total .* excl\. VAT/).textContent()
 			await document.getByText('Correct the count').click()
 			await document.getByLabel('Words').fill('4000')
@@ -95,7 +105,31 @@ describe('the count explained', () => {
 			await quoted.getByText(/^4,000 words at/).waitFor()
 			await quoted.getByText('What was counted').click()
 			await quoted.getByText('Counted again by our staff').waitFor()
+
+			// The text the count was made of, part by part, opened from the keyboard; the whole as a .txt.
+			await quoted.getByText('Show the text we counted').focus()
+			await customerQuote.keyboard.press('Enter')
+			const counted = quoted.locator('[data-controller="counted-text"]')
+			await counted
+				.getByRole('region', { name: 'Body text' })
+				.getByText(/Oversættelse af kontrakter/)
+				.waitFor()
+			expect(await counted.getByRole('region', { name: 'Hidden sheets' }).textContent()).toBe(
+				'Denne fane er skjult for kunden',
+			)
+			expect(await counted.getByRole('region', { name: 'Comments' }).textContent()).toContain('Husk at tjekke prisen')
 			expect(await seriousAxeViolations(customerQuote)).toEqual([])
+			const textPath = (await counted
+				.getByRole('link', { name: /Download the whole counted text/ })
+				.getAttribute('href'))!
+			expect(textPath).toMatch(/^\/quotes\/[\w-]{32}\/documents\/[\w-]{36}\/text\?lang=en$/)
+			const download = await fetch(session.server.url + textPath)
+			expect(download.headers.get('content-type')).toBe('text/plain; charset=utf-8')
+			expect(download.headers.get('content-disposition')).toContain("filename*=UTF-8''prisliste.xlsx.counted.txt")
+			expect(await download.text()).toContain('Body text\n=========\n\nOversættelse af kontrakter\n1350')
+			// Only a document of this quote: another quote's key does not open it.
+			const otherQuote = textPath.replace(/^\/quotes\/[\w-]{32}/, `/quotes/${'x'.repeat(32)}`)
+			expect((await fetch(session.server.url + otherQuote)).status).toBe(404)
 
 			// Its PDF lists the parts too.
 			const pdfPath = await customerQuote.getByRole('link', { name: 'Download the quote as PDF' }).getAttribute('href')

@@ -7,8 +7,12 @@ import type { DocumentView } from '#app/models/documents/present.ts'
 import { breakdownLines } from '#app/models/wordcount/parts.ts'
 import type { CountCorrection } from '#database/schema.ts'
 import { formatNumber } from '#app/utils/format.ts'
+import { CountedText, type CountedPart } from '#app/components/order/counted-text.tsx'
 
-type Props = { requestId: number; document: DocumentView & { correction: CountCorrection | null } }
+type Props = {
+	requestId: number
+	document: DocumentView & { correction: CountCorrection | null; preview: CountedPart[] | null }
+}
 
 // A request's document in the inbox: its count and what it is made of, who corrected it and why,
 // and the form to correct it (which prices the request's quote again).
@@ -41,6 +45,20 @@ export function RequestDocument({ requestId, document }: Props) {
 					<span className="font-medium">{t('request.breakdown')}:</span>{' '}
 					{lines.map(({ part, words }) => `${t(`request.part.${part}`)} ${number(words)}`).join(' · ')}
 				</p>
+			)}
+			{document.preview && (
+				<CountedText
+					parts={document.preview}
+					href={`/admin/requests/${requestId}/documents/${document.id}/text`}
+					fileName={document.name}
+					labels={{
+						summary: t('request.countedText'),
+						part: (part) => t(`request.part.${part}`),
+						shortened: (shown, characters) =>
+							t('request.countedShortened', { shown: number(shown), characters: number(characters) }),
+						download: t('request.countedDownload'),
+					}}
+				/>
 			)}
 			{correction && (
 				<p className="text-sm text-slate-700" data-correction>

@@ -2,6 +2,8 @@ import { formatNumber, formatPrice } from '#app/utils/format.ts'
 import type { Quote } from '#app/models/quote/rules.ts'
 import { Text, useI18n } from '#app/components/ui/i18n-provider.tsx'
 import { CountBreakdownDetails } from '#app/components/order/count-breakdown.tsx'
+import { CountedText, type CountedPart } from '#app/components/order/counted-text.tsx'
+import { partLabelKey, type CountPart } from '#app/models/wordcount/parts.ts'
 
 export type QuotePrices = {
 	pricePerWord: number
@@ -18,13 +20,22 @@ export function QuoteTable({
 	prices,
 	copies,
 	describedBy,
+	counted,
 }: {
 	quote: Quote
 	prices: QuotePrices
 	copies: number
 	describedBy?: string
+	// A saved quote's lines: the text each was counted from (by line), with its download.
+	counted?: ({ parts: CountedPart[]; href: string } | null)[]
 }) {
 	const { locale, t } = useI18n()
+	const countedLabels = {
+		summary: t('quote.countedText'),
+		shortened: (shown: number, characters: number) =>
+			t('quote.countedShortened', { shown: formatNumber(shown, locale), characters: formatNumber(characters, locale) }),
+		download: t('quote.countedDownload'),
+	}
 	const money = (amount: number) => formatPrice(amount, prices.currency, locale)
 	return (
 		<table className="w-full text-left" aria-describedby={describedBy}>
@@ -65,6 +76,14 @@ export function QuoteTable({
 							</span>
 							{line.basis === 'words' && (
 								<CountBreakdownDetails parts={line.parts} corrected={line.corrected} fileName={line.name} />
+							)}
+							{counted?.[index] && (
+								<CountedText
+									parts={counted[index].parts}
+									href={counted[index].href}
+									fileName={line.name}
+									labels={{ ...countedLabels, part: (part: CountPart) => t(partLabelKey(part, line.name)) }}
+								/>
 							)}
 						</th>
 						<td className="py-2 text-right whitespace-nowrap">

@@ -3,6 +3,7 @@ import { and, asc, eq } from 'drizzle-orm'
 import type { Database } from '#database/client.ts'
 import { documents } from '#database/schema.ts'
 import type { Analysis } from '#app/models/wordcount/analyse.server.ts'
+import { countedPreviewPathOf, countedTextPathOf } from '#app/models/documents/counted-text.server.ts'
 
 // What the word count found, without the text itself (which never leaves the worker).
 export type Figures = Exclude<Analysis, { kind: 'words' }> | Omit<Extract<Analysis, { kind: 'words' }>, 'text'>
@@ -11,6 +12,13 @@ export type Figures = Exclude<Analysis, { kind: 'words' }> | Omit<Extract<Analys
 export const sentencesPathOf = (documentsDir: string, id: string) => path.join(documentsDir, `${id}.sentences`)
 // What earlier versions kept instead: the document's whole text.
 export const legacyTextPathOf = (documentsDir: string, id: string) => path.join(documentsDir, `${id}.words.txt`)
+// Every file kept beside a document's own: they go when it goes.
+export const sideFilesOf = (documentsDir: string, id: string) => [
+	sentencesPathOf(documentsDir, id),
+	legacyTextPathOf(documentsDir, id),
+	countedTextPathOf(documentsDir, id),
+	countedPreviewPathOf(documentsDir, id),
+]
 
 export async function findPendingDocument(db: Database, id: string) {
 	const [row] = await db

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { and, eq, isNull } from 'drizzle-orm'
 import { documents } from '#database/schema.ts'
 import type { AppServices } from '#app/models/services.ts'
-import { legacyTextPathOf, sentencesPathOf } from '#app/models/documents/analysis.server.ts'
+import { sideFilesOf } from '#app/models/documents/analysis.server.ts'
 import { isUuid } from '#app/utils/uuid.ts'
 
 type Services = Pick<AppServices, 'db' | 'documentsDir' | 'recountRepeats'>
@@ -23,8 +23,7 @@ export async function removeDraftDocument(services: Services, draftId: string | 
 	const { documentsDir } = services
 	await Promise.all([
 		rm(path.join(documentsDir, removed.storedName), { force: true }),
-		rm(sentencesPathOf(documentsDir, id), { force: true }),
-		rm(legacyTextPathOf(documentsDir, id), { force: true }),
+		...sideFilesOf(documentsDir, id).map((file) => rm(file, { force: true })),
 	])
 	if (removed.status === 'counted') services.recountRepeats?.(draftId)
 	return true

@@ -4,7 +4,7 @@ import { and, eq, isNull, lt } from 'drizzle-orm'
 import type { Database } from '#database/client.ts'
 import { documents } from '#database/schema.ts'
 import { getSettings } from '#app/models/site.server.ts'
-import { legacyTextPathOf, sentencesPathOf } from '#app/models/documents/analysis.server.ts'
+import { sideFilesOf } from '#app/models/documents/analysis.server.ts'
 import { daysBefore } from '#app/models/calendar/working-days.ts'
 
 // Documents that never became a request are deleted, file and row, after the retention period
@@ -18,8 +18,7 @@ export async function deleteExpiredDocuments(db: Database, documentsDir: string,
 		.where(and(lt(documents.createdAt, cutoff), isNull(documents.requestId), isNull(documents.orderId)))
 	for (const { id, storedName } of expired) {
 		await rm(path.join(documentsDir, storedName), { force: true })
-		await rm(sentencesPathOf(documentsDir, id), { force: true })
-		await rm(legacyTextPathOf(documentsDir, id), { force: true })
+		await Promise.all(sideFilesOf(documentsDir, id).map((file) => rm(file, { force: true })))
 		await db
 			.delete(documents)
 			.where(
@@ -41,14 +40,14 @@ const DOCUMENT_FILE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f
 const STRAY_AFTER_MS = 10 * 60 * 1000
 
 // Files no document row stands for go, at start and with the hourly sweep: an upload cut off by a
-// stopped server (its .part file), a file renamed into place just before the server died, and the
+// stopped server (its .part file, or a counted text's .tmp), a file renamed into place just before the server died, and the
 // sentences of a document deleted meanwhile. Nothing else under DATA_DIR/documents is touched.
 export async function deleteStrayFiles(db: Database, documentsDir: string, now = Date.now()): Promise<number> {
 	const names = await readdir(documentsDir).catch(() => [] as string[])
 	const ids = new Set((await db.select({ id: documents.id }).from(documents)).map((row) => row.id))
 	const candidates = names.filter((name) => {
 		const id = DOCUMENT_FILE.exec(name)?.[1]
-		return id !== undefined && (name.endsWith('.part') || !ids.has(id))
+		return id !== undefined && (name.endsWith('.part') || name.endsWith('.tmp') || !ids.has(id))
 	})
 	let deleted = 0
 	for (const name of candidates) {

@@ -6,6 +6,8 @@ import type { Staff } from '#app/models/staff/session.server.ts'
 import { recordAudit } from '#app/models/audit/record.server.ts'
 import { deliveriesDirOf } from '#app/models/order/order.server.ts'
 import { isUuid } from '#app/utils/uuid.ts'
+import { countedTextFile } from '#app/models/documents/counted-text.server.ts'
+import type { CountPart } from '#app/models/wordcount/parts.ts'
 
 type Actor = Pick<Staff, 'id' | 'name'>
 type Services = Pick<AppServices, 'db' | 'broadcast' | 'logger' | 'documentsDir'>
@@ -56,4 +58,32 @@ async function logged(services: Services, staff: Actor, row: Found, directory: s
 		summary: `${subject.label} ${row.reference}: downloaded ${what}${row.name}`,
 	})
 	return { file: path.join(directory, row.storedName), name: row.name }
+}
+
+// The text a request's document was counted from, for staff: a .txt with each part under its
+// admin name; in the audit log like the document itself (it is the customer's text).
+export async function takeRequestDocumentText(
+	services: Services,
+	staff: Actor,
+	requestId: number,
+	documentId: string,
+	label: (part: CountPart) => string,
+) {
+	if (!isUuid(documentId)) return null
+	const [row] = await services.db
+		.select({ name: documents.name, storedName: documents.storedName, reference: requests.reference })
+		.from(documents)
+		.innerJoin(requests, eq(requests.id, documents.requestId))
+		.where(and(eq(documents.id, documentId), eq(documents.requestId, requestId)))
+	const text = row ? await countedTextFile(services.documentsDir, documentId, label) : null
+	if (!row || text === null) return null
+	await logged(
+		services,
+		staff,
+		row,
+		services.documentsDir,
+		{ type: 'request', id: requestId, label: 'Request' },
+		'the counted text of ',
+	)
+	return { text, name: `${row.name}.counted.txt` }
 }

@@ -6,7 +6,8 @@ import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
 import { findRequest } from '#app/models/request/inbox.server.ts'
 import { requireStaff } from '#app/http/access.server.ts'
 import { REQUEST_STATUSES } from '#database/schema.ts'
-import { getDb } from '#app/http/context.server.ts'
+import { getDb, getServices } from '#app/http/context.server.ts'
+import { readCountedPreviews } from '#app/models/documents/counted-text.server.ts'
 import { formatDateTime, formatPrice } from '#app/utils/format.ts'
 import { intlLocale, pathFor, type Locale } from '#app/utils/locales.ts'
 import { StatusBadge } from '#app/components/admin/status-badge.tsx'
@@ -27,9 +28,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 	const found = id ? await findRequest(getDb(context), id) : null
 	if (!found) throw notFound()
 	const { request: row, documents, events, quote, languageNames } = found
+	const previews = await readCountedPreviews(
+		getServices(context).documentsDir,
+		documents.map((document) => document.id),
+	)
 	return {
 		request: { ...row, createdAt: row.createdAt.toISOString() },
-		documents,
+		documents: documents.map((document) => ({ ...document, preview: previews[document.id] ?? null })),
 		events: events.map((event) => ({ ...event, createdAt: event.createdAt.toISOString() })),
 		quote: quote && {
 			id: quote.id,

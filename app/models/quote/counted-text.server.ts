@@ -1,0 +1,36 @@
+import type { Database } from '#database/client.ts'
+import { countedTextFile, readCountedPreviews, type PartPreview } from '#app/models/documents/counted-text.server.ts'
+import type { SavedQuoteDetails } from '#app/models/quote/quote.server.ts'
+import { findQuote } from '#app/models/quote/quote.server.ts'
+import { loadMessages } from '#app/models/translation.server.ts'
+import { partLabelKey, type CountPart } from '#app/models/wordcount/parts.ts'
+import type { Locale } from '#app/utils/locales.ts'
+
+// The text each line of a saved quote was counted from, in the lines' order (null for a line
+// without: a recording, a document counted before the text was kept, one sent to a person).
+export async function quotePreviews(
+	documentsDir: string,
+	details: SavedQuoteDetails,
+): Promise<(PartPreview[] | null)[]> {
+	const ids = details.documents.flatMap((document) => (document.id ? [document.id] : []))
+	const previews = await readCountedPreviews(documentsDir, ids)
+	return details.documents.map((document) => (document.id ? (previews[document.id] ?? null) : null))
+}
+
+// The whole counted text of one of a quote's documents, with each part under its name in the
+// page's language; only a document the quote lists (the quote's link is the key).
+export async function quoteDocumentText(
+	db: Database,
+	documentsDir: string,
+	quoteId: string,
+	documentId: string,
+	locale: Locale,
+): Promise<{ text: string; name: string } | null> {
+	const quote = await findQuote(db, quoteId)
+	const document = quote?.details.documents.find((listed) => listed.id === documentId)
+	if (!document?.id) return null
+	const messages = await loadMessages(db, locale)
+	const label = (part: CountPart) => messages[partLabelKey(part, document.name)] ?? part
+	const text = await countedTextFile(documentsDir, document.id, label)
+	return text === null ? null : { text, name: `${document.name}.${locale === 'da' ? 'optalt' : 'counted'}.txt` }
+}
