@@ -1,20 +1,14 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { zipSync } from 'fflate'
 import { afterAll, describe, expect, test } from 'vitest'
-import { analyseFile, type Analysis } from '#app/models/wordcount/analyse.server.ts'
-
-// The real documents of ../shared/corpus (never copied into this repository).
-const CORPUS = process.env.CORPUS_DIR
-	? path.join(process.env.CORPUS_DIR, 'files/')
-	: fileURLToPath(new URL('../../../../shared/corpus/files/', import.meta.url))
-const hasCorpus = existsSync(CORPUS)
-if (!hasCorpus) console.warn(`\n*** NO CORPUS at ${CORPUS}: the word-count tests on real documents are skipped ***\n`)
+import { analyseFile } from '#app/models/wordcount/analyse.server.ts'
+import { CORPUS, hasCorpus, wordsOf } from '#tests/setup/corpus.ts'
 
 const analyse = (file: string) => analyseFile(path.join(CORPUS, file), path.extname(file).slice(1))
-const words = (analysis: Analysis) => (analysis.kind === 'words' ? analysis.words : -1)
+const words = wordsOf
 
 describe.runIf(hasCorpus)('real documents', () => {
 	test.each([

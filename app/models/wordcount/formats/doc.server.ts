@@ -1,28 +1,54 @@
 import WordExtractor from 'word-extractor'
 import { isCompoundFile } from '#app/models/wordcount/archive.server.ts'
-import { Budget } from '#app/models/wordcount/budget.server.ts'
-import { openContainer, stream } from '#app/models/wordcount/compound-file.server.ts'
-import { EncryptedDocument, type Extracted, type Format } from '#app/models/wordcount/format.server.ts'
+import { type Budget } from '#app/models/wordcount/budget.server.ts'
+import { openContainer, stream, type Container } from '#app/models/wordcount/compound-file.server.ts'
+import {
+	EncryptedDocument,
+	NotCountable,
+	type Extracted,
+	type Format,
+	type PartTexts,
+} from '#app/models/wordcount/format.server.ts'
+import { readWordPieces } from '#app/models/wordcount/formats/word-pieces.server.ts'
 
-// Word 97–2003 marks an encrypted document in its file information block (fEncrypted).
-function isEncryptedDoc(bytes: Uint8Array, budget = new Budget()): boolean {
-	const data = stream(openContainer(bytes, budget), 'WordDocument')
+// Word 6 to 2003 mark an encrypted document in its file information block (fEncrypted).
+function isEncryptedDoc(container: Container): boolean {
+	const data = stream(container, 'WordDocument')
 	return data !== null && data.length > 0x0c && (data.readUInt16LE(0x0a) & 0x0100) !== 0
 }
 
-// Word 97–2003: the body with its text boxes, headers and footers, foot- and endnotes, comments.
-// (Its sector chains are checked in openContainer, before either reader follows them.)
+const hasText = (parts: PartTexts) => Object.values(parts).some((lines) => lines.some((line) => line.trim()))
+
+// Word 97–2003: the body with its text boxes, headers and footers, foot- and endnotes, comments, by
+// word-extractor; Word 6 and 95, and a file word-extractor cannot place or finds empty, from the
+// piece table (word-pieces.server.ts). (Sector chains are checked in openContainer first.)
 async function extractDoc(bytes: Uint8Array, budget: Budget): Promise<Extracted> {
-	if (isEncryptedDoc(bytes, budget)) throw new EncryptedDocument()
-	const document = await new WordExtractor().extract(Buffer.from(bytes))
-	return {
-		parts: {
+	const container = openContainer(bytes, budget)
+	if (isEncryptedDoc(container)) throw new EncryptedDocument()
+	let failure: unknown = null
+	try {
+		const document = await new WordExtractor().extract(Buffer.from(bytes))
+		const parts: PartTexts = {
 			body: [document.getBody(), document.getTextboxes({ includeHeadersAndFooters: true })],
 			headers: [document.getHeaders({ includeFooters: true })],
 			notes: [document.getFootnotes(), document.getEndnotes()],
 			comments: [document.getAnnotations()],
-		},
+		}
+		if (hasText(parts)) return { parts }
+	} catch (error) {
+		failure = error
 	}
+	const pieces = readWordPieces(container, budget)
+	if (pieces && hasText(pieces)) return { parts: pieces }
+	if (failure) throw failure
+	return { parts: {} }
 }
 
-export const doc: Format = { extensions: ['doc'], sniff: isCompoundFile, extract: extractDoc }
+// A WordPerfect file saved with a .doc name is not broken, but not a format we read.
+const WORDPERFECT = [0xff, 0x57, 0x50, 0x43]
+function sniffDoc(bytes: Uint8Array): boolean {
+	if (WORDPERFECT.every((byte, index) => bytes[index] === byte)) throw new NotCountable('not-supported-yet')
+	return isCompoundFile(bytes)
+}
+
+export const doc: Format = { extensions: ['doc'], sniff: sniffDoc, extract: extractDoc }
