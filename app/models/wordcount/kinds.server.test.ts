@@ -6,6 +6,10 @@ import { analyseFile } from '#app/models/wordcount/analyse.server.ts'
 import { Budget } from '#app/models/wordcount/budget.server.ts'
 import { openContainer } from '#app/models/wordcount/compound-file.server.ts'
 import { readWordPieces } from '#app/models/wordcount/formats/word-pieces.server.ts'
+import { tileNumbers } from '#app/models/wordcount/formats/iwork-cells.server.ts'
+import { readBinaryParts } from '#app/models/wordcount/archive.server.ts'
+import { iwaMessages, unframeIwa } from '#app/models/wordcount/iwa.server.ts'
+import { zipSync } from 'fflate'
 import { referenceRule } from '#bench/wordcount/rule.ts'
 import { analyseCorpusFile, CORPUS, gapTo, hasCorpus } from '#tests/setup/corpus.ts'
 
@@ -13,6 +17,16 @@ import { analyseCorpusFile, CORPUS, gapTo, hasCorpus } from '#tests/setup/corpus
 // started from one file of its kind; these tests hold it on other files of the same kind.
 const scratch = mkdtempSync(path.join(tmpdir(), 'tolk-kinds-'))
 afterAll(() => rmSync(scratch, { recursive: true, force: true }))
+
+// The table tiles (TST.Tile messages) of a Numbers package.
+function tilesOf(file: string): Uint8Array[] {
+	const budget = new Budget()
+	const parts = readBinaryParts(new Uint8Array(readFileSync(file)), (name) => /Tile[^/]*\.iwa$/.test(name), budget)
+	return [...parts.values()].flatMap((part) => {
+		const data = unframeIwa(part, budget)
+		return data ? [...iwaMessages(data)].filter(({ type }) => type === 6002).map(({ message }) => message) : []
+	})
+}
 
 describe.runIf(hasCorpus)('Word 6 and 95, and Word files word-extractor cannot place', () => {
 	// The fix started from doc_poi_chaos_book_ru.doc (Word 6, Russian, fast-saved).
@@ -42,5 +56,47 @@ describe.runIf(hasCorpus)('Word 6 and 95, and Word files word-extractor cannot p
 		const file = path.join(scratch, 'brev.doc')
 		writeFileSync(file, Buffer.concat([Buffer.from([0xff, 0x57, 0x50, 0x43]), Buffer.alloc(600)]))
 		expect(await analyseFile(file, 'doc')).toEqual({ kind: 'manual', reason: 'not-supported-yet' })
+	})
+})
+
+describe.runIf(hasCorpus)('iWork packages', () => {
+	// The pre-2019 cells: the fix started from the version 4 cells of numbers_numbersparser_11tables;
+	// a file that has both kinds must give the same numbers from either.
+	test('Numbers 3 to 6 cells (version 4, "pre-BNC") give the numbers the newer cells give', () => {
+		const tiles = tilesOf(path.join(CORPUS, 'numbers_numbersparser_11tables.numbers'))
+		const newer = tiles.flatMap((tile) => tileNumbers(tile, []))
+		const older = tiles.flatMap((tile) => tileNumbers(tile, [], true))
+		expect(older.length).toBeGreaterThan(400)
+		expect(older.length / newer.length).toBeGreaterThan(0.99)
+		expect(older).toEqual(expect.arrayContaining(['3374.56', '0.02', '924.52', '87']))
+	})
+
+	test('a damaged Numbers package is broken, not "not supported yet"', async () => {
+		expect(await analyseCorpusFile('numbers_numbersparser_corrupted.numbers')).toEqual({
+			kind: 'manual',
+			reason: 'broken',
+		})
+	})
+})
+
+// A password-protected Pages 2013 package (none is public to test on): the hint and verifier beside
+// an Index whose parts are ciphertext. Inside a folder, and with its zip directory cut off, too.
+describe('password-protected iWork 2013 packages', () => {
+	const ciphertext = new Uint8Array(4096).map((_, index) => (index * 7919) % 251)
+	const pkg = (prefix: string) =>
+		zipSync({
+			[`${prefix}.iwph`]: new TextEncoder().encode('Mormors navn'),
+			[`${prefix}.iwpv2`]: ciphertext.subarray(0, 64),
+			[`${prefix}Index/Document.iwa`]: ciphertext,
+			[`${prefix}preview.jpg`]: ciphertext.subarray(0, 100),
+		})
+	test.each([
+		['as Pages saves it', pkg('')],
+		['zipped inside its folder', pkg('Rapport.pages/')],
+		['with its zip directory cut off', pkg('').subarray(0, 4200)],
+	])('are encrypted, not broken (%s)', async (_, bytes) => {
+		const file = path.join(scratch, 'rapport.pages')
+		writeFileSync(file, bytes)
+		expect(await analyseFile(file, 'pages')).toEqual({ kind: 'manual', reason: 'encrypted' })
 	})
 })

@@ -5,6 +5,7 @@ import { EncryptedDocument, NotCountable, plain } from '#app/models/wordcount/fo
 import type { Extracted, Format } from '#app/models/wordcount/format.server.ts'
 import { extractPdf } from '#app/models/wordcount/formats/pdf.server.ts'
 import { xmlText, decodeEntities } from '#app/models/wordcount/xml.server.ts'
+import { tileNumbers } from '#app/models/wordcount/formats/iwork-cells.server.ts'
 
 // iWork 2013 and later (Pages, Numbers). What is counted:
 // - every text storage (TSWP.StorageArchive): body text, text boxes, headers and footers,
@@ -17,12 +18,6 @@ const TEXT_STORAGES = new Set([2001, 2005])
 const TABLE_TILE = 6002
 const TABLE_DATA_LIST = 6005
 const STRING_LIST = 1
-const NUMBER_CELLS = new Set([2, 5, 7, 10])
-// Checkbox (boolean) and error cells: shown apart, not priced.
-const BOOLEAN_CELL = 6
-const ERROR_CELL = 8
-const CELL_VERSION = 5
-const SECONDS_2001 = Date.UTC(2001, 0, 1)
 
 const INDEX_PART = /(^|\/)Index\/.+\.iwa$/
 // Some packages keep the Index folder zipped inside the package.
@@ -31,10 +26,13 @@ const INDEX_ZIP = /(^|\/)Index\.zip$/
 // The undo history may be LZFSE-compressed; it holds no text of the document.
 const HISTORY_PART = /(^|\/)OperationStorage[^/]*\.iwa$/
 // A password-protected package carries its key's hint and verifier beside the encrypted Index.
-const PASSWORD_PART = /(^|\/)\.iwp(h|v2)$/
+const PASSWORD_MARKERS = ['.iwph', '.iwpv2']
 
-function isPasswordProtectedIwork(bytes: Uint8Array, budget = new Budget()): boolean {
-	return readBinaryParts(bytes, (name) => PASSWORD_PART.test(name), budget).size > 0
+// Looked for in the package's raw bytes (a zip's file names are never compressed), so a package
+// whose directory cannot be read, or that wraps the document in a folder, still says so.
+function isPasswordProtectedIwork(bytes: Uint8Array): boolean {
+	const raw = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+	return PASSWORD_MARKERS.some((marker) => raw.includes(marker))
 }
 
 function indexFiles(bytes: Uint8Array, budget: Budget): [name: string, content: Uint8Array][] {
@@ -47,10 +45,11 @@ function indexFiles(bytes: Uint8Array, budget: Budget): [name: string, content: 
 const field = (fields: ProtoField[], number: number) => fields.find((candidate) => candidate.field === number)
 const utf8 = new TextDecoder()
 
+// A storage's text; U+FFFC marks where a table, a chart or a picture sits, and is not text.
 function storageText(message: Uint8Array): string[] {
 	return protoFields(message)
 		.filter((candidate) => candidate.field === 3 && candidate.bytes)
-		.map((candidate) => utf8.decode(candidate.bytes!))
+		.map((candidate) => utf8.decode(candidate.bytes!).replaceAll('\uFFFC', ''))
 }
 
 // A list's strings, each with how many cells refer to it.
@@ -78,56 +77,7 @@ function lineCollector(budget: Budget) {
 	}
 }
 
-// Number, date, duration and currency cells of a tile, each as a word; checkboxes and errors apart.
-function tileNumbers(message: Uint8Array, values: string[]): string[] {
-	const words: string[] = []
-	for (const row of protoFields(message)) {
-		if (row.field !== 5 || !row.bytes) continue
-		const fields = protoFields(row.bytes)
-		const buffer = field(fields, 6)?.bytes
-		const offsets = field(fields, 7)?.bytes
-		if (!buffer || !offsets) continue
-		const scale = field(fields, 8)?.value ? 4 : 1
-		const view = new DataView(buffer.buffer, buffer.byteOffset, buffer.byteLength)
-		for (let column = 0; column + 1 < offsets.length; column += 2) {
-			const stored = offsets[column]! | (offsets[column + 1]! << 8)
-			if (stored === 0xffff) continue
-			const at = stored * scale
-			if (at + 12 > buffer.length || buffer[at] !== CELL_VERSION) continue
-			const type = buffer[at + 1]!
-			if (NUMBER_CELLS.has(type)) words.push(cellWord(view, at))
-			else if (type === BOOLEAN_CELL) values.push(cellWord(view, at) === '0' ? 'FALSE' : 'TRUE')
-			else if (type === ERROR_CELL) values.push('ERROR')
-		}
-	}
-	return words
-}
-
-function cellWord(view: DataView, at: number): string {
-	const flags = view.getUint32(at + 8, true)
-	if (flags & 0x1 && at + 28 <= view.byteLength) return decimal128(view, at + 12)
-	let offset = at + 12 + (flags & 0x1 ? 16 : 0)
-	if (flags & 0x2 && offset + 8 <= view.byteLength) return String(view.getFloat64(offset, true))
-	offset += flags & 0x2 ? 8 : 0
-	if (flags & 0x4 && offset + 8 <= view.byteLength)
-		return new Date(SECONDS_2001 + view.getFloat64(offset, true) * 1000).toISOString().slice(0, 10)
-	return '0'
-}
-
-// Numbers keeps exact numbers as IEEE 754 decimal128 (binary integer significand).
-function decimal128(view: DataView, at: number): string {
-	const high = view.getUint8(at + 15)
-	const exponent = (((high & 0x7f) << 7) | (view.getUint8(at + 14) >> 1)) - 0x1820
-	let significand = BigInt(view.getUint8(at + 14) & 1)
-	for (let byte = 13; byte >= 0; byte--) significand = significand * 256n + BigInt(view.getUint8(at + byte))
-	const digits = significand.toString()
-	const sign = high & 0x80 ? '-' : ''
-	if (exponent >= 0) return sign + digits + '0'.repeat(Math.min(exponent, 40))
-	const point = digits.length + exponent
-	return sign + (point > 0 ? `${digits.slice(0, point)}.${digits.slice(point)}` : `0.${'0'.repeat(-point)}${digits}`)
-}
-
-// Null when the file has no Index or a part this cannot read (then a person quotes it).
+// Null when the file has no Index (then a person quotes it); a part that cannot be read is a broken file.
 export function extractIworkArchive(bytes: Uint8Array, budget = new Budget()): Extracted | null {
 	const files = indexFiles(bytes, budget)
 	if (!files.length) return null
@@ -136,7 +86,7 @@ export function extractIworkArchive(bytes: Uint8Array, budget = new Budget()): E
 	for (const [name, file] of files) {
 		const data = unframeIwa(file, budget)
 		if (!data && HISTORY_PART.test(name)) continue
-		if (!data) return null
+		if (!data) throw new Error(`unreadable ${name}`)
 		for (const { type, message } of iwaMessages(data)) {
 			if (TEXT_STORAGES.has(type)) for (const line of storageText(message)) text.add(line)
 			else if (type === TABLE_DATA_LIST) for (const [line, times] of listStrings(message)) text.add(line, times)
@@ -174,7 +124,7 @@ export function extractIworkXml(bytes: Uint8Array, kind: 'pages' | 'numbers', bu
 // Pages and Numbers. A password-protected one cannot be read. Pages keeps a PDF of its pages (what
 // the customer sees); its XML also holds template text. Without either kind of content, a person quotes.
 async function extractIwork(bytes: Uint8Array, budget: Budget, extension: string): Promise<Extracted> {
-	if (isPasswordProtectedIwork(bytes, budget)) throw new EncryptedDocument()
+	if (isPasswordProtectedIwork(bytes)) throw new EncryptedDocument()
 	const preview = extension === 'pages' ? readBinaryPart(bytes, 'QuickLook/Preview.pdf', budget) : null
 	if (preview) return plain((await extractPdf(preview, budget)).text)
 	const extracted =
