@@ -10,6 +10,7 @@ import { tileNumbers } from '#app/models/wordcount/formats/iwork-cells.server.ts
 import { readBinaryParts } from '#app/models/wordcount/archive.server.ts'
 import { iwaMessages, unframeIwa } from '#app/models/wordcount/iwa.server.ts'
 import { zipSync } from 'fflate'
+import iconv from 'iconv-lite'
 import { referenceRule } from '#bench/wordcount/rule.ts'
 import { analyseCorpusFile, CORPUS, gapTo, hasCorpus } from '#tests/setup/corpus.ts'
 
@@ -132,5 +133,43 @@ describe('Word headers and footers as the pages show them', () => {
 			'Fortroligt – kun til intern brug\nForside til rapporten',
 		)
 		expect(analysis).toMatchObject({ kind: 'words', words: 6 + 3 + 5 })
+	})
+})
+
+// The fix started from pdf_pdfjs_market_model_ja.pdf (a paper whose text read as punctuation alone).
+describe('PDFs whose fonts name one of Adobe’s predefined character maps', () => {
+	// A one-page PDF whose only font is a CID font named by Adobe's predefined 90ms-RKSJ-H map, without ToUnicode.
+	function japanesePdf(text: string): Uint8Array {
+		const shown = iconv.encode(text, 'Shift_JIS').toString('hex')
+		const stream = `BT /F1 12 Tf 72 700 Td <${shown}> Tj ET`
+		const objects = [
+			'<< /Type /Catalog /Pages 2 0 R >>',
+			'<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+			'<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>',
+			`<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+			'<< /Type /Font /Subtype /Type0 /BaseFont /MS-Mincho /Encoding /90ms-RKSJ-H /DescendantFonts [6 0 R] >>',
+			'<< /Type /Font /Subtype /CIDFontType0 /BaseFont /MS-Mincho /CIDSystemInfo << /Registry (Adobe) /Ordering (Japan1) /Supplement 2 >> /FontDescriptor 7 0 R >>',
+			'<< /Type /FontDescriptor /FontName /MS-Mincho /Flags 4 /FontBBox [0 -141 1000 859] /ItalicAngle 0 /Ascent 859 /Descent -141 /CapHeight 700 /StemV 80 >>',
+		]
+		let pdf = '%PDF-1.4\n'
+		const offsets = objects.map((body, index) => {
+			const at = pdf.length
+			pdf += `${index + 1} 0 obj\n${body}\nendobj\n`
+			return at
+		})
+		const xref = pdf.length
+		pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((at) => `${String(at).padStart(10, '0')} 00000 n \n`).join('')}`
+		pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`
+		return new TextEncoder().encode(pdf)
+	}
+
+	test('are read in Japanese, not taken for scans', async () => {
+		const file = path.join(scratch, 'tilbud.pdf')
+		writeFileSync(file, japanesePdf('翻訳会社の見積もりです。文書をお送りください。料金はすぐに分かります。'))
+		const analysis = await analyseFile(file, 'pdf')
+		expect(analysis).toMatchObject({
+			kind: 'words',
+			text: '翻訳会社の見積もりです。文書をお送りください。料金はすぐに分かります。',
+		})
 	})
 })
