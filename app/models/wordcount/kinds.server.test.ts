@@ -173,3 +173,21 @@ describe('PDFs whose fonts name one of Adobe’s predefined character maps', () 
 		})
 	})
 })
+
+// The fix started from ppt_tika_master_footer.ppt (a footer typed into the master, and the notes
+// master's "Click to edit Master text styles" counted as speaker notes).
+describe.runIf(hasCorpus)('PowerPoint 97–2003 masters and footers', () => {
+	test('a footer typed into the master is counted once, as text on every slide', async () => {
+		const analysis = await analyseCorpusFile('ppt_poi_cdf_root_en.ppt')
+		if (analysis.kind !== 'words') throw new Error(analysis.kind)
+		// On every one of its 17 slides; once in the headers part (and once more on the title slide).
+		expect(analysis.partTexts?.headers).toContain('P. Koehn\nRoot2001 Workshop')
+		expect(analysis.text.match(/Root2001 Workshop/g)).toHaveLength(2)
+	})
+
+	test('the notes master’s prompts are not speaker notes', async () => {
+		const analysis = await analyseCorpusFile('ppt_poi_climate_health_en.ppt')
+		expect(analysis.kind === 'words' && analysis.text).not.toMatch(/Click to edit Master|Second level/)
+		expect(analysis).toMatchObject({ kind: 'words', words: 424 })
+	})
+})

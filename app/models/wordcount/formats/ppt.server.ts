@@ -22,6 +22,11 @@ const CSTRING = 0x0fba
 const SLIDE_LIST_WITH_TEXT = 0x0ff0
 const SHAPE = 0xf004
 const PLACEHOLDER_ATOM = 0x0bc3
+const HF_PLACEHOLDER_ATOM = 0x0420
+// Placeholder types ([MS-PPT] PlaceholderEnum): a master's title, body, subtitle, notes image and
+// body, date and slide number are prompts or fields; its footer and header hold the text typed there.
+const MASTER_PROMPTS = new Set([1, 2, 3, 4, 5, 6, 7, 8])
+const FOOTERS = new Set([9, 10])
 const TEXT_CHARS = 0x0fa0
 const TEXT_BYTES = 0x0fa8
 
@@ -97,7 +102,20 @@ function collectPptText(
 	for (const record of records) {
 		if (record.container) {
 			const children = pptRecords(data, record.body, record.end)
-			if (part === 'headers' && record.type === SHAPE && isPlaceholder(data, children)) continue
+			const placeholder = record.type === SHAPE ? placeholderType(data, children) : null
+			// A master's title and body placeholders hold the template's prompts; the slides' own are text.
+			if (
+				placeholder !== null &&
+				(MASTER_PROMPTS.has(placeholder) || (part === 'headers' && !FOOTERS.has(placeholder)))
+			)
+				continue
+			if (placeholder !== null && FOOTERS.has(placeholder)) {
+				// A footer or header typed into the master's (or a slide's) placeholder: on every slide, once.
+				const text: PartTexts = {}
+				collectPptText(data, children, 'headers', text, footers, budget)
+				for (const line of (text.headers ?? []).join('\n').split('\n')) if (line.trim()) footers.add(line.trim())
+				continue
+			}
 			if (record.type === HEADERS_FOOTERS) {
 				for (const child of children)
 					if (child.type === CSTRING && (child.instance === 1 || child.instance === 2))
@@ -114,15 +132,23 @@ function collectPptText(
 function partOfPpt(record: PptRecord, part: CountPart): CountPart {
 	if (MASTER_CONTAINERS.has(record.type)) return 'headers'
 	if (record.type === NOTES || (record.type === SLIDE_LIST_WITH_TEXT && record.instance === 2)) return 'notes'
+	// The masters' own list of text: what they show on every slide.
+	if (record.type === SLIDE_LIST_WITH_TEXT && record.instance === 1) return 'headers'
 	return part
 }
 
-function isPlaceholder(data: Buffer, records: PptRecord[]): boolean {
-	return records.some(
-		(record) =>
-			record.type === PLACEHOLDER_ATOM ||
-			(record.container && record.type !== SHAPE && isPlaceholder(data, pptRecords(data, record.body, record.end))),
-	)
+// A shape's placeholder type (its PlaceholderAtom's placementId), or null for a shape of its own.
+function placeholderType(data: Buffer, records: PptRecord[]): number | null {
+	for (const record of records) {
+		if (record.type === PLACEHOLDER_ATOM && record.body + 5 <= record.end) return data.readUInt8(record.body + 4)
+		// PowerPoint 2007 and later mark a slide's own date, number, footer and header shapes so.
+		if (record.type === HF_PLACEHOLDER_ATOM && record.body < record.end) return data.readUInt8(record.body)
+		if (record.container && record.type !== SHAPE) {
+			const inner = placeholderType(data, pptRecords(data, record.body, record.end))
+			if (inner !== null) return inner
+		}
+	}
+	return null
 }
 
 export function extractPpt(bytes: Uint8Array, budget = new Budget()): Extracted {
@@ -132,18 +158,35 @@ export function extractPpt(bytes: Uint8Array, budget = new Budget()): Extracted 
 	const currentUser = stream(container, 'Current User')
 	if (isEncryptedPpt(container, currentUser)) throw new EncryptedDocument()
 	const live = livePptOffsets(data, currentUser)
-	const tops = live
-		? live.flatMap((offset) =>
-				pptRecords(data, offset, Math.min(data.length, offset + 8 + data.readUInt32LE(offset + 4))),
-			)
-		: pptRecords(data, 0, data.length)
-	const parts: PartTexts = {}
-	// A footer shown on every slide is text a translator translates once.
-	const footers = new Set<string>()
-	collectPptText(data, tops, 'body', parts, footers, budget)
-	for (const footer of footers) addTo(parts, 'headers', footer)
+	const whole = () => pptRecords(data, 0, data.length)
+	const read = (tops: PptRecord[]) => {
+		const parts: PartTexts = {}
+		// A footer shown on every slide is text a translator translates once.
+		const footers = new Set<string>()
+		collectPptText(data, tops, 'body', parts, footers, budget)
+		return { parts, footers }
+	}
+	let { parts, footers } = read(
+		live
+			? live.flatMap((offset) =>
+					pptRecords(data, offset, Math.min(data.length, offset + 8 + data.readUInt32LE(offset + 4))),
+				)
+			: whole(),
+	)
+	// An edit chain that points at no text (a damaged or unusual persist directory) is not the last
+	// word: the stream is read whole, as catppt does, rather than sending the file to a person.
+	if (live && !hasText(parts, footers)) ({ parts, footers } = read(whole()))
+	// What every slide shows is translated once, however many records repeat it.
+	const shown = new Set(
+		[...(parts.headers ?? []).flatMap((text) => text.split('\n')), ...footers].map((line) => line.trim()),
+	)
+	shown.delete('')
+	parts.headers = [...shown]
 	return { parts }
 }
+
+const hasText = (parts: PartTexts, footers: Set<string>) =>
+	footers.size > 0 || Object.values(parts).some((lines) => lines.some((line) => line.trim()))
 
 // A password-protected presentation says so in its Current User stream (the header token) and keeps
 // its summary encrypted apart; its text records are ciphertext, which read as "no text".
