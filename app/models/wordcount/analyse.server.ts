@@ -11,6 +11,7 @@ import {
 	type ManualReason,
 } from '#app/models/wordcount/format.server.ts'
 import { formatOf } from '#app/models/wordcount/formats.server.ts'
+import { actualOfficeType } from '#app/models/wordcount/formats/disguise.server.ts'
 
 export { MANUAL_REASONS, type ManualReason } from '#app/models/wordcount/format.server.ts'
 
@@ -65,11 +66,13 @@ export async function analyseFile(path: string, extension: string, options: Opti
 // broken, an unknown one in a known container is not supported yet.
 async function analyseText(path: string, type: string, options: Options): Promise<Analysis> {
 	const bytes = new Uint8Array(await readFile(path))
-	const format = formatOf(type)
+	// One budget for all that the document unpacks, whichever extractors read it.
+	const budget = new Budget(options.budgetBytes)
+	const actual = actualOfficeType(bytes, type, budget)
+	const format = formatOf(actual)
 	if (!format) return manual(isZip(bytes) || isCompoundFile(bytes) ? 'not-supported-yet' : 'broken')
 	if (!format.sniff(bytes)) return manual('broken')
-	// One budget for all that the document unpacks, whichever extractors read it.
-	const extracted = await format.extract(bytes, new Budget(options.budgetBytes), type)
+	const extracted = await format.extract(bytes, budget, actual)
 	const counted = countParts(extracted, options)
 	if (extracted.pages !== undefined && counted.characters < MIN_CHARACTERS_PER_PAGE * extracted.pages)
 		return manual('scanned')

@@ -6,6 +6,9 @@ import iconv from 'iconv-lite'
 export function decodeText(bytes: Uint8Array): string {
 	const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
 	if (buffer[0] === 0xef && buffer[1] === 0xbb && buffer[2] === 0xbf) return buffer.subarray(3).toString('utf8')
+	// UTF-32 before UTF-16: its little-endian mark begins with UTF-16's.
+	if (buffer.length >= 4 && buffer.readUInt32LE(0) === 0xfeff) return iconv.decode(buffer.subarray(4), 'utf-32le')
+	if (buffer.length >= 4 && buffer.readUInt32BE(0) === 0xfeff) return iconv.decode(buffer.subarray(4), 'utf-32be')
 	if (buffer[0] === 0xff && buffer[1] === 0xfe) return iconv.decode(buffer.subarray(2), 'utf-16le')
 	if (buffer[0] === 0xfe && buffer[1] === 0xff) return iconv.decode(buffer.subarray(2), 'utf-16be')
 	const utf8 = new TextDecoder('utf-8', { fatal: true })

@@ -191,3 +191,62 @@ describe.runIf(hasCorpus)('PowerPoint 97–2003 masters and footers', () => {
 		expect(analysis).toMatchObject({ kind: 'words', words: 424 })
 	})
 })
+
+// Files whose name says another format than their bytes. The fixes started from pdb.doc (a text
+// file named .doc, found on this machine) and a Word 97 form renamed .docx.
+describe.runIf(hasCorpus)('files named for another format', () => {
+	const copy = (file: string, name: string) => {
+		const target = path.join(scratch, name)
+		writeFileSync(target, readFileSync(path.join(CORPUS, file)))
+		return target
+	}
+
+	test.each([
+		['doc_poi_insolvency_hdrftr_en.doc', 'statement.docx', 2425],
+		['docx_poi_visa_form_fields_pt.docx', 'visum.doc', 730],
+		['xlsx_tika_testEXCEL.xlsx', 'regneark.xls', 51],
+		['ppt_tika_testPPT.ppt', 'slides.pptx', 13],
+	])('%s named %s is counted as what it is', async (file, name, words) => {
+		expect(await analyseFile(copy(file, name), path.extname(name).slice(1))).toMatchObject({ kind: 'words', words })
+	})
+
+	test('an encrypted Word file named .docx is still encrypted', async () => {
+		expect(await analyseFile(copy('docx_poi_encrypted_pass.docx', 'secret.docx'), 'docx')).toEqual({
+			kind: 'manual',
+			reason: 'encrypted',
+		})
+	})
+
+	test.each([
+		['an RTF file', '{\\rtf1\\ansi Kære kunde \\par her er teksten}', 6],
+		[
+			'a web page (a web application’s “export to Word”)',
+			'<!DOCTYPE html><html><head><title>Tilbud</title><style>p{}</style></head><body><p>Kære kunde,</p><p>her er &aelig;ndringerne &amp; prisen.</p><script>var skjult = 1</script></body></html>',
+			6,
+		],
+		['a text file', 'Kære kunde,\r\nher er teksten i en almindelig tekstfil.\r\n', 9],
+	])('%s named .doc is counted', async (_, content, words) => {
+		const file = path.join(scratch, 'brev.doc')
+		writeFileSync(file, content)
+		expect(await analyseFile(file, 'doc')).toMatchObject({ kind: 'words', words })
+	})
+
+	test('bytes that are neither Word nor text are broken', async () => {
+		const file = path.join(scratch, 'støj.doc')
+		writeFileSync(
+			file,
+			new Uint8Array(4096).map((_, index) => (index * 131) % 256),
+		)
+		expect(await analyseFile(file, 'doc')).toEqual({ kind: 'manual', reason: 'broken' })
+	})
+})
+
+// Found on this machine: a UTF-32 subtitle file counted 0 words (its mark was taken for UTF-16's).
+test.each([
+	['utf-32le', Buffer.from([0xff, 0xfe, 0, 0])],
+	['utf-32be', Buffer.from([0, 0, 0xfe, 0xff])],
+])('a text file in %s with its byte order mark is read', async (encoding, mark) => {
+	const file = path.join(scratch, `${encoding}.txt`)
+	writeFileSync(file, Buffer.concat([mark, iconv.encode('Hej verden, her er seks ord', encoding)]))
+	expect(await analyseFile(file, 'txt')).toMatchObject({ kind: 'words', words: 6 })
+})

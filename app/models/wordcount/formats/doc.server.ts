@@ -3,13 +3,14 @@ import { isCompoundFile } from '#app/models/wordcount/archive.server.ts'
 import { type Budget } from '#app/models/wordcount/budget.server.ts'
 import { openContainer, stream, type Container } from '#app/models/wordcount/compound-file.server.ts'
 import {
+	anyBytes,
 	EncryptedDocument,
-	NotCountable,
 	type Extracted,
 	type Format,
 	type PartTexts,
 } from '#app/models/wordcount/format.server.ts'
 import { readWordPieces } from '#app/models/wordcount/formats/word-pieces.server.ts'
+import { extractNotWord } from '#app/models/wordcount/formats/not-word.server.ts'
 
 // Word 6 to 2003 mark an encrypted document in its file information block (fEncrypted).
 function isEncryptedDoc(container: Container): boolean {
@@ -44,11 +45,12 @@ async function extractDoc(bytes: Uint8Array, budget: Budget): Promise<Extracted>
 	return { parts: {} }
 }
 
-// A WordPerfect file saved with a .doc name is not broken, but not a format we read.
-const WORDPERFECT = [0xff, 0x57, 0x50, 0x43]
-function sniffDoc(bytes: Uint8Array): boolean {
-	if (WORDPERFECT.every((byte, index) => bytes[index] === byte)) throw new NotCountable('not-supported-yet')
-	return isCompoundFile(bytes)
+// A file named .doc that is not a compound file: RTF, HTML or text is read as what it is.
+async function extractAnyDoc(bytes: Uint8Array, budget: Budget): Promise<Extracted> {
+	if (isCompoundFile(bytes)) return extractDoc(bytes, budget)
+	const other = extractNotWord(bytes)
+	if (!other) throw new Error('neither a Word file nor text')
+	return other
 }
 
-export const doc: Format = { extensions: ['doc'], sniff: sniffDoc, extract: extractDoc }
+export const doc: Format = { extensions: ['doc'], sniff: anyBytes, extract: extractAnyDoc }
