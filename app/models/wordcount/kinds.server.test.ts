@@ -250,3 +250,23 @@ test.each([
 	writeFileSync(file, Buffer.concat([mark, iconv.encode('Hej verden, her er seks ord', encoding)]))
 	expect(await analyseFile(file, 'txt')).toMatchObject({ kind: 'words', words: 6 })
 })
+
+// The fix started from pptx2json's Japanese test deck (tests/…/breakdown), whose notes pages counted
+// their own page numbers as speaker notes.
+describe.runIf(hasCorpus)('PowerPoint slide numbers and footers', () => {
+	test.each(['pptx_poi_evaluation_tables_notes.pptx', 'pptx_poi_performance_hidden.pptx'])(
+		'a notes page’s number is not a speaker note (%s)',
+		async (file) => {
+			const analysis = await analyseCorpusFile(file)
+			if (analysis.kind !== 'words') throw new Error(analysis.kind)
+			expect(analysis.partTexts?.notes?.split('\n').filter((line) => /^\s*\d+\s*$/.test(line))).toEqual([])
+		},
+	)
+
+	test('a footer on every slide is counted once; a date typed into a slide is text', async () => {
+		const analysis = await analyseCorpusFile('pptx_poi_layouts_text.pptx')
+		if (analysis.kind !== 'words') throw new Error(analysis.kind)
+		expect(analysis.partTexts?.headers?.match(/Apache Software Foundation/g)).toHaveLength(1)
+		expect(analysis.partTexts?.body).toContain('Friday, October 21, 2011')
+	})
+})

@@ -21,7 +21,6 @@ const DIAGRAMS = /^ppt\/diagrams\/data\d+\.xml$/
 const DIAGRAM_RULES = { text: new Set(['dgm:t']), breaks: new Set(['a:p']), spaces: new Set(['a:br']) }
 
 const PARAGRAPHS = { text: new Set(['a:t']), breaks: new Set(['a:p']), spaces: new Set(['a:br']) }
-// The slide number placeholder in notes is not the author's text.
 const SLIDE_RULES = { ...PARAGRAPHS, skip: new Set(['mc:Fallback']) }
 const CACHE_RULES = { text: new Set(['c:v', 'a:t']), breaks: new Set(['c:pt', 'a:p']) }
 
@@ -39,13 +38,16 @@ export function extractPptx(bytes: Uint8Array, budget = new Budget()): Extracted
 	)
 	const parts: PartTexts = {}
 	let hiddenSlides = 0
+	const everySlide = new Set<string>()
 	for (const name of partNames(files, SLIDES)) {
-		const xml = files.get(name)!
+		const { xml, footers } = withoutFields(files.get(name)!)
+		for (const footer of footers) everySlide.add(footer)
 		const isHidden = name.startsWith('ppt/slides/') && /<p:sld\b[^>]*\bshow="(0|false)"/.test(xml)
 		if (isHidden) hiddenSlides++
 		addTo(parts, isHidden ? 'hidden' : name.startsWith('ppt/slides/') ? 'body' : 'notes', xmlText(xml, SLIDE_RULES))
 	}
-	addTo(parts, 'headers', templateText(files))
+	for (const text of templateText(files)) everySlide.add(text)
+	addTo(parts, 'headers', [...everySlide].join('\n'))
 	for (const text of chartTexts(files)) addTo(parts, 'charts', text)
 	for (const name of partNames(files, DIAGRAMS)) addTo(parts, 'charts', xmlText(files.get(name)!, DIAGRAM_RULES))
 	return { parts, hiddenSlides }
@@ -67,7 +69,7 @@ function usedTemplates(parts: Map<string, string>): string[] {
 	return [...layouts, ...masters].filter((name) => parts.has(name))
 }
 
-function templateText(parts: Map<string, string>): string {
+function templateText(parts: Map<string, string>): Set<string> {
 	const texts = new Set<string>()
 	for (const name of usedTemplates(parts)) {
 		for (const shape of elementsNamed(parts.get(name)!, 'p:sp')) {
@@ -76,7 +78,41 @@ function templateText(parts: Map<string, string>): string {
 			if (text) texts.add(text)
 		}
 	}
-	return [...texts].join('\n')
+	return texts
+}
+
+// A slide's (or notes page's) number and an automatic date are fields, not the author's text (a
+// notes page's number counted as a word on every page); a footer and a header are the same on
+// every slide, and translated once. The slide without them, and the footers' text.
+const FOOTER_PLACEHOLDER = /<p:ph\b[^>]*\btype="(?:ftr|hdr)"/
+const FIELD = /\btype="(?:slidenum|datetime\d*)"/
+function withoutFields(xml: string): { xml: string; footers: string[] } {
+	const footers: string[] = []
+	const cut = (source: string, name: string, drop: (body: string, attributes: string) => boolean) => {
+		const kept: string[] = []
+		let cursor = 0
+		for (const element of elementsNamed(source, name)) {
+			if (!drop(element.body ?? '', element.attributes)) continue
+			const whole =
+				element.body === null
+					? `<${name}${element.attributes}/>`
+					: `<${name}${element.attributes}>${element.body}</${name}>`
+			const at = source.indexOf(whole, cursor)
+			if (at < 0) continue
+			kept.push(source.slice(cursor, at))
+			cursor = at + whole.length
+		}
+		kept.push(source.slice(cursor))
+		return kept.join('')
+	}
+	const withoutNumbers = cut(xml, 'a:fld', (_, attributes) => FIELD.test(attributes))
+	const withoutFooters = cut(withoutNumbers, 'p:sp', (body) => {
+		if (!FOOTER_PLACEHOLDER.test(body)) return false
+		const text = textOf(body, PARAGRAPHS).trim()
+		if (text) footers.push(text)
+		return true
+	})
+	return { xml: withoutFooters, footers }
 }
 
 function chartTexts(parts: Map<string, string>): string[] {
