@@ -270,3 +270,21 @@ describe.runIf(hasCorpus)('PowerPoint slide numbers and footers', () => {
 		expect(analysis.partTexts?.body).toContain('Friday, October 21, 2011')
 	})
 })
+
+// The fix started from LibreOffice's own cl-test.ods (found on this machine), whose #NUM! errors
+// were priced as words; in xlsx they never were.
+test('an OpenDocument spreadsheet’s checkbox and error cells are shown, not priced', async () => {
+	const cell = (attributes: string, text: string) =>
+		`<table:table-cell ${attributes}><text:p>${text}</text:p></table:table-cell>`
+	const content = `<office:document-content xmlns:office="o" xmlns:table="t" xmlns:text="x" xmlns:calcext="c"><office:body><office:spreadsheet><table:table table:name="Ark1"><table:table-row>${[
+		cell('office:value-type="string"', 'Pris pr. side'),
+		cell('office:value-type="float" office:value="450"', '450'),
+		cell('table:formula="of:=1/0" office:value-type="string" calcext:value-type="error"', '#DIV/0!'),
+		cell('office:value-type="boolean" office:boolean-value="true"', 'TRUE'),
+	].join('')}</table:table-row></table:table></office:spreadsheet></office:body></office:document-content>`
+	const file = path.join(scratch, 'priser.ods')
+	writeFileSync(file, zipSync({ 'content.xml': new TextEncoder().encode(content) }))
+	const analysis = await analyseFile(file, 'ods', { partTexts: true })
+	expect(analysis).toMatchObject({ kind: 'words', words: 4, breakdown: { body: 4, values: 3 } })
+	expect(analysis.kind === 'words' && analysis.partTexts?.values).toBe('#DIV/0!\nTRUE')
+})

@@ -19,9 +19,10 @@ export function extractOdf(bytes: Uint8Array, budget = new Budget()): Extracted 
 	}
 	const notRead = new Set(['text:tracked-changes', 'office:forms', 'office:annotation'])
 	const styles = files.get('styles.xml') ?? ''
-	const hidden = hiddenTables(files.get('content.xml') ?? '')
-	const content = without(files.get('content.xml') ?? '', hidden)
-	const parts: PartTexts = {}
+	const { xml: cellsKept, values } = withoutValueCells(files.get('content.xml') ?? '')
+	const hidden = hiddenTables(cellsKept)
+	const content = without(cellsKept, hidden)
+	const parts: PartTexts = { values }
 	addTo(parts, 'body', content && xmlText(content, rules))
 	if (hidden.length)
 		addTo(parts, 'hidden', xmlText(`<hidden>${hidden.join('')}</hidden>`, { ...rules, text: new Set(['table:table']) }))
@@ -50,6 +51,23 @@ function hiddenTables(content: string): string[] {
 	return [...elementsNamed(content, 'table:table')]
 		.filter(({ attributes }) => hiddenStyles.has(/\btable:style-name="([^"]*)"/.exec(attributes)?.[1] ?? ''))
 		.map(({ attributes, body }) => `<table:table${attributes}>${body ?? ''}</table:table>`)
+}
+
+// A spreadsheet's checkbox (boolean) and error cells (#DIV/0!, #NUM!) are shown, not priced, as in
+// xlsx: they are taken out of the sheet, their text kept apart.
+const VALUE_CELL = /\b(?:office|calcext):value-type="(?:boolean|error)"/
+function withoutValueCells(content: string): { xml: string; values: string[] } {
+	const cells = [...elementsNamed(content, 'table:table-cell')].filter(({ attributes }) => VALUE_CELL.test(attributes))
+	const values = cells.map(({ body }) =>
+		xmlText(`<c>${body ?? ''}</c>`, { text: new Set(['c']), breaks: new Set() }).trim(),
+	)
+	const xml = without(
+		content,
+		cells.map(({ attributes, body }) =>
+			body === null ? `<table:table-cell${attributes}/>` : `<table:table-cell${attributes}>${body}</table:table-cell>`,
+		),
+	)
+	return { xml, values: values.filter(Boolean) }
 }
 
 // The XML without the given elements, which occur in it in this order: one pass, however many.
