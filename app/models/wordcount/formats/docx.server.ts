@@ -41,6 +41,12 @@ export function extractDocx(bytes: Uint8Array, budget = new Budget()): Extracted
 	return { parts }
 }
 
+// An on/off property that is there and not turned off (found by indexOf: the part is the customer's).
+function isOn(xml: string, name: string): boolean {
+	const { value } = elementsNamed(xml, name).next()
+	return value !== undefined && !/\bw:val="(?:0|false|off)"/.test(value.attributes)
+}
+
 // The header and footer parts some section shows; null when the document does not say (then all).
 function headersShown(files: Map<string, string>): Set<string> | null {
 	const document = files.get('word/document.xml')
@@ -52,11 +58,11 @@ function headersShown(files: Map<string, string>): Set<string> | null {
 		const target = /\bTarget="([^"]*)"/.exec(attributes)?.[1]
 		if (id && target) targets.set(id, `word/${target.replace(/^\/?word\//, '')}`)
 	}
-	const evenPages = /<w:evenAndOddHeaders\b(?![^>]*w:val="(?:0|false)")/.test(files.get('word/settings.xml') ?? '')
+	const evenPages = isOn(files.get('word/settings.xml') ?? '', 'w:evenAndOddHeaders')
 	const shown = new Set<string>()
 	for (const section of elementsNamed(document, 'w:sectPr')) {
 		const body = section.body ?? ''
-		const titlePage = /<w:titlePg\b(?![^>]*w:val="(?:0|false)")/.test(body)
+		const titlePage = isOn(body, 'w:titlePg')
 		for (const reference of [
 			...elementsNamed(body, 'w:headerReference'),
 			...elementsNamed(body, 'w:footerReference'),
