@@ -40,7 +40,7 @@ export function extractPptx(bytes: Uint8Array, budget = new Budget()): Extracted
 	let hiddenSlides = 0
 	const everySlide = new Set<string>()
 	for (const name of partNames(files, SLIDES)) {
-		const { xml, footers } = withoutFields(files.get(name)!)
+		const { xml, footers } = withoutFields(files.get(name)!, name.startsWith('ppt/slides/'))
 		for (const footer of footers) everySlide.add(footer)
 		const isHidden = name.startsWith('ppt/slides/') && /<p:sld\b[^>]*\bshow="(0|false)"/.test(xml)
 		if (isHidden) hiddenSlides++
@@ -86,7 +86,7 @@ function templateText(parts: Map<string, string>): Set<string> {
 // every slide, and translated once. The slide without them, and the footers' text.
 const FOOTER_PLACEHOLDER = /<p:ph\b[^>]*\btype="(?:ftr|hdr)"/
 const FIELD = /\btype="(?:slidenum|datetime\d*)"/
-function withoutFields(xml: string): { xml: string; footers: string[] } {
+function withoutFields(xml: string, isSlide: boolean): { xml: string; footers: string[] } {
 	const footers: string[] = []
 	const cut = (source: string, name: string, drop: (body: string, attributes: string) => boolean) => {
 		const kept: string[] = []
@@ -106,8 +106,9 @@ function withoutFields(xml: string): { xml: string; footers: string[] } {
 		return kept.join('')
 	}
 	const withoutNumbers = cut(xml, 'a:fld', (_, attributes) => FIELD.test(attributes))
+	// A notes page's header and footer stay with its notes (they print on the notes pages alone).
 	const withoutFooters = cut(withoutNumbers, 'p:sp', (body) => {
-		if (!FOOTER_PLACEHOLDER.test(body)) return false
+		if (!isSlide || !FOOTER_PLACEHOLDER.test(body)) return false
 		const text = textOf(body, PARAGRAPHS).trim()
 		if (text) footers.push(text)
 		return true
