@@ -21,7 +21,9 @@ const DIAGRAMS = /^ppt\/diagrams\/data\d+\.xml$/
 const DIAGRAM_RULES = { text: new Set(['dgm:t']), breaks: new Set(['a:p']), spaces: new Set(['a:br']) }
 
 const PARAGRAPHS = { text: new Set(['a:t']), breaks: new Set(['a:p']), spaces: new Set(['a:br']) }
-const SLIDE_RULES = { ...PARAGRAPHS, skip: new Set(['mc:Fallback']) }
+// A field (a slide's or notes page's number, an automatic date) is not the author's text: a notes
+// page's number counted as a word on every page.
+const SLIDE_RULES = { ...PARAGRAPHS, skip: new Set(['mc:Fallback', 'a:fld']) }
 const CACHE_RULES = { text: new Set(['c:v', 'a:t']), breaks: new Set(['c:pt', 'a:p']) }
 
 const textOf = (body: string | null | undefined, rules: Parameters<typeof xmlText>[1]) =>
@@ -40,7 +42,7 @@ export function extractPptx(bytes: Uint8Array, budget = new Budget()): Extracted
 	let hiddenSlides = 0
 	const everySlide = new Set<string>()
 	for (const name of partNames(files, SLIDES)) {
-		const { xml, footers } = withoutFields(files.get(name)!, name.startsWith('ppt/slides/'))
+		const { xml, footers } = withoutFooters(files.get(name)!, name.startsWith('ppt/slides/'))
 		for (const footer of footers) everySlide.add(footer)
 		const isHidden = name.startsWith('ppt/slides/') && /<p:sld\b[^>]*\bshow="(0|false)"/.test(xml)
 		if (isHidden) hiddenSlides++
@@ -81,39 +83,33 @@ function templateText(parts: Map<string, string>): Set<string> {
 	return texts
 }
 
-// A slide's (or notes page's) number and an automatic date are fields, not the author's text (a
-// notes page's number counted as a word on every page); a footer and a header are the same on
-// every slide, and translated once. The slide without them, and the footers' text.
-const FOOTER_PLACEHOLDER = /<p:ph\b[^>]*\btype="(?:ftr|hdr)"/
-const FIELD = /\btype="(?:slidenum|datetime\d*)"/
-function withoutFields(xml: string, isSlide: boolean): { xml: string; footers: string[] } {
-	const footers: string[] = []
-	const cut = (source: string, name: string, drop: (body: string, attributes: string) => boolean) => {
-		const kept: string[] = []
-		let cursor = 0
-		for (const element of elementsNamed(source, name)) {
-			if (!drop(element.body ?? '', element.attributes)) continue
-			const whole =
-				element.body === null
-					? `<${name}${element.attributes}/>`
-					: `<${name}${element.attributes}>${element.body}</${name}>`
-			const at = source.indexOf(whole, cursor)
-			if (at < 0) continue
-			kept.push(source.slice(cursor, at))
-			cursor = at + whole.length
+// A slide's footer and header are the same on every slide, and translated once: the slide without
+// them, and their text. (A notes page's stay with its notes: they print on the notes pages alone.)
+// Found from each footer or header placeholder outwards (most slides have none with text), so a
+// slide without one costs two searches.
+const FOOTER_TYPES = ['type="ftr"', 'type="hdr"']
+function withoutFooters(xml: string, isSlide: boolean): { xml: string; footers: string[] } {
+	if (!isSlide) return { xml, footers: [] }
+	const shapes: [start: number, end: number, text: string][] = []
+	for (const type of FOOTER_TYPES)
+		for (let at = xml.indexOf(type); at >= 0; at = xml.indexOf(type, at + type.length)) {
+			const start = Math.max(xml.lastIndexOf('<p:sp>', at), xml.lastIndexOf('<p:sp ', at))
+			const close = xml.indexOf('</p:sp>', at)
+			if (start < 0 || close < 0 || xml.lastIndexOf('<p:ph', at) < start) continue
+			const text = textOf(xml.slice(xml.indexOf('>', start) + 1, close), PARAGRAPHS).trim()
+			if (text) shapes.push([start, close + 7, text])
 		}
-		kept.push(source.slice(cursor))
-		return kept.join('')
+	if (!shapes.length) return { xml, footers: [] }
+	shapes.sort((a, b) => a[0] - b[0])
+	const kept: string[] = []
+	let cursor = 0
+	for (const [start, end] of shapes) {
+		if (start < cursor) continue
+		kept.push(xml.slice(cursor, start))
+		cursor = end
 	}
-	const withoutNumbers = cut(xml, 'a:fld', (_, attributes) => FIELD.test(attributes))
-	// A notes page's header and footer stay with its notes (they print on the notes pages alone).
-	const withoutFooters = cut(withoutNumbers, 'p:sp', (body) => {
-		if (!isSlide || !FOOTER_PLACEHOLDER.test(body)) return false
-		const text = textOf(body, PARAGRAPHS).trim()
-		if (text) footers.push(text)
-		return true
-	})
-	return { xml: withoutFooters, footers }
+	kept.push(xml.slice(cursor))
+	return { xml: kept.join(''), footers: shapes.map(([, , text]) => text) }
 }
 
 function chartTexts(parts: Map<string, string>): string[] {
