@@ -288,3 +288,15 @@ test('an OpenDocument spreadsheet’s checkbox and error cells are shown, not pr
 	expect(analysis).toMatchObject({ kind: 'words', words: 4, breakdown: { body: 4, values: 3 } })
 	expect(analysis.kind === 'words' && analysis.partTexts?.values).toBe('#DIV/0!\nTRUE')
 })
+
+// The footer search runs over the customer's XML: a slide of half a million footer placeholders
+// without shapes, or of shapes without ends, is read in one pass (quadratic, it would take hours).
+test.each([
+	['footer types without shapes', `<p:sld>${'<p:ph type="ftr"/>'.repeat(500_000)}</p:sld>`, 'no-text'],
+	['shapes without ends', `<p:sld><a:t>ord</a:t>${'<p:sp><p:ph type="hdr"/>'.repeat(200_000)}</p:sld>`, 'broken'],
+])('a crafted slide of %s is read in one pass', async (_, slide, reason) => {
+	const file = path.join(scratch, 'crafted.pptx')
+	writeFileSync(file, zipSync({ 'ppt/slides/slide1.xml': new TextEncoder().encode(slide) }))
+	const analysis = await analyseFile(file, 'pptx')
+	expect(analysis).toEqual({ kind: 'manual', reason })
+})

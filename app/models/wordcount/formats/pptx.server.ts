@@ -85,31 +85,44 @@ function templateText(parts: Map<string, string>): Set<string> {
 
 // A slide's footer and header are the same on every slide, and translated once: the slide without
 // them, and their text. (A notes page's stay with its notes: they print on the notes pages alone.)
-// Found from each footer or header placeholder outwards (most slides have none with text), so a
-// slide without one costs two searches.
-const FOOTER_TYPES = ['type="ftr"', 'type="hdr"']
+// One forward pass over the slide's shapes, each search starting where the last one ended (the
+// part is the customer's: no search may go back over it), and only on a slide that has a footer or
+// header placeholder at all.
+const FOOTER_TYPE = /\btype="(?:ftr|hdr)"/
 function withoutFooters(xml: string, isSlide: boolean): { xml: string; footers: string[] } {
-	if (!isSlide) return { xml, footers: [] }
-	const shapes: [start: number, end: number, text: string][] = []
-	for (const type of FOOTER_TYPES)
-		for (let at = xml.indexOf(type); at >= 0; at = xml.indexOf(type, at + type.length)) {
-			const start = Math.max(xml.lastIndexOf('<p:sp>', at), xml.lastIndexOf('<p:sp ', at))
-			const close = xml.indexOf('</p:sp>', at)
-			if (start < 0 || close < 0 || xml.lastIndexOf('<p:ph', at) < start) continue
-			const text = textOf(xml.slice(xml.indexOf('>', start) + 1, close), PARAGRAPHS).trim()
-			if (text) shapes.push([start, close + 7, text])
-		}
-	if (!shapes.length) return { xml, footers: [] }
-	shapes.sort((a, b) => a[0] - b[0])
+	if (!isSlide || !(xml.includes('type="ftr"') || xml.includes('type="hdr"'))) return { xml, footers: [] }
 	const kept: string[] = []
+	const footers: string[] = []
 	let cursor = 0
-	for (const [start, end] of shapes) {
-		if (start < cursor) continue
-		kept.push(xml.slice(cursor, start))
-		cursor = end
+	let placeholder = xml.indexOf('<p:ph', 0)
+	for (let start = nextShape(xml, 0); start >= 0;) {
+		const close = xml.indexOf('</p:sp>', start)
+		if (close < 0) break
+		while (placeholder >= 0 && placeholder < start) placeholder = xml.indexOf('<p:ph', placeholder + 5)
+		if (placeholder >= 0 && placeholder < close) {
+			const tagEnd = xml.indexOf('>', placeholder)
+			if (tagEnd > 0 && tagEnd < close && FOOTER_TYPE.test(xml.slice(placeholder, tagEnd))) {
+				const text = textOf(xml.slice(xml.indexOf('>', start) + 1, close), PARAGRAPHS).trim()
+				if (text) {
+					footers.push(text)
+					kept.push(xml.slice(cursor, start))
+					cursor = close + 7
+				}
+			}
+		}
+		start = nextShape(xml, close + 7)
 	}
 	kept.push(xml.slice(cursor))
-	return { xml: kept.join(''), footers: shapes.map(([, , text]) => text) }
+	return { xml: kept.join(''), footers }
+}
+
+// The next <p:sp …> at or after `from` (not <p:spTree> or <p:spPr>).
+function nextShape(xml: string, from: number): number {
+	for (let at = xml.indexOf('<p:sp', from); at >= 0; at = xml.indexOf('<p:sp', at + 5)) {
+		const next = xml.charAt(at + 5)
+		if (next === '>' || next === ' ') return at
+	}
+	return -1
 }
 
 function chartTexts(parts: Map<string, string>): string[] {
