@@ -4,6 +4,18 @@ import { elementsNamed, xmlText } from '#app/models/wordcount/xml.server.ts'
 import { addTo, anyBytes, EncryptedDocument } from '#app/models/wordcount/format.server.ts'
 import type { Extracted, Format, PartTexts } from '#app/models/wordcount/format.server.ts'
 
+// Fields show a value the program fills in (a page number, the sheet's name, today's date): not text
+// to translate. LibreOffice's default page style puts two in every spreadsheet's header and footer.
+const FIELDS = [
+	'text:page-number',
+	'text:page-count',
+	'text:sheet-name',
+	'text:date',
+	'text:time',
+	'text:file-name',
+	'text:title',
+]
+
 const ODF_PARTS = /^(content|styles)\.xml$|^META-INF\/manifest\.xml$/
 
 // OpenDocument text and spreadsheets: the body, headers and footers of the page styles,
@@ -15,9 +27,9 @@ export function extractOdf(bytes: Uint8Array, budget = new Budget()): Extracted 
 		text: new Set(['office:body', 'style:header', 'style:footer', 'style:header-left', 'style:footer-left']),
 		breaks: new Set(['text:p', 'text:h', 'table:table-cell']),
 		spaces: new Set(['text:s', 'text:tab', 'text:line-break']),
-		skip: new Set(['text:tracked-changes', 'office:forms', 'office:annotation', 'text:note']),
+		skip: new Set(['text:tracked-changes', 'office:forms', 'office:annotation', 'text:note', ...FIELDS]),
 	}
-	const notRead = new Set(['text:tracked-changes', 'office:forms', 'office:annotation'])
+	const notRead = new Set(['text:tracked-changes', 'office:forms', 'office:annotation', ...FIELDS])
 	const styles = files.get('styles.xml') ?? ''
 	const { xml: cellsKept, values } = withoutValueCells(files.get('content.xml') ?? '')
 	const hidden = hiddenTables(cellsKept)
