@@ -40,13 +40,18 @@ export async function takeOrderTranslation(services: Services, staff: Actor, ord
 
 // A request's document, for staff: logged as above.
 export async function takeRequestDocument(services: Services, staff: Actor, requestId: number, documentId: string) {
-	if (!isUuid(documentId)) return null
+	const row = await requestDocument(services, requestId, documentId)
+	return logged(services, staff, row, services.documentsDir, { type: 'request', id: requestId, label: 'Request' })
+}
+
+async function requestDocument(services: Services, requestId: number, documentId: string): Promise<Found> {
+	if (!isUuid(documentId)) return undefined
 	const [row] = await services.db
 		.select({ name: documents.name, storedName: documents.storedName, reference: requests.reference })
 		.from(documents)
 		.innerJoin(requests, eq(requests.id, documents.requestId))
 		.where(and(eq(documents.id, documentId), eq(documents.requestId, requestId)))
-	return logged(services, staff, row, services.documentsDir, { type: 'request', id: requestId, label: 'Request' })
+	return row
 }
 
 async function logged(services: Services, staff: Actor, row: Found, directory: string, subject: Subject, what = '') {
@@ -69,12 +74,7 @@ export async function takeRequestDocumentText(
 	documentId: string,
 	label: (part: CountPart) => string,
 ) {
-	if (!isUuid(documentId)) return null
-	const [row] = await services.db
-		.select({ name: documents.name, storedName: documents.storedName, reference: requests.reference })
-		.from(documents)
-		.innerJoin(requests, eq(requests.id, documents.requestId))
-		.where(and(eq(documents.id, documentId), eq(documents.requestId, requestId)))
+	const row = await requestDocument(services, requestId, documentId)
 	const text = row ? await countedTextFile(services.documentsDir, documentId, label) : null
 	if (!row || text === null) return null
 	await logged(
