@@ -30,7 +30,7 @@ export function CountedText({
 			</summary>
 			{parts.map(({ part, text, characters }) => (
 				<section key={part} data-part={part} className="mt-2">
-					<h3 className="font-medium">{labels.part(part)}</h3>
+					<p className="font-medium">{labels.part(part)}</p>
 					<p
 						role="region"
 						aria-label={labels.part(part)}
