@@ -311,3 +311,21 @@ test.runIf(hasCorpus)('an Excel 97–2003 chart’s text is the chart’s, once,
 	// LibreOffice's export of every sheet (which holds no chart) counts 2,269; this was 2,593.
 	expect(gapTo(analysis, 2269)).toBeLessThan(0.02)
 })
+
+// The fix started from a workbook with eleven charts saved as .ods by LibreOffice; this one is made
+// here the way LibreOffice writes a chart: a document of its own in the package, with a copy of its data.
+test('an OpenDocument chart’s titles, series names and categories are counted once, not its numbers', async () => {
+	const cell = (type: string, text: string) =>
+		`<table:table-cell office:value-type="${type}"><text:p>${text}</text:p><draw:g><svg:desc>Ark1.A1:Ark1.B2</svg:desc></draw:g></table:table-cell>`
+	const chart = `<office:document-content xmlns:office="o" xmlns:table="t" xmlns:text="x" xmlns:chart="c" xmlns:draw="d" xmlns:svg="s"><office:body><office:chart><chart:chart><chart:title><text:p>Omsætning pr. kvartal</text:p></chart:title><chart:plot-area><chart:axis chart:dimension="y"><chart:title><text:p>Millioner kroner</text:p></chart:title></chart:axis></chart:plot-area><table:table table:name="local-table"><table:table-header-rows><table:table-row>${cell('string', 'Første kvartal')}${cell('string', 'Andet kvartal')}</table:table-row></table:table-header-rows><table:table-rows><table:table-row>${cell('string', 'Danmark')}${cell('float', '12.5')}</table:table-row><table:table-row>${cell('string', 'Danmark')}${cell('float', '14')}</table:table-row></table:table-rows></table:table></chart:chart></office:chart></office:body></office:document-content>`
+	const content = `<office:document-content xmlns:office="o" xmlns:table="t" xmlns:text="x"><office:body><office:spreadsheet><table:table table:name="Ark1"><table:table-row><table:table-cell office:value-type="string"><text:p>Salg</text:p></table:table-cell></table:table-row></table:table></office:spreadsheet></office:body></office:document-content>`
+	const file = path.join(scratch, 'salg.ods')
+	const encode = (text: string) => new TextEncoder().encode(text)
+	writeFileSync(file, zipSync({ 'content.xml': encode(content), 'Object 1/content.xml': encode(chart) }))
+	const analysis = await analyseFile(file, 'ods', { partTexts: true })
+	if (analysis.kind !== 'words') throw new Error(analysis.kind)
+	expect(analysis.partTexts?.charts).toBe(
+		'Omsætning pr. kvartal\nMillioner kroner\nFørste kvartal\nAndet kvartal\nDanmark',
+	)
+	expect(analysis.breakdown).toEqual({ body: 1, charts: 10 })
+})

@@ -16,7 +16,9 @@ const FIELDS = [
 	'text:title',
 ]
 
-const ODF_PARTS = /^(content|styles)\.xml$|^META-INF\/manifest\.xml$/
+const ODF_PARTS = /^(content|styles)\.xml$|^META-INF\/manifest\.xml$|^Object \d+\/content\.xml$/
+// A chart is a document of its own inside the package (Object 1/content.xml, …).
+const OBJECT_PART = /^Object \d+\/content\.xml$/
 
 // OpenDocument text and spreadsheets: the body, headers and footers of the page styles,
 // footnotes and endnotes (without their marks); annotations (comments) apart. An encrypted package cannot be read.
@@ -47,7 +49,24 @@ export function extractOdf(bytes: Uint8Array, budget = new Budget()): Extracted 
 		content &&
 			xmlText(content, { ...rules, text: new Set(['office:annotation']), skip: new Set(['dc:creator', 'dc:date']) }),
 	)
+	for (const [name, xml] of files) if (OBJECT_PART.test(name)) addTo(parts, 'charts', chartText(xml))
 	return { parts, hiddenSheets: hidden.length }
+}
+
+// A chart's text, each line once: its titles (chart, subtitle, axes) and the labels of its own copy
+// of the data (series names and categories: the table's text cells); not its numbers, nor the
+// cell ranges it notes beside them. Nothing for an embedded object that is not a chart.
+function chartText(xml: string): string {
+	if (!xml.includes('<office:chart')) return ''
+	const lines = new Set<string>()
+	const read = (body: string | null) =>
+		xmlText(`<c>${body ?? ''}</c>`, { text: new Set(['c']), breaks: new Set(['text:p']), skip: new Set(['draw:g']) })
+	for (const name of ['chart:title', 'chart:subtitle'])
+		for (const { body } of elementsNamed(xml, name)) lines.add(read(body).trim())
+	for (const { attributes, body } of elementsNamed(xml, 'table:table-cell'))
+		if (/\boffice:value-type="string"/.test(attributes)) lines.add(read(body).trim())
+	lines.delete('')
+	return [...lines].join('\n')
 }
 
 // The sheets a spreadsheet hides (their table style says table:display="false"), as they are
