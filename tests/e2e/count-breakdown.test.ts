@@ -79,6 +79,7 @@ describe('the count explained', () => {
 				(await document.getByRole('link', { name: /Download the whole counted text/ }).getAttribute('href'))!,
 			)
 			expect(await staffText.text()).toContain('Comments (not priced)\n=====================\n\nHusk at tjekke prisen')
+			expect(staffText.headers()['content-disposition']).toContain("filename*=UTF-8''prisliste.xlsx.counted.txt")
 			const totalBefore = await admin.getByText(/^Total .* excl\. VAT/).textContent()
 			await document.getByText('Correct the count').click()
 			await document.getByLabel('Words').fill('4000')
@@ -127,6 +128,10 @@ describe('the count explained', () => {
 			expect(download.headers.get('content-type')).toBe('text/plain; charset=utf-8')
 			expect(download.headers.get('content-disposition')).toContain("filename*=UTF-8''prisliste.xlsx.counted.txt")
 			expect(await download.text()).toContain('Body text\n=========\n\nOversættelse af kontrakter\n1350')
+			// In Danish when asked for: its name and the parts' names.
+			const danish = await fetch(session.server.url + textPath.replace('lang=en', 'lang=da'))
+			expect(danish.headers.get('content-disposition')).toContain("filename*=UTF-8''prisliste.xlsx.optalt.txt")
+			expect(await danish.text()).toContain('Skjulte ark\n===========\n\nDenne fane er skjult for kunden')
 			// Only a document of this quote: another quote's key does not open it.
 			const otherQuote = textPath.replace(/^\/quotes\/[\w-]{32}/, `/quotes/${'x'.repeat(32)}`)
 			expect((await fetch(session.server.url + otherQuote)).status).toBe(404)

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { users } from '#database/schema.ts'
 import { seedDatabase } from '#database/seed.ts'
 import { ADMIN_ENV } from '#tests/setup/admin.ts'
 import {
@@ -17,6 +16,7 @@ import { startServer, type RunningServer } from '#tests/setup/server.ts'
 import { testServices } from '#tests/setup/services.ts'
 import { setupSmtpPeer } from '#tests/setup/smtp.ts'
 import { makeTranslator, orderWithDocument } from '#tests/setup/vendor.ts'
+import { insertStaff } from '#tests/setup/orders.ts'
 
 // The vendor side in Chromium on the built server, with two translators' browsers and the PM's:
 // an offer to both, the first to accept takes it and the other's offer vanishes live; download,
@@ -36,12 +36,9 @@ beforeAll(async () => {
 	const handle = await openTestDatabase(database)
 	try {
 		await seedDatabase(handle.db, { companies: 0 })
-		const [pm] = await handle.db
-			.insert(users)
-			.values({ email: 'seed@tolk.test', name: 'Seed', passwordHash: 'not used here' })
-			.returning({ id: users.id, name: users.name })
+		const pm = await insertStaff(handle.db)
 		const services = { ...testServices({ db: handle.db }), documentsDir: `${database.dataDir}/documents` }
-		Object.assign(ANNA, await makeTranslator(services, pm!, 'Anna Vendor', { rate: 0.8 }))
+		Object.assign(ANNA, await makeTranslator(services, pm, 'Anna Vendor', { rate: 0.8 }))
 		const made = await orderWithDocument(services, 1200, services.documentsDir)
 		order = { id: made.order.id, token: made.order.token, reference: made.order.reference }
 	} finally {

@@ -16,7 +16,6 @@ import {
 	writeFileSync,
 } from 'node:fs'
 import path from 'node:path'
-import { users } from '#database/schema.ts'
 import { seedDatabase } from '#database/seed.ts'
 import { changeOrderStatus } from '#app/models/order/lifecycle.server.ts'
 import { readManifest, type Manifest } from '#app/models/backup/manifest.server.ts'
@@ -27,7 +26,7 @@ import { ADMIN_ENV, logIn, type StaffClient } from '#tests/setup/admin.ts'
 import { filesAt, freshPostgresDatabase, reachablePostgres, runScript, writeSiteFiles } from '#tests/setup/backup.ts'
 import { createTestDatabase, openTestDatabase, SCRATCH, type TestDatabase } from '#tests/setup/database.ts'
 import { textOf, visit } from '#tests/setup/http.ts'
-import { copiesOfOrder, deliverableOrder } from '#tests/setup/orders.ts'
+import { copiesOfOrder, deliverableOrder, insertStaff } from '#tests/setup/orders.ts'
 import { startServer, type RunningServer } from '#tests/setup/server.ts'
 import { testServices } from '#tests/setup/services.ts'
 
@@ -46,13 +45,10 @@ async function seedSite(test: TestDatabase) {
 	const handle = await openTestDatabase(test)
 	try {
 		await seedDatabase(handle.db, { companies: 500 })
-		const [user] = await handle.db
-			.insert(users)
-			.values({ email: 'seed@tolk.test', name: 'Seed', passwordHash: 'not used here' })
-			.returning({ id: users.id, name: users.name })
+		const user = await insertStaff(handle.db)
 		const services = testServices({ db: handle.db })
-		const order = await deliverableOrder(services, user!)
-		await changeOrderStatus(services, user!, order.id, 'delivered')
+		const order = await deliverableOrder(services, user)
+		await changeOrderStatus(services, user, order.id, 'delivered')
 		await copiesOfOrder(handle.db, order.id, 300, 'BAK')
 		orderId = order.id
 	} finally {

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto'
 import { cpSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import pg from 'pg'
+import { withClient } from '#app/models/backup/pg-tools.server.ts'
 import { openDatabase, type DatabaseHandle } from '#database/client.ts'
 import { migrateDatabase } from '#database/migrate.ts'
 
@@ -29,14 +29,14 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 	}
 
 	const name = `tolk_test_${randomBytes(6).toString('hex')}`
-	await withAdmin(adminUrl, (admin) => admin.query(`create database ${name}`))
+	await withClient(adminUrl, (admin) => admin.query(`create database ${name}`))
 	const databaseUrl = new URL(adminUrl)
 	databaseUrl.pathname = `/${name}`
 	return {
 		dataDir,
 		databaseUrl: databaseUrl.toString(),
 		drop: async () => {
-			await withAdmin(adminUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`))
+			await withClient(adminUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`))
 			rmSync(dataDir, { recursive: true, force: true })
 		},
 	}
@@ -46,16 +46,6 @@ export async function openTestDatabase(test: TestDatabase): Promise<DatabaseHand
 	const handle = await openDatabase({ databaseUrl: test.databaseUrl, dataDir: test.dataDir })
 	await migrateDatabase(handle)
 	return handle
-}
-
-async function withAdmin<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-	const client = new pg.Client({ connectionString: url })
-	await client.connect()
-	try {
-		return await work(client)
-	} finally {
-		await client.end()
-	}
 }
 
 // A migrated private database for the tests of one file, closed and dropped after them.
@@ -85,7 +75,7 @@ export function setupTestDatabase(): { readonly handle: DatabaseHandle } {
 export async function cutConnections(test: TestDatabase, pgliteIdleMs: number): Promise<void> {
 	if (!test.databaseUrl) return new Promise((resolve) => setTimeout(resolve, pgliteIdleMs * 2 + 100))
 	const name = new URL(test.databaseUrl).pathname.slice(1)
-	await withAdmin(process.env.DATABASE_URL!, (admin) =>
+	await withClient(process.env.DATABASE_URL!, (admin) =>
 		admin.query(
 			'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
 			[name],

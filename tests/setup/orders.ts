@@ -16,6 +16,15 @@ import { testServices } from '#tests/setup/services.ts'
 import { REQUEST_FIELDS, type RequestField } from '#app/models/request/form.ts'
 
 // The form a customer fills in to accept a quote, as a private person unless told otherwise.
+// A staff member for the models' calls that say who did what (never signs in).
+export async function insertStaff(db: Database, email = 'seed@tolk.test', name = 'Seed') {
+	const [user] = await db
+		.insert(users)
+		.values({ email, name, passwordHash: 'not used here' })
+		.returning({ id: users.id, name: users.name })
+	return user!
+}
+
 export const acceptFields = (values: Partial<Record<AcceptField, string>> = {}) =>
 	({
 		...Object.fromEntries(ACCEPT_FIELDS.map((field) => [field, ''])),
@@ -125,11 +134,8 @@ export async function seedOrderList(
 	const handle = await openTestDatabase(test)
 	try {
 		await seedDatabase(handle.db, { companies: 0 })
-		const [user] = await handle.db
-			.insert(users)
-			.values({ email: 'seed@tolk.test', name: 'Seed', passwordHash: 'not used here' })
-			.returning({ id: users.id, name: users.name })
-		const base = await deliverableOrder(testServices({ db: handle.db }), user!)
+		const user = await insertStaff(handle.db)
+		const base = await deliverableOrder(testServices({ db: handle.db }), user)
 		await copiesOfOrder(handle.db, base.id, count, prefix)
 		return { openQuoteId: (await savedQuote(handle.db)).quoteId }
 	} finally {
@@ -146,11 +152,7 @@ export function setupOrderTests() {
 	const staff = { id: 0, name: 'Sara Staff' }
 	beforeAll(async () => {
 		await seedDatabase(db(), { companies: 0 })
-		const [user] = await db()
-			.insert(users)
-			.values({ email: 'sara@tolk.test', name: staff.name, passwordHash: 'not used here' })
-			.returning({ id: users.id })
-		staff.id = user!.id
+		staff.id = (await insertStaff(db(), 'sara@tolk.test', staff.name)).id
 	})
 	return { db, mails, services, staff }
 }
