@@ -2,6 +2,7 @@ import { readFile, rename, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { z } from 'zod'
 import { COUNT_PARTS, type CountPart } from '#app/models/wordcount/parts.ts'
+import type { Locale } from '#app/utils/locales.ts'
 
 // What the count read, kept beside each counted document so the customer (behind the quote's link)
 // and staff (in the inbox) can see the text a number stands for: a short preview of each part for
@@ -62,6 +63,10 @@ export async function readCountedPreviews(documentsDir: string, ids: string[]): 
 	const previews = await Promise.all(ids.map((id) => readParts(countedPreviewPathOf(documentsDir, id))))
 	return Object.fromEntries(ids.flatMap((id, index) => (previews[index] ? [[id, previews[index]]] : [])))
 }
+
+// The download's name: the document's, with what it is in the reader's language.
+export const countedTextName = (documentName: string, locale: Locale) =>
+	`${documentName}.${locale === 'da' ? 'optalt' : 'counted'}.txt`
 
 // The whole counted text as one plain-text file, each part under its name.
 export async function countedTextFile(

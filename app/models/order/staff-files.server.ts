@@ -6,7 +6,8 @@ import type { Staff } from '#app/models/staff/session.server.ts'
 import { recordAudit } from '#app/models/audit/record.server.ts'
 import { deliveriesDirOf } from '#app/models/order/order.server.ts'
 import { isUuid } from '#app/utils/uuid.ts'
-import { countedTextFile } from '#app/models/documents/counted-text.server.ts'
+import { countedTextFile, countedTextName } from '#app/models/documents/counted-text.server.ts'
+import type { Locale } from '#app/utils/locales.ts'
 import type { CountPart } from '#app/models/wordcount/parts.ts'
 
 type Actor = Pick<Staff, 'id' | 'name'>
@@ -72,6 +73,7 @@ export async function takeRequestDocumentText(
 	staff: Actor,
 	requestId: number,
 	documentId: string,
+	locale: Locale,
 	label: (part: CountPart) => string,
 ) {
 	const row = await requestDocument(services, requestId, documentId)
@@ -85,5 +87,5 @@ export async function takeRequestDocumentText(
 		{ type: 'request', id: requestId, label: 'Request' },
 		'the counted text of ',
 	)
-	return { text, name: `${row.name}.counted.txt` }
+	return { text, name: countedTextName(row.name, locale) }
 }

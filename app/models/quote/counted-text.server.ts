@@ -1,10 +1,15 @@
 import type { Database } from '#database/client.ts'
-import { countedTextFile, readCountedPreviews, type PartPreview } from '#app/models/documents/counted-text.server.ts'
+import {
+	countedTextFile,
+	countedTextName,
+	readCountedPreviews,
+	type PartPreview,
+} from '#app/models/documents/counted-text.server.ts'
 import type { SavedQuoteDetails } from '#app/models/quote/quote.server.ts'
 import { findQuote } from '#app/models/quote/quote.server.ts'
 import { loadMessages } from '#app/models/translation.server.ts'
 import { partLabelKey, type CountPart } from '#app/models/wordcount/parts.ts'
-import type { Locale } from '#app/utils/locales.ts'
+import { LOCALES, type Locale } from '#app/utils/locales.ts'
 
 // The text each line of a saved quote was counted from, in the lines' order (null for a line
 // without: a recording, a document counted before the text was kept, one sent to a person).
@@ -24,13 +29,14 @@ export async function quoteDocumentText(
 	documentsDir: string,
 	quoteId: string,
 	documentId: string,
-	locale: Locale,
+	asked: string | null,
 ): Promise<{ text: string; name: string } | null> {
 	const quote = await findQuote(db, quoteId)
 	const document = quote?.details.documents.find((listed) => listed.id === documentId)
-	if (!document?.id) return null
+	if (!quote || !document?.id) return null
+	const locale = (LOCALES.includes(asked as Locale) ? asked : quote.locale) as Locale
 	const messages = await loadMessages(db, locale)
 	const label = (part: CountPart) => messages[partLabelKey(part, document.name)] ?? part
 	const text = await countedTextFile(documentsDir, document.id, label)
-	return text === null ? null : { text, name: `${document.name}.${locale === 'da' ? 'optalt' : 'counted'}.txt` }
+	return text === null ? null : { text, name: countedTextName(document.name, locale) }
 }

@@ -12,9 +12,12 @@ import { notFound } from '#app/http/responses.server.ts'
 export async function loader({ request, params, context }: Route.LoaderArgs) {
 	const staff = requireStaff(request, context)
 	const id = recordIdOf(params.id)
-	const messages = ADMIN_MESSAGES[resolveAdminLocale(request)]
+	const locale = resolveAdminLocale(request)
+	const messages = ADMIN_MESSAGES[locale]
 	const label = (part: string) => messages[`request.part.${part}`] ?? part
-	const found = id ? await takeRequestDocumentText(getServices(context), staff, id, params.documentId, label) : null
+	const found = id
+		? await takeRequestDocumentText(getServices(context), staff, id, params.documentId, locale, label)
+		: null
 	if (!found) throw notFound()
 	return textDownload(found.text, found.name)
 }
