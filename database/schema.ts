@@ -423,19 +423,25 @@ export const documents = pgTable(
 
 // A quote the customer saved: what was priced and how, as it was at that moment. The id is a
 // long random token: the quote's page is reached by its link alone.
-export const quotes = pgTable('quotes', {
-	id: text().primaryKey(),
-	draftId: text('draft_id').notNull(),
-	locale: text().notNull(),
-	fromLanguage: text('from_language'),
-	toLanguage: text('to_language'),
-	deliveryDate: text('delivery_date'),
-	copies: integer().notNull().default(0),
-	currency: text().notNull(),
-	details: jsonb().$type<Record<string, unknown>>().notNull(),
-	validUntil: text('valid_until').notNull(),
-	createdAt: timestamps.createdAt,
-})
+export const quotes = pgTable(
+	'quotes',
+	{
+		id: text().primaryKey(),
+		draftId: text('draft_id').notNull(),
+		locale: text().notNull(),
+		fromLanguage: text('from_language'),
+		toLanguage: text('to_language'),
+		deliveryDate: text('delivery_date'),
+		copies: integer().notNull().default(0),
+		currency: text().notNull(),
+		details: jsonb().$type<Record<string, unknown>>().notNull(),
+		validUntil: text('valid_until').notNull(),
+		// The account of the customer who saved it while signed in (see app/models/customer).
+		customerId: integer('customer_id').references((): AnyPgColumn => customers.id, { onDelete: 'set null' }),
+		createdAt: timestamps.createdAt,
+	},
+	(table) => [index('quotes_customer').on(table.customerId)],
+)
 
 // The Danish company registry (CVR), imported from its own documents. `searchName` is the name
 // folded the way the Danish address service folds (å→aa, æ→ae, ø→oe), lower case, legal form off.
@@ -531,6 +537,7 @@ export const requests = pgTable(
 		index('requests_status').on(table.status, table.createdAt),
 		index('requests_ip').on(table.ipHash, table.createdAt),
 		index('requests_fingerprint').on(table.fingerprint, table.createdAt),
+		index('requests_email').on(sql`lower(${table.email})`),
 	],
 )
 
@@ -575,6 +582,8 @@ export type OrderCustomer = {
 	// A foreign business's EU VAT number ("DE136695976") and country; absent for others.
 	vatNumber?: string | null
 	country?: string | null
+	// Set when the customer deleted their account: the person's details are gone from the order.
+	erasedAt?: string
 }
 // The terms of business as accepted: the page's text in the customer's language and its hash.
 export type AcceptedTerms = {
@@ -610,6 +619,9 @@ export const orders = pgTable(
 		...timestamps,
 	},
 	(table) => [
+		// A customer's account finds the orders of its e-mail and of its company by these.
+		index('orders_customer_email').on(sql`lower(${table.customer}->>'email')`),
+		index('orders_customer_cvr').on(sql`(${table.customer}->>'companyCvr')`),
 		index('orders_due').on(table.status, table.dueDate),
 		index('orders_due_date').on(table.dueDate, table.id),
 		index('orders_translator').on(table.translatorId),
@@ -689,6 +701,8 @@ export type InvoiceParty = {
 	// The person who ordered, with the reference a public body routes its e-invoices by (OIOUBL's
 	// Contact/ID, "personreference"); absent on invoices issued before it was asked for.
 	contact?: { reference: string | null; name: string; phone: string } | null
+	// Set when the person was taken from the invoice, five years after it was issued.
+	erasedAt?: string
 }
 export type SellerBank = {
 	name: string
@@ -1024,4 +1038,78 @@ export const backups = pgTable(
 		finishedAt: timestamp('finished_at', { withTimezone: true }),
 	},
 	(table) => [index('backups_started_at_idx').on(table.startedAt)],
+)
+
+// A customer's contact details as they last gave them: they prefill the next acceptance.
+export type CustomerDetails = {
+	name: string
+	phone: string
+	companyCvr: number | null
+	companyName: string | null
+	companyAddress: string | null
+	ean: string | null
+	buyerReference: string | null
+}
+
+// A company with customer accounts (by CVR): its first account manages who belongs.
+export const customerCompanies = pgTable('customer_companies', {
+	id: id(),
+	cvr: integer().notNull().unique(),
+	name: text().notNull(),
+	createdAt: timestamps.createdAt,
+})
+
+// A customer's account: no password, the e-mail (lower case) is proven by a link each time. What
+// they ordered with that e-mail before the account existed is theirs too (app/models/customer).
+export const customers = pgTable(
+	'customers',
+	{
+		id: id(),
+		email: text().notNull().unique(),
+		details: jsonb().$type<CustomerDetails>().notNull(),
+		companyId: integer('company_id').references(() => customerCompanies.id, { onDelete: 'set null' }),
+		managesCompany: boolean('manages_company').notNull().default(false),
+		...timestamps,
+	},
+	(table) => [index('customers_company').on(table.companyId)],
+)
+
+// As the staff's sessions: the cookie holds a random token, the table its SHA-256.
+export const customerSessions = pgTable(
+	'customer_sessions',
+	{
+		id: text().primaryKey(),
+		customerId: integer('customer_id')
+			.notNull()
+			.references(() => customers.id, { onDelete: 'cascade' }),
+		createdAt: timestamps.createdAt,
+		lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+		expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+	},
+	(table) => [index('customer_sessions_customer').on(table.customerId)],
+)
+
+export const CUSTOMER_LINK_PURPOSES = ['sign-in', 'change-email', 'invite'] as const
+export type CustomerLinkPurpose = (typeof CUSTOMER_LINK_PURPOSES)[number]
+
+// A link sent by mail (sign in, confirm a new address, join a company): single use, bound to the
+// address it was sent to, stored as the SHA-256 of its token. The sender's address is keyed, for
+// the limits per address.
+export const customerLinks = pgTable(
+	'customer_links',
+	{
+		id: text().primaryKey(),
+		purpose: text({ enum: CUSTOMER_LINK_PURPOSES }).notNull(),
+		email: text().notNull(),
+		customerId: integer('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
+		companyId: integer('company_id').references(() => customerCompanies.id, { onDelete: 'cascade' }),
+		ipHash: text('ip_hash').notNull(),
+		expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+		usedAt: timestamp('used_at', { withTimezone: true }),
+		createdAt: timestamps.createdAt,
+	},
+	(table) => [
+		index('customer_links_email').on(table.email, table.createdAt),
+		index('customer_links_ip').on(table.ipHash, table.createdAt),
+	],
 )

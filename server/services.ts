@@ -8,6 +8,7 @@ import type { DatabaseHandle } from '#database/client.ts'
 import { refreshStatistics } from '#database/statistics.ts'
 import { deleteExpiredDocuments, deleteStrayFiles } from '#app/models/documents/retention.server.ts'
 import { deleteExpiredDeliveries } from '#app/models/order/order.server.ts'
+import { anonymiseOldInvoices } from '#app/models/customer/privacy.server.ts'
 import { MIB } from '#app/models/documents/upload.server.ts'
 import { ensureAdminAccount } from '#server/admin-account.ts'
 import { createAnalysisQueue } from '#server/analysis/queue.ts'
@@ -67,6 +68,10 @@ export async function startServices(env: Env, database: DatabaseHandle, logger: 
 			.then((count) => count && logger.info({ files: count }, 'deleted files no document stands for'))
 			.then(() => deleteExpiredDeliveries(database.db, documentsDir))
 			.then((count) => count && logger.info({ files: count }, 'deleted delivered files past their retention period'))
+			.then(() => anonymiseOldInvoices(database.db))
+			.then(
+				(count) => count && logger.info({ invoices: count }, 'took deleted customers from invoices past five years'),
+			)
 			.then(() => refreshStatistics(database))
 			.catch((error: unknown) => logger.error({ err: error }, 'document retention sweep failed'))
 	await sweepDocuments()

@@ -17,6 +17,10 @@ export const orderStream = (orderId: number) => `order:${orderId}`
 
 // One order's jobs, for the staff's open order and job pages.
 export const jobsStream = (orderId: number) => `staff:jobs:${orderId}`
+// A customer account's own stream: its open account pages reload when who may see what changes
+// (a colleague removed). Only its pages hold the signed name.
+export const customerStream = (customerId: number) => `customer:${customerId}`
+
 // One signed-in person's own stream (a translator's offers and jobs): only their socket hears it.
 export const userStream = (userId: number) => `user:${userId}`
 

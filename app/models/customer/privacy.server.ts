@@ -1,0 +1,239 @@
+import { rm } from 'node:fs/promises'
+import path from 'node:path'
+import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm'
+import type { Database } from '#database/client.ts'
+import {
+	customerCompanies,
+	customers,
+	customerSessions,
+	documents,
+	invoices,
+	orderFiles,
+	orders,
+	quotes,
+	requests,
+	type OrderCustomer,
+} from '#database/schema.ts'
+import type { AppServices } from '#app/models/services.ts'
+import { recordAudit } from '#app/models/audit/record.server.ts'
+import { sideFilesOf } from '#app/models/documents/analysis.server.ts'
+import { deliveriesDirOf } from '#app/models/order/order.server.ts'
+import { daysBefore } from '#app/models/calendar/working-days.ts'
+import type { Customer } from '#app/models/customer/session.server.ts'
+
+// Bookkeeping law keeps an invoice whole for five years; then its buyer's person goes too.
+export const INVOICE_KEEP_YEARS = 5
+export const ERASED_NAME = '–'
+
+const ownOrders = (email: string) => sql`lower(${orders.customer}->>'email') = ${email}`
+const ownRequests = (email: string) => sql`lower(${requests.email}) = ${email}`
+
+// "Download my data": everything the site holds about the person (their own records, not their
+// colleagues'), and the list of their files.
+export async function exportCustomerData(db: Database, customer: Customer) {
+	const [account] = await db.select().from(customers).where(eq(customers.id, customer.id))
+	const [sessions, requestRows, orderRows] = await Promise.all([
+		db
+			.select({
+				createdAt: customerSessions.createdAt,
+				lastSeenAt: customerSessions.lastSeenAt,
+				expiresAt: customerSessions.expiresAt,
+			})
+			.from(customerSessions)
+			.where(eq(customerSessions.customerId, customer.id)),
+		db.select().from(requests).where(ownRequests(customer.email)).orderBy(asc(requests.id)),
+		db.select().from(orders).where(ownOrders(customer.email)).orderBy(asc(orders.id)),
+	])
+	const orderIds = orderRows.map((order) => order.id)
+	const requestIds = requestRows.map((request) => request.id)
+	const [invoiceRows, documentRows, fileRows, quoteRows] = await Promise.all([
+		orderIds.length
+			? db.select().from(invoices).where(inArray(invoices.orderId, orderIds)).orderBy(asc(invoices.id))
+			: [],
+		orderIds.length || requestIds.length
+			? db
+					.select({
+						name: documents.name,
+						size: documents.size,
+						words: documents.words,
+						createdAt: documents.createdAt,
+					})
+					.from(documents)
+					.where(
+						or(
+							inArray(documents.orderId, orderIds.length ? orderIds : [-1]),
+							inArray(documents.requestId, requestIds.length ? requestIds : [-1]),
+						),
+					)
+			: [],
+		orderIds.length
+			? db
+					.select({
+						name: orderFiles.name,
+						size: orderFiles.size,
+						deletedAt: orderFiles.deletedAt,
+						createdAt: orderFiles.createdAt,
+					})
+					.from(orderFiles)
+					.where(inArray(orderFiles.orderId, orderIds))
+			: [],
+		db
+			.select({ id: quotes.id, createdAt: quotes.createdAt, validUntil: quotes.validUntil, locale: quotes.locale })
+			.from(quotes)
+			.where(eq(quotes.customerId, customer.id)),
+	])
+	return {
+		exportedAt: new Date().toISOString(),
+		account: {
+			email: account!.email,
+			details: account!.details,
+			company: customer.companyId
+				? ((await db.select().from(customerCompanies).where(eq(customerCompanies.id, customer.companyId)))[0] ?? null)
+				: null,
+			managesCompany: account!.managesCompany,
+			createdAt: account!.createdAt,
+		},
+		sessions,
+		requests: requestRows.map(({ ipHash: _i, fingerprint: _f, ...request }) => request),
+		quotesSaved: quoteRows,
+		orders: orderRows.map(({ token: _t, terms, ...order }) => ({
+			...order,
+			terms: { title: terms.title, sha256: terms.sha256 },
+		})),
+		invoices: invoiceRows.map(({ seller: _s, searchText: _x, ...invoice }) => invoice),
+		files: {
+			documents: documentRows,
+			deliveries: fileRows,
+		},
+	}
+}
+
+// The orders that must end first: a document being translated is not taken from the translator.
+export async function openOrdersOf(db: Database, email: string) {
+	return db
+		.select({ reference: orders.reference })
+		.from(orders)
+		.where(and(ownOrders(email), inArray(orders.status, ['received', 'in_progress'])))
+}
+
+type Services = Pick<AppServices, 'db' | 'broadcast' | 'logger' | 'documentsDir'>
+
+// "Delete my account": the person's name, e-mail, phone, messages and files go from every request,
+// order and quote; the invoices stay whole (bookkeeping law) until five years after their date,
+// when anonymiseOldInvoices takes the person from them too. In the audit log without who it was.
+export async function deleteCustomerAccount(
+	services: Services,
+	customer: Customer,
+): Promise<'deleted' | 'open-orders'> {
+	const { db, documentsDir } = services
+	if ((await openOrdersOf(db, customer.email)).length) return 'open-orders'
+	const orderRows = await db
+		.select({ id: orders.id, customer: orders.customer })
+		.from(orders)
+		.where(ownOrders(customer.email))
+	const requestRows = await db.select({ id: requests.id }).from(requests).where(ownRequests(customer.email))
+	const orderIds = orderRows.map((order) => order.id)
+	const requestIds = requestRows.map((request) => request.id)
+	const erasedAt = new Date().toISOString()
+	await db.transaction(async (tx) => {
+		for (const order of orderRows) {
+			const customerData: OrderCustomer = { ...order.customer, name: ERASED_NAME, email: '', phone: '', erasedAt }
+			await tx.update(orders).set({ customer: customerData, updatedAt: new Date() }).where(eq(orders.id, order.id))
+		}
+		if (requestIds.length)
+			await tx
+				.update(requests)
+				.set({ name: ERASED_NAME, email: '', phone: '', message: '', updatedAt: new Date() })
+				.where(inArray(requests.id, requestIds))
+		await tx.update(quotes).set({ customerId: null }).where(eq(quotes.customerId, customer.id))
+		await handOverCompany(tx as unknown as Database, customer)
+		await tx.delete(customers).where(eq(customers.id, customer.id))
+	})
+	await removeFiles(db, documentsDir, orderIds, requestIds)
+	await recordAudit(
+		services,
+		{ id: null, name: 'Kunde' },
+		{
+			action: 'delete',
+			subjectType: 'customers',
+			subjectId: customer.id,
+			summary: `Kundekonto ${customer.id} slettet (${orderIds.length} ordrer, ${requestIds.length} henvendelser anonymiseret)`,
+		},
+	)
+	return 'deleted'
+}
+
+// The company's next member manages it; a company with no one left goes.
+async function handOverCompany(db: Database, customer: Customer) {
+	if (!customer.companyId || !customer.managesCompany) return
+	const [next] = await db
+		.select({ id: customers.id })
+		.from(customers)
+		.where(and(eq(customers.companyId, customer.companyId), sql`${customers.id} <> ${customer.id}`))
+		.orderBy(asc(customers.id))
+		.limit(1)
+	if (next) await db.update(customers).set({ managesCompany: true }).where(eq(customers.id, next.id))
+	else await db.delete(customerCompanies).where(eq(customerCompanies.id, customer.companyId))
+}
+
+async function removeFiles(db: Database, documentsDir: string, orderIds: number[], requestIds: number[]) {
+	const none = [-1]
+	const sources = await db
+		.select({ id: documents.id, storedName: documents.storedName })
+		.from(documents)
+		.where(
+			or(
+				inArray(documents.orderId, orderIds.length ? orderIds : none),
+				inArray(documents.requestId, requestIds.length ? requestIds : none),
+			),
+		)
+	for (const document of sources) {
+		await rm(path.join(documentsDir, document.storedName), { force: true })
+		await Promise.all(sideFilesOf(documentsDir, document.id).map((file) => rm(file, { force: true })))
+		await db.delete(documents).where(eq(documents.id, document.id))
+	}
+	if (!orderIds.length) return
+	const delivered = await db
+		.select({ id: orderFiles.id, storedName: orderFiles.storedName })
+		.from(orderFiles)
+		.where(and(inArray(orderFiles.orderId, orderIds), isNull(orderFiles.deletedAt)))
+	for (const file of delivered) {
+		await rm(path.join(deliveriesDirOf(documentsDir), file.storedName), { force: true })
+		await db.update(orderFiles).set({ deletedAt: new Date() }).where(eq(orderFiles.id, file.id))
+	}
+}
+
+// Five years after an invoice's date, the person who deleted their account goes from it too: the
+// contact and e-mail always, the name and address when the buyer was a private person.
+export async function anonymiseOldInvoices(db: Database, now = new Date()): Promise<number> {
+	const cutoff = daysBefore(now, INVOICE_KEEP_YEARS * 365 + 1)
+		.toISOString()
+		.slice(0, 10)
+	const rows = await db
+		.select({ id: invoices.id, buyer: invoices.buyer })
+		.from(invoices)
+		.innerJoin(orders, eq(orders.id, invoices.orderId))
+		.where(
+			and(
+				lt(invoices.issueDate, cutoff),
+				sql`${orders.customer} ? 'erasedAt'`,
+				sql`not (${invoices.buyer} ? 'erasedAt')`,
+			),
+		)
+	for (const { id, buyer } of rows) {
+		const isPerson = !buyer.cvr && !buyer.ean && !buyer.vatNumber
+		await db
+			.update(invoices)
+			.set({
+				buyer: {
+					...buyer,
+					email: null,
+					contact: null,
+					...(isPerson ? { name: ERASED_NAME, address: '' } : {}),
+					erasedAt: now.toISOString(),
+				},
+			})
+			.where(eq(invoices.id, id))
+	}
+	return rows.length
+}

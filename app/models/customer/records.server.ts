@@ -1,0 +1,231 @@
+import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm'
+import type { Database } from '#database/client.ts'
+import { customerCompanies, invoices, orderDownloads, orderFiles, orders, quotes, requests } from '#database/schema.ts'
+import type { AppServices } from '#app/models/services.ts'
+import { broadcastTo } from '#app/models/live/broadcast.server.ts'
+import { orderStream } from '#app/utils/cable.ts'
+import { addCalendarDays, todayInDenmark } from '#app/models/calendar/working-days.ts'
+import { invoiceStatusOf } from '#app/models/invoice/statuses.ts'
+import { getSettings } from '#app/models/site.server.ts'
+import type { Customer } from '#app/models/customer/session.server.ts'
+
+export const ACCOUNT_PAGE_SIZE = 25
+
+// Who a signed-in customer is to the records: their own e-mail, and their company's orders when
+// they belong to one (the orders with its CVR made by one of its current members).
+export type Access = { customerId: number; email: string; companyId: number | null; cvr: number | null }
+
+export async function accessOf(db: Database, customer: Pick<Customer, 'id' | 'email' | 'companyId'>): Promise<Access> {
+	const [company] = customer.companyId
+		? await db
+				.select({ cvr: customerCompanies.cvr })
+				.from(customerCompanies)
+				.where(eq(customerCompanies.id, customer.companyId))
+		: []
+	return {
+		customerId: customer.id,
+		email: customer.email,
+		companyId: company ? customer.companyId : null,
+		cvr: company?.cvr ?? null,
+	}
+}
+
+const orderEmail = sql`lower(${orders.customer}->>'email')`
+
+// The orders an account may see, as one condition every list and download uses. The company part
+// is read from the account's row at query time, so a colleague removed a moment ago sees only
+// their own, even with an access read before.
+export function orderScope(access: Access): SQL {
+	const own = sql`${orderEmail} = ${access.email}`
+	if (!access.companyId) return own
+	return or(
+		own,
+		and(
+			sql`${orders.customer}->>'companyCvr' = (select cc.cvr::text from customer_companies cc join customers me on me.company_id = cc.id where me.id = ${access.customerId})`,
+			sql`${orderEmail} in (select m.email from customers m join customers me on me.company_id = m.company_id where me.id = ${access.customerId})`,
+		),
+	)!
+}
+
+const pageOf = (page: number) => ({ limit: ACCOUNT_PAGE_SIZE, offset: (Math.max(1, page) - 1) * ACCOUNT_PAGE_SIZE })
+
+// The orders, newest first, with the delivered files still kept and who ordered each.
+export async function accountOrders(db: Database, access: Access, page = 1) {
+	const scope = orderScope(access)
+	const [rows, [total], settings] = await Promise.all([
+		db
+			.select({
+				id: orders.id,
+				reference: orders.reference,
+				token: orders.token,
+				status: orders.status,
+				dueDate: orders.dueDate,
+				createdAt: orders.createdAt,
+				deliveredAt: orders.deliveredAt,
+				fromLanguage: orders.fromLanguage,
+				toLanguage: orders.toLanguage,
+				quoteId: orders.quoteId,
+				customer: orders.customer,
+			})
+			.from(orders)
+			.where(scope)
+			.orderBy(desc(orders.id))
+			.limit(pageOf(page).limit)
+			.offset(pageOf(page).offset),
+		db.select({ n: count() }).from(orders).where(scope),
+		getSettings(db),
+	])
+	const delivered = rows.filter((row) => row.status === 'delivered').map((row) => row.id)
+	const files = delivered.length
+		? await db
+				.select({ id: orderFiles.id, orderId: orderFiles.orderId, name: orderFiles.name, size: orderFiles.size })
+				.from(orderFiles)
+				.where(and(inArray(orderFiles.orderId, delivered), isNull(orderFiles.deletedAt)))
+				.orderBy(orderFiles.createdAt)
+		: []
+	return {
+		total: total?.n ?? 0,
+		rows: rows.map((row) => {
+			const own = row.customer.email.toLowerCase() === access.email
+			return {
+				id: row.id,
+				reference: row.reference,
+				// Only the one who ordered holds the order's own link; colleagues see it here.
+				token: own ? row.token : null,
+				status: row.status,
+				dueDate: row.dueDate,
+				createdAt: row.createdAt.toISOString(),
+				fromLanguage: row.fromLanguage,
+				toLanguage: row.toLanguage,
+				orderedBy: own ? null : row.customer.name,
+				files: files.filter((file) => file.orderId === row.id).map(({ orderId: _, ...file }) => file),
+				keptUntil: row.deliveredAt
+					? addCalendarDays(todayInDenmark(row.deliveredAt), settings.deliveryRetentionDays)
+					: null,
+			}
+		}),
+	}
+}
+
+// The quotes: saved while signed in, or sent with a request or ordered under the account's e-mail
+// (and the company's, for its members).
+export function quoteScope(access: Access): SQL {
+	const savers = access.companyId
+		? sql`${quotes.customerId} in (select m.id from customers m join customers me on me.company_id = m.company_id where me.id = ${access.customerId})`
+		: sql`${quotes.customerId} = ${access.customerId}`
+	return or(
+		savers,
+		sql`${quotes.id} in (select ${requests.quoteId} from ${requests} where lower(${requests.email}) = ${access.email})`,
+		sql`${quotes.id} in (select ${orders.quoteId} from ${orders} where ${orderScope(access)})`,
+	)!
+}
+
+export async function accountQuotes(db: Database, access: Access, page = 1, today = todayInDenmark()) {
+	const scope = quoteScope(access)
+	const [rows, [total]] = await Promise.all([
+		db
+			.select({
+				id: quotes.id,
+				createdAt: quotes.createdAt,
+				validUntil: quotes.validUntil,
+				currency: quotes.currency,
+				details: quotes.details,
+				copies: quotes.copies,
+				deliveryDate: quotes.deliveryDate,
+				ordered: sql<boolean>`exists (select 1 from orders o where o.quote_id = "quotes"."id")`,
+			})
+			.from(quotes)
+			.where(scope)
+			.orderBy(desc(quotes.createdAt))
+			.limit(pageOf(page).limit)
+			.offset(pageOf(page).offset),
+		db.select({ n: count() }).from(quotes).where(scope),
+	])
+	return {
+		total: total?.n ?? 0,
+		rows: rows.map((row) => {
+			const details = row.details as { quote?: { total?: number }; fromName?: string | null; toName?: string | null }
+			return {
+				id: row.id,
+				createdAt: row.createdAt.toISOString(),
+				validUntil: row.validUntil,
+				expired: row.validUntil < today,
+				ordered: Boolean(row.ordered),
+				fromName: details.fromName ?? null,
+				toName: details.toName ?? null,
+				total: details.quote?.total ?? null,
+				currency: row.currency,
+				copies: row.copies,
+				deliveryDate: row.deliveryDate,
+			}
+		}),
+	}
+}
+
+// Invoices and credit notes of the orders the account sees, with the status the customer is told.
+export async function accountInvoices(db: Database, access: Access, page = 1, today = todayInDenmark()) {
+	const scope = orderScope(access)
+	const [rows, [total]] = await Promise.all([
+		db
+			.select({ invoice: invoices, reference: orders.reference })
+			.from(invoices)
+			.innerJoin(orders, eq(orders.id, invoices.orderId))
+			.where(scope)
+			.orderBy(desc(invoices.issueDate), desc(invoices.id))
+			.limit(pageOf(page).limit)
+			.offset(pageOf(page).offset),
+		db.select({ n: count() }).from(invoices).innerJoin(orders, eq(orders.id, invoices.orderId)).where(scope),
+	])
+	return {
+		total: total?.n ?? 0,
+		rows: rows.map(({ invoice, reference }) => ({
+			id: invoice.id,
+			kind: invoice.kind,
+			number: invoice.number,
+			orderReference: reference,
+			issueDate: invoice.issueDate,
+			dueDate: invoice.dueDate,
+			total: invoice.total,
+			currency: invoice.currency,
+			status: invoiceStatusOf(invoice, today),
+			hasOioubl: Boolean(invoice.buyer.ean),
+		})),
+	}
+}
+
+// One invoice, when the account may see it.
+export async function invoiceForAccount(db: Database, access: Access, invoiceId: number) {
+	const [row] = await db
+		.select({ invoice: invoices })
+		.from(invoices)
+		.innerJoin(orders, eq(orders.id, invoices.orderId))
+		.where(and(eq(invoices.id, invoiceId), orderScope(access)))
+	return row?.invoice ?? null
+}
+
+// One delivered file, when the account may see its order and the file is still kept.
+export async function deliveryForAccount(db: Database, access: Access, fileId: string) {
+	if (!/^[0-9a-f-]{36}$/.test(fileId)) return null
+	const [row] = await db
+		.select({ file: orderFiles })
+		.from(orderFiles)
+		.innerJoin(orders, eq(orders.id, orderFiles.orderId))
+		.where(
+			and(eq(orderFiles.id, fileId), eq(orders.status, 'delivered'), isNull(orderFiles.deletedAt), orderScope(access)),
+		)
+	return row?.file ?? null
+}
+
+// The account downloads a delivered file: logged, and an open admin page of the order shows it.
+export async function downloadForAccount(
+	services: Pick<AppServices, 'db' | 'broadcast' | 'logger'>,
+	access: Access,
+	fileId: string,
+	addressKey: string,
+) {
+	const file = await deliveryForAccount(services.db, access, fileId)
+	if (!file) return null
+	await services.db.insert(orderDownloads).values({ fileId, addressKey })
+	await broadcastTo(services, orderStream(file.orderId), { type: 'download', id: file.orderId })
+	return file
+}

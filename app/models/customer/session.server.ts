@@ -1,0 +1,70 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { and, eq, gt, lt, ne } from 'drizzle-orm'
+import type { Database } from '#database/client.ts'
+import { customers, customerSessions, type CustomerDetails } from '#database/schema.ts'
+
+export const CUSTOMER_COOKIE = 'tolk_customer'
+// Signed in for 30 days on that browser, from the link that signed it in.
+export const CUSTOMER_SESSION_MS = 30 * 24 * 60 * 60 * 1000
+const TOUCH_INTERVAL_MS = 60 * 60 * 1000
+
+export type Customer = {
+	id: number
+	email: string
+	details: CustomerDetails
+	companyId: number | null
+	managesCompany: boolean
+	sessionId: string
+}
+
+const digest = (token: string) => createHash('sha256').update(token).digest('hex')
+
+export async function startCustomerSession(db: Database, customerId: number, now = new Date()): Promise<string> {
+	const token = randomBytes(32).toString('base64url')
+	await db.insert(customerSessions).values({
+		id: digest(token),
+		customerId,
+		createdAt: now,
+		lastSeenAt: now,
+		expiresAt: new Date(now.getTime() + CUSTOMER_SESSION_MS),
+	})
+	await db.delete(customerSessions).where(lt(customerSessions.expiresAt, now))
+	return token
+}
+
+export async function findSessionCustomer(db: Database, token: string, now = new Date()): Promise<Customer | null> {
+	if (!/^[\w-]{43}$/.test(token)) return null
+	const id = digest(token)
+	const [row] = await db
+		.select({ customer: customers, lastSeenAt: customerSessions.lastSeenAt })
+		.from(customerSessions)
+		.innerJoin(customers, eq(customers.id, customerSessions.customerId))
+		.where(and(eq(customerSessions.id, id), gt(customerSessions.expiresAt, now)))
+	if (!row) return null
+	if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS)
+		await db.update(customerSessions).set({ lastSeenAt: now }).where(eq(customerSessions.id, id))
+	const { customer } = row
+	return {
+		id: customer.id,
+		email: customer.email,
+		details: customer.details,
+		companyId: customer.companyId,
+		managesCompany: customer.managesCompany,
+		sessionId: id,
+	}
+}
+
+export async function endCustomerSession(db: Database, token: string): Promise<void> {
+	await db.delete(customerSessions).where(eq(customerSessions.id, digest(token)))
+}
+
+// After the e-mail changed: every other browser signs in again.
+export async function endOtherCustomerSessions(db: Database, customerId: number, keepSessionId?: string) {
+	await db
+		.delete(customerSessions)
+		.where(
+			keepSessionId
+				? and(eq(customerSessions.customerId, customerId), ne(customerSessions.id, keepSessionId))
+				: eq(customerSessions.customerId, customerId),
+		)
+}
