@@ -14,6 +14,12 @@ const PAGE_MODULES: Record<PageName, string> = {
 	quote: 'routes/quote.tsx',
 	acceptQuote: 'routes/accept-quote.tsx',
 	orderStatus: 'routes/order-status.tsx',
+	account: 'routes/account/orders.tsx',
+	accountQuotes: 'routes/account/quotes.tsx',
+	accountInvoices: 'routes/account/invoices.tsx',
+	accountDetails: 'routes/account/details.tsx',
+	accountSignIn: 'routes/account/sign-in.tsx',
+	accountLink: 'routes/account/link.tsx',
 }
 
 // Every public page in Danish at the root and in English under /en: see PAGE_PATHS.
@@ -102,6 +108,10 @@ export default [
 	route('robots.txt', 'routes/robots.ts'),
 	route('documents/:id', 'routes/document.ts'),
 	route('quotes/:id/pdf', 'routes/quote-pdf.ts'),
+	route('account/sign-out', 'routes/account/sign-out.ts'),
+	route('account/data', 'routes/account/data.ts'),
+	route('account/invoices/:id/pdf', 'routes/account/invoice-pdf.ts'),
+	route('account/files/:fileId', 'routes/account/file.ts'),
 	route('quotes/:id/documents/:documentId/text', 'routes/quote-document-text.ts'),
 	route('orders/:token/files/:fileId', 'routes/order-file.ts'),
 	...LOCALES.map((locale) =>

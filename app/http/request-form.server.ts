@@ -4,6 +4,8 @@ import { saveQuoteOfForm, submitRequest, type Refused } from '#app/models/reques
 import { translateRefusal } from '#app/http/refusals.server.ts'
 import { clearDraftCookie, readDraftId } from '#app/http/draft.server.ts'
 import { getServices, requestInfoContext } from '#app/http/context.server.ts'
+import { optionalCustomer } from '#app/http/customer.server.ts'
+import { claimQuote } from '#app/models/customer/account.server.ts'
 import { localeFromPath, pathFor, type Locale } from '#app/utils/locales.ts'
 
 type Context = Readonly<RouterContextProvider>
@@ -45,7 +47,10 @@ export async function handleRequestSubmission(request: Request, form: FormData, 
 // "Save the quote" on the order page: on to the quote's own address, or back with the reasons.
 export async function handleQuoteSave(request: Request, form: FormData, context: Context) {
 	const input = await formInput(request, form, context)
-	const result = await saveQuoteOfForm(getServices(context).db, input)
+	const { db } = getServices(context)
+	const result = await saveQuoteOfForm(db, input)
 	if (!result.ok) return refusal(context, input.locale, input.fields, result)
+	const customer = await optionalCustomer(request, context)
+	if (customer) await claimQuote(db, result.id, customer.id)
 	return redirect(pathFor('quote', input.locale, { id: result.id }))
 }

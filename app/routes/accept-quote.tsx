@@ -18,6 +18,8 @@ import { getDb, getServices } from '#app/http/context.server.ts'
 import { formatDay } from '#app/utils/format.ts'
 import { localeFromPath, pathFor } from '#app/utils/locales.ts'
 import { readForm } from '#app/http/request-body.server.ts'
+import { optionalCustomer } from '#app/http/customer.server.ts'
+import { acceptPrefill } from '#app/models/customer/account.server.ts'
 import { notFound } from '#app/http/responses.server.ts'
 import { buttonClass } from '#app/components/ui/button.tsx'
 import { inputClass } from '#app/components/ui/input.tsx'
@@ -29,7 +31,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 	const quote = await findQuote(db, params.id)
 	if (!quote) throw notFound()
 	const { order, dueDate, refusal } = await acceptanceOf(db, quote)
+	const customer = await optionalCustomer(request, context)
 	return {
+		// A signed-in customer's details as they last gave them.
+		prefill: customer ? acceptPrefill(customer) : null,
 		// The quote's link may have been forwarded: it tells that the quote was ordered, never the
 		// order (its page, the customer's details and files are behind the order's own link).
 		orderedAs: order?.reference ?? null,
@@ -92,13 +97,13 @@ const REFUSAL_KEYS = {
 } as const
 
 export default function AcceptQuotePage() {
-	const { quote, dueDate, refusal, termsPath, orderedAs } = useLoaderData<typeof loader>()
+	const { quote, dueDate, refusal, termsPath, orderedAs, prefill } = useLoaderData<typeof loader>()
 	const refused = useActionData<Refusal>()
 	const { locale, t } = useI18n()
 	const isSending = useNavigation().state === 'submitting'
 	const focusOnMount = useCallback((element: HTMLElement | null) => element?.focus(), [])
 	const day = (value: string) => formatDay(value, locale)
-	const values = refused?.values ?? {}
+	const values: Partial<Record<AcceptField, string>> = refused?.values ?? prefill ?? {}
 	const field = fieldMaker<AcceptField>('accept', values, (name) => refused?.errors[name])
 	const isCompany = values.customer_kind === 'company'
 	const company = { name: 'customer_kind', value: 'company', label: t('accept.kindCompany'), isChecked: isCompany }

@@ -1,11 +1,13 @@
 import type { Route } from './+types/sitemap'
 import { listPublishedPageSlugs } from '#app/models/content.server.ts'
 import { getDb, servicesContext } from '#app/http/context.server.ts'
-import { LOCALES, pathFor, PAGE_PATHS, type Locale, type PageName } from '#app/utils/locales.ts'
+import { LOCALES, pathFor, PAGE_PATHS, PRIVATE_PAGES, type Locale, type PageName } from '#app/utils/locales.ts'
 
-// The pages with one address per language; quotes (private links) and content pages (listed from
-// the database) are not among them.
-const FIXED_PAGES = (Object.keys(PAGE_PATHS) as PageName[]).filter((name) => !PAGE_PATHS[name].da.includes(':'))
+// The pages with one address per language; quotes (private links), the customer's account and
+// content pages (listed from the database) are not among them.
+const FIXED_PAGES = (Object.keys(PAGE_PATHS) as PageName[]).filter(
+	(name) => !PAGE_PATHS[name].da.includes(':') && !PRIVATE_PAGES.includes(name),
+)
 
 const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`)
 

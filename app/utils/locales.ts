@@ -18,9 +18,26 @@ export const PAGE_PATHS = {
 	// "Accept and order": the saved quote's form, and the order it becomes (the link is the key).
 	acceptQuote: { da: '/tilbud/:id/bestil', en: '/en/quote/:id/order' },
 	orderStatus: { da: '/ordre/:token', en: '/en/orders/:token' },
+	// The customer's account (app/models/customer): sign in by a link, then their records.
+	account: { da: '/konto', en: '/en/account' },
+	accountQuotes: { da: '/konto/tilbud', en: '/en/account/quotes' },
+	accountInvoices: { da: '/konto/fakturaer', en: '/en/account/invoices' },
+	accountDetails: { da: '/konto/oplysninger', en: '/en/account/details' },
+	accountSignIn: { da: '/konto/log-ind', en: '/en/account/sign-in' },
+	accountLink: { da: '/konto/link/:token', en: '/en/account/link/:token' },
 } as const satisfies Record<string, Record<Locale, string>>
 
 export type PageName = keyof typeof PAGE_PATHS
+
+// Pages only a signed-in customer (or the link from their mail) opens: never in the sitemap.
+export const PRIVATE_PAGES: readonly PageName[] = [
+	'account',
+	'accountQuotes',
+	'accountInvoices',
+	'accountDetails',
+	'accountSignIn',
+	'accountLink',
+]
 
 // Where the language-pair price check posts, per language (the answer's messages follow it).
 export const PAIR_PRICE_PATHS = { da: '/priser/sprogpar', en: '/en/prices/pair' } as const satisfies Record<

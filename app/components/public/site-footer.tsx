@@ -38,6 +38,11 @@ export function SiteFooter({ agency, pages }: { agency: AgencyDetails; pages: Me
 								</Link>
 							</li>
 						))}
+						<li>
+							<Link className="underline" to={pathFor('account', locale)}>
+								{t('nav.account')}
+							</Link>
+						</li>
 					</ul>
 				</nav>
 			</div>

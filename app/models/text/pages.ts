@@ -1,6 +1,17 @@
 // Where each site text appears, for the texts page: the pages in the order a visitor meets them,
 // and each key's area (its first part) with the page it belongs to.
-export const TEXT_PAGES = ['everywhere', 'home', 'prices', 'order', 'quote', 'faq', 'about', 'contact', 'mail'] as const
+export const TEXT_PAGES = [
+	'everywhere',
+	'home',
+	'prices',
+	'order',
+	'quote',
+	'faq',
+	'about',
+	'contact',
+	'account',
+	'mail',
+] as const
 export type TextPage = (typeof TEXT_PAGES)[number]
 
 const AREAS: Record<string, TextPage> = {
@@ -42,6 +53,7 @@ const AREAS: Record<string, TextPage> = {
 	faq: 'faq',
 	about: 'about',
 	contact: 'contact',
+	account: 'account',
 }
 
 export const areaOf = (key: string) => key.split('.')[0]!

@@ -1,0 +1,197 @@
+import { useCallback } from 'react'
+import { Form } from 'react-router'
+import { AuthenticityTokenInput } from '#app/components/ui/authenticity-token.tsx'
+import { fieldMaker } from '#app/components/ui/form-fields.tsx'
+import { Text, useI18n } from '#app/components/ui/i18n-provider.tsx'
+import { buttonClass } from '#app/components/ui/button.tsx'
+import { inputClass } from '#app/components/ui/input.tsx'
+import type { AccountAnswer } from '#app/http/account-actions.server.ts'
+
+const BOX = 'rounded-2xl border border-slate-200 bg-white p-6 shadow-sm'
+
+// What a form's last answer says: a status when done, an alert when refused (focused either way).
+function Answer({ answer }: { answer: AccountAnswer | null }) {
+	const focusOnMount = useCallback((element: HTMLElement | null) => element?.focus(), [])
+	if (!answer) return null
+	return (
+		<p
+			role={answer.ok ? 'status' : 'alert'}
+			tabIndex={-1}
+			ref={focusOnMount}
+			className={`mb-4 rounded-md border p-3 ${answer.ok ? 'border-teal-300 bg-teal-50 text-teal-950' : 'border-red-300 bg-red-50 text-red-900'}`}
+		>
+			{answer.message}
+		</p>
+	)
+}
+
+// A form with one e-mail field (a new address, a colleague to invite).
+function EmailForm({
+	prefix,
+	intent,
+	label,
+	submit,
+	answer,
+}: {
+	prefix: string
+	intent: string
+	label: string
+	submit: string
+	answer: AccountAnswer | null
+}) {
+	const field = fieldMaker<'email'>(prefix, answer && !answer.ok ? (answer.values ?? {}) : {}, () =>
+		answer && !answer.ok ? answer.errors?.email : undefined,
+	)
+	return (
+		<Form method="post" noValidate>
+			<AuthenticityTokenInput />
+			<input type="hidden" name="intent" value={intent} />
+			{field('email', label, (props) => (
+				<input {...props} type="email" autoComplete="off" className={inputClass} />
+			))}
+			<button type="submit" className={buttonClass()}>
+				{submit}
+			</button>
+		</Form>
+	)
+}
+
+export function EmailSection({ email, answer }: { email: string; answer: AccountAnswer | null }) {
+	const { t } = useI18n()
+	return (
+		<section aria-labelledby="email-title" className={BOX}>
+			<h2 id="email-title" className="mb-2 text-xl font-semibold">
+				{t('account.email.title')}
+			</h2>
+			<Text as="p" k="account.email.lead" vars={{ email }} className="mb-4 text-slate-700" />
+			<Answer answer={answer} />
+			<EmailForm
+				prefix="new"
+				intent="email"
+				label={t('account.email.new')}
+				submit={t('account.email.submit')}
+				answer={answer}
+			/>
+		</section>
+	)
+}
+
+type Colleagues = { members: { id: number; email: string; name: string; manages: boolean }[]; invited: string[] }
+
+// The company's people: everyone sees who belongs; the manager invites and removes.
+export function ColleaguesSection({
+	company,
+	manages,
+	colleagues,
+	answer,
+}: {
+	company: string
+	manages: boolean
+	colleagues: Colleagues
+	answer: AccountAnswer | null
+}) {
+	const { t } = useI18n()
+	return (
+		<section aria-labelledby="colleagues-title" data-controller="account-colleagues" className={BOX}>
+			<h2 id="colleagues-title" className="mb-2 text-xl font-semibold">
+				{t('account.colleagues.title', { company })}
+			</h2>
+			<Text
+				as="p"
+				k={manages ? 'account.colleagues.leadManager' : 'account.colleagues.lead'}
+				className="mb-4 text-slate-700"
+			/>
+			<Answer answer={answer} />
+			<ul className="mb-4 divide-y divide-slate-200 rounded-md border border-slate-200">
+				{colleagues.members.map((member) => (
+					<li key={member.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
+						<span>
+							{member.name ? `${member.name} · ` : ''}
+							{member.email}
+							{member.manages && (
+								<span className="ml-2 text-sm text-slate-600">({t('account.colleagues.manager')})</span>
+							)}
+						</span>
+						{manages && !member.manages && (
+							<RemoveButton email={member.email} label={t('account.colleagues.remove', { email: member.email })} />
+						)}
+					</li>
+				))}
+				{colleagues.invited.map((email) => (
+					<li key={email} className="flex flex-wrap items-center justify-between gap-2 p-3">
+						<span>
+							{email} <span className="text-sm text-slate-600">({t('account.colleagues.invited')})</span>
+						</span>
+						{manages && <RemoveButton email={email} label={t('account.colleagues.withdraw', { email })} />}
+					</li>
+				))}
+			</ul>
+			{manages && (
+				<EmailForm
+					prefix="colleague"
+					intent="invite"
+					label={t('account.colleagues.email')}
+					submit={t('account.colleagues.invite')}
+					answer={answer?.intent === 'invite' ? answer : null}
+				/>
+			)}
+		</section>
+	)
+}
+
+function RemoveButton({ email, label }: { email: string; label: string }) {
+	return (
+		<Form method="post">
+			<AuthenticityTokenInput />
+			<input type="hidden" name="intent" value="remove" />
+			<input type="hidden" name="email" value={email} />
+			<button type="submit" className="rounded-md border border-slate-400 px-3 py-1 text-sm hover:bg-slate-50">
+				{label}
+			</button>
+		</Form>
+	)
+}
+
+// "Download my data" and "Delete my account", with what deletion keeps said before confirming.
+export function DeleteSection({ openOrders, answer }: { openOrders: string[]; answer: AccountAnswer | null }) {
+	const { t } = useI18n()
+	return (
+		<section aria-labelledby="data-title" data-controller="account-data" className={BOX}>
+			<h2 id="data-title" className="mb-2 text-xl font-semibold">
+				{t('account.data.title')}
+			</h2>
+			<Text as="p" k="account.data.lead" className="mb-3 text-slate-700" />
+			<a href="/account/data" className="mb-6 inline-block text-teal-800 underline" download>
+				{t('account.data.download')}
+			</a>
+			<h3 className="mb-2 text-lg font-semibold">{t('account.delete.title')}</h3>
+			<Text as="p" k="account.delete.what" className="mb-3 text-slate-700" />
+			<Answer answer={answer} />
+			{openOrders.length > 0 ? (
+				<Text
+					as="p"
+					k="account.delete.openOrdersList"
+					vars={{ orders: openOrders.join(', ') }}
+					className="text-amber-900"
+				/>
+			) : (
+				<Form method="post">
+					<AuthenticityTokenInput />
+					<input type="hidden" name="intent" value="delete" />
+					<label className="mb-3 flex items-start gap-2">
+						<input
+							type="checkbox"
+							name="confirm"
+							className="mt-1 size-4"
+							aria-invalid={answer?.errors?.confirm ? true : undefined}
+						/>
+						<span>{t('account.delete.confirm')}</span>
+					</label>
+					<button type="submit" className="rounded-md bg-red-800 px-4 py-2 font-medium text-white hover:bg-red-900">
+						{t('account.delete.submit')}
+					</button>
+				</Form>
+			)}
+		</section>
+	)
+}

@@ -1,0 +1,83 @@
+import { useLoaderData } from 'react-router'
+import type { Route } from './+types/invoices'
+import { AccountFrame, Pager } from '#app/components/account/account-frame.tsx'
+import { Text, useI18n } from '#app/components/ui/i18n-provider.tsx'
+import { accountInvoices, ACCOUNT_PAGE_SIZE } from '#app/models/customer/records.server.ts'
+import { accountFrameOf, pageParamOf, requireCustomer } from '#app/http/customer.server.ts'
+import { getDb } from '#app/http/context.server.ts'
+import { formatDay, formatPrice } from '#app/utils/format.ts'
+import { pathFor } from '#app/utils/locales.ts'
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+	const { customer, access } = await requireCustomer(request, context)
+	const page = pageParamOf(request)
+	const [frame, list] = await Promise.all([
+		accountFrameOf(context, customer),
+		accountInvoices(getDb(context), access, page),
+	])
+	return {
+		...frame,
+		page,
+		...list,
+		alternates: { da: pathFor('accountInvoices', 'da'), en: pathFor('accountInvoices', 'en') },
+	}
+}
+
+export function headers() {
+	return { 'X-Robots-Tag': 'noindex', 'Cache-Control': 'private, no-store' }
+}
+
+export default function AccountInvoicesPage() {
+	const { account, stream, rows, total, page } = useLoaderData<typeof loader>()
+	const { locale, t } = useI18n()
+	const day = (value: string) => formatDay(value, locale)
+	return (
+		<AccountFrame tab="accountInvoices" account={account} streams={[stream]}>
+			<section data-controller="account-invoices">
+				{rows.length === 0 ? (
+					<Text as="p" k="account.invoices.none" />
+				) : (
+					<table className="w-full border-collapse text-left">
+						<caption className="sr-only">{t('account.tab.accountInvoices')}</caption>
+						<thead>
+							<tr className="border-b border-slate-300">
+								<Text as="th" k="account.invoices.number" scope="col" className="py-2 pr-4" />
+								<Text as="th" k="account.invoices.order" scope="col" className="py-2 pr-4" />
+								<Text as="th" k="account.invoices.issued" scope="col" className="py-2 pr-4" />
+								<Text as="th" k="account.invoices.due" scope="col" className="py-2 pr-4" />
+								<Text as="th" k="account.invoices.total" scope="col" className="py-2 pr-4" />
+								<Text as="th" k="account.invoices.status" scope="col" className="py-2 pr-4" />
+								<Text as="th" k="account.invoices.pdf" scope="col" className="py-2" />
+							</tr>
+						</thead>
+						<tbody>
+							{rows.map((invoice) => {
+								const name = t(`account.invoices.kind.${invoice.kind}`, { number: String(invoice.number) })
+								return (
+									<tr key={invoice.id} className="border-b border-slate-200">
+										<td className="py-2 pr-4">{name}</td>
+										<td className="py-2 pr-4">{invoice.orderReference}</td>
+										<td className="py-2 pr-4">{day(invoice.issueDate)}</td>
+										<td className="py-2 pr-4">{invoice.kind === 'invoice' ? day(invoice.dueDate) : '–'}</td>
+										<td className="py-2 pr-4">{formatPrice(invoice.total, invoice.currency, locale)}</td>
+										<td className="py-2 pr-4">
+											<span data-status={invoice.status}>{t(`account.invoices.state.${invoice.status}`)}</span>
+										</td>
+										<td className="py-2">
+											<a href={`/account/invoices/${invoice.id}/pdf`} className="text-teal-800 underline" download>
+												{t('account.invoices.download', { name })}
+											</a>
+										</td>
+									</tr>
+								)
+							})}
+						</tbody>
+					</table>
+				)}
+				<Pager page={page} total={total} size={ACCOUNT_PAGE_SIZE} path={pathFor('accountInvoices', locale)} />
+			</section>
+		</AccountFrame>
+	)
+}
+
+export { PageErrorBoundary as ErrorBoundary } from '#app/components/public/page.tsx'
