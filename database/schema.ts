@@ -254,6 +254,8 @@ export const settings = pgTable(
 		bankCsvLayout: jsonb('bank_csv_layout').$type<BankCsvLayout | null>(),
 		// Translated files stay downloadable from the order page this many days after delivery.
 		deliveryRetentionDays: integer('delivery_retention_days').notNull().default(90),
+		// How long after a delivery the customer may ask for a revision.
+		revisionDays: integer('revision_days').notNull().default(14),
 		// A job offer nobody answers is withdrawn after this many hours, and the PM is told.
 		offerExpiryHours: integer('offer_expiry_hours').notNull().default(24),
 		// The nightly backup: its time of day (the server's zone, HH:MM) and how many of the last
@@ -562,7 +564,8 @@ export const requestEvents = pgTable(
 )
 
 // An accepted quote: the work the agency does, from received to delivered (or cancelled).
-export const ORDER_STATUSES = ['received', 'in_progress', 'delivered', 'cancelled'] as const
+// 'revision_requested': the customer asked for changes after the delivery (app/models/order/after-delivery).
+export const ORDER_STATUSES = ['received', 'in_progress', 'delivered', 'revision_requested', 'cancelled'] as const
 export type OrderStatus = (typeof ORDER_STATUSES)[number]
 
 // What the customer confirmed when accepting: who orders and who pays.
@@ -616,6 +619,8 @@ export const orders = pgTable(
 		dueDate: text('due_date').notNull(),
 		translatorId: integer('translator_id').references(() => teamMembers.id, { onDelete: 'set null' }),
 		deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+		// The customer accepted the delivery as it is.
+		acceptedAt: timestamp('accepted_at', { withTimezone: true }),
 		...timestamps,
 	},
 	(table) => [
@@ -636,8 +641,9 @@ export const orderEvents = pgTable(
 		orderId: integer('order_id')
 			.notNull()
 			.references(() => orders.id, { onDelete: 'cascade' }),
-		// 'mail': the delivery mail; 'message': a mail of a new status or a public note.
-		kind: text({ enum: ['status', 'note', 'assigned', 'file', 'mail', 'message'] }).notNull(),
+		// 'mail': the delivery mail; 'message': a mail of a new status or a public note; 'revision':
+		// the customer's reason for asking for a revision; 'accepted': the customer accepted the delivery.
+		kind: text({ enum: ['status', 'note', 'assigned', 'file', 'mail', 'message', 'revision', 'accepted'] }).notNull(),
 		status: text({ enum: ORDER_STATUSES }),
 		body: text().notNull().default(''),
 		// Staff only; null for what the customer or the site did.
@@ -1112,4 +1118,19 @@ export const customerLinks = pgTable(
 		index('customer_links_email').on(table.email, table.createdAt),
 		index('customer_links_ip').on(table.ipHash, table.createdAt),
 	],
+)
+
+// The customer's rating of a delivered order (one per order, changed by rating again): 1 to 5,
+// with a reason for 1 or 2. Staff see it per order and per translator (through the order's jobs).
+export const orderRatings = pgTable(
+	'order_ratings',
+	{
+		orderId: integer('order_id')
+			.primaryKey()
+			.references(() => orders.id, { onDelete: 'cascade' }),
+		rating: integer().notNull(),
+		comment: text().notNull().default(''),
+		...timestamps,
+	},
+	(table) => [check('order_ratings_range', sql`${table.rating} between 1 and 5`)],
 )

@@ -55,6 +55,7 @@ export const SettingsSchema = z
 		reminderFee: numberField({ min: 0, max: 100 }),
 		reminderInterestPercent: numberField({ min: 0, max: 50 }),
 		deliveryRetentionDays: numberField({ min: 1, max: 3650, integer: true }),
+		revisionDays: numberField({ min: 0, max: 365, integer: true }),
 		offerExpiryHours: numberField({ min: 1, max: 720, integer: true }),
 		editorAutosave: checkbox,
 	})

@@ -1,4 +1,4 @@
-import { useLoaderData } from 'react-router'
+import { data, useActionData, useLoaderData } from 'react-router'
 import type { Route } from './+types/order-status'
 import { Text, useI18n } from '#app/components/ui/i18n-provider.tsx'
 import { InvoicePayment } from '#app/components/order/invoice-payment.tsx'
@@ -12,12 +12,16 @@ import { orderStream } from '#app/utils/cable.ts'
 import { formatDateTime, formatFileSize, formatDay } from '#app/utils/format.ts'
 import { pathFor } from '#app/utils/locales.ts'
 import { notFound } from '#app/http/responses.server.ts'
+import { AfterDeliverySection, type AfterDeliveryAnswer } from '#app/components/order/after-delivery.tsx'
+import { afterDeliveryAction } from '#app/http/after-delivery.server.ts'
+import { afterDeliveryOf } from '#app/models/order/after-delivery.server.ts'
 
 export async function loader({ params, context }: Route.LoaderArgs) {
 	const order = await findOrderForCustomer(getDb(context), params.token)
 	if (!order) throw notFound()
 	return {
 		order,
+		afterDelivery: await afterDeliveryOf(getDb(context), order),
 		stream: liveStream(getServices(context), orderStream(order.id)),
 		alternates: {
 			da: pathFor('orderStatus', 'da', { token: order.token }),
@@ -26,13 +30,20 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 	}
 }
 
+// Accept the delivery, ask for a revision, rate the order: by the key in the link, as the page.
+export async function action({ params, request, context }: Route.ActionArgs) {
+	const { status, ...answer } = await afterDeliveryAction(request, context, params.token)
+	return data(answer, { status })
+}
+
 // The link is the key: kept out of search engines and out of every cache.
 export function headers() {
 	return { 'X-Robots-Tag': 'noindex', 'Cache-Control': 'private, no-store' }
 }
 
 export default function OrderStatusPage() {
-	const { order, stream } = useLoaderData<typeof loader>()
+	const { order, stream, afterDelivery } = useLoaderData<typeof loader>()
+	const answer = useActionData<AfterDeliveryAnswer>()
 	const { locale, t } = useI18n()
 	// A change staff make (status, a note, a delivered file) reloads the order while the page is open.
 	useReloadOnStream(stream)
@@ -91,6 +102,7 @@ export default function OrderStatusPage() {
 					)}
 				</section>
 			)}
+			<AfterDeliverySection state={afterDelivery} answer={answer ?? null} />
 			<section aria-labelledby="order-history" className="mb-8 max-w-2xl">
 				<h2 id="order-history" className="mb-3 text-xl font-semibold">
 					{t('orderPage.history')}
@@ -107,6 +119,15 @@ export default function OrderStatusPage() {
 								) : null}
 								{event.kind === 'status' && event.body ? <span className="block">{event.body}</span> : null}
 								{event.kind === 'note' ? event.body : null}
+								{event.kind === 'revision' ? (
+									<>
+										<strong className="block font-medium">{t('orderPage.revisionAsked')}</strong>
+										<span className="block whitespace-pre-line">{event.body}</span>
+									</>
+								) : null}
+								{event.kind === 'accepted' ? (
+									<strong className="font-medium">{t('orderPage.acceptedEvent')}</strong>
+								) : null}
 							</span>
 						</li>
 					))}

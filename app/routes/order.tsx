@@ -19,6 +19,11 @@ import { earliestDeliveryDate } from '#app/models/quote/rules.ts'
 import { UPLOAD_REFUSALS, uploadRefusalOf } from '#app/models/documents/refusals.ts'
 import { localeFromPath, UPLOAD_PATHS } from '#app/utils/locales.ts'
 import { readForm } from '#app/http/request-body.server.ts'
+import { optionalCustomer } from '#app/http/customer.server.ts'
+import { acceptPrefill } from '#app/models/customer/account.server.ts'
+import { againChoices } from '#app/models/customer/again.server.ts'
+import { accessOf } from '#app/models/customer/records.server.ts'
+import type { RequestField } from '#app/models/request/form.ts'
 
 // The settings the instant quote is calculated from in the browser.
 const RATES = [
@@ -50,7 +55,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	])
 	const refusal = uploadRefusalOf(url.searchParams.get('upload_error'))
 	const today = todayInDenmark()
+	const minDate = earliestDeliveryDate(today, settings.minDeliveryDays)
 	return {
+		initial: await initialValues(request, context, minDate),
 		uploadLimitMib: settings.uploadLimitMib,
 		agencyEmail: settings.email,
 		documents,
@@ -63,8 +70,30 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		validityDays: settings.quoteValidityDays,
 		fromPricePerWord: await fromPricePerWord(db, locale, settings),
 		today,
-		minDate: earliestDeliveryDate(today, settings.minDeliveryDays),
+		minDate,
 	}
+}
+
+// A signed-in customer finds their details filled in, and with ?again=REFERENCE the choices of one
+// of the account's orders ("Order again").
+async function initialValues(request: Request, context: Route.LoaderArgs['context'], minDate: string) {
+	const customer = await optionalCustomer(request, context)
+	if (!customer) return null
+	const prefill = acceptPrefill(customer)
+	const contact: Partial<Record<RequestField, string>> = {
+		name: prefill.name,
+		email: prefill.email,
+		phone: prefill.phone,
+		represents_company: prefill.company_cvr ? 'on' : '',
+		company_cvr: prefill.company_cvr,
+		company_query: prefill.company_query,
+		ean: prefill.ean,
+	}
+	const again = new URL(request.url).searchParams.get('again')
+	if (!again) return contact
+	const db = getDb(context)
+	const choices = await againChoices(db, await accessOf(db, customer), again, minDate)
+	return { ...contact, ...choices }
 }
 
 // One form: "Send request" sends it, "Save the quote" (intent=save-quote) keeps its quote.
@@ -76,7 +105,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Order() {
-	const { uploadLimitMib, agencyEmail, documents, refusal, action, ...quote } = useLoaderData<typeof loader>()
+	const { uploadLimitMib, agencyEmail, documents, refusal, action, initial, ...quote } = useLoaderData<typeof loader>()
 	const { t } = useI18n()
 	// Every document's latest state, as uploads finish and counts arrive.
 	const [byId, setById] = useState(() => Object.fromEntries(documents.map(({ document }) => [document.id, document])))
@@ -108,6 +137,7 @@ export default function Order() {
 				<LeadForm
 					documentCount={Object.keys(byId).length}
 					secondary={Object.keys(byId).length > 0}
+					initial={initial}
 					renderChoices={(errors, values) => (
 						<OrderQuote {...quote} documents={Object.values(byId)} errors={errors} defaults={values} />
 					)}

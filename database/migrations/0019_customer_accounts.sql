@@ -37,11 +37,23 @@ CREATE TABLE "customers" (
 	CONSTRAINT "customers_email_unique" UNIQUE("email")
 );
 --> statement-breakpoint
+CREATE TABLE "order_ratings" (
+	"order_id" integer PRIMARY KEY NOT NULL,
+	"rating" integer NOT NULL,
+	"comment" text DEFAULT '' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "order_ratings_range" CHECK ("order_ratings"."rating" between 1 and 5)
+);
+--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "accepted_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "quotes" ADD COLUMN "customer_id" integer;--> statement-breakpoint
+ALTER TABLE "settings" ADD COLUMN "revision_days" integer DEFAULT 14 NOT NULL;--> statement-breakpoint
 ALTER TABLE "customer_links" ADD CONSTRAINT "customer_links_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "customer_links" ADD CONSTRAINT "customer_links_company_id_customer_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."customer_companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "customer_sessions" ADD CONSTRAINT "customer_sessions_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "customers" ADD CONSTRAINT "customers_company_id_customer_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."customer_companies"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_ratings" ADD CONSTRAINT "order_ratings_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "customer_links_email" ON "customer_links" USING btree ("email","created_at");--> statement-breakpoint
 CREATE INDEX "customer_links_ip" ON "customer_links" USING btree ("ip_hash","created_at");--> statement-breakpoint
 CREATE INDEX "customer_sessions_customer" ON "customer_sessions" USING btree ("customer_id");--> statement-breakpoint

@@ -72,6 +72,8 @@ export function OrderHistory({ events }: { events: OrderEvent[] }) {
 			event.kind === 'status' && event.status ? t(`orders.status.${event.status}`) : '',
 			event.kind === 'mail' ? t('order.mailSent', { email: event.body }) : '',
 			event.kind === 'message' ? t('order.messageSent', { email: event.body }) : '',
+			event.kind === 'revision' ? t('orders.revisionReason') : '',
+			event.kind === 'accepted' ? t('orders.customerAccepted') : '',
 			event.internal ? `(${t('order.internal')})` : '',
 		]
 			.filter(Boolean)

@@ -18,6 +18,8 @@ type Props = {
 	// On the order page with documents, saving the quote is the main way on: this button is then
 	// the quieter one, so the page has one primary button at a time.
 	secondary?: boolean
+	// What the form starts with: a signed-in customer's details, an order's choices to order again.
+	initial?: Partial<Record<RequestField, string>> | null
 }
 
 const PRIVACY_SLUGS = { da: 'privatlivspolitik', en: 'privacy-policy' } as const
@@ -25,13 +27,13 @@ const PRIVACY_SLUGS = { da: 'privatlivspolitik', en: 'privacy-policy' } as const
 // The spec's lead form: a real form posting to its page (so it works without script), sent with a
 // fetcher once hydrated. A 422 puts the server's text in the error area and keeps every input;
 // success hides the inputs and shows the completion panel with the reference.
-export function LeadForm({ renderChoices, documentCount = 0, secondary = false }: Props) {
+export function LeadForm({ renderChoices, documentCount = 0, secondary = false, initial }: Props) {
 	const { locale, t } = useI18n()
 	const fetcher = useFetcher<RequestFormResult>()
 	const actionData = useActionData<RequestFormResult>()
 	const result = fetcher.data ?? actionData
 	const refused = result && !result.ok ? result : null
-	const values = refused?.values ?? {}
+	const values = refused?.values ?? initial ?? {}
 	const error = (field: RequestField) => refused?.errors[field]
 	const isSending = fetcher.state !== 'idle'
 	// Stable, so the focus moves once when the answer arrives, not at every later render (the order

@@ -55,7 +55,9 @@ export async function changeOrderStatus(
 		await tx.insert(orderEvents).values({ orderId, kind: 'status', status: to, body: note, userName: staff.name })
 		let invoice: Invoice | null = null
 		let credit: Invoice | null = null
-		if (to === 'delivered') invoice = await issueInvoice(tx, orderId).catch(rethrowAs)
+		// Delivered again after a revision: the invoice issued at the first delivery stands.
+		if (to === 'delivered' && !(await openInvoiceOf(tx, orderId)))
+			invoice = await issueInvoice(tx, orderId).catch(rethrowAs)
 		if (to === 'cancelled') {
 			const open = await openInvoiceOf(tx, orderId)
 			if (open) credit = await creditInvoice(tx, open)

@@ -11,6 +11,10 @@ import type { AppServices } from '#app/models/services.ts'
 import { broadcastTo } from '#app/models/live/broadcast.server.ts'
 import { orderStream } from '#app/utils/cable.ts'
 
+// What the customer's history shows: statuses, staff's public notes, and what the customer did
+// after the delivery (the revision asked for, with its reason; the delivery accepted).
+const CUSTOMER_EVENTS = new Set(['status', 'note', 'revision', 'accepted'])
+
 // The customer's view of an order, by the key in its link: what was ordered at what price, the
 // status and its history (without staff-only notes), and the translated files while they are kept.
 export async function findOrderForCustomer(db: Database, token: string) {
@@ -45,6 +49,8 @@ export async function findOrderForCustomer(db: Database, token: string) {
 		status: order.status,
 		dueDate: order.dueDate,
 		createdAt: order.createdAt.toISOString(),
+		deliveredAt: order.deliveredAt,
+		acceptedAt: order.acceptedAt,
 		customer: {
 			name: order.customer.name,
 			companyName: order.customer.companyName,
@@ -57,7 +63,7 @@ export async function findOrderForCustomer(db: Database, token: string) {
 			currency: quote!.currency,
 		},
 		history: events
-			.filter((event) => !event.internal && (event.kind === 'status' || event.kind === 'note'))
+			.filter((event) => !event.internal && CUSTOMER_EVENTS.has(event.kind))
 			.map((event) => ({
 				id: event.id,
 				kind: event.kind,

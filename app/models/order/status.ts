@@ -6,5 +6,8 @@ export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
 	received: ['in_progress', 'cancelled'],
 	in_progress: ['delivered', 'received', 'cancelled'],
 	delivered: ['cancelled'],
+	// The customer asked for changes: staff work on it again, deliver again (no second invoice), or
+	// cancel. Only the customer moves a delivered order here (app/models/order/after-delivery).
+	revision_requested: ['in_progress', 'delivered', 'cancelled'],
 	cancelled: [],
 }

@@ -88,14 +88,25 @@ export default function AccountOrdersPage() {
 										/>
 									)}
 								</div>
-								<dl className="grid grid-cols-[auto_1fr] gap-x-3 text-sm sm:text-right">
-									<Text as="dt" k="orderPage.status" className="text-slate-600" />
-									<dd>
-										<strong data-status={order.status}>{t(`orderStatus.${order.status}`)}</strong>
-									</dd>
-									<Text as="dt" k="orderPage.due" className="text-slate-600" />
-									<dd>{day(order.dueDate)}</dd>
-								</dl>
+								<div>
+									<dl className="grid grid-cols-[auto_1fr] gap-x-3 text-sm sm:text-right">
+										<Text as="dt" k="orderPage.status" className="text-slate-600" />
+										<dd>
+											<strong data-status={order.status}>{t(`orderStatus.${order.status}`)}</strong>
+										</dd>
+										<Text as="dt" k="orderPage.due" className="text-slate-600" />
+										<dd>{day(order.dueDate)}</dd>
+									</dl>
+									<p className="mt-2 sm:text-right">
+										<Link
+											to={`${pathFor('order', locale)}?again=${encodeURIComponent(order.reference)}`}
+											aria-label={t('account.orders.againLabel', { reference: order.reference })}
+											className="inline-block rounded-md border border-slate-400 px-3 py-1 font-medium hover:bg-slate-50"
+										>
+											{t('account.orders.again')}
+										</Link>
+									</p>
+								</div>
 							</li>
 						))}
 					</ul>

@@ -39,6 +39,7 @@ import { readForm } from '#app/http/request-body.server.ts'
 import { notFound } from '#app/http/responses.server.ts'
 import { Invoices, OrderDocuments, OrderHistory } from '#app/components/admin/order-sections.tsx'
 import { UploadForm } from '#app/components/admin/upload-form.tsx'
+import { ratingOfOrder } from '#app/models/order/after-delivery.server.ts'
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
 	requireStaff(request, context)
@@ -51,12 +52,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 	const minutes = documents.reduce((total, source) => total + Math.ceil(source.minutes ?? 0), 0)
 	const pair = order.fromLanguage && order.toLanguage ? { from: order.fromLanguage, to: order.toLanguage } : null
 	// New jobs only while the order is open: a delivered or cancelled one needs no candidates.
-	const isOpen = order.status === 'received' || order.status === 'in_progress'
-	const [jobs, candidates] = await Promise.all([
+	const isOpen = order.status === 'received' || order.status === 'in_progress' || order.status === 'revision_requested'
+	const [jobs, candidates, rating] = await Promise.all([
 		jobsOfOrder(services, order.id),
 		pair && isOpen ? candidatesFor(services.db, pair, words, minutes) : [],
+		ratingOfOrder(services.db, order.id),
 	])
 	return {
+		rating,
 		jobs: jobs.map((job) => ({
 			id: job.id,
 			kind: job.kind,
@@ -198,6 +201,7 @@ export default function OrderPage() {
 		pair,
 		isOpen,
 		suggestedDeadline,
+		rating,
 	} = useLoaderData<typeof loader>()
 	const { t } = useAdminI18n()
 	useReloadOnStream(stream)
@@ -231,6 +235,12 @@ export default function OrderPage() {
 					email={order.customer.email}
 				/>
 				<p className="text-sm text-slate-600">{t('order.deliverHint')}</p>
+				{rating && (
+					<p className="text-sm" data-rating={rating.rating}>
+						{t('orders.rating')}: <strong>{t('orders.ratingValue', { rating: String(rating.rating) })}</strong>
+						{rating.comment ? ` · ${rating.comment}` : ''}
+					</p>
+				)}
 			</Section>
 			<Section id="order-translator-title" title={t('order.translator')}>
 				<StatusForm hidden={{ intent: 'translator' }} label={t('order.assign')} submit={t('order.saveTranslator')}>

@@ -90,6 +90,7 @@ const GROUPS: {
 			number('reminderFee', { hint: 'hints.reminderFee' }),
 			number('reminderInterestPercent', { hint: 'hints.reminderInterest' }),
 			number('deliveryRetentionDays'),
+			number('revisionDays', { hint: 'hints.revisionDays' }),
 		],
 	},
 	{

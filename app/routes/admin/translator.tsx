@@ -24,6 +24,9 @@ import {
 import { listLanguageOptions } from '#app/models/vendor/languages.server.ts'
 import type { AdminMessageKey } from '#app/utils/translate.ts'
 
+import { ratingsOfTranslator } from '#app/models/order/after-delivery.server.ts'
+import { formatNumber } from '#app/utils/format.ts'
+
 const BLANK_ROWS = 3
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -32,8 +35,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 	const id = params.id === undefined ? null : recordIdOf(params.id)
 	const translator = id ? await findTranslator(db, id) : null
 	if (params.id !== undefined && !translator) throw notFound()
-	const [members, languages] = await Promise.all([teamMemberOptions(db), listLanguageOptions(db)])
-	return { translator, members, languages }
+	const [members, languages, ratings] = await Promise.all([
+		teamMemberOptions(db),
+		listLanguageOptions(db),
+		translator ? ratingsOfTranslator(db, translator.id) : null,
+	])
+	return { translator, members, languages, ratings }
 }
 
 // POST: the translator and their login saved together; the form again with every error and
@@ -65,7 +72,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 type Values = ReturnType<typeof readTranslatorForm>
 
 export default function TranslatorForm() {
-	const { translator, members, languages } = useLoaderData<typeof loader>()
+	const { translator, members, languages, ratings } = useLoaderData<typeof loader>()
 	const posted = useActionData<typeof action>()
 	const { locale, t } = useAdminI18n()
 	const errors: Record<string, string> = posted?.errors ?? {}
@@ -194,6 +201,40 @@ export default function TranslatorForm() {
 					{t('translators.save')}
 				</button>
 			</Form>
+			{ratings && <TranslatorRatings ratings={ratings} />}
+		</section>
+	)
+}
+
+// What customers said of the orders this translator worked on.
+function TranslatorRatings({ ratings }: { ratings: NonNullable<Awaited<ReturnType<typeof loader>>['ratings']> }) {
+	const { locale, t } = useAdminI18n()
+	return (
+		<section aria-labelledby="translator-ratings" data-controller="translator-ratings" className="space-y-2">
+			<h2 id="translator-ratings" className="text-lg font-semibold">
+				{t('translators.ratings')}
+			</h2>
+			{ratings.average === null ? (
+				<p className="text-sm">{t('translators.ratingsNone')}</p>
+			) : (
+				<p className="text-sm">
+					{t('translators.ratingsSummary', {
+						average: formatNumber(Math.round(ratings.average * 10) / 10, locale),
+						count: String(ratings.count),
+					})}
+				</p>
+			)}
+			<ul className="divide-y divide-slate-200 text-sm">
+				{ratings.latest.map((row) => (
+					<li key={row.orderId} className="py-1">
+						<a href={`/admin/orders/${row.orderId}`} className="underline">
+							{row.reference}
+						</a>
+						: {t('orders.ratingValue', { rating: String(row.rating) })}
+						{row.comment ? ` · ${row.comment}` : ''}
+					</li>
+				))}
+			</ul>
 		</section>
 	)
 }
