@@ -94,8 +94,13 @@ function startWriter(url: string) {
 			else throw new Error(`the request form answered ${response.status}`)
 		}
 	})()
-	done.catch(() => {})
+	let failed = false
+	done.catch(() => (failed = true))
 	return {
+		// Until the site has acknowledged this many (a busy machine takes longer than a fixed wait).
+		acknowledgedAtLeast: async (count: number) => {
+			while (acknowledged < count && !failed) await new Promise((resolve) => setTimeout(resolve, 50))
+		},
 		stop: async () => {
 			running = false
 			await done
@@ -137,7 +142,7 @@ let pagesBefore: Record<string, string>
 describe('a backup of the running site', () => {
 	test('taken from the admin while customers keep sending requests, encrypted, owner-only and verified', async () => {
 		const writer = startWriter(server.url)
-		await new Promise((resolve) => setTimeout(resolve, 500))
+		await writer.acknowledgedAtLeast(2)
 		const asked = Date.now()
 		const page = await admin.get('/admin/backups', { headers: { accept: 'text/html' } })
 		expect(page.status).toBe(200)
