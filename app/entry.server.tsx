@@ -15,8 +15,9 @@ export default function handleRequest(
 	routerContext: EntryContext,
 	loadContext: RouterContextProvider,
 ) {
-	// Pages carry the visitor's CSRF token: never cache them in shared caches.
-	headers.set('Cache-Control', 'private, no-cache')
+	// Pages carry the visitor's CSRF token: never cache them in shared caches. A page that asks
+	// for no-store (a customer's account, an order by its key) is not kept by the browser either.
+	if (!headers.get('Cache-Control')?.includes('no-store')) headers.set('Cache-Control', 'private, no-cache')
 	if (request.method === 'HEAD') return new Response(null, { status, headers })
 	const { nonce, renderWhole } = loadContext.get(requestInfoContext)
 	const userAgent = request.headers.get('user-agent')

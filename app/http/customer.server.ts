@@ -11,6 +11,7 @@ import {
 	type Customer,
 } from '#app/models/customer/session.server.ts'
 import { readCookie } from '#app/utils/cookies.ts'
+import { isPageRequest } from '#app/utils/admin-paths.ts'
 import { localeFromPath, pathFor } from '#app/utils/locales.ts'
 
 type Context = Readonly<RouterContextProvider>
@@ -35,7 +36,8 @@ export async function optionalCustomer(request: Request, context: Context): Prom
 }
 
 // Called first in every account loader and action: the signed-in customer with what they may see,
-// or the sign-in page (which comes back here after), or 401 for a call.
+// or the sign-in page (which comes back here after) for a browser's page or download, or 401 for
+// a call.
 export async function requireCustomer(
 	request: Request,
 	context: Context,
@@ -43,7 +45,7 @@ export async function requireCustomer(
 	const customer = await optionalCustomer(request, context)
 	if (!customer) {
 		const url = new URL(request.url)
-		if (request.method !== 'GET' || request.headers.get('Accept')?.includes('application/json'))
+		if (!isPageRequest(request.method, request.headers.get('Accept')))
 			throw Response.json({ error: 'Sign in to continue.' }, { status: 401, headers: { 'Cache-Control': 'no-store' } })
 		const signIn = pathFor('accountSignIn', localeFromPath(url.pathname))
 		throw redirect(`${signIn}?next=${encodeURIComponent(url.pathname)}`)

@@ -18,6 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	return {
 		...frame,
 		page,
+		size: ACCOUNT_PAGE_SIZE,
 		...list,
 		alternates: { da: pathFor('accountInvoices', 'da'), en: pathFor('accountInvoices', 'en') },
 	}
@@ -28,7 +29,7 @@ export function headers() {
 }
 
 export default function AccountInvoicesPage() {
-	const { account, stream, rows, total, page } = useLoaderData<typeof loader>()
+	const { account, stream, rows, total, page, size } = useLoaderData<typeof loader>()
 	const { locale, t } = useI18n()
 	const day = (value: string) => formatDay(value, locale)
 	return (
@@ -74,7 +75,7 @@ export default function AccountInvoicesPage() {
 						</tbody>
 					</table>
 				)}
-				<Pager page={page} total={total} size={ACCOUNT_PAGE_SIZE} path={pathFor('accountInvoices', locale)} />
+				<Pager page={page} total={total} size={size} path={pathFor('accountInvoices', locale)} />
 			</section>
 		</AccountFrame>
 	)

@@ -18,6 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	return {
 		...frame,
 		page,
+		size: ACCOUNT_PAGE_SIZE,
 		...list,
 		// Each listed order's changes reload the page, as they do its own page.
 		orderStreams: list.rows.map((order) => liveStream(services, orderStream(order.id))),
@@ -30,7 +31,7 @@ export function headers() {
 }
 
 export default function AccountOrdersPage() {
-	const { account, stream, orderStreams, rows, total, page } = useLoaderData<typeof loader>()
+	const { account, stream, orderStreams, rows, total, page, size } = useLoaderData<typeof loader>()
 	const { locale, t } = useI18n()
 	const day = (value: string) => formatDay(value, locale)
 	return (
@@ -111,7 +112,7 @@ export default function AccountOrdersPage() {
 						))}
 					</ul>
 				)}
-				<Pager page={page} total={total} size={ACCOUNT_PAGE_SIZE} path={pathFor('account', locale)} />
+				<Pager page={page} total={total} size={size} path={pathFor('account', locale)} />
 			</section>
 		</AccountFrame>
 	)

@@ -19,6 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	return {
 		...frame,
 		page,
+		size: ACCOUNT_PAGE_SIZE,
 		total: list.total,
 		rows: list.rows.map((row) => ({ ...row, number: quoteNumber(row.id) })),
 		alternates: { da: pathFor('accountQuotes', 'da'), en: pathFor('accountQuotes', 'en') },
@@ -30,7 +31,7 @@ export function headers() {
 }
 
 export default function AccountQuotesPage() {
-	const { account, stream, rows, total, page } = useLoaderData<typeof loader>()
+	const { account, stream, rows, total, page, size } = useLoaderData<typeof loader>()
 	const { locale, t } = useI18n()
 	const day = (value: string) => formatDay(value, locale)
 	return (
@@ -83,7 +84,7 @@ export default function AccountQuotesPage() {
 						</tbody>
 					</table>
 				)}
-				<Pager page={page} total={total} size={ACCOUNT_PAGE_SIZE} path={pathFor('accountQuotes', locale)} />
+				<Pager page={page} total={total} size={size} path={pathFor('accountQuotes', locale)} />
 			</section>
 		</AccountFrame>
 	)

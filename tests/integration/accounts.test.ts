@@ -1,0 +1,253 @@
+// Customer accounts over HTTP against the built server: the sign-in by the link in the mail
+// folder, what the cookie is, what an account reaches (and never reaches) by every id and key, and
+// that no account page is shared through the page cache.
+import { mkdirSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { eq } from 'drizzle-orm'
+import { invoices, orderFiles } from '#database/schema.ts'
+import { seedDatabase } from '#database/seed.ts'
+import { changeOrderStatus } from '#app/models/order/lifecycle.server.ts'
+import { acceptQuote } from '#app/models/order/accept.server.ts'
+import { ADMIN_ENV, clientFor, logIn, type StaffClient } from '#tests/setup/admin.ts'
+import { createTestDatabase, openTestDatabase, type TestDatabase } from '#tests/setup/database.ts'
+import { textOf, visit } from '#tests/setup/http.ts'
+import { waitForMailTo } from '#tests/setup/mail-folder.ts'
+import { acceptFields, inProgressWithFile, insertStaff, savedQuote } from '#tests/setup/orders.ts'
+import { startServer, type RunningServer } from '#tests/setup/server.ts'
+import { testServices } from '#tests/setup/services.ts'
+
+type Seeded = { reference: string; token: string; invoiceId: number; fileId: string }
+
+let database: TestDatabase
+let server: RunningServer
+const seeded: Record<string, Seeded> = {}
+
+async function seedOrders(test: TestDatabase) {
+	const handle = await openTestDatabase(test)
+	try {
+		await seedDatabase(handle.db, { companies: 0 })
+		const staff = await insertStaff(handle.db)
+		const services = testServices({ db: handle.db })
+		for (const email of ['ida@example.dk', 'other@example.dk']) {
+			const { quoteId } = await savedQuote(handle.db)
+			const accepted = await acceptQuote(services, quoteId, acceptFields({ email }), 'da')
+			if (!accepted.ok) throw new Error('not accepted')
+			const order = await inProgressWithFile(services, staff, accepted.token)
+			await changeOrderStatus(services, staff, order.id, 'delivered')
+			const [invoice] = await handle.db.select().from(invoices).where(eq(invoices.orderId, order.id))
+			const [file] = await handle.db.select().from(orderFiles).where(eq(orderFiles.orderId, order.id))
+			const deliveries = path.join(test.dataDir, 'documents', 'deliveries')
+			mkdirSync(deliveries, { recursive: true })
+			writeFileSync(path.join(deliveries, file!.storedName), `the translation for ${email}`)
+			seeded[email] = { reference: order.reference, token: order.token, invoiceId: invoice!.id, fileId: file!.id }
+		}
+	} finally {
+		await handle.close()
+	}
+}
+
+beforeAll(async () => {
+	database = await createTestDatabase()
+	await seedOrders(database)
+	server = await startServer(ADMIN_ENV, { database })
+}, 120_000)
+
+afterAll(async () => {
+	await server?.stop()
+	await database?.drop()
+})
+
+// A visitor asks for a link on the sign-in page, opens it from the mail folder and presses the button.
+async function signIn(email: string, locale: 'da' | 'en' = 'da') {
+	const signInPath = locale === 'da' ? '/konto/log-ind' : '/en/account/sign-in'
+	const visitor = await visit(server.url, signInPath)
+	const client = clientFor(server.url, visitor.cookie, visitor.csrfToken)
+	const before = (await mailsTo(email)).length
+	const asked = await client.post(signInPath, { email })
+	expect(asked.status).toBe(200)
+	const mail = await waitForMailTo(database.dataDir, email, before)
+	const link = mail.text.match(/http:\/\/[^\s]+\/(?:konto|en\/account)\/link\/[\w-]{43}/)![0]
+	const linkPath = new URL(link).pathname
+	const page = await client.get(linkPath)
+	expect(page.status).toBe(200)
+	const used = await client.post(linkPath, {})
+	expect(used.status).toBe(302)
+	const cookie = used.headers.getSetCookie().find((header) => header.startsWith('tolk_customer='))!
+	return {
+		client: clientFor(server.url, `${visitor.cookie}; ${cookie.split(';')[0]}`, visitor.csrfToken),
+		cookie,
+		linkPath,
+		used,
+	}
+}
+
+const mailsTo = async (email: string) =>
+	(await import('#tests/setup/mail-folder.ts').then((module) => module.mailsIn(database.dataDir))).filter((mail) =>
+		mail.to.includes(email),
+	)
+
+describe('signing in by the link in the mail', () => {
+	test('the link signs in for 30 days with an HttpOnly, SameSite cookie, once; the account has the orders made before', async () => {
+		const { client, cookie, linkPath, used } = await signIn('ida@example.dk')
+		expect(used.headers.get('location')).toBe('/konto')
+		expect(cookie).toMatch(/; Max-Age=2592000; HttpOnly; SameSite=Lax/)
+		const account = await client.get('/konto')
+		expect(account.status).toBe(200)
+		expect(account.headers.get('cache-control')).toContain('no-store')
+		const text = textOf(await account.text())
+		expect(text).toContain(`Ordre ${seeded['ida@example.dk']!.reference}`)
+		expect(text).not.toContain(seeded['other@example.dk']!.reference)
+
+		// The link is spent: it says so and offers a new one.
+		const again = textOf(await (await client.get(linkPath)).text())
+		expect(again).toContain('Linket er allerede brugt')
+		expect(again).toContain('Send mig et nyt link')
+		const tampered = textOf(await (await client.get(linkPath.slice(0, -2) + 'xx')).text())
+		expect(tampered).toContain('Linket er ikke gyldigt')
+	})
+
+	test('the page answers the same for an address with an account and one without', async () => {
+		const visitor = await visit(server.url, '/en/account/sign-in')
+		const client = clientFor(server.url, visitor.cookie, visitor.csrfToken)
+		const answer = async (email: string) =>
+			textOf(await (await client.post('/en/account/sign-in', { email })).text()).replace(email, 'EMAIL')
+		expect(await answer('ida@example.dk')).toBe(await answer('never-ordered@example.dk'))
+		const refused = await client.post('/en/account/sign-in', { email: 'not an address' })
+		expect(refused.status).toBe(422)
+		const html = await refused.text()
+		expect(textOf(html)).toContain('Enter a valid email address')
+		expect(html).toContain('value="not an address"')
+	})
+
+	test('signing out ends the session: the cookie no longer opens the account', async () => {
+		const { client } = await signIn('ida@example.dk', 'en')
+		expect((await client.get('/en/account')).status).toBe(200)
+		const out = await client.post('/account/sign-out', { locale: 'en' })
+		expect(out.status).toBe(302)
+		expect(out.headers.get('location')).toBe('/en/account/sign-in')
+		expect(out.headers.getSetCookie().join()).toMatch(/tolk_customer=; .*Max-Age=0/)
+		const after = await client.get('/en/account', { headers: { accept: 'text/html' } })
+		expect(after.status).toBe(302)
+		expect(after.headers.get('location')).toBe('/en/account/sign-in?next=%2Fen%2Faccount')
+	})
+})
+
+const ACCOUNT_PAGES = [
+	'/konto',
+	'/konto/tilbud',
+	'/konto/fakturaer',
+	'/konto/oplysninger',
+	'/en/account',
+	'/en/account/details',
+]
+
+describe('what an account reaches', () => {
+	let ida: StaffClient
+	beforeAll(async () => {
+		ida = (await signIn('ida@example.dk')).client
+	})
+
+	test('its own invoice PDF and delivered file; another customer’s by every id is not found', async () => {
+		const own = seeded['ida@example.dk']!
+		const other = seeded['other@example.dk']!
+		const pdf = await ida.get(`/account/invoices/${own.invoiceId}/pdf`)
+		expect(pdf.status).toBe(200)
+		expect(pdf.headers.get('content-type')).toBe('application/pdf')
+		expect(
+			Buffer.from(await pdf.arrayBuffer())
+				.subarray(0, 5)
+				.toString(),
+		).toBe('%PDF-')
+		const file = await ida.get(`/account/files/${own.fileId}`)
+		expect(file.status).toBe(200)
+		expect(await file.text()).toBe('the translation for ida@example.dk')
+
+		for (const probe of [
+			`/account/invoices/${other.invoiceId}/pdf`,
+			`/account/invoices/999999/pdf`,
+			`/account/invoices/0x1/pdf`,
+			`/account/files/${other.fileId}`,
+			`/account/files/00000000-0000-0000-0000-000000000000`,
+			`/account/files/..%2F..%2Fsecret_key`,
+		]) {
+			const response = await ida.get(probe)
+			expect(response.status, probe).toBe(404)
+		}
+		const again = await ida.get(`/bestil?again=${other.reference}`)
+		expect(textOf(await again.text())).not.toContain(other.reference)
+	})
+
+	test('the data download is the person’s own', async () => {
+		const response = await ida.get('/account/data')
+		expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="tolk-data-/)
+		const exported = (await response.json()) as { account: { email: string }; orders: { reference: string }[] }
+		expect(exported.account.email).toBe('ida@example.dk')
+		expect(exported.orders.map((order) => order.reference)).toEqual([seeded['ida@example.dk']!.reference])
+	})
+
+	test('anonymous visitors and staff are sent to the sign-in from every account page, and every account call answers 401', async () => {
+		const staff = await logIn(server.url)
+		const visitor = await visit(server.url, '/')
+		for (const client of [clientFor(server.url, visitor.cookie, visitor.csrfToken), staff]) {
+			for (const page of ACCOUNT_PAGES) {
+				const response = await client.get(page, { headers: { accept: 'text/html' } })
+				expect(response.status, page).toBe(302)
+				expect(response.headers.get('location'), page).toMatch(/^\/(?:konto\/log-ind|en\/account\/sign-in)\?next=/)
+			}
+			for (const call of [
+				`/account/invoices/${seeded['ida@example.dk']!.invoiceId}/pdf`,
+				`/account/files/${seeded['ida@example.dk']!.fileId}`,
+				'/account/data',
+			]) {
+				const response = await client.get(call, { headers: { accept: 'application/json' } })
+				expect(response.status, call).toBe(401)
+				expect(await response.json()).toEqual({ error: 'Sign in to continue.' })
+				// A browser's download link goes to the sign-in instead.
+				const link = await client.get(call, { headers: { accept: 'text/html' } })
+				expect(link.status, call).toBe(302)
+			}
+			const posted = await client.post('/konto/oplysninger', { intent: 'delete', confirm: 'on' })
+			expect(posted.status).toBe(401)
+		}
+	})
+
+	test('a signed-in customer’s pages never reach the shared page cache', async () => {
+		for (let n = 0; n < 2; n++) {
+			const home = await ida.get('/')
+			expect(await home.text()).not.toContain('ida@example.dk')
+		}
+		const anonymousHome = await (await fetch(`${server.url}/`)).text()
+		expect(anonymousHome).not.toContain('ida@example.dk')
+		const account = await fetch(`${server.url}/konto`, { redirect: 'manual', headers: { accept: 'text/html' } })
+		expect(account.status).toBe(302)
+	})
+
+	test('a refused detail keeps what was typed, in the page’s language', async () => {
+		const response = await ida.post('/en/account/details', {
+			intent: 'details',
+			name: '',
+			phone: '12 34 56 78',
+			company_cvr: '',
+			company_query: '',
+			ean: '123',
+			buyer_reference: 'Dept. 7',
+		})
+		expect(response.status).toBe(422)
+		const text = textOf(await response.text())
+		expect(text).toContain('The details were not saved')
+		const html = await (
+			await ida.post('/en/account/details', {
+				intent: 'details',
+				name: '',
+				phone: '12 34 56 78',
+				ean: '',
+				company_cvr: '',
+				company_query: '',
+				buyer_reference: 'Dept. 7',
+			})
+		).text()
+		expect(html).toContain('value="Dept. 7"')
+		expect(html).toContain('value="12 34 56 78"')
+	})
+})

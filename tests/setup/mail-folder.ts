@@ -1,0 +1,32 @@
+import { readdir, readFile } from 'node:fs/promises'
+import path from 'node:path'
+
+// The mails the site wrote to DATA_DIR/mail (no SMTP_HOST), newest last, as text: headers as
+// written, the body with quoted-printable undone.
+export async function mailsIn(dataDir: string): Promise<{ to: string; subject: string; text: string }[]> {
+	const folder = path.join(dataDir, 'mail')
+	const names = (await readdir(folder).catch(() => [] as string[])).filter((name) => name.endsWith('.eml')).sort()
+	return Promise.all(
+		names.map(async (name) => {
+			const raw = await readFile(path.join(folder, name), 'utf8')
+			const [head = '', ...body] = raw.split(/\r?\n\r?\n/)
+			const header = (field: string) => head.match(new RegExp(`^${field}: (.*)$`, 'mi'))?.[1]?.trim() ?? ''
+			const text = body
+				.join('\n\n')
+				.replace(/=\r?\n/g, '')
+				.replace(/(?:=[0-9A-F]{2})+/g, (run) => Buffer.from(run.replace(/=/g, ''), 'hex').toString('utf8'))
+			return { to: header('To'), subject: header('Subject'), text }
+		}),
+	)
+}
+
+// Waits for the newest mail to an address (the site sends without holding up the page).
+export async function waitForMailTo(dataDir: string, to: string, after = 0, timeoutMs = 10_000) {
+	const deadline = Date.now() + timeoutMs
+	for (;;) {
+		const found = (await mailsIn(dataDir)).filter((mail) => mail.to.includes(to))
+		if (found.length > after) return found.at(-1)!
+		if (Date.now() > deadline) throw new Error(`no mail to ${to} in ${timeoutMs} ms`)
+		await new Promise((resolve) => setTimeout(resolve, 100))
+	}
+}
