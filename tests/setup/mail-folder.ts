@@ -9,15 +9,32 @@ export async function mailsIn(dataDir: string): Promise<{ to: string; subject: s
 	return Promise.all(
 		names.map(async (name) => {
 			const raw = await readFile(path.join(folder, name), 'utf8')
-			const [head = '', ...body] = raw.split(/\r?\n\r?\n/)
+			const [folded = '', ...body] = raw.split(/\r?\n\r?\n/)
+			const head = folded.replace(/\r?\n[ \t]+/g, ' ')
 			const header = (field: string) => head.match(new RegExp(`^${field}: (.*)$`, 'mi'))?.[1]?.trim() ?? ''
 			const text = body
 				.join('\n\n')
 				.replace(/=\r?\n/g, '')
 				.replace(/(?:=[0-9A-F]{2})+/g, (run) => Buffer.from(run.replace(/=/g, ''), 'hex').toString('utf8'))
-			return { to: header('To'), subject: header('Subject'), text }
+			return { to: header('To'), subject: decodeWords(header('Subject')), text }
 		}),
 	)
+}
+
+// A header's encoded words (RFC 2047), as nodemailer writes a subject with letters beyond ASCII.
+function decodeWords(value: string): string {
+	return value
+		.replace(/\?=\s+=\?/g, '?==?')
+		.replace(/=\?UTF-8\?([QB])\?([^?]*)\?=/gi, (_, encoding: string, text: string) =>
+			encoding.toUpperCase() === 'B'
+				? Buffer.from(text, 'base64').toString('utf8')
+				: Buffer.from(
+						text
+							.replace(/_/g, ' ')
+							.replace(/=([0-9A-F]{2})/gi, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+						'latin1',
+					).toString('utf8'),
+		)
 }
 
 // Waits for the newest mail to an address (the site sends without holding up the page).
