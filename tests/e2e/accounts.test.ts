@@ -16,10 +16,12 @@ let pages: WatchedPage[] = []
 
 beforeAll(async () => {
 	database = await createTestDatabase()
-	;[own, companyOrder] = await seedAccountOrders(database, [
+	const seeded = await seedAccountOrders(database, [
 		{ email: 'ida@example.dk', name: 'Ida Holm' },
 		{ email: 'ida@example.dk', name: 'Ida Holm', cvr: ACCOUNT_COMPANY.cvr },
 	])
+	own = seeded[0]!
+	companyOrder = seeded[1]!
 	;[server, browser] = await Promise.all([startServer(ADMIN_ENV, { database }), launchBrowser()])
 }, 120_000)
 

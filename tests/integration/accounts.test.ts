@@ -5,6 +5,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { eq } from 'drizzle-orm'
+import routes from '#app/routes.ts'
 import { invoices, orderFiles } from '#database/schema.ts'
 import { seedDatabase } from '#database/seed.ts'
 import { changeOrderStatus } from '#app/models/order/lifecycle.server.ts'
@@ -209,6 +210,27 @@ describe('what an account reaches', () => {
 			}
 			const posted = await client.post('/konto/oplysninger', { intent: 'delete', confirm: 'on' })
 			expect(posted.status).toBe(401)
+		}
+	})
+
+	test('a signed-in customer is a visitor to every back-office and translator address in the route table', async () => {
+		type Entry = { path?: string; children?: Entry[] }
+		const staffPaths = (entries: Entry[]): string[] =>
+			entries.flatMap((entry) => [
+				...(entry.path && /^(?:admin|work)(?:\/|$)/.test(entry.path) && !entry.path.endsWith('login')
+					? [`/${entry.path.replace(/:\w+/g, '1').replace('*', 'no-such-page')}`]
+					: []),
+				...staffPaths(entry.children ?? []),
+			])
+		const paths = staffPaths(routes as Entry[])
+		expect(paths.length).toBeGreaterThan(40)
+		for (const path of paths) {
+			const page = await ida.get(path, { headers: { accept: 'text/html' } })
+			expect(page.status, path).toBe(302)
+			expect(page.headers.get('location'), path).toMatch(/^\/(?:admin|work)\/login/)
+			// A call is refused before anything is read (405 where the address takes no POST at all).
+			const call = await ida.call('POST', path, {})
+			expect([401, 405], path).toContain(call.status)
 		}
 	})
 
