@@ -220,8 +220,12 @@ describe('colleagues', () => {
 		expect(listed!.token).toBeNull()
 		expect(listed!.orderedBy).toBe('Name of boss@firma.dk')
 
-		// Only the manager removes; the removed colleague loses the company's records at once.
+		// Only the manager removes, and only the company's own people; the removed colleague loses the
+		// company's records at once.
 		expect(await removeColleague(services(), anna, 'boss@firma.dk')).toBe(false)
+		const otherManager = { ...boss, id: -1, email: 'boss@other.dk', companyId: boss.companyId! + 1000 }
+		await removeColleague(services(), otherManager, 'anna@firma.dk')
+		expect((await findSessionCustomer(db(), joined.sessionToken))!.companyId).toBe(boss.companyId)
 		expect(await removeColleague(services(), boss, 'anna@firma.dk')).toBe(true)
 		const removed = (await findSessionCustomer(db(), joined.sessionToken))!
 		expect(removed.companyId).toBeNull()
