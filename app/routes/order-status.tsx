@@ -5,6 +5,7 @@ import { InvoicePayment } from '#app/components/order/invoice-payment.tsx'
 import { streamAttributes, useReloadOnStream } from '#app/components/ui/live-stream.tsx'
 import { PageHeading, PageMeta } from '#app/components/public/page.tsx'
 import { QuoteTable } from '#app/components/order/quote-table.tsx'
+import { OrderFacts } from '#app/components/order/order-facts.tsx'
 import { liveStream } from '#app/models/live/signed-stream.server.ts'
 import { findOrderForCustomer } from '#app/models/order/order.server.ts'
 import { getDb, getServices } from '#app/http/context.server.ts'
@@ -55,14 +56,11 @@ export default function OrderStatusPage() {
 				title={<Text k="orderPage.title" vars={{ reference: order.reference }} />}
 				lead={<Text k="orderPage.lead" vars={{ date: day(order.createdAt) }} />}
 			/>
-			<dl className="mb-6 grid max-w-xl gap-x-6 gap-y-1 sm:grid-cols-[auto_1fr]">
-				<Text as="dt" k="orderPage.status" className="text-slate-600" />
-				<dd>
-					<strong data-status={order.status}>{t(`orderStatus.${order.status}`)}</strong>
-				</dd>
-				<Text as="dt" k="orderPage.due" className="text-slate-600" />
-				<dd>{day(order.dueDate)}</dd>
-			</dl>
+			<OrderFacts
+				status={order.status}
+				dueDate={order.dueDate}
+				className="mb-6 grid max-w-xl gap-x-6 gap-y-1 sm:grid-cols-[auto_1fr]"
+			/>
 			<p role="status" className="mb-6 max-w-2xl rounded-md border border-teal-200 bg-teal-50 p-4 text-teal-950">
 				{t(`orderPage.next.${order.status}`)}
 			</p>

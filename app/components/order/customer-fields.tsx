@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { CompanySearch } from '#app/components/order/company-search.tsx'
-import type { fieldMaker } from '#app/components/ui/form-fields.tsx'
+import type { FieldProps, fieldMaker } from '#app/components/ui/form-fields.tsx'
 import { useI18n } from '#app/components/ui/i18n-provider.tsx'
 import { inputClass } from '#app/components/ui/input.tsx'
 import { ToggleDisplay } from '#app/components/ui/toggle-display.tsx'
@@ -46,6 +46,21 @@ export function CustomerFields({
 	)
 }
 
+// The registry's picker as a field maker's input (the request, the acceptance, the account's details).
+export function CompanySearchInput(props: FieldProps) {
+	const { t } = useI18n()
+	return (
+		<CompanySearch
+			id={props.id}
+			label={t('request.company')}
+			placeholder={t('request.companyPlaceholder')}
+			describedBy={props['aria-describedby'] ?? ''}
+			isInvalid={Boolean(props['aria-invalid'])}
+			defaultQuery={props.defaultValue}
+		/>
+	)
+}
+
 // A company (found in the registry, with an EAN for a public body) or a private person.
 function CompanyFields({ field, toggle }: CompanyProps) {
 	const { t } = useI18n()
@@ -73,14 +88,7 @@ function CompanyFields({ field, toggle }: CompanyProps) {
 					t('request.company'),
 					(props) => (
 						<div data-autofocus>
-							<CompanySearch
-								id={props.id}
-								label={t('request.company')}
-								placeholder={t('request.companyPlaceholder')}
-								describedBy={props['aria-describedby'] ?? ''}
-								isInvalid={Boolean(props['aria-invalid'])}
-								defaultQuery={props.defaultValue}
-							/>
+							<CompanySearchInput {...props} />
 						</div>
 					),
 					t('request.companyHint'),

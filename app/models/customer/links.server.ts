@@ -1,6 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto'
 import { and, count, eq, gt, isNull, lt, or } from 'drizzle-orm'
 import type { Database } from '#database/client.ts'
+import { digestOf, isSecretToken, newSecretToken } from '#app/models/secret-token.server.ts'
 import { customerLinks, type CustomerLinkPurpose } from '#database/schema.ts'
 
 // A sign-in or new-address link is good for 15 minutes; an invitation to a company for a week.
@@ -15,8 +15,6 @@ export const LINK_LIMITS = { perEmail: 5, perAddress: 20, windowMs: 60 * 60 * 10
 const KEPT_MS = 7 * 24 * 60 * 60 * 1000
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase()
-const digest = (token: string) => createHash('sha256').update(token).digest('hex')
-const TOKEN = /^[\w-]{43}$/
 
 type NewLink = {
 	purpose: CustomerLinkPurpose
@@ -41,9 +39,9 @@ export async function issueLink(db: Database, link: NewLink, now = new Date()): 
 		recent(eq(customerLinks.ipHash, link.ipHash)),
 	])
 	if (byEmail >= LINK_LIMITS.perEmail || byAddress >= LINK_LIMITS.perAddress) return null
-	const token = randomBytes(32).toString('base64url')
+	const token = newSecretToken()
 	await db.insert(customerLinks).values({
-		id: digest(token),
+		id: digestOf(token),
 		purpose: link.purpose,
 		email,
 		ipHash: link.ipHash,
@@ -63,11 +61,11 @@ export type LinkState =
 // What a link is, without using it (the page that asks "sign in?" before the link is spent, so a
 // mail scanner that opens links spends nothing).
 export async function peekLink(db: Database, token: string, now = new Date()): Promise<LinkState> {
-	if (!TOKEN.test(token)) return { state: 'unknown' }
+	if (!isSecretToken(token)) return { state: 'unknown' }
 	const [link] = await db
 		.select()
 		.from(customerLinks)
-		.where(eq(customerLinks.id, digest(token)))
+		.where(eq(customerLinks.id, digestOf(token)))
 	if (!link) return { state: 'unknown' }
 	if (link.usedAt) return { state: 'used', link }
 	if (link.expiresAt <= now) return { state: 'expired', link }
@@ -76,11 +74,11 @@ export async function peekLink(db: Database, token: string, now = new Date()): P
 
 // Spends the link once: of two uses at the same moment, one gets it.
 export async function takeLink(db: Database, token: string, now = new Date()): Promise<LinkState> {
-	if (!TOKEN.test(token)) return { state: 'unknown' }
+	if (!isSecretToken(token)) return { state: 'unknown' }
 	const [link] = await db
 		.update(customerLinks)
 		.set({ usedAt: now })
-		.where(and(eq(customerLinks.id, digest(token)), isNull(customerLinks.usedAt), gt(customerLinks.expiresAt, now)))
+		.where(and(eq(customerLinks.id, digestOf(token)), isNull(customerLinks.usedAt), gt(customerLinks.expiresAt, now)))
 		.returning()
 	return link ? { state: 'valid', link } : peekLink(db, token, now)
 }

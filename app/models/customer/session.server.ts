@@ -1,6 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto'
 import { and, eq, gt, lt, ne } from 'drizzle-orm'
 import type { Database } from '#database/client.ts'
+import { digestOf, isSecretToken, newSecretToken } from '#app/models/secret-token.server.ts'
 import { customers, customerSessions, type CustomerDetails } from '#database/schema.ts'
 
 export const CUSTOMER_COOKIE = 'tolk_customer'
@@ -17,12 +17,10 @@ export type Customer = {
 	sessionId: string
 }
 
-const digest = (token: string) => createHash('sha256').update(token).digest('hex')
-
 export async function startCustomerSession(db: Database, customerId: number, now = new Date()): Promise<string> {
-	const token = randomBytes(32).toString('base64url')
+	const token = newSecretToken()
 	await db.insert(customerSessions).values({
-		id: digest(token),
+		id: digestOf(token),
 		customerId,
 		createdAt: now,
 		lastSeenAt: now,
@@ -33,8 +31,8 @@ export async function startCustomerSession(db: Database, customerId: number, now
 }
 
 export async function findSessionCustomer(db: Database, token: string, now = new Date()): Promise<Customer | null> {
-	if (!/^[\w-]{43}$/.test(token)) return null
-	const id = digest(token)
+	if (!isSecretToken(token)) return null
+	const id = digestOf(token)
 	const [row] = await db
 		.select({ customer: customers, lastSeenAt: customerSessions.lastSeenAt })
 		.from(customerSessions)
@@ -55,7 +53,7 @@ export async function findSessionCustomer(db: Database, token: string, now = new
 }
 
 export async function endCustomerSession(db: Database, token: string): Promise<void> {
-	await db.delete(customerSessions).where(eq(customerSessions.id, digest(token)))
+	await db.delete(customerSessions).where(eq(customerSessions.id, digestOf(token)))
 }
 
 // After the e-mail changed: every other browser signs in again.

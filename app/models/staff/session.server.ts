@@ -1,6 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto'
 import { and, eq, gt, lt, ne, or } from 'drizzle-orm'
 import type { Database } from '#database/client.ts'
+import { digestOf, newSecretToken } from '#app/models/secret-token.server.ts'
 import { sessions, users, type Role } from '#database/schema.ts'
 
 export const SESSION_COOKIE = 'tolk_staff'
@@ -11,13 +11,11 @@ const TOUCH_INTERVAL_MS = 60 * 1000
 
 export type Staff = { id: number; email: string; name: string; role: Role; sessionId: string }
 
-const digest = (token: string) => createHash('sha256').update(token).digest('hex')
-
 // A fresh token at every login: whatever session id a visitor had before is never promoted.
 export async function startSession(db: Database, userId: number, now = new Date()): Promise<string> {
-	const token = randomBytes(32).toString('base64url')
+	const token = newSecretToken()
 	await db.insert(sessions).values({
-		id: digest(token),
+		id: digestOf(token),
 		userId,
 		createdAt: now,
 		lastSeenAt: now,
@@ -27,7 +25,7 @@ export async function startSession(db: Database, userId: number, now = new Date(
 }
 
 export async function findSessionStaff(db: Database, token: string, now = new Date()): Promise<Staff | null> {
-	const id = digest(token)
+	const id = digestOf(token)
 	const [row] = await db
 		.select({ id: users.id, email: users.email, name: users.name, role: users.role, lastSeenAt: sessions.lastSeenAt })
 		.from(sessions)
@@ -47,7 +45,7 @@ export async function findSessionStaff(db: Database, token: string, now = new Da
 }
 
 export async function endSession(db: Database, token: string): Promise<void> {
-	await db.delete(sessions).where(eq(sessions.id, digest(token)))
+	await db.delete(sessions).where(eq(sessions.id, digestOf(token)))
 }
 
 // After a password or role change, or when an admin signs someone out everywhere.

@@ -3,7 +3,7 @@ import { data, Form, useActionData, useLoaderData } from 'react-router'
 import type { Route } from './+types/details'
 import { AccountFrame } from '#app/components/account/account-frame.tsx'
 import { ColleaguesSection, DeleteSection, EmailSection } from '#app/components/account/details-sections.tsx'
-import { CompanySearch } from '#app/components/order/company-search.tsx'
+import { CompanySearchInput } from '#app/components/order/customer-fields.tsx'
 import { AuthenticityTokenInput } from '#app/components/ui/authenticity-token.tsx'
 import { fieldMaker, RefusalSummary } from '#app/components/ui/form-fields.tsx'
 import { Text, useI18n } from '#app/components/ui/i18n-provider.tsx'
@@ -106,14 +106,7 @@ export default function AccountDetailsPage() {
 							'company_query',
 							t('request.company'),
 							(props) => (
-								<CompanySearch
-									id={props.id}
-									label={t('request.company')}
-									placeholder={t('request.companyPlaceholder')}
-									describedBy={props['aria-describedby'] ?? ''}
-									isInvalid={Boolean(props['aria-invalid'])}
-									defaultQuery={props.defaultValue}
-								/>
+								<CompanySearchInput {...props} />
 							),
 							loaded.companyName
 								? t('account.details.companyNow', { company: loaded.companyName })

@@ -1,6 +1,7 @@
 import { Link, useLoaderData } from 'react-router'
 import type { Route } from './+types/orders'
 import { AccountFrame, Pager } from '#app/components/account/account-frame.tsx'
+import { OrderFacts } from '#app/components/order/order-facts.tsx'
 import { Text, useI18n } from '#app/components/ui/i18n-provider.tsx'
 import { accountOrders, ACCOUNT_PAGE_SIZE } from '#app/models/customer/records.server.ts'
 import { liveStream } from '#app/models/live/signed-stream.server.ts'
@@ -90,14 +91,11 @@ export default function AccountOrdersPage() {
 									)}
 								</div>
 								<div>
-									<dl className="grid grid-cols-[auto_1fr] gap-x-3 text-sm sm:text-right">
-										<Text as="dt" k="orderPage.status" className="text-slate-600" />
-										<dd>
-											<strong data-status={order.status}>{t(`orderStatus.${order.status}`)}</strong>
-										</dd>
-										<Text as="dt" k="orderPage.due" className="text-slate-600" />
-										<dd>{day(order.dueDate)}</dd>
-									</dl>
+									<OrderFacts
+										status={order.status}
+										dueDate={order.dueDate}
+										className="grid grid-cols-[auto_1fr] gap-x-3 text-sm sm:text-right"
+									/>
 									<p className="mt-2 sm:text-right">
 										<Link
 											to={`${pathFor('order', locale)}?again=${encodeURIComponent(order.reference)}`}
