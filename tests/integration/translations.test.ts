@@ -137,6 +137,7 @@ describe('the texts page', () => {
 			['faq', 'FAQ'],
 			['about', 'Om os'],
 			['contact', 'Kontakt'],
+			['account', 'Min konto'],
 			['mail', 'E-mails og fakturaer'],
 		])
 		// The calculator's texts sit under Prices, named before their key.
