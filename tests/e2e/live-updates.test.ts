@@ -53,7 +53,8 @@ describe('live updates', () => {
 					(await afterRestart.post('/admin/faq-categories/new', { nameDa: 'Genforbundet', nameEn: 'Reconnected' }))
 						.status,
 				).toBe(302)
-				await recent.getByText('Genforbundet').waitFor({ timeout: 5_000 })
+				// (Live, with no reload: 15 s leaves room for a CI machine running other suites beside it.)
+				await recent.getByText('Genforbundet').waitFor({ timeout: 15_000 })
 			} finally {
 				// While the server was down the browser logged the failed socket; nothing else may fail.
 				const problems = page.problems.filter(

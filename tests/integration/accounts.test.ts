@@ -92,6 +92,9 @@ describe('signing in by the link in the mail', () => {
 	test('the link signs in for 30 days with an HttpOnly, SameSite cookie, once; the account has the orders made before', async () => {
 		const { client, cookie, linkPath, used } = await signIn('ida@example.dk')
 		expect(used.headers.get('location')).toBe('/konto')
+		// The link's token opens the account: the log shows where it went, never the token.
+		expect(server.logs()).toContain('"path":"/konto/link/[token]"')
+		expect(server.logs()).not.toContain(linkPath.split('/').at(-1))
 		expect(cookie).toMatch(/; Max-Age=2592000; HttpOnly; SameSite=Lax/)
 		const account = await client.get('/konto')
 		expect(account.status).toBe(200)
