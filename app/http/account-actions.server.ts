@@ -1,11 +1,5 @@
 import { redirect, type RouterContextProvider } from 'react-router'
-import {
-	askToChangeEmail,
-	DETAIL_FIELDS,
-	mailLink,
-	saveDetails,
-	type DetailField,
-} from '#app/models/customer/account.server.ts'
+import { askToChangeEmail, DETAIL_FIELDS, saveDetails, type DetailField } from '#app/models/customer/account.server.ts'
 import { inviteColleague, removeColleague } from '#app/models/customer/company.server.ts'
 import { deleteCustomerAccount } from '#app/models/customer/privacy.server.ts'
 import { endCustomerSession } from '#app/models/customer/session.server.ts'
@@ -74,7 +68,7 @@ export async function accountAction(request: Request, context: Context): Promise
 		}
 		case 'invite': {
 			const email = value('email').trim()
-			return linkAnswer(await inviteColleague(services, customer, { email, locale, ipHash }, mailLink), { email })
+			return linkAnswer(await inviteColleague(services, customer, { email, locale, ipHash }), { email })
 		}
 		case 'remove': {
 			const email = value('email')

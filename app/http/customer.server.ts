@@ -1,5 +1,5 @@
 import { redirect, type RouterContextProvider } from 'react-router'
-import { getDb, getServices, perRequest } from '#app/http/context.server.ts'
+import { getServices, perRequest } from '#app/http/context.server.ts'
 import { companyOf } from '#app/models/customer/company.server.ts'
 import { liveStream } from '#app/models/live/signed-stream.server.ts'
 import { customerStream } from '#app/utils/cable.ts'
@@ -50,7 +50,7 @@ export async function requireCustomer(
 		const signIn = pathFor('accountSignIn', localeFromPath(url.pathname))
 		throw redirect(`${signIn}?next=${encodeURIComponent(url.pathname)}`)
 	}
-	return { customer, access: await accessOf(getDb(context), customer) }
+	return { customer, access: accessOf(customer) }
 }
 
 // Where to go after signing in: only an address of the account's own pages.

@@ -92,7 +92,7 @@ async function initialValues(request: Request, context: Route.LoaderArgs['contex
 	const again = new URL(request.url).searchParams.get('again')
 	if (!again) return contact
 	const db = getDb(context)
-	const choices = await againChoices(db, await accessOf(db, customer), again, minDate)
+	const choices = await againChoices(db, accessOf(customer), again, minDate)
 	return { ...contact, ...choices }
 }
 

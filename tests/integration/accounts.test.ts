@@ -13,7 +13,7 @@ import { acceptQuote } from '#app/models/order/accept.server.ts'
 import { ADMIN_ENV, clientFor, logIn, type StaffClient } from '#tests/setup/admin.ts'
 import { createTestDatabase, openTestDatabase, type TestDatabase } from '#tests/setup/database.ts'
 import { textOf, visit } from '#tests/setup/http.ts'
-import { waitForMailTo } from '#tests/setup/mail-folder.ts'
+import { mailsIn, waitForMailTo } from '#tests/setup/mail-folder.ts'
 import { acceptFields, inProgressWithFile, insertStaff, savedQuote } from '#tests/setup/orders.ts'
 import { startServer, type RunningServer } from '#tests/setup/server.ts'
 import { testServices } from '#tests/setup/services.ts'
@@ -83,10 +83,7 @@ async function signIn(email: string, locale: 'da' | 'en' = 'da') {
 	}
 }
 
-const mailsTo = async (email: string) =>
-	(await import('#tests/setup/mail-folder.ts').then((module) => module.mailsIn(database.dataDir))).filter((mail) =>
-		mail.to.includes(email),
-	)
+const mailsTo = async (email: string) => (await mailsIn(database.dataDir)).filter((mail) => mail.to.includes(email))
 
 describe('signing in by the link in the mail', () => {
 	test('the link signs in for 30 days with an HttpOnly, SameSite cookie, once; the account has the orders made before', async () => {

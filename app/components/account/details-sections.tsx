@@ -1,6 +1,6 @@
-import { useCallback } from 'react'
 import { Form } from 'react-router'
 import { AuthenticityTokenInput } from '#app/components/ui/authenticity-token.tsx'
+import { FormAnswer } from '#app/components/ui/form-answer.tsx'
 import { fieldMaker } from '#app/components/ui/form-fields.tsx'
 import { Text, useI18n } from '#app/components/ui/i18n-provider.tsx'
 import { buttonClass } from '#app/components/ui/button.tsx'
@@ -8,22 +8,6 @@ import { inputClass } from '#app/components/ui/input.tsx'
 import type { AccountAnswer } from '#app/http/account-actions.server.ts'
 
 const BOX = 'rounded-2xl border border-slate-200 bg-white p-6 shadow-sm'
-
-// What a form's last answer says: a status when done, an alert when refused (focused either way).
-function Answer({ answer }: { answer: AccountAnswer | null }) {
-	const focusOnMount = useCallback((element: HTMLElement | null) => element?.focus(), [])
-	if (!answer) return null
-	return (
-		<p
-			role={answer.ok ? 'status' : 'alert'}
-			tabIndex={-1}
-			ref={focusOnMount}
-			className={`mb-4 rounded-md border p-3 ${answer.ok ? 'border-teal-300 bg-teal-50 text-teal-950' : 'border-red-300 bg-red-50 text-red-900'}`}
-		>
-			{answer.message}
-		</p>
-	)
-}
 
 // A form with one e-mail field (a new address, a colleague to invite).
 function EmailForm({
@@ -64,7 +48,7 @@ export function EmailSection({ email, answer }: { email: string; answer: Account
 				{t('account.email.title')}
 			</h2>
 			<Text as="p" k="account.email.lead" vars={{ email }} className="mb-4 text-slate-700" />
-			<Answer answer={answer} />
+			<FormAnswer answer={answer} />
 			<EmailForm
 				prefix="new"
 				intent="email"
@@ -101,7 +85,7 @@ export function ColleaguesSection({
 				k={manages ? 'account.colleagues.leadManager' : 'account.colleagues.lead'}
 				className="mb-4 text-slate-700"
 			/>
-			<Answer answer={answer} />
+			<FormAnswer answer={answer} />
 			<ul className="mb-4 divide-y divide-slate-200 rounded-md border border-slate-200">
 				{colleagues.members.map((member) => (
 					<li key={member.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
@@ -166,7 +150,7 @@ export function DeleteSection({ openOrders, answer }: { openOrders: string[]; an
 			</a>
 			<h3 className="mb-2 text-lg font-semibold">{t('account.delete.title')}</h3>
 			<Text as="p" k="account.delete.what" className="mb-3 text-slate-700" />
-			<Answer answer={answer} />
+			<FormAnswer answer={answer} />
 			{openOrders.length > 0 ? (
 				<Text
 					as="p"

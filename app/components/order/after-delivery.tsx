@@ -1,6 +1,6 @@
-import { useCallback } from 'react'
 import { Form } from 'react-router'
 import { AuthenticityTokenInput } from '#app/components/ui/authenticity-token.tsx'
+import { FormAnswer } from '#app/components/ui/form-answer.tsx'
 import { Text, useI18n } from '#app/components/ui/i18n-provider.tsx'
 import { buttonClass } from '#app/components/ui/button.tsx'
 import { inputClass } from '#app/components/ui/input.tsx'
@@ -28,7 +28,6 @@ const BOX = 'mb-6 max-w-2xl rounded-2xl border border-slate-200 bg-white p-6 sha
 // gives; and rate the order. Plain forms, so they work without script.
 export function AfterDeliverySection({ state, answer }: { state: AfterDelivery; answer: AfterDeliveryAnswer | null }) {
 	const { locale, t } = useI18n()
-	const focusOnMount = useCallback((element: HTMLElement | null) => element?.focus(), [])
 	if (!state.mayAccept && !state.mayRevise && !state.mayRate) return null
 	const values = answer && !answer.ok ? (answer.values ?? {}) : {}
 	return (
@@ -36,16 +35,7 @@ export function AfterDeliverySection({ state, answer }: { state: AfterDelivery; 
 			<h2 id="after-delivery" className="mb-3 text-xl font-semibold">
 				{t('orderPage.after.title')}
 			</h2>
-			{answer && (
-				<p
-					role={answer.ok ? 'status' : 'alert'}
-					tabIndex={-1}
-					ref={focusOnMount}
-					className={`mb-4 rounded-md border p-3 ${answer.ok ? 'border-teal-300 bg-teal-50 text-teal-950' : 'border-red-300 bg-red-50 text-red-900'}`}
-				>
-					{answer.message}
-				</p>
-			)}
+			<FormAnswer answer={answer} />
 			{state.mayAccept && (
 				<Form method="post" className="mb-6">
 					<AuthenticityTokenInput />

@@ -3,14 +3,13 @@ import { z } from 'zod'
 import type { Database } from '#database/client.ts'
 import { customers, orders, quotes, requests, type CustomerDetails } from '#database/schema.ts'
 import type { AppServices } from '#app/models/services.ts'
-import { getSettings } from '#app/models/site.server.ts'
-import { mailText } from '#app/models/mail-text.server.ts'
 import { issueLink, normaliseEmail, takeLink, withdrawLinks, type LinkRow } from '#app/models/customer/links.server.ts'
 import { endOtherCustomerSessions, startCustomerSession, type Customer } from '#app/models/customer/session.server.ts'
 import { claimCompany, joinCompany } from '#app/models/customer/company.server.ts'
+import { mailLink } from '#app/models/customer/mail.server.ts'
 import { companyColumns, resolveCompany } from '#app/models/company/search.server.ts'
 import { CUSTOMER_FIELDS, typedLine } from '#app/models/request/form.ts'
-import { pathFor, type Locale } from '#app/utils/locales.ts'
+import type { Locale } from '#app/utils/locales.ts'
 
 type Services = Pick<AppServices, 'db' | 'sendMail' | 'publicUrl'>
 export const EmailSchema = z.object({ email: CUSTOMER_FIELDS.email })
@@ -28,35 +27,6 @@ export async function askForSignInLink(
 	if (!token) return 'limited'
 	await mailLink(services, { to: email, kind: 'signIn', token, locale: input.locale })
 	return 'sent'
-}
-
-export async function mailLink(
-	services: Services,
-	{
-		to,
-		kind,
-		token,
-		locale,
-		vars = {},
-	}: { to: string; kind: string; token: string; locale: Locale; vars?: Record<string, string> },
-) {
-	const settings = await getSettings(services.db)
-	const all = {
-		agency: settings.agencyName,
-		url: `${services.publicUrl}${pathFor('accountLink', locale, { token })}`,
-		...vars,
-	}
-	services.sendMail({
-		to,
-		replyTo: settings.email,
-		subject: mailText(locale, `mail.account.${kind}Subject`, all),
-		text: [
-			mailText(locale, 'mail.account.greeting', all),
-			mailText(locale, `mail.account.${kind}`, all),
-			mailText(locale, 'mail.account.notYou', all),
-			mailText(locale, 'mail.request.signature', all),
-		].join('\n\n'),
-	})
 }
 
 export type LinkUse =

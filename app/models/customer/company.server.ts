@@ -7,7 +7,8 @@ import type { Customer } from '#app/models/customer/session.server.ts'
 import { issueLink, normaliseEmail, withdrawLinks } from '#app/models/customer/links.server.ts'
 import { customerStream } from '#app/utils/cable.ts'
 import type { Locale } from '#app/utils/locales.ts'
-import type { mailLink } from '#app/models/customer/account.server.ts'
+import { mailLink } from '#app/models/customer/mail.server.ts'
+import { CUSTOMER_FIELDS } from '#app/models/request/form.ts'
 
 // An account with a company (CVR) in its details becomes the company's first account, which
 // manages who belongs; when the company has an account already, joining takes an invitation.
@@ -84,11 +85,11 @@ export async function inviteColleague(
 	services: Services,
 	manager: Customer,
 	input: { email: string; locale: Locale; ipHash: string },
-	send: typeof mailLink,
 ): Promise<'sent' | 'invalid' | 'limited' | 'not-manager'> {
 	if (!manager.managesCompany || !manager.companyId) return 'not-manager'
-	const email = normaliseEmail(input.email)
-	if (!/^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(email) || email.length > 254) return 'invalid'
+	const parsed = CUSTOMER_FIELDS.email.safeParse(input.email)
+	if (!parsed.success) return 'invalid'
+	const email = normaliseEmail(parsed.data)
 	const company = await companyOf(services.db, manager.companyId)
 	const token = await issueLink(services.db, {
 		purpose: 'invite',
@@ -97,7 +98,7 @@ export async function inviteColleague(
 		companyId: manager.companyId,
 	})
 	if (!token) return 'limited'
-	await send(services, {
+	await mailLink(services, {
 		to: email,
 		kind: 'invite',
 		token,

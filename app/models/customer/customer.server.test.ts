@@ -1,15 +1,23 @@
 import { describe, expect, test } from 'vitest'
 import { eq, sql } from 'drizzle-orm'
-import { auditEvents, companies, customers, invoices, orderFiles, orders, quotes, requests } from '#database/schema.ts'
+import {
+	auditEvents,
+	companies,
+	customerLinks,
+	customers,
+	invoices,
+	orderEvents,
+	orderFiles,
+	orderRatings,
+	orders,
+	quotes,
+	requests,
+} from '#database/schema.ts'
+import { rateOrder, requestRevision } from '#app/models/order/after-delivery.server.ts'
 import { changeOrderStatus } from '#app/models/order/lifecycle.server.ts'
 import { acceptQuote } from '#app/models/order/accept.server.ts'
-import {
-	askForSignInLink,
-	askToChangeEmail,
-	mailLink,
-	saveDetails,
-	spendLink,
-} from '#app/models/customer/account.server.ts'
+import { countOrders } from '#app/models/order/admin.server.ts'
+import { askForSignInLink, askToChangeEmail, saveDetails, spendLink } from '#app/models/customer/account.server.ts'
 import { issueLink, LINK_LIMITS, peekLink } from '#app/models/customer/links.server.ts'
 import { findSessionCustomer, type Customer } from '#app/models/customer/session.server.ts'
 import { colleaguesOf, inviteColleague, removeColleague } from '#app/models/customer/company.server.ts'
@@ -47,12 +55,12 @@ async function deliveredOrder(email: string, cvr: number | null = null) {
 const tokenIn = (text: string) => text.match(/\/(?:en\/account|konto)\/link\/([\w-]{43})/)?.[1] ?? null
 
 // Signs in as the e-mail by the link the mail brought.
-async function signedIn(email: string): Promise<Customer> {
+async function signedIn(email: string): Promise<Customer & { token: string }> {
 	mails.length = 0
 	expect(await askForSignInLink(services(), { email, locale: 'da', ipHash: `ip-${email}` })).toBe('sent')
 	const used = await spendLink(services(), tokenIn(mails.at(-1)!.text)!)
 	if (!used.ok) throw new Error(used.reason)
-	return (await findSessionCustomer(db(), used.sessionToken))!
+	return { ...(await findSessionCustomer(db(), used.sessionToken))!, token: used.sessionToken }
 }
 
 describe('signing in with a link by e-mail', () => {
@@ -125,8 +133,8 @@ describe('signing in with a link by e-mail', () => {
 		expect((await spendLink(services(), tokenIn(mails[1]!.text)!)).ok).toBe(true)
 		const [after] = await db().select().from(customers).where(eq(customers.id, customer.id))
 		expect(after!.email).toBe('moved@example.dk')
-		// The browser that was signed in under the old address signs in again.
-		expect(await findSessionCustomer(db(), 'x'.repeat(43))).toBeNull()
+		// The browser that was signed in under the old address signs in again; the link's own is in.
+		expect(await findSessionCustomer(db(), customer.token)).toBeNull()
 	})
 })
 
@@ -145,8 +153,8 @@ describe('what an account reaches', () => {
 				ipHash: 'x',
 				fingerprint: 'owner-request',
 			})
-		const owner = await accessOf(db(), await signedIn('owner@example.dk'))
-		const stranger = await accessOf(db(), await signedIn('other@example.dk'))
+		const owner = accessOf(await signedIn('owner@example.dk'))
+		const stranger = accessOf(await signedIn('other@example.dk'))
 
 		const orderRefs = (await accountOrders(db(), owner)).rows.map((row) => row.reference)
 		expect(orderRefs).toEqual([own.order.reference])
@@ -179,7 +187,7 @@ describe('colleagues', () => {
 		// A stranger who typed the company's CVR is not the company.
 		const strangerOrder = await deliveredOrder('someone@else.dk', CVR)
 
-		let boss = await signedIn('boss@firma.dk')
+		let boss: Customer = await signedIn('boss@firma.dk')
 		const fields = {
 			name: 'Bo Boss',
 			phone: '',
@@ -193,9 +201,7 @@ describe('colleagues', () => {
 		expect(boss.managesCompany).toBe(true)
 
 		mails.length = 0
-		expect(
-			await inviteColleague(services(), boss, { email: 'anna@firma.dk', locale: 'en', ipHash: 'b' }, mailLink),
-		).toBe('sent')
+		expect(await inviteColleague(services(), boss, { email: 'anna@firma.dk', locale: 'en', ipHash: 'b' })).toBe('sent')
 		expect(mails[0]!.subject).toContain('Firma ApS')
 		expect((await colleaguesOf(db(), boss))!.invited).toEqual(['anna@firma.dk'])
 		const joined = await spendLink(services(), tokenIn(mails[0]!.text)!)
@@ -204,13 +210,13 @@ describe('colleagues', () => {
 		expect(anna.companyId).toBe(boss.companyId)
 
 		const seen = async (customer: Customer) =>
-			(await accountOrders(db(), await accessOf(db(), customer))).rows.map((row) => row.reference).sort()
+			(await accountOrders(db(), accessOf(customer))).rows.map((row) => row.reference).sort()
 		expect(await seen(anna)).toEqual([companyOrder.order.reference, colleagueOrder.order.reference].sort())
 		expect(await seen(boss)).toEqual(
 			[companyOrder.order.reference, privateOrder.order.reference, colleagueOrder.order.reference].sort(),
 		)
 		expect(await seen(boss)).not.toContain(strangerOrder.order.reference)
-		const annaAccess = await accessOf(db(), anna)
+		const annaAccess = accessOf(anna)
 		expect(await invoiceForAccount(db(), annaAccess, companyOrder.invoice.id)).not.toBeNull()
 		expect(await invoiceForAccount(db(), annaAccess, privateOrder.invoice.id)).toBeNull()
 		// A colleague's order is listed without its own link (that stays with the one who ordered).
@@ -260,8 +266,20 @@ describe('their data', () => {
 
 	test('deleting the account erases the person everywhere but the invoices, which lose them after five years', async () => {
 		const mine = await deliveredOrder('gone@example.dk')
+		await requestRevision(services(), mine.order.token, 'My name is Gone Person, see page 2.')
+		await db().update(orders).set({ status: 'delivered' }).where(eq(orders.id, mine.order.id))
+		expect(await rateOrder(services(), mine.order.token, { rating: '1', comment: 'Gone Person is unhappy.' })).toEqual({
+			ok: true,
+		})
 		const customer = await signedIn('gone@example.dk')
 		expect(await deleteCustomerAccount(services(), customer)).toBe('deleted')
+		const written = JSON.stringify([
+			await db().select().from(orderEvents).where(eq(orderEvents.orderId, mine.order.id)),
+			await db().select().from(orderRatings).where(eq(orderRatings.orderId, mine.order.id)),
+			await db().select().from(customerLinks).where(eq(customerLinks.email, 'gone@example.dk')),
+		])
+		expect(written).not.toContain('Gone Person')
+		expect(written).not.toContain('gone@example.dk')
 
 		const [order] = await db().select().from(orders).where(eq(orders.id, mine.order.id))
 		expect(order!.customer).toMatchObject({ name: '–', email: '', phone: '' })
@@ -296,5 +314,13 @@ describe('their data', () => {
 		expect(accepted.ok).toBe(true)
 		const customer = await signedIn('busy2@example.dk')
 		expect(await deleteCustomerAccount(services(), customer)).toBe('open-orders')
+	})
+
+	test('an order whose revision was asked for is still open: in staff’s default list, and it keeps the account', async () => {
+		const order = await deliveredOrder('revising@example.dk')
+		const before = await countOrders(db(), {})
+		expect(await requestRevision(services(), order.order.token, 'The dates are in the wrong format.')).toBe('requested')
+		expect(await countOrders(db(), {})).toBe(before + 1)
+		expect(await deleteCustomerAccount(services(), await signedIn('revising@example.dk'))).toBe('open-orders')
 	})
 })

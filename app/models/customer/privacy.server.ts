@@ -1,14 +1,17 @@
 import { rm } from 'node:fs/promises'
 import path from 'node:path'
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm'
-import type { Database } from '#database/client.ts'
+import type { Database, Transaction } from '#database/client.ts'
 import {
 	customerCompanies,
 	customers,
+	customerLinks,
 	customerSessions,
 	documents,
 	invoices,
+	orderEvents,
 	orderFiles,
+	orderRatings,
 	orders,
 	quotes,
 	requests,
@@ -18,8 +21,10 @@ import type { AppServices } from '#app/models/services.ts'
 import { recordAudit } from '#app/models/audit/record.server.ts'
 import { sideFilesOf } from '#app/models/documents/analysis.server.ts'
 import { deliveriesDirOf } from '#app/models/order/order.server.ts'
+import { OPEN_ORDER_STATUSES } from '#app/models/order/status.ts'
 import { daysBefore } from '#app/models/calendar/working-days.ts'
 import type { Customer } from '#app/models/customer/session.server.ts'
+import { companyOf } from '#app/models/customer/company.server.ts'
 
 // Bookkeeping law keeps an invoice whole for five years; then its buyer's person goes too.
 export const INVOICE_KEEP_YEARS = 5
@@ -87,9 +92,7 @@ export async function exportCustomerData(db: Database, customer: Customer) {
 		account: {
 			email: account!.email,
 			details: account!.details,
-			company: customer.companyId
-				? ((await db.select().from(customerCompanies).where(eq(customerCompanies.id, customer.companyId)))[0] ?? null)
-				: null,
+			company: await companyOf(db, customer.companyId),
 			managesCompany: account!.managesCompany,
 			createdAt: account!.createdAt,
 		},
@@ -113,7 +116,7 @@ export async function openOrdersOf(db: Database, email: string) {
 	return db
 		.select({ reference: orders.reference })
 		.from(orders)
-		.where(and(ownOrders(email), inArray(orders.status, ['received', 'in_progress'])))
+		.where(and(ownOrders(email), inArray(orders.status, [...OPEN_ORDER_STATUSES])))
 }
 
 type Services = Pick<AppServices, 'db' | 'broadcast' | 'logger' | 'documentsDir'>
@@ -145,8 +148,18 @@ export async function deleteCustomerAccount(
 				.update(requests)
 				.set({ name: ERASED_NAME, email: '', phone: '', message: '', updatedAt: new Date() })
 				.where(inArray(requests.id, requestIds))
+		if (orderIds.length) {
+			// What the person wrote after a delivery (the revision's reason, the rating's comment) and the
+			// address the order's mails went to, as the history noted it.
+			await tx
+				.update(orderEvents)
+				.set({ body: ERASED_NAME })
+				.where(and(inArray(orderEvents.orderId, orderIds), inArray(orderEvents.kind, ['revision', 'mail', 'message'])))
+			await tx.update(orderRatings).set({ comment: '' }).where(inArray(orderRatings.orderId, orderIds))
+		}
+		await tx.delete(customerLinks).where(eq(customerLinks.email, customer.email))
 		await tx.update(quotes).set({ customerId: null }).where(eq(quotes.customerId, customer.id))
-		await handOverCompany(tx as unknown as Database, customer)
+		await handOverCompany(tx, customer)
 		await tx.delete(customers).where(eq(customers.id, customer.id))
 	})
 	await removeFiles(db, documentsDir, orderIds, requestIds)
@@ -164,7 +177,7 @@ export async function deleteCustomerAccount(
 }
 
 // The company's next member manages it; a company with no one left goes.
-async function handOverCompany(db: Database, customer: Customer) {
+async function handOverCompany(db: Database | Transaction, customer: Customer) {
 	if (!customer.companyId || !customer.managesCompany) return
 	const [next] = await db
 		.select({ id: customers.id })

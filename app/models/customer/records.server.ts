@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm'
 import type { Database } from '#database/client.ts'
-import { customerCompanies, invoices, orderDownloads, orderFiles, orders, quotes, requests } from '#database/schema.ts'
+import { invoices, orderDownloads, orderFiles, orders, quotes, requests } from '#database/schema.ts'
 import type { AppServices } from '#app/models/services.ts'
 import { broadcastTo } from '#app/models/live/broadcast.server.ts'
 import { orderStream } from '#app/utils/cable.ts'
@@ -12,23 +12,14 @@ import type { Customer } from '#app/models/customer/session.server.ts'
 export const ACCOUNT_PAGE_SIZE = 25
 
 // Who a signed-in customer is to the records: their own e-mail, and their company's orders when
-// they belong to one (the orders with its CVR made by one of its current members).
-export type Access = { customerId: number; email: string; companyId: number | null; cvr: number | null }
+// they belong to one (the orders with its CVR made by one of its current members, read by the query).
+export type Access = { customerId: number; email: string; companyId: number | null }
 
-export async function accessOf(db: Database, customer: Pick<Customer, 'id' | 'email' | 'companyId'>): Promise<Access> {
-	const [company] = customer.companyId
-		? await db
-				.select({ cvr: customerCompanies.cvr })
-				.from(customerCompanies)
-				.where(eq(customerCompanies.id, customer.companyId))
-		: []
-	return {
-		customerId: customer.id,
-		email: customer.email,
-		companyId: company ? customer.companyId : null,
-		cvr: company?.cvr ?? null,
-	}
-}
+export const accessOf = (customer: Pick<Customer, 'id' | 'email' | 'companyId'>): Access => ({
+	customerId: customer.id,
+	email: customer.email,
+	companyId: customer.companyId,
+})
 
 const orderEmail = sql`lower(${orders.customer}->>'email')`
 

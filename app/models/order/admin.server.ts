@@ -25,6 +25,7 @@ import {
 import { csvLine } from '#app/utils/csv.ts'
 import type { SavedQuoteDetails } from '#app/models/quote/quote.server.ts'
 import { containsAny } from '#app/models/search-pattern.server.ts'
+import { OPEN_ORDER_STATUSES } from '#app/models/order/status.ts'
 
 export const OrderFilterSchema = z.object({
 	status: z
@@ -61,7 +62,7 @@ export function readOrderFilter(url: URL): OrderFilter {
 	})
 }
 
-const OPEN: OrderStatus[] = ['received', 'in_progress']
+const OPEN = OPEN_ORDER_STATUSES
 
 function whereFor({ status, pair, translator, q, due }: OrderFilter, today: CalendarDate): SQL | undefined {
 	const conditions: SQL[] = []

@@ -103,7 +103,7 @@ describe('after a delivery', () => {
 
 	test('"Order again" takes the languages, copies and date rule of an order the account sees, and nothing of another', async () => {
 		const order = await delivered()
-		const access = { customerId: 0, email: order.customer.email.toLowerCase(), companyId: null, cvr: null }
+		const access = { customerId: 0, email: order.customer.email.toLowerCase(), companyId: null }
 		const choices = await againChoices(db(), access, order.reference, '2000-01-01')
 		expect(choices).toMatchObject({ from_language: order.fromLanguage, to_language: order.toLanguage })
 		expect(await againChoices(db(), { ...access, email: 'someone@else.dk' }, order.reference, '2000-01-01')).toBeNull()

@@ -11,3 +11,7 @@ export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
 	revision_requested: ['in_progress', 'delivered', 'cancelled'],
 	cancelled: [],
 }
+
+// The orders still being worked on: staff's default list, a translator's load, the jobs an order
+// may get; and what keeps a customer's account from being deleted.
+export const OPEN_ORDER_STATUSES: readonly OrderStatus[] = ['received', 'in_progress', 'revision_requested']

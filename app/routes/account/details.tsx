@@ -5,6 +5,7 @@ import { AccountFrame } from '#app/components/account/account-frame.tsx'
 import { ColleaguesSection, DeleteSection, EmailSection } from '#app/components/account/details-sections.tsx'
 import { CompanySearchInput } from '#app/components/order/customer-fields.tsx'
 import { AuthenticityTokenInput } from '#app/components/ui/authenticity-token.tsx'
+import { FormAnswer } from '#app/components/ui/form-answer.tsx'
 import { fieldMaker, RefusalSummary } from '#app/components/ui/form-fields.tsx'
 import { Text, useI18n } from '#app/components/ui/i18n-provider.tsx'
 import { buttonClass } from '#app/components/ui/button.tsx'
@@ -76,16 +77,7 @@ export default function AccountDetailsPage() {
 						{t('account.details.title')}
 					</h2>
 					<Text as="p" k="account.details.lead" className="mb-4 text-slate-700" />
-					{mine?.ok && (
-						<p
-							role="status"
-							tabIndex={-1}
-							ref={focusOnMount}
-							className="mb-4 rounded-md border border-teal-300 bg-teal-50 p-3 text-teal-950"
-						>
-							{mine.message}
-						</p>
-					)}
+					<FormAnswer answer={mine?.ok ? mine : null} />
 					<Form method="post" noValidate>
 						<AuthenticityTokenInput />
 						<input type="hidden" name="intent" value="details" />

@@ -40,6 +40,7 @@ import { notFound } from '#app/http/responses.server.ts'
 import { Invoices, OrderDocuments, OrderHistory } from '#app/components/admin/order-sections.tsx'
 import { UploadForm } from '#app/components/admin/upload-form.tsx'
 import { ratingOfOrder } from '#app/models/order/after-delivery.server.ts'
+import { OPEN_ORDER_STATUSES } from '#app/models/order/status.ts'
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
 	requireStaff(request, context)
@@ -52,7 +53,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 	const minutes = documents.reduce((total, source) => total + Math.ceil(source.minutes ?? 0), 0)
 	const pair = order.fromLanguage && order.toLanguage ? { from: order.fromLanguage, to: order.toLanguage } : null
 	// New jobs only while the order is open: a delivered or cancelled one needs no candidates.
-	const isOpen = order.status === 'received' || order.status === 'in_progress' || order.status === 'revision_requested'
+	const isOpen = OPEN_ORDER_STATUSES.includes(order.status)
 	const [jobs, candidates, rating] = await Promise.all([
 		jobsOfOrder(services, order.id),
 		pair && isOpen ? candidatesFor(services.db, pair, words, minutes) : [],
