@@ -5,6 +5,7 @@ import {
 	boolean,
 	check,
 	customType,
+	doublePrecision,
 	index,
 	integer,
 	jsonb,
@@ -414,6 +415,9 @@ export const documents = pgTable(
 		ipHash: text('ip_hash'),
 		createdAt: timestamps.createdAt,
 		analysedAt: timestamp('analysed_at', { withTimezone: true }),
+		// While a process counts the document: until when its claim holds. The process renews it
+		// while it works; one that dies leaves it to lapse, and another process takes the count.
+		countLeaseUntil: timestamp('count_lease_until', { withTimezone: true }),
 	},
 	(table) => [
 		index('documents_draft').on(table.draftId),
@@ -1134,3 +1138,54 @@ export const orderRatings = pgTable(
 	},
 	(table) => [check('order_ratings_range', sql`${table.rating} between 1 and 5`)],
 )
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' })
+
+// The shared file store on PostgreSQL (decision 021): every file the site keeps under DATA_DIR,
+// by its path there, in chunks of 1 MiB, so any process on any machine reads what another wrote.
+// A file counts once its row is in; chunks of a file not yet whole have no row and are swept.
+export const storedFiles = pgTable('stored_files', {
+	path: text().primaryKey(),
+	upload: text().notNull(),
+	size: bigint({ mode: 'number' }).notNull(),
+	chunks: integer().notNull(),
+	createdAt: timestamps.createdAt,
+})
+
+export const storedFileChunks = pgTable(
+	'stored_file_chunks',
+	{
+		// The upload's own id until the file is whole, so a half-written file is never read.
+		upload: text().notNull(),
+		n: integer().notNull(),
+		data: bytea().notNull(),
+		createdAt: timestamps.createdAt,
+	},
+	(table) => [primaryKey({ columns: [table.upload, table.n] })],
+)
+
+// Mail to send, in the database until it is sent: any process delivers it (claimed with
+// FOR UPDATE SKIP LOCKED), and one that stops mid-way leaves it to another.
+export const mailJobs = pgTable(
+	'mail_jobs',
+	{
+		id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+		message: jsonb().$type<Record<string, unknown>>().notNull(),
+		attempts: integer().notNull().default(0),
+		runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
+		leaseUntil: timestamp('lease_until', { withTimezone: true }),
+		createdAt: timestamps.createdAt,
+	},
+	(table) => [index('mail_jobs_due').on(table.runAfter)],
+)
+
+// The per-address limits every process shares (the business search's, for now): one row per
+// address and limit, in an UNLOGGED table (migration 0020) since a count lost with a crash only
+// lets a visitor start afresh. Rows a day old are swept.
+export const rateLimits = pgTable('rate_limits', {
+	key: text().primaryKey(),
+	tokens: doublePrecision().notNull(),
+	filledAt: timestamp('filled_at', { withTimezone: true }).notNull(),
+	dayStart: timestamp('day_start', { withTimezone: true }).notNull(),
+	dayCount: integer('day_count').notNull(),
+})

@@ -12,7 +12,10 @@ import { forgetMessages, TRANSLATIONS_STREAM } from '#app/models/translation.ser
 import { RESYNC_STREAM, type Broadcast, type PubSub } from '#server/cable/pubsub.ts'
 import { bodyLimit } from '#server/body-limit.ts'
 import { businessesEndpoint } from '#server/company-search/endpoint.ts'
-import type { SearchLimits } from '#server/company-search/rate-limit.ts'
+import { addressKey, type SearchLimits } from '#server/company-search/rate-limit.ts'
+import { takeShared } from '#app/models/rate-limit.server.ts'
+import { fileStore } from '#app/models/files/shared-store.server.ts'
+import path from 'node:path'
 import type { SearchCompanies } from '#server/company-search/service.ts'
 import { csrfProtection, type CsrfLocals } from '#server/csrf.ts'
 import { sharedPageCache } from '#server/page-cache/shared-pages.ts'
@@ -50,6 +53,8 @@ export type AppOptions = {
 	// The business picker's search (server/company-search) and its limits per address.
 	searchCompanies: SearchCompanies
 	searchLimits: SearchLimits
+	// On PostgreSQL the search limit is counted for all processes together (app/models/rate-limit.server.ts).
+	sharedLimits?: boolean
 	logger: Logger
 	secretKey: string
 	trustProxy: TrustProxy
@@ -95,6 +100,7 @@ export function createApp(options: AppOptions): App {
 
 	app.use(
 		PUBLIC_UPLOADS_PATH,
+		fetchSharedUpload(options.uploadsDir),
 		express.static(options.uploadsDir, { maxAge: '1d', index: false, fallthrough: false, dotfiles: 'deny' }),
 	)
 
@@ -172,6 +178,9 @@ export function createApp(options: AppOptions): App {
 	const businesses = businessesEndpoint({
 		searchCompanies: options.searchCompanies,
 		limits: options.searchLimits,
+		take: options.sharedLimits
+			? (address) => takeShared(options.database.db, `search:${addressKey(address)}`, options.searchLimits)
+			: undefined,
 		trustProxy: options.trustProxy,
 		logger,
 	})
@@ -204,4 +213,23 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 		const timer = setTimeout(() => reject(new Error('timeout')), ms)
 		promise.then(resolve, reject).finally(() => clearTimeout(timer))
 	})
+}
+
+// With several processes, a staff upload another process received is fetched from the shared
+// store the first time this one serves it (express.static then serves it from the disk).
+function fetchSharedUpload(uploadsDir: string): express.RequestHandler {
+	const root = path.resolve(uploadsDir)
+	return (req, _res, next) => {
+		if (!fileStore().shared || (req.method !== 'GET' && req.method !== 'HEAD')) return next()
+		let file: string
+		try {
+			file = path.resolve(root, `.${decodeURIComponent(req.path)}`)
+		} catch {
+			return next()
+		}
+		if (!file.startsWith(root + path.sep) || /[\\/]\./.test(file.slice(root.length))) return next()
+		fileStore()
+			.fetch(file)
+			.then(() => next(), next)
+	}
 }

@@ -53,6 +53,14 @@ export const EnvSchema = z.object({
 	WORDCOUNT_WORKERS: optional(z.coerce.number().int().min(1).max(64)),
 	WORDCOUNT_TIMEOUT_S: z.coerce.number().positive().max(3600).default(120),
 	WORDCOUNT_MEMORY_MB: z.coerce.number().int().min(256).max(16_384).default(1024),
+	// Word counts and mails are jobs in the database (decision 021): a process holds a job for
+	// JOB_LEASE_S seconds at a time, renewing it while it works, so one that dies leaves its jobs to
+	// another after that long; every JOB_POLL_S seconds each process looks for jobs no one holds.
+	JOB_LEASE_S: z.coerce.number().min(1).max(3600).default(30),
+	JOB_POLL_S: z.coerce.number().min(0.1).max(600).default(5),
+	// Server processes (node:cluster) sharing the port: only on PostgreSQL (the embedded database
+	// belongs to one process). Unset: 1.
+	WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
 	// Customers' uploads: per address per hour, and per order.
 	UPLOAD_FILES_PER_HOUR: z.coerce.number().int().min(1).default(200),
 	UPLOAD_MIB_PER_HOUR: z.coerce.number().int().min(1).default(2048),

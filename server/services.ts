@@ -15,7 +15,15 @@ import { createAnalysisQueue } from '#server/analysis/queue.ts'
 import { findCompanies } from '#app/models/company/search.server.ts'
 import { indexSnapshotPath } from '#app/models/company/search-index/snapshot.server.ts'
 import { createCompanySearch } from '#server/company-search/service.ts'
-import { createLocalPubSub, createPostgresPubSub } from '#server/cable/pubsub.ts'
+import { createLocalPubSub, createPostgresPubSub, type PubSub } from '#server/cable/pubsub.ts'
+import {
+	createPostgresFileStore,
+	dropLocalCopies,
+	STORED_FILES_STREAM,
+	sweepAbandonedChunks,
+	setFileStore,
+} from '#app/models/files/shared-store.server.ts'
+import { deleteExpiredLimits } from '#app/models/rate-limit.server.ts'
 import { attachCable } from '#server/cable/server.ts'
 import type { Env } from '#server/env.ts'
 import type { Logger } from '#server/logger.ts'
@@ -35,6 +43,7 @@ export async function startServices(env: Env, database: DatabaseHandle, logger: 
 	const pubsub = env.DATABASE_URL
 		? await createPostgresPubSub(env.DATABASE_URL, database.db, logger)
 		: createLocalPubSub()
+	shareFiles(env, database, pubsub)
 	const analysis = createAnalysisQueue({
 		db: database.db,
 		documentsDir,
@@ -43,9 +52,17 @@ export async function startServices(env: Env, database: DatabaseHandle, logger: 
 		workers: env.WORDCOUNT_WORKERS,
 		timeoutMs: env.WORDCOUNT_TIMEOUT_S * 1000,
 		memoryMb: env.WORDCOUNT_MEMORY_MB,
+		leaseMs: env.JOB_LEASE_S * 1000,
+		pollMs: env.JOB_POLL_S * 1000,
+		embedded: !env.DATABASE_URL,
 	})
 	await analysis.resume()
-	const mailer = createMailer(env, logger)
+	const mailer = createMailer(env, logger, {
+		db: database.db,
+		leaseMs: env.JOB_LEASE_S * 1000,
+		pollMs: env.JOB_POLL_S * 1000,
+	})
+	mailer.start()
 	const companySearch = env.COMPANY_SEARCH_INDEX
 		? createCompanySearch({ db: database.db, logger, snapshotFile: indexSnapshotPath(env.DATA_DIR) })
 		: null
@@ -72,6 +89,9 @@ export async function startServices(env: Env, database: DatabaseHandle, logger: 
 			.then(
 				(count) => count && logger.info({ invoices: count }, 'took deleted customers from invoices past five years'),
 			)
+			.then(() => sweepAbandonedChunks(database.db))
+			.then((count) => count && logger.info({ chunks: count }, 'deleted chunks of files never finished'))
+			.then(() => deleteExpiredLimits(database.db))
 			.then(() => refreshStatistics(database))
 			.catch((error: unknown) => logger.error({ err: error }, 'document retention sweep failed'))
 	await sweepDocuments()
@@ -99,6 +119,7 @@ export async function startServices(env: Env, database: DatabaseHandle, logger: 
 					source: 'database' as const,
 				})),
 			searchLimits: { perMinute: env.BUSINESS_SEARCHES_PER_MINUTE, perDay: env.BUSINESS_SEARCHES_PER_DAY },
+			sharedLimits: Boolean(env.DATABASE_URL),
 			backups: { start: () => backups.start('manual'), isRunning: backups.isRunning, backupDir: backupDirOf(env) },
 			uploadQuota: {
 				filesPerHour: env.UPLOAD_FILES_PER_HOUR,
@@ -169,9 +190,31 @@ export async function startServices(env: Env, database: DatabaseHandle, logger: 
 			await companySearch?.close()
 			await mailer.close()
 			await pubsub.close()
+			setFileStore(null)
 		},
 	}
 }
 
 export const backupDirOf = (env: Pick<Env, 'BACKUP_DIR' | 'DATA_DIR'>) =>
 	path.resolve(env.BACKUP_DIR ?? path.join(env.DATA_DIR, 'backups'))
+
+// On PostgreSQL the files under DATA_DIR are shared through the database, and every process drops
+// its copy of a file another removed; the embedded database keeps them on the disk alone.
+function shareFiles(env: Env, database: DatabaseHandle, pubsub: PubSub) {
+	if (!env.DATABASE_URL) return setFileStore(null)
+	const root = path.resolve(env.DATA_DIR)
+	setFileStore(
+		createPostgresFileStore({
+			db: database.db,
+			root,
+			announceRemoval: (paths) => pubsub.broadcast(STORED_FILES_STREAM, paths),
+		}),
+	)
+	pubsub.subscribe((stream, message) => {
+		if (stream === STORED_FILES_STREAM && Array.isArray(message))
+			void dropLocalCopies(
+				root,
+				message.filter((item): item is string => typeof item === 'string'),
+			)
+	})
+}

@@ -1,20 +1,24 @@
 import { availableParallelism } from 'node:os'
 import path from 'node:path'
 import type { Database } from '#database/client.ts'
+import type { documents } from '#database/schema.ts'
 import { onceMoreIfDisconnected } from '#database/pool.ts'
 import { countedPreviewPathOf, countedTextPathOf } from '#app/models/documents/counted-text.server.ts'
 import {
-	findPendingDocument,
+	claimDocument,
+	claimPendingDocuments,
 	legacyTextPathOf,
 	listCountedDocuments,
-	listPendingDocumentIds,
 	recordAnalysis,
+	releaseAllClaims,
+	renewClaims,
 	recordRepeatedWords,
 	sentencesPathOf,
 	type Figures,
 } from '#app/models/documents/analysis.server.ts'
 import { documentStream, presentDocument, type DocumentRow } from '#app/models/documents/present.ts'
 import type { Logger } from '#server/logger.ts'
+import { fileStore, publishExisting } from '#app/models/files/shared-store.server.ts'
 import type { Broadcast } from '#server/cable/pubsub.ts'
 import { createWorkerPool, JobStopped, PoolClosed } from '#server/analysis/pool.ts'
 import type { CountJob, RepeatsJob } from '#server/analysis/worker.ts'
@@ -28,6 +32,13 @@ type Options = {
 	workers?: number
 	timeoutMs?: number
 	memoryMb?: number
+	// How long a claim on a document holds without being renewed: a process that dies mid-count
+	// leaves the document to another after this long.
+	leaseMs?: number
+	// How often this process looks for documents no process holds.
+	pollMs?: number
+	// The embedded database has one process: claims from before a restart are its own.
+	embedded?: boolean
 }
 
 export type AnalysisQueue = {
@@ -37,11 +48,15 @@ export type AnalysisQueue = {
 	close: () => Promise<void>
 }
 
+type Claimed = typeof documents.$inferSelect
+
 export const DEFAULT_WORKERS = Math.max(1, availableParallelism() - 1)
 
-// Schedules word counts on a pool of worker threads. Pending work is in the database (status
-// 'pending'), so a restart picks it up again with resume(). A file that runs past its time or
-// memory limit goes to a person ("too complex to count automatically").
+// Word counts are jobs in the database: a pending document is claimed by one process for a lease
+// it renews while it counts (decision 021). The process that received an upload claims it at once;
+// every process also takes unclaimed or lapsed ones as its workers come free, so work left by a
+// process that stopped or died is finished by another, and a count is stored once (only while
+// the document is pending). A file past its time or memory limit goes to a person.
 export function createAnalysisQueue({
 	db,
 	documentsDir,
@@ -50,6 +65,9 @@ export function createAnalysisQueue({
 	workers = DEFAULT_WORKERS,
 	timeoutMs = 120_000,
 	memoryMb = 1024,
+	leaseMs = 30_000,
+	pollMs = 5_000,
+	embedded = false,
 }: Options): AnalysisQueue {
 	const pool = createWorkerPool({
 		url: new URL('./worker.ts', import.meta.url),
@@ -58,23 +76,39 @@ export function createAnalysisQueue({
 		memoryMb,
 		logger,
 	})
-	const queued = new Set<string>()
+	const holding = new Set<string>()
 	const running = new Set<Promise<void>>()
 	const repeats = new Map<string, { again: boolean }>()
+	let closed = false
+	let timers: NodeJS.Timeout[] = []
 
-	async function count(id: string) {
-		const row = await findPendingDocument(db, id)
-		if (!row) return
-		const job: CountJob = {
-			type: 'count',
-			path: path.join(documentsDir, row.storedName),
-			extension: row.extension,
+	function start(row: Claimed) {
+		if (holding.has(row.id)) return
+		holding.add(row.id)
+		const work = count(row)
+			.catch((error: unknown) => {
+				if (!(error instanceof PoolClosed)) logger.error({ err: error, document: row.id }, 'word count failed')
+			})
+			.finally(() => {
+				holding.delete(row.id)
+				running.delete(work)
+				void takeWaiting()
+			})
+		running.add(work)
+	}
+
+	async function count(row: Claimed) {
+		const id = row.id
+		const file = path.join(documentsDir, row.storedName)
+		const side = {
 			sentencesPath: sentencesPathOf(documentsDir, id),
 			textPath: countedTextPathOf(documentsDir, id),
 			previewPath: countedPreviewPathOf(documentsDir, id),
 		}
+		const job: CountJob = { type: 'count', path: file, extension: row.extension, ...side }
 		let figures: Figures
 		try {
+			await fileStore().fetch(file)
 			figures = await pool.run<Figures>(job)
 		} catch (error) {
 			if (!(error instanceof JobStopped)) throw error
@@ -84,11 +118,23 @@ export function createAnalysisQueue({
 			)
 			figures = { kind: 'manual', reason: 'complex' }
 		}
+		await publishExisting(Object.values(side))
 		// Stored only while still pending, so storing twice is harmless.
 		const counted = await onceMoreIfDisconnected(() => recordAnalysis(db, id, figures))
 		if (!counted) return
 		await announce([counted])
 		if (counted.status === 'counted') await findRepeats(row.draftId)
+	}
+
+	// Documents no process holds, as many as this process has workers free.
+	async function takeWaiting() {
+		if (closed) return
+		try {
+			const rows = await claimPendingDocuments(db, workers - holding.size, leaseMs)
+			for (const row of rows) start(row)
+		} catch (error) {
+			if (!closed) logger.warn({ err: error }, 'could not look for word counts to take')
+		}
 	}
 
 	// One run per order at a time; a count that lands meanwhile asks for one more run after it.
@@ -101,6 +147,7 @@ export function createAnalysisQueue({
 			while (state.again) {
 				state.again = false
 				const counted = await listCountedDocuments(db, draftId)
+				for (const { id } of counted) await fileStore().fetch(sentencesPathOf(documentsDir, id))
 				const job: RepeatsJob = {
 					type: 'repeats',
 					documents: counted.map(({ id }) => ({
@@ -110,6 +157,9 @@ export function createAnalysisQueue({
 				}
 				const repeated = await pool.run<number[]>(job)
 				await announce(await onceMoreIfDisconnected(() => recordRepeatedWords(db, counted, repeated)))
+				// Another process may have counted a document of the order meanwhile: once more with it.
+				const now = await listCountedDocuments(db, draftId)
+				if (now.map(({ id }) => id).join() !== counted.map(({ id }) => id).join()) state.again = true
 			}
 		} catch (error) {
 			if (!(error instanceof JobStopped)) throw error
@@ -129,33 +179,38 @@ export function createAnalysisQueue({
 
 	return {
 		enqueue(id) {
-			if (queued.has(id)) return
-			queued.add(id)
-			const work = count(id)
-				.catch((error: unknown) => {
-					if (!(error instanceof PoolClosed)) logger.error({ err: error, document: id }, 'word count failed')
-				})
-				.finally(() => {
-					queued.delete(id)
-					running.delete(work)
-				})
-			running.add(work)
+			if (closed || holding.has(id)) return
+			claimDocument(db, id, leaseMs)
+				.then((row) => row && start(row))
+				.catch((error: unknown) => logger.error({ err: error, document: id }, 'word count not started'))
 		},
 		recountRepeats(draftId) {
 			findRepeats(draftId).catch((error: unknown) => {
 				if (!(error instanceof PoolClosed)) logger.error({ err: error }, 'repeated sentences not counted again')
 			})
 		},
+		// Work left from before a restart, then every `pollMs` whatever no process holds; the claims
+		// this process holds are renewed three times per lease.
 		async resume() {
-			const pending = await listPendingDocumentIds(db)
-			for (const id of pending) this.enqueue(id)
-			if (pending.length) logger.info({ documents: pending.length }, 'resumed word counts left from before the restart')
+			if (embedded) await releaseAllClaims(db)
+			await takeWaiting()
+			if (holding.size) logger.info({ documents: holding.size }, 'took word counts left from before')
+			const renew = () =>
+				renewClaims(db, [...holding], leaseMs).catch((error: unknown) =>
+					logger.warn({ err: error }, 'word-count claims not renewed'),
+				)
+			timers = [setInterval(() => void takeWaiting(), pollMs), setInterval(() => void renew(), leaseMs / 3)]
+			for (const timer of timers) timer.unref()
 		},
-		// Jobs under way stop (their documents stay pending for the next start); what was being
-		// stored finishes first, so nothing reaches a closed database.
+		// Jobs under way stop and their claims are let go, so another process (or the next start)
+		// counts them at once; what was being stored finishes first, so nothing reaches a closed database.
 		async close() {
+			closed = true
+			for (const timer of timers) clearInterval(timer)
+			const unfinished = [...holding]
 			await pool.close()
 			await Promise.allSettled([...running])
+			await renewClaims(db, unfinished, null).catch(() => {})
 		},
 	}
 }

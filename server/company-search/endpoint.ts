@@ -14,10 +14,24 @@ import type { SearchCompanies } from '#server/company-search/service.ts'
 const QuerySchema = z.string().max(100).catch('')
 const EMPTY = JSON.stringify({ businesses: [] })
 
-type Options = { searchCompanies: SearchCompanies; limits: SearchLimits; trustProxy: TrustProxy; logger: Logger }
+// Seconds the address must wait, 0 when it may search now (and the search is counted).
+export type TakeSearch = (address: string) => number | Promise<number>
+type Options = {
+	searchCompanies: SearchCompanies
+	limits: SearchLimits
+	// Shared by every process (PostgreSQL); unset: this process's own count.
+	take?: TakeSearch
+	trustProxy: TrustProxy
+	logger: Logger
+}
 
-export function businessesEndpoint({ searchCompanies, limits, trustProxy, logger }: Options) {
-	const take = createSearchLimiter(limits)
+export function businessesEndpoint({
+	searchCompanies,
+	limits,
+	take = createSearchLimiter(limits),
+	trustProxy,
+	logger,
+}: Options) {
 	// True when the request was this endpoint's (and is answered or being answered).
 	return function serve(req: IncomingMessage, res: ServerResponse): boolean {
 		if (req.method !== 'GET' && req.method !== 'HEAD') return false
@@ -27,19 +41,28 @@ export function businessesEndpoint({ searchCompanies, limits, trustProxy, logger
 		const query = QuerySchema.parse(new URLSearchParams(queryAt < 0 ? '' : url.slice(queryAt + 1)).get('query') ?? '')
 		const send = answer(res, isSecureRequest(req, trustProxy))
 		if (query.trim().length < MIN_QUERY_LENGTH) return send(200, EMPTY)
+		const search = (wait: number) => {
+			if (wait > 0) return send(429, EMPTY, { 'Retry-After': String(wait), 'Cache-Control': 'no-store' })
+			const started = performance.now()
+			searchCompanies(query).then(
+				({ businesses, source }) =>
+					send(200, JSON.stringify({ businesses }), {
+						'Server-Timing': `${source};dur=${(performance.now() - started).toFixed(1)}`,
+					}),
+				(error: unknown) => {
+					logger.error({ err: error }, 'business search failed')
+					send(500, EMPTY, { 'Cache-Control': 'no-store' })
+				},
+			)
+			return true
+		}
 		const wait = take(clientAddress(req, trustProxy))
-		if (wait > 0) return send(429, EMPTY, { 'Retry-After': String(wait), 'Cache-Control': 'no-store' })
-		const started = performance.now()
-		searchCompanies(query).then(
-			({ businesses, source }) =>
-				send(200, JSON.stringify({ businesses }), {
-					'Server-Timing': `${source};dur=${(performance.now() - started).toFixed(1)}`,
-				}),
-			(error: unknown) => {
-				logger.error({ err: error }, 'business search failed')
-				send(500, EMPTY, { 'Cache-Control': 'no-store' })
-			},
-		)
+		if (typeof wait === 'number') return search(wait)
+		wait.then(search, (error: unknown) => {
+			// The limit's store is out of reach: the search goes on, as it would for a new address.
+			logger.warn({ err: error }, 'business search limit not read')
+			search(0)
+		})
 		return true
 	}
 }

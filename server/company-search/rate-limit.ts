@@ -1,36 +1,58 @@
 // Searches per address: a bucket of `perMinute` that fills again at that rate (a person typing
 // never empties it), and at most `perDay` in a day, which is what keeps a script from reading the
-// registry ten companies at a time. Held in this process; with several processes behind a proxy,
-// each keeps its own count.
+// registry ten companies at a time. On the embedded database it is held in this process; on
+// PostgreSQL every process shares it (app/models/rate-limit.server.ts, the same step).
 export type SearchLimits = { perMinute: number; perDay: number }
-type Entry = { tokens: number; filledAt: number; dayStart: number; dayCount: number }
+export type Bucket = { tokens: number; filledAt: number; dayStart: number; dayCount: number }
 
 const DAY_MS = 24 * 60 * 60 * 1000
 // Past this many addresses the least recently seen are forgotten (a flood of addresses cannot
 // grow the map without end; an address forgotten starts afresh).
 const MAX_ADDRESSES = 100_000
 
-export function createSearchLimiter({ perMinute, perDay }: SearchLimits, now = () => Date.now()) {
-	const entries = new Map<string, Entry>()
+export const fullBucket = ({ perMinute }: SearchLimits, time: number): Bucket => ({
+	tokens: perMinute,
+	filledAt: time,
+	dayStart: time,
+	dayCount: 0,
+})
+
+// One search asked for at `time`: the bucket after it, and the seconds until the address may
+// search again (0 when it may now, and the search is counted).
+export function takeFrom(
+	bucket: Bucket,
+	{ perMinute, perDay }: SearchLimits,
+	time: number,
+): { bucket: Bucket; wait: number } {
+	const entry = { ...bucket }
+	if (time - entry.dayStart >= DAY_MS) Object.assign(entry, { dayStart: time, dayCount: 0 })
+	if (perDay > 0 && entry.dayCount >= perDay)
+		return { bucket: entry, wait: Math.ceil((entry.dayStart + DAY_MS - time) / 1000) }
+	if (perMinute > 0) {
+		entry.tokens = Math.min(perMinute, entry.tokens + ((time - entry.filledAt) / 60_000) * perMinute)
+		entry.filledAt = time
+		if (entry.tokens < 1) return { bucket: entry, wait: Math.ceil(((1 - entry.tokens) * 60) / perMinute) }
+		entry.tokens--
+	}
+	entry.dayCount++
+	return { bucket: entry, wait: 0 }
+}
+
+export const isUnlimited = ({ perMinute, perDay }: SearchLimits) => perMinute === 0 && perDay === 0
+
+export function createSearchLimiter(limits: SearchLimits, now = () => Date.now()) {
+	const entries = new Map<string, Bucket>()
 	// Seconds until the address may search again, 0 when it may now (and the search is counted).
 	return function take(address: string): number {
-		if (perMinute === 0 && perDay === 0) return 0
+		if (isUnlimited(limits)) return 0
 		const key = addressKey(address)
 		const time = now()
-		const entry = entries.get(key) ?? { tokens: perMinute, filledAt: time, dayStart: time, dayCount: 0 }
+		const before = entries.get(key) ?? fullBucket(limits, time)
 		entries.delete(key)
-		entries.set(key, entry)
+		const { bucket, wait } = takeFrom(before, limits, time)
+		entries.set(key, bucket)
 		if (entries.size > MAX_ADDRESSES) entries.delete(entries.keys().next().value!)
-		if (time - entry.dayStart >= DAY_MS) Object.assign(entry, { dayStart: time, dayCount: 0 })
-		if (perDay > 0 && entry.dayCount >= perDay) return Math.ceil((entry.dayStart + DAY_MS - time) / 1000)
-		if (perMinute > 0) {
-			entry.tokens = Math.min(perMinute, entry.tokens + ((time - entry.filledAt) / 60_000) * perMinute)
-			entry.filledAt = time
-			if (entry.tokens < 1) return Math.ceil(((1 - entry.tokens) * 60) / perMinute)
-			entry.tokens--
-		}
-		entry.dayCount++
-		return 0
+		return wait
 	}
 }
 

@@ -1,4 +1,3 @@
-import { rm } from 'node:fs/promises'
 import path from 'node:path'
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm'
 import type { Database, Transaction } from '#database/client.ts'
@@ -25,6 +24,7 @@ import { OPEN_ORDER_STATUSES } from '#app/models/order/status.ts'
 import { daysBefore } from '#app/models/calendar/working-days.ts'
 import type { Customer } from '#app/models/customer/session.server.ts'
 import { companyOf } from '#app/models/customer/company.server.ts'
+import { removeKept } from '#app/models/files/shared-store.server.ts'
 
 // Bookkeeping law keeps an invoice whole for five years; then its buyer's person goes too.
 export const INVOICE_KEEP_YEARS = 5
@@ -201,8 +201,8 @@ async function removeFiles(db: Database, documentsDir: string, orderIds: number[
 			),
 		)
 	for (const document of sources) {
-		await rm(path.join(documentsDir, document.storedName), { force: true })
-		await Promise.all(sideFilesOf(documentsDir, document.id).map((file) => rm(file, { force: true })))
+		await removeKept(path.join(documentsDir, document.storedName))
+		await Promise.all(sideFilesOf(documentsDir, document.id).map((file) => removeKept(file)))
 		await db.delete(documents).where(eq(documents.id, document.id))
 	}
 	if (!orderIds.length) return
@@ -211,7 +211,7 @@ async function removeFiles(db: Database, documentsDir: string, orderIds: number[
 		.from(orderFiles)
 		.where(and(inArray(orderFiles.orderId, orderIds), isNull(orderFiles.deletedAt)))
 	for (const file of delivered) {
-		await rm(path.join(deliveriesDirOf(documentsDir), file.storedName), { force: true })
+		await removeKept(path.join(deliveriesDirOf(documentsDir), file.storedName))
 		await db.update(orderFiles).set({ deletedAt: new Date() }).where(eq(orderFiles.id, file.id))
 	}
 }

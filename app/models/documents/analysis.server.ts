@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, lt, or } from 'drizzle-orm'
 import type { Database } from '#database/client.ts'
 import { documents } from '#database/schema.ts'
 import type { Analysis } from '#app/models/wordcount/analyse.server.ts'
@@ -20,28 +20,57 @@ export const sideFilesOf = (documentsDir: string, id: string) => [
 	countedPreviewPathOf(documentsDir, id),
 ]
 
-export async function findPendingDocument(db: Database, id: string) {
+// A pending document no process holds: its claim is empty or has lapsed.
+const unclaimed = (now: Date) =>
+	and(eq(documents.status, 'pending'), or(isNull(documents.countLeaseUntil), lt(documents.countLeaseUntil, now)))
+
+// This process takes the count of one document (just uploaded to it), unless another holds it.
+export async function claimDocument(db: Database, id: string, leaseMs: number, now = new Date()) {
 	const [row] = await db
-		.select()
-		.from(documents)
-		.where(and(eq(documents.id, id), eq(documents.status, 'pending')))
+		.update(documents)
+		.set({ countLeaseUntil: new Date(now.getTime() + leaseMs) })
+		.where(and(eq(documents.id, id), unclaimed(now)))
+		.returning()
 	return row ?? null
 }
 
-export async function listPendingDocumentIds(db: Database): Promise<string[]> {
-	const rows = await db
+// Up to `limit` pending documents no process holds (left by one that stopped, or not yet taken),
+// oldest first; rows another process is claiming at the same moment are skipped, not waited for.
+export async function claimPendingDocuments(db: Database, limit: number, leaseMs: number, now = new Date()) {
+	if (limit < 1) return []
+	const free = db
 		.select({ id: documents.id })
 		.from(documents)
-		.where(eq(documents.status, 'pending'))
+		.where(unclaimed(now))
 		.orderBy(asc(documents.createdAt))
-	return rows.map((row) => row.id)
+		.limit(limit)
+		.for('update', { skipLocked: true })
+	return db
+		.update(documents)
+		.set({ countLeaseUntil: new Date(now.getTime() + leaseMs) })
+		.where(inArray(documents.id, free))
+		.returning()
+}
+
+// A process still counting holds on; a process stopping lets go of what it did not finish.
+export async function renewClaims(db: Database, ids: string[], leaseMs: number | null, now = new Date()) {
+	if (!ids.length) return
+	await db
+		.update(documents)
+		.set({ countLeaseUntil: leaseMs === null ? null : new Date(now.getTime() + leaseMs) })
+		.where(and(inArray(documents.id, ids), eq(documents.status, 'pending')))
+}
+
+// On the embedded database this process is the only one: claims from before a restart are its own.
+export async function releaseAllClaims(db: Database) {
+	await db.update(documents).set({ countLeaseUntil: null }).where(eq(documents.status, 'pending'))
 }
 
 // Stores a count, unless the document went meanwhile (deleted, or already answered).
 export async function recordAnalysis(db: Database, id: string, figures: Figures) {
 	const [row] = await db
 		.update(documents)
-		.set(columnsFor(figures))
+		.set({ ...columnsFor(figures), countLeaseUntil: null })
 		.where(and(eq(documents.id, id), eq(documents.status, 'pending')))
 		.returning()
 	return row ?? null

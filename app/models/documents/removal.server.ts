@@ -1,10 +1,10 @@
-import { rm } from 'node:fs/promises'
 import path from 'node:path'
 import { and, eq, isNull } from 'drizzle-orm'
 import { documents } from '#database/schema.ts'
 import type { AppServices } from '#app/models/services.ts'
 import { sideFilesOf } from '#app/models/documents/analysis.server.ts'
 import { isUuid } from '#app/utils/uuid.ts'
+import { removeKept } from '#app/models/files/shared-store.server.ts'
 
 type Services = Pick<AppServices, 'db' | 'documentsDir' | 'recountRepeats'>
 
@@ -22,8 +22,8 @@ export async function removeDraftDocument(services: Services, draftId: string | 
 	if (!removed) return false
 	const { documentsDir } = services
 	await Promise.all([
-		rm(path.join(documentsDir, removed.storedName), { force: true }),
-		...sideFilesOf(documentsDir, id).map((file) => rm(file, { force: true })),
+		removeKept(path.join(documentsDir, removed.storedName)),
+		...sideFilesOf(documentsDir, id).map((file) => removeKept(file)),
 	])
 	if (removed.status === 'counted') services.recountRepeats?.(draftId)
 	return true

@@ -6,6 +6,7 @@ import { documents } from '#database/schema.ts'
 import { getSettings } from '#app/models/site.server.ts'
 import { sideFilesOf } from '#app/models/documents/analysis.server.ts'
 import { daysBefore } from '#app/models/calendar/working-days.ts'
+import { fileStore, removeKept } from '#app/models/files/shared-store.server.ts'
 
 // Documents that never became a request are deleted, file and row, after the retention period
 // (a setting; the privacy page says how long). A request or an order keeps its documents.
@@ -17,8 +18,8 @@ export async function deleteExpiredDocuments(db: Database, documentsDir: string,
 		.from(documents)
 		.where(and(lt(documents.createdAt, cutoff), isNull(documents.requestId), isNull(documents.orderId)))
 	for (const { id, storedName } of expired) {
-		await rm(path.join(documentsDir, storedName), { force: true })
-		await Promise.all(sideFilesOf(documentsDir, id).map((file) => rm(file, { force: true })))
+		await removeKept(path.join(documentsDir, storedName))
+		await Promise.all(sideFilesOf(documentsDir, id).map((file) => removeKept(file)))
 		await db
 			.delete(documents)
 			.where(
@@ -58,6 +59,26 @@ export async function deleteStrayFiles(db: Database, documentsDir: string, now =
 		)
 		if (now - modified < STRAY_AFTER_MS) continue
 		await rm(file, { force: true })
+		deleted++
+	}
+	return deleted + (await deleteStrayStoredFiles(db, documentsDir, ids))
+}
+
+// The same in the shared store: a file whose row never came (the process stopped between the two)
+// or whose row went while another process was sharing it. Only with a store beside the disk.
+async function deleteStrayStoredFiles(db: Database, documentsDir: string, before: Set<string>): Promise<number> {
+	const names = await fileStore().list(documentsDir)
+	const strays = names.filter((name) => {
+		const id = DOCUMENT_FILE.exec(name)?.[1]
+		return id !== undefined && !before.has(id)
+	})
+	if (!strays.length) return 0
+	// Rows made since the list above was read are not strays: read them again.
+	const now = new Set((await db.select({ id: documents.id }).from(documents)).map((row) => row.id))
+	let deleted = 0
+	for (const name of strays) {
+		if (now.has(DOCUMENT_FILE.exec(name)![1]!)) continue
+		await fileStore().remove(path.join(documentsDir, name))
 		deleted++
 	}
 	return deleted

@@ -6,6 +6,7 @@ import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { setTimeout } from 'node:timers/promises'
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
+import { fileStore } from '#app/models/files/shared-store.server.ts'
 import busboy from 'busboy'
 import { documents } from '#database/schema.ts'
 import { ACCEPTED_EXTENSIONS } from '#app/models/documents/present.ts'
@@ -147,6 +148,8 @@ export async function receiveFile<T>(
 		const expansion = await declaredExpansion(partPath)
 		if (expansion && isBomb(expansion)) throw new UploadRefused({ reason: 'bomb' })
 		const storedName = `${id}.${extension}`
+		// Shared before its row: a file whose row never came is swept with the strays.
+		await fileStore().publish(partPath, path.join(directory, storedName))
 		return await store({ id, name: file.name, extension, size: file.size, storedName }, () =>
 			rename(partPath, path.join(directory, storedName)),
 		)

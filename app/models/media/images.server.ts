@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { copyFile, mkdir, open } from 'node:fs/promises'
 import path from 'node:path'
 import type { UploadedFile } from '#app/models/uploaded-file.ts'
+import { fileStore } from '#app/models/files/shared-store.server.ts'
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024
 export const PUBLIC_UPLOADS_PATH = '/uploads'
@@ -43,5 +44,6 @@ export async function storeImage(file: UploadedFile, uploadsDir: string): Promis
 	const name = `${randomUUID()}.${extension}`
 	await mkdir(path.join(uploadsDir, 'images'), { recursive: true })
 	await copyFile(file.path, path.join(uploadsDir, 'images', name))
+	await fileStore().publish(path.join(uploadsDir, 'images', name))
 	return `${PUBLIC_UPLOADS_PATH}/images/${name}`
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { copyFile, mkdir, rm } from 'node:fs/promises'
+import { copyFile, mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { desc, eq, sql, type AnyColumn } from 'drizzle-orm'
 import sharp, { type Sharp } from 'sharp'
@@ -10,6 +10,7 @@ import { CONTENT_FILE_EXTENSIONS, type MediaKind } from '#app/models/media/kinds
 import { hasContentOf } from '#app/models/documents/content-type.server.ts'
 import { declaredExpansion, isBomb } from '#app/models/wordcount/archive.server.ts'
 import { detectImageType, PUBLIC_UPLOADS_PATH } from '#app/models/media/images.server.ts'
+import { fileStore, publishFolder, removeKept } from '#app/models/files/shared-store.server.ts'
 
 export const MAX_PHOTO_BYTES = 20 * 1024 * 1024
 export const MAX_CONTENT_FILE_BYTES = 50 * 1024 * 1024
@@ -133,6 +134,8 @@ export async function storePhoto(
 	try {
 		const large = animated ? await variantsOfAnimated(input, publicDir) : await variantsOf(input(), publicDir)
 		await copyFile(file.path, originalPath)
+		await publishFolder(publicDir)
+		await fileStore().publish(originalPath)
 		const [row] = await db
 			.insert(photos)
 			.values({
@@ -146,8 +149,8 @@ export async function storePhoto(
 			.returning()
 		return presentPhoto(row!)
 	} catch (error) {
-		await rm(publicDir, { recursive: true, force: true })
-		await rm(originalPath, { force: true })
+		await removeKept(publicDir, { tree: true })
+		await removeKept(originalPath)
 		// libvips could not decode it after all (truncated, or a bomb past the pixel limit).
 		if (error instanceof Error && /vips|pixel limit|Input (file|buffer)/i.test(error.message))
 			throw new MediaRefused('not-an-image')
@@ -210,13 +213,14 @@ export async function storeContentFile(
 	await mkdir(directory, { recursive: true })
 	try {
 		await copyFile(file.path, path.join(directory, name))
+		await publishFolder(directory)
 		const [row] = await db
 			.insert(contentFiles)
 			.values({ key, title: titleOf(title, file.filename), name, extension, size: file.size })
 			.returning()
 		return presentFile(row!)
 	} catch (error) {
-		await rm(directory, { recursive: true, force: true })
+		await removeKept(directory, { tree: true })
 		throw error
 	}
 }
@@ -297,8 +301,8 @@ export async function deleteMedia(
 	const usages = await findUsages(db, addressOf(kind, row.key))
 	if (usages.length) throw new MediaInUse(usages)
 	await db.delete(STORES[kind].table).where(eq(STORES[kind].table.id, id))
-	await rm(path.join(dirs.uploadsDir, STORES[kind].folder, row.key), { recursive: true, force: true })
-	if (kind === 'photos') await rm(path.join(dirs.mediaDir, 'photos', `${row.key}.${row.extension}`), { force: true })
+	await removeKept(path.join(dirs.uploadsDir, STORES[kind].folder, row.key), { tree: true })
+	if (kind === 'photos') await removeKept(path.join(dirs.mediaDir, 'photos', `${row.key}.${row.extension}`))
 	return { title: row.title }
 }
 

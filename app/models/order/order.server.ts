@@ -1,4 +1,3 @@
-import { rm } from 'node:fs/promises'
 import path from 'node:path'
 import { and, asc, eq, isNull, lt } from 'drizzle-orm'
 import type { Database } from '#database/client.ts'
@@ -10,6 +9,7 @@ import { getSettings } from '#app/models/site.server.ts'
 import type { AppServices } from '#app/models/services.ts'
 import { broadcastTo } from '#app/models/live/broadcast.server.ts'
 import { orderStream } from '#app/utils/cable.ts'
+import { removeKept } from '#app/models/files/shared-store.server.ts'
 
 // What the customer's history shows: statuses, staff's public notes, and what the customer did
 // after the delivery (the revision asked for, with its reason; the delivery accepted).
@@ -132,7 +132,7 @@ export async function deleteExpiredDeliveries(db: Database, documentsDir: string
 		.innerJoin(orders, eq(orders.id, orderFiles.orderId))
 		.where(and(isNull(orderFiles.deletedAt), lt(orders.deliveredAt, cutoff)))
 	for (const file of expired) {
-		await rm(path.join(deliveriesDirOf(documentsDir), file.storedName), { force: true })
+		await removeKept(path.join(deliveriesDirOf(documentsDir), file.storedName))
 		await db.update(orderFiles).set({ deletedAt: now }).where(eq(orderFiles.id, file.id))
 	}
 	// What translators handed in for those orders' jobs goes at the same time.
@@ -143,7 +143,7 @@ export async function deleteExpiredDeliveries(db: Database, documentsDir: string
 		.innerJoin(orders, eq(orders.id, jobs.orderId))
 		.where(and(isNull(jobFiles.deletedAt), lt(orders.deliveredAt, cutoff)))
 	for (const file of handedIn) {
-		await rm(path.join(deliveriesDirOf(documentsDir), file.storedName), { force: true })
+		await removeKept(path.join(deliveriesDirOf(documentsDir), file.storedName))
 		await db.update(jobFiles).set({ deletedAt: now }).where(eq(jobFiles.id, file.id))
 	}
 	return expired.length + handedIn.length

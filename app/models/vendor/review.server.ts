@@ -1,4 +1,4 @@
-import { copyFile, link, rm } from 'node:fs/promises'
+import { copyFile, link } from 'node:fs/promises'
 import { randomUUID } from 'node:crypto'
 import path from 'node:path'
 import { and, asc, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm'
@@ -23,6 +23,7 @@ import { announceJob, mailTranslator, type NotifyServices } from '#app/models/ve
 import { withdrawOffers } from '#app/models/vendor/offers.server.ts'
 import { languageNames, threadOf } from '#app/models/vendor/work.server.ts'
 import { isUuid } from '#app/utils/uuid.ts'
+import { fileStore, removeKept } from '#app/models/files/shared-store.server.ts'
 
 type Actor = { id: number; name: string }
 type Services = NotifyServices & Pick<AppServices, 'documentsDir'>
@@ -121,7 +122,7 @@ export async function approveJob(services: Services, pm: Actor, jobId: number, n
 		})
 		.catch(async (error: unknown) => {
 			// Nothing was approved: no file stays under a name no row stands for.
-			await Promise.all(made.map((name) => rm(path.join(directory, name), { force: true })))
+			await Promise.all(made.map((name) => removeKept(path.join(directory, name))))
 			throw error
 		})
 	await recordAudit(services, pm, {
@@ -195,7 +196,9 @@ export async function postPmMessage(services: Services, pm: Actor, jobId: number
 // The order's file is a second name for the translator's (a hard link: no copy of a large file
 // while the job's row is locked); where the disk cannot link, a copy.
 async function secondName(from: string, to: string) {
+	await fileStore().fetch(from)
 	await link(from, to).catch(() => copyFile(from, to))
+	await fileStore().publish(to)
 }
 
 // A file a translator handed in, for staff: logged like the customers' documents.
