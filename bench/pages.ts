@@ -1,7 +1,8 @@
 // Public pages against a static file server, in one run: nginx (Debian's nginx-light) serves the
 // home page's own HTML as a precompressed file (gzip_static), then wrk loads the app's /, /en,
 // /en/faq and /priser with the page cache on, and again with it off (PAGE_CACHE_TTL_S=0). Prints
-// req/s, p50 and p99 and each ratio to nginx.
+// req/s, p50 and p99 and each ratio to nginx. On PostgreSQL (DATABASE_URL) the cached pages are
+// loaded once more from WEB_CONCURRENCY (default 2) server processes.
 // Run: npm run build && npm run bench:pages   (needs: apt-get install wrk nginx-light)
 import { execFileSync, spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
@@ -90,6 +91,14 @@ for (const accessLog of [true, false]) {
 await withServer({}, (server) => {
 	for (const page of PATHS) results.push(load(server.url + page, `app ${page} (page cache)`))
 })
+// On PostgreSQL, the same with several server processes sharing the port (WEB_CONCURRENCY, default 2 here).
+if (process.env.DATABASE_URL) {
+	const processes = process.env.WEB_CONCURRENCY ?? '2'
+	await withServer({ WEB_CONCURRENCY: processes }, (server) => {
+		for (const page of PATHS)
+			results.push(load(server.url + page, `app ${page} (page cache, WEB_CONCURRENCY=${processes})`))
+	})
+}
 await withServer({ PAGE_CACHE_TTL_S: '0' }, (server) => {
 	for (const page of PATHS) results.push(load(server.url + page, `app ${page} (no page cache)`))
 })

@@ -34,10 +34,13 @@ const { values } = parseArgs({
 		only: { type: 'string' },
 		connections: { type: 'string', default: '20' },
 		fresh: { type: 'boolean', default: false },
+		// Server processes on PostgreSQL (WEB_CONCURRENCY): the index and the limit in each, kept in step.
+		processes: { type: 'string', default: '1' },
 	},
 })
 const SECONDS = Number(values.seconds)
 const CONNECTIONS = Number(values.connections)
+const PROCESSES: Record<string, string> = values.processes === '1' ? {} : { WEB_CONCURRENCY: values.processes }
 const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
 const PAGE = '/en/prices?bench=1' // a query string: rendered per request, not from the page cache
 const NO_LIMIT = { BUSINESS_SEARCHES_PER_MINUTE: '0', BUSINESS_SEARCHES_PER_DAY: '0', DEMO_COMPANIES: '0' }
@@ -78,7 +81,7 @@ for (const count of values.sizes.split(',').map(Number)) {
 }
 
 async function measure(database: TestDatabase, queries: string[]) {
-	const baseline = await startServer({ ...NO_LIMIT, COMPANY_SEARCH_INDEX: '0' }, { database })
+	const baseline = await startServer({ ...NO_LIMIT, ...PROCESSES, COMPANY_SEARCH_INDEX: '0' }, { database })
 	try {
 		await load(baseline.url, queries, 3) // warm-up
 		report('SQL search (index off), flat out', await load(baseline.url, queries, SECONDS))
@@ -163,7 +166,7 @@ async function compareInProcess(database: TestDatabase, queries: string[]) {
 
 async function timedStart(database: TestDatabase) {
 	const started = performance.now()
-	const server = await startServer(NO_LIMIT, { database })
+	const server = await startServer({ ...NO_LIMIT, ...PROCESSES }, { database })
 	const listeningMs = Math.round(performance.now() - started)
 	for (;;) {
 		const response = await fetch(`${server.url}/businesses?query=holding`)

@@ -16,13 +16,8 @@ import { findCompanies } from '#app/models/company/search.server.ts'
 import { indexSnapshotPath } from '#app/models/company/search-index/snapshot.server.ts'
 import { createCompanySearch } from '#server/company-search/service.ts'
 import { createLocalPubSub, createPostgresPubSub, type PubSub } from '#server/cable/pubsub.ts'
-import {
-	createPostgresFileStore,
-	dropLocalCopies,
-	STORED_FILES_STREAM,
-	sweepAbandonedChunks,
-	setFileStore,
-} from '#app/models/files/shared-store.server.ts'
+import { dropLocalCopies, setFileStore, STORED_FILES_STREAM } from '#app/models/files/store.server.ts'
+import { createPostgresFileStore, sweepAbandonedChunks } from '#app/models/files/postgres-store.server.ts'
 import { deleteExpiredLimits } from '#app/models/rate-limit.server.ts'
 import { attachCable } from '#server/cable/server.ts'
 import type { Env } from '#server/env.ts'

@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs'
 import { stat } from 'node:fs/promises'
 import { Readable } from 'node:stream'
 import { data } from 'react-router'
-import { fileStore } from '#app/models/files/shared-store.server.ts'
+import { fileStore } from '#app/models/files/store.server.ts'
 
 // A stored file as a download of opaque bytes, never shown inline (it is a customer's file, not
 // ours), under the name it was given; 410 when the file is gone from the disk.

@@ -18,7 +18,7 @@ import {
 } from '#app/models/documents/analysis.server.ts'
 import { documentStream, presentDocument, type DocumentRow } from '#app/models/documents/present.ts'
 import type { Logger } from '#server/logger.ts'
-import { fileStore, publishExisting } from '#app/models/files/shared-store.server.ts'
+import { fileStore, publishExisting } from '#app/models/files/store.server.ts'
 import type { Broadcast } from '#server/cable/pubsub.ts'
 import { createWorkerPool, JobStopped, PoolClosed } from '#server/analysis/pool.ts'
 import type { CountJob, RepeatsJob } from '#server/analysis/worker.ts'

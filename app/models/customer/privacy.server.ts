@@ -24,7 +24,7 @@ import { OPEN_ORDER_STATUSES } from '#app/models/order/status.ts'
 import { daysBefore } from '#app/models/calendar/working-days.ts'
 import type { Customer } from '#app/models/customer/session.server.ts'
 import { companyOf } from '#app/models/customer/company.server.ts'
-import { removeKept } from '#app/models/files/shared-store.server.ts'
+import { removeKept } from '#app/models/files/store.server.ts'
 
 // Bookkeeping law keeps an invoice whole for five years; then its buyer's person goes too.
 export const INVOICE_KEEP_YEARS = 5

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { z } from 'zod'
 import { COUNT_PARTS, type CountPart } from '#app/models/wordcount/parts.ts'
 import type { Locale } from '#app/utils/locales.ts'
-import { fileStore } from '#app/models/files/shared-store.server.ts'
+import { fileStore } from '#app/models/files/store.server.ts'
 
 // What the count read, kept beside each counted document so the customer (behind the quote's link)
 // and staff (in the inbox) can see the text a number stands for: a short preview of each part for

@@ -4,7 +4,7 @@ import { documents } from '#database/schema.ts'
 import type { AppServices } from '#app/models/services.ts'
 import { sideFilesOf } from '#app/models/documents/analysis.server.ts'
 import { isUuid } from '#app/utils/uuid.ts'
-import { removeKept } from '#app/models/files/shared-store.server.ts'
+import { removeKept } from '#app/models/files/store.server.ts'
 
 type Services = Pick<AppServices, 'db' | 'documentsDir' | 'recountRepeats'>
 

@@ -6,7 +6,7 @@ import { documents } from '#database/schema.ts'
 import { getSettings } from '#app/models/site.server.ts'
 import { sideFilesOf } from '#app/models/documents/analysis.server.ts'
 import { daysBefore } from '#app/models/calendar/working-days.ts'
-import { fileStore, removeKept } from '#app/models/files/shared-store.server.ts'
+import { fileStore, removeKept } from '#app/models/files/store.server.ts'
 
 // Documents that never became a request are deleted, file and row, after the retention period
 // (a setting; the privacy page says how long). A request or an order keeps its documents.

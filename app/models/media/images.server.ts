@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { copyFile, mkdir, open } from 'node:fs/promises'
 import path from 'node:path'
 import type { UploadedFile } from '#app/models/uploaded-file.ts'
-import { fileStore } from '#app/models/files/shared-store.server.ts'
+import { fileStore } from '#app/models/files/store.server.ts'
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024
 export const PUBLIC_UPLOADS_PATH = '/uploads'

@@ -10,7 +10,7 @@ import { CONTENT_FILE_EXTENSIONS, type MediaKind } from '#app/models/media/kinds
 import { hasContentOf } from '#app/models/documents/content-type.server.ts'
 import { declaredExpansion, isBomb } from '#app/models/wordcount/archive.server.ts'
 import { detectImageType, PUBLIC_UPLOADS_PATH } from '#app/models/media/images.server.ts'
-import { fileStore, publishFolder, removeKept } from '#app/models/files/shared-store.server.ts'
+import { fileStore, publishFolder, removeKept } from '#app/models/files/store.server.ts'
 
 export const MAX_PHOTO_BYTES = 20 * 1024 * 1024
 export const MAX_CONTENT_FILE_BYTES = 50 * 1024 * 1024

@@ -9,7 +9,7 @@ import { getSettings } from '#app/models/site.server.ts'
 import type { AppServices } from '#app/models/services.ts'
 import { broadcastTo } from '#app/models/live/broadcast.server.ts'
 import { orderStream } from '#app/utils/cable.ts'
-import { removeKept } from '#app/models/files/shared-store.server.ts'
+import { removeKept } from '#app/models/files/store.server.ts'
 
 // What the customer's history shows: statuses, staff's public notes, and what the customer did
 // after the delivery (the revision asked for, with its reason; the delivery accepted).

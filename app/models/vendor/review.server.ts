@@ -23,7 +23,7 @@ import { announceJob, mailTranslator, type NotifyServices } from '#app/models/ve
 import { withdrawOffers } from '#app/models/vendor/offers.server.ts'
 import { languageNames, threadOf } from '#app/models/vendor/work.server.ts'
 import { isUuid } from '#app/utils/uuid.ts'
-import { fileStore, removeKept } from '#app/models/files/shared-store.server.ts'
+import { fileStore, removeKept } from '#app/models/files/store.server.ts'
 
 type Actor = { id: number; name: string }
 type Services = NotifyServices & Pick<AppServices, 'documentsDir'>

@@ -1,0 +1,76 @@
+import { readdir, rm, stat } from 'node:fs/promises'
+import path from 'node:path'
+
+// The files the site keeps under DATA_DIR (customers' documents and what was counted of them,
+// translations, media), shared by every process on every machine (decision 021). Each process
+// writes and reads its files under DATA_DIR as before; with PostgreSQL the store also keeps each
+// in the database, in chunks, so a process that lacks a file fetches it before reading it, and a
+// file removed anywhere is removed everywhere. On the embedded database the store is the disk.
+export type FileStore = {
+	shared: boolean
+	// After a file under DATA_DIR is whole: into the store, where every process finds it (under
+	// `storedAs` when it is still being moved into place).
+	publish: (file: string, storedAs?: string) => Promise<void>
+	// Before a file under DATA_DIR is read: fetched when this machine lacks it. False when no one has it.
+	fetch: (file: string) => Promise<boolean>
+	// A file (or a folder and all under it) is gone: from the store, and from every process's disk.
+	remove: (file: string, options?: { tree?: boolean }) => Promise<void>
+	// Names the store keeps directly in a folder (for the sweeps).
+	list: (directory: string) => Promise<string[]>
+}
+
+// The broadcast that tells every process a file was removed.
+export const STORED_FILES_STREAM = 'stored-files'
+
+export const onDisk: FileStore = {
+	shared: false,
+	publish: async () => {},
+	fetch: (file) =>
+		stat(file).then(
+			(stats) => stats.isFile(),
+			() => false,
+		),
+	remove: async () => {},
+	list: async () => [],
+}
+
+// The store this process's models use: the disk, until startServices shares it. Kept on the
+// process's global object: the built app (routes) and the server entry each load their own copy of
+// this module, and both must see the one store.
+const STORE = Symbol.for('tolk.fileStore')
+const holder = globalThis as { [STORE]?: FileStore }
+
+export const fileStore = (): FileStore => holder[STORE] ?? onDisk
+
+export function setFileStore(store: FileStore | null): void {
+	holder[STORE] = store ?? onDisk
+}
+
+// Every file directly in a folder just made (a photo's sizes) into the store.
+export async function publishFolder(directory: string): Promise<void> {
+	const store = fileStore()
+	if (!store.shared) return
+	for (const name of await readdir(directory)) await store.publish(path.join(directory, name))
+}
+
+// The files of a list that exist (what a word count wrote beside a document) into the store.
+export async function publishExisting(files: string[]): Promise<void> {
+	const store = fileStore()
+	if (!store.shared) return
+	for (const file of files) if (await onDisk.fetch(file)) await store.publish(file)
+}
+
+// A kept file (or folder) goes: from this disk, the store and every other process's disk.
+export async function removeKept(file: string, options: { tree?: boolean } = {}): Promise<void> {
+	await rm(file, { recursive: options.tree ?? false, force: true })
+	await fileStore().remove(file, options)
+}
+
+// Every process drops its own copy of what another removed (heard on the `stored-files` broadcast).
+export async function dropLocalCopies(root: string, paths: string[]): Promise<void> {
+	for (const key of paths) {
+		const file = path.resolve(root, key)
+		if (!file.startsWith(path.resolve(root) + path.sep)) continue
+		await rm(file, { recursive: key.endsWith('/'), force: true })
+	}
+}
