@@ -58,7 +58,10 @@ server.listen(env.PORT, env.HOST, () => {
 	const address = server.address()
 	const port = typeof address === 'object' && address ? address.port : env.PORT
 	publicUrl ??= `http://localhost:${port}`
-	logger.info({ port, database: database.kind, process: clusterWorkerId() }, `listening on http://localhost:${port}`)
+	logger.info(
+		{ port, database: database.kind, process: clusterWorkerId(), pid: process.pid },
+		`listening on http://localhost:${port}`,
+	)
 })
 
 let stopping = false

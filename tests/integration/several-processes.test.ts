@@ -187,3 +187,46 @@ async function until(check: () => Promise<boolean>, timeoutMs = 20_000) {
 		await new Promise((resolve) => setTimeout(resolve, 100))
 	}
 }
+
+describe('WEB_CONCURRENCY', () => {
+	test.skipIf(!process.env.DATABASE_URL)(
+		'on PostgreSQL, npm start runs that many processes on one port, starts again one that dies, and stops them all',
+		async () => {
+			const server = await startServer({ WEB_CONCURRENCY: '2' })
+			try {
+				const listening = () =>
+					[...server.logs().matchAll(/"process":(\d),"pid":(\d+),"msg":"listening on/g)].map((match) => ({
+						process: Number(match[1]),
+						pid: Number(match[2]),
+					}))
+				await until(async () => listening().length === 2)
+				expect(
+					listening()
+						.map((line) => line.process)
+						.sort(),
+				).toEqual([1, 2])
+				expect((await fetch(`${server.url}/en`)).status).toBe(200)
+				process.kill(listening().find((line) => line.process === 2)!.pid, 'SIGKILL')
+				await until(async () => listening().length === 3)
+				expect(server.logs()).toContain('a server process stopped; starting it again')
+				for (let i = 0; i < 4; i++) expect((await fetch(`${server.url}/en/faq`)).status).toBe(200)
+			} finally {
+				expect(await server.stop()).toBe(0)
+			}
+		},
+		60_000,
+	)
+
+	test.skipIf(Boolean(process.env.DATABASE_URL))(
+		'on the embedded database one process runs, and the log says why',
+		async () => {
+			const server = await startServer({ WEB_CONCURRENCY: '3' })
+			try {
+				expect(server.logs()).toContain('running one server process: the embedded database belongs to one process')
+				expect((await fetch(`${server.url}/en`)).status).toBe(200)
+			} finally {
+				await server.stop()
+			}
+		},
+	)
+})
