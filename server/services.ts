@@ -17,7 +17,11 @@ import { indexSnapshotPath } from '#app/models/company/search-index/snapshot.ser
 import { createCompanySearch } from '#server/company-search/service.ts'
 import { createLocalPubSub, createPostgresPubSub, type PubSub } from '#server/cable/pubsub.ts'
 import { dropLocalCopies, setFileStore, STORED_FILES_STREAM } from '#app/models/files/store.server.ts'
-import { createPostgresFileStore, sweepAbandonedChunks } from '#app/models/files/postgres-store.server.ts'
+import {
+	createPostgresFileStore,
+	publishMissing,
+	sweepAbandonedChunks,
+} from '#app/models/files/postgres-store.server.ts'
 import { deleteExpiredLimits } from '#app/models/rate-limit.server.ts'
 import { attachCable } from '#server/cable/server.ts'
 import type { Env } from '#server/env.ts'
@@ -39,6 +43,10 @@ export async function startServices(env: Env, database: DatabaseHandle, logger: 
 		? await createPostgresPubSub(env.DATABASE_URL, database.db, logger)
 		: createLocalPubSub()
 	shareFiles(env, database, pubsub)
+	if (env.DATABASE_URL)
+		void publishMissing(database.db, path.resolve(env.DATA_DIR))
+			.then((count) => count && logger.info({ files: count }, 'shared the files only this machine had'))
+			.catch((error: unknown) => logger.error({ err: error }, 'files on this machine not shared'))
 	const analysis = createAnalysisQueue({
 		db: database.db,
 		documentsDir,

@@ -5,13 +5,14 @@
 // second is a developer's outbox.
 import { createHash } from 'node:crypto'
 import { createReadStream } from 'node:fs'
-import { readdir, stat } from 'node:fs/promises'
+import { stat } from 'node:fs/promises'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { create, extract } from 'tar'
+import { FILE_FOLDERS, keptFiles } from '#app/models/files/store.server.ts'
 
-export const FILE_FOLDERS = ['documents', 'media', 'uploads'] as const
+export { FILE_FOLDERS }
 export const LOOSE_FILES = ['secret_key'] as const
 
 export type FileEntry = { path: string; size: number; sha256: string }
@@ -20,7 +21,7 @@ export type FileEntry = { path: string; size: number; sha256: string }
 // uploaded right now (`.part`) is not one yet; a file gone between listing and summing is left out.
 export async function listFiles(root: string): Promise<FileEntry[]> {
 	const names: string[] = []
-	for (const folder of FILE_FOLDERS) names.push(...(await walk(root, folder)))
+	names.push(...(await keptFiles(root)))
 	for (const file of LOOSE_FILES) if (await isFile(path.join(root, file))) names.push(file)
 	const entries: FileEntry[] = []
 	for (const name of names.sort()) {
@@ -56,18 +57,6 @@ export async function unpackFiles(stream: Readable, target: string): Promise<voi
 	const allowed = (name: string) =>
 		FILE_FOLDERS.some((folder) => name.startsWith(`${folder}/`)) || (LOOSE_FILES as readonly string[]).includes(name)
 	await pipeline(stream, extract({ cwd: target, strict: true, filter: allowed }))
-}
-
-async function walk(root: string, folder: string): Promise<string[]> {
-	const entries = await readdir(path.join(root, folder), { withFileTypes: true, recursive: true }).catch(
-		(error: NodeJS.ErrnoException) => {
-			if (error.code === 'ENOENT') return []
-			throw error
-		},
-	)
-	return entries
-		.filter((entry) => entry.isFile() && !entry.name.endsWith('.part'))
-		.map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
 }
 
 async function isFile(file: string): Promise<boolean> {

@@ -16,6 +16,7 @@ import { codeMigration, readManifest, type Manifest } from '#app/models/backup/m
 import { copyPgliteToPostgres, loadDumpIntoPglite } from '#app/models/backup/move.server.ts'
 import { checkPart, OWNER_ONLY_DIR, readPart } from '#app/models/backup/part.server.ts'
 import { runToolToEnd, withClient } from '#app/models/backup/pg-tools.server.ts'
+import { writeOutStored } from '#app/models/files/postgres-store.server.ts'
 
 export type RestoreOptions = {
 	backup: string
@@ -44,6 +45,8 @@ export async function restoreBackup(options: RestoreOptions): Promise<Manifest> 
 		const database = await readPart(part('database'), manifest.parts.database, options.passphrase)
 		await restoreDatabase(manifest, database, staging, options)
 		await settleBackupRecords(staging, options.databaseUrl, manifest.name)
+		// A PostgreSQL site keeps every file in its database too; the embedded one on the disk alone.
+		if (manifest.engine === 'postgres' && !options.databaseUrl) await writeOutFiles(staging)
 		for (const name of [...FILE_FOLDERS, ...LOOSE_FILES, 'pglite'])
 			if (existsSync(path.join(staging, name))) await rename(path.join(staging, name), path.join(options.dataDir, name))
 	} finally {
@@ -100,6 +103,15 @@ async function settleBackupRecords(staging: string, databaseUrl: string | undefi
 				finished_at = now() where status = 'running'`,
 			[name],
 		)
+	} finally {
+		await handle.close()
+	}
+}
+
+async function writeOutFiles(staging: string) {
+	const handle = await openDatabase({ dataDir: staging })
+	try {
+		await writeOutStored(handle.db, staging)
 	} finally {
 		await handle.close()
 	}

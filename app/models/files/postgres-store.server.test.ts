@@ -5,7 +5,13 @@ import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import { afterAll, describe, expect, test } from 'vitest'
 import { storedFileChunks } from '#database/schema.ts'
-import { CHUNK_BYTES, createPostgresFileStore, sweepAbandonedChunks } from '#app/models/files/postgres-store.server.ts'
+import {
+	CHUNK_BYTES,
+	createPostgresFileStore,
+	publishMissing,
+	sweepAbandonedChunks,
+	writeOutStored,
+} from '#app/models/files/postgres-store.server.ts'
 import { dropLocalCopies } from '#app/models/files/store.server.ts'
 import { setupTestDatabase } from '#tests/setup/database.ts'
 
@@ -114,5 +120,27 @@ describe('the file store in PostgreSQL', () => {
 		const before = await chunkCount()
 		expect(await sweepAbandonedChunks(db)).toBe(1)
 		expect(await chunkCount()).toBe(before - 1)
+	})
+	test('files only one machine had are shared at its start; restored into the embedded database, every stored file is written out', async () => {
+		const { db } = testDatabase.handle
+		const older = mkdtempSync(path.join(tmpdir(), 'tolk-machine-old-'))
+		write(older, 'documents/old-1.pdf', 'from before')
+		write(older, 'media/photos/old-2.jpg', 'photo')
+		write(older, 'documents/half.part', 'still coming')
+		write(older, 'company-index.bin', 'not a kept file')
+		expect(await publishMissing(db, older)).toBe(2)
+		expect(await publishMissing(db, older)).toBe(0)
+		rmSync(older, { recursive: true, force: true })
+		const third = mkdtempSync(path.join(tmpdir(), 'tolk-machine-c-'))
+		try {
+			const written = await writeOutStored(db, third)
+			expect(written).toBeGreaterThanOrEqual(2)
+			expect(readFileSync(path.join(third, 'documents/old-1.pdf'), 'utf8')).toBe('from before')
+			expect(readFileSync(path.join(third, 'media/photos/old-2.jpg'), 'utf8')).toBe('photo')
+			expect(existsSync(path.join(third, 'documents/half.part'))).toBe(false)
+			expect(await chunkCount()).toBe(0)
+		} finally {
+			rmSync(third, { recursive: true, force: true })
+		}
 	})
 })

@@ -6,7 +6,7 @@ import path from 'node:path'
 import { and, eq, inArray, like, lt, notExists, sql } from 'drizzle-orm'
 import type { Database } from '#database/client.ts'
 import { storedFileChunks, storedFiles } from '#database/schema.ts'
-import { onDisk, type FileStore } from '#app/models/files/store.server.ts'
+import { keptFiles, onDisk, type FileStore } from '#app/models/files/store.server.ts'
 
 // The shared file store in PostgreSQL (decision 021): each file by its path under DATA_DIR, in
 // chunks of CHUNK_BYTES, written and read a chunk at a time.
@@ -121,6 +121,34 @@ async function removeFiles(db: Database, which: ReturnType<typeof eq>): Promise<
 			)
 		return gone.length
 	})
+}
+
+// Files on this machine's disk the store lacks (kept before the site ran on several processes, or
+// restored from a backup): published, so every process finds them. Run at each start on PostgreSQL.
+export async function publishMissing(db: Database, root: string): Promise<number> {
+	const stored = new Set((await db.select({ path: storedFiles.path }).from(storedFiles)).map((row) => row.path))
+	let published = 0
+	for (const key of await keptFiles(root)) {
+		if (stored.has(key)) continue
+		await publishFile(db, key, path.join(root, key))
+		published++
+	}
+	return published
+}
+
+// Every stored file written out under `root` (a PostgreSQL backup restored into the embedded
+// database, which keeps its files on the disk alone); the store's tables are emptied after.
+export async function writeOutStored(db: Database, root: string): Promise<number> {
+	const rows = await db.select({ path: storedFiles.path }).from(storedFiles)
+	let written = 0
+	for (const { path: key } of rows) {
+		const file = path.resolve(root, key)
+		if (!file.startsWith(path.resolve(root) + path.sep)) continue
+		if (!(await onDisk.fetch(file)) && (await fetchFile(db, key, file))) written++
+	}
+	await db.delete(storedFileChunks)
+	await db.delete(storedFiles)
+	return written
 }
 
 // Chunks of uploads cut off half way (the process stopped before the file was whole), and old

@@ -19,6 +19,27 @@ export type FileStore = {
 	list: (directory: string) => Promise<string[]>
 }
 
+// The folders under DATA_DIR whose files the site keeps (and backs up, and shares).
+export const FILE_FOLDERS = ['documents', 'media', 'uploads'] as const
+
+// Every kept file, by its path under `root` with forward slashes; not one still being written,
+// fetched or replaced (.part, .fetching, .tmp).
+export async function keptFiles(root: string): Promise<string[]> {
+	const names: string[] = []
+	for (const folder of FILE_FOLDERS) {
+		const entries = await readdir(path.join(root, folder), { withFileTypes: true, recursive: true }).catch(
+			(error: NodeJS.ErrnoException) => {
+				if (error.code === 'ENOENT') return []
+				throw error
+			},
+		)
+		for (const entry of entries)
+			if (entry.isFile() && !/\.(part|fetching|tmp)$/.test(entry.name))
+				names.push(path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+	}
+	return names
+}
+
 // The broadcast that tells every process a file was removed.
 export const STORED_FILES_STREAM = 'stored-files'
 
