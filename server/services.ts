@@ -45,7 +45,14 @@ export async function startServices(env: Env, database: DatabaseHandle, logger: 
 	shareFiles(env, database, pubsub)
 	if (env.DATABASE_URL)
 		void publishMissing(database.db, path.resolve(env.DATA_DIR))
-			.then((count) => count && logger.info({ files: count }, 'shared the files only this machine had'))
+			.then(
+				(count) =>
+					count &&
+					logger.info(
+						{ files: count },
+						'shared the files this machine kept before (the first start with a shared store)',
+					),
+			)
 			.catch((error: unknown) => logger.error({ err: error }, 'files on this machine not shared'))
 	const analysis = createAnalysisQueue({
 		db: database.db,

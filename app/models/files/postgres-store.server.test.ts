@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import { afterAll, describe, expect, test } from 'vitest'
-import { storedFileChunks } from '#database/schema.ts'
+import { storedFileChunks, storedFiles } from '#database/schema.ts'
 import {
 	CHUNK_BYTES,
 	createPostgresFileStore,
@@ -121,15 +121,21 @@ describe('the file store in PostgreSQL', () => {
 		expect(await sweepAbandonedChunks(db)).toBe(1)
 		expect(await chunkCount()).toBe(before - 1)
 	})
-	test('files only one machine had are shared at its start; restored into the embedded database, every stored file is written out', async () => {
+	test('the files of a site that ran on one machine are shared at its first start, never again; restored into the embedded database, every stored file is written out', async () => {
 		const { db } = testDatabase.handle
+		await db.delete(storedFileChunks)
+		await db.delete(storedFiles)
 		const older = mkdtempSync(path.join(tmpdir(), 'tolk-machine-old-'))
 		write(older, 'documents/old-1.pdf', 'from before')
 		write(older, 'media/photos/old-2.jpg', 'photo')
 		write(older, 'documents/half.part', 'still coming')
 		write(older, 'company-index.bin', 'not a kept file')
 		expect(await publishMissing(db, older)).toBe(2)
+		// Once the store holds files, a file only one disk has was removed elsewhere: it stays gone.
+		await storeOn(older).remove(path.join(older, 'media/photos/old-2.jpg'))
 		expect(await publishMissing(db, older)).toBe(0)
+		expect(await storeOn(second).fetch(path.join(second, 'media/photos/old-2.jpg'))).toBe(false)
+		await storeOn(older).publish(path.join(older, 'media/photos/old-2.jpg'))
 		rmSync(older, { recursive: true, force: true })
 		const third = mkdtempSync(path.join(tmpdir(), 'tolk-machine-c-'))
 		try {

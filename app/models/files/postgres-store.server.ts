@@ -123,13 +123,15 @@ async function removeFiles(db: Database, which: ReturnType<typeof eq>): Promise<
 	})
 }
 
-// Files on this machine's disk the store lacks (kept before the site ran on several processes, or
-// restored from a backup): published, so every process finds them. Run at each start on PostgreSQL.
+// At the first start on PostgreSQL with an empty store (a site that ran on one machine, or one
+// restored from an embedded database's backup), every kept file on this disk is published so every
+// process finds it. Once the store holds files, every file is published as it is written: a file
+// only this disk has is one removed while this machine was away, and must not come back.
 export async function publishMissing(db: Database, root: string): Promise<number> {
-	const stored = new Set((await db.select({ path: storedFiles.path }).from(storedFiles)).map((row) => row.path))
+	const [any] = await db.select({ path: storedFiles.path }).from(storedFiles).limit(1)
+	if (any) return 0
 	let published = 0
 	for (const key of await keptFiles(root)) {
-		if (stored.has(key)) continue
 		await publishFile(db, key, path.join(root, key))
 		published++
 	}
