@@ -19,6 +19,7 @@ import { createLocalPubSub, createPostgresPubSub, type PubSub } from '#server/ca
 import { dropLocalCopies, setFileStore, STORED_FILES_STREAM } from '#app/models/files/store.server.ts'
 import {
 	createPostgresFileStore,
+	dropUnstoredMedia,
 	publishMissing,
 	sweepAbandonedChunks,
 } from '#app/models/files/postgres-store.server.ts'
@@ -101,6 +102,8 @@ export async function startServices(env: Env, database: DatabaseHandle, logger: 
 			)
 			.then(() => sweepAbandonedChunks(database.db))
 			.then((count) => count && logger.info({ chunks: count }, 'deleted chunks of files never finished'))
+			.then(() => (env.DATABASE_URL ? dropUnstoredMedia(database.db, path.resolve(env.DATA_DIR)) : 0))
+			.then((count) => count && logger.info({ files: count }, 'deleted copies of media removed elsewhere'))
 			.then(() => deleteExpiredLimits(database.db))
 			.then(() => refreshStatistics(database))
 			.catch((error: unknown) => logger.error({ err: error }, 'document retention sweep failed'))

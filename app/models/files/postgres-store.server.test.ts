@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
@@ -8,6 +8,7 @@ import { storedFileChunks, storedFiles } from '#database/schema.ts'
 import {
 	CHUNK_BYTES,
 	createPostgresFileStore,
+	dropUnstoredMedia,
 	publishMissing,
 	sweepAbandonedChunks,
 	writeOutStored,
@@ -108,6 +109,22 @@ describe('the file store in PostgreSQL', () => {
 		await dropLocalCopies(second, [path.relative(second, outside)])
 		expect(existsSync(outside)).toBe(true)
 		rmSync(outside)
+	})
+
+	test('a copy of staff media removed while its machine was away goes at the sweep; a fresh one and documents stay', async () => {
+		const { db } = testDatabase.handle
+		const away = write(second, 'uploads/files/gone/price-list.pdf', 'old')
+		const fresh = write(second, 'uploads/images/just-written.png', 'new')
+		const document = write(second, 'documents/not-mine.txt', 'a document')
+		const hourAgo = (Date.now() - 60 * 60 * 1000) / 1000
+		utimesSync(away, hourAgo, hourAgo)
+		utimesSync(document, hourAgo, hourAgo)
+		expect(await dropUnstoredMedia(db, second)).toBeGreaterThanOrEqual(1)
+		expect(existsSync(away)).toBe(false)
+		expect(existsSync(fresh)).toBe(true)
+		expect(existsSync(document)).toBe(true)
+		// Files the store has stay, however old.
+		expect(existsSync(path.join(second, 'documents/a.docx'))).toBe(true)
 	})
 
 	test('chunks of an upload cut off half way are swept once old; a whole file and a fresh upload stay', async () => {

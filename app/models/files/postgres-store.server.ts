@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { createReadStream, createWriteStream } from 'node:fs'
 import { once } from 'node:events'
-import { mkdir, rename, rm } from 'node:fs/promises'
+import { mkdir, rename, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { and, eq, inArray, like, lt, notExists, sql } from 'drizzle-orm'
 import type { Database } from '#database/client.ts'
@@ -136,6 +136,27 @@ export async function publishMissing(db: Database, root: string): Promise<number
 		published++
 	}
 	return published
+}
+
+// Staff's media on this disk the store no longer has: removed while this machine was away (the
+// removal's broadcast never reached it). Only files older than `graceMs`, so a file just written
+// and about to be published stays. Customers' documents have their own stray sweep (by their rows).
+export async function dropUnstoredMedia(db: Database, root: string, now = Date.now(), graceMs = 10 * 60 * 1000) {
+	const stored = new Set((await db.select({ path: storedFiles.path }).from(storedFiles)).map((row) => row.path))
+	if (!stored.size) return 0
+	let dropped = 0
+	for (const key of await keptFiles(root)) {
+		if (stored.has(key) || key.startsWith('documents/')) continue
+		const file = path.join(root, key)
+		const modified = await stat(file).then(
+			(info) => info.mtimeMs,
+			() => now,
+		)
+		if (now - modified < graceMs) continue
+		await rm(file, { force: true })
+		dropped++
+	}
+	return dropped
 }
 
 // Every stored file written out under `root` (a PostgreSQL backup restored into the embedded
