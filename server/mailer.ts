@@ -8,6 +8,7 @@ import {
 	finishMail,
 	queueMail,
 	releaseMail,
+	renewMail,
 	retryMail,
 	type MailMessage,
 } from '#app/models/mail/jobs.server.ts'
@@ -104,6 +105,7 @@ function createMailQueue(
 			again = false
 			for (let job = await claimMail(db, leaseMs); job && !isClosed(); job = await claimMail(db, leaseMs)) {
 				holding.add(job.id)
+				const renew = setInterval(() => void renewMail(db, job!.id, leaseMs).catch(() => {}), leaseMs / 3)
 				try {
 					await deliver(job.message)
 					await finishMail(db, job.id)
@@ -114,6 +116,7 @@ function createMailQueue(
 						await finishMail(db, job.id)
 					} else await retryMail(db, job.id, delay)
 				} finally {
+					clearInterval(renew)
 					holding.delete(job.id)
 				}
 			}

@@ -88,6 +88,23 @@ describe('the word-count queue', () => {
 	})
 })
 
+describe('a document whose file is gone', () => {
+	test('goes to a person as unreadable, once, instead of being tried again at every lease', async () => {
+		const id = '12121212-1212-4121-8121-121212121212'
+		await storeDocument(id, 'Ord der forsvandt.')
+		rmSync(path.join(documentsDir, `${id}.txt`))
+		const queue = createAnalysisQueue({
+			db: testDatabase.handle.db,
+			documentsDir,
+			broadcast: async () => {},
+			logger: silent,
+			workers: 1,
+		})
+		const [row] = await documentsAfter(queue, [id])
+		expect(row).toMatchObject({ status: 'manual', manualReason: 'broken', countLeaseUntil: null })
+	})
+})
+
 describe('repeated sentences', () => {
 	test('are counted across the documents of one order, in upload order, and announced', async () => {
 		const first = '44444444-4444-4444-8444-444444444444'

@@ -108,8 +108,7 @@ export function createAnalysisQueue({
 		const job: CountJob = { type: 'count', path: file, extension: row.extension, ...side }
 		let figures: Figures
 		try {
-			await fileStore().fetch(file)
-			figures = await pool.run<Figures>(job)
+			figures = (await fileStore().fetch(file)) ? await pool.run<Figures>(job) : missing(id)
 		} catch (error) {
 			if (!(error instanceof JobStopped)) throw error
 			logger.warn(
@@ -124,6 +123,13 @@ export function createAnalysisQueue({
 		if (!counted) return
 		await announce([counted])
 		if (counted.status === 'counted') await findRepeats(row.draftId)
+	}
+
+	// The file is on no machine and not in the store: a person looks at the order (the customer
+	// reads "the file could not be read"), rather than the count being tried again at every lease.
+	function missing(id: string): Figures {
+		logger.error({ document: id }, "a document's file is missing; it goes to a person")
+		return { kind: 'manual', reason: 'broken' }
 	}
 
 	// Documents no process holds, as many as this process has workers free.

@@ -1,4 +1,4 @@
-import { readdir, rm, stat } from 'node:fs/promises'
+import { readdir, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { and, eq, isNull, lt } from 'drizzle-orm'
 import type { Database } from '#database/client.ts'
@@ -6,7 +6,7 @@ import { documents } from '#database/schema.ts'
 import { getSettings } from '#app/models/site.server.ts'
 import { sideFilesOf } from '#app/models/documents/analysis.server.ts'
 import { daysBefore } from '#app/models/calendar/working-days.ts'
-import { fileStore, removeKept } from '#app/models/files/store.server.ts'
+import { fileStore, isUnfinished, modifiedAt, removeKept } from '#app/models/files/store.server.ts'
 
 // Documents that never became a request are deleted, file and row, after the retention period
 // (a setting; the privacy page says how long). A request or an order keeps its documents.
@@ -41,43 +41,34 @@ const DOCUMENT_FILE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f
 const STRAY_AFTER_MS = 10 * 60 * 1000
 
 // Files no document row stands for go, at start and with the hourly sweep: an upload cut off by a
-// stopped server (its .part file, or a counted text's .tmp), a file renamed into place just before the server died, and the
+// stopped server (its .part file, a counted text's .tmp, a fetch's .fetching), a file renamed into place just before the server died, and the
 // sentences of a document deleted meanwhile. Nothing else under DATA_DIR/documents is touched.
 export async function deleteStrayFiles(db: Database, documentsDir: string, now = Date.now()): Promise<number> {
 	const names = await readdir(documentsDir).catch(() => [] as string[])
 	const ids = new Set((await db.select({ id: documents.id }).from(documents)).map((row) => row.id))
 	const candidates = names.filter((name) => {
 		const id = DOCUMENT_FILE.exec(name)?.[1]
-		return id !== undefined && (name.endsWith('.part') || name.endsWith('.tmp') || !ids.has(id))
+		return id !== undefined && (isUnfinished(name) || !ids.has(id))
 	})
 	let deleted = 0
 	for (const name of candidates) {
 		const file = path.join(documentsDir, name)
-		const modified = await stat(file).then(
-			(info) => info.mtimeMs,
-			() => now,
-		)
-		if (now - modified < STRAY_AFTER_MS) continue
+		if (now - (await modifiedAt(file, now)) < STRAY_AFTER_MS) continue
 		await rm(file, { force: true })
 		deleted++
 	}
-	return deleted + (await deleteStrayStoredFiles(db, documentsDir, ids))
+	return deleted + (await deleteStrayStoredFiles(documentsDir, ids, now))
 }
 
 // The same in the shared store: a file whose row never came (the process stopped between the two)
-// or whose row went while another process was sharing it. Only with a store beside the disk.
-async function deleteStrayStoredFiles(db: Database, documentsDir: string, before: Set<string>): Promise<number> {
-	const names = await fileStore().list(documentsDir)
-	const strays = names.filter((name) => {
-		const id = DOCUMENT_FILE.exec(name)?.[1]
-		return id !== undefined && !before.has(id)
-	})
-	if (!strays.length) return 0
-	// Rows made since the list above was read are not strays: read them again.
-	const now = new Set((await db.select({ id: documents.id }).from(documents)).map((row) => row.id))
+// or whose row went while another process was sharing it. A file is shared before its row commits,
+// so only those stored STRAY_AFTER_MS ago count, as on the disk. Only with a store beside the disk.
+async function deleteStrayStoredFiles(documentsDir: string, ids: Set<string>, now: number): Promise<number> {
+	const names = await fileStore().list(documentsDir, new Date(now - STRAY_AFTER_MS))
 	let deleted = 0
-	for (const name of strays) {
-		if (now.has(DOCUMENT_FILE.exec(name)![1]!)) continue
+	for (const name of names) {
+		const id = DOCUMENT_FILE.exec(name)?.[1]
+		if (id === undefined || ids.has(id)) continue
 		await fileStore().remove(path.join(documentsDir, name))
 		deleted++
 	}

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, describe, expect, test } from 'vitest'
 import { storedFileChunks, storedFiles } from '#database/schema.ts'
 import {
@@ -13,7 +13,8 @@ import {
 	sweepAbandonedChunks,
 	writeOutStored,
 } from '#app/models/files/postgres-store.server.ts'
-import { dropLocalCopies } from '#app/models/files/store.server.ts'
+import { dropLocalCopies, setFileStore } from '#app/models/files/store.server.ts'
+import { deleteStrayFiles } from '#app/models/documents/retention.server.ts'
 import { setupTestDatabase } from '#tests/setup/database.ts'
 
 // Two machines: each its own DATA_DIR, one database.
@@ -125,6 +126,27 @@ describe('the file store in PostgreSQL', () => {
 		expect(existsSync(document)).toBe(true)
 		// Files the store has stay, however old.
 		expect(existsSync(path.join(second, 'documents/a.docx'))).toBe(true)
+	})
+
+	test('the stray sweep takes from the store the documents no row stands for, once stored ten minutes ago', async () => {
+		const { db } = testDatabase.handle
+		const documentsDir = path.join(first, 'documents')
+		const [stray, fresh] = ['a1000000-0000-4000-8000-000000000001', 'a1000000-0000-4000-8000-000000000002']
+		for (const id of [stray, fresh]) await storeOn(first).publish(write(first, `documents/${id}.txt`, id))
+		await db
+			.update(storedFiles)
+			.set({ createdAt: new Date(Date.now() - 11 * 60 * 1000) })
+			.where(eq(storedFiles.path, `documents/${stray}.txt`))
+		setFileStore(storeOn(first))
+		try {
+			await deleteStrayFiles(db, documentsDir)
+		} finally {
+			setFileStore(null)
+		}
+		const listed = await storeOn(first).list(documentsDir)
+		expect(listed).not.toContain(`${stray}.txt`)
+		// Its row may still be on its way: shared before its transaction commits.
+		expect(listed).toContain(`${fresh}.txt`)
 	})
 
 	test('chunks of an upload cut off half way are swept once old; a whole file and a fresh upload stay', async () => {

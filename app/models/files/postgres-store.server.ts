@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import { createReadStream, createWriteStream } from 'node:fs'
 import { once } from 'node:events'
-import { mkdir, rename, rm, stat } from 'node:fs/promises'
+import { mkdir, rename, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { and, eq, inArray, like, lt, notExists, sql } from 'drizzle-orm'
 import type { Database } from '#database/client.ts'
 import { storedFileChunks, storedFiles } from '#database/schema.ts'
-import { keptFiles, onDisk, type FileStore } from '#app/models/files/store.server.ts'
+import { insideRoot, keptFiles, modifiedAt, onDisk, type FileStore } from '#app/models/files/store.server.ts'
 
 // The shared file store in PostgreSQL (decision 021): each file by its path under DATA_DIR, in
 // chunks of CHUNK_BYTES, written and read a chunk at a time.
@@ -37,19 +37,20 @@ export function createPostgresFileStore({ db, root, announceRemoval = async () =
 		},
 		async remove(file, { tree = false } = {}) {
 			const key = keyOf(file)
-			const removed = await removeFiles(
-				db,
-				tree ? like(storedFiles.path, `${escapeLike(key)}/%`) : eq(storedFiles.path, key),
-			)
+			await removeFiles(db, tree ? like(storedFiles.path, `${escapeLike(key)}/%`) : eq(storedFiles.path, key))
 			await announceRemoval(tree ? [`${key}/`] : [key]).catch(() => {})
-			return void removed
 		},
-		async list(directory) {
+		async list(directory, storedBefore) {
 			const prefix = `${keyOf(directory)}/`
 			const rows = await db
 				.select({ path: storedFiles.path })
 				.from(storedFiles)
-				.where(like(storedFiles.path, `${escapeLike(prefix)}%`))
+				.where(
+					and(
+						like(storedFiles.path, `${escapeLike(prefix)}%`),
+						storedBefore ? lt(storedFiles.createdAt, storedBefore) : undefined,
+					),
+				)
 			return rows.map((row) => row.path.slice(prefix.length)).filter((name) => !name.includes('/'))
 		},
 	}
@@ -109,8 +110,8 @@ async function fetchFile(db: Database, key: string, file: string, attempt = 0): 
 	return attempt < 2 ? fetchFile(db, key, file, attempt + 1) : false
 }
 
-async function removeFiles(db: Database, which: ReturnType<typeof eq>): Promise<number> {
-	return db.transaction(async (tx) => {
+async function removeFiles(db: Database, which: ReturnType<typeof eq>): Promise<void> {
+	await db.transaction(async (tx) => {
 		const gone = await tx.delete(storedFiles).where(which).returning({ upload: storedFiles.upload })
 		if (gone.length)
 			await tx.delete(storedFileChunks).where(
@@ -119,7 +120,6 @@ async function removeFiles(db: Database, which: ReturnType<typeof eq>): Promise<
 					gone.map((row) => row.upload),
 				),
 			)
-		return gone.length
 	})
 }
 
@@ -148,11 +148,7 @@ export async function dropUnstoredMedia(db: Database, root: string, now = Date.n
 	for (const key of await keptFiles(root)) {
 		if (stored.has(key) || key.startsWith('documents/')) continue
 		const file = path.join(root, key)
-		const modified = await stat(file).then(
-			(info) => info.mtimeMs,
-			() => now,
-		)
-		if (now - modified < graceMs) continue
+		if (now - (await modifiedAt(file, now)) < graceMs) continue
 		await rm(file, { force: true })
 		dropped++
 	}
@@ -165,9 +161,8 @@ export async function writeOutStored(db: Database, root: string): Promise<number
 	const rows = await db.select({ path: storedFiles.path }).from(storedFiles)
 	let written = 0
 	for (const { path: key } of rows) {
-		const file = path.resolve(root, key)
-		if (!file.startsWith(path.resolve(root) + path.sep)) continue
-		if (!(await onDisk.fetch(file)) && (await fetchFile(db, key, file))) written++
+		const file = insideRoot(root, key)
+		if (file && !(await onDisk.fetch(file)) && (await fetchFile(db, key, file))) written++
 	}
 	await db.delete(storedFileChunks)
 	await db.delete(storedFiles)

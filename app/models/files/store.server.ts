@@ -15,8 +15,9 @@ export type FileStore = {
 	fetch: (file: string) => Promise<boolean>
 	// A file (or a folder and all under it) is gone: from the store, and from every process's disk.
 	remove: (file: string, options?: { tree?: boolean }) => Promise<void>
-	// Names the store keeps directly in a folder (for the sweeps).
-	list: (directory: string) => Promise<string[]>
+	// Names the store keeps directly in a folder (for the sweeps), only those stored before
+	// `storedBefore` when it is given.
+	list: (directory: string, storedBefore?: Date) => Promise<string[]>
 }
 
 // The folders under DATA_DIR whose files the site keeps (and backs up, and shares).
@@ -34,10 +35,26 @@ export async function keptFiles(root: string): Promise<string[]> {
 			},
 		)
 		for (const entry of entries)
-			if (entry.isFile() && !/\.(part|fetching|tmp)$/.test(entry.name))
+			if (entry.isFile() && !isUnfinished(entry.name))
 				names.push(path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
 	}
 	return names
+}
+
+// A file still being written, fetched or replaced (or left so by a process that stopped).
+export const isUnfinished = (name: string) => /\.(part|fetching|tmp)$/.test(name)
+
+// When a file was last written, in ms; `fallback` when it is gone.
+export const modifiedAt = (file: string, fallback: number) =>
+	stat(file).then(
+		(info) => info.mtimeMs,
+		() => fallback,
+	)
+
+// A path kept under `root` as an absolute path, or null when it would climb out of it.
+export function insideRoot(root: string, key: string): string | null {
+	const file = path.resolve(root, key)
+	return file.startsWith(path.resolve(root) + path.sep) ? file : null
 }
 
 // The broadcast that tells every process a file was removed.
@@ -90,8 +107,7 @@ export async function removeKept(file: string, options: { tree?: boolean } = {})
 // Every process drops its own copy of what another removed (heard on the `stored-files` broadcast).
 export async function dropLocalCopies(root: string, paths: string[]): Promise<void> {
 	for (const key of paths) {
-		const file = path.resolve(root, key)
-		if (!file.startsWith(path.resolve(root) + path.sep)) continue
-		await rm(file, { recursive: key.endsWith('/'), force: true })
+		const file = insideRoot(root, key)
+		if (file) await rm(file, { recursive: key.endsWith('/'), force: true })
 	}
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { mailJobs } from '#database/schema.ts'
-import { claimMail, finishMail, queueMail, retryMail } from '#app/models/mail/jobs.server.ts'
+import { claimMail, finishMail, queueMail, renewMail, retryMail } from '#app/models/mail/jobs.server.ts'
 import { createMailer } from '#server/mailer.ts'
 import { createLogger } from '#server/logger.ts'
 import { parseEnv } from '#server/env.ts'
@@ -37,6 +37,17 @@ describe('mail as jobs in the database', () => {
 		expect(again).toMatchObject({ id: taken[0]!.id, attempts: 2 })
 		await finishMail(db, again!.id)
 		expect(await claimMail(db, 30_000, later)).toBeNull()
+	})
+
+	test('a send that takes longer than the lease keeps its hold while it renews it', async () => {
+		const { db } = testDatabase.handle
+		await queueMail(db, message('Stor faktura'))
+		const start = new Date()
+		const job = await claimMail(db, 30_000, start)
+		await renewMail(db, job!.id, 30_000, new Date(start.getTime() + 20_000))
+		expect(await claimMail(db, 30_000, new Date(start.getTime() + 40_000))).toBeNull()
+		expect((await claimMail(db, 30_000, new Date(start.getTime() + 51_000)))?.id).toBe(job!.id)
+		await finishMail(db, job!.id)
 	})
 
 	test('a failed mail waits for its retry, then any process takes it', async () => {

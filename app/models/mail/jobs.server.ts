@@ -69,6 +69,14 @@ export async function retryMail(db: Database, id: number, delayMs: number, now =
 		.where(eq(mailJobs.id, id))
 }
 
+// A send that takes long (a slow SMTP server, a large attachment) keeps its hold on the mail.
+export async function renewMail(db: Database, id: number, leaseMs: number, now = new Date()): Promise<void> {
+	await db
+		.update(mailJobs)
+		.set({ leaseUntil: new Date(now.getTime() + leaseMs) })
+		.where(eq(mailJobs.id, id))
+}
+
 // A process that stops lets go of the mail it holds, for the next one.
 export async function releaseMail(db: Database, ids: number[]): Promise<void> {
 	if (ids.length) await db.update(mailJobs).set({ leaseUntil: null }).where(inArray(mailJobs.id, ids))
