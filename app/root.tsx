@@ -23,13 +23,21 @@ import { resolveAdminLocale } from '#app/http/admin-locale.server.ts'
 import { ADMIN_MESSAGES, loadPageMessages } from '#app/models/translation.server.ts'
 import { isAdminPath, isWorkPath } from '#app/utils/admin-paths.ts'
 import { CABLE_PATH } from '#app/utils/cable.ts'
-import { getDb, requestInfoContext, servicesContext } from '#app/http/context.server.ts'
+import { getDb, requestInfoContext, routePatternContext, servicesContext } from '#app/http/context.server.ts'
 import { LOCALES, localeFromPath } from '#app/utils/locales.ts'
 
 // A built page carries its styles inline (see Layout); Vite's dev server links them, to reload them.
 export const links: Route.LinksFunction = () => [
 	...(import.meta.env.DEV ? [{ rel: 'stylesheet', href: stylesheet }] : []),
 	{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+]
+
+// Every request, page, data or resource, passes here first: the guards read the route it matched.
+export const middleware: Route.MiddlewareFunction[] = [
+	({ pattern, context }, next) => {
+		context.set(routePatternContext, pattern)
+		return next()
+	},
 ]
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -18,6 +18,7 @@ import { fileStore } from '#app/models/files/store.server.ts'
 import path from 'node:path'
 import type { SearchCompanies } from '#server/company-search/service.ts'
 import { csrfProtection, type CsrfLocals } from '#server/csrf.ts'
+import { canonicalAddresses } from '#server/canonical-address.ts'
 import { sharedPageCache } from '#server/page-cache/shared-pages.ts'
 import { methodGuard, refuseAmbiguousHost } from '#server/request-kind.ts'
 import type { Logger } from '#server/logger.ts'
@@ -79,8 +80,12 @@ export function createApp(options: AppOptions): App {
 	// The same rule as everywhere an address is read (req.ip, req.secure from X-Forwarded-Proto).
 	app.set('trust proxy', options.trustProxy)
 
+	const loadBuild =
+		options.build ?? (() => import('virtual:react-router/server-build') as Promise<ServerBuild>)
 	app.use(requestLogger(logger))
 	app.use(methodGuard)
+	// One spelling per address, before anything reads it (decision 022).
+	app.use(canonicalAddresses(loadBuild))
 	app.use(securityHeaders({ isDevelopment }))
 	// Pages rendered per request are compressed as they stream: a lighter level costs a third of
 	// the CPU of the default for about a tenth more bytes (shared pages come precompressed at 9).
@@ -133,10 +138,7 @@ export function createApp(options: AppOptions): App {
 		uploadQuota: options.uploadQuota,
 		backups: options.backups,
 	}
-	const handleRequest = createRequestHandler(
-		options.build ?? (() => import('virtual:react-router/server-build') as Promise<ServerBuild>),
-		isDevelopment ? 'development' : 'production',
-	)
+	const handleRequest = createRequestHandler(loadBuild, isDevelopment ? 'development' : 'production')
 	const pageCache = isDevelopment ? null : sharedPageCache({ ...options, services, handleRequest })
 	app.all('/{*path}', async (req, res, next) => {
 		try {

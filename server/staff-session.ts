@@ -2,9 +2,10 @@ import type { NextFunction, Request, Response } from 'express'
 import type { Database } from '#database/client.ts'
 import { findSessionStaff, SESSION_COOKIE, type Staff } from '#app/models/staff/session.server.ts'
 import { readCookie } from '#app/utils/cookies.ts'
-import { isAdminPath, isLoginPath, isPageRequest, loginPathFor, WORK_PATH } from '#app/utils/admin-paths.ts'
-import { areaOfPath, mayOpen } from '#app/models/staff/roles.ts'
+import { isPageRequest, loginPathFor, WORK_PATH } from '#app/utils/admin-paths.ts'
+import { areaOfRoute, mayOpen } from '#app/models/staff/roles.ts'
 import { forbidden } from '#app/http/access.server.ts'
+import type { RouteLocals } from '#server/canonical-address.ts'
 
 export type StaffLocals = { staff: Staff | null }
 
@@ -23,18 +24,21 @@ export function staffSession(db: Database) {
 	}
 }
 
-// The outer wall of /admin. Every loader and action checks again (app/http/access.server.ts).
+const LOGIN_ROUTES = new Set(['/admin/login', '/work/login'])
+
+// The outer wall of /admin, by the route the address matched (server/canonical-address.ts). Every
+// loader and action checks again (app/http/access.server.ts), by the route React Router matched.
 export function adminGate(req: Request, res: Response, next: NextFunction) {
-	if (!isAdminPath(req.path) || isLoginPath(req.path)) return next()
-	const { staff } = res.locals as StaffLocals
+	const { staff, route } = res.locals as StaffLocals & RouteLocals
+	const area = areaOfRoute(route?.pattern)
+	if (!area || LOGIN_ROUTES.has(route!.pattern)) return next()
 	const isPage = isPageRequest(req.method, req.get('accept') ?? null)
 	res.set('Cache-Control', 'no-store')
 	if (staff) {
 		// A translator's browser is sent to their own pages; their calls are refused below.
 		if (staff.role === 'translator' && isPage) return res.redirect(302, WORK_PATH)
 		// Pages answer 403 through the route's own check, with the admin's error page.
-		const area = areaOfPath(req.path)
-		if (isPage || !area || mayOpen(staff.role, area)) return next()
+		if (isPage || mayOpen(staff.role, area)) return next()
 		return res.status(403).json({ error: forbidden(area) })
 	}
 	if (isPage) {

@@ -1,10 +1,10 @@
 import { redirect, type RouterContextProvider } from 'react-router'
 import { methodNotAllowed } from '#app/http/responses.server.ts'
-import { perRequest, staffContext } from '#app/http/context.server.ts'
+import { perRequest, routePatternContext, staffContext } from '#app/http/context.server.ts'
 import { translatorOfUser } from '#app/models/vendor/translators.server.ts'
 import { isPageRequest, loginPathFor, WORK_PATH } from '#app/utils/admin-paths.ts'
 import type { Staff } from '#app/models/staff/session.server.ts'
-import { areaOfPath, mayOpen, type Area } from '#app/models/staff/roles.ts'
+import { areaOfRoute, mayOpen, type Area } from '#app/models/staff/roles.ts'
 
 type Context = Readonly<RouterContextProvider>
 
@@ -25,9 +25,14 @@ export function requireStaff(request: Request, context: Context): Staff {
 	// A translator's place is /work: their browser is sent there, a call is refused.
 	if (staff.role === 'translator' && isPageRequest(request.method, request.headers.get('Accept')))
 		throw redirect(WORK_PATH)
-	const area = areaOfPath(new URL(request.url).pathname)
-	if (area) requireArea(staff, area)
+	requireArea(staff, areaOfMatchedRoute(context))
 	return staff
+}
+
+// The area of the route React Router matched (never the address as spelled). An admin guard
+// outside an admin route, or a request the root middleware did not see, is refused to all but admins.
+function areaOfMatchedRoute(context: Context): Area {
+	return areaOfRoute(context.get(routePatternContext)) ?? 'staff'
 }
 
 // Called first in every loader and action under /work: a signed-in, active translator, or the

@@ -40,3 +40,7 @@ export function perRequest<A extends unknown[], T>(load: Loader<A, T>): RequestL
 
 // The signed-in staff member, resolved once per request from the session cookie (server/staff-session.ts).
 export const staffContext = createContext<Staff | null>(null)
+
+// The route pattern React Router matched for this request (`admin/orders/:id`), set by the root
+// route's middleware: what the guards decide from, however the address was spelled.
+export const routePatternContext = createContext<string | null>(null)

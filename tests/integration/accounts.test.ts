@@ -6,6 +6,9 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { eq } from 'drizzle-orm'
 import routes from '#app/routes.ts'
+import { concrete, routePaths, sendAsWritten, spellingsOf } from '#tests/setup/spellings.ts'
+
+type Entry = { path?: string; children?: Entry[] }
 import { invoices, orderFiles } from '#database/schema.ts'
 import { seedDatabase } from '#database/seed.ts'
 import { changeOrderStatus } from '#app/models/order/lifecycle.server.ts'
@@ -215,23 +218,21 @@ describe('what an account reaches', () => {
 	})
 
 	test('a signed-in customer is a visitor to every back-office and translator address in the route table', async () => {
-		type Entry = { path?: string; children?: Entry[] }
-		const staffPaths = (entries: Entry[]): string[] =>
-			entries.flatMap((entry) => [
-				...(entry.path && /^(?:admin|work)(?:\/|$)/.test(entry.path) && !entry.path.endsWith('login')
-					? [`/${entry.path.replace(/:\w+/g, '1').replace('*', 'no-such-page')}`]
-					: []),
-				...staffPaths(entry.children ?? []),
-			])
-		const paths = staffPaths(routes as Entry[])
-		expect(paths.length).toBeGreaterThan(40)
-		for (const path of paths) {
+		const patterns = routePaths(routes as Entry[], ['admin', 'work']).filter((path) => !path.endsWith('login'))
+		expect(patterns.length).toBeGreaterThan(40)
+		for (const pattern of patterns) {
+			const path = concrete(pattern)
 			const page = await ida.get(path, { headers: { accept: 'text/html' } })
 			expect(page.status, path).toBe(302)
 			expect(page.headers.get('location'), path).toMatch(/^\/(?:admin|work)\/login/)
 			// A call is refused before anything is read (405 where the address takes no POST at all).
 			const call = await ida.call('POST', path, {})
 			expect([401, 405], path).toContain(call.status)
+			// Spelled another way, it is sent to this spelling first.
+			for (const spelled of spellingsOf(pattern)) {
+				const answer = await sendAsWritten(server.url, 'POST', spelled, { cookie: ida.cookie }, '')
+				expect(answer, spelled).toEqual({ status: 308, location: path })
+			}
 		}
 	})
 

@@ -3,6 +3,7 @@ import routes from '#app/routes.ts'
 import { ADMIN, anonymous, logIn, setupStaffServer, type StaffClient } from '#tests/setup/admin.ts'
 import { textOf } from '#tests/setup/http.ts'
 import { areaOfPath, isKnownAdminSegment, mayOpen, STAFF_ROLES, type StaffRole } from '#app/models/staff/roles.ts'
+import { concrete as concreteOf, routePaths, sendAsWritten, spellingsOf } from '#tests/setup/spellings.ts'
 
 type RouteEntry = { path?: string; children?: RouteEntry[] }
 
@@ -326,6 +327,70 @@ describe('roles', () => {
 				}
 			}
 		}
+	})
+
+	// React Router reads /Admin, /%61dmin, //admin and /./admin as /admin: each such spelling of every
+	// admin and /work address, for every role and nobody, as a page and as a call that reads or
+	// writes, is sent to the canonical address before anything runs.
+	test('every spelling of every admin and /work address is sent to its canonical spelling', async () => {
+		const patterns = routePaths(routes as RouteEntry[], ['admin', 'work'])
+		expect(patterns.length).toBeGreaterThan(70)
+		const visitor = await anonymous(session.server.url)
+		const everyone = [visitor, ...STAFF_ROLES.map((role) => clients[role]!)]
+		const json = {
+			'content-type': 'application/json',
+			accept: 'application/json',
+			'x-requested-with': 'XMLHttpRequest',
+		}
+		let walked = 0
+		for (const pattern of patterns) {
+			const canonical = concreteOf(pattern)
+			const asked = spellingsOf(pattern).flatMap((spelled) =>
+				everyone.flatMap(({ cookie, csrfToken }) => {
+					const send = (method: string, headers: Record<string, string>, body?: string) =>
+						sendAsWritten(session.server.url, method, spelled, { cookie, ...headers }, body)
+					const call = { ...json, 'x-csrf-token': csrfToken }
+					const form = new URLSearchParams({ authenticity_token: csrfToken, role: 'admin' }).toString()
+					return [
+						send('GET', { accept: 'text/html' }).then((answer) => ({ ...answer, spelled: `GET page ${spelled}` })),
+						send('GET', call).then((answer) => ({ ...answer, spelled: `GET ${spelled}` })),
+						send('POST', call, '{"role":"admin"}').then((answer) => ({ ...answer, spelled: `POST ${spelled}` })),
+						send('POST', { 'content-type': 'application/x-www-form-urlencoded' }, form).then((answer) => ({
+							...answer,
+							spelled: `POST form ${spelled}`,
+						})),
+						send('DELETE', call).then((answer) => ({ ...answer, spelled: `DELETE ${spelled}` })),
+					]
+				}),
+			)
+			for (const { status, location, spelled } of await Promise.all(asked)) {
+				expect(status, `${spelled} -> ${canonical}`).toBe(308)
+				expect(location, `${spelled} -> ${canonical}`).toBe(canonical)
+				walked++
+			}
+		}
+		expect(walked).toBeGreaterThan(patterns.length * 8 * everyone.length * 5)
+	})
+
+	test('an address spelled otherwise gives what its canonical spelling gives, followed as a browser would', async () => {
+		const follow = (client: StaffClient, path: string, init: RequestInit = {}) =>
+			client.get(path, { ...init, redirect: 'follow' })
+		for (const role of ['editor', 'translator', 'manager'] as const) {
+			const client = clients[role]!
+			const body = new URLSearchParams({
+				authenticity_token: client.csrfToken,
+				name: 'Mallory',
+				email: `mallory-${role}@tolk.example`,
+				role: 'admin',
+				password: 'mallory-password-1',
+			})
+			for (const spelled of ['/Admin/users/new', '/%61dmin/users/new', '/admin/%75sers/new', '//admin/users/new'])
+				expect((await follow(client, spelled, { method: 'POST', body })).status, `${role} ${spelled}`).toBe(403)
+			for (const spelled of ['/%61dmin/orders/export', '/Admin/invoices/bank', '/Admin/payables/export'])
+				if (role !== 'manager')
+					expect((await follow(client, spelled, { headers: { accept: 'application/json' } })).status).toBe(403)
+		}
+		expect(await (await session.admin.get('/admin/users')).text()).not.toContain('mallory-')
 	})
 
 	// The settings form as the role sees it: every field it shows, with its value.

@@ -78,11 +78,18 @@ export const AREA_OF_SORTABLE: Record<SortableModel, Area> = {
 	language: 'prices',
 }
 
-// The area of an admin address (also React Router's `.data` form of it); staff's for one unknown.
+// The area of a route, from the pattern React Router matched (`/admin/orders/:id`): what guards a
+// request, however its address was spelled. Null outside /admin; staff's for a segment unknown.
+export function areaOfRoute(pattern: string | null | undefined): Area | null {
+	const [first, second = ''] = (pattern ?? '').split('/').filter(Boolean)
+	if (first !== 'admin') return null
+	return AREA_OF_SEGMENT[second] ?? 'staff'
+}
+
+// The area of a canonical admin address (the menu's links, React Router's `.data` form of one).
 export function areaOfPath(pathname: string): Area | null {
 	if (pathname !== '/admin' && pathname !== '/admin.data' && !pathname.startsWith('/admin/')) return null
-	const segment = pathname.replace(/\.data$/, '').split('/')[2] ?? ''
-	return AREA_OF_SEGMENT[segment] ?? 'staff'
+	return areaOfRoute(pathname.replace(/\.data$/, ''))
 }
 
 export const isKnownAdminSegment = (segment: string) => segment in AREA_OF_SEGMENT

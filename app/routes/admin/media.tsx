@@ -10,7 +10,7 @@ import { listMedia } from '#app/models/media/requests.server.ts'
 import { jsonError, mediaKindOf, uploadMedia } from '#app/http/media.server.ts'
 import { wantsJson } from '#app/utils/request-headers.ts'
 import { requireStaff } from '#app/http/access.server.ts'
-import { getDb, staffContext } from '#app/http/context.server.ts'
+import { getDb } from '#app/http/context.server.ts'
 import { formatFileSize } from '#app/utils/format.ts'
 import type { AdminMessageKey } from '#app/utils/translate.ts'
 import { CONTENT_FILE_EXTENSIONS, PHOTO_EXTENSIONS } from '#app/models/media/kinds.ts'
@@ -22,9 +22,7 @@ import { buttonClass } from '#app/components/ui/button.tsx'
 export const middleware: Route.MiddlewareFunction[] = [
 	async ({ request, context }, next) => {
 		if (!wantsJson(request)) return next()
-		const staff = context.get(staffContext)
-		if (!staff)
-			return Response.json({ error: 'Log in to continue.' }, { status: 401, headers: { 'Cache-Control': 'no-store' } })
+		const staff = requireStaff(request, context)
 		const kind = mediaKindOf(request)
 		if (request.method === 'GET')
 			return Response.json(await listMedia(getDb(context), kind), { headers: { 'Cache-Control': 'no-store' } })

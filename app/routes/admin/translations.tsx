@@ -13,7 +13,7 @@ import {
 	restoreTranslation,
 	type TranslationRow,
 } from '#app/models/translation.server.ts'
-import { getDb, getServices, staffContext } from '#app/http/context.server.ts'
+import { getDb, getServices } from '#app/http/context.server.ts'
 import { wantsJson } from '#app/utils/request-headers.ts'
 import type { AdminMessageKey } from '#app/utils/translate.ts'
 import { LOCALES } from '#app/utils/locales.ts'
@@ -41,9 +41,7 @@ const PatchSchema = z.object({
 export const middleware: Route.MiddlewareFunction[] = [
 	async ({ request, context }, next) => {
 		if (request.method !== 'PATCH') return next()
-		const staff = context.get(staffContext)
-		if (!staff)
-			return Response.json({ error: 'Log in to continue.' }, { status: 401, headers: { 'Cache-Control': 'no-store' } })
+		const staff = requireStaff(request, context)
 		if (!wantsJson(request)) return Response.json({ error: 'Send JSON.' }, { status: 406 })
 		const parsed = PatchSchema.safeParse(await readJson(request))
 		if (!parsed.success) return Response.json({ error: parsed.error.issues[0]!.message }, { status: 422 })

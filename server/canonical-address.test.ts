@@ -1,0 +1,62 @@
+import { describe, expect, test } from 'vitest'
+import routes from '#app/routes.ts'
+import { canonicalAddress, type RouteNode } from '#server/canonical-address.ts'
+
+// The route table as the build has it: the root route around every entry of app/routes.ts.
+type Entry = { id?: string; path?: string; index?: boolean; file: string; children?: Entry[] }
+const withIds = (entries: Entry[]): RouteNode[] =>
+	entries.map((entry) => ({ ...entry, id: entry.id ?? entry.file, children: withIds(entry.children ?? []) }))
+const tree = [{ id: 'root', path: '', children: withIds(routes as Entry[]) }]
+const canonical = (path: string) => canonicalAddress(tree, path)
+
+describe('one spelling per address', () => {
+	test.each([
+		['/Admin/users/new', '/admin/users/new'],
+		['/ADMIN/ORDERS/EXPORT', '/admin/orders/export'],
+		['/%61dmin/orders/export', '/admin/orders/export'],
+		['/admin/%6Frders/7', '/admin/orders/7'],
+		['/admin/%6frders/7', '/admin/orders/7'],
+		['//admin//invoices/bank', '/admin/invoices/bank'],
+		['/./admin/./payables/export', '/admin/payables/export'],
+		['/admin/%2e/payables/export', '/admin/payables/export'],
+		['/admin/x/../users/new', '/admin/users/new'],
+		['/admin/payables/export/.', '/admin/payables/export'],
+		['/admin/payables/export.', '/admin/payables/export'],
+		['/admin/orders/', '/admin/orders'],
+		['/Admin/jobs/3/files/abc', '/admin/jobs/3/files/abc'],
+		['/WORK/Jobs/3', '/work/jobs/3'],
+		['/Admin.data', '/admin.data'],
+		['/admin/%55sers/new.data', '/admin/users/new.data'],
+		['/Priser', '/priser'],
+		['/EN/Prices', '/en/prices'],
+		['//', '/'],
+	])('%s is answered at %s', (spelled, path) => {
+		expect(canonical(spelled).path).toBe(path)
+		expect(canonical(path).path).toBe(path)
+	})
+
+	test('parameters keep their own spelling; escapes that must stay are upper-cased', () => {
+		expect(canonical('/orders/AbC-_9/files/Xy').path).toBe('/orders/AbC-_9/files/Xy')
+		expect(canonical('/admin/requests/1/documents/a%2fb').path).toBe('/admin/requests/1/documents/a%2Fb')
+		expect(canonical('/account/link/Tok%65n').path).toBe('/account/link/Token')
+	})
+
+	test('an address no route names keeps its spelling, and is not found as itself', () => {
+		expect(canonical('/No-Such-Page').path).toBe('/No-Such-Page')
+		expect(canonical('/Admin/No-Such-Page')).toMatchObject({
+			path: '/admin/No-Such-Page',
+			route: { pattern: '/admin/*' },
+		})
+	})
+
+	test('the route that matched travels with the address', () => {
+		expect(canonical('/admin/users/new').route).toEqual({ id: 'admin.users.new', pattern: '/admin/users/new' })
+		expect(canonical('/admin/orders/7.data').route?.pattern).toBe('/admin/orders/:id')
+		expect(canonical('/_.data').path).toBe('/_.data')
+	})
+
+	test('an address of dots, slashes and broken escapes as long as a request line may be', () => {
+		const hostile = `/${'%2e//./'.repeat(2_000)}${'A%'.repeat(2_000)}`
+		expect(canonical(hostile).path).toBe(`/${'A%'.repeat(2_000)}`)
+	})
+})
