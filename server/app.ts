@@ -80,8 +80,7 @@ export function createApp(options: AppOptions): App {
 	// The same rule as everywhere an address is read (req.ip, req.secure from X-Forwarded-Proto).
 	app.set('trust proxy', options.trustProxy)
 
-	const loadBuild =
-		options.build ?? (() => import('virtual:react-router/server-build') as Promise<ServerBuild>)
+	const loadBuild = options.build ?? (() => import('virtual:react-router/server-build') as Promise<ServerBuild>)
 	app.use(requestLogger(logger))
 	app.use(methodGuard)
 	// One spelling per address, before anything reads it (decision 022).

@@ -82,6 +82,9 @@ export const EnvSchema = z.object({
 	BACKUP_PASSPHRASE: optional(z.string().min(12, 'must be at least 12 characters')),
 	// Off: no nightly backups, only those asked for (where something else backs up the machine).
 	BACKUP_NIGHTLY: optional(BooleanFromEnv).transform((value) => value ?? true),
+	// How long one part of a backup (the database, the files) may take to write before the backup
+	// is stopped and fails (recorded, shown on the dashboard and mailed).
+	BACKUP_PART_TIMEOUT_S: z.coerce.number().int().min(1).default(3600),
 	// Embedded database only: close its connection after this many idle milliseconds (0: never). Only
 	// for tests that prove the site reconnects by itself.
 	PGLITE_IDLE_DISCONNECT_MS: z.coerce.number().int().min(0).default(0),

@@ -84,6 +84,7 @@ export async function startServices(env: Env, database: DatabaseHandle, logger: 
 		dataDir: path.resolve(env.DATA_DIR),
 		backupDir: backupDirOf(env),
 		passphrase: env.BACKUP_PASSPHRASE,
+		partDeadlineMs: env.BACKUP_PART_TIMEOUT_S * 1000,
 		logger,
 		sendMail: mailer.send,
 	})

@@ -46,6 +46,7 @@ async function backUpHere(): Promise<RunResult> {
 			dataDir: path.resolve(env.DATA_DIR),
 			backupDir,
 			passphrase: env.BACKUP_PASSPHRASE,
+			partDeadlineMs: env.BACKUP_PART_TIMEOUT_S * 1000,
 			logger,
 			sendMail: mailer.send,
 		})

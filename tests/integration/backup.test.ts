@@ -12,10 +12,12 @@ import {
 	readFileSync,
 	rmSync,
 	statSync,
+	symlinkSync,
 	truncateSync,
 	writeFileSync,
 } from 'node:fs'
 import path from 'node:path'
+import { Decrypter, Encrypter, identityToRecipient } from 'age-encryption'
 import { seedDatabase } from '#database/seed.ts'
 import { changeOrderStatus } from '#app/models/order/lifecycle.server.ts'
 import { readManifest, type Manifest } from '#app/models/backup/manifest.server.ts'
@@ -27,6 +29,7 @@ import { filesAt, freshPostgresDatabase, reachablePostgres, runScript, writeSite
 import { createTestDatabase, openTestDatabase, SCRATCH, type TestDatabase } from '#tests/setup/database.ts'
 import { textOf, visit } from '#tests/setup/http.ts'
 import { copiesOfOrder, deliverableOrder, insertStaff } from '#tests/setup/orders.ts'
+import { orderFromApprovedJob } from '#tests/setup/vendor.ts'
 import { startServer, type RunningServer } from '#tests/setup/server.ts'
 import { testServices } from '#tests/setup/services.ts'
 
@@ -39,6 +42,8 @@ let server: RunningServer
 let admin: StaffClient
 let orderId = 0
 let marker = ''
+// The approved job's translation, on disk twice: the job's file and the order's, one hard link.
+let linkedFiles: string[] = []
 
 // A site with the demo content, a delivered (invoiced) order and 300 more, and files on disk.
 async function seedSite(test: TestDatabase) {
@@ -51,9 +56,13 @@ async function seedSite(test: TestDatabase) {
 		await changeOrderStatus(services, user, order.id, 'delivered')
 		await copiesOfOrder(handle.db, order.id, 300, 'BAK')
 		orderId = order.id
+		await orderFromApprovedJob({ ...services, documentsDir: path.join(test.dataDir, 'documents') }, user)
 	} finally {
 		await handle.close()
 	}
+	linkedFiles = (await filesAt(test.dataDir))
+		.map((file) => file.path)
+		.filter((file) => statSync(path.join(test.dataDir, file)).nlink > 1)
 	marker = writeSiteFiles(test.dataDir, 30, 32 * 1024)
 }
 
@@ -157,11 +166,16 @@ describe('a backup of the running site', () => {
 		// site kept answering while the backup ran.
 		expect(backup.manifest.tables.requests!.rows).toBeGreaterThan(0)
 		expect(backup.manifest.tables.requests!.rows).toBeLessThan(acknowledged)
-		expect(backup.manifest.tables.orders!.rows).toBe(301)
+		expect(backup.manifest.tables.orders!.rows).toBe(302)
 		expect(backup.manifest.tables.invoices!.rows).toBe(1)
 		expect(backup.manifest.engine).toBe(onPostgres ? 'postgres' : 'pglite')
 		expect(backup.manifest.encrypted).toBe(true)
-		expect(backup.manifest.files.filter((file) => !file.path.startsWith('secret_key'))).toHaveLength(30)
+		expect(
+			backup.manifest.files.filter((file) => /^(documents|media|uploads\/images)\/[0-9a-f]{16}\.bin$/.test(file.path)),
+		).toHaveLength(30)
+		// The order's file from the approved job is a hard link to the job's: both are in, whole.
+		expect(linkedFiles).toHaveLength(2)
+		expect(backup.manifest.files.map((file) => file.path)).toEqual(expect.arrayContaining(linkedFiles))
 
 		// Only the site's user reads it, and nothing in it reads without the passphrase.
 		expect(statSync(backupDirOf(database.dataDir)).mode & 0o777).toBe(0o700)
@@ -176,7 +190,7 @@ describe('a backup of the running site', () => {
 		expect(listed).toContain(path.basename(backup.path))
 		expect(listed).toMatch(/Skrevet[^]*Ja/)
 		for (const probe of [`/backups/${path.basename(backup.path)}/manifest.json`, `/uploads/../backups/`]) {
-			const response = await admin.get(probe)
+			const response = await admin.get(probe, { redirect: 'follow' })
 			expect(response.status, probe).toBe(404)
 		}
 		pagesBefore = await pagesOf(server.url, admin)
@@ -289,6 +303,39 @@ describe('restore refuses what it cannot restore whole', () => {
 		writeFileSync(path.join(copy, 'manifest.json'), JSON.stringify(manifest))
 		expect(await refused(copy)).toContain('was changed after it was sealed')
 		expect(existsSync(path.join(scratch, 'target', 'pglite'))).toBe(false)
+	})
+
+	// The manifest and the archive as an attacker who holds the passphrase would change them.
+	test('an archive entry the manifest does not list, and a part outside the backup, are refused by name', async () => {
+		const copy = copyOfBackup('unlisted')
+		const keyOpener = new Decrypter()
+		keyOpener.addPassphrase(PASSPHRASE)
+		const identity = await keyOpener.decrypt(readFileSync(path.join(copy, 'key.age')), 'text')
+		const opener = new Decrypter()
+		opener.addIdentity(identity)
+		const tar = Buffer.from(await opener.decrypt(readFileSync(partOf(copy, 'files'))))
+		let end = tar.length
+		while (end >= 512 && tar.subarray(end - 512, end).every((byte) => byte === 0)) end -= 512
+		const evil = mkdtempSync(path.join(scratch, 'evil-'))
+		mkdirSync(path.join(evil, 'uploads'))
+		symlinkSync('../secret_key', path.join(evil, 'uploads', 'key.txt'))
+		const extra = execFileSync('tar', ['-cf', '-', '-C', evil, 'uploads/key.txt'])
+		const sealer = new Encrypter()
+		sealer.addRecipient(await identityToRecipient(identity))
+		const sealed = Buffer.from(await sealer.encrypt(Buffer.concat([tar.subarray(0, end), extra])))
+		writeFileSync(partOf(copy, 'files'), sealed)
+		const manifest = JSON.parse(readFileSync(path.join(copy, 'manifest.json'), 'utf8')) as Manifest
+		manifest.parts.files.bytes = sealed.length
+		manifest.parts.files.sha256 = execFileSync('sha256sum', [partOf(copy, 'files')], { encoding: 'utf8' }).split(
+			' ',
+		)[0]!
+		writeFileSync(path.join(copy, 'manifest.json'), JSON.stringify(manifest))
+		expect(await refused(copy)).toContain('"uploads/key.txt" is not a regular file')
+		expect(existsSync(path.join(scratch, 'target', 'uploads'))).toBe(false)
+
+		manifest.parts.database.file = '../../../etc/hostname'
+		writeFileSync(path.join(copy, 'manifest.json'), JSON.stringify(manifest))
+		expect(await refused(copy)).toContain('is damaged or not a tolk backup')
 	})
 
 	test('the wrong passphrase, a newer schema, a half-written folder, and a target that is not empty', async () => {

@@ -1,7 +1,12 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
-import { documents, orders } from '#database/schema.ts'
+import { documents, orders, translators } from '#database/schema.ts'
+import { multipartSource } from '#app/http/multipart.server.ts'
+import { createJob } from '#app/models/vendor/jobs.server.ts'
+import { acceptOffer } from '#app/models/vendor/offers.server.ts'
+import { approveJob } from '#app/models/vendor/review.server.ts'
+import { addJobFile, markJobDone, takeJobSource } from '#app/models/vendor/work.server.ts'
 import type { AppServices } from '#app/models/services.ts'
 import { acceptQuote } from '#app/models/order/accept.server.ts'
 import { saveTranslator } from '#app/models/vendor/translators.server.ts'
@@ -67,3 +72,31 @@ export const jobValues = (
 	feeReason: extra.feeReason ?? '',
 	translatorIds,
 })
+
+// An order whose delivered file came from a translator's approved job: on disk the order's file is
+// a hard link to the job's (review.server.ts), as on any agency's busy day.
+export async function orderFromApprovedJob(
+	services: Services & { documentsDir: string },
+	pm: { id: number; name: string },
+) {
+	const translator = await makeTranslator(services, pm, `Tove Approved ${Date.now()}`)
+	const [row] = await services.db.select().from(translators).where(eq(translators.id, translator.id))
+	const me = { id: row!.id, userId: row!.userId, name: translator.name, locale: 'da', sessionId: '' }
+	const { order, documentId, deadline } = await orderWithDocument(services, 800, services.documentsDir)
+	const made = await createJob(services, pm, order.id, jobValues(documentId, deadline, [me.id]))
+	if (!('jobId' in made)) throw new Error(JSON.stringify(made))
+	await acceptOffer(services, me, made.jobId)
+	await takeJobSource(services, me, made.jobId, documentId)
+	const form = new FormData()
+	form.append('file', new Blob(['The approved translation.']), 'contract-en.txt')
+	await addJobFile(
+		services,
+		me,
+		made.jobId,
+		multipartSource(new Request('http://localhost/', { method: 'POST', body: form })),
+		1,
+	)
+	await markJobDone(services, me, made.jobId, '')
+	await approveJob(services, pm, made.jobId)
+	return order
+}

@@ -1,6 +1,6 @@
 // What can be wrong with a backup or its target, each with a message that says what to do.
 export type BackupProblem =
-	'damaged' | 'passphrase' | 'newer' | 'not-empty' | 'not-a-backup' | 'engine' | 'tool' | 'busy'
+	'damaged' | 'passphrase' | 'newer' | 'not-empty' | 'not-a-backup' | 'engine' | 'tool' | 'busy' | 'timeout'
 
 export class BackupError extends Error {
 	readonly problem: BackupProblem

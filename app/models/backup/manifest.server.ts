@@ -13,6 +13,14 @@ export const FORMAT = 1
 
 const Sum = z.object({ bytes: z.number().int().min(0), sha256: z.string().regex(/^[0-9a-f]{64}$/) })
 
+// A part is a file in the backup's own folder; a listed file a path inside DATA_DIR.
+const PartFile = z.string().regex(/^(?!\.)[A-Za-z0-9._-]{1,100}$/)
+const RelativePath = z
+	.string()
+	.min(1)
+	.max(1000)
+	.refine((value) => !value.split('/').some((segment) => ['', '.', '..'].includes(segment)) && !/[\0\\]/.test(value))
+
 export const ManifestSchema = z.object({
 	format: z.literal(FORMAT),
 	app: z.literal('tolk'),
@@ -23,8 +31,13 @@ export const ManifestSchema = z.object({
 	migration: z.object({ index: z.number().int().min(0), tag: z.string() }),
 	encrypted: z.boolean(),
 	tables: z.record(z.string(), z.object({ rows: z.number().int().min(0), checksum: z.string() })),
-	files: z.array(z.object({ path: z.string(), size: z.number().int().min(0), sha256: z.string() })),
-	parts: z.object({ database: Sum.extend({ file: z.string() }), files: Sum.extend({ file: z.string() }) }),
+	files: z.array(z.object({ path: RelativePath, size: z.number().int().min(0), sha256: z.string() })),
+	parts: z.object({
+		database: Sum.extend({ file: PartFile }),
+		files: Sum.extend({ file: PartFile }),
+		// An encrypted backup's own key, sealed with the passphrase (key.server.ts); absent in those made before.
+		key: Sum.extend({ file: PartFile }).optional(),
+	}),
 	// How long the embedded database held its writes back for the snapshot (PGlite only).
 	heldMs: z.number().optional(),
 })

@@ -1,7 +1,8 @@
-// A backup's parts (the database, the files) are each one stream written to one file: sealed with
-// BACKUP_PASSPHRASE when there is one (age: scrypt and ChaCha20-Poly1305, so a changed byte is
-// refused, not decrypted into something else), and summed (SHA-256 of the stored bytes), so a
-// damaged or cut-off part is found before anything is restored from it.
+// A backup's parts (the database, the files) are each one stream written to one file: sealed when
+// BACKUP_PASSPHRASE is set (age: to the backup's own key, key.server.ts, with ChaCha20-Poly1305, so
+// a changed byte is refused, not decrypted into something else), and summed (SHA-256 of the stored
+// bytes), so a damaged or cut-off part is found before anything is restored from it. A part that
+// takes longer than its deadline is stopped, and the backup fails saying so.
 import { createHash } from 'node:crypto'
 import { createReadStream, createWriteStream } from 'node:fs'
 import { open } from 'node:fs/promises'
@@ -17,19 +18,37 @@ export type PartSum = { bytes: number; sha256: string }
 export const OWNER_ONLY_FILE = 0o600
 export const OWNER_ONLY_DIR = 0o700
 
-export async function writePart(source: Readable, file: string, passphrase?: string): Promise<PartSum> {
+// Writing seals to the backup's key; reading opens with it, or (backups made before keys) with the
+// passphrase itself.
+export type Sealing = { recipient: string }
+export type Opening = { identity: string } | { passphrase: string }
+
+export type PartOptions = { sealing?: Sealing; deadlineMs?: number }
+
+export async function writePart(source: Readable, file: string, options: PartOptions = {}): Promise<PartSum> {
 	const sum = summing()
-	const stored = passphrase ? await seal(source, passphrase) : source
-	await pipeline(stored, sum.stream, createWriteStream(file, { mode: OWNER_ONLY_FILE, flags: 'wx' }))
+	const stored = options.sealing ? await seal(source, options.sealing) : source
+	const signal = options.deadlineMs ? AbortSignal.timeout(options.deadlineMs) : undefined
+	await pipeline(stored, sum.stream, createWriteStream(file, { mode: OWNER_ONLY_FILE, flags: 'wx' }), { signal }).catch(
+		(error: unknown) => {
+			source.destroy()
+			if (signal?.aborted)
+				throw new BackupError(
+					'timeout',
+					`${path.basename(file)} was not written within ${Math.round(options.deadlineMs! / 1000)} s: the backup was stopped`,
+				)
+			throw error
+		},
+	)
 	await flushToDisk(file)
 	return sum.result()
 }
 
 // The part as it was before it was stored, once its sum is known to be the manifest's.
-export async function readPart(file: string, expected: PartSum, passphrase?: string): Promise<Readable> {
+export async function readPart(file: string, expected: PartSum, opening?: Opening): Promise<Readable> {
 	await checkPart(file, expected)
 	const stored = createReadStream(file)
-	return passphrase ? unseal(stored, passphrase) : stored
+	return opening ? unseal(stored, opening) : stored
 }
 
 export async function checkPart(file: string, expected: PartSum): Promise<void> {
@@ -74,16 +93,17 @@ function summing() {
 	return { stream, result: (): PartSum => ({ bytes, sha256: hash.digest('hex') }) }
 }
 
-async function seal(source: Readable, passphrase: string): Promise<Readable> {
+async function seal(source: Readable, { recipient }: Sealing): Promise<Readable> {
 	const encrypter = new Encrypter()
-	encrypter.setPassphrase(passphrase)
+	encrypter.addRecipient(recipient)
 	const sealed = await encrypter.encrypt(Readable.toWeb(source) as ReadableStream<Uint8Array>)
 	return Readable.fromWeb(sealed as WebReadable<Uint8Array>)
 }
 
-function unseal(stored: Readable, passphrase: string): Readable {
+function unseal(stored: Readable, opening: Opening): Readable {
 	const decrypter = new Decrypter()
-	decrypter.addPassphrase(passphrase)
+	if ('identity' in opening) decrypter.addIdentity(opening.identity)
+	else decrypter.addPassphrase(opening.passphrase)
 	return Readable.from(
 		(async function* () {
 			let opened: Readable

@@ -7,14 +7,15 @@ import { existsSync } from 'node:fs'
 import { mkdir, mkdtemp, readdir, rename, rm } from 'node:fs/promises'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
-import { pipeline } from 'node:stream/promises'
-import { extract } from 'tar'
+import { createGunzip } from 'node:zlib'
 import { embeddedDatabaseHolder, openDatabase } from '#database/client.ts'
 import { BackupError } from '#app/models/backup/errors.server.ts'
-import { FILE_FOLDERS, LOOSE_FILES, listFiles, unpackFiles } from '#app/models/backup/files.server.ts'
+import { FILE_FOLDERS, LOOSE_FILES, unpackFiles } from '#app/models/backup/files.server.ts'
+import { openBackupKey } from '#app/models/backup/key.server.ts'
+import { unpackTar } from '#app/models/backup/tar.server.ts'
 import { codeMigration, readManifest, type Manifest } from '#app/models/backup/manifest.server.ts'
 import { copyPgliteToPostgres, loadDumpIntoPglite } from '#app/models/backup/move.server.ts'
-import { checkPart, OWNER_ONLY_DIR, readPart } from '#app/models/backup/part.server.ts'
+import { checkPart, OWNER_ONLY_DIR, readPart, type Opening } from '#app/models/backup/part.server.ts'
 import { runToolToEnd, withClient } from '#app/models/backup/pg-tools.server.ts'
 import { writeOutStored } from '#app/models/files/postgres-store.server.ts'
 
@@ -23,6 +24,8 @@ export type RestoreOptions = {
 	dataDir: string
 	databaseUrl?: string
 	passphrase?: string
+	// An encrypted backup's key, already open (its verification, right after it was written).
+	identity?: string
 	force?: boolean
 }
 
@@ -32,17 +35,15 @@ export async function restoreBackup(options: RestoreOptions): Promise<Manifest> 
 	const part = (name: 'database' | 'files') => path.join(options.backup, manifest.parts[name].file)
 	await checkPart(part('database'), manifest.parts.database)
 	await checkPart(part('files'), manifest.parts.files)
+	const opening = await openingOf(manifest, options)
 	await mkdir(options.dataDir, { recursive: true, mode: OWNER_ONLY_DIR })
 	refuseRunningSite(options.dataDir)
 	await makeRoom(options)
 	const staging = await mkdtemp(path.join(options.dataDir, '.restore-'))
 	try {
-		const files = await readPart(part('files'), manifest.parts.files, options.passphrase)
-		// A backup without files holds an empty archive, which is still read to the end (and opened).
-		if (manifest.files.length) await unpackFiles(files, staging)
-		else for await (const _ of files);
-		await checkFiles(staging, manifest)
-		const database = await readPart(part('database'), manifest.parts.database, options.passphrase)
+		const files = await readPart(part('files'), manifest.parts.files, opening)
+		await unpackFiles(files, staging, manifest.files)
+		const database = await readPart(part('database'), manifest.parts.database, opening)
 		await restoreDatabase(manifest, database, staging, options)
 		await settleBackupRecords(staging, options.databaseUrl, manifest.name)
 		// A PostgreSQL site keeps every file in its database too; the embedded one on the disk alone.
@@ -55,6 +56,16 @@ export async function restoreBackup(options: RestoreOptions): Promise<Manifest> 
 		await rm(staging, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 }).catch(() => {})
 	}
 	return manifest
+}
+
+// How an encrypted backup's parts are opened: with its own key, opened by the passphrase once.
+async function openingOf(manifest: Manifest, options: RestoreOptions): Promise<Opening | undefined> {
+	if (!manifest.encrypted) return undefined
+	if (!manifest.parts.key) return { passphrase: options.passphrase! }
+	if (options.identity) return { identity: options.identity }
+	const file = path.join(options.backup, manifest.parts.key.file)
+	await checkPart(file, manifest.parts.key)
+	return { identity: await openBackupKey(file, options.passphrase!) }
 }
 
 function refuseUnreadable(manifest: Manifest, options: RestoreOptions) {
@@ -84,7 +95,13 @@ async function restoreDatabase(manifest: Manifest, stream: Readable, staging: st
 		return runToolToEnd('pg_restore', args, databaseUrl, stream)
 	}
 	if (manifest.engine === 'postgres') return loadDumpIntoPglite(stream, staging)
-	await pipeline(stream, extract({ cwd: staging, strict: true, filter: (name) => /^pglite(\/|$)/.test(name) }))
+	const gunzip = createGunzip()
+	stream.on('error', (error) => gunzip.destroy(error)).pipe(gunzip)
+	await unpackTar(gunzip, {
+		target: staging,
+		accept: (name) => (/^pglite(\/|$)/.test(name) ? {} : null),
+		folders: true,
+	})
 	if (!existsSync(path.join(staging, 'pglite'))) throw new BackupError('damaged', 'the database part holds no database')
 	if (databaseUrl) {
 		await copyPgliteToPostgres(staging, databaseUrl)
@@ -114,16 +131,6 @@ async function writeOutFiles(staging: string) {
 		await writeOutStored(handle.db, staging)
 	} finally {
 		await handle.close()
-	}
-}
-
-// Every file the manifest lists, unpacked with the size and sum it had.
-async function checkFiles(staging: string, manifest: Manifest) {
-	const unpacked = new Map((await listFiles(staging)).map((file) => [file.path, file]))
-	for (const file of manifest.files) {
-		const found = unpacked.get(file.path)
-		if (!found || found.sha256 !== file.sha256 || found.size !== file.size)
-			throw new BackupError('damaged', `the backup's file ${file.path} is missing or damaged: nothing was restored`)
 	}
 }
 

@@ -30,6 +30,7 @@ export type BackupRunnerOptions = {
 	dataDir: string
 	backupDir: string
 	passphrase?: string
+	partDeadlineMs?: number
 	logger: Logger
 	sendMail: SendMail
 }

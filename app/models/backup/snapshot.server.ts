@@ -5,11 +5,12 @@
 //    opened once on its own thread to recover it and count, then packed.
 import { mkdir, rm } from 'node:fs/promises'
 import path from 'node:path'
-import { Readable } from 'node:stream'
-import { create } from 'tar'
+import { pipeline } from 'node:stream/promises'
+import { createGzip } from 'node:zlib'
 import { openDatabase, type DatabaseHandle } from '#database/client.ts'
 import type { TableSums } from '#app/models/backup/manifest.server.ts'
-import { writePart, type PartSum } from '#app/models/backup/part.server.ts'
+import { writePart, type PartOptions, type PartSum } from '#app/models/backup/part.server.ts'
+import { packTar, treeUnder } from '#app/models/backup/tar.server.ts'
 import { runTool } from '#app/models/backup/pg-tools.server.ts'
 import { tableSums } from '#app/models/backup/sums.server.ts'
 import type pg from 'pg'
@@ -18,19 +19,19 @@ export type Snapshot = { file: string; sum: PartSum; tables: TableSums; heldMs?:
 
 export const DATABASE_PART = { pglite: 'database.pglite.tar.gz', postgres: 'database.pgdump' } as const
 
-type SnapshotOptions = { database: DatabaseHandle; databaseUrl?: string; into: string; passphrase?: string }
+type SnapshotOptions = { database: DatabaseHandle; databaseUrl?: string; into: string; part: PartOptions }
 
 export async function snapshotDatabase(options: SnapshotOptions): Promise<Snapshot> {
-	const file = DATABASE_PART[options.database.kind] + (options.passphrase ? '.age' : '')
+	const file = DATABASE_PART[options.database.kind] + (options.part.sealing ? '.age' : '')
 	const target = path.join(options.into, file)
 	const taken =
 		options.database.kind === 'postgres'
-			? await snapshotPostgres(options.database.pool, options.databaseUrl!, target, options.passphrase)
-			: await snapshotPglite(options.database, options.into, target, options.passphrase)
+			? await snapshotPostgres(options.database.pool, options.databaseUrl!, target, options.part)
+			: await snapshotPglite(options.database, options.into, target, options.part)
 	return { file, ...taken }
 }
 
-async function snapshotPostgres(pool: pg.Pool, databaseUrl: string, target: string, passphrase?: string) {
+async function snapshotPostgres(pool: pg.Pool, databaseUrl: string, target: string, part: PartOptions) {
 	const client = await pool.connect()
 	try {
 		await client.query('begin isolation level repeatable read read only')
@@ -41,7 +42,7 @@ async function snapshotPostgres(pool: pg.Pool, databaseUrl: string, target: stri
 			['--format=custom', '--no-owner', '--no-privileges', `--snapshot=${id}`],
 			databaseUrl,
 		)
-		const sum = await writePart(dump, target, passphrase)
+		const sum = await writePart(dump, target, part)
 		return { sum, tables }
 	} finally {
 		await client.query('rollback').catch(() => {})
@@ -49,14 +50,16 @@ async function snapshotPostgres(pool: pg.Pool, databaseUrl: string, target: stri
 	}
 }
 
-async function snapshotPglite(database: DatabaseHandle, into: string, target: string, passphrase?: string) {
+async function snapshotPglite(database: DatabaseHandle, into: string, target: string, part: PartOptions) {
 	const copy = path.join(into, 'snapshot')
 	await mkdir(copy)
 	try {
 		const heldMs = await database.copyDataDir!(path.join(copy, 'pglite'))
 		const tables = await sumsAt(copy)
-		const tar = create({ cwd: copy, gzip: { level: 6 }, portable: true }, ['pglite'])
-		const sum = await writePart(Readable.from(tar), target, passphrase)
+		const tar = packTar(copy, await treeUnder(copy, 'pglite')).stream
+		const gzip = createGzip({ level: 6 })
+		pipeline(tar, gzip).catch((error: unknown) => gzip.destroy(error as Error))
+		const sum = await writePart(gzip, target, part)
 		return { sum, tables, heldMs }
 	} finally {
 		await rm(copy, { recursive: true, force: true })

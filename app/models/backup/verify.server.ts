@@ -15,7 +15,7 @@ import type { WrittenBackup } from '#app/models/backup/write.server.ts'
 export type Verification = { verified: boolean; problems: string[] }
 
 export async function verifyBackup(
-	backup: Pick<WrittenBackup, 'name' | 'path' | 'manifest'>,
+	backup: Pick<WrittenBackup, 'name' | 'path' | 'manifest' | 'key'>,
 	options: { backupDir: string; databaseUrl?: string; passphrase?: string },
 ): Promise<Verification> {
 	const scratch = path.join(options.backupDir, VERIFY_PREFIX + backup.name)
@@ -30,6 +30,7 @@ export async function verifyBackup(
 			dataDir: scratch,
 			databaseUrl: database?.url,
 			passphrase: options.passphrase,
+			identity: backup.key?.identity,
 		})
 		const sums = await sumsAt(scratch, database?.url)
 		const problems = compareSums(backup.manifest.tables, sums)

@@ -3,8 +3,10 @@
 // goes wrong (a full disk, a kill) leaves the earlier backups and the site as they were.
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { Readable } from 'node:stream'
 import type { DatabaseHandle } from '#database/client.ts'
-import { listFiles, packFiles } from '#app/models/backup/files.server.ts'
+import { keptNames, packFiles } from '#app/models/backup/files.server.ts'
+import { KEY_PART, newBackupKey, type BackupKey } from '#app/models/backup/key.server.ts'
 import { codeMigration, codeVersion, FORMAT, MANIFEST, type Manifest } from '#app/models/backup/manifest.server.ts'
 import { flushToDisk, OWNER_ONLY_DIR, OWNER_ONLY_FILE, writePart } from '#app/models/backup/part.server.ts'
 import { snapshotDatabase } from '#app/models/backup/snapshot.server.ts'
@@ -16,9 +18,14 @@ export type BackupTarget = {
 	dataDir: string
 	backupDir: string
 	passphrase?: string
+	// How long one part (the database, the files) may take to write; past it the backup fails.
+	partDeadlineMs?: number
 }
 
-export type WrittenBackup = { name: string; path: string; manifest: Manifest; bytes: number }
+// `key`: an encrypted backup's own key, which its verification opens it with.
+export type WrittenBackup = { name: string; path: string; manifest: Manifest; bytes: number; key?: BackupKey }
+
+export const PART_DEADLINE_MS = 60 * 60 * 1000
 
 // `name` is the backup's folder (store.server.ts backupName), `now` its time.
 export async function writeBackup(target: BackupTarget, name: string, now = new Date()): Promise<WrittenBackup> {
@@ -26,11 +33,12 @@ export async function writeBackup(target: BackupTarget, name: string, now = new 
 	const partial = path.join(target.backupDir, PARTIAL_PREFIX + name)
 	await mkdir(partial, { mode: OWNER_ONLY_DIR })
 	try {
-		const snapshot = await snapshotDatabase({ ...target, into: partial })
-		const listed = await listFiles(target.dataDir)
-		const files = packFiles(target.dataDir, listed)
-		const filesPart = `files.tar${target.passphrase ? '.age' : ''}`
-		const filesSum = await writePart(files.stream, path.join(partial, filesPart), target.passphrase)
+		const key = target.passphrase ? await writeKey(partial, target.passphrase) : undefined
+		const part = { sealing: key?.key, deadlineMs: target.partDeadlineMs ?? PART_DEADLINE_MS }
+		const snapshot = await snapshotDatabase({ ...target, into: partial, part })
+		const files = packFiles(target.dataDir, await keptNames(target.dataDir))
+		const filesPart = `files.tar${key ? '.age' : ''}`
+		const filesSum = await writePart(files.stream, path.join(partial, filesPart), part)
 		const manifest: Manifest = {
 			format: FORMAT,
 			app: 'tolk',
@@ -41,8 +49,12 @@ export async function writeBackup(target: BackupTarget, name: string, now = new 
 			migration: codeMigration(),
 			encrypted: Boolean(target.passphrase),
 			tables: snapshot.tables,
-			files: listed.filter((file) => files.packed.has(file.path)),
-			parts: { database: { file: snapshot.file, ...snapshot.sum }, files: { file: filesPart, ...filesSum } },
+			files: files.packed,
+			parts: {
+				database: { file: snapshot.file, ...snapshot.sum },
+				files: { file: filesPart, ...filesSum },
+				...(key ? { key: { file: KEY_PART, ...key.sum } } : {}),
+			},
 			...(snapshot.heldMs === undefined ? {} : { heldMs: Math.round(snapshot.heldMs) }),
 		}
 		const manifestFile = path.join(partial, MANIFEST)
@@ -53,10 +65,21 @@ export async function writeBackup(target: BackupTarget, name: string, now = new 
 		const finished = path.join(target.backupDir, name)
 		await rename(partial, finished)
 		await syncFolder(target.backupDir)
-		const bytes = manifest.parts.database.bytes + manifest.parts.files.bytes + Buffer.byteLength(text)
-		return { name, path: finished, manifest, bytes }
+		const bytes =
+			manifest.parts.database.bytes +
+			manifest.parts.files.bytes +
+			(manifest.parts.key?.bytes ?? 0) +
+			Buffer.byteLength(text)
+		return { name, path: finished, manifest, bytes, key: key?.key }
 	} catch (error) {
 		await rm(partial, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 }).catch(() => {})
 		throw error
 	}
+}
+
+// The backup's own key, sealed with the passphrase (once, off the site's thread) beside its parts.
+async function writeKey(folder: string, passphrase: string) {
+	const { key, sealed } = await newBackupKey(passphrase)
+	const sum = await writePart(Readable.from([Buffer.from(sealed)]), path.join(folder, KEY_PART))
+	return { key, sum }
 }
