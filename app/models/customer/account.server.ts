@@ -1,7 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Database } from '#database/client.ts'
-import { customers, orders, quotes, requests, type CustomerDetails } from '#database/schema.ts'
+import { CUSTOMER_LINK_PURPOSES, customers, orders, quotes, requests, type CustomerDetails } from '#database/schema.ts'
 import type { AppServices } from '#app/models/services.ts'
 import { issueLink, normaliseEmail, takeLink, withdrawLinks, type LinkRow } from '#app/models/customer/links.server.ts'
 import { endOtherCustomerSessions, startCustomerSession, type Customer } from '#app/models/customer/session.server.ts'
@@ -56,14 +56,18 @@ export async function spendLink(services: Pick<AppServices, 'db'>, token: string
 	return { ok: true, sessionToken: await startCustomerSession(db, customer.id), customer, purpose: link.purpose }
 }
 
+// The account moves to the new address; every link the old address was sent (to sign in, to
+// join a company, to move elsewhere) is withdrawn, so a mailbox the customer left opens nothing.
 async function moveAccount(db: Database, customerId: number, email: string) {
 	const [other] = await db.select({ id: customers.id }).from(customers).where(eq(customers.email, email))
 	if (other && other.id !== customerId) return null
+	const [before] = await db.select({ email: customers.email }).from(customers).where(eq(customers.id, customerId))
 	const [row] = await db
 		.update(customers)
 		.set({ email, updatedAt: new Date() })
 		.where(eq(customers.id, customerId))
 		.returning({ id: customers.id, email: customers.email })
+	if (row && before && before.email !== row.email) await withdrawLinks(db, before.email, [...CUSTOMER_LINK_PURPOSES])
 	return row ?? null
 }
 

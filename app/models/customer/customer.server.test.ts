@@ -128,6 +128,9 @@ describe('signing in with a link by e-mail', () => {
 			'sent',
 		)
 		expect(mails[1]!.to).toBe('moved@example.dk')
+		// A sign-in link mailed to the old address before the move opens nothing after it.
+		expect(await askForSignInLink(services(), { email: 'move@example.dk', locale: 'da', ipHash: 'old' })).toBe('sent')
+		const oldLink = tokenIn(mails[2]!.text)!
 		const [before] = await db().select().from(customers).where(eq(customers.id, customer.id))
 		expect(before!.email).toBe('move@example.dk')
 		expect((await spendLink(services(), tokenIn(mails[1]!.text)!)).ok).toBe(true)
@@ -135,6 +138,8 @@ describe('signing in with a link by e-mail', () => {
 		expect(after!.email).toBe('moved@example.dk')
 		// The browser that was signed in under the old address signs in again; the link's own is in.
 		expect(await findSessionCustomer(db(), customer.token)).toBeNull()
+		expect(await spendLink(services(), oldLink)).toMatchObject({ ok: false, reason: 'expired' })
+		expect((await db().select().from(customers).where(eq(customers.email, 'move@example.dk'))).length).toBe(0)
 	})
 })
 
