@@ -2,9 +2,16 @@ import { PassThrough, pipeline, type Readable } from 'node:stream'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
-import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from 'react-router'
+import {
+	isRouteErrorResponse,
+	ServerRouter,
+	type EntryContext,
+	type HandleErrorFunction,
+	type RouterContextProvider,
+} from 'react-router'
 import { requestInfoContext, servicesContext } from '#app/http/context.server.ts'
 import { deferBoot } from '#app/http/deferred-boot.server.ts'
+import { createLogLimit } from '#server/log-limit.ts'
 
 export const streamTimeout = 5_000
 
@@ -59,9 +66,19 @@ export default function handleRequest(
 	})
 }
 
+// What a visitor's request asked wrongly (a POST where a page takes none): the router's own 4xx,
+// logged at info a few times a minute at most, since anyone can send it as often as they like.
+const refusalsLogged = createLogLimit()
+
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
 	if (request.signal.aborted) return
-	context
-		.get(servicesContext)
-		.logger.error({ err: error, path: new URL(request.url).pathname }, 'loader or action failed')
+	const { logger } = context.get(servicesContext)
+	const path = new URL(request.url).pathname.replace(/(\/link\/)[^/]+/, '$1[token]')
+	if (isRouteErrorResponse(error) && error.status < 500) {
+		const { allowed, suppressed } = refusalsLogged(`router-${error.status}`)
+		if (allowed)
+			logger.info({ status: error.status, path, ...(suppressed ? { suppressed } : {}) }, 'refused by the router')
+		return
+	}
+	logger.error({ err: error, path }, 'loader or action failed')
 }

@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import path from 'node:path'
 import { Readable } from 'node:stream'
 import { zipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -42,6 +43,37 @@ async function analysed(url: string): Promise<DocumentJson> {
 	}
 	throw new Error(`${url} was never analysed`)
 }
+
+describe('where documents are kept', () => {
+	test('DATA_DIR, documents and mail are the site user’s alone: folders 700, files 600', async () => {
+		const response = await upload('private.txt', 'Fortrolig kontrakt mellem parterne.')
+		expect(response.status).toBe(201)
+		const { document } = (await response.json()) as { document: DocumentJson }
+		await analysed(document.url)
+		const dataDir = server.database.dataDir
+		const modeOf = (file: string) => statSync(file).mode & 0o777
+		expect(modeOf(dataDir)).toBe(0o700)
+		const documents = path.join(dataDir, 'documents')
+		expect(modeOf(documents)).toBe(0o700)
+		const stored = readdirSync(documents, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile())
+		expect(stored.length).toBeGreaterThan(0)
+		for (const entry of stored) expect(modeOf(path.join(entry.parentPath, entry.name)), entry.name).toBe(0o600)
+		// A sign-in link goes to the mail folder (no SMTP here): the mail is as private.
+		const signIn = await visit(server.url, '/en/account/sign-in')
+		expect(
+			(
+				await signIn.get('/en/account/sign-in', {
+					method: 'POST',
+					body: new URLSearchParams({ authenticity_token: signIn.csrfToken, email: 'private@example.dk' }),
+				})
+			).status,
+		).toBe(200)
+		const mailDir = path.join(dataDir, 'mail')
+		await expect.poll(() => readdirSync(mailDir).length).toBeGreaterThan(0)
+		expect(modeOf(mailDir)).toBe(0o700)
+		for (const name of readdirSync(mailDir)) expect(modeOf(path.join(mailDir, name)), name).toBe(0o600)
+	})
+})
 
 describe('uploading a document', () => {
 	test('answers {document} at once, and its address answers the word count once the background analysis is done', async () => {

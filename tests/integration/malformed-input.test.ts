@@ -127,4 +127,23 @@ describe('malformed input', () => {
 		expect((await fetch(`${session.server.url}/admin/position`, { redirect: 'manual' })).status).toBe(401)
 		expect(serverErrors()).toEqual([])
 	})
+
+	test('a POST to a page that takes none is a 405 logged at info, a few times a minute however often it comes', async () => {
+		const visitor = await visit(session.server.url, '/en/faq')
+		for (let n = 0; n < 20; n++) {
+			const response = await visitor.get(n % 2 ? '/en/faq' : '/priser', {
+				method: 'POST',
+				body: new URLSearchParams({ authenticity_token: visitor.csrfToken }),
+			})
+			expect(response.status).toBe(405)
+		}
+		const refusals = session.server
+			.logs()
+			.split('\n')
+			.filter((line) => line.includes('refused by the router'))
+		expect(refusals.length).toBeGreaterThan(0)
+		expect(refusals.length).toBeLessThanOrEqual(5)
+		expect(refusals.every((line) => line.includes('"level":30'))).toBe(true)
+		expect(serverErrors()).toEqual([])
+	})
 })
