@@ -17,7 +17,9 @@ export function toFetchRequest(req: ExpressRequest, res: ExpressResponse, body?:
 	})
 	const headers = new Headers()
 	for (const [name, value] of Object.entries(req.headers)) {
-		if (value === undefined) continue
+		// Every unsafe request here has passed the site's CSRF check (server/csrf.ts). A form posted from
+		// a page without a referrer says `Origin: null`, which React Router's own check would refuse.
+		if (value === undefined || (name === 'origin' && value === 'null')) continue
 		for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item)
 	}
 	const hasBody = req.method !== 'GET' && req.method !== 'HEAD'
