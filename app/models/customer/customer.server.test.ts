@@ -30,6 +30,7 @@ import {
 	invoiceForAccount,
 } from '#app/models/customer/records.server.ts'
 import { anonymiseOldInvoices, deleteCustomerAccount, exportCustomerData } from '#app/models/customer/privacy.server.ts'
+import { classesOf, PERSONAL_DATA, type PersonalTable } from '#app/models/customer/personal-data.server.ts'
 import { acceptFields, inProgressWithFile, savedQuote, setupOrderTests } from '#tests/setup/orders.ts'
 
 const { db, mails, services, staff } = setupOrderTests()
@@ -256,6 +257,13 @@ async function freshSession(email: string) {
 }
 
 describe('their data', () => {
+	// Export and deletion read one list: a column added to a customer's tables fails here until it
+	// is said to be the person's (exported and erased), the agency's record, or a secret.
+	test.each(Object.keys(PERSONAL_DATA) as PersonalTable[])('every column of %s is classified', (name) => {
+		const { columns, classified } = classesOf(name)
+		expect(classified).toEqual(columns)
+	})
+
 	test('the download holds the person’s own records and files, and none of a colleague’s', async () => {
 		const mine = await deliveredOrder('data@example.dk')
 		await deliveredOrder('notdata@example.dk')
@@ -277,6 +285,10 @@ describe('their data', () => {
 			ok: true,
 		})
 		const customer = await signedIn('gone@example.dk')
+		// What the person wrote is in their download before it goes.
+		const download = await exportCustomerData(db(), customer)
+		expect(download.orderHistory.map((event) => event.body)).toContain('My name is Gone Person, see page 2.')
+		expect(download.ratings).toMatchObject([{ rating: 1, comment: 'Gone Person is unhappy.' }])
 		expect(await deleteCustomerAccount(services(), customer)).toBe('deleted')
 		const written = JSON.stringify([
 			await db().select().from(orderEvents).where(eq(orderEvents.orderId, mine.order.id)),

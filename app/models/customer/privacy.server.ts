@@ -25,10 +25,17 @@ import { daysBefore } from '#app/models/calendar/working-days.ts'
 import type { Customer } from '#app/models/customer/session.server.ts'
 import { companyOf } from '#app/models/customer/company.server.ts'
 import { removeKept } from '#app/models/files/store.server.ts'
+import {
+	ERASED_NAME,
+	erasure,
+	exported,
+	ORDER_CUSTOMER_PERSONAL,
+	PERSONAL_EVENT_KINDS,
+} from '#app/models/customer/personal-data.server.ts'
 
 // Bookkeeping law keeps an invoice whole for five years; then its buyer's person goes too.
 export const INVOICE_KEEP_YEARS = 5
-export const ERASED_NAME = '–'
+export { ERASED_NAME }
 
 const ownOrders = (email: string) => sql`lower(${orders.customer}->>'email') = ${email}`
 const ownRequests = (email: string) => sql`lower(${requests.email}) = ${email}`
@@ -51,7 +58,7 @@ export async function exportCustomerData(db: Database, customer: Customer) {
 	])
 	const orderIds = orderRows.map((order) => order.id)
 	const requestIds = requestRows.map((request) => request.id)
-	const [invoiceRows, documentRows, fileRows, quoteRows] = await Promise.all([
+	const [invoiceRows, documentRows, fileRows, quoteRows, eventRows, ratingRows] = await Promise.all([
 		orderIds.length
 			? db.select().from(invoices).where(inArray(invoices.orderId, orderIds)).orderBy(asc(invoices.id))
 			: [],
@@ -86,6 +93,14 @@ export async function exportCustomerData(db: Database, customer: Customer) {
 			.select({ id: quotes.id, createdAt: quotes.createdAt, validUntil: quotes.validUntil, locale: quotes.locale })
 			.from(quotes)
 			.where(eq(quotes.customerId, customer.id)),
+		orderIds.length
+			? db
+					.select()
+					.from(orderEvents)
+					.where(and(inArray(orderEvents.orderId, orderIds), eq(orderEvents.internal, false)))
+					.orderBy(asc(orderEvents.id))
+			: [],
+		orderIds.length ? db.select().from(orderRatings).where(inArray(orderRatings.orderId, orderIds)) : [],
 	])
 	return {
 		exportedAt: new Date().toISOString(),
@@ -97,12 +112,15 @@ export async function exportCustomerData(db: Database, customer: Customer) {
 			createdAt: account!.createdAt,
 		},
 		sessions,
-		requests: requestRows.map(({ ipHash: _i, fingerprint: _f, ...request }) => request),
+		requests: requestRows.map((request) => exported('requests', request)),
 		quotesSaved: quoteRows,
-		orders: orderRows.map(({ token: _t, terms, ...order }) => ({
-			...order,
+		orders: orderRows.map(({ terms, ...order }) => ({
+			...exported('orders', order),
 			terms: { title: terms.title, sha256: terms.sha256 },
 		})),
+		// The orders' history as the customer's page shows it: their revision reasons among it.
+		orderHistory: eventRows.map((event) => exported('orderEvents', event)),
+		ratings: ratingRows.map((rating) => exported('orderRatings', rating)),
 		invoices: invoiceRows.map(({ seller: _s, searchText: _x, ...invoice }) => invoice),
 		files: {
 			documents: documentRows,
@@ -140,22 +158,22 @@ export async function deleteCustomerAccount(
 	const erasedAt = new Date().toISOString()
 	await db.transaction(async (tx) => {
 		for (const order of orderRows) {
-			const customerData: OrderCustomer = { ...order.customer, name: ERASED_NAME, email: '', phone: '', erasedAt }
+			const customerData: OrderCustomer = { ...order.customer, ...ORDER_CUSTOMER_PERSONAL, erasedAt }
 			await tx.update(orders).set({ customer: customerData, updatedAt: new Date() }).where(eq(orders.id, order.id))
 		}
 		if (requestIds.length)
 			await tx
 				.update(requests)
-				.set({ name: ERASED_NAME, email: '', phone: '', message: '', updatedAt: new Date() })
+				.set({ ...erasure('requests'), updatedAt: new Date() })
 				.where(inArray(requests.id, requestIds))
 		if (orderIds.length) {
 			// What the person wrote after a delivery (the revision's reason, the rating's comment) and the
 			// address the order's mails went to, as the history noted it.
 			await tx
 				.update(orderEvents)
-				.set({ body: ERASED_NAME })
-				.where(and(inArray(orderEvents.orderId, orderIds), inArray(orderEvents.kind, ['revision', 'mail', 'message'])))
-			await tx.update(orderRatings).set({ comment: '' }).where(inArray(orderRatings.orderId, orderIds))
+				.set(erasure('orderEvents'))
+				.where(and(inArray(orderEvents.orderId, orderIds), inArray(orderEvents.kind, [...PERSONAL_EVENT_KINDS])))
+			await tx.update(orderRatings).set(erasure('orderRatings')).where(inArray(orderRatings.orderId, orderIds))
 		}
 		await tx.delete(customerLinks).where(eq(customerLinks.email, customer.email))
 		await tx.update(quotes).set({ customerId: null }).where(eq(quotes.customerId, customer.id))
