@@ -49,6 +49,8 @@ export type AppOptions = {
 	uploadQuota: UploadQuota
 	// Backups on demand (app/models/backup/runner.server.ts); absent, the admin cannot start one.
 	backups?: BackupControl
+	// Bank statements read off the request's thread (server/bank-statement).
+	readBankStatement?: AppServices['readBankStatement']
 	// How long a public page may be served from memory at most (0: no page cache).
 	pageCacheTtlMs?: number
 	// The business picker's search (server/company-search) and its limits per address.
@@ -136,6 +138,7 @@ export function createApp(options: AppOptions): App {
 		sendMail: options.sendMail,
 		uploadQuota: options.uploadQuota,
 		backups: options.backups,
+		readBankStatement: options.readBankStatement,
 	}
 	const handleRequest = createRequestHandler(loadBuild, isDevelopment ? 'development' : 'production')
 	const pageCache = isDevelopment ? null : sharedPageCache({ ...options, services, handleRequest })

@@ -31,6 +31,7 @@ import { createMailer } from '#server/mailer.ts'
 import { sendDueReminders } from '#app/models/invoice/reminders.server.ts'
 import { expireOffers } from '#app/models/vendor/offers.server.ts'
 import { createBackupRunner } from '#app/models/backup/runner.server.ts'
+import { readBankStatement } from '#server/bank-statement/read.ts'
 
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000
 const OFFER_SWEEP_MS = 60 * 1000
@@ -135,6 +136,7 @@ export async function startServices(env: Env, database: DatabaseHandle, logger: 
 			searchLimits: { perMinute: env.BUSINESS_SEARCHES_PER_MINUTE, perDay: env.BUSINESS_SEARCHES_PER_DAY },
 			sharedLimits: Boolean(env.DATABASE_URL),
 			backups: { start: () => backups.start('manual'), isRunning: backups.isRunning, backupDir: backupDirOf(env) },
+			readBankStatement,
 			uploadQuota: {
 				filesPerHour: env.UPLOAD_FILES_PER_HOUR,
 				bytesPerHour: env.UPLOAD_MIB_PER_HOUR * MIB,

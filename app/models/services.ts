@@ -2,6 +2,8 @@ import type { Database } from '#database/client.ts'
 import type { Logger } from '#server/logger.ts'
 import type { SendMail } from '#server/mailer.ts'
 import type { UploadQuota } from '#app/models/documents/quota.server.ts'
+import type { BankCsvLayout } from '#database/schema.ts'
+import type { BankCsv } from '#app/models/invoice/bank-csv.ts'
 
 // What a model may be handed besides its input: the database and the process's services. A model
 // takes only the part it needs (`Pick<AppServices, 'db' | 'sendMail'>`), so a script or a unit
@@ -29,6 +31,8 @@ export type AppServices = {
 	uploadQuota: UploadQuota
 	// Starts a backup now (absent where backups do not run: the dev server, some tests).
 	backups?: BackupControl
+	// Reads a bank statement off the request's thread (server/bank-statement); absent, on it.
+	readBankStatement?: (bytes: Uint8Array, layout: BankCsvLayout) => Promise<BankCsv>
 }
 
 export type BackupControl = {

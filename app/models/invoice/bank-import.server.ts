@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Database } from '#database/client.ts'
 import { bankLines, invoices, settings, type BankCsvLayout } from '#database/schema.ts'
 import { recordAudit, type AuditServices } from '#app/models/audit/record.server.ts'
+import type { AppServices } from '#app/models/services.ts'
 import { readBankCsv, type BankCsv } from '#app/models/invoice/bank-csv.ts'
 import { invoiceNumberFromFiId } from '#app/models/invoice/payment-reference.ts'
 import { addPayment } from '#app/models/invoice/payments.server.ts'
@@ -22,12 +23,12 @@ export type ImportResult =
 // statement again, or one that overlaps) is known by its key and not added. Outgoing lines are not
 // the agency's receivables and are left out. The layout is remembered for the next import.
 export async function importBankStatement(
-	services: AuditServices,
+	services: AuditServices & Pick<AppServices, 'readBankStatement'>,
 	staff: Actor,
 	bytes: Uint8Array,
 	layout: BankCsvLayout,
 ): Promise<ImportResult> {
-	const csv = readBankCsv(bytes, layout)
+	const csv = await (services.readBankStatement ?? (async (...args) => readBankCsv(...args)))(bytes, layout)
 	if (!csv.ok) return { ok: false, problem: csv.problem }
 	const incoming = csv.lines.filter((line) => line.amount > 0)
 	const seen = new Map<string, number>()
@@ -67,15 +68,21 @@ export async function importBankStatement(
 export type MatchKind = 'payment-id' | 'number-amount' | 'number' | 'amount'
 export type BankMatch = { invoiceId: number; number: number; buyer: string; outstanding: number; kind: MatchKind }
 
-// The lines not yet turned into payments nor ignored, each with the invoice it most likely pays:
-// an FI payment ID in the text, else an invoice number in the text (with the amount owed, or a
-// part of it), else the one invoice whose amount owed is exactly the line's amount.
-export async function openBankLines(db: Database) {
+// The lines not yet turned into payments nor ignored, a page at a time (oldest first), each with the
+// invoice it most likely pays: an FI payment ID in the text, else an invoice number in the text
+// (with the amount owed, or a part of it), else the one invoice whose amount owed is exactly the
+// line's amount.
+export const BANK_PAGE_SIZE = 100
+const openLine = and(isNull(bankLines.paymentId), eq(bankLines.ignored, false))
+
+export async function openBankLines(db: Database, page = 1) {
 	const lines = await db
 		.select()
 		.from(bankLines)
-		.where(and(isNull(bankLines.paymentId), eq(bankLines.ignored, false)))
+		.where(openLine)
 		.orderBy(asc(bankLines.bookedOn), asc(bankLines.id))
+		.limit(BANK_PAGE_SIZE)
+		.offset((Math.max(1, page) - 1) * BANK_PAGE_SIZE)
 	const owed = await db
 		.select({
 			id: invoices.id,
@@ -196,5 +203,5 @@ export const countOpenBankLines = async (db: Database) =>
 		await db
 			.select({ n: sql<number>`count(*)::int` })
 			.from(bankLines)
-			.where(and(isNull(bankLines.paymentId), eq(bankLines.ignored, false)))
+			.where(openLine)
 	)[0]?.n ?? 0

@@ -3,7 +3,14 @@ import { describe, expect, test } from 'vitest'
 import { bankLines, invoices, payments, settings } from '#database/schema.ts'
 import { addCalendarDays, todayInDenmark, type CalendarDate } from '#app/models/calendar/working-days.ts'
 import { parseDanishAmount } from '#app/models/invoice/amounts.ts'
-import { confirmBankLines, importBankStatement, openBankLines } from '#app/models/invoice/bank-import.server.ts'
+import {
+	BANK_PAGE_SIZE,
+	confirmBankLines,
+	countOpenBankLines,
+	importBankStatement,
+	openBankLines,
+} from '#app/models/invoice/bank-import.server.ts'
+import { BANK_CSV_MAX_LINES, readBankCsv } from '#app/models/invoice/bank-csv.ts'
 import type { Invoice } from '#app/models/invoice/invoice.server.ts'
 import { fiPaymentId, invoiceNumberFromFiId } from '#app/models/invoice/payment-reference.ts'
 import { registerPayment, type PaymentInput, type PaymentRefused } from '#app/models/invoice/payments.server.ts'
@@ -188,6 +195,38 @@ rate 1";500,00;4`,
 		expect(await statusOf(byAmount)).toBe('paid')
 		expect(await statusOf(partly)).toBe('part_paid')
 		expect((await openBankLines(db())).map((line) => line.text)).toEqual(['Ukendt indbetaling'])
+	})
+})
+
+describe('a statement no bank should send', () => {
+	const line = (n: number, text = `Indbetaling ${n}`) => `25-11-2026;"${text}";${n},00`
+	test('a NUL or another control character in a line is dropped, and the rest read', async () => {
+		const read = readBankCsv(statement([line(1, 'Faktura\u0000 77\u0001 tak'), line(2)]), LAYOUT)
+		expect(read).toMatchObject({ ok: true, lines: [{ text: 'Faktura 77 tak' }, { text: 'Indbetaling 2' }] })
+	})
+
+	test('more lines than a month holds, a spreadsheet, and UTF-16 with its mark', () => {
+		const many = Array.from({ length: BANK_CSV_MAX_LINES + 1 }, (_, n) => line(n + 1))
+		expect(readBankCsv(statement(many), LAYOUT)).toMatchObject({ ok: false, problem: { reason: 'too-many' } })
+		expect(readBankCsv(statement(many.slice(1)), LAYOUT)).toMatchObject({ ok: true })
+		const zipped = new Uint8Array([0x50, 0x4b, 3, 4, ...new Uint8Array(200)])
+		expect(readBankCsv(zipped, LAYOUT)).toMatchObject({ ok: false, problem: { reason: 'unreadable' } })
+		const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(`${line(7, 'Overførsel')}\n`, 'utf16le')])
+		expect(readBankCsv(utf16, LAYOUT)).toMatchObject({ ok: true, lines: [{ text: 'Overførsel', amount: 7 }] })
+	})
+
+	test('the open lines come a page at a time', async () => {
+		const before = await countOpenBankLines(db())
+		const lines = Array.from({ length: 230 }, (_, n) => line(9000 + n, `Side ${n}`))
+		expect(await importBankStatement(services(), staff, statement(lines), LAYOUT)).toMatchObject({
+			ok: true,
+			added: 230,
+		})
+		expect(await countOpenBankLines(db())).toBe(before + 230)
+		const pages = Math.ceil((before + 230) / BANK_PAGE_SIZE)
+		expect(await openBankLines(db(), 1)).toHaveLength(BANK_PAGE_SIZE)
+		expect(await openBankLines(db(), pages)).toHaveLength((before + 230) % BANK_PAGE_SIZE || BANK_PAGE_SIZE)
+		expect(await openBankLines(db(), pages + 1)).toEqual([])
 	})
 })
 

@@ -7,6 +7,7 @@ import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
 import { inlineInputClass } from '#app/components/ui/input.tsx'
 import { Table } from '#app/components/ui/table.tsx'
 import { Section } from '#app/components/admin/section.tsx'
+import { Pager } from '#app/components/admin/list-page.tsx'
 import { requireStaff } from '#app/http/access.server.ts'
 import { getDb, getServices } from '#app/http/context.server.ts'
 import { redirectWithFlash } from '#app/http/flash.server.ts'
@@ -14,8 +15,10 @@ import { MalformedUploadError, parseMultipart, UploadTooLargeError } from '#app/
 import { readForm } from '#app/http/request-body.server.ts'
 import { BANK_CSV_MAX_BYTES } from '#app/models/invoice/bank-csv.ts'
 import {
+	BANK_PAGE_SIZE,
 	bankLayout,
 	confirmBankLines,
+	countOpenBankLines,
 	importBankStatement,
 	openBankLines,
 	type Confirmation,
@@ -29,9 +32,12 @@ const COLUMN_CHOICES = Array.from({ length: 12 }, (_, index) => index)
 export async function loader({ request, context }: Route.LoaderArgs) {
 	requireStaff(request, context)
 	const db = getDb(context)
-	const [layout, lines] = await Promise.all([bankLayout(db), openBankLines(db)])
+	const page = Math.min(10_000, Math.max(1, Number(new URL(request.url).searchParams.get('page')) || 1))
+	const [layout, lines, total] = await Promise.all([bankLayout(db), openBankLines(db, page), countOpenBankLines(db)])
 	return {
 		layout,
+		page,
+		total,
 		lines: lines.map(({ id, bookedOn, text, amount, match }) => ({ id, bookedOn, text, amount, match })),
 	}
 }
@@ -86,7 +92,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 type Data = Awaited<ReturnType<typeof loader>>
 
 export default function BankStatement() {
-	const { layout, lines } = useLoaderData<typeof loader>()
+	const { layout, lines, page, total } = useLoaderData<typeof loader>()
 	const refused = useActionData<typeof action>()
 	const { t } = useAdminI18n()
 	return (
@@ -100,9 +106,32 @@ export default function BankStatement() {
 			</div>
 			<ImportForm layout={refused?.layout ?? layout} problem={refused?.problem ?? null} />
 			<Section id="bank-lines-title" title={t('bank.lines')}>
-				{lines.length === 0 ? <p className="text-slate-600">{t('bank.none')}</p> : <LinesForm lines={lines} />}
+				{lines.length === 0 && page === 1 ? (
+					<p className="text-slate-600">{t('bank.none')}</p>
+				) : (
+					<LinesForm lines={lines} />
+				)}
+				<LinePages page={page} total={total} shown={lines.length} />
 			</Section>
 		</section>
+	)
+}
+
+// A long statement's open lines, a page at a time: each page is confirmed on its own.
+function LinePages({ page, total, shown }: { page: number; total: number; shown: number }) {
+	const { t } = useAdminI18n()
+	if (total <= BANK_PAGE_SIZE && page === 1) return null
+	const first = (page - 1) * BANK_PAGE_SIZE + 1
+	const pageCount = Math.max(1, Math.ceil(total / BANK_PAGE_SIZE))
+	return (
+		<Pager
+			label={t('bank.pages')}
+			summary={t('bank.showing', { first, last: first + Math.max(shown, 1) - 1, total })}
+			previous={
+				page > 1 ? { to: `${BACK}?page=${Math.min(page - 1, pageCount)}`, label: t('bank.previous') } : undefined
+			}
+			next={page < pageCount ? { to: `${BACK}?page=${page + 1}`, label: t('bank.next') } : undefined}
+		/>
 	)
 }
 
