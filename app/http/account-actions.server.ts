@@ -92,7 +92,7 @@ export async function accountAction(request: Request, context: Context): Promise
 			if (outcome === 'open-orders')
 				return { intent, ok: false, message: text('account.delete.openOrders'), status: 409 }
 			const token = customerTokenOf(request)
-			if (token) await endCustomerSession(services.db, token)
+			if (token) await endCustomerSession(services, token)
 			return redirect(`${pathFor('accountSignIn', locale)}?deleted=1`, {
 				headers: { 'Set-Cookie': clearedCustomerCookieHeader(services.secureCookies) },
 			})

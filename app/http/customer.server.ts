@@ -1,7 +1,7 @@
 import { redirect, type RouterContextProvider } from 'react-router'
 import { getServices, perRequest } from '#app/http/context.server.ts'
 import { companyOf } from '#app/models/customer/company.server.ts'
-import { liveStream } from '#app/models/live/signed-stream.server.ts'
+import { customerHolder, liveStream } from '#app/models/live/signed-stream.server.ts'
 import { customerStream } from '#app/utils/cable.ts'
 import { accessOf, type Access } from '#app/models/customer/records.server.ts'
 import {
@@ -65,7 +65,7 @@ export async function accountFrameOf(context: Context, customer: Customer) {
 	const company = await companyOf(services.db, customer.companyId)
 	return {
 		account: { email: customer.email, company: company?.name ?? null },
-		stream: liveStream(services, customerStream(customer.id)),
+		stream: liveStream(services, customerStream(customer.id), customerHolder(customer)),
 	}
 }
 

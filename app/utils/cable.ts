@@ -24,6 +24,10 @@ export const customerStream = (customerId: number) => `customer:${customerId}`
 // One signed-in person's own stream (a translator's offers and jobs): only their socket hears it.
 export const userStream = (userId: number) => `user:${userId}`
 
+// The sockets' own control stream, never a page's: a customer's access was withdrawn (signed out,
+// removed from the company, account deleted), and their open sockets stop listening at once.
+export const CABLE_REVOKE_STREAM = 'cable:revoke'
+
 const STREAM_AREAS: Record<string, Area> = {
 	[AUDIT_STREAM]: 'staff',
 	[REQUESTS_STREAM]: 'work',
@@ -41,6 +45,7 @@ export type LiveStream = { channel: string; signedStreamName: string }
 
 // Whether a socket signed in as `staff` (or nobody) may hear a stream it holds the signed name of.
 export function mayListenTo(staff: { id: number; role: string } | null, stream: string): boolean {
+	if (stream.startsWith('cable:') || stream.startsWith('customer:')) return false
 	if (stream.startsWith('user:')) return staff !== null && `user:${staff.id}` === stream
 	const area = areaOfStream(stream)
 	return area === null || (staff !== null && mayOpen(staff.role, area))

@@ -4,11 +4,13 @@ import { WebSocketServer, type WebSocket } from 'ws'
 import type { Database } from '#database/client.ts'
 import { findSessionStaff, SESSION_COOKIE, type Staff } from '#app/models/staff/session.server.ts'
 import { readCookie } from '#app/utils/cookies.ts'
-import { CABLE_CHANNEL, CABLE_PATH, CABLE_PROTOCOL, mayListenTo } from '#app/utils/cable.ts'
+import { CABLE_CHANNEL, CABLE_PATH, CABLE_PROTOCOL, CABLE_REVOKE_STREAM, mayListenTo } from '#app/utils/cable.ts'
+import { CUSTOMER_COOKIE, findSessionCustomer, type Customer } from '#app/models/customer/session.server.ts'
+import { customerMayListen } from '#app/models/customer/live.server.ts'
 import { clientAddress, forwardedValue, type TrustProxy } from '#server/trust-proxy.ts'
 import type { Logger } from '#server/logger.ts'
 import type { PubSub } from '#server/cable/pubsub.ts'
-import { verifyStreamName } from '#app/models/live/signed-stream.server.ts'
+import { readStreamName } from '#app/models/live/signed-stream.server.ts'
 import { createLogLimit } from '#server/log-limit.ts'
 import { namesHostTwice } from '#server/request-kind.ts'
 
@@ -16,7 +18,8 @@ import { namesHostTwice } from '#server/request-kind.ts'
 // welcome, a ping every 3 s, subscribe/unsubscribe by identifier, messages framed with it.
 
 export const PING_INTERVAL_MS = 3_000
-// An open socket's staff session is checked again this often: a revoked session stops listening.
+// An open socket's staff or customer session is checked again this often: a revoked session stops
+// listening (a customer's signing out, removal or deletion stops it at once: CABLE_REVOKE_STREAM).
 const SESSION_CHECK_MS = 60_000
 const MAX_SUBSCRIPTIONS = 50
 // What one socket may send: a page subscribes to a few streams and otherwise only listens, so a
@@ -41,6 +44,8 @@ type Connection = {
 	socket: WebSocket
 	staff: Staff | null
 	token?: string
+	customer: Customer | null
+	customerToken?: string
 	address: string
 	subscriptions: Map<string, string>
 	allowance: { tokens: number; at: number }
@@ -62,6 +67,7 @@ export function attachCable(server: Server, options: Options): Cable {
 	const byStream = new Map<string, Set<Connection>>()
 
 	pubsub.subscribe((stream, message) => {
+		if (stream === CABLE_REVOKE_STREAM) return revoke(message as { customerId?: unknown; sessionId?: unknown })
 		for (const connection of byStream.get(stream) ?? []) {
 			for (const [identifier, subscribed] of connection.subscriptions) {
 				if (subscribed === stream) send(connection, { identifier, message })
@@ -75,17 +81,34 @@ export function attachCable(server: Server, options: Options): Cable {
 	}, PING_INTERVAL_MS)
 	pinger.unref()
 
+	// The page reconnects by itself, as whoever it now is.
+	function endSession(connection: Connection) {
+		send(connection, { type: 'disconnect', reason: 'unauthorized', reconnect: true })
+		connection.socket.close(1000, 'session ended')
+	}
+
+	function revoke({ customerId, sessionId }: { customerId?: unknown; sessionId?: unknown }) {
+		for (const connection of connections) {
+			const { customer } = connection
+			if (customer && (customer.id === customerId || customer.sessionId === sessionId)) endSession(connection)
+		}
+	}
+
 	const sessionCheck = setInterval(() => {
 		for (const connection of connections) {
-			if (!connection.token) continue
-			void findSessionStaff(db, connection.token)
-				.then((staff) => {
-					if (staff?.id === connection.staff?.id && staff?.role === connection.staff?.role) return
-					// The page reconnects by itself, as whoever it now is.
-					send(connection, { type: 'disconnect', reason: 'unauthorized', reconnect: true })
-					connection.socket.close(1000, 'session ended')
-				})
-				.catch(() => {})
+			if (connection.token)
+				void findSessionStaff(db, connection.token)
+					.then((staff) => {
+						if (staff?.id !== connection.staff?.id || staff?.role !== connection.staff?.role) endSession(connection)
+					})
+					.catch(() => {})
+			if (connection.customerToken)
+				void findSessionCustomer(db, connection.customerToken)
+					.then((customer) => {
+						if (customer?.id !== connection.customer?.id || customer?.companyId !== connection.customer?.companyId)
+							endSession(connection)
+					})
+					.catch(() => {})
 		}
 	}, options.sessionCheckMs ?? SESSION_CHECK_MS)
 	sessionCheck.unref()
@@ -110,6 +133,8 @@ export function attachCable(server: Server, options: Options): Cable {
 		reserve(address, socket)
 		const token = readCookie(req.headers.cookie, SESSION_COOKIE)
 		const staff = token ? await findSessionStaff(db, token) : null
+		const customerToken = readCookie(req.headers.cookie, CUSTOMER_COOKIE)
+		const customer = customerToken ? await findSessionCustomer(db, customerToken) : null
 		wss.handleUpgrade(req, socket, head, (ws) => {
 			if (ws.protocol !== CABLE_PROTOCOL) return ws.close(1002, 'unsupported subprotocol')
 			const allowance = { tokens: MESSAGE_BURST, at: performance.now() }
@@ -117,6 +142,8 @@ export function attachCable(server: Server, options: Options): Cable {
 				socket: ws,
 				staff,
 				token: staff ? token : undefined,
+				customer,
+				customerToken: customer ? customerToken : undefined,
 				address,
 				subscriptions: new Map(),
 				allowance,
@@ -176,7 +203,10 @@ export function attachCable(server: Server, options: Options): Cable {
 		if (!identifier) return
 		switch (command.command) {
 			case 'subscribe':
-				return subscribe(connection, identifier)
+				return void subscribe(connection, identifier).catch((error: unknown) => {
+					logger.error({ err: error }, 'cable: a subscription could not be checked')
+					send(connection, { identifier, type: 'reject_subscription' })
+				})
 			case 'unsubscribe':
 				return unsubscribe(connection, identifier)
 			// Pages send nothing to the server yet; a message is only heard on a subscribed identifier.
@@ -189,11 +219,13 @@ export function attachCable(server: Server, options: Options): Cable {
 		}
 	}
 
-	function subscribe(connection: Connection, identifier: string) {
-		const stream = streamOf(identifier)
+	async function subscribe(connection: Connection, identifier: string) {
+		const named = streamOf(identifier)
+		const stream = named?.stream ?? null
 		const allowed =
-			stream !== null && mayListen(connection.staff, stream) && connection.subscriptions.size < MAX_SUBSCRIPTIONS
-		if (!allowed) return send(connection, { identifier, type: 'reject_subscription' })
+			named !== null && connection.subscriptions.size < MAX_SUBSCRIPTIONS && (await mayHear(connection, named))
+		if (!allowed || stream === null || connection.socket.readyState !== connection.socket.OPEN)
+			return send(connection, { identifier, type: 'reject_subscription' })
 		connection.subscriptions.set(identifier, stream)
 		let listeners = byStream.get(stream)
 		if (!listeners) byStream.set(stream, (listeners = new Set()))
@@ -201,16 +233,27 @@ export function attachCable(server: Server, options: Options): Cable {
 		send(connection, { identifier, type: 'confirm_subscription' })
 	}
 
-	function streamOf(identifier: string): string | null {
+	function streamOf(identifier: string): { stream: string; holder: string | null } | null {
 		try {
 			const { channel, signed_stream_name: signed } = JSON.parse(identifier) as {
 				channel?: unknown
 				signed_stream_name?: unknown
 			}
-			return channel === CABLE_CHANNEL ? verifyStreamName(signed, secretKey) : null
+			return channel === CABLE_CHANNEL ? readStreamName(signed, secretKey) : null
 		} catch {
 			return null
 		}
+	}
+
+	// A name given to a customer's page: only a socket of that same session, whose account still
+	// sees the stream. Any other name: as the socket's staff session (or nobody) may.
+	async function mayHear(
+		{ customer, staff }: Connection,
+		{ stream, holder }: { stream: string; holder: string | null },
+	) {
+		if (holder === null) return mayListen(staff, stream)
+		if (!customer || holder !== `customer:${customer.sessionId}`) return false
+		return customerMayListen(db, customer, stream)
 	}
 
 	function unsubscribe(connection: Connection, identifier: string) {

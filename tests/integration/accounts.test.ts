@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { eq } from 'drizzle-orm'
 import routes from '#app/routes.ts'
 import { concrete, routePaths, sendAsWritten, spellingsOf } from '#tests/setup/spellings.ts'
+import { identifierFor, openCable } from '#tests/setup/cable.ts'
 
 type Entry = { path?: string; children?: Entry[] }
 import { invoices, orderFiles } from '#database/schema.ts'
@@ -234,6 +235,45 @@ describe('what an account reaches', () => {
 				expect(answer, spelled).toEqual({ status: 308, location: path })
 			}
 		}
+	})
+
+	test('an account page’s live streams are its session’s: no other socket hears them, and signing out stops them at once', async () => {
+		const { client } = await signIn('ida@example.dk')
+		const html = await (await client.get('/konto', { headers: { accept: 'text/html' } })).text()
+		// The account's own stream and its orders' (in the page's data): base64url of ["…", …] and a signature.
+		const names = [...new Set([...html.matchAll(/WyJ[\w-]+--[\w-]{43}/g)].map((match) => match[0]))]
+		expect(names.length).toBeGreaterThan(1)
+		const answers = async (cookie: string | undefined) => {
+			const cable = await openCable(server.url, cookie ? { cookie } : {})
+			await cable.next((message) => message.type === 'welcome')
+			const types: string[] = []
+			for (const name of names) {
+				const identifier = identifierFor(name)
+				cable.send({ command: 'subscribe', identifier })
+				types.push(
+					(
+						await cable.next(
+							(message) => message.identifier === identifier && /_subscription$/.test(message.type ?? ''),
+						)
+					).type!,
+				)
+			}
+			return { cable, types }
+		}
+		const own = await answers(client.cookie)
+		expect(own.types).toEqual(names.map(() => 'confirm_subscription'))
+		// A socket without the cookie, or with another customer's, holds the names but hears nothing.
+		const bare = await answers(undefined)
+		expect(bare.types).toEqual(names.map(() => 'reject_subscription'))
+		const other = await signIn('other@example.dk')
+		expect((await answers(other.client.cookie)).types).toEqual(names.map(() => 'reject_subscription'))
+
+		expect((await client.post('/account/sign-out', { locale: 'da' })).status).toBe(302)
+		const told = await own.cable.next((message) => message.type === 'disconnect', 5_000)
+		expect(told).toMatchObject({ reason: 'unauthorized', reconnect: true })
+		expect((await own.cable.closed).code).toBe(1000)
+		expect((await answers(client.cookie)).types).toEqual(names.map(() => 'reject_subscription'))
+		bare.cable.socket.close()
 	})
 
 	test('a signed-in customer’s pages never reach the shared page cache', async () => {

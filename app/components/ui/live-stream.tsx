@@ -13,14 +13,17 @@ function getConsumer(): Promise<Consumer> {
 }
 
 // Subscribes the component to a signed stream. Messages come to onMessage; onConnected runs once
-// the subscription stands (again, after a reconnect), so the page can fetch what it missed before.
+// the subscription stands (again, after a reconnect), so the page can fetch what it missed before;
+// onRejected when the server refuses the name (it expired, or the session that was given it ended).
 export function useLiveStream<T>(
 	stream: LiveStream,
 	onMessage: (message: T) => void,
 	onConnected?: (isReconnect: boolean) => void,
+	onRejected?: () => void,
 ) {
 	const receive = useEffectEvent(onMessage)
 	const resume = useEffectEvent((isReconnect: boolean) => onConnected?.(isReconnect))
+	const refused = useEffectEvent(() => onRejected?.())
 	useEffect(() => {
 		let isCancelled = false
 		let hasConnected = false
@@ -36,6 +39,9 @@ export function useLiveStream<T>(
 					},
 					received(data: unknown) {
 						receive(data as T)
+					},
+					rejected() {
+						refused()
 					},
 				},
 			)
@@ -68,7 +74,15 @@ export function useReloadOnStream(stream: LiveStream) {
 		if (busy.current) waiting.current = true
 		else void revalidator.revalidate()
 	}
-	useLiveStream(stream, reload, (isReconnect) => isReconnect && reload())
+	// A refused name is asked for afresh once: the page's loader signs new ones (or sends a page
+	// whose session ended to the sign-in).
+	const retried = useRef<string | null>(null)
+	const renew = () => {
+		if (retried.current === stream.signedStreamName) return
+		retried.current = stream.signedStreamName
+		reload()
+	}
+	useLiveStream(stream, reload, (isReconnect) => isReconnect && reload(), renew)
 }
 
 // The element that listens carries the stream, as the spec's pages do.

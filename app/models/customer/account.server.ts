@@ -7,6 +7,7 @@ import { issueLink, normaliseEmail, takeLink, withdrawLinks, type LinkRow } from
 import { endOtherCustomerSessions, startCustomerSession, type Customer } from '#app/models/customer/session.server.ts'
 import { claimCompany, joinCompany } from '#app/models/customer/company.server.ts'
 import { mailLink } from '#app/models/customer/mail.server.ts'
+import { withdrawLive } from '#app/models/live/broadcast.server.ts'
 import { companyColumns, resolveCompany } from '#app/models/company/search.server.ts'
 import { CUSTOMER_FIELDS, typedLine } from '#app/models/request/form.ts'
 import type { Locale } from '#app/utils/locales.ts'
@@ -36,7 +37,10 @@ export type LinkUse =
 // The link from the mail signs this browser in (a fresh session, whatever it had before), as the
 // address the link was sent to; a new-address link moves the account to it, an invitation adds
 // the account to the company.
-export async function spendLink(services: Pick<AppServices, 'db'>, token: string): Promise<LinkUse> {
+export async function spendLink(
+	services: Pick<AppServices, 'db' | 'broadcast' | 'logger'>,
+	token: string,
+): Promise<LinkUse> {
 	const { db } = services
 	const taken = await takeLink(db, token)
 	if (taken.state !== 'valid')
@@ -48,6 +52,7 @@ export async function spendLink(services: Pick<AppServices, 'db'>, token: string
 		if (!moved) return { ok: false, reason: 'taken', email: link.email }
 		customer = moved
 		await endOtherCustomerSessions(db, customer.id)
+		await withdrawLive(services, { customerId: customer.id })
 	} else {
 		customer = await findOrCreateCustomer(db, link.email)
 		if (link.purpose === 'invite' && link.companyId) await joinCompany(db, customer.id, link.companyId)

@@ -2,7 +2,7 @@ import { and, asc, eq, gt, isNull } from 'drizzle-orm'
 import type { Database } from '#database/client.ts'
 import { customerCompanies, customerLinks, customers } from '#database/schema.ts'
 import type { AppServices } from '#app/models/services.ts'
-import { broadcastTo } from '#app/models/live/broadcast.server.ts'
+import { broadcastTo, withdrawLive } from '#app/models/live/broadcast.server.ts'
 import type { Customer } from '#app/models/customer/session.server.ts'
 import { issueLink, normaliseEmail, withdrawLinks } from '#app/models/customer/links.server.ts'
 import { customerStream } from '#app/utils/cable.ts'
@@ -120,6 +120,9 @@ export async function removeColleague(services: Services, manager: Customer, ema
 		.where(and(eq(customers.email, address), eq(customers.companyId, manager.companyId)))
 		.returning({ id: customers.id })
 	await withdrawLinks(services.db, address, ['invite'])
-	for (const row of removed) await broadcastTo(services, customerStream(row.id), { type: 'access' })
+	for (const row of removed) {
+		await broadcastTo(services, customerStream(row.id), { type: 'access' })
+		await withdrawLive(services, { customerId: row.id })
+	}
 	return true
 }

@@ -31,6 +31,8 @@ import {
 } from '#app/models/customer/records.server.ts'
 import { anonymiseOldInvoices, deleteCustomerAccount, exportCustomerData } from '#app/models/customer/privacy.server.ts'
 import { classesOf, PERSONAL_DATA, type PersonalTable } from '#app/models/customer/personal-data.server.ts'
+import { customerMayListen } from '#app/models/customer/live.server.ts'
+import { CABLE_REVOKE_STREAM, orderStream } from '#app/utils/cable.ts'
 import { acceptFields, inProgressWithFile, savedQuote, setupOrderTests } from '#tests/setup/orders.ts'
 
 const { db, mails, services, staff } = setupOrderTests()
@@ -238,7 +240,19 @@ describe('colleagues', () => {
 		const otherManager = { ...boss, id: -1, email: 'boss@other.dk', companyId: boss.companyId! + 1000 }
 		await removeColleague(services(), otherManager, 'anna@firma.dk')
 		expect((await findSessionCustomer(db(), joined.sessionToken))!.companyId).toBe(boss.companyId)
-		expect(await removeColleague(services(), boss, 'anna@firma.dk')).toBe(true)
+		// Her open pages hear the company's order until she is removed, and her sockets are told at once.
+		const companyStream = orderStream(companyOrder.order.id)
+		expect(await customerMayListen(db(), anna, companyStream)).toBe(true)
+		const broadcasts: [string, unknown][] = []
+		const listening = {
+			...services(),
+			broadcast: async (stream: string, message: unknown) => void broadcasts.push([stream, message]),
+		}
+		expect(await removeColleague(listening, boss, 'anna@firma.dk')).toBe(true)
+		expect(broadcasts).toContainEqual([CABLE_REVOKE_STREAM, { customerId: anna.id }])
+		expect(await customerMayListen(db(), anna, companyStream)).toBe(false)
+		expect(await customerMayListen(db(), anna, orderStream(colleagueOrder.order.id))).toBe(true)
+		expect(await customerMayListen(db(), anna, `customer:${boss.id}`)).toBe(false)
 		const removed = (await findSessionCustomer(db(), joined.sessionToken))!
 		expect(removed.companyId).toBeNull()
 		expect(await seen(removed)).toEqual([colleagueOrder.order.reference])

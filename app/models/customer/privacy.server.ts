@@ -25,6 +25,7 @@ import { daysBefore } from '#app/models/calendar/working-days.ts'
 import type { Customer } from '#app/models/customer/session.server.ts'
 import { companyOf } from '#app/models/customer/company.server.ts'
 import { removeKept } from '#app/models/files/store.server.ts'
+import { withdrawLive } from '#app/models/live/broadcast.server.ts'
 import {
 	ERASED_NAME,
 	erasure,
@@ -181,6 +182,7 @@ export async function deleteCustomerAccount(
 		await tx.delete(customers).where(eq(customers.id, customer.id))
 	})
 	await removeFiles(db, documentsDir, orderIds, requestIds)
+	await withdrawLive(services, { customerId: customer.id })
 	await recordAudit(
 		services,
 		{ id: null, name: 'Kunde' },

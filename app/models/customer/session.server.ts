@@ -2,6 +2,8 @@ import { and, eq, gt, lt, ne } from 'drizzle-orm'
 import type { Database } from '#database/client.ts'
 import { digestOf, isSecretToken, newSecretToken } from '#app/models/secret-token.server.ts'
 import { customers, customerSessions, type CustomerDetails } from '#database/schema.ts'
+import type { AppServices } from '#app/models/services.ts'
+import { withdrawLive } from '#app/models/live/broadcast.server.ts'
 
 export const CUSTOMER_COOKIE = 'tolk_customer'
 // Signed in for 30 days on that browser, from the link that signed it in.
@@ -52,8 +54,11 @@ export async function findSessionCustomer(db: Database, token: string, now = new
 	}
 }
 
-export async function endCustomerSession(db: Database, token: string): Promise<void> {
-	await db.delete(customerSessions).where(eq(customerSessions.id, digestOf(token)))
+// Signing out: the session goes, and the sockets it opened stop listening now.
+export async function endCustomerSession(services: Pick<AppServices, 'db' | 'broadcast' | 'logger'>, token: string) {
+	const sessionId = digestOf(token)
+	await services.db.delete(customerSessions).where(eq(customerSessions.id, sessionId))
+	await withdrawLive(services, { sessionId })
 }
 
 // After the e-mail changed: every other browser signs in again.

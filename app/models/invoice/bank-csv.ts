@@ -10,6 +10,8 @@ import { cleanText } from '#app/models/text/clean.ts'
 export const BANK_CSV_MAX_BYTES = 5 * 1024 * 1024
 // A month of an agency's account is a few hundred lines; a longer period is read a part at a time.
 export const BANK_CSV_MAX_LINES = 5_000
+// The open lines the bank page shows at a time.
+export const BANK_PAGE_SIZE = 100
 
 export type BankLine = { line: number; bookedOn: CalendarDate; text: string; amount: number }
 export type BankCsvProblem = { line: number; reason: 'columns' | 'date' | 'amount' | 'quote' }

@@ -4,7 +4,9 @@ import type { Database } from '#database/client.ts'
 import { bankLines, invoices, settings, type BankCsvLayout } from '#database/schema.ts'
 import { recordAudit, type AuditServices } from '#app/models/audit/record.server.ts'
 import type { AppServices } from '#app/models/services.ts'
-import { readBankCsv, type BankCsv } from '#app/models/invoice/bank-csv.ts'
+import { BANK_PAGE_SIZE, readBankCsv, type BankCsv } from '#app/models/invoice/bank-csv.ts'
+
+export { BANK_PAGE_SIZE }
 import { invoiceNumberFromFiId } from '#app/models/invoice/payment-reference.ts'
 import { addPayment } from '#app/models/invoice/payments.server.ts'
 import type { Transaction } from '#app/models/invoice/invoice.server.ts'
@@ -72,7 +74,6 @@ export type BankMatch = { invoiceId: number; number: number; buyer: string; outs
 // invoice it most likely pays: an FI payment ID in the text, else an invoice number in the text
 // (with the amount owed, or a part of it), else the one invoice whose amount owed is exactly the
 // line's amount.
-export const BANK_PAGE_SIZE = 100
 const openLine = and(isNull(bankLines.paymentId), eq(bankLines.ignored, false))
 
 export async function openBankLines(db: Database, page = 1) {

@@ -1,5 +1,10 @@
 import { describe, expect, test } from 'vitest'
-import { signStreamName, verifyStreamName } from '#app/models/live/signed-stream.server.ts'
+import {
+	readStreamName,
+	signStreamName,
+	STREAM_NAME_TTL_MS,
+	verifyStreamName,
+} from '#app/models/live/signed-stream.server.ts'
 
 const KEY = 'k'.repeat(40)
 
@@ -23,5 +28,18 @@ describe('a signed stream name', () => {
 		expect(verifyStreamName(signStreamName('order:7', KEY, { expiresAt: new Date(Date.now() + 60_000) }), KEY)).toBe(
 			'order:7',
 		)
+	})
+
+	test('every name expires, and a customer page’s names the session they were given to', () => {
+		const now = new Date()
+		const plain = signStreamName('order:7', KEY)
+		expect(readStreamName(plain, KEY, now)).toEqual({ stream: 'order:7', holder: null })
+		expect(verifyStreamName(plain, KEY, new Date(now.getTime() + STREAM_NAME_TTL_MS + 1000))).toBeNull()
+		const held = signStreamName('customer:3', KEY, { holder: 'customer:abc' })
+		expect(readStreamName(held, KEY)).toEqual({ stream: 'customer:3', holder: 'customer:abc' })
+		// A name from before names expired (no time in it) is no longer heard.
+		const payload = Buffer.from(JSON.stringify(['order:7'])).toString('base64url')
+		const old = signStreamName('order:7', KEY).replace(/^[^-]+(?=--)/, payload)
+		expect(verifyStreamName(old, KEY)).toBeNull()
 	})
 })

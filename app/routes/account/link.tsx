@@ -35,7 +35,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 	if (!used.ok) return data({ reason: used.reason, email: used.email }, { status: 410 })
 	// Whatever session this browser had is ended: the new one is the only one.
 	const previous = customerTokenOf(request)
-	if (previous) await endCustomerSession(services.db, previous)
+	if (previous) await endCustomerSession(services, previous)
 	const to = used.purpose === 'change-email' ? pathFor('accountDetails', locale) : pathFor('account', locale)
 	return redirect(to, { headers: { 'Set-Cookie': customerCookieHeader(used.sessionToken, services.secureCookies) } })
 }

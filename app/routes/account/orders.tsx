@@ -4,7 +4,7 @@ import { AccountFrame, Pager } from '#app/components/account/account-frame.tsx'
 import { OrderFacts } from '#app/components/order/order-facts.tsx'
 import { Text, useI18n } from '#app/components/ui/i18n-provider.tsx'
 import { accountOrders, ACCOUNT_PAGE_SIZE } from '#app/models/customer/records.server.ts'
-import { liveStream } from '#app/models/live/signed-stream.server.ts'
+import { customerHolder, liveStream } from '#app/models/live/signed-stream.server.ts'
 import { accountFrameOf, pageParamOf, requireCustomer } from '#app/http/customer.server.ts'
 import { getServices } from '#app/http/context.server.ts'
 import { orderStream } from '#app/utils/cable.ts'
@@ -22,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		size: ACCOUNT_PAGE_SIZE,
 		...list,
 		// Each listed order's changes reload the page, as they do its own page.
-		orderStreams: list.rows.map((order) => liveStream(services, orderStream(order.id))),
+		orderStreams: list.rows.map((order) => liveStream(services, orderStream(order.id), customerHolder(customer))),
 		alternates: { da: pathFor('account', 'da'), en: pathFor('account', 'en') },
 	}
 }

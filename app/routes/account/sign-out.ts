@@ -13,7 +13,7 @@ export const loader = () => methodNotAllowed('POST')
 export async function action({ request, context }: Route.ActionArgs) {
 	const services = getServices(context)
 	const token = customerTokenOf(request)
-	if (token) await endCustomerSession(services.db, token)
+	if (token) await endCustomerSession(services, token)
 	const locale = (await readForm(request)).get('locale') === 'en' ? 'en' : 'da'
 	return redirect(pathFor('accountSignIn', locale), {
 		headers: { 'Set-Cookie': clearedCustomerCookieHeader(services.secureCookies) },

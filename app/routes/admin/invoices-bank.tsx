@@ -13,9 +13,8 @@ import { getDb, getServices } from '#app/http/context.server.ts'
 import { redirectWithFlash } from '#app/http/flash.server.ts'
 import { MalformedUploadError, parseMultipart, UploadTooLargeError } from '#app/http/multipart.server.ts'
 import { readForm } from '#app/http/request-body.server.ts'
-import { BANK_CSV_MAX_BYTES } from '#app/models/invoice/bank-csv.ts'
+import { BANK_CSV_MAX_BYTES, BANK_PAGE_SIZE } from '#app/models/invoice/bank-csv.ts'
 import {
-	BANK_PAGE_SIZE,
 	bankLayout,
 	confirmBankLines,
 	countOpenBankLines,
