@@ -1,13 +1,17 @@
 import { describe, expect, test } from 'vitest'
 import routes from '#app/routes.ts'
-import { canonicalAddress, type RouteNode } from '#server/canonical-address.ts'
+import { canonicalAddress, matcherOf, type RouteNode } from '#server/canonical-address.ts'
 
 // The route table as the build has it: the root route around every entry of app/routes.ts.
 type Entry = { id?: string; path?: string; index?: boolean; file: string; children?: Entry[] }
 const withIds = (entries: Entry[]): RouteNode[] =>
-	entries.map((entry) => ({ ...entry, id: entry.id ?? entry.file, children: withIds(entry.children ?? []) }))
-const tree = [{ id: 'root', path: '', children: withIds(routes as Entry[]) }]
-const canonical = (path: string) => canonicalAddress(tree, path)
+	entries.map(({ children, ...entry }) => ({
+		...entry,
+		id: entry.id ?? entry.file,
+		...(children?.length ? { children: withIds(children) } : {}),
+	}))
+const matcher = matcherOf([{ id: 'root', path: '', children: withIds(routes as Entry[]) }])
+const canonical = (path: string) => canonicalAddress(matcher, path)
 
 describe('one spelling per address', () => {
 	test.each([

@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express'
-import { matchRoutes, type RouteObject, type ServerBuild } from 'react-router'
+import { createStaticHandler, type RouteObject, type ServerBuild } from 'react-router'
 
 // React Router matches an address case-insensitively, after percent-decoding, with `.` and `..`
 // resolved, `//` and a trailing slash ignored. Anything that read the raw address (a guard, a
@@ -62,11 +62,15 @@ function segmentsOf(pathname: string): string[] {
 		.filter((segment) => segment !== '')
 }
 
-export function canonicalAddress(tree: RouteNode[], pathname: string): Canonical {
+// The matcher React Router's server uses (its static handler's, branches ranked once).
+export type RouteMatcher = { match: (pathname: string) => { route: unknown }[] | null }
+export const matcherOf = (tree: RouteNode[]): RouteMatcher => createStaticHandler(tree as RouteObject[])
+
+export function canonicalAddress(matcher: RouteMatcher, pathname: string): Canonical {
 	const [page, suffix] = splitDataSuffix(pathname)
 	const segments = segmentsOf(page)
 	const normalized = `/${segments.join('/')}`
-	const matches = matchRoutes(tree as RouteObject[], normalized)
+	const matches = matcher.match(normalized)
 	const leaf = matches?.[matches.length - 1]
 	if (!matches || !leaf) return { path: joinSuffix(normalized, suffix), route: null }
 	const pattern = matches
@@ -99,17 +103,17 @@ export type RouteLocals = { route: MatchedRoute | null }
 
 // Express middleware: another spelling is redirected, the canonical one carries its route.
 export function canonicalAddresses(build: () => Promise<Pick<ServerBuild, 'routes'>>) {
-	const trees = new WeakMap<object, RouteNode[]>()
+	const matchers = new WeakMap<object, RouteMatcher>()
 	return async function canonical(req: Request, res: Response, next: NextFunction) {
 		try {
 			const loaded = await build()
-			let tree = trees.get(loaded.routes)
-			if (!tree) trees.set(loaded.routes, (tree = routeTree(loaded)))
+			let matcher = matchers.get(loaded.routes)
+			if (!matcher) matchers.set(loaded.routes, (matcher = matcherOf(routeTree(loaded))))
 			// The address as sent (Express's req.path would read `//x` as a host, and an absolute form's path).
 			const target = req.originalUrl
 			const queryAt = target.includes('?') ? target.indexOf('?') : target.length
 			const pathname = target.slice(0, queryAt)
-			const { path, route } = canonicalAddress(tree, pathname)
+			const { path, route } = canonicalAddress(matcher, pathname)
 			if (path === pathname) {
 				;(res.locals as RouteLocals).route = route
 				return next()
