@@ -12,6 +12,7 @@ import {
 import { requestInfoContext, servicesContext } from '#app/http/context.server.ts'
 import { deferBoot } from '#app/http/deferred-boot.server.ts'
 import { createLogLimit } from '#server/log-limit.ts'
+import { loggablePath } from '#server/logger.ts'
 
 export const streamTimeout = 5_000
 
@@ -73,7 +74,7 @@ const refusalsLogged = createLogLimit()
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
 	if (request.signal.aborted) return
 	const { logger } = context.get(servicesContext)
-	const path = new URL(request.url).pathname.replace(/(\/link\/)[^/]+/, '$1[token]')
+	const path = loggablePath(new URL(request.url).pathname)
 	if (isRouteErrorResponse(error) && error.status < 500) {
 		const { allowed, suppressed } = refusalsLogged(`router-${error.status}`)
 		if (allowed)

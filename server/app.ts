@@ -21,7 +21,7 @@ import { csrfProtection, type CsrfLocals } from '#server/csrf.ts'
 import { canonicalAddresses } from '#server/canonical-address.ts'
 import { sharedPageCache } from '#server/page-cache/shared-pages.ts'
 import { methodGuard, refuseAmbiguousHost } from '#server/request-kind.ts'
-import type { Logger } from '#server/logger.ts'
+import { loggablePath, type Logger } from '#server/logger.ts'
 import { discardUnreadBody, toFetchRequest, sendFetchResponse } from '#server/request-bridge.ts'
 import { securityHeaders, type NonceLocals } from '#server/security-headers.ts'
 import { staticAssets } from '#server/static-assets.ts'
@@ -201,16 +201,13 @@ function requestLogger(logger: Logger) {
 		logger,
 		autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/assets/') || req.url === '/healthz' },
 		serializers: {
-			req: (req: { method: string; url: string }) => ({ method: req.method, path: loggedPath(req.url) }),
+			req: (req: { method: string; url: string }) => ({ method: req.method, path: loggablePath(req.url) }),
 			res: (res: { statusCode: number }) => ({ status: res.statusCode }),
 		},
 		customSuccessMessage: () => 'request',
 		customErrorMessage: () => 'request failed',
 	})
 }
-
-// A sign-in link's token opens an account: it never reaches the log.
-const loggedPath = (url: string) => url.split('?')[0]!.replace(/(\/link\/)[^/]+/, '$1[token]')
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 	return new Promise((resolve, reject) => {

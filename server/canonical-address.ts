@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from 'express'
 import { createStaticHandler, type RouteObject, type ServerBuild } from 'react-router'
+import { discardUnreadBody } from '#server/request-bridge.ts'
 
 // React Router matches an address case-insensitively, after percent-decoding, with `.` and `..`
 // resolved, `//` and a trailing slash ignored. Anything that read the raw address (a guard, a
@@ -118,8 +119,9 @@ export function canonicalAddresses(build: () => Promise<Pick<ServerBuild, 'route
 				;(res.locals as RouteLocals).route = route
 				return next()
 			}
-			req.resume()
 			res.set('Cache-Control', 'no-store').redirect(308, path + target.slice(queryAt))
+			// A body sent with another spelling is never read: dropped up to the usual bound.
+			discardUnreadBody(req)
 		} catch (error) {
 			next(error)
 		}

@@ -3,6 +3,10 @@ import type { Env } from '#server/env.ts'
 
 export type { Logger }
 
+// An address as it may be logged: no query string, and a sign-in link's token (it opens an account)
+// never reaches the log.
+export const loggablePath = (url: string) => url.split('?')[0]!.replace(/(\/link\/)[^/]+/, '$1[token]')
+
 export function createLogger(env: Pick<Env, 'LOG_LEVEL'>): Logger {
 	return pino({
 		level: env.LOG_LEVEL,

@@ -2,7 +2,7 @@ import type { NextFunction, Request, Response } from 'express'
 import type { Database } from '#database/client.ts'
 import { findSessionStaff, SESSION_COOKIE, type Staff } from '#app/models/staff/session.server.ts'
 import { readCookie } from '#app/utils/cookies.ts'
-import { isPageRequest, loginPathFor, WORK_PATH } from '#app/utils/admin-paths.ts'
+import { isPageRequest, LOGIN_PATH, loginPathFor, WORK_PATH } from '#app/utils/admin-paths.ts'
 import { areaOfRoute, mayOpen } from '#app/models/staff/roles.ts'
 import { forbidden } from '#app/http/access.server.ts'
 import type { RouteLocals } from '#server/canonical-address.ts'
@@ -24,14 +24,12 @@ export function staffSession(db: Database) {
 	}
 }
 
-const LOGIN_ROUTES = new Set(['/admin/login', '/work/login'])
-
 // The outer wall of /admin, by the route the address matched (server/canonical-address.ts). Every
 // loader and action checks again (app/http/access.server.ts), by the route React Router matched.
 export function adminGate(req: Request, res: Response, next: NextFunction) {
 	const { staff, route } = res.locals as StaffLocals & RouteLocals
 	const area = areaOfRoute(route?.pattern)
-	if (!area || LOGIN_ROUTES.has(route!.pattern)) return next()
+	if (!area || route!.pattern === LOGIN_PATH) return next()
 	const isPage = isPageRequest(req.method, req.get('accept') ?? null)
 	res.set('Cache-Control', 'no-store')
 	if (staff) {

@@ -5,8 +5,6 @@ import { bankLines, invoices, settings, type BankCsvLayout } from '#database/sch
 import { recordAudit, type AuditServices } from '#app/models/audit/record.server.ts'
 import type { AppServices } from '#app/models/services.ts'
 import { BANK_PAGE_SIZE, readBankCsv, type BankCsv } from '#app/models/invoice/bank-csv.ts'
-
-export { BANK_PAGE_SIZE }
 import { invoiceNumberFromFiId } from '#app/models/invoice/payment-reference.ts'
 import { addPayment } from '#app/models/invoice/payments.server.ts'
 import type { Transaction } from '#app/models/invoice/invoice.server.ts'
@@ -70,12 +68,12 @@ export async function importBankStatement(
 export type MatchKind = 'payment-id' | 'number-amount' | 'number' | 'amount'
 export type BankMatch = { invoiceId: number; number: number; buyer: string; outstanding: number; kind: MatchKind }
 
+const openLine = and(isNull(bankLines.paymentId), eq(bankLines.ignored, false))
+
 // The lines not yet turned into payments nor ignored, a page at a time (oldest first), each with the
 // invoice it most likely pays: an FI payment ID in the text, else an invoice number in the text
 // (with the amount owed, or a part of it), else the one invoice whose amount owed is exactly the
 // line's amount.
-const openLine = and(isNull(bankLines.paymentId), eq(bankLines.ignored, false))
-
 export async function openBankLines(db: Database, page = 1) {
 	const lines = await db
 		.select()

@@ -4,13 +4,12 @@ import { bankLines, invoices, payments, settings } from '#database/schema.ts'
 import { addCalendarDays, todayInDenmark, type CalendarDate } from '#app/models/calendar/working-days.ts'
 import { parseDanishAmount } from '#app/models/invoice/amounts.ts'
 import {
-	BANK_PAGE_SIZE,
 	confirmBankLines,
 	countOpenBankLines,
 	importBankStatement,
 	openBankLines,
 } from '#app/models/invoice/bank-import.server.ts'
-import { BANK_CSV_MAX_LINES, readBankCsv } from '#app/models/invoice/bank-csv.ts'
+import { BANK_CSV_MAX_LINES, BANK_PAGE_SIZE, readBankCsv } from '#app/models/invoice/bank-csv.ts'
 import type { Invoice } from '#app/models/invoice/invoice.server.ts'
 import { fiPaymentId, invoiceNumberFromFiId } from '#app/models/invoice/payment-reference.ts'
 import { registerPayment, type PaymentInput, type PaymentRefused } from '#app/models/invoice/payments.server.ts'
