@@ -599,6 +599,9 @@ export type AcceptedTerms = {
 	sha256: string
 	updatedAt: string | null
 	body: string
+	// The days of credit the customer accepted (the invoice is due this long after it is issued);
+	// missing on orders accepted before the terms stated them.
+	paymentTermsDays?: number
 }
 
 export const orders = pgTable(
@@ -764,6 +767,9 @@ export const invoices = pgTable(
 		// (which locks this row, so two staff registering at once are taken one after the other).
 		paidAmount: numeric('paid_amount', { precision: 12, scale: 2, mode: 'number' }).notNull().default(0),
 		paidOn: text('paid_on'),
+		// The reminder fees and interest charged so far (kept in the reminder's transaction): owed on
+		// top of the total, so the invoice is paid when its payments reach total + charges.
+		charges: numeric({ precision: 12, scale: 2, mode: 'number' }).notNull().default(0),
 		// Staff can hold the reminders of one invoice (a dispute, an agreed later date).
 		remindersPaused: boolean('reminders_paused').notNull().default(false),
 		// A credit note has cancelled this invoice (set in the credit note's transaction).
@@ -784,7 +790,9 @@ export const invoices = pgTable(
 		// What is owed, by due date: the aging, the reminders and the bank matching read only these.
 		index('invoices_owed')
 			.on(table.dueDate, table.id)
-			.where(sql`${table.kind} = 'invoice' and not ${table.credited} and ${table.paidAmount} < ${table.total}`),
+			.where(
+				sql`${table.kind} = 'invoice' and not ${table.credited} and ${table.paidAmount} < ${table.total} + ${table.charges}`,
+			),
 	],
 )
 
@@ -932,6 +940,8 @@ export const jobs = pgTable(
 		acceptedAt: timestamp('accepted_at', { withTimezone: true }),
 		doneAt: timestamp('done_at', { withTimezone: true }),
 		approvedAt: timestamp('approved_at', { withTimezone: true }),
+		// Approved with fewer files than documents: the PM who confirmed it (null otherwise).
+		fewerFilesConfirmedBy: text('fewer_files_confirmed_by'),
 		...timestamps,
 	},
 	(table) => [

@@ -28,3 +28,24 @@ describe('plural forms', () => {
 		expect(translate(pluralMessages, 'docs', { count: '1' }, 'en')).toBe('Your 1 documents')
 	})
 })
+
+describe('prices in sentences', () => {
+	// A Danish price ends in "kr.": a message that puts one before its own full stop reads
+	// "5.971,25 kr.. Betal" (it did on the overdue order page).
+	test('no message puts a price before a full stop, in any language', async () => {
+		const { formatPrice } = await import('#app/utils/format.ts')
+		const files = ['da', 'en', 'admin.da', 'admin.en']
+		const money = /^(amount|price|total|toPay|fee|outstanding|owed|sum)$/
+		for (const file of files) {
+			const { default: messages } = (await import(`#app/locales/${file}.json`, { with: { type: 'json' } })) as {
+				default: Record<string, string>
+			}
+			const price = formatPrice(5971.25, 'DKK', 'da')
+			for (const [key, message] of Object.entries(messages)) {
+				const names = [...message.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]!)
+				const values = Object.fromEntries(names.map((name) => [name, money.test(name) ? price : 'x']))
+				expect(translate(messages, key, values), `${file}: ${key}`).not.toMatch(/kr\.\./)
+			}
+		}
+	})
+})

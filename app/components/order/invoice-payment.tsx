@@ -28,6 +28,12 @@ export function InvoicePayment({ invoice }: { invoice: CustomerInvoice }) {
 				<dl className="grid gap-x-6 gap-y-1 sm:grid-cols-[auto_1fr]">
 					<Text as="dt" k="payment.amount" className="text-slate-600" />
 					<dd className="font-semibold">{money(invoice.outstanding)}</dd>
+					{invoice.charges > 0 && (
+						<>
+							<Text as="dt" k="payment.charges" className="text-slate-600" />
+							<dd>{money(invoice.charges)}</dd>
+						</>
+					)}
 					{invoice.account && (
 						<>
 							<Text as="dt" k="payment.account" className="text-slate-600" />

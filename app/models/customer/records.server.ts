@@ -5,7 +5,7 @@ import type { AppServices } from '#app/models/services.ts'
 import { broadcastTo } from '#app/models/live/broadcast.server.ts'
 import { orderStream } from '#app/utils/cable.ts'
 import { addCalendarDays, todayInDenmark } from '#app/models/calendar/working-days.ts'
-import { invoiceStatusOf } from '#app/models/invoice/statuses.ts'
+import { invoiceStatusOf, owedOn } from '#app/models/invoice/statuses.ts'
 import { getSettings } from '#app/models/site.server.ts'
 import type { Customer } from '#app/models/customer/session.server.ts'
 
@@ -179,6 +179,8 @@ export async function accountInvoices(db: Database, access: Access, page = 1, to
 			total: invoice.total,
 			currency: invoice.currency,
 			status: invoiceStatusOf(invoice, today),
+			// What is still to pay, reminder fees and interest included.
+			owed: invoice.kind === 'invoice' && !invoice.credited ? owedOn(invoice) : 0,
 			hasOioubl: Boolean(invoice.buyer.ean),
 		})),
 	}

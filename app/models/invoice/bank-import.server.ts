@@ -9,7 +9,7 @@ import { invoiceNumberFromFiId } from '#app/models/invoice/payment-reference.ts'
 import { addPayment } from '#app/models/invoice/payments.server.ts'
 import type { Transaction } from '#app/models/invoice/invoice.server.ts'
 import { announce } from '#app/models/order/lifecycle.server.ts'
-import { owedWhere } from '#app/models/invoice/receivables.server.ts'
+import { outstandingSql, owedWhere } from '#app/models/invoice/receivables.server.ts'
 
 export const DEFAULT_BANK_LAYOUT: BankCsvLayout = { date: 0, text: 1, amount: 2 }
 const INSERT_BATCH = 500
@@ -87,7 +87,7 @@ export async function openBankLines(db: Database, page = 1) {
 			id: invoices.id,
 			number: invoices.number,
 			buyer: sql<string>`${invoices.buyer}->>'name'`,
-			outstanding: sql<string>`${invoices.total} - ${invoices.paidAmount}`,
+			outstanding: sql<string>`${outstandingSql}`,
 		})
 		.from(invoices)
 		.where(owedWhere)

@@ -3,7 +3,7 @@ import type { Database } from '#database/client.ts'
 import { invoices } from '#database/schema.ts'
 import { todayInDenmark } from '#app/models/calendar/working-days.ts'
 import { fiPaymentLine } from '#app/models/invoice/payment-reference.ts'
-import { invoiceStatusOf } from '#app/models/invoice/statuses.ts'
+import { invoiceStatusOf, owedOn } from '#app/models/invoice/statuses.ts'
 
 // What the customer's order page says of the order's invoice: whether it is paid, and if not,
 // how much, by when, to which account, with which reference.
@@ -11,7 +11,7 @@ export async function invoiceForCustomer(db: Database, orderId: number, today = 
 	const rows = await db.select().from(invoices).where(eq(invoices.orderId, orderId)).orderBy(asc(invoices.id))
 	const invoice = rows.find((row) => row.kind === 'invoice')
 	if (!invoice) return null
-	const outstanding = Math.max(0, Math.round((invoice.total - invoice.paidAmount) * 100) / 100)
+	const outstanding = owedOn(invoice)
 	// The customer is told paid, credited, overdue or what to pay (a part payment lowers the amount).
 	const found = invoiceStatusOf(invoice, today)
 	const status = found === 'part_paid' ? 'open' : (found as 'credited' | 'paid' | 'overdue' | 'open')
@@ -20,6 +20,8 @@ export async function invoiceForCustomer(db: Database, orderId: number, today = 
 		number: invoice.number,
 		status,
 		total: invoice.total,
+		// Reminder fees and interest, owed on top of the total.
+		charges: invoice.charges,
 		outstanding,
 		currency: invoice.currency,
 		dueDate: invoice.dueDate,

@@ -15,6 +15,7 @@ import { renderOioubl } from '#app/models/invoice/oioubl.ts'
 import type { SavedQuoteDetails } from '#app/models/quote/quote.server.ts'
 import { DEFAULT_MESSAGES } from '#app/models/translation.server.ts'
 import type { Locale } from '#app/utils/locales.ts'
+import { agreedPaymentDays } from '#app/models/order/terms.server.ts'
 
 export type { Transaction }
 export type Invoice = typeof invoices.$inferSelect
@@ -32,8 +33,8 @@ export async function takeInvoiceNumber(tx: Transaction, kind: InvoiceKind): Pro
 	return row.last
 }
 
-// The invoice for a delivered order, on the quote's frozen prices, with the agency's details and
-// payment terms as they are today. Called in the delivery's transaction.
+// The invoice for a delivered order, on the quote's frozen prices, with the agency's details as they
+// are today, due after the days of credit the customer accepted. Called in the delivery's transaction.
 export async function issueInvoice(
 	tx: Transaction,
 	orderId: number,
@@ -56,7 +57,7 @@ export async function issueInvoice(
 			orderId: order!.id,
 			locale,
 			issueDate: today,
-			dueDate: addCalendarDays(today, agency!.paymentTermsDays),
+			dueDate: addCalendarDays(today, agreedPaymentDays(order!.terms, agency!.paymentTermsDays)),
 			currency: quote!.currency,
 			seller: {
 				name: agency!.agencyName,

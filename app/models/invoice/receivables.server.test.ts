@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { describe, expect, test } from 'vitest'
+import { beforeEach, describe, expect, test } from 'vitest'
 import { bankLines, invoices, payments, settings } from '#database/schema.ts'
 import { addCalendarDays, todayInDenmark, type CalendarDate } from '#app/models/calendar/working-days.ts'
 import { parseDanishAmount } from '#app/models/invoice/amounts.ts'
@@ -23,6 +23,8 @@ import { sendDueReminders } from '#app/models/invoice/reminders.server.ts'
 import { extractPdf } from '#app/models/wordcount/formats/pdf.server.ts'
 import { changeOrderStatus } from '#app/models/order/lifecycle.server.ts'
 import { csvLine } from '#app/utils/csv.ts'
+import { formatPrice } from '#app/utils/format.ts'
+import { invoiceForCustomer } from '#app/models/invoice/customer.server.ts'
 import { deliverableOrder, setupOrderTests } from '#tests/setup/orders.ts'
 
 // From invoice to payment on a real database: payments by hand and from a bank statement, the
@@ -126,6 +128,8 @@ describe('the list and the export', () => {
 			.map((line) => line.split(';'))
 		expect(rows).toHaveLength(all.length)
 		const csvTotal = rows.reduce((sum, cells) => sum + Number(cells[10]!.replace(',', '.')), 0)
+		// The reminders' fees and interest stand in a column of their own, beside the total.
+		expect(csv.split('\r\n')[0]).toContain(';total;charges;paid;')
 		expect(csvTotal).toBeCloseTo(signedTotal, 2)
 
 		const owed = all.filter((row) => row.kind === 'invoice')
@@ -267,5 +271,60 @@ describe('reminders', () => {
 		mails.length = 0
 		await sendDueReminders(services(), otherAt(30))
 		expect(mails.filter((mail) => mail.subject.includes(`faktura ${other.number} `))).toHaveLength(0)
+	})
+})
+
+describe('what a reminder charges is owed', () => {
+	// The statements of the tests above stay open otherwise, a page ahead of these lines.
+	beforeEach(async () => void (await db().update(bankLines).set({ ignored: true })))
+	test('the customer page, the bank matching and the invoice all count the fee; paying it all is paid, not overpaid', async () => {
+		await db().update(settings).set({ reminderGraceDays: 3, reminderFee: 100 }).where(eq(settings.id, 1))
+		const invoice = await deliveredInvoice(1500)
+		const at = new Date(`${addCalendarDays(invoice.dueDate as CalendarDate, 3)}T10:00:00Z`)
+		const today = todayInDenmark(at)
+		mails.length = 0
+		await sendDueReminders(services(), at)
+		const owed = Math.round((invoice.total + 100) * 100) / 100
+		const reminder = mails.find((mail) => mail.subject.includes(`faktura ${invoice.number} `))!
+		expect(reminder.text).toContain(formatPrice(owed, 'DKK', 'da'))
+		expect((await reload(invoice)).charges).toBe(100)
+
+		const page = await invoiceForCustomer(db(), invoice.orderId, today)
+		expect(page).toMatchObject({ status: 'overdue', outstanding: owed, charges: 100 })
+		expect((await statusOf(invoice, today)) ?? '').toBe('overdue')
+
+		const amount = owed.toFixed(2).replace('.', ',')
+		await importBankStatement(services(), staff, statement([`${today};Betaling ${invoice.number};${amount};0`]), LAYOUT)
+		const open = await openBankLines(db())
+		const line = open.find((row) => row.text === `Betaling ${invoice.number}`)!
+		expect(line.match).toMatchObject({ number: invoice.number, kind: 'number-amount', outstanding: owed })
+		await confirmBankLines(services(), staff, [{ lineId: line.id, invoiceNumber: invoice.number, ignore: false }])
+
+		expect(await statusOf(invoice, today)).toBe('paid')
+		const listed = (await listInvoices(db(), readInvoiceFilter(new URL(`http://x/?q=${invoice.number}`)), 1, today))
+			.invoices[0]!
+		expect(listed).toMatchObject({ outstanding: 0, overpaid: 0, charges: 100 })
+		expect(await invoiceForCustomer(db(), invoice.orderId, today)).toMatchObject({ status: 'paid', outstanding: 0 })
+		mails.length = 0
+		await sendDueReminders(services(), new Date(`${addCalendarDays(today, 20)}T10:00:00Z`))
+		expect(mails.filter((mail) => mail.subject.includes(`faktura ${invoice.number} `))).toHaveLength(0)
+	})
+
+	test('a bank line of the amount with the fee, and no reference, finds the one invoice that owes it', async () => {
+		await db().update(settings).set({ reminderGraceDays: 3, reminderFee: 100 }).where(eq(settings.id, 1))
+		const invoice = await deliveredInvoice(1733)
+		const at = new Date(`${addCalendarDays(invoice.dueDate as CalendarDate, 3)}T10:00:00Z`)
+		await sendDueReminders(services(), at)
+		const owed = Math.round((invoice.total + 100) * 100) / 100
+		const today = todayInDenmark(at)
+		const text = 'Overførsel fra kunde, gebyr medregnet'
+		await importBankStatement(
+			services(),
+			staff,
+			statement([`${today};${text};${owed.toFixed(2).replace('.', ',')};0`]),
+			LAYOUT,
+		)
+		const line = (await openBankLines(db())).find((row) => row.text === text)!
+		expect(line.match).toMatchObject({ invoiceId: invoice.id, kind: 'amount' })
 	})
 })

@@ -4,7 +4,14 @@ import type { Database } from '#database/client.ts'
 import { invoices, orders } from '#database/schema.ts'
 import { todayInDenmark, type CalendarDate } from '#app/models/calendar/working-days.ts'
 import { containsAny, containsPattern } from '#app/models/search-pattern.server.ts'
-import { AGING_BUCKETS, INVOICE_STATUSES, type AgingBucket, type InvoiceStatus } from '#app/models/invoice/statuses.ts'
+import {
+	AGING_BUCKETS,
+	INVOICE_STATUSES,
+	owedOn,
+	overpaidOn,
+	type AgingBucket,
+	type InvoiceStatus,
+} from '#app/models/invoice/statuses.ts'
 
 // What the agency is owed: every invoice and credit note with its status, as staff and the
 // accountant see them. An invoice is open until payments reach its total (part paid before that),
@@ -30,14 +37,16 @@ export function readInvoiceFilter(url: URL): InvoiceFilter {
 }
 
 const overdueDays = (today: CalendarDate) => sql`(${today}::date - ${invoices.dueDate}::date)`
-const outstanding = sql`(${invoices.total} - ${invoices.paidAmount})`
+// What is owed on an invoice: its total and what reminders charged (fees, interest), less payments.
+export const outstandingSql = sql`(${invoices.total} + ${invoices.charges} - ${invoices.paidAmount})`
+const outstanding = outstandingSql
 // The partial index invoices_owed has the same condition, word for word.
-export const owedWhere = sql`${invoices.kind} = 'invoice' and not ${invoices.credited} and ${invoices.paidAmount} < ${invoices.total}`
+export const owedWhere = sql`${invoices.kind} = 'invoice' and not ${invoices.credited} and ${invoices.paidAmount} < ${invoices.total} + ${invoices.charges}`
 
 const statusOf = (today: CalendarDate) => sql<InvoiceStatus>`case
 	when ${invoices.kind} = 'credit_note' then 'credit_note'
 	when ${invoices.credited} then 'credited'
-	when ${invoices.paidAmount} >= ${invoices.total} then 'paid'
+	when ${invoices.paidAmount} >= ${invoices.total} + ${invoices.charges} then 'paid'
 	when ${invoices.dueDate} < ${today} then 'overdue'
 	when ${invoices.paidAmount} > 0 then 'part_paid'
 	else 'open' end`
@@ -82,6 +91,7 @@ const listed = (db: Database, today: CalendarDate) =>
 			net: invoices.net,
 			vat: invoices.vat,
 			total: invoices.total,
+			charges: invoices.charges,
 			paidAmount: invoices.paidAmount,
 			paidOn: invoices.paidOn,
 			status: statusOf(today),
@@ -101,8 +111,8 @@ function present(row: Listed, today: CalendarDate) {
 		net: signed(row, row.net),
 		vat: signed(row, row.vat),
 		total: signed(row, row.total),
-		outstanding: owed ? Math.round((row.total - row.paidAmount) * 100) / 100 : 0,
-		overpaid: row.kind === 'invoice' && row.paidAmount > row.total ? row.paidAmount - row.total : 0,
+		outstanding: owed ? owedOn(row) : 0,
+		overpaid: row.kind === 'invoice' ? overpaidOn(row) : 0,
 		daysOverdue: owed ? Math.max(0, daysBetween(row.dueDate, today)) : 0,
 	}
 }
@@ -130,6 +140,7 @@ export async function listInvoices(
 				net: sql<string>`coalesce(sum(case when ${invoices.kind} = 'credit_note' then -${invoices.net} else ${invoices.net} end), 0)`,
 				vat: sql<string>`coalesce(sum(case when ${invoices.kind} = 'credit_note' then -${invoices.vat} else ${invoices.vat} end), 0)`,
 				total: sql<string>`coalesce(sum(case when ${invoices.kind} = 'credit_note' then -${invoices.total} else ${invoices.total} end), 0)`,
+				charges: sql<string>`coalesce(sum(case when ${invoices.kind} = 'credit_note' then 0 else ${invoices.charges} end), 0)`,
 				outstanding: sql<string>`coalesce(sum(case when ${owedWhere} then ${outstanding} else 0 end), 0)`,
 			})
 			.from(invoices)
@@ -147,6 +158,7 @@ export async function listInvoices(
 			net: Number(sums?.net ?? 0),
 			vat: Number(sums?.vat ?? 0),
 			total: Number(sums?.total ?? 0),
+			charges: Number(sums?.charges ?? 0),
 			outstanding: Number(sums?.outstanding ?? 0),
 		},
 		aging,
@@ -200,6 +212,7 @@ export const INVOICE_CSV_HEADER = [
 	'net',
 	'vat',
 	'total',
+	'charges',
 	'paid',
 	'paid_on',
 	'status',
@@ -240,6 +253,7 @@ export async function* exportInvoicesCsv(
 					decimal(row.net),
 					decimal(row.vat),
 					decimal(row.total),
+					decimal(row.kind === 'invoice' ? row.charges : 0),
 					decimal(row.paidAmount),
 					row.paidOn,
 					row.status,

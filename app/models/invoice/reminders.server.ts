@@ -8,6 +8,7 @@ import { renderInvoicePdf } from '#app/models/invoice/pdf.server.ts'
 import { renderReminderPdf, type ReminderTerms } from '#app/models/invoice/reminder-pdf.server.ts'
 import { sendOrderMails } from '#app/models/order/mail.server.ts'
 import { getSettings } from '#app/models/site.server.ts'
+import { DAYS_BETWEEN_REMINDERS, MAX_REMINDER_FEE, MAX_REMINDERS } from '#app/models/invoice/reminder-rules.ts'
 import { owedWhere } from '#app/models/invoice/receivables.server.ts'
 import { formatDay, formatPrice } from '#app/utils/format.ts'
 import type { Locale } from '#app/utils/locales.ts'
@@ -16,8 +17,6 @@ import type { Locale } from '#app/utils/locales.ts'
 // days set), at most three, at least 10 days apart, each with a fee of at most 100 kr., interest
 // only when the agency sets a rate. They stop when the invoice is paid or credited, and while
 // staff hold them. `now` is injected, so a test moves the clock instead of waiting.
-export const MAX_REMINDERS = 3
-export const DAYS_BETWEEN_REMINDERS = 10
 // The reminder asks for payment within this many days.
 const DAYS_TO_PAY = 10
 const SITE = { id: null, name: 'Tolk' }
@@ -36,19 +35,7 @@ export async function sendDueReminders(services: Services, now = new Date()): Pr
 			interestPercent: settings.reminderInterestPercent,
 			...(await chargedSoFar(services, invoice.id)),
 		})
-		// The unique (invoice, number) makes a reminder once, even with two processes at the same hour.
-		const [stored] = await services.db
-			.insert(invoiceReminders)
-			.values({
-				invoiceId: invoice.id,
-				number: terms.number,
-				sentOn: today,
-				fee: terms.fee,
-				interest: terms.interest,
-			})
-			.onConflictDoNothing()
-			.returning({ id: invoiceReminders.id })
-		if (!stored) continue
+		if (!(await storeReminder(services, invoice.id, terms))) continue
 		await mailReminder(services, invoice, terms)
 		await recordAudit(services, SITE, {
 			action: 'remind',
@@ -61,7 +48,26 @@ export async function sendDueReminders(services: Services, now = new Date()): Pr
 	return sent
 }
 
-// Invoices owed, past the grace days, not held, with fewer than three reminders.
+// The unique (invoice, number) makes a reminder once, even with two processes at the same hour; what
+// it charges is owed on the invoice from the same transaction (the customer's page, the bank
+// matching and the invoice's status all read it there).
+async function storeReminder({ db }: Services, invoiceId: number, terms: ReminderTerms) {
+	return db.transaction(async (tx) => {
+		const [stored] = await tx
+			.insert(invoiceReminders)
+			.values({ invoiceId, number: terms.number, sentOn: terms.sentOn, fee: terms.fee, interest: terms.interest })
+			.onConflictDoNothing()
+			.returning({ id: invoiceReminders.id })
+		if (stored)
+			await tx
+				.update(invoices)
+				.set({ charges: sql`${invoices.charges} + ${terms.fee} + ${terms.interest}` })
+				.where(eq(invoices.id, invoiceId))
+		return Boolean(stored)
+	})
+}
+
+// Invoices whose own amount is unpaid (fees alone do not earn a reminder), past the grace days, not held, with fewer than three reminders.
 async function dueInvoices({ db }: Services, dueBefore: CalendarDate, today: CalendarDate) {
 	const rows = await db
 		.select({
@@ -74,6 +80,7 @@ async function dueInvoices({ db }: Services, dueBefore: CalendarDate, today: Cal
 		.where(
 			and(
 				owedWhere,
+				sql`${invoices.paidAmount} < ${invoices.total}`,
 				eq(invoices.remindersPaused, false),
 				sql`${invoices.dueDate} <= ${dueBefore}`,
 				sql`${invoices.dueDate} < ${today}`,
@@ -109,7 +116,7 @@ export function reminderTerms(
 	// Simple yearly interest on what is owed since the due date, less what earlier reminders charged.
 	const accrued = rates.interestPercent > 0 ? round2((outstanding * rates.interestPercent * days) / 36_500) : 0
 	const interest = Math.max(0, round2(accrued - rates.earlierInterest))
-	const fee = Math.min(rates.fee, 100)
+	const fee = Math.min(rates.fee, MAX_REMINDER_FEE)
 	const earlier = round2(rates.earlierFees + rates.earlierInterest)
 	return {
 		number,

@@ -5,13 +5,21 @@ export type InvoiceStatus = (typeof INVOICE_STATUSES)[number]
 export const AGING_BUCKETS = ['current', 'days1to30', 'days31to60', 'over60'] as const
 export type AgingBucket = (typeof AGING_BUCKETS)[number]
 
-type Billed = { kind: string; credited: boolean; total: number; paidAmount: number; dueDate: string }
+type Owed = { total: number; charges: number; paidAmount: number }
+type Billed = Owed & { kind: string; credited: boolean; dueDate: string }
+
+const round2 = (amount: number) => Math.round(amount * 100) / 100
+
+// What the customer owes on an invoice: its total and the reminders' fees and interest, less what
+// was paid (never below nothing), and what was paid beyond that.
+export const owedOn = (invoice: Owed) => Math.max(0, round2(invoice.total + invoice.charges - invoice.paidAmount))
+export const overpaidOn = (invoice: Owed) => Math.max(0, round2(invoice.paidAmount - invoice.total - invoice.charges))
 
 // One invoice's status, by the same rule as the list's SQL (receivables.server.ts statusOf).
 export function invoiceStatusOf(invoice: Billed, today: string): InvoiceStatus {
 	if (invoice.kind === 'credit_note') return 'credit_note'
 	if (invoice.credited) return 'credited'
-	if (invoice.paidAmount >= invoice.total) return 'paid'
+	if (owedOn(invoice) === 0) return 'paid'
 	if (invoice.dueDate < today) return 'overdue'
 	return invoice.paidAmount > 0 ? 'part_paid' : 'open'
 }

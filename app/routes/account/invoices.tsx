@@ -63,6 +63,11 @@ export default function AccountInvoicesPage() {
 										<td className="py-2 pr-4">{formatPrice(invoice.total, invoice.currency, locale)}</td>
 										<td className="py-2 pr-4">
 											<span data-status={invoice.status}>{t(`account.invoices.state.${invoice.status}`)}</span>
+											{invoice.owed > 0 && (
+												<span className="block text-sm" data-owed={invoice.owed.toFixed(2)}>
+													{t('account.invoices.owed', { amount: formatPrice(invoice.owed, invoice.currency, locale) })}
+												</span>
+											)}
 										</td>
 										<td className="py-2">
 											<a href={`/account/invoices/${invoice.id}/pdf`} className="text-teal-800 underline" download>

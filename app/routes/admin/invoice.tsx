@@ -20,7 +20,7 @@ import {
 	registerPayment,
 } from '#app/models/invoice/payments.server.ts'
 import { formatDay, formatPrice } from '#app/utils/format.ts'
-import { invoiceStatusOf } from '#app/models/invoice/statuses.ts'
+import { invoiceStatusOf, overpaidOn, owedOn } from '#app/models/invoice/statuses.ts'
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
 	requireStaff(request, context)
@@ -40,6 +40,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 			buyer: invoice.buyer,
 			purchaseOrder: invoice.purchaseOrder,
 			total: invoice.total,
+			charges: invoice.charges,
 			paidAmount: invoice.paidAmount,
 			remindersPaused: invoice.remindersPaused,
 			credited: invoice.credited,
@@ -98,7 +99,8 @@ export default function InvoicePage() {
 	const refused = useActionData<typeof action>()
 	const { locale, t } = useAdminI18n()
 	const money = (amount: number) => formatPrice(amount, invoice.currency, locale)
-	const outstanding = Math.max(0, Math.round((invoice.total - invoice.paidAmount) * 100) / 100)
+	const outstanding = owedOn(invoice)
+	const overpaid = overpaidOn(invoice)
 	const isInvoice = invoice.kind === 'invoice'
 	const title = `${t(isInvoice ? 'invoices.invoice' : 'invoices.creditNote')} ${invoice.number}`
 	const state = invoiceStatusOf(invoice, today)
@@ -127,11 +129,10 @@ export default function InvoicePage() {
 					[t('invoices.issued'), formatDay(invoice.issueDate, locale)],
 					[t('invoices.due'), formatDay(invoice.dueDate, locale)],
 					[t('invoices.total'), money(invoice.total)],
+					...(invoice.charges > 0 ? [[t('invoice.charges'), money(invoice.charges)] as [string, string]] : []),
 					[t('invoice.paid'), money(invoice.paidAmount)],
 					[t('invoices.outstanding'), money(isInvoice && !creditNote ? outstanding : 0)],
-					...(invoice.paidAmount > invoice.total
-						? [[t('invoice.overpaid'), money(invoice.paidAmount - invoice.total)] as [string, string]]
-						: []),
+					...(isInvoice && overpaid > 0 ? [[t('invoice.overpaid'), money(overpaid)] as [string, string]] : []),
 					...(creditNote
 						? [
 								[t('invoice.creditedBy'), `${creditNote.number} · ${formatDay(creditNote.issueDate, locale)}`] as [
