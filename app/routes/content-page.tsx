@@ -7,6 +7,8 @@ import { fromPricePerWord } from '#app/models/price/price.server.ts'
 import { getRequestSettings } from '#app/http/site.server.ts'
 import { getDb } from '#app/http/context.server.ts'
 import { localeFromPath, pathFor } from '#app/utils/locales.ts'
+import { TERMS_SLUG } from '#app/models/order/terms.server.ts'
+import { paymentTermsHtml } from '#app/models/order/payment-terms.ts'
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
 	const locale = localeFromPath(new URL(request.url).pathname)
@@ -18,7 +20,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 	if (page.slugs[locale] !== params.slug) throw redirect(pathFor('page', locale, { slug: page.slugs[locale] }), 301)
 	return {
 		title: page.title,
-		bodyHtml: page.bodyHtml,
+		// The terms of business end with the payment terms, from the settings the invoices follow.
+		bodyHtml:
+			row.slugDa === TERMS_SLUG.da
+				? `${page.bodyHtml}${paymentTermsHtml(await getRequestSettings(context), locale)}`
+				: page.bodyHtml,
 		// A service (a page in the services menu) ends with its price and a way to order, as they stand today.
 		prices: row.showInMenu ? await servicePrices(db, locale, context) : null,
 		alternates: {

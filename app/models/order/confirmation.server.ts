@@ -50,6 +50,9 @@ export async function confirmationTerms(db: Pick<Database, 'select'>, order: Ord
 				}),
 		t('mail.confirm.due', { date: formatDay(order.dueDate, locale) }),
 		t('mail.confirm.start'),
+		order.terms.paymentTermsDays !== undefined
+			? t('mail.confirm.payment', { days: String(order.terms.paymentTermsDays) })
+			: '',
 		t('mail.confirm.terms', { title: order.terms.title, version: order.terms.sha256.slice(0, 12) }),
 	]
 		.filter(Boolean)

@@ -9,6 +9,7 @@ import { broadcastTo } from '#app/models/live/broadcast.server.ts'
 import { sendOrderMails } from '#app/models/order/mail.server.ts'
 import { ORDER_TRANSITIONS } from '#app/models/order/status.ts'
 import type { Staff } from '#app/models/staff/session.server.ts'
+import type { Transaction } from '#database/client.ts'
 import { ORDERS_STREAM, orderStream } from '#app/utils/cable.ts'
 
 export class OrderNotFound extends Error {}
@@ -84,8 +85,42 @@ export async function changeOrderStatus(
 	return { invoice, credit }
 }
 
-// The customer's delivery mail (with the link to the files) and the invoice with its PDF, noted in
-// the history for staff with the address it went to.
+// The order follows its jobs: the first job a translator accepts puts a received order (or one
+// whose customer asked for a revision) in progress, in the accepting transaction. Returns what
+// changed, for tellOrderStarted once it is committed.
+export async function startOrderFromJob(tx: Transaction, actor: { name: string }, orderId: number) {
+	const [order] = await tx
+		.select({ status: orders.status, reference: orders.reference })
+		.from(orders)
+		.where(eq(orders.id, orderId))
+		.for('update')
+	if (!order || !ORDER_STARTED_BY_JOB.includes(order.status)) return null
+	await tx.update(orders).set({ status: 'in_progress', updatedAt: new Date() }).where(eq(orders.id, orderId))
+	await tx
+		.insert(orderEvents)
+		.values({ orderId, kind: 'status', status: 'in_progress', body: '', userName: actor.name })
+	return { orderId, reference: order.reference, from: order.status }
+}
+const ORDER_STARTED_BY_JOB: readonly OrderStatus[] = ['received', 'revision_requested']
+
+export async function tellOrderStarted(
+	services: Services,
+	actor: Actor,
+	started: { orderId: number; reference: string; from: OrderStatus },
+) {
+	await recordAudit(services, actor, {
+		action: 'update',
+		subjectType: 'order',
+		subjectId: started.orderId,
+		summary: `Order ${started.reference}: ${started.from} → in_progress (a translator accepted its job)`,
+		changes: { status: { from: started.from, to: 'in_progress' } },
+	})
+	await mailCustomer(services, actor, started.orderId, { status: 'in_progress', message: '' })
+	await announce(services, started.orderId)
+}
+
+// The customer's one delivery mail: the link to the files, and the invoice's PDF attached when
+// there is one; noted in the history for staff with the address it went to.
 async function sendDeliveryMails(
 	services: Services,
 	staff: Actor,
@@ -93,9 +128,10 @@ async function sendDeliveryMails(
 	invoice: Invoice | null,
 	message = '',
 ) {
-	const to = await sendOrderMails(services, orderId, 'delivered', { message })
-	if (invoice)
-		await sendOrderMails(services, orderId, 'invoice', {
+	const to = await sendOrderMails(services, orderId, 'delivered', {
+		message,
+		...(invoice && {
+			notes: ['mail.order.invoice'],
 			attachments: [
 				{
 					filename: `invoice-${invoice.number}.pdf`,
@@ -103,7 +139,8 @@ async function sendDeliveryMails(
 					contentType: 'application/pdf',
 				},
 			],
-		})
+		}),
+	})
 	await noteMail(services, staff, orderId, to, 'mail')
 }
 

@@ -10,9 +10,11 @@ import type { MailAttachment } from '#server/mailer.ts'
 
 // 'update': staff changed the status or wrote to the customer (a public note).
 // 'reminder': an invoice is overdue ("rykker"), with what to pay (vars) and both PDFs.
-export type OrderMailKind = 'confirmed' | 'delivered' | 'invoice' | 'update' | 'reminder'
+export type OrderMailKind = 'confirmed' | 'delivered' | 'update' | 'reminder'
 type MailExtra = {
 	attachments?: MailAttachment[]
+	// Further paragraphs, as message keys (the delivery's "the invoice is attached").
+	notes?: string[]
 	message?: string
 	status?: OrderStatus | null
 	vars?: Record<string, string>
@@ -50,6 +52,7 @@ export async function sendOrderMails(
 		text: [
 			mailText(locale, 'mail.request.greeting', vars),
 			mailText(locale, `mail.order.${kind}`, vars),
+			...(extra.notes ?? []).map((key) => mailText(locale, key, vars)),
 			...statusLines(locale, extra),
 			confirmed ? await confirmationTerms(db, order) : '',
 			mailText(locale, 'mail.order.link', vars),

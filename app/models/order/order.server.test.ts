@@ -112,11 +112,10 @@ describe('delivering an order', () => {
 		})
 		expect(invoice!.dueDate).toBe(addCalendarDays(invoice!.issueDate, 8))
 		expect(invoice!.lines.reduce((sum, line) => sum + line.amount, 0)).toBeCloseTo(quoted.total, 2)
-		expect(mails.map((mail) => mail.subject)).toEqual([
-			`Your translation is ready (${order!.reference})`,
-			`Invoice for order ${order!.reference}`,
-		])
-		expect(mails[1]!.attachments?.[0]).toMatchObject({
+		// One mail for the delivery, the invoice attached to it.
+		expect(mails.map((mail) => mail.subject)).toEqual([`Your translation is ready (${order!.reference})`])
+		expect(mails[0]!.text).toContain('The invoice for your order is attached as a PDF.')
+		expect(mails[0]!.attachments?.[0]).toMatchObject({
 			filename: `invoice-${invoice!.number}.pdf`,
 			contentType: 'application/pdf',
 		})

@@ -3,7 +3,9 @@ import type { OrderStatus } from '#database/schema.ts'
 // Where an order may go from each status, the usual next step first and cancelling last.
 // Cancelling a delivered order credits its invoice.
 export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
-	received: ['in_progress', 'cancelled'],
+	// Delivered in one step (one mail) when staff did the work without a translator's job; a job a
+	// translator accepts moves the order to in progress itself (app/models/vendor/offers).
+	received: ['in_progress', 'delivered', 'cancelled'],
 	in_progress: ['delivered', 'received', 'cancelled'],
 	delivered: ['cancelled'],
 	// The customer asked for changes: staff work on it again, deliver again (no second invoice), or

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { jobFiles, jobOffers, jobs, orderFiles, orders, teamMembers, translators } from '#database/schema.ts'
+import { randomUUID } from 'node:crypto'
+import { documents, jobFiles, jobOffers, jobs, orderFiles, orders, teamMembers, translators } from '#database/schema.ts'
 import { multipartSource } from '#app/http/multipart.server.ts'
 import { UploadRefused } from '#app/models/documents/upload.server.ts'
 import { deliveriesDirOf } from '#app/models/order/order.server.ts'
@@ -48,9 +49,73 @@ describe('a job from offer to payable', () => {
 		const { order, documentId, deadline } = await orderWithDocument(services(), 400)
 		const made = await createJob(services(), staff, order.id, jobValues(documentId, deadline, [fie.id]))
 		if (!('jobId' in made)) throw new Error('not made')
+		mails.length = 0
 		expect(await acceptOffer(services(), fie, made.jobId)).toBe('accepted')
 		const [row] = await db().select().from(orders).where(eq(orders.id, order.id))
 		expect(row!.translatorId).toBe(member!.id)
+		// The order follows its job: in progress once a translator took it, and the customer told so.
+		expect(row!.status).toBe('in_progress')
+		expect(mails.filter((mail) => mail.to === 'ida@example.dk').map((mail) => mail.text)).toEqual([
+			expect.stringContaining('Status: I gang'),
+		])
+	})
+
+	test('a job with more documents than files is approved only with the files the PM confirms', async () => {
+		const ella = await person('Ella Fewer', 0.8)
+		const { order, documentId, deadline } = await orderWithDocument(services(), 900, documentsDir)
+		const [first] = await db().select().from(documents).where(eq(documents.id, documentId))
+		const second = randomUUID()
+		await db()
+			.insert(documents)
+			.values({ ...first!, id: second, name: 'bilag.docx', storedName: `${second}.docx`, createdAt: new Date() })
+		const values = { ...jobValues(documentId, deadline, [ella.id]), documentIds: [documentId, second] }
+		const made = await createJob(services(), staff, order.id, values)
+		if (!('jobId' in made)) throw new Error(JSON.stringify(made))
+		await acceptOffer(services(), ella, made.jobId)
+		await addJobFile(services(), ella, made.jobId, upload('kontrakt-en.txt', 'One.'), 1)
+		await addJobFile(services(), ella, made.jobId, upload('bilag-en.txt', 'Two.'), 1)
+		await markJobDone(services(), ella, made.jobId, '')
+		await returnJob(services(), staff, made.jobId, 'Clause 3 is missing.')
+		await addJobFile(services(), ella, made.jobId, upload('kontrakt-en-v2.txt', 'One, fixed.'), 1)
+		await markJobDone(services(), ella, made.jobId, '')
+
+		// Two documents, one new file: not approved as it stands.
+		await expect(approveJob(services(), staff, made.jobId)).rejects.toMatchObject({ reason: 'fewer-files' })
+		await expect(approveJob(services(), staff, made.jobId, { fileIds: [] })).rejects.toMatchObject({
+			reason: 'fewer-files',
+		})
+		expect(await db().select().from(orderFiles).where(eq(orderFiles.orderId, order.id))).toHaveLength(0)
+		// The PM keeps the earlier annex with the new contract.
+		const files = await db().select().from(jobFiles).where(eq(jobFiles.jobId, made.jobId))
+		const chosen = files.filter((file) => file.name !== 'kontrakt-en.txt').map((file) => file.id)
+		expect(await approveJob(services(), staff, made.jobId, { fileIds: chosen })).toEqual(
+			expect.arrayContaining(['bilag-en.txt', 'kontrakt-en-v2.txt']),
+		)
+		const [job] = await db().select().from(jobs).where(eq(jobs.id, made.jobId))
+		expect(job).toMatchObject({ status: 'approved', fewerFilesConfirmedBy: null })
+		expect(
+			(await db().select().from(orderFiles).where(eq(orderFiles.orderId, order.id))).map((file) => file.name).sort(),
+		).toEqual(['bilag-en.txt', 'kontrakt-en-v2.txt'])
+	})
+
+	test('fewer files than documents, confirmed, is kept on the job with who confirmed it', async () => {
+		const finn = await person('Finn Fewer', 0.8)
+		const { order, documentId, deadline } = await orderWithDocument(services(), 700, documentsDir)
+		const [first] = await db().select().from(documents).where(eq(documents.id, documentId))
+		const second = randomUUID()
+		await db()
+			.insert(documents)
+			.values({ ...first!, id: second, name: 'bilag.docx', storedName: `${second}.docx`, createdAt: new Date() })
+		const values = { ...jobValues(documentId, deadline, [finn.id]), documentIds: [documentId, second] }
+		const made = await createJob(services(), staff, order.id, values)
+		if (!('jobId' in made)) throw new Error(JSON.stringify(made))
+		await acceptOffer(services(), finn, made.jobId)
+		await addJobFile(services(), finn, made.jobId, upload('both-in-one-en.txt', 'Both.'), 1)
+		await markJobDone(services(), finn, made.jobId, 'Both documents are in one file.')
+		const [file] = await db().select().from(jobFiles).where(eq(jobFiles.jobId, made.jobId))
+		await approveJob(services(), staff, made.jobId, { fileIds: [file!.id] })
+		const [job] = await db().select().from(jobs).where(eq(jobs.id, made.jobId))
+		expect(job).toMatchObject({ status: 'approved', fewerFilesConfirmedBy: staff.name })
 	})
 
 	test('is offered to two, taken by the first to accept, handed in, returned, handed in again, approved and owed', async () => {

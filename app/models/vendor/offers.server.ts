@@ -6,6 +6,7 @@ import { announceJob, mailAgency, mailTranslator, type NotifyServices } from '#a
 import { userIdsOf } from '#app/models/vendor/jobs.server.ts'
 import type { Translator } from '#app/models/vendor/work.server.ts'
 import type { Transaction as Tx } from '#database/client.ts'
+import { startOrderFromJob, tellOrderStarted } from '#app/models/order/lifecycle.server.ts'
 
 export const DeclineSchema = z.object({
 	reason: z.string().trim().min(3, 'errors.declineReason').max(1000, 'errors.tooLong'),
@@ -23,7 +24,12 @@ export async function acceptOffer(
 	jobId: number,
 	now = new Date(),
 ): Promise<OfferOutcome> {
-	type Accepted = { outcome: OfferOutcome; orderId?: number; withdrawn?: number[] }
+	type Accepted = {
+		outcome: OfferOutcome
+		orderId?: number
+		withdrawn?: number[]
+		started?: Awaited<ReturnType<typeof startOrderFromJob>>
+	}
 	const result = await services.db.transaction(async (tx): Promise<Accepted> => {
 		const [offer] = await tx
 			.select()
@@ -60,10 +66,17 @@ export async function acceptOffer(
 			.returning({ translatorId: jobOffers.translatorId })
 		await tx.insert(jobMessages).values({ jobId, author: 'event', userName: me.name, body: 'accepted' })
 		await assignOnOrder(tx, me, job.orderId)
-		return { outcome: 'accepted', orderId: job.orderId, withdrawn: withdrawn.map((row) => row.translatorId) }
+		const started = await startOrderFromJob(tx, me, job.orderId)
+		return {
+			outcome: 'accepted',
+			orderId: job.orderId,
+			withdrawn: withdrawn.map((row) => row.translatorId),
+			started,
+		}
 	})
 	if (result.orderId === undefined) return result.outcome
 	await audit(services, me, jobId, 'accepted the job')
+	if (result.started) await tellOrderStarted(services, { id: me.userId, name: me.name }, result.started)
 	await announceJob(services, result.orderId, [me.userId, ...(await userIdsOf(services, result.withdrawn ?? []))])
 	return 'accepted'
 }

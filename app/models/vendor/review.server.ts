@@ -29,8 +29,8 @@ type Actor = { id: number; name: string }
 type Services = NotifyServices & Pick<AppServices, 'documentsDir'>
 
 export class ReviewRefused extends Error {
-	readonly reason: 'state' | 'not-found'
-	constructor(reason: 'state' | 'not-found') {
+	readonly reason: 'state' | 'not-found' | 'fewer-files'
+	constructor(reason: ReviewRefused['reason']) {
 		super(reason)
 		this.reason = reason
 	}
@@ -89,19 +89,29 @@ async function lockJob(tx: Transaction, jobId: number) {
 const translatorUser = (services: Pick<NotifyServices, 'db'>, translatorId: number | null) =>
 	userIdsOf(services, translatorId === null ? [] : [translatorId])
 
+// The files the PM chose when the job has fewer files than documents: any the job holds, earlier
+// hand-ins included.
+export type FileChoice = { fileIds: string[] }
+
 // Approved: the job's current files become the order's translated files (a second name beside the
-// other deliveries), ready for the existing delivery; the fee is owed to the translator.
-export async function approveJob(services: Services, pm: Actor, jobId: number, now = new Date()) {
+// other deliveries), ready for the existing delivery; the fee is owed to the translator. A job with
+// fewer current files than documents is approved only with the PM's choice of files, and who
+// confirmed it is kept on the job.
+export async function approveJob(
+	services: Services,
+	pm: Actor,
+	jobId: number,
+	choice: FileChoice | null = null,
+	now = new Date(),
+) {
 	const directory = deliveriesDirOf(services.documentsDir)
 	const made: string[] = []
 	const result = await services.db
 		.transaction(async (tx) => {
 			const job = await lockJob(tx, jobId)
 			if (job.status !== 'done') throw new ReviewRefused('state')
-			const files = await tx
-				.select()
-				.from(jobFiles)
-				.where(and(eq(jobFiles.jobId, jobId), isNull(jobFiles.supersededAt), isNull(jobFiles.deletedAt)))
+			const files = await filesToApprove(tx, job, choice)
+			const fewer = files.length < job.documentIds.length
 			const copies = []
 			for (const file of files) {
 				const id = randomUUID()
@@ -115,10 +125,13 @@ export async function approveJob(services: Services, pm: Actor, jobId: number, n
 				await tx
 					.insert(orderEvents)
 					.values({ orderId: job.orderId, kind: 'file', body: copy.name, userName: pm.name, internal: true })
-			await tx.update(jobs).set({ status: 'approved', approvedAt: now, updatedAt: now }).where(eq(jobs.id, jobId))
+			await tx
+				.update(jobs)
+				.set({ status: 'approved', approvedAt: now, updatedAt: now, fewerFilesConfirmedBy: fewer ? pm.name : null })
+				.where(eq(jobs.id, jobId))
 			await tx.insert(jobMessages).values({ jobId, author: 'event', userName: pm.name, body: 'approved' })
 			const [order] = await tx.select({ reference: orders.reference }).from(orders).where(eq(orders.id, job.orderId))
-			return { job, files: copies.map((copy) => copy.name), reference: order!.reference }
+			return { job, files: copies.map((copy) => copy.name), reference: order!.reference, fewer }
 		})
 		.catch(async (error: unknown) => {
 			// Nothing was approved: no file stays under a name no row stands for.
@@ -129,12 +142,36 @@ export async function approveJob(services: Services, pm: Actor, jobId: number, n
 		action: 'update',
 		subjectType: 'job',
 		subjectId: jobId,
-		summary: `Order ${result.reference}: job ${jobId} approved; ${result.files.join(', ')} added to the order`,
-		changes: { fee: result.job.fee },
+		summary: `Order ${result.reference}: job ${jobId} approved; ${result.files.join(', ')} added to the order${result.fewer ? ` (${result.files.length} files for ${result.job.documentIds.length} documents, confirmed)` : ''}`,
+		changes: {
+			fee: result.job.fee,
+			...(result.fewer ? { files: result.files.length, documents: result.job.documentIds.length } : {}),
+		},
 	})
 	await announce(services, result.job.orderId)
 	await announceJob(services, result.job.orderId, await translatorUser(services, result.job.translatorId))
 	return result.files
+}
+
+async function filesToApprove(tx: Transaction, job: typeof jobs.$inferSelect, choice: FileChoice | null) {
+	const kept = and(eq(jobFiles.jobId, job.id), isNull(jobFiles.deletedAt))
+	if (!choice) {
+		const current = await tx
+			.select()
+			.from(jobFiles)
+			.where(and(kept, isNull(jobFiles.supersededAt)))
+		if (current.length < job.documentIds.length) throw new ReviewRefused('fewer-files')
+		return current
+	}
+	const wanted = choice.fileIds.filter(isUuid)
+	const chosen = wanted.length
+		? await tx
+				.select()
+				.from(jobFiles)
+				.where(and(kept, inArray(jobFiles.id, wanted)))
+		: []
+	if (chosen.length === 0) throw new ReviewRefused('fewer-files')
+	return chosen
 }
 
 // Returned with a note: the translator sees it live (and by mail) and uploads again; the files

@@ -60,6 +60,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 			feeReason: job.feeReason,
 			doneNote: job.doneNote,
 			createdBy: job.createdBy,
+			documents: job.documentIds.length,
 		},
 		reference: found.reference,
 		names: {
@@ -86,7 +87,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 const ActionSchema = z.discriminatedUnion('intent', [
-	z.object({ intent: z.literal('approve') }),
+	// With fileIds: the PM chose the files for a job with fewer files than documents.
+	z.object({ intent: z.literal('approve'), fileIds: z.array(z.uuid()).max(200).optional() }),
 	z.object({ intent: z.literal('return'), note: z.string().trim().min(3).max(2000) }),
 	z.object({ intent: z.literal('cancel') }),
 	z.object({ intent: z.literal('message'), body: z.string().trim().min(1).max(5000) }),
@@ -100,7 +102,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 	const id = parseRecordId(params.id)
 	const back = `/admin/jobs/${id}`
 	const form = await readForm(request)
-	const parsed = ActionSchema.safeParse({ ...Object.fromEntries(form), translatorIds: form.getAll('translatorIds') })
+	const parsed = ActionSchema.safeParse({
+		...Object.fromEntries(form),
+		translatorIds: form.getAll('translatorIds'),
+		fileIds: form.has('confirmFiles') ? form.getAll('fileIds') : undefined,
+	})
 	if (!parsed.success) {
 		const intent = form.get('intent')
 		const key =
@@ -114,7 +120,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 	const services = getServices(context)
 	const input = parsed.data
 	try {
-		if (input.intent === 'approve') await approveJob(services, staff, id)
+		if (input.intent === 'approve')
+			await approveJob(services, staff, id, input.fileIds ? { fileIds: input.fileIds } : null)
 		if (input.intent === 'return') await returnJob(services, staff, id, input.note)
 		if (input.intent === 'cancel') await cancelJob(services, staff, id)
 		if (input.intent === 'message') await postPmMessage(services, staff, id, input.body)
@@ -126,7 +133,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 		if (reason)
 			return redirectWithFlash(context, back, {
 				kind: 'error',
-				key: reason === 'translators' ? 'jobs.error.translators' : 'jobs.error.state',
+				key:
+					reason === 'translators'
+						? 'jobs.error.translators'
+						: reason === 'fewer-files'
+							? 'jobs.error.fewerFiles'
+							: 'jobs.error.state',
 			})
 		throw error
 	}
@@ -186,7 +198,7 @@ export default function JobPage() {
 					empty={t('work.noFiles')}
 				/>
 				{job.doneNote && <p className="whitespace-pre-line">{t('jobs.doneNote', { note: job.doneNote })}</p>}
-				{job.status === 'done' && <Review />}
+				{job.status === 'done' && <Review documents={job.documents} files={loaded.files} />}
 				{!['approved', 'cancelled'].includes(job.status) && (
 					<Form method="post">
 						<AuthenticityTokenInput />
@@ -204,17 +216,24 @@ export default function JobPage() {
 	)
 }
 
-function Review() {
+type ReviewFile = { id: string; name: string; superseded: boolean }
+
+function Review({ documents, files }: { documents: number; files: ReviewFile[] }) {
 	const { t } = useAdminI18n()
+	const current = files.filter((file) => !file.superseded).length
 	return (
 		<div className="flex flex-wrap items-start gap-4 rounded-md border border-slate-300 bg-white p-4">
-			<Form method="post">
-				<AuthenticityTokenInput />
-				<input type="hidden" name="intent" value="approve" />
-				<button type="submit" className={buttonClass('primary')}>
-					{t('jobs.approve')}
-				</button>
-			</Form>
+			{current < documents ? (
+				<ChooseFiles documents={documents} current={current} files={files} />
+			) : (
+				<Form method="post">
+					<AuthenticityTokenInput />
+					<input type="hidden" name="intent" value="approve" />
+					<button type="submit" className={buttonClass('primary')}>
+						{t('jobs.approve')}
+					</button>
+				</Form>
+			)}
 			<Form method="post" className="min-w-0 flex-1 space-y-2">
 				<AuthenticityTokenInput />
 				<input type="hidden" name="intent" value="return" />
@@ -227,6 +246,33 @@ function Review() {
 				</button>
 			</Form>
 		</div>
+	)
+}
+
+// Fewer files than documents: the PM says which files the order gets (the new ones are ticked,
+// earlier hand-ins may be added) and confirms it, instead of the order quietly getting fewer.
+function ChooseFiles({ documents, current, files }: { documents: number; current: number; files: ReviewFile[] }) {
+	const { t } = useAdminI18n()
+	return (
+		<Form method="post" className="space-y-2" data-controller="approve-fewer">
+			<AuthenticityTokenInput />
+			<input type="hidden" name="intent" value="approve" />
+			<input type="hidden" name="confirmFiles" value="1" />
+			<fieldset>
+				<legend className="font-medium text-amber-900">
+					{t('jobs.fewerFiles', { documents: String(documents), files: String(current) })}
+				</legend>
+				{files.map((file) => (
+					<label key={file.id} className="block">
+						<input type="checkbox" name="fileIds" value={file.id} defaultChecked={!file.superseded} /> {file.name}
+						{file.superseded ? ` (${t('work.superseded')})` : ''}
+					</label>
+				))}
+			</fieldset>
+			<button type="submit" className={buttonClass('primary')}>
+				{t('jobs.approveChosen')}
+			</button>
+		</Form>
 	)
 }
 

@@ -79,7 +79,7 @@ const GROUPS: {
 		key: 'invoicing',
 		title: 'settings.invoicing',
 		fields: [
-			number('paymentTermsDays'),
+			number('paymentTermsDays', { hint: 'hints.paymentTermsDays' }),
 			text('bankName'),
 			text('bankRegNo'),
 			text('bankAccount'),
