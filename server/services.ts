@@ -114,6 +114,7 @@ export async function startServices(env: Env, database: DatabaseHandle, logger: 
 	sweeper.unref()
 	let reminders: NodeJS.Timeout | undefined
 	let offers: NodeJS.Timeout | undefined
+	let firstOffers: NodeJS.Timeout | undefined
 
 	return {
 		// The parts of createApp's options that come from here.
@@ -169,6 +170,9 @@ export async function startServices(env: Env, database: DatabaseHandle, logger: 
 				})
 					.then((expired) => expired && logger.info({ offers: expired }, 'expired job offers'))
 					.catch((error: unknown) => logger.error({ err: error }, 'expiring job offers failed'))
+			// What expired while the site was stopped, at once.
+			firstOffers = setTimeout(() => void run(), 1000)
+			firstOffers.unref()
 			offers = setInterval(() => void run(), OFFER_SWEEP_MS)
 			offers.unref()
 		},
@@ -201,6 +205,7 @@ export async function startServices(env: Env, database: DatabaseHandle, logger: 
 			clearInterval(sweeper)
 			clearInterval(reminders)
 			clearInterval(offers)
+			clearTimeout(firstOffers)
 			await backups.close()
 			await analysis.close()
 			await companySearch?.close()

@@ -50,6 +50,7 @@ export function createBackupRunner(options: BackupRunnerOptions) {
 	// Set from the moment a backup (or the tidying at the start) is being decided on in this process.
 	let locked = false
 	let timer: NodeJS.Timeout | undefined
+	let first: NodeJS.Timeout | undefined
 
 	// Holding the run lock, this process is the only one backing up: on PostgreSQL a session lock
 	// on a connection of its own (a killed process's lock goes with its connection), on the
@@ -256,10 +257,15 @@ export function createBackupRunner(options: BackupRunnerOptions) {
 		startSchedule() {
 			const run = () =>
 				void tick().catch((error: unknown) => options.logger.error({ err: error }, 'backup schedule failed'))
+			// A night missed while the site was stopped is taken a moment after it starts again, not
+			// a minute later.
+			first = setTimeout(run, 1000)
+			first.unref()
 			timer = setInterval(run, TICK_MS)
 			timer.unref()
 		},
 		async close() {
+			clearTimeout(first)
 			clearInterval(timer)
 			// A backup under way is left to the kill: its half-written folder never looks finished.
 		},
