@@ -1,52 +1,15 @@
 import { afterAll, beforeAll } from 'vitest'
-import { randomBytes } from 'node:crypto'
-import { cpSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { withClient } from '#app/models/backup/pg-tools.server.ts'
-import { openDatabase, type DatabaseHandle } from '#database/client.ts'
-import { migrateDatabase } from '#database/migrate.ts'
+import type { DatabaseHandle } from '#database/client.ts'
+import { createTestDatabase, openTestDatabase, type TestDatabase } from '#tests/setup/scratch-database.ts'
 
-// Each test run gets its own database: a fresh PGlite directory, or, when DATABASE_URL names
-// a PostgreSQL server (CI's second pass), a freshly created database on it.
-export type TestDatabase = { dataDir: string; databaseUrl?: string; drop: () => Promise<void> }
-
-// In memory where the machine has a tmpfs: a test database is written to much and never kept, and
-// PGlite starts a third faster there than on a virtual disk.
-export const SCRATCH = existsSync('/dev/shm') && statSync('/dev/shm').isDirectory() ? '/dev/shm' : tmpdir()
-
-// A migrated embedded database the test suite's global setup made (tests/setup/template-database.ts);
-// outside the suite (the benches), each database starts from nothing.
-export const TEMPLATE_ENV = 'TOLK_TEST_TEMPLATE_DIR'
-
-export async function createTestDatabase(): Promise<TestDatabase> {
-	const dataDir = mkdtempSync(path.join(SCRATCH, 'tolk-test-'))
-	const adminUrl = process.env.DATABASE_URL
-	if (!adminUrl) {
-		const template = process.env[TEMPLATE_ENV]
-		if (template && existsSync(template)) cpSync(template, dataDir, { recursive: true })
-		return { dataDir, drop: async () => rmSync(dataDir, { recursive: true, force: true }) }
-	}
-
-	const name = `tolk_test_${randomBytes(6).toString('hex')}`
-	await withClient(adminUrl, (admin) => admin.query(`create database ${name}`))
-	const databaseUrl = new URL(adminUrl)
-	databaseUrl.pathname = `/${name}`
-	return {
-		dataDir,
-		databaseUrl: databaseUrl.toString(),
-		drop: async () => {
-			await withClient(adminUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`))
-			rmSync(dataDir, { recursive: true, force: true })
-		},
-	}
-}
-
-export async function openTestDatabase(test: TestDatabase): Promise<DatabaseHandle> {
-	const handle = await openDatabase({ databaseUrl: test.databaseUrl, dataDir: test.dataDir })
-	await migrateDatabase(handle)
-	return handle
-}
+export {
+	createTestDatabase,
+	openTestDatabase,
+	SCRATCH,
+	TEMPLATE_ENV,
+	type TestDatabase,
+} from '#tests/setup/scratch-database.ts'
 
 // A migrated private database for the tests of one file, closed and dropped after them.
 export function setupTestDatabase(): { readonly handle: DatabaseHandle } {
