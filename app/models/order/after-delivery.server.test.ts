@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { eq } from 'drizzle-orm'
-import { invoices, jobs, orderEvents, orders, settings, translators, users } from '#database/schema.ts'
+import { and, desc, eq } from 'drizzle-orm'
+import { auditEvents, invoices, jobs, orderEvents, orders, settings, translators, users } from '#database/schema.ts'
 import { changeOrderStatus } from '#app/models/order/lifecycle.server.ts'
 import {
 	acceptDelivery,
@@ -31,7 +31,16 @@ describe('after a delivery', () => {
 		expect(await requestRevision(live(), order.token, 'Page 3 is missing its table.')).toBe('requested')
 		const [row] = await db().select().from(orders).where(eq(orders.id, order.id))
 		expect(row!.status).toBe('revision_requested')
-		expect(heard).toEqual([`order:${order.id}`, 'staff:orders'])
+		expect(heard).toEqual(expect.arrayContaining([`order:${order.id}`, 'staff:orders']))
+		// The customer's change of status is in the audit log, as staff's are.
+		const [audited] = await db()
+			.select()
+			.from(auditEvents)
+			.where(and(eq(auditEvents.subjectType, 'order'), eq(auditEvents.subjectId, String(order.id))))
+			.orderBy(desc(auditEvents.id))
+			.limit(1)
+		expect(audited).toMatchObject({ userName: 'Ida Holm (customer)' })
+		expect(audited!.summary).toContain('delivered → revision_requested')
 		expect(mails).toHaveLength(1)
 		expect(mails[0]!.text).toContain('Page 3 is missing its table.')
 		expect(mails[0]!.text).toContain(`/admin/orders/${order.id}`)

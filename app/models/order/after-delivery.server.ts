@@ -5,6 +5,7 @@ import { jobs, orderEvents, orderRatings, orders } from '#database/schema.ts'
 import type { AppServices } from '#app/models/services.ts'
 import { addCalendarDays, todayInDenmark } from '#app/models/calendar/working-days.ts'
 import { announce } from '#app/models/order/lifecycle.server.ts'
+import { recordAudit } from '#app/models/audit/record.server.ts'
 import { getSettings } from '#app/models/site.server.ts'
 import { typedText } from '#app/models/request/form.ts'
 
@@ -49,9 +50,21 @@ export async function acceptDelivery(services: Services, token: string): Promise
 		await tx.update(orders).set({ acceptedAt: new Date(), updatedAt: new Date() }).where(eq(orders.id, order.id))
 		await tx.insert(orderEvents).values({ orderId: order.id, kind: 'accepted' })
 	})
+	await recordAudit(services, customerActor(order), {
+		action: 'update',
+		subjectType: 'order',
+		subjectId: order.id,
+		summary: `Order ${order.reference}: the customer accepted the delivery`,
+	})
 	await announce(services, order.id)
 	return true
 }
+
+// The customer, in the audit log: no staff account, their name as they gave it.
+const customerActor = (order: { customer: { name: string } }) => ({
+	id: null,
+	name: `${order.customer.name} (customer)`,
+})
 
 export const RevisionSchema = typedText(
 	z.string().trim().min(REVISION_REASON.min, 'too-short').max(REVISION_REASON.max, 'too-long'),
@@ -80,6 +93,13 @@ export async function requestRevision(services: Services, token: string, reason:
 		return true
 	})
 	if (!moved) return 'not-possible'
+	await recordAudit(services, customerActor(order), {
+		action: 'update',
+		subjectType: 'order',
+		subjectId: order.id,
+		summary: `Order ${order.reference}: delivered → revision_requested (the customer asked for a revision)`,
+		changes: { status: { from: 'delivered', to: 'revision_requested' }, reason: parsed.data },
+	})
 	await announce(services, order.id)
 	const settings = await getSettings(services.db)
 	services.sendMail({
