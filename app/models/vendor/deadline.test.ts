@@ -28,4 +28,14 @@ describe("a job's deadline", () => {
 		expect(checkDeadline('tomorrow', '2026-12-04', now)).toEqual({ problem: 'format' })
 		expect(checkDeadline('2026-02-30T10:00', '2026-12-04', now)).toEqual({ problem: 'format' })
 	})
+
+	test('for an order past its date (running late, or a revision asked for after it), is any time ahead in working hours', () => {
+		// Due Tuesday 2026-12-01; now Wednesday 10:00: a revision job is not refused as "after the date".
+		const later = new Date('2026-12-02T09:00:00Z')
+		expect(checkDeadline('2026-12-03T16:00', '2026-12-01', later)).toHaveProperty('deadline')
+		expect(checkDeadline('2026-12-02T09:30', '2026-12-01', later)).toEqual({ problem: 'past' })
+		expect(suggestedDeadline('2026-12-01', later)).toBe('2026-12-03T16:00')
+		// Friday afternoon: the next working day is Monday.
+		expect(suggestedDeadline('2026-12-01', new Date('2026-12-04T15:00:00Z'))).toBe('2026-12-07T16:00')
+	})
 })

@@ -39,12 +39,23 @@ function previousWorkingDay(date: CalendarDate): CalendarDate {
 	return day
 }
 
+function nextWorkingDay(date: CalendarDate): CalendarDate {
+	let day = addCalendarDays(date, 1)
+	while (!isWorkingDay(day)) day = addCalendarDays(day, 1)
+	return day
+}
+
+// The customer's date has passed (an order running late, a revision asked for after it): a job
+// can no longer meet it, and any deadline ahead in working hours is allowed.
+const pastDue = (dueDate: CalendarDate, now: Date) => danishInstant(dueDate, LATEST_ON_DUE_DAY) <= now
+
 // What the job form proposes: the working day before the promised date at 16:00, or noon on the
-// day itself when that has passed.
+// day itself when that has passed, or the next working day at 16:00 once that has passed too.
 export function suggestedDeadline(dueDate: CalendarDate, now = new Date()): string {
 	const before = danishInstant(previousWorkingDay(dueDate), '16:00')
 	if (before > now) return danishLocal(before)
-	return `${dueDate}T${LATEST_ON_DUE_DAY}`
+	if (!pastDue(dueDate, now)) return `${dueDate}T${LATEST_ON_DUE_DAY}`
+	return `${nextWorkingDay(danishLocal(now).slice(0, 10))}T16:00`
 }
 
 export type DeadlineProblem = 'format' | 'past' | 'notWorkingDay' | 'outsideHours' | 'afterDue'
@@ -64,6 +75,7 @@ export function checkDeadline(
 	if (deadline <= now) return { problem: 'past' }
 	if (!isWorkingDay(day)) return { problem: 'notWorkingDay' }
 	if (hour < WORKDAY_START || hour > WORKDAY_END) return { problem: 'outsideHours' }
-	if (day > dueDate || (day === dueDate && match[0] > LATEST_ON_DUE_DAY)) return { problem: 'afterDue' }
+	const late = day > dueDate || (day === dueDate && match[0] > LATEST_ON_DUE_DAY)
+	if (late && !pastDue(dueDate, now)) return { problem: 'afterDue' }
 	return { deadline }
 }
