@@ -25,9 +25,14 @@ export type CountCorrection = { words: number | null; reason: string; by: string
 const id = () => integer().primaryKey().generatedAlwaysAsIdentity()
 // Byte order, so a btree index serves both `LIKE 'prefix%'` and ORDER BY whatever the server's locale.
 const textC = customType<{ data: string }>({ dataType: () => 'text COLLATE "C"' })
+// Rows are stamped by the application's clock, not the database's: the one clock every date the
+// code compares with (retention, expiry, reminders) on both engines; the column keeps its SQL default
+// for rows written by hand.
+const applicationNow = () => new Date()
+
 const timestamps = {
-	createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-	updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+	createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(applicationNow),
+	updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(applicationNow),
 }
 
 export const languages = pgTable('languages', {
@@ -316,7 +321,7 @@ export const sessions = pgTable(
 			.notNull()
 			.references(() => users.id, { onDelete: 'cascade' }),
 		createdAt: timestamps.createdAt,
-		lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+		lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(applicationNow),
 		expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 	},
 	(table) => [index('sessions_user').on(table.userId)],
@@ -1054,7 +1059,7 @@ export const backups = pgTable(
 		sizeBytes: bigint('size_bytes', { mode: 'number' }),
 		verified: boolean(),
 		problem: text(),
-		startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+		startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(applicationNow),
 		finishedAt: timestamp('finished_at', { withTimezone: true }),
 	},
 	(table) => [index('backups_started_at_idx').on(table.startedAt)],
@@ -1103,7 +1108,7 @@ export const customerSessions = pgTable(
 			.notNull()
 			.references(() => customers.id, { onDelete: 'cascade' }),
 		createdAt: timestamps.createdAt,
-		lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+		lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(applicationNow),
 		expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 	},
 	(table) => [index('customer_sessions_customer').on(table.customerId)],
@@ -1182,7 +1187,7 @@ export const mailJobs = pgTable(
 		id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
 		message: jsonb().$type<Record<string, unknown>>().notNull(),
 		attempts: integer().notNull().default(0),
-		runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
+		runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow().$defaultFn(applicationNow),
 		leaseUntil: timestamp('lease_until', { withTimezone: true }),
 		createdAt: timestamps.createdAt,
 	},
