@@ -22,6 +22,7 @@ export function FlashMessage({ flash }: { flash: Flash | null }) {
 			{flash && (
 				<p
 					key={JSON.stringify(flash)}
+					data-flash={flash.kind}
 					className={`mb-4 rounded-md border p-3 text-sm ${flash.kind === 'success' ? 'border-teal-300 bg-teal-50 text-teal-900' : 'border-red-300 bg-red-50 text-red-800'}`}
 				>
 					{t(flash.key, flash.vars)}

@@ -27,7 +27,9 @@ export function InvoicePayment({ invoice }: { invoice: CustomerInvoice }) {
 			{owed && (
 				<dl className="grid gap-x-6 gap-y-1 sm:grid-cols-[auto_1fr]">
 					<Text as="dt" k="payment.amount" className="text-slate-600" />
-					<dd className="font-semibold">{money(invoice.outstanding)}</dd>
+					<dd className="font-semibold" data-owed={invoice.outstanding.toFixed(2)}>
+						{money(invoice.outstanding)}
+					</dd>
 					{invoice.charges > 0 && (
 						<>
 							<Text as="dt" k="payment.charges" className="text-slate-600" />
