@@ -137,7 +137,7 @@ async function acceptFields(visitor: Person, customer: Customer, world: World) {
 	return {
 		...base,
 		customer_kind: 'company',
-		company_cvr: String(company.cvr),
+		company_cvr: company.vat_number,
 		company_query: company.name,
 		...(customer.kind === 'public'
 			? { ean: '5798000416604', purchase_order: `REK-${world.random.int(1000, 9999)}`, buyer_reference: 'Indkøb 4411' }
@@ -148,7 +148,8 @@ async function acceptFields(visitor: Person, customer: Customer, world: World) {
 async function findCompany(visitor: Person, world: World) {
 	const names = ['jensen', 'nielsen', 'hansen', 'pedersen', 'holding', 'aps']
 	for (const query of [world.random.pick(names), ...names]) {
-		const { businesses } = await visitor.json<{ businesses: { cvr: number; name: string }[] }>(
+		// As the picker reads an answer: its CVR is the business's `vat_number`.
+		const { businesses } = await visitor.json<{ businesses: { vat_number: string; name: string }[] }>(
 			`/businesses?query=${encodeURIComponent(query)}`,
 		)
 		if (businesses.length) return world.random.pick(businesses)

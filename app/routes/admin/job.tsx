@@ -200,19 +200,34 @@ export default function JobPage() {
 				{job.doneNote && <p className="whitespace-pre-line">{t('jobs.doneNote', { note: job.doneNote })}</p>}
 				{job.status === 'done' && <Review documents={job.documents} files={loaded.files} />}
 				{!['approved', 'cancelled'].includes(job.status) && (
-					<Form method="post">
-						<AuthenticityTokenInput />
-						<input type="hidden" name="intent" value="cancel" />
-						<button type="submit" className={buttonClass('secondarySmall')}>
-							{t('jobs.cancel')}
-						</button>
-					</Form>
+					<IntentButton intent="cancel" label={t('jobs.cancel')} variant="secondarySmall" />
 				)}
 			</Section>
 			<Section id="job-thread-title" title={t('jobs.thread')}>
 				<JobThread messages={loaded.messages} canWrite={loaded.translator !== null && job.status !== 'cancelled'} />
 			</Section>
 		</article>
+	)
+}
+
+// A form of one button that posts its intent.
+function IntentButton({
+	intent,
+	label,
+	variant,
+}: {
+	intent: string
+	label: string
+	variant: Parameters<typeof buttonClass>[0]
+}) {
+	return (
+		<Form method="post">
+			<AuthenticityTokenInput />
+			<input type="hidden" name="intent" value={intent} />
+			<button type="submit" className={buttonClass(variant)}>
+				{label}
+			</button>
+		</Form>
 	)
 }
 
@@ -226,13 +241,7 @@ function Review({ documents, files }: { documents: number; files: ReviewFile[] }
 			{current < documents ? (
 				<ChooseFiles documents={documents} current={current} files={files} />
 			) : (
-				<Form method="post">
-					<AuthenticityTokenInput />
-					<input type="hidden" name="intent" value="approve" />
-					<button type="submit" className={buttonClass('primary')}>
-						{t('jobs.approve')}
-					</button>
-				</Form>
+				<IntentButton intent="approve" label={t('jobs.approve')} variant="primary" />
 			)}
 			<Form method="post" className="min-w-0 flex-1 space-y-2">
 				<AuthenticityTokenInput />
