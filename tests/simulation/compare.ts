@@ -1,3 +1,4 @@
+import { extractPdf } from '#app/models/wordcount/formats/pdf.server.ts'
 import type { Person } from '#tests/simulation/http.ts'
 import type { MorningPlan } from '#tests/simulation/plan.ts'
 
@@ -59,4 +60,9 @@ export async function comparePages(live: Person, restored: Person, paths: string
 	return { compared: paths.length, differences }
 }
 
-const readBody = async (response: Response) => Buffer.from(await response.arrayBuffer()).toString('latin1')
+// A PDF is compared by its text: its bytes carry the moment it was made, in a compressed stream.
+async function readBody(response: Response) {
+	const bytes = new Uint8Array(await response.arrayBuffer())
+	if (response.headers.get('content-type') !== 'application/pdf') return Buffer.from(bytes).toString('latin1')
+	return (await extractPdf(bytes)).text
+}
