@@ -36,7 +36,9 @@ export function normalise(body: string): string {
 			.replace(/data-(?:stream|streams|signed-stream-name)="[^"]*"/g, '')
 			.replace(/"signedStreamName":"[^"]*"/g, '')
 			// The same, in the data the page hydrates from (React Router's turbo-stream, quoted once or twice).
-			.replace(/(\\*"(?:csrfToken|signedStreamName)\\*",\\*")[\w-]+/g, '$1')
+			.replace(/(\\*"csrfToken\\*",\\*")[\w-]+/g, '$1')
+			// A live stream's signed name (its JSON in base64url, "--", its signature) wherever it stands.
+			.replace(/WyJ[\w-]*--[\w-]+/g, 'stream')
 			.replace(/(\\*"(?:stream|jobsStream|streamName)\\*",\\*")[\w.=-]+/g, '$1')
 			.replace(/\/(?:CreationDate|ModDate) \(D:[^)]*\)/g, '')
 			.replace(/\/ID \[<[0-9a-fA-F]+> <[0-9a-fA-F]+>\]/g, '')
