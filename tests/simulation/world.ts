@@ -1,23 +1,37 @@
-import { readdirSync, statSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { CalendarDate } from '#app/models/calendar/working-days.ts'
 import type { Random } from '#tests/simulation/random.ts'
 
-const SHARED = fileURLToPath(new URL('../../../shared/', import.meta.url))
+const SHARED = process.env.CORPUS_DIR
+	? path.join(process.env.CORPUS_DIR, '..')
+	: fileURLToPath(new URL('../../../shared/', import.meta.url))
 const EXTENSIONS = /\.(pdf|docx|doc|txt|rtf|odt|xlsx|xls|ods|pptx|ppt|srt|vtt)$/i
 // Small enough that a simulated day is a minute: real documents, each counted by the real workers.
 const MAX_BYTES = 120 * 1024
 
-// The real documents customers send, from both corpora, in a fixed order for the seed to pick from.
+// The real documents customers send, from both corpora, in a fixed order for the seed to pick from;
+// where the machine has neither (../shared is not beside this clone), a few letters of plain text.
 export function corpusDocuments(): string[] {
-	return ['corpus/files', 'corpus-pool/files'].flatMap((folder) =>
-		readdirSync(path.join(SHARED, folder))
-			.filter((name) => EXTENSIONS.test(name))
-			.map((name) => path.join(SHARED, folder, name))
-			.filter((file) => statSync(file).size <= MAX_BYTES)
-			.sort(),
-	)
+	const found = ['corpus/files', 'corpus-pool/files']
+		.filter((folder) => existsSync(path.join(SHARED, folder)))
+		.flatMap((folder) =>
+			readdirSync(path.join(SHARED, folder))
+				.filter((name) => EXTENSIONS.test(name))
+				.map((name) => path.join(SHARED, folder, name))
+				.filter((file) => statSync(file).size <= MAX_BYTES)
+				.sort(),
+		)
+	if (found.length) return found
+	console.warn(`*** no corpus under ${SHARED}: the simulation's customers send letters of plain text ***`)
+	const folder = mkdtempSync(path.join(tmpdir(), 'tolk-letters-'))
+	return [1, 2, 3].map((index) => {
+		const file = path.join(folder, `brev-${index}.txt`)
+		writeFileSync(file, `Kære kunde. Tak for jeres henvendelse nummer ${index}. `.repeat(20 * index))
+		return file
+	})
 }
 
 export type CustomerKind = 'private' | 'company' | 'public' | 'eu'
