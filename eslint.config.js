@@ -4,6 +4,14 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
+// The Drizzle schema and client are the server's: a component or a page takes the values of a
+// constrained column (statuses, payment methods) from database/enums.ts; a type may be shared.
+const NO_SCHEMA_IN_THE_BROWSER = {
+	regex: '^#database/(schema|client|pool)\\.ts$',
+	allowTypeImports: true,
+	message: 'The schema stays on the server: take constants from #database/enums.ts.',
+}
+
 const ONE_IMPORT_STYLE = {
 	regex: '^\\.\\.?/(?!\\+types/)',
 	message: 'Import through #app/, #server/, #database/ or #tests/ (decision 003).',
@@ -92,9 +100,18 @@ export default tseslint.config(
 							allowTypeImports: true,
 							message: 'Server modules stay on the server.',
 						},
+						NO_SCHEMA_IN_THE_BROWSER,
 					],
 				},
 			],
+		},
+	},
+	{
+		// A page module's component reaches the browser with whatever it imports by value.
+		files: ['app/routes/**/*.{ts,tsx}', 'app/root.tsx'],
+		ignores: ['app/**/*.server.ts', 'app/**/*.test.ts'],
+		rules: {
+			'@typescript-eslint/no-restricted-imports': ['error', { patterns: [NO_SCHEMA_IN_THE_BROWSER] }],
 		},
 	},
 )

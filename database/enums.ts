@@ -11,3 +11,41 @@ export type CountPart = (typeof COUNT_PARTS)[number]
 
 // Words per part; a part the document does not have is absent.
 export type CountBreakdown = Partial<Record<CountPart, number>>
+
+export const REQUEST_STATUSES = ['new', 'quoted', 'won', 'lost'] as const
+export type RequestStatus = (typeof REQUEST_STATUSES)[number]
+
+// An accepted quote: the work the agency does, from received to delivered (or cancelled).
+// 'revision_requested': the customer asked for changes after the delivery (app/models/order/after-delivery).
+export const ORDER_STATUSES = ['received', 'in_progress', 'delivered', 'revision_requested', 'cancelled'] as const
+export type OrderStatus = (typeof ORDER_STATUSES)[number]
+
+export const INVOICE_KINDS = ['invoice', 'credit_note'] as const
+export type InvoiceKind = (typeof INVOICE_KINDS)[number]
+
+export const PAYMENT_METHODS = ['bank', 'card', 'mobilepay', 'other'] as const
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
+
+// A piece of an order's work: offered to one or more translators, taken by the first to accept.
+// open: offered to nobody (or every offer declined or expired); offered; accepted; in_progress
+// (a source downloaded or a file uploaded); done (handed in); returned (to do again, with a
+// note); approved (its files are the order's translation); cancelled.
+export const JOB_STATUSES = [
+	'open',
+	'offered',
+	'accepted',
+	'in_progress',
+	'done',
+	'returned',
+	'approved',
+	'cancelled',
+] as const
+export type JobStatus = (typeof JOB_STATUSES)[number]
+export const JOB_KINDS = ['translation', 'proofreading'] as const
+export type JobKind = (typeof JOB_KINDS)[number]
+
+export const OFFER_STATUSES = ['pending', 'accepted', 'declined', 'withdrawn', 'expired'] as const
+export type OfferStatus = (typeof OFFER_STATUSES)[number]
+
+export const CUSTOMER_LINK_PURPOSES = ['sign-in', 'change-email', 'invite'] as const
+export type CustomerLinkPurpose = (typeof CUSTOMER_LINK_PURPOSES)[number]

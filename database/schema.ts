@@ -17,7 +17,39 @@ import {
 	uniqueIndex,
 	uuid,
 } from 'drizzle-orm/pg-core'
-import { STAFF_ROLES, type CountBreakdown, type StaffRole } from '#database/enums.ts'
+import {
+	CUSTOMER_LINK_PURPOSES,
+	INVOICE_KINDS,
+	JOB_KINDS,
+	JOB_STATUSES,
+	OFFER_STATUSES,
+	ORDER_STATUSES,
+	PAYMENT_METHODS,
+	REQUEST_STATUSES,
+	STAFF_ROLES,
+	type CountBreakdown,
+	type StaffRole,
+} from '#database/enums.ts'
+
+// The constrained columns' values live in enums.ts (no database code, safe in the browser).
+export {
+	CUSTOMER_LINK_PURPOSES,
+	INVOICE_KINDS,
+	JOB_KINDS,
+	JOB_STATUSES,
+	OFFER_STATUSES,
+	ORDER_STATUSES,
+	PAYMENT_METHODS,
+	REQUEST_STATUSES,
+	type CustomerLinkPurpose,
+	type InvoiceKind,
+	type JobKind,
+	type JobStatus,
+	type OfferStatus,
+	type OrderStatus,
+	type PaymentMethod,
+	type RequestStatus,
+} from '#database/enums.ts'
 
 // What staff wrote when they corrected a document's count; `words` is the count before.
 export type CountCorrection = { words: number | null; reason: string; by: string; at: string }
@@ -512,9 +544,6 @@ export const companyWords = pgTable(
 	],
 )
 
-export const REQUEST_STATUSES = ['new', 'quoted', 'won', 'lost'] as const
-export type RequestStatus = (typeof REQUEST_STATUSES)[number]
-
 // A customer's request (lead): who, for which company, what and when, with the documents and the
 // quote of their order when it came from the order page.
 export const requests = pgTable(
@@ -571,11 +600,6 @@ export const requestEvents = pgTable(
 	},
 	(table) => [index('request_events_request').on(table.requestId, table.createdAt)],
 )
-
-// An accepted quote: the work the agency does, from received to delivered (or cancelled).
-// 'revision_requested': the customer asked for changes after the delivery (app/models/order/after-delivery).
-export const ORDER_STATUSES = ['received', 'in_progress', 'delivered', 'revision_requested', 'cancelled'] as const
-export type OrderStatus = (typeof ORDER_STATUSES)[number]
 
 // What the customer confirmed when accepting: who orders and who pays.
 export type OrderCustomer = {
@@ -706,8 +730,6 @@ export const orderDownloads = pgTable(
 // Which column of the bank's CSV holds the date, the text and the amount (0-based).
 export type BankCsvLayout = { date: number; text: number; amount: number }
 
-export const INVOICE_KINDS = ['invoice', 'credit_note'] as const
-export type InvoiceKind = (typeof INVOICE_KINDS)[number]
 export type InvoiceParty = {
 	name: string
 	address: string
@@ -800,9 +822,6 @@ export const invoices = pgTable(
 			),
 	],
 )
-
-export const PAYMENT_METHODS = ['bank', 'card', 'mobilepay', 'other'] as const
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
 
 // Money received for an invoice: registered by staff or confirmed from an imported bank statement.
 export const payments = pgTable(
@@ -898,24 +917,6 @@ export const translatorPairs = pgTable(
 	],
 )
 
-// A piece of an order's work: offered to one or more translators, taken by the first to accept.
-// open: offered to nobody (or every offer declined or expired); offered; accepted; in_progress
-// (a source downloaded or a file uploaded); done (handed in); returned (to do again, with a
-// note); approved (its files are the order's translation); cancelled.
-export const JOB_STATUSES = [
-	'open',
-	'offered',
-	'accepted',
-	'in_progress',
-	'done',
-	'returned',
-	'approved',
-	'cancelled',
-] as const
-export type JobStatus = (typeof JOB_STATUSES)[number]
-export const JOB_KINDS = ['translation', 'proofreading'] as const
-export type JobKind = (typeof JOB_KINDS)[number]
-
 export const jobs = pgTable(
 	'jobs',
 	{
@@ -958,9 +959,6 @@ export const jobs = pgTable(
 			.where(sql`${table.status} = 'approved'`),
 	],
 )
-
-export const OFFER_STATUSES = ['pending', 'accepted', 'declined', 'withdrawn', 'expired'] as const
-export type OfferStatus = (typeof OFFER_STATUSES)[number]
 
 export const jobOffers = pgTable(
 	'job_offers',
@@ -1113,9 +1111,6 @@ export const customerSessions = pgTable(
 	},
 	(table) => [index('customer_sessions_customer').on(table.customerId)],
 )
-
-export const CUSTOMER_LINK_PURPOSES = ['sign-in', 'change-email', 'invite'] as const
-export type CustomerLinkPurpose = (typeof CUSTOMER_LINK_PURPOSES)[number]
 
 // A link sent by mail (sign in, confirm a new address, join a company): single use, bound to the
 // address it was sent to, stored as the SHA-256 of its token. The sender's address is keyed, for

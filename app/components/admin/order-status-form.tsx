@@ -6,7 +6,7 @@ import { buttonClass } from '#app/components/ui/button.tsx'
 import { inlineInputClass, inputClass } from '#app/components/ui/input.tsx'
 import { useHydrated } from '#app/hooks/use-hydrated.ts'
 import { ORDER_TRANSITIONS } from '#app/models/order/status.ts'
-import type { OrderStatus } from '#database/schema.ts'
+import type { OrderStatus } from '#database/enums.ts'
 
 type Props = { status: OrderStatus; invoiceNumber: string | number | null; email: string }
 

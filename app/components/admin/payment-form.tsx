@@ -5,7 +5,7 @@ import { buttonClass } from '#app/components/ui/button.tsx'
 import { FieldError } from '#app/components/ui/field.tsx'
 import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
 import { inputClass } from '#app/components/ui/input.tsx'
-import { PAYMENT_METHODS } from '#database/schema.ts'
+import { PAYMENT_METHODS } from '#database/enums.ts'
 
 type Values = Partial<Record<'paidOn' | 'amount' | 'method' | 'note', string>>
 type Props = {

@@ -1,5 +1,5 @@
 import { Text, useI18n } from '#app/components/ui/i18n-provider.tsx'
-import type { OrderStatus } from '#database/schema.ts'
+import type { OrderStatus } from '#database/enums.ts'
 import { formatDay } from '#app/utils/format.ts'
 
 // An order's status and the date promised, as the order page and the account's list show them.

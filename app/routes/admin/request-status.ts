@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { Route } from './+types/request-status'
-import { REQUEST_STATUSES } from '#database/schema.ts'
+import { REQUEST_STATUSES } from '#database/enums.ts'
 import { redirectWithFlash } from '#app/http/flash.server.ts'
 import { moveRequest, RequestNotFound } from '#app/models/request/inbox.server.ts'
 import { requireStaff } from '#app/http/access.server.ts'
