@@ -4,7 +4,18 @@ import path from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { randomUUID } from 'node:crypto'
-import { documents, jobFiles, jobOffers, jobs, orderFiles, orders, teamMembers, translators } from '#database/schema.ts'
+import {
+	documents,
+	jobFiles,
+	jobOffers,
+	jobs,
+	JOB_STATUSES,
+	orderFiles,
+	orders,
+	teamMembers,
+	translators,
+	type JobStatus,
+} from '#database/schema.ts'
 import { multipartSource } from '#app/http/multipart.server.ts'
 import { UploadRefused } from '#app/models/documents/upload.server.ts'
 import { deliveriesDirOf } from '#app/models/order/order.server.ts'
@@ -16,11 +27,17 @@ import {
 	jobForTranslator,
 	markJobDone,
 	takeJobSource,
-	WorkRefused,
 	workOverview,
 } from '#app/models/vendor/work.server.ts'
 import { listPayables, markMonthPaid, payablesCsv, PayoutRefused } from '#app/models/vendor/payables.server.ts'
 import { candidatesFor } from '#app/models/vendor/translators.server.ts'
+import {
+	canMoveJob,
+	JOB_TRANSITIONS,
+	JobRefused,
+	moveJob,
+	OPEN_JOB_STATUSES,
+} from '#app/models/vendor/job-status.server.ts'
 import { setupOrderTests } from '#tests/setup/orders.ts'
 import { jobValues, makeTranslator, orderWithDocument } from '#tests/setup/vendor.ts'
 
@@ -41,6 +58,38 @@ function upload(name: string, content: string) {
 	form.append('file', new Blob([content]), name)
 	return multipartSource(new Request('http://localhost/upload', { method: 'POST', body: form }))
 }
+
+describe('the job state table', () => {
+	test('every status is reached from open, approved and cancelled end it, and every open job can be cancelled', () => {
+		const reached = new Set<JobStatus>(['open'])
+		for (let grown = true; grown;) {
+			grown = false
+			for (const from of [...reached])
+				for (const to of JOB_TRANSITIONS[from]) if (!reached.has(to)) grown = Boolean(reached.add(to))
+		}
+		expect([...reached].sort()).toEqual([...JOB_STATUSES].sort())
+		expect(JOB_TRANSITIONS.approved).toEqual([])
+		expect(JOB_TRANSITIONS.cancelled).toEqual([])
+		for (const status of OPEN_JOB_STATUSES) expect(canMoveJob(status, 'cancelled')).toBe(true)
+	})
+
+	test('a step the table does not allow is refused with the state reason, and nothing changes', async () => {
+		const ole = await person('Ole Steps', 0.8)
+		const { order, documentId, deadline } = await orderWithDocument(services(), 300)
+		const made = await createJob(services(), staff, order.id, jobValues(documentId, deadline, [ole.id]))
+		if (!('jobId' in made)) throw new Error('not made')
+		await expect(approveJob(services(), staff, made.jobId)).rejects.toEqual(new JobRefused('state'))
+		// Not theirs until accepted; once accepted, handing in without a translation is its own reason.
+		expect(await markJobDone(services(), ole, made.jobId, '')).toBeNull()
+		await acceptOffer(services(), ole, made.jobId)
+		await expect(markJobDone(services(), ole, made.jobId, '')).rejects.toMatchObject({ reason: 'no-file' })
+		await expect(db().transaction((tx) => moveJob(tx, made.jobId, 'done'))).rejects.toMatchObject({
+			reason: 'state',
+		})
+		const [row] = await db().select({ status: jobs.status }).from(jobs).where(eq(jobs.id, made.jobId))
+		expect(row!.status).toBe('accepted')
+	})
+})
 
 describe('a job from offer to payable', () => {
 	test("the first job's taker, when on the about page, becomes the order's translator", async () => {
@@ -168,7 +217,7 @@ describe('a job from offer to payable', () => {
 		await addJobFile(services(), anna, jobId, upload('contract-en.txt', 'First draft.'), 1)
 		await markJobDone(services(), anna, jobId, 'Please check the names.')
 		await returnJob(services(), staff, jobId, 'Clause 3 is missing.')
-		await expect(markJobDone(services(), anna, jobId, '')).rejects.toBeInstanceOf(WorkRefused)
+		await expect(markJobDone(services(), anna, jobId, '')).rejects.toBeInstanceOf(JobRefused)
 		await addJobFile(services(), anna, jobId, upload('contract-en-v2.txt', 'Final translation.'), 1)
 		await markJobDone(services(), anna, jobId, '')
 		expect(await approveJob(services(), staff, jobId)).toEqual(['contract-en-v2.txt'])

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm'
 import { z } from 'zod'
 import { documents, JOB_KINDS, jobMessages, jobOffers, jobs, orders, translators, users } from '#database/schema.ts'
 import type { CalendarDate } from '#app/models/calendar/working-days.ts'
+import { JobRefused, moveJobIfAllowed } from '#app/models/vendor/job-status.server.ts'
 import { recordAudit } from '#app/models/audit/record.server.ts'
 import { getSettings } from '#app/models/site.server.ts'
 import { checkDeadline } from '#app/models/vendor/deadline.ts'
@@ -40,14 +41,6 @@ export function readJobForm(form: FormData) {
 		fixedFee: text('fixedFee'),
 		feeReason: text('feeReason'),
 		translatorIds: form.getAll('translatorIds'),
-	}
-}
-
-export class JobRefused extends Error {
-	readonly reason: string
-	constructor(reason: string) {
-		super(reason)
-		this.reason = reason
 	}
 }
 
@@ -208,12 +201,7 @@ export async function reofferJob(
 	const { offerExpiryHours } = await getSettings(db)
 	const expiresAt = new Date(now.getTime() + offerExpiryHours * 3_600_000)
 	const offered = await db.transaction(async (tx) => {
-		const [moved] = await tx
-			.update(jobs)
-			.set({ status: 'offered', updatedAt: now })
-			.where(and(eq(jobs.id, jobId), eq(jobs.status, 'open')))
-			.returning({ id: jobs.id })
-		if (!moved) return false
+		if (!(await moveJobIfAllowed(tx, jobId, 'offered', {}, now))) return false
 		for (const candidate of chosen) {
 			const offer = {
 				status: 'pending' as const,

@@ -2,6 +2,7 @@ import { and, eq, gt, inArray, isNull, lte, ne, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { jobMessages, jobOffers, jobs, orderEvents, orders, teamMembers, translators } from '#database/schema.ts'
 import { recordAudit } from '#app/models/audit/record.server.ts'
+import { moveJobIfAllowed } from '#app/models/vendor/job-status.server.ts'
 import { announceJob, mailAgency, mailTranslator, type NotifyServices } from '#app/models/vendor/notify.server.ts'
 import { userIdsOf } from '#app/models/vendor/jobs.server.ts'
 import type { Translator } from '#app/models/vendor/work.server.ts'
@@ -52,11 +53,13 @@ export async function acceptOffer(
 			const isTaken = mine?.status === 'withdrawn' && job?.translatorId != null && job.translatorId !== me.id
 			return { outcome: isTaken ? 'taken' : 'gone' }
 		}
-		const [job] = await tx
-			.update(jobs)
-			.set({ status: 'accepted', translatorId: me.id, fee: offer.fee, acceptedAt: now, updatedAt: now })
-			.where(and(eq(jobs.id, jobId), eq(jobs.status, 'offered')))
-			.returning({ orderId: jobs.orderId })
+		const job = await moveJobIfAllowed(
+			tx,
+			jobId,
+			'accepted',
+			{ translatorId: me.id, fee: offer.fee, acceptedAt: now },
+			now,
+		)
 		if (!job) return { outcome: 'taken' }
 		await tx.update(jobOffers).set({ status: 'accepted', answeredAt: now }).where(eq(jobOffers.id, offer.id))
 		const withdrawn = await tx
@@ -132,15 +135,10 @@ async function closeIfUnanswerable(tx: Tx, jobId: number, now: Date) {
 		.from(jobOffers)
 		.where(and(eq(jobOffers.jobId, jobId), eq(jobOffers.status, 'pending')))
 	const nobody = pending!.n === 0
-	const [job] = nobody
-		? await tx
-				.update(jobs)
-				.set({ status: 'open', updatedAt: now })
-				.where(and(eq(jobs.id, jobId), eq(jobs.status, 'offered')))
-				.returning({ orderId: jobs.orderId })
-		: await tx.select({ orderId: jobs.orderId }).from(jobs).where(eq(jobs.id, jobId))
+	const reopened = nobody ? await moveJobIfAllowed(tx, jobId, 'open', {}, now) : null
+	const [job] = await tx.select({ orderId: jobs.orderId }).from(jobs).where(eq(jobs.id, jobId))
 	const [order] = await tx.select({ reference: orders.reference }).from(orders).where(eq(orders.id, job!.orderId))
-	return { orderId: job!.orderId, reference: order!.reference, nobody: nobody && job !== undefined }
+	return { orderId: job!.orderId, reference: order!.reference, nobody: reopened !== null }
 }
 
 // Offers not answered in time expire (once, whichever process gets there first); a job left with

@@ -20,6 +20,7 @@ import { recordAudit } from '#app/models/audit/record.server.ts'
 import { announce } from '#app/models/order/lifecycle.server.ts'
 import { deliveriesDirOf } from '#app/models/order/order.server.ts'
 import { announceJob, mailTranslator, type NotifyServices } from '#app/models/vendor/notify.server.ts'
+import { canMoveJob, JobRefused, moveJob } from '#app/models/vendor/job-status.server.ts'
 import { withdrawOffers } from '#app/models/vendor/offers.server.ts'
 import { languageNames, threadOf } from '#app/models/vendor/work.server.ts'
 import { isUuid } from '#app/utils/uuid.ts'
@@ -27,14 +28,6 @@ import { fileStore, removeKept } from '#app/models/files/store.server.ts'
 
 type Actor = { id: number; name: string }
 type Services = NotifyServices & Pick<AppServices, 'documentsDir'>
-
-export class ReviewRefused extends Error {
-	readonly reason: 'state' | 'not-found' | 'fewer-files'
-	constructor(reason: ReviewRefused['reason']) {
-		super(reason)
-		this.reason = reason
-	}
-}
 
 // A job as the PM reviews it: its order, translator, offers, files and thread.
 export async function jobForStaff(services: Pick<NotifyServices, 'db'>, jobId: number) {
@@ -81,7 +74,7 @@ export async function jobForStaff(services: Pick<NotifyServices, 'db'>, jobId: n
 
 async function lockJob(tx: Transaction, jobId: number) {
 	const [job] = await tx.select().from(jobs).where(eq(jobs.id, jobId)).for('update')
-	if (!job) throw new ReviewRefused('not-found')
+	if (!job) throw new JobRefused('not-found')
 	return job
 }
 
@@ -109,7 +102,7 @@ export async function approveJob(
 	const result = await services.db
 		.transaction(async (tx) => {
 			const job = await lockJob(tx, jobId)
-			if (job.status !== 'done') throw new ReviewRefused('state')
+			if (!canMoveJob(job.status, 'approved')) throw new JobRefused('state')
 			const files = await filesToApprove(tx, job, choice)
 			const fewer = files.length < job.documentIds.length
 			const copies = []
@@ -125,10 +118,7 @@ export async function approveJob(
 				await tx
 					.insert(orderEvents)
 					.values({ orderId: job.orderId, kind: 'file', body: copy.name, userName: pm.name, internal: true })
-			await tx
-				.update(jobs)
-				.set({ status: 'approved', approvedAt: now, updatedAt: now, fewerFilesConfirmedBy: fewer ? pm.name : null })
-				.where(eq(jobs.id, jobId))
+			await moveJob(tx, jobId, 'approved', { approvedAt: now, fewerFilesConfirmedBy: fewer ? pm.name : null }, now)
 			await tx.insert(jobMessages).values({ jobId, author: 'event', userName: pm.name, body: 'approved' })
 			const [order] = await tx.select({ reference: orders.reference }).from(orders).where(eq(orders.id, job.orderId))
 			return { job, files: copies.map((copy) => copy.name), reference: order!.reference, fewer }
@@ -160,7 +150,7 @@ async function filesToApprove(tx: Transaction, job: typeof jobs.$inferSelect, ch
 			.select()
 			.from(jobFiles)
 			.where(and(kept, isNull(jobFiles.supersededAt)))
-		if (current.length < job.documentIds.length) throw new ReviewRefused('fewer-files')
+		if (current.length < job.documentIds.length) throw new JobRefused('fewer-files')
 		return current
 	}
 	const wanted = choice.fileIds.filter(isUuid)
@@ -170,7 +160,7 @@ async function filesToApprove(tx: Transaction, job: typeof jobs.$inferSelect, ch
 				.from(jobFiles)
 				.where(and(kept, inArray(jobFiles.id, wanted)))
 		: []
-	if (chosen.length === 0) throw new ReviewRefused('fewer-files')
+	if (chosen.length === 0) throw new JobRefused('fewer-files')
 	return chosen
 }
 
@@ -179,12 +169,12 @@ async function filesToApprove(tx: Transaction, job: typeof jobs.$inferSelect, ch
 export async function returnJob(services: Services, pm: Actor, jobId: number, note: string, now = new Date()) {
 	const job = await services.db.transaction(async (tx) => {
 		const locked = await lockJob(tx, jobId)
-		if (locked.status !== 'done') throw new ReviewRefused('state')
+		if (!canMoveJob(locked.status, 'returned')) throw new JobRefused('state')
 		await tx
 			.update(jobFiles)
 			.set({ supersededAt: now })
 			.where(and(eq(jobFiles.jobId, jobId), isNull(jobFiles.supersededAt)))
-		await tx.update(jobs).set({ status: 'returned', returnNote: note, updatedAt: now }).where(eq(jobs.id, jobId))
+		await moveJob(tx, jobId, 'returned', { returnNote: note }, now)
 		await tx.insert(jobMessages).values({ jobId, author: 'event', userName: pm.name, body: `returned:${note}` })
 		return locked
 	})
@@ -202,8 +192,7 @@ export async function returnJob(services: Services, pm: Actor, jobId: number, no
 export async function cancelJob(services: Services, pm: Actor, jobId: number, now = new Date()) {
 	const job = await services.db.transaction(async (tx) => {
 		const locked = await lockJob(tx, jobId)
-		if (locked.status === 'approved' || locked.status === 'cancelled') throw new ReviewRefused('state')
-		await tx.update(jobs).set({ status: 'cancelled', updatedAt: now }).where(eq(jobs.id, jobId))
+		await moveJob(tx, jobId, 'cancelled', {}, now)
 		await tx.insert(jobMessages).values({ jobId, author: 'event', userName: pm.name, body: 'cancelled' })
 		return locked
 	})
@@ -223,8 +212,8 @@ export async function postPmMessage(services: Services, pm: Actor, jobId: number
 		.select({ orderId: jobs.orderId, translatorId: jobs.translatorId })
 		.from(jobs)
 		.where(eq(jobs.id, jobId))
-	if (!job) throw new ReviewRefused('not-found')
-	if (!job.translatorId) throw new ReviewRefused('state')
+	if (!job) throw new JobRefused('not-found')
+	if (!job.translatorId) throw new JobRefused('state')
 	await services.db.insert(jobMessages).values({ jobId, author: 'pm', userName: pm.name, body })
 	await mailTranslator(services, job.translatorId, 'message', { jobId: String(jobId), body })
 	await announceJob(services, job.orderId, await translatorUser(services, job.translatorId))

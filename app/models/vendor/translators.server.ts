@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, min, sql, sum } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Database } from '#database/client.ts'
 import { jobs, teamMembers, translatorPairs, translators, users } from '#database/schema.ts'
+import { OPEN_JOB_STATUSES } from '#app/models/vendor/job-status.server.ts'
 import type { AuditServices } from '#app/models/audit/record.server.ts'
 import { recordAudit } from '#app/models/audit/record.server.ts'
 import { normalizeEmail } from '#app/models/staff/account.server.ts'
@@ -12,7 +13,6 @@ import { checkbox, numberField, optionalText, requiredText } from '#app/models/r
 type Actor = { id: number; name: string }
 
 // The work a translator has taken and not handed in: what the PM weighs when choosing.
-export const OPEN_JOB_STATUSES = ['accepted', 'in_progress', 'returned'] as const
 
 const LANGUAGE = z.string().regex(/^[a-z]{2,3}(-[a-z]{2,4})?$/, 'errors.invalid')
 const PairSchema = z

@@ -18,26 +18,14 @@ import { recordAudit } from '#app/models/audit/record.server.ts'
 import { receiveFile, type MultipartSource } from '#app/models/documents/upload.server.ts'
 import { deliveriesDirOf } from '#app/models/order/order.server.ts'
 import { announceJob, mailAgency, type NotifyServices } from '#app/models/vendor/notify.server.ts'
-import { OPEN_JOB_STATUSES } from '#app/models/vendor/translators.server.ts'
+import { isOpenJob, JobRefused, moveJob, OPEN_JOB_STATUSES } from '#app/models/vendor/job-status.server.ts'
 import { isUuid } from '#app/utils/uuid.ts'
 
 export type Translator = { id: number; userId: number; name: string }
 type FileServices = NotifyServices & Pick<AppServices, 'documentsDir'>
 
-// What a translator may still work on: download, upload, hand in.
-const WORKING: readonly string[] = ['accepted', 'in_progress', 'returned']
-const isWorking = (status: string) => WORKING.includes(status)
-
 export const MessageSchema = z.object({ body: z.string().trim().min(1, 'errors.required').max(5000, 'errors.tooLong') })
 export const DoneSchema = z.object({ note: z.string().trim().max(2000, 'errors.tooLong').default('') })
-
-export class WorkRefused extends Error {
-	readonly reason: 'state' | 'no-file'
-	constructor(reason: 'state' | 'no-file') {
-		super(reason)
-		this.reason = reason
-	}
-}
 
 // What a translator is shown of a job: the order's reference, the languages, the documents'
 // names and words, the deadline, the PM's instructions and their fee. Never the customer's
@@ -108,7 +96,7 @@ export async function jobForTranslator(services: Pick<NotifyServices, 'db'>, me:
 			toName: names.get(job.toLanguage),
 		},
 		offer: isMine ? null : { expiresAt: offer!.expiresAt },
-		canWork: isMine && isWorking(job.status),
+		canWork: isMine && isOpenJob(job.status),
 		sources,
 		files,
 		messages,
@@ -162,14 +150,13 @@ export async function takeJobSource(
 	if (!isUuid(documentId)) return null
 	const found = await services.db.transaction(async (tx) => {
 		const job = await workingJob(tx, me, jobId)
-		if (!job || !isWorking(job.status) || !job.documentIds.includes(documentId)) return null
+		if (!job || !isOpenJob(job.status) || !job.documentIds.includes(documentId)) return null
 		const [source] = await tx
 			.select({ name: documents.name, storedName: documents.storedName })
 			.from(documents)
 			.where(and(eq(documents.id, documentId), eq(documents.orderId, job.orderId)))
 		if (!source) return null
-		if (job.status === 'accepted')
-			await tx.update(jobs).set({ status: 'in_progress', updatedAt: new Date() }).where(eq(jobs.id, jobId))
+		if (job.status === 'accepted') await moveJob(tx, jobId, 'in_progress')
 		return { ...source, orderId: job.orderId, started: job.status === 'accepted' }
 	})
 	if (!found) return null
@@ -200,7 +187,7 @@ export async function addJobFile(
 		.from(jobs)
 		.where(and(eq(jobs.id, jobId), eq(jobs.translatorId, me.id)))
 	if (!job) return null
-	if (!isWorking(job.status)) throw new WorkRefused('state')
+	if (!isOpenJob(job.status)) throw new JobRefused('state')
 	const stored = await receiveFile(
 		source,
 		deliveriesDirOf(services.documentsDir),
@@ -208,7 +195,7 @@ export async function addJobFile(
 		(received, moveIntoPlace) =>
 			services.db.transaction(async (tx) => {
 				const locked = await workingJob(tx, me, jobId)
-				if (!locked || !isWorking(locked.status)) throw new WorkRefused('state')
+				if (!locked || !isOpenJob(locked.status)) throw new JobRefused('state')
 				const [row] = await tx
 					.insert(jobFiles)
 					.values({
@@ -220,7 +207,7 @@ export async function addJobFile(
 						storedName: received.storedName,
 					})
 					.returning()
-				await tx.update(jobs).set({ status: 'in_progress', updatedAt: new Date() }).where(eq(jobs.id, jobId))
+				if (locked.status !== 'in_progress') await moveJob(tx, jobId, 'in_progress')
 				await tx
 					.insert(jobMessages)
 					.values({ jobId, author: 'event', userName: me.name, body: `file:${received.name}` })
@@ -249,17 +236,14 @@ export async function markJobDone(services: NotifyServices, me: Translator, jobI
 		const job = await workingJob(tx, me, jobId)
 		if (!job) return null
 		if (job.status !== 'in_progress')
-			throw new WorkRefused(job.status === 'accepted' || job.status === 'returned' ? 'no-file' : 'state')
+			throw new JobRefused(job.status === 'accepted' || job.status === 'returned' ? 'no-file' : 'state')
 		const [current] = await tx
 			.select({ id: jobFiles.id })
 			.from(jobFiles)
 			.where(and(eq(jobFiles.jobId, jobId), isNull(jobFiles.supersededAt), isNull(jobFiles.deletedAt)))
 			.limit(1)
-		if (!current) throw new WorkRefused('no-file')
-		await tx
-			.update(jobs)
-			.set({ status: 'done', doneNote: note, doneAt: new Date(), updatedAt: new Date() })
-			.where(eq(jobs.id, jobId))
+		if (!current) throw new JobRefused('no-file')
+		await moveJob(tx, jobId, 'done', { doneNote: note, doneAt: new Date() })
 		await tx.insert(jobMessages).values({ jobId, author: 'event', userName: me.name, body: `done:${note}` })
 		const [order] = await tx.select({ reference: orders.reference }).from(orders).where(eq(orders.id, job.orderId))
 		return { orderId: job.orderId, reference: order!.reference }

@@ -17,15 +17,9 @@ import { readForm } from '#app/http/request-body.server.ts'
 import { notFound } from '#app/http/responses.server.ts'
 import { getRequestSettings } from '#app/http/site.server.ts'
 import { liveStream } from '#app/models/live/signed-stream.server.ts'
-import { JobRefused, reofferJob } from '#app/models/vendor/jobs.server.ts'
-import {
-	approveJob,
-	cancelJob,
-	jobForStaff,
-	postPmMessage,
-	returnJob,
-	ReviewRefused,
-} from '#app/models/vendor/review.server.ts'
+import { reofferJob } from '#app/models/vendor/jobs.server.ts'
+import { JobRefused } from '#app/models/vendor/job-status.server.ts'
+import { approveJob, cancelJob, jobForStaff, postPmMessage, returnJob } from '#app/models/vendor/review.server.ts'
 import { candidatesFor } from '#app/models/vendor/translators.server.ts'
 import { jobsStream } from '#app/utils/cable.ts'
 import { formatDateTime, formatNumber, formatPrice } from '#app/utils/format.ts'
@@ -128,7 +122,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 		if (input.intent === 'reoffer') await reofferJob(services, staff, id, input.translatorIds)
 		return redirectWithFlash(context, back, { kind: 'success', key: `jobs.flash.${input.intent}` })
 	} catch (error) {
-		const reason = error instanceof ReviewRefused || error instanceof JobRefused ? error.reason : null
+		const reason = error instanceof JobRefused ? error.reason : null
 		if (reason === 'not-found') throw notFound()
 		if (reason)
 			return redirectWithFlash(context, back, {

@@ -8,7 +8,8 @@ import { parseRecordId } from '#app/http/records.server.ts'
 import { methodNotAllowed, notFound } from '#app/http/responses.server.ts'
 import { getRequestSettings } from '#app/http/site.server.ts'
 import { UploadRefused } from '#app/models/documents/upload.server.ts'
-import { addJobFile, WorkRefused } from '#app/models/vendor/work.server.ts'
+import { addJobFile } from '#app/models/vendor/work.server.ts'
+import { JobRefused } from '#app/models/vendor/job-status.server.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	await requireTranslator(request, context)
@@ -28,8 +29,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 		if (!file) throw notFound()
 		return redirectWithFlash(context, back, { kind: 'success', key: 'order.flash.file', vars: { name: file.name } })
 	} catch (error) {
-		if (error instanceof WorkRefused)
-			return redirectWithFlash(context, back, { kind: 'error', key: 'work.error.state' })
+		if (error instanceof JobRefused) return redirectWithFlash(context, back, { kind: 'error', key: 'work.error.state' })
 		if (error instanceof UploadRefused && error.refusal.reason === 'malformed')
 			throw data({ error: 'The upload could not be read.' }, { status: 400 })
 		if (error instanceof UploadRefused)

@@ -18,13 +18,13 @@ import { readForm } from '#app/http/request-body.server.ts'
 import { notFound } from '#app/http/responses.server.ts'
 import { getRequestSettings } from '#app/http/site.server.ts'
 import { answerOffer } from '#app/http/work.server.ts'
+import { JobRefused } from '#app/models/vendor/job-status.server.ts'
 import {
 	DoneSchema,
 	jobForTranslator,
 	markJobDone,
 	MessageSchema,
 	postTranslatorMessage,
-	WorkRefused,
 } from '#app/models/vendor/work.server.ts'
 import { formatDateTime, formatNumber, formatPrice } from '#app/utils/format.ts'
 
@@ -73,8 +73,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 		if (!(await markJobDone(services, me, id, parsed.data.note))) throw notFound()
 		return redirectWithFlash(context, back, { kind: 'success', key: 'work.flash.done' })
 	} catch (error) {
-		if (error instanceof WorkRefused)
-			return redirectWithFlash(context, back, { kind: 'error', key: `work.error.${error.reason}` })
+		if (error instanceof JobRefused)
+			return redirectWithFlash(context, back, {
+				kind: 'error',
+				key: error.reason === 'no-file' ? 'work.error.no-file' : 'work.error.state',
+			})
 		throw error
 	}
 }
