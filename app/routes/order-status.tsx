@@ -14,7 +14,7 @@ import { formatDateTime, formatFileSize, formatDay } from '#app/utils/format.ts'
 import { pathFor } from '#app/utils/locales.ts'
 import { notFound } from '#app/http/responses.server.ts'
 import { AfterDeliverySection, type AfterDeliveryAnswer } from '#app/components/order/after-delivery.tsx'
-import { afterDeliveryAction } from '#app/http/after-delivery.server.ts'
+import { afterDeliveryAction } from '#app/routes/after-delivery.server.ts'
 import { afterDeliveryOf } from '#app/models/order/after-delivery.server.ts'
 
 export async function loader({ params, context }: Route.LoaderArgs) {

@@ -5,7 +5,7 @@ import { fieldMaker } from '#app/components/ui/form-fields.tsx'
 import { Text, useI18n } from '#app/components/ui/i18n-provider.tsx'
 import { buttonClass } from '#app/components/ui/button.tsx'
 import { inputClass } from '#app/components/ui/input.tsx'
-import type { AccountAnswer } from '#app/http/account-actions.server.ts'
+import type { AccountAnswer } from '#app/routes/account/actions.server.ts'
 
 const BOX = 'rounded-2xl border border-slate-200 bg-white p-6 shadow-sm'
 

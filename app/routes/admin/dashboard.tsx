@@ -17,7 +17,7 @@ import { dateTimeFormat } from '#app/utils/format.ts'
 import type { AdminMessageKey } from '#app/utils/translate.ts'
 import { streamAttributes, useLiveStream } from '#app/components/ui/live-stream.tsx'
 import { AUDIT_STREAM, ORDERS_STREAM, REQUESTS_STREAM, type LiveStream } from '#app/utils/cable.ts'
-import { AuditTable } from '#app/routes/admin/audit.tsx'
+import { AuditTable } from '#app/routes/admin/settings/audit.tsx'
 
 const RECENT_SIZE = 8
 const RECOUNT_MS = 300
