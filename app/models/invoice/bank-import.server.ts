@@ -8,7 +8,7 @@ import { BANK_PAGE_SIZE, readBankCsv, type BankCsv } from '#app/models/invoice/b
 import { invoiceNumberFromFiId } from '#app/models/invoice/payment-reference.ts'
 import { addPayment } from '#app/models/invoice/payments.server.ts'
 import type { Transaction } from '#app/models/invoice/invoice.server.ts'
-import { announce } from '#app/models/order/lifecycle.server.ts'
+import { announceOrder } from '#app/models/live/announce.server.ts'
 import { outstandingSql, owedWhere } from '#app/models/invoice/receivables.server.ts'
 
 export const DEFAULT_BANK_LAYOUT: BankCsvLayout = { date: 0, text: 1, amount: 2 }
@@ -143,7 +143,7 @@ export async function confirmBankLines(services: AuditServices, staff: Actor, co
 	const outcome = { registered: 0, refused: [] as { lineId: number; reason: string }[], orders: new Set<number>() }
 	for (let start = 0; start < chosen.length; start += CONFIRM_BATCH)
 		await services.db.transaction((tx) => payLines(tx, staff, chosen.slice(start, start + CONFIRM_BATCH), outcome))
-	for (const orderId of outcome.orders) await announce(services, orderId)
+	for (const orderId of outcome.orders) await announceOrder(services, orderId)
 	if (outcome.registered > 0)
 		await recordAudit(services, staff, {
 			action: 'create',

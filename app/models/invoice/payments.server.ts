@@ -5,7 +5,7 @@ import { asCalendarDate, todayInDenmark } from '#app/models/calendar/working-day
 import { recordAudit, type AuditServices } from '#app/models/audit/record.server.ts'
 import type { Transaction } from '#app/models/invoice/invoice.server.ts'
 import { parseDanishAmount } from '#app/models/invoice/amounts.ts'
-import { announce } from '#app/models/order/lifecycle.server.ts'
+import { announceOrder } from '#app/models/live/announce.server.ts'
 
 export class PaymentRefused extends Error {
 	readonly reason: 'not-found' | 'credit-note' | 'credited' | 'stale'
@@ -48,7 +48,7 @@ export async function registerPayment(services: AuditServices, staff: Actor, inv
 		summary: `${payment.invoiceNumber}: ${payment.amount.toFixed(2)} (${payment.method})`,
 	})
 	// The customer's open order page shows the invoice as paid at once.
-	await announce(services, payment.orderId)
+	await announceOrder(services, payment.orderId)
 	return payment
 }
 

@@ -4,7 +4,7 @@ import type { Database } from '#database/client.ts'
 import { jobs, orderEvents, orderRatings, orders } from '#database/schema.ts'
 import type { AppServices } from '#app/models/services.ts'
 import { addCalendarDays, todayInDenmark } from '#app/models/calendar/working-days.ts'
-import { announce } from '#app/models/order/lifecycle.server.ts'
+import { announceOrder } from '#app/models/live/announce.server.ts'
 import { recordAudit } from '#app/models/audit/record.server.ts'
 import { getSettings } from '#app/models/site.server.ts'
 import { typedText } from '#app/models/request/form.ts'
@@ -56,7 +56,7 @@ export async function acceptDelivery(services: Services, token: string): Promise
 		subjectId: order.id,
 		summary: `Order ${order.reference}: the customer accepted the delivery`,
 	})
-	await announce(services, order.id)
+	await announceOrder(services, order.id)
 	return true
 }
 
@@ -100,7 +100,7 @@ export async function requestRevision(services: Services, token: string, reason:
 		summary: `Order ${order.reference}: delivered → revision_requested (the customer asked for a revision)`,
 		changes: { status: { from: 'delivered', to: 'revision_requested' }, reason: parsed.data },
 	})
-	await announce(services, order.id)
+	await announceOrder(services, order.id)
 	const settings = await getSettings(services.db)
 	services.sendMail({
 		to: settings.email,
@@ -141,7 +141,7 @@ export async function rateOrder(
 		.insert(orderRatings)
 		.values({ orderId: order.id, rating, comment })
 		.onConflictDoUpdate({ target: orderRatings.orderId, set: { rating, comment, updatedAt: new Date() } })
-	await announce(services, order.id)
+	await announceOrder(services, order.id)
 	return { ok: true }
 }
 

@@ -3,7 +3,8 @@ import { orderEvents, orderFiles, orders } from '#database/schema.ts'
 import type { AppServices } from '#app/models/services.ts'
 import { recordAudit } from '#app/models/audit/record.server.ts'
 import { receiveFile, type MultipartSource } from '#app/models/documents/upload.server.ts'
-import { announce, OrderNotFound, OrderRefused } from '#app/models/order/lifecycle.server.ts'
+import { OrderNotFound, OrderRefused } from '#app/models/order/lifecycle.server.ts'
+import { announceOrder } from '#app/models/live/announce.server.ts'
 import { deliveriesDirOf } from '#app/models/order/order.server.ts'
 import type { Staff } from '#app/models/staff/session.server.ts'
 
@@ -51,6 +52,6 @@ export async function addOrderFile(
 		summary: `Order ${order.reference}: translated file ${file.name}`,
 		changes: { file: file.name, size: file.size },
 	})
-	await announce(services, orderId)
+	await announceOrder(services, orderId)
 	return file
 }

@@ -9,7 +9,7 @@ import {
 	type CalendarDate,
 } from '#app/models/calendar/working-days.ts'
 import { acceptableDueDate, QuoteNotAcceptable, QuoteNotFound } from '#app/models/order/accept.server.ts'
-import { announce } from '#app/models/order/lifecycle.server.ts'
+import { announceOrder } from '#app/models/live/announce.server.ts'
 import { sendOrderMails } from '#app/models/order/mail.server.ts'
 import { currentTerms } from '#app/models/order/terms.server.ts'
 import { findQuote } from '#app/models/quote/quote.server.ts'
@@ -79,7 +79,7 @@ export async function orderFromRequest(
 		summary: `Order ${order.reference} from request ${request.reference}`,
 		changes: { request: request.reference },
 	})
-	await announce(services, order.id)
+	await announceOrder(services, order.id)
 	await sendOrderMails(services, order.id, 'confirmed')
 	return { id: order.id, isNew: true }
 }

@@ -5,12 +5,11 @@ import { recordAudit } from '#app/models/audit/record.server.ts'
 import { creditInvoice, issueInvoice, openInvoiceOf, type Invoice } from '#app/models/invoice/invoice.server.ts'
 import { NotInvoiceable } from '#app/models/invoice/lines.ts'
 import { renderInvoicePdf } from '#app/models/invoice/pdf.server.ts'
-import { broadcastTo } from '#app/models/live/broadcast.server.ts'
+import { announceOrder } from '#app/models/live/announce.server.ts'
 import { sendOrderMails } from '#app/models/order/mail.server.ts'
 import { ORDER_TRANSITIONS } from '#app/models/order/status.ts'
 import type { Staff } from '#app/models/staff/session.server.ts'
 import type { Transaction } from '#database/client.ts'
-import { ORDERS_STREAM, orderStream } from '#app/utils/cable.ts'
 
 export class OrderNotFound extends Error {}
 export class OrderRefused extends Error {
@@ -81,7 +80,7 @@ export async function changeOrderStatus(
 	})
 	if (to === 'delivered') await sendDeliveryMails(services, staff, orderId, invoice, note)
 	else await mailCustomer(services, staff, orderId, { status: to, message: note })
-	await announce(services, orderId)
+	await announceOrder(services, orderId)
 	return { invoice, credit }
 }
 
@@ -116,7 +115,7 @@ export async function tellOrderStarted(
 		changes: { status: { from: started.from, to: 'in_progress' } },
 	})
 	await mailCustomer(services, actor, started.orderId, { status: 'in_progress', message: '' })
-	await announce(services, started.orderId)
+	await announceOrder(services, started.orderId)
 }
 
 // The customer's one delivery mail: the link to the files, and the invoice's PDF attached when
@@ -181,7 +180,7 @@ export async function resendDeliveryMail(services: Services, staff: Actor, order
 		summary: `Order ${order.reference}: delivery mail sent again`,
 		changes: { deliveryMail: 'sent' },
 	})
-	await announce(services, orderId)
+	await announceOrder(services, orderId)
 }
 
 function rethrowAs(error: unknown): never {
@@ -212,7 +211,7 @@ export async function assignTranslator(services: Services, staff: Actor, orderId
 		summary: `Order ${order.reference}: translator ${member?.name ?? 'none'}`,
 		changes: { translator: member?.name ?? null },
 	})
-	await announce(services, orderId)
+	await announceOrder(services, orderId)
 }
 
 // A note in the order's history; an internal one is for staff only.
@@ -228,11 +227,5 @@ export async function addOrderNote(services: Services, staff: Actor, orderId: nu
 		summary: `Order ${order.reference}: ${internal ? 'internal ' : ''}note`,
 		changes: { note: body, internal },
 	})
-	await announce(services, orderId)
-}
-
-// Open pages hear of it: the customer's order page and the staff's order pages.
-export async function announce(services: Pick<AppServices, 'broadcast' | 'logger'>, orderId: number) {
-	await broadcastTo(services, orderStream(orderId), { type: 'order', id: orderId })
-	await broadcastTo(services, ORDERS_STREAM, { type: 'order', id: orderId })
+	await announceOrder(services, orderId)
 }

@@ -17,7 +17,7 @@ import type { Transaction } from '#database/client.ts'
 import type { AppServices } from '#app/models/services.ts'
 import { userIdsOf } from '#app/models/vendor/jobs.server.ts'
 import { recordAudit } from '#app/models/audit/record.server.ts'
-import { announce } from '#app/models/order/lifecycle.server.ts'
+import { announceOrder } from '#app/models/live/announce.server.ts'
 import { deliveriesDirOf } from '#app/models/order/order.server.ts'
 import { announceJob, mailTranslator, type NotifyServices } from '#app/models/vendor/notify.server.ts'
 import { canMoveJob, JobRefused, moveJob } from '#app/models/vendor/job-status.server.ts'
@@ -138,7 +138,7 @@ export async function approveJob(
 			...(result.fewer ? { files: result.files.length, documents: result.job.documentIds.length } : {}),
 		},
 	})
-	await announce(services, result.job.orderId)
+	await announceOrder(services, result.job.orderId)
 	await announceJob(services, result.job.orderId, await translatorUser(services, result.job.translatorId))
 	return result.files
 }
