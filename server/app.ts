@@ -47,7 +47,7 @@ export type AppOptions = {
 	recountRepeats?: (draftId: string) => void
 	sendMail: SendMail
 	uploadQuota: UploadQuota
-	// Backups on demand (app/models/backup/runner.server.ts); absent, the admin cannot start one.
+	// Backups on demand (server/backups/runner.ts); absent, the admin cannot start one.
 	backups?: BackupControl
 	// Bank statements read off the request's thread (server/bank-statement).
 	readBankStatement?: AppServices['readBankStatement']

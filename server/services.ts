@@ -1,14 +1,10 @@
 // What both entries (`npm start` and `npm run dev`) set up beside the database: the staff
-// account from the environment, live-update broadcasts, the word-count queue with the work left
-// from before a restart, and the hourly sweep of old uploads (which also refreshes the embedded
-// database's planner statistics).
+// account from the environment, live-update broadcasts, the shared file store, the word-count queue
+// with the work left from before a restart, the mailer, the company search, the backup runner
+// (server/backups) and the rounds of sweeps, reminders and offer expiry (server/sweeps.ts).
 import type { Server } from 'node:http'
 import path from 'node:path'
 import type { DatabaseHandle } from '#database/client.ts'
-import { refreshStatistics } from '#database/statistics.ts'
-import { deleteExpiredDocuments, deleteStrayFiles } from '#app/models/documents/retention.server.ts'
-import { deleteExpiredDeliveries } from '#app/models/order/order.server.ts'
-import { anonymiseOldInvoices } from '#app/models/customer/privacy.server.ts'
 import { MIB } from '#app/models/documents/upload.server.ts'
 import { ensureAdminAccount } from '#server/admin-account.ts'
 import { createAnalysisQueue } from '#server/analysis/queue.ts'
@@ -17,24 +13,14 @@ import { indexSnapshotPath } from '#app/models/company/search-index/snapshot.ser
 import { createCompanySearch } from '#server/company-search/service.ts'
 import { createLocalPubSub, createPostgresPubSub, type PubSub } from '#server/cable/pubsub.ts'
 import { dropLocalCopies, setFileStore, STORED_FILES_STREAM } from '#app/models/files/store.server.ts'
-import {
-	createPostgresFileStore,
-	dropUnstoredMedia,
-	publishMissing,
-	sweepAbandonedChunks,
-} from '#app/models/files/postgres-store.server.ts'
-import { deleteExpiredLimits } from '#app/models/rate-limit.server.ts'
+import { createPostgresFileStore, publishMissing } from '#app/models/files/postgres-store.server.ts'
+import { startOfferExpiry, startReminders, startRetentionSweep } from '#server/sweeps.ts'
 import { attachCable } from '#server/cable/server.ts'
 import type { Env } from '#server/env.ts'
 import type { Logger } from '#server/logger.ts'
 import { createMailer } from '#server/mailer.ts'
-import { sendDueReminders } from '#app/models/invoice/reminders.server.ts'
-import { expireOffers } from '#app/models/vendor/offers.server.ts'
-import { createBackupRunner } from '#app/models/backup/runner.server.ts'
+import { createBackupRunner } from '#server/backups/runner.ts'
 import { readBankStatement } from '#server/bank-statement/read.ts'
-
-const SWEEP_INTERVAL_MS = 60 * 60 * 1000
-const OFFER_SWEEP_MS = 60 * 1000
 
 export async function startServices(env: Env, database: DatabaseHandle, logger: Logger) {
 	const uploadsDir = path.resolve(env.DATA_DIR, 'uploads')
@@ -91,30 +77,8 @@ export async function startServices(env: Env, database: DatabaseHandle, logger: 
 	})
 	await backups.reconcile()
 
-	const sweepDocuments = () =>
-		deleteExpiredDocuments(database.db, documentsDir)
-			.then((count) => count && logger.info({ documents: count }, 'deleted documents past their retention period'))
-			.then(() => deleteStrayFiles(database.db, documentsDir))
-			.then((count) => count && logger.info({ files: count }, 'deleted files no document stands for'))
-			.then(() => deleteExpiredDeliveries(database.db, documentsDir))
-			.then((count) => count && logger.info({ files: count }, 'deleted delivered files past their retention period'))
-			.then(() => anonymiseOldInvoices(database.db))
-			.then(
-				(count) => count && logger.info({ invoices: count }, 'took deleted customers from invoices past five years'),
-			)
-			.then(() => sweepAbandonedChunks(database.db))
-			.then((count) => count && logger.info({ chunks: count }, 'deleted chunks of files never finished'))
-			.then(() => (env.DATABASE_URL ? dropUnstoredMedia(database.db, path.resolve(env.DATA_DIR)) : 0))
-			.then((count) => count && logger.info({ files: count }, 'deleted copies of media removed elsewhere'))
-			.then(() => deleteExpiredLimits(database.db))
-			.then(() => refreshStatistics(database))
-			.catch((error: unknown) => logger.error({ err: error }, 'document retention sweep failed'))
-	await sweepDocuments()
-	const sweeper = setInterval(() => void sweepDocuments(), SWEEP_INTERVAL_MS)
-	sweeper.unref()
-	let reminders: NodeJS.Timeout | undefined
-	let offers: NodeJS.Timeout | undefined
-	let firstOffers: NodeJS.Timeout | undefined
+	const sweepServices = { env, database, logger, documentsDir, sendMail: mailer.send, broadcast: pubsub.broadcast }
+	const stops = [await startRetentionSweep(sweepServices)]
 
 	return {
 		// The parts of createApp's options that come from here.
@@ -155,27 +119,9 @@ export async function startServices(env: Env, database: DatabaseHandle, logger: 
 				trustProxy: env.TRUST_PROXY,
 				publicUrl,
 			}),
-		// Every hour (and a minute after the start), the reminders that are due go out: once each,
-		// even with several processes (app/models/invoice/reminders.server.ts).
-		// Every minute, job offers nobody answered in time expire and the PM is told: once each,
-		// whichever process gets there first (app/models/vendor/offers.server.ts).
-		startOfferExpiry(publicUrl: () => string) {
-			const run = () =>
-				expireOffers({
-					db: database.db,
-					sendMail: mailer.send,
-					broadcast: pubsub.broadcast,
-					logger,
-					publicUrl: publicUrl(),
-				})
-					.then((expired) => expired && logger.info({ offers: expired }, 'expired job offers'))
-					.catch((error: unknown) => logger.error({ err: error }, 'expiring job offers failed'))
-			// What expired while the site was stopped, at once.
-			firstOffers = setTimeout(() => void run(), 1000)
-			firstOffers.unref()
-			offers = setInterval(() => void run(), OFFER_SWEEP_MS)
-			offers.unref()
-		},
+		// The reminders due and the offers expired (server/sweeps.ts).
+		startOfferExpiry: (publicUrl: () => string) => void stops.push(startOfferExpiry(sweepServices, publicUrl)),
+		startReminders: (publicUrl: () => string) => void stops.push(startReminders(sweepServices, publicUrl)),
 		// Nightly backups, and one on demand when `npm run backup` signals this process.
 		startBackups() {
 			if (env.BACKUP_NIGHTLY) backups.startSchedule()
@@ -185,27 +131,8 @@ export async function startServices(env: Env, database: DatabaseHandle, logger: 
 				void backups.start('manual').catch((error: unknown) => logger.error({ err: error }, 'backup failed'))
 			})
 		},
-		startReminders(publicUrl: () => string) {
-			const run = () =>
-				sendDueReminders({
-					db: database.db,
-					sendMail: mailer.send,
-					broadcast: pubsub.broadcast,
-					logger,
-					publicUrl: publicUrl(),
-				})
-					.then((sent) => sent && logger.info({ reminders: sent }, 'sent invoice reminders'))
-					.catch((error: unknown) => logger.error({ err: error }, 'sending invoice reminders failed'))
-			const first = setTimeout(() => void run(), 60_000)
-			first.unref()
-			reminders = setInterval(() => void run(), SWEEP_INTERVAL_MS)
-			reminders.unref()
-		},
 		async close() {
-			clearInterval(sweeper)
-			clearInterval(reminders)
-			clearInterval(offers)
-			clearTimeout(firstOffers)
+			for (const stop of stops) stop()
 			await backups.close()
 			await analysis.close()
 			await companySearch?.close()
