@@ -14,7 +14,7 @@ import { bodyLimit } from '#server/body-limit.ts'
 import { businessesEndpoint } from '#server/company-search/endpoint.ts'
 import { addressKey, type SearchLimits } from '#server/company-search/rate-limit.ts'
 import { takeShared } from '#app/models/rate-limit.server.ts'
-import { fileStore } from '#app/models/files/store.server.ts'
+import type { FileStore } from '#app/models/files/store.server.ts'
 import path from 'node:path'
 import type { SearchCompanies } from '#server/company-search/service.ts'
 import { csrfProtection, type CsrfLocals } from '#server/csrf.ts'
@@ -35,6 +35,8 @@ export type AppOptions = {
 	database: Pick<DatabaseHandle, 'db' | 'ping'>
 	// Staff uploads (DATA_DIR/uploads), served at /uploads.
 	uploadsDir: string
+	// Where kept files are shared (app/models/files): the disk, or the PostgreSQL store.
+	files: FileStore
 	// Customers' documents, outside the web root.
 	documentsDir: string
 	// Originals of staff photos, metadata and all, outside the web root.
@@ -106,7 +108,7 @@ export function createApp(options: AppOptions): App {
 
 	app.use(
 		PUBLIC_UPLOADS_PATH,
-		fetchSharedUpload(options.uploadsDir),
+		fetchSharedUpload(options.uploadsDir, options.files),
 		express.static(options.uploadsDir, { maxAge: '1d', index: false, fallthrough: false, dotfiles: 'deny' }),
 	)
 
@@ -132,6 +134,7 @@ export function createApp(options: AppOptions): App {
 		uploadsDir: options.uploadsDir,
 		documentsDir: options.documentsDir,
 		mediaDir: options.mediaDir,
+		files: options.files,
 		broadcast: options.broadcast,
 		enqueueAnalysis: options.enqueueAnalysis,
 		recountRepeats: options.recountRepeats,
@@ -218,10 +221,10 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 
 // With several processes, a staff upload another process received is fetched from the shared
 // store the first time this one serves it (express.static then serves it from the disk).
-function fetchSharedUpload(uploadsDir: string): express.RequestHandler {
+function fetchSharedUpload(uploadsDir: string, files: FileStore): express.RequestHandler {
 	const root = path.resolve(uploadsDir)
 	return (req, _res, next) => {
-		if (!fileStore().shared || (req.method !== 'GET' && req.method !== 'HEAD')) return next()
+		if (!files.shared || (req.method !== 'GET' && req.method !== 'HEAD')) return next()
 		let file: string
 		try {
 			file = path.resolve(root, `.${decodeURIComponent(req.path)}`)
@@ -229,8 +232,6 @@ function fetchSharedUpload(uploadsDir: string): express.RequestHandler {
 			return next()
 		}
 		if (!file.startsWith(root + path.sep) || /[\\/]\./.test(file.slice(root.length))) return next()
-		fileStore()
-			.fetch(file)
-			.then(() => next(), next)
+		files.fetch(file).then(() => next(), next)
 	}
 }

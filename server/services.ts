@@ -12,7 +12,7 @@ import { findCompanies } from '#app/models/company/search.server.ts'
 import { indexSnapshotPath } from '#app/models/company/search-index/snapshot.server.ts'
 import { createCompanySearch } from '#server/company-search/service.ts'
 import { createLocalPubSub, createPostgresPubSub, type PubSub } from '#server/cable/pubsub.ts'
-import { dropLocalCopies, setFileStore, STORED_FILES_STREAM } from '#app/models/files/store.server.ts'
+import { dropLocalCopies, onDisk, STORED_FILES_STREAM, type FileStore } from '#app/models/files/store.server.ts'
 import { createPostgresFileStore, publishMissing } from '#app/models/files/postgres-store.server.ts'
 import { startOfferExpiry, startReminders, startRetentionSweep } from '#server/sweeps.ts'
 import { attachCable } from '#server/cable/server.ts'
@@ -30,7 +30,7 @@ export async function startServices(env: Env, database: DatabaseHandle, logger: 
 	const pubsub = env.DATABASE_URL
 		? await createPostgresPubSub(env.DATABASE_URL, database.db, logger)
 		: createLocalPubSub()
-	shareFiles(env, database, pubsub)
+	const files = shareFiles(env, database, pubsub)
 	if (env.DATABASE_URL)
 		void publishMissing(database.db, path.resolve(env.DATA_DIR))
 			.then(
@@ -45,6 +45,7 @@ export async function startServices(env: Env, database: DatabaseHandle, logger: 
 	const analysis = createAnalysisQueue({
 		db: database.db,
 		documentsDir,
+		files,
 		broadcast: pubsub.broadcast,
 		logger,
 		workers: env.WORDCOUNT_WORKERS,
@@ -77,7 +78,15 @@ export async function startServices(env: Env, database: DatabaseHandle, logger: 
 	})
 	await backups.reconcile()
 
-	const sweepServices = { env, database, logger, documentsDir, sendMail: mailer.send, broadcast: pubsub.broadcast }
+	const sweepServices = {
+		env,
+		database,
+		logger,
+		documentsDir,
+		files,
+		sendMail: mailer.send,
+		broadcast: pubsub.broadcast,
+	}
 	const stops = [await startRetentionSweep(sweepServices)]
 
 	return {
@@ -86,6 +95,7 @@ export async function startServices(env: Env, database: DatabaseHandle, logger: 
 			uploadsDir,
 			documentsDir,
 			mediaDir,
+			files,
 			broadcast: pubsub.broadcast,
 			subscribe: pubsub.subscribe,
 			enqueueAnalysis: analysis.enqueue,
@@ -138,7 +148,6 @@ export async function startServices(env: Env, database: DatabaseHandle, logger: 
 			await companySearch?.close()
 			await mailer.close()
 			await pubsub.close()
-			setFileStore(null)
 		},
 	}
 }
@@ -148,21 +157,19 @@ export const backupDirOf = (env: Pick<Env, 'BACKUP_DIR' | 'DATA_DIR'>) =>
 
 // On PostgreSQL the files under DATA_DIR are shared through the database, and every process drops
 // its copy of a file another removed; the embedded database keeps them on the disk alone.
-function shareFiles(env: Env, database: DatabaseHandle, pubsub: PubSub) {
-	if (!env.DATABASE_URL) return setFileStore(null)
+function shareFiles(env: Env, database: DatabaseHandle, pubsub: PubSub): FileStore {
+	if (!env.DATABASE_URL) return onDisk
 	const root = path.resolve(env.DATA_DIR)
-	setFileStore(
-		createPostgresFileStore({
-			db: database.db,
-			root,
-			announceRemoval: (paths) => pubsub.broadcast(STORED_FILES_STREAM, paths),
-		}),
-	)
 	pubsub.subscribe((stream, message) => {
 		if (stream === STORED_FILES_STREAM && Array.isArray(message))
 			void dropLocalCopies(
 				root,
 				message.filter((item): item is string => typeof item === 'string'),
 			)
+	})
+	return createPostgresFileStore({
+		db: database.db,
+		root,
+		announceRemoval: (paths) => pubsub.broadcast(STORED_FILES_STREAM, paths),
 	})
 }

@@ -19,7 +19,7 @@ import type { Logger } from '#server/logger.ts'
 const HOURLY_MS = 60 * 60 * 1000
 const OFFER_SWEEP_MS = 60 * 1000
 
-type SweepServices = Pick<AppServices, 'sendMail' | 'broadcast'> & {
+type SweepServices = Pick<AppServices, 'sendMail' | 'broadcast' | 'files'> & {
 	env: Env
 	database: DatabaseHandle
 	logger: Logger
@@ -27,15 +27,16 @@ type SweepServices = Pick<AppServices, 'sendMail' | 'broadcast'> & {
 }
 
 // Every hour, and once before the site answers: what has outlived its retention goes.
-export async function startRetentionSweep({ env, database, logger, documentsDir }: SweepServices) {
+export async function startRetentionSweep({ env, database, logger, documentsDir, files }: SweepServices) {
 	const { db } = database
+	const kept = { documentsDir, files }
 	const note = (what: string, message: string) => (count: number) => count && logger.info({ [what]: count }, message)
 	const sweep = () =>
-		deleteExpiredDocuments(db, documentsDir)
+		deleteExpiredDocuments(db, kept)
 			.then(note('documents', 'deleted documents past their retention period'))
-			.then(() => deleteStrayFiles(db, documentsDir))
+			.then(() => deleteStrayFiles(db, kept))
 			.then(note('files', 'deleted files no document stands for'))
-			.then(() => deleteExpiredDeliveries(db, documentsDir))
+			.then(() => deleteExpiredDeliveries(db, kept))
 			.then(note('files', 'deleted delivered files past their retention period'))
 			.then(() => anonymiseOldInvoices(db))
 			.then(note('invoices', 'took deleted customers from invoices past five years'))

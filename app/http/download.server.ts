@@ -2,12 +2,12 @@ import { createReadStream } from 'node:fs'
 import { stat } from 'node:fs/promises'
 import { Readable } from 'node:stream'
 import { data } from 'react-router'
-import { fileStore } from '#app/models/files/store.server.ts'
+import type { FileStore } from '#app/models/files/store.server.ts'
 
 // A stored file as a download of opaque bytes, never shown inline (it is a customer's file, not
 // ours), under the name it was given; 410 when the file is gone from the disk.
-export async function fileDownload(file: string, name: string): Promise<Response> {
-	await fileStore().fetch(file)
+export async function fileDownload(store: FileStore, file: string, name: string): Promise<Response> {
+	await store.fetch(file)
 	const size = await stat(file)
 		.then((stats) => stats.size)
 		.catch(() => null)

@@ -1,3 +1,4 @@
+import type { FileStore } from '#app/models/files/store.server.ts'
 import { data, type RouterContextProvider } from 'react-router'
 import { MAX_IMAGE_BYTES, NotAnImageError, storeImage } from '#app/models/media/images.server.ts'
 import type { Resource } from '#app/models/records/definition.ts'
@@ -38,7 +39,7 @@ export function parseRecordId(value: string | undefined): number {
 const MALFORMED = data({ error: 'The form could not be read. Send it again.' }, { status: 400 })
 
 // Reads the form, storing any uploaded image first, so a failed validation keeps the upload.
-async function readRecordForm(request: Request, resource: Resource, uploadsDir: string) {
+async function readRecordForm(request: Request, resource: Resource, uploadsDir: string, store: FileStore) {
 	const errors: FieldErrors = {}
 	const type = request.headers.get('Content-Type') ?? ''
 	if (type.startsWith('application/x-www-form-urlencoded')) return { form: fieldsOf(await request.text()), errors }
@@ -57,7 +58,7 @@ async function readRecordForm(request: Request, resource: Resource, uploadsDir: 
 			const file = parsed.files.find((candidate) => candidate.field === `${field.name}File`)
 			if (!file) continue
 			try {
-				parsed.fields.set(field.name, await storeImage(file, uploadsDir))
+				parsed.fields.set(field.name, await storeImage(file, uploadsDir, store))
 			} catch (error) {
 				if (!(error instanceof NotAnImageError)) throw error
 				errors[field.name] = 'errors.notAnImage'
@@ -74,7 +75,7 @@ type Change = { request: Request; context: Context; resource: Resource; staff: S
 // the list with a flash message.
 export async function saveRecordForm({ request, context, resource, staff, id }: Change) {
 	const services = getServices(context)
-	const { form, errors: uploadErrors } = await readRecordForm(request, resource, services.uploadsDir)
+	const { form, errors: uploadErrors } = await readRecordForm(request, resource, services.uploadsDir, services.files)
 	const values = formValues(resource, form)
 	const result = await saveRecord(services, { resource, staff, id }, values, uploadErrors)
 	if (!result) throw notFound()

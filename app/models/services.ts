@@ -4,6 +4,7 @@ import type { SendMail } from '#server/mailer.ts'
 import type { UploadQuota } from '#app/models/documents/quota.server.ts'
 import type { BankCsvLayout } from '#database/schema.ts'
 import type { BankCsv } from '#app/models/invoice/bank-csv.ts'
+import type { FileStore } from '#app/models/files/store.server.ts'
 
 // What a model may be handed besides its input: the database and the process's services. A model
 // takes only the part it needs (`Pick<AppServices, 'db' | 'sendMail'>`), so a script or a unit
@@ -18,6 +19,9 @@ export type AppServices = {
 	documentsDir: string
 	// Originals of staff photos (DATA_DIR/media), kept but never served.
 	mediaDir: string
+	// Where every kept file under DATA_DIR is published, fetched and removed: the disk, or the
+	// PostgreSQL store every process shares (app/models/files).
+	files: FileStore
 	broadcast: (stream: string, message: unknown) => Promise<void>
 	// Hands a stored document to the background word count (server/analysis).
 	enqueueAnalysis: (documentId: string) => void

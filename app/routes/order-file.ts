@@ -18,5 +18,5 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 		addressKey('download', context.get(requestInfoContext).clientAddress, secretKey),
 	)
 	if (!file) throw notFound()
-	return fileDownload(path.join(deliveriesDirOf(documentsDir), file.storedName), file.name)
+	return fileDownload(services.files, path.join(deliveriesDirOf(documentsDir), file.storedName), file.name)
 }

@@ -10,7 +10,7 @@ import { notFound } from '#app/http/responses.server.ts'
 export async function loader({ request, params, context }: Route.LoaderArgs) {
 	const found = await quoteDocumentText(
 		getDb(context),
-		getServices(context).documentsDir,
+		getServices(context),
 		params.id,
 		params.documentId,
 		new URL(request.url).searchParams.get('lang'),

@@ -15,7 +15,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 	const quote = await findQuote(getDb(context), params.id)
 	if (!quote) throw notFound()
 	const { id, details, validUntil, deliveryDate, copies, currency, createdAt } = quote
-	const previews = await quotePreviews(getServices(context).documentsDir, details)
+	const previews = await quotePreviews(getServices(context), details)
 	return {
 		quote: { id, details, validUntil, deliveryDate, copies, currency, createdAt: createdAt.toISOString() },
 		previews,

@@ -4,6 +4,7 @@ import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { pino } from 'pino'
 import { afterAll, describe, expect, test } from 'vitest'
+import { onDisk } from '#app/models/files/store.server.ts'
 import { documents, requests } from '#database/schema.ts'
 import { seedDatabase } from '#database/seed.ts'
 import { deleteExpiredDocuments, deleteStrayFiles } from '#app/models/documents/retention.server.ts'
@@ -76,10 +77,10 @@ describe('the word-count queue', () => {
 			const [row] = await testDatabase.handle.db.select().from(documents).where(eq(documents.id, id))
 			expect(row).toMatchObject({ status: 'counted', words: 7 })
 			// What was counted is kept for the customer's quote and the inbox, whole and as a preview.
-			expect(await readCountedPreviews(documentsDir, [id])).toEqual({
+			expect(await readCountedPreviews({ documentsDir, files: onDisk }, [id])).toEqual({
 				[id]: [{ part: 'body', text: 'Ét, to, tre ord – og så fire.', characters: 29 }],
 			})
-			expect(await countedTextFile(documentsDir, id, () => 'Brødtekst')).toBe(
+			expect(await countedTextFile({ documentsDir, files: onDisk }, id, () => 'Brødtekst')).toBe(
 				'\uFEFFBrødtekst\n=========\n\nÉt, to, tre ord – og så fire.\n',
 			)
 		} finally {
@@ -259,7 +260,7 @@ describe('document retention', () => {
 			{ body: 'gammel' },
 		)
 		await storeDocument(fresh, 'ny')
-		expect(await deleteExpiredDocuments(testDatabase.handle.db, documentsDir)).toBe(1)
+		expect(await deleteExpiredDocuments(testDatabase.handle.db, { documentsDir, files: onDisk })).toBe(1)
 		expect(existsSync(path.join(documentsDir, `${old}.txt`))).toBe(false)
 		// What was counted from it goes with it.
 		expect(existsSync(countedTextPathOf(documentsDir, old))).toBe(false)
@@ -285,7 +286,7 @@ describe('document retention', () => {
 		const sent = '77777777-7777-4777-8777-777777777777'
 		await storeDocument(sent, 'sendt', new Date(Date.now() - 400 * 86_400_000))
 		await testDatabase.handle.db.update(documents).set({ requestId: request!.id }).where(eq(documents.id, sent))
-		await deleteExpiredDocuments(testDatabase.handle.db, documentsDir)
+		await deleteExpiredDocuments(testDatabase.handle.db, { documentsDir, files: onDisk })
 		expect(existsSync(path.join(documentsDir, `${sent}.txt`))).toBe(true)
 		expect(
 			await testDatabase.handle.db.select({ id: documents.id }).from(documents).where(eq(documents.id, sent)),
@@ -302,8 +303,10 @@ describe('document retention', () => {
 		]
 		for (const name of [...stray, 'README.txt']) writeFileSync(path.join(documentsDir, name), 'x')
 		// Another process may still be writing a fresh one.
-		expect(await deleteStrayFiles(testDatabase.handle.db, documentsDir)).toBe(0)
-		expect(await deleteStrayFiles(testDatabase.handle.db, documentsDir, Date.now() + 11 * 60_000)).toBe(stray.length)
+		expect(await deleteStrayFiles(testDatabase.handle.db, { documentsDir, files: onDisk })).toBe(0)
+		expect(
+			await deleteStrayFiles(testDatabase.handle.db, { documentsDir, files: onDisk }, Date.now() + 11 * 60_000),
+		).toBe(stray.length)
 		for (const name of stray) expect(existsSync(path.join(documentsDir, name))).toBe(false)
 		expect(existsSync(path.join(documentsDir, `${kept}.txt`))).toBe(true)
 		expect(existsSync(path.join(documentsDir, 'README.txt'))).toBe(true)

@@ -18,7 +18,7 @@ import {
 } from '#app/models/documents/analysis.server.ts'
 import { documentStream, presentDocument, type DocumentRow } from '#app/models/documents/present.ts'
 import type { Logger } from '#server/logger.ts'
-import { fileStore, publishExisting } from '#app/models/files/store.server.ts'
+import { onDisk, publishExisting, type FileStore } from '#app/models/files/store.server.ts'
 import type { Broadcast } from '#server/cable/pubsub.ts'
 import { createWorkerPool, JobStopped, PoolClosed } from '#server/analysis/pool.ts'
 import type { CountJob, RepeatsJob } from '#server/analysis/worker.ts'
@@ -26,6 +26,8 @@ import type { CountJob, RepeatsJob } from '#server/analysis/worker.ts'
 type Options = {
 	db: Database
 	documentsDir: string
+	// Where counted documents and what counting wrote are shared (the disk when unset).
+	files?: FileStore
 	broadcast: Broadcast
 	logger: Logger
 	// Unset: one fewer than the cores, at least one (the server's own thread keeps a core).
@@ -60,6 +62,7 @@ export const DEFAULT_WORKERS = Math.max(1, availableParallelism() - 1)
 export function createAnalysisQueue({
 	db,
 	documentsDir,
+	files = onDisk,
 	broadcast,
 	logger,
 	workers = DEFAULT_WORKERS,
@@ -108,7 +111,7 @@ export function createAnalysisQueue({
 		const job: CountJob = { type: 'count', path: file, extension: row.extension, ...side }
 		let figures: Figures
 		try {
-			figures = (await fileStore().fetch(file)) ? await pool.run<Figures>(job) : missing(id)
+			figures = (await files.fetch(file)) ? await pool.run<Figures>(job) : missing(id)
 		} catch (error) {
 			if (!(error instanceof JobStopped)) throw error
 			logger.warn(
@@ -117,7 +120,7 @@ export function createAnalysisQueue({
 			)
 			figures = { kind: 'manual', reason: 'complex' }
 		}
-		await publishExisting(Object.values(side))
+		await publishExisting(files, Object.values(side))
 		// Stored only while still pending, so storing twice is harmless.
 		const counted = await onceMoreIfDisconnected(() => recordAnalysis(db, id, figures))
 		if (!counted) return
@@ -153,7 +156,7 @@ export function createAnalysisQueue({
 			while (state.again) {
 				state.again = false
 				const counted = await listCountedDocuments(db, draftId)
-				for (const { id } of counted) await fileStore().fetch(sentencesPathOf(documentsDir, id))
+				for (const { id } of counted) await files.fetch(sentencesPathOf(documentsDir, id))
 				const job: RepeatsJob = {
 					type: 'repeats',
 					documents: counted.map(({ id }) => ({

@@ -153,11 +153,14 @@ describe('health', () => {
 		const { createApp } = (await import(/* @vite-ignore */ bundle)) as AppBundle
 		const testDatabase = await createTestDatabase()
 		const database = await openTestDatabase(testDatabase)
-		const { logger, secretKey, broadcast, enqueueAnalysis, sendMail, uploadQuota } = testServices({ db: database.db })
+		const { logger, secretKey, broadcast, enqueueAnalysis, sendMail, uploadQuota, files } = testServices({
+			db: database.db,
+		})
 		const directories = {
 			uploadsDir: testDatabase.dataDir,
 			documentsDir: testDatabase.dataDir,
 			mediaDir: testDatabase.dataDir,
+			files,
 		}
 		const search = {
 			searchCompanies: async () => ({ businesses: [], source: 'database' as const }),

@@ -1,6 +1,7 @@
 import type { Database } from '#database/client.ts'
 import type { AppServices } from '#app/http/context.server.ts'
 import { createLogger } from '#server/logger.ts'
+import { onDisk } from '#app/models/files/store.server.ts'
 
 // The services a route sees, for tests that call loaders and actions without a server: nothing
 // is sent, stored or broadcast unless a test hands in its own.
@@ -12,6 +13,7 @@ export function testServices(overrides: Partial<AppServices> & { db: Database })
 		uploadsDir: '',
 		documentsDir: '',
 		mediaDir: '',
+		files: onDisk,
 		broadcast: async () => {},
 		enqueueAnalysis: () => {},
 		sendMail: () => {},

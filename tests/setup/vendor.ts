@@ -76,7 +76,7 @@ export const jobValues = (
 // An order whose delivered file came from a translator's approved job: on disk the order's file is
 // a hard link to the job's (review.server.ts), as on any agency's busy day.
 export async function orderFromApprovedJob(
-	services: Services & { documentsDir: string },
+	services: Services & Pick<AppServices, 'documentsDir' | 'files'>,
 	pm: { id: number; name: string },
 ) {
 	const translator = await makeTranslator(services, pm, `Tove Approved ${Date.now()}`)

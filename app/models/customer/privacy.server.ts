@@ -138,7 +138,7 @@ export async function openOrdersOf(db: Database, email: string) {
 		.where(and(ownOrders(email), inArray(orders.status, [...OPEN_ORDER_STATUSES])))
 }
 
-type Services = Pick<AppServices, 'db' | 'broadcast' | 'logger' | 'documentsDir'>
+type Services = Pick<AppServices, 'db' | 'broadcast' | 'logger' | 'documentsDir' | 'files'>
 
 // "Delete my account": the person's name, e-mail, phone, messages and files go from every request,
 // order and quote; the invoices stay whole (bookkeeping law) until five years after their date,
@@ -147,7 +147,7 @@ export async function deleteCustomerAccount(
 	services: Services,
 	customer: Customer,
 ): Promise<'deleted' | 'open-orders'> {
-	const { db, documentsDir } = services
+	const { db } = services
 	if ((await openOrdersOf(db, customer.email)).length) return 'open-orders'
 	const orderRows = await db
 		.select({ id: orders.id, customer: orders.customer })
@@ -181,7 +181,7 @@ export async function deleteCustomerAccount(
 		await handOverCompany(tx, customer)
 		await tx.delete(customers).where(eq(customers.id, customer.id))
 	})
-	await removeFiles(db, documentsDir, orderIds, requestIds)
+	await removeFiles(services, orderIds, requestIds)
 	await withdrawLive(services, { customerId: customer.id })
 	await recordAudit(
 		services,
@@ -209,7 +209,8 @@ async function handOverCompany(db: Database | Transaction, customer: Customer) {
 	else await db.delete(customerCompanies).where(eq(customerCompanies.id, customer.companyId))
 }
 
-async function removeFiles(db: Database, documentsDir: string, orderIds: number[], requestIds: number[]) {
+async function removeFiles(services: Services, orderIds: number[], requestIds: number[]) {
+	const { db, documentsDir, files } = services
 	const none = [-1]
 	const sources = await db
 		.select({ id: documents.id, storedName: documents.storedName })
@@ -221,8 +222,8 @@ async function removeFiles(db: Database, documentsDir: string, orderIds: number[
 			),
 		)
 	for (const document of sources) {
-		await removeKept(path.join(documentsDir, document.storedName))
-		await Promise.all(sideFilesOf(documentsDir, document.id).map((file) => removeKept(file)))
+		await removeKept(files, path.join(documentsDir, document.storedName))
+		await Promise.all(sideFilesOf(documentsDir, document.id).map((file) => removeKept(files, file)))
 		await db.delete(documents).where(eq(documents.id, document.id))
 	}
 	if (!orderIds.length) return
@@ -231,7 +232,7 @@ async function removeFiles(db: Database, documentsDir: string, orderIds: number[
 		.from(orderFiles)
 		.where(and(inArray(orderFiles.orderId, orderIds), isNull(orderFiles.deletedAt)))
 	for (const file of delivered) {
-		await removeKept(path.join(deliveriesDirOf(documentsDir), file.storedName))
+		await removeKept(files, path.join(deliveriesDirOf(documentsDir), file.storedName))
 		await db.update(orderFiles).set({ deletedAt: new Date() }).where(eq(orderFiles.id, file.id))
 	}
 }

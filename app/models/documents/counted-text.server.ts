@@ -3,7 +3,7 @@ import path from 'node:path'
 import { z } from 'zod'
 import { COUNT_PARTS, type CountPart } from '#app/models/wordcount/parts.ts'
 import type { Locale } from '#app/utils/locales.ts'
-import { fileStore } from '#app/models/files/store.server.ts'
+import type { FileStore, KeptFiles } from '#app/models/files/store.server.ts'
 
 // What the count read, kept beside each counted document so the customer (behind the quote's link)
 // and staff (in the inbox) can see the text a number stands for: a short preview of each part for
@@ -50,9 +50,9 @@ async function atomically(file: string, contents: string) {
 	await rename(`${file}.tmp`, file)
 }
 
-async function readParts(file: string): Promise<PartPreview[] | null> {
+async function readParts(store: FileStore, file: string): Promise<PartPreview[] | null> {
 	try {
-		await fileStore().fetch(file)
+		await store.fetch(file)
 		const parsed = partsSchema.safeParse(JSON.parse(await readFile(file, 'utf8')))
 		return parsed.success ? parsed.data : null
 	} catch {
@@ -61,8 +61,11 @@ async function readParts(file: string): Promise<PartPreview[] | null> {
 }
 
 // Each document's preview, by id; a document counted before the text was kept has none.
-export async function readCountedPreviews(documentsDir: string, ids: string[]): Promise<Record<string, PartPreview[]>> {
-	const previews = await Promise.all(ids.map((id) => readParts(countedPreviewPathOf(documentsDir, id))))
+export async function readCountedPreviews(
+	{ documentsDir, files }: KeptFiles,
+	ids: string[],
+): Promise<Record<string, PartPreview[]>> {
+	const previews = await Promise.all(ids.map((id) => readParts(files, countedPreviewPathOf(documentsDir, id))))
 	return Object.fromEntries(ids.flatMap((id, index) => (previews[index] ? [[id, previews[index]]] : [])))
 }
 
@@ -72,11 +75,11 @@ export const countedTextName = (documentName: string, locale: Locale) =>
 
 // The whole counted text as one plain-text file, each part under its name.
 export async function countedTextFile(
-	documentsDir: string,
+	{ documentsDir, files }: KeptFiles,
 	id: string,
 	label: (part: CountPart) => string,
 ): Promise<string | null> {
-	const parts = await readParts(countedTextPathOf(documentsDir, id))
+	const parts = await readParts(files, countedTextPathOf(documentsDir, id))
 	if (!parts) return null
 	return `\uFEFF${parts.map(({ part, text }) => `${label(part)}\n${'='.repeat(label(part).length)}\n\n${text}\n`).join('\n')}`
 }

@@ -6,7 +6,7 @@ import { sideFilesOf } from '#app/models/documents/analysis.server.ts'
 import { isUuid } from '#app/utils/uuid.ts'
 import { removeKept } from '#app/models/files/store.server.ts'
 
-type Services = Pick<AppServices, 'db' | 'documentsDir' | 'recountRepeats'>
+type Services = Pick<AppServices, 'db' | 'documentsDir' | 'files' | 'recountRepeats'>
 
 // The visitor takes a wrong file out of their order in progress: the row and the stored file go,
 // and the order's repeated sentences are found again without it. Only their own (the draft in their
@@ -22,8 +22,8 @@ export async function removeDraftDocument(services: Services, draftId: string | 
 	if (!removed) return false
 	const { documentsDir } = services
 	await Promise.all([
-		removeKept(path.join(documentsDir, removed.storedName)),
-		...sideFilesOf(documentsDir, id).map((file) => removeKept(file)),
+		removeKept(services.files, path.join(documentsDir, removed.storedName)),
+		...sideFilesOf(documentsDir, id).map((file) => removeKept(services.files, file)),
 	])
 	if (removed.status === 'counted') services.recountRepeats?.(draftId)
 	return true

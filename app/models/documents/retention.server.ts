@@ -6,11 +6,12 @@ import { documents } from '#database/schema.ts'
 import { getSettings } from '#app/models/site.server.ts'
 import { sideFilesOf } from '#app/models/documents/analysis.server.ts'
 import { daysBefore } from '#app/models/calendar/working-days.ts'
-import { fileStore, isUnfinished, modifiedAt, removeKept } from '#app/models/files/store.server.ts'
+import { isUnfinished, modifiedAt, removeKept, type KeptFiles } from '#app/models/files/store.server.ts'
 
 // Documents that never became a request are deleted, file and row, after the retention period
 // (a setting; the privacy page says how long). A request or an order keeps its documents.
-export async function deleteExpiredDocuments(db: Database, documentsDir: string, now = new Date()): Promise<number> {
+export async function deleteExpiredDocuments(db: Database, kept: KeptFiles, now = new Date()): Promise<number> {
+	const { documentsDir, files } = kept
 	const { documentRetentionDays } = await getSettings(db)
 	const cutoff = daysBefore(now, documentRetentionDays)
 	const expired = await db
@@ -18,8 +19,8 @@ export async function deleteExpiredDocuments(db: Database, documentsDir: string,
 		.from(documents)
 		.where(and(lt(documents.createdAt, cutoff), isNull(documents.requestId), isNull(documents.orderId)))
 	for (const { id, storedName } of expired) {
-		await removeKept(path.join(documentsDir, storedName))
-		await Promise.all(sideFilesOf(documentsDir, id).map((file) => removeKept(file)))
+		await removeKept(files, path.join(documentsDir, storedName))
+		await Promise.all(sideFilesOf(documentsDir, id).map((file) => removeKept(files, file)))
 		await db
 			.delete(documents)
 			.where(
@@ -43,7 +44,8 @@ const STRAY_AFTER_MS = 10 * 60 * 1000
 // Files no document row stands for go, at start and with the hourly sweep: an upload cut off by a
 // stopped server (its .part file, a counted text's .tmp, a fetch's .fetching), a file renamed into place just before the server died, and the
 // sentences of a document deleted meanwhile. Nothing else under DATA_DIR/documents is touched.
-export async function deleteStrayFiles(db: Database, documentsDir: string, now = Date.now()): Promise<number> {
+export async function deleteStrayFiles(db: Database, kept: KeptFiles, now = Date.now()): Promise<number> {
+	const { documentsDir } = kept
 	const names = await readdir(documentsDir).catch(() => [] as string[])
 	const ids = new Set((await db.select({ id: documents.id }).from(documents)).map((row) => row.id))
 	const candidates = names.filter((name) => {
@@ -57,19 +59,20 @@ export async function deleteStrayFiles(db: Database, documentsDir: string, now =
 		await rm(file, { force: true })
 		deleted++
 	}
-	return deleted + (await deleteStrayStoredFiles(documentsDir, ids, now))
+	return deleted + (await deleteStrayStoredFiles(kept, ids, now))
 }
 
 // The same in the shared store: a file whose row never came (the process stopped between the two)
 // or whose row went while another process was sharing it. A file is shared before its row commits,
 // so only those stored STRAY_AFTER_MS ago count, as on the disk. Only with a store beside the disk.
-async function deleteStrayStoredFiles(documentsDir: string, ids: Set<string>, now: number): Promise<number> {
-	const names = await fileStore().list(documentsDir, new Date(now - STRAY_AFTER_MS))
+async function deleteStrayStoredFiles(kept: KeptFiles, ids: Set<string>, now: number): Promise<number> {
+	const { documentsDir, files } = kept
+	const names = await files.list(documentsDir, new Date(now - STRAY_AFTER_MS))
 	let deleted = 0
 	for (const name of names) {
 		const id = DOCUMENT_FILE.exec(name)?.[1]
 		if (id === undefined || ids.has(id)) continue
-		await fileStore().remove(path.join(documentsDir, name))
+		await files.remove(path.join(documentsDir, name))
 		deleted++
 	}
 	return deleted

@@ -6,7 +6,7 @@ import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { setTimeout } from 'node:timers/promises'
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
-import { fileStore } from '#app/models/files/store.server.ts'
+import type { FileStore } from '#app/models/files/store.server.ts'
 import busboy from 'busboy'
 import { documents } from '#database/schema.ts'
 import { ACCEPTED_EXTENSIONS } from '#app/models/documents/present.ts'
@@ -42,7 +42,7 @@ export class UploadRefused extends Error {
 
 // The multipart body as it streams in: its Content-Type (with the boundary) and declared length.
 export type MultipartSource = { contentType: string; declaredBytes: number; body: ReadableStream<Uint8Array> | null }
-type UploadServices = Pick<AppServices, 'db' | 'documentsDir' | 'uploadQuota' | 'enqueueAnalysis'>
+type UploadServices = Pick<AppServices, 'db' | 'documentsDir' | 'files' | 'uploadQuota' | 'enqueueAnalysis'>
 type Upload = { source: MultipartSource; draftId: string; limitMib: number; ipHash: string }
 
 const extensionOf = (name: string) => path.extname(name).slice(1).toLowerCase()
@@ -61,7 +61,7 @@ export async function receiveUpload(services: UploadServices, { source, draftId,
 	)
 	// The row and the file arrive together: a failed rename takes the row back, and a file
 	// renamed just before the server died has no row and goes at the next start.
-	const row = await receiveFile(source, documentsDir, limitMib, (file, moveIntoPlace) =>
+	const row = await receiveFile(source, services.files, documentsDir, limitMib, (file, moveIntoPlace) =>
 		db.transaction(async (tx) => {
 			await lockQuota(tx, draftId, ipHash)
 			refuseOver(await quotaProblem(tx, { draftId, ipHash, quota, bytes: file.size }))
@@ -84,10 +84,11 @@ function refuseOver(problem: QuotaProblem | null) {
 export type ReceivedFile = { id: string; name: string; extension: string; size: number; storedName: string }
 
 // A file of the kinds customers may send (ACCEPTED_EXTENSIONS), streamed into `directory` under a
-// new id, checked for its type, content and (for a ZIP-based format) its unpacked size; `store`
-// records it and calls moveIntoPlace, in its transaction, to make the file count.
+// new id, checked for its type, content and (for a ZIP-based format) its unpacked size, shared
+// through `files`; `store` records it and calls moveIntoPlace, in its transaction, to make the file count.
 export async function receiveFile<T>(
 	source: MultipartSource,
+	files: FileStore,
 	directory: string,
 	limitMib: number,
 	store: (file: ReceivedFile, moveIntoPlace: () => Promise<void>) => Promise<T>,
@@ -149,7 +150,7 @@ export async function receiveFile<T>(
 		if (expansion && isBomb(expansion)) throw new UploadRefused({ reason: 'bomb' })
 		const storedName = `${id}.${extension}`
 		// Shared before its row: a file whose row never came is swept with the strays.
-		await fileStore().publish(partPath, path.join(directory, storedName))
+		await files.publish(partPath, path.join(directory, storedName))
 		return await store({ id, name: file.name, extension, size: file.size, storedName }, () =>
 			rename(partPath, path.join(directory, storedName)),
 		)

@@ -13,7 +13,7 @@ import {
 	sweepAbandonedChunks,
 	writeOutStored,
 } from '#app/models/files/postgres-store.server.ts'
-import { dropLocalCopies, setFileStore } from '#app/models/files/store.server.ts'
+import { dropLocalCopies } from '#app/models/files/store.server.ts'
 import { deleteStrayFiles } from '#app/models/documents/retention.server.ts'
 import { setupTestDatabase } from '#tests/setup/database.ts'
 
@@ -137,12 +137,7 @@ describe('the file store in PostgreSQL', () => {
 			.update(storedFiles)
 			.set({ createdAt: new Date(Date.now() - 11 * 60 * 1000) })
 			.where(eq(storedFiles.path, `documents/${stray}.txt`))
-		setFileStore(storeOn(first))
-		try {
-			await deleteStrayFiles(db, documentsDir)
-		} finally {
-			setFileStore(null)
-		}
+		await deleteStrayFiles(db, { documentsDir, files: storeOn(first) })
 		const listed = await storeOn(first).list(documentsDir)
 		expect(listed).not.toContain(`${stray}.txt`)
 		// Its row may still be on its way: shared before its transaction commits.

@@ -20,6 +20,9 @@ export type FileStore = {
 	list: (directory: string, storedBefore?: Date) => Promise<string[]>
 }
 
+// A folder of kept files and the store they are shared through, as a model that sweeps them takes it.
+export type KeptFiles = { documentsDir: string; files: FileStore }
+
 // The folders under DATA_DIR whose files the site keeps (and backs up, and shares).
 export const FILE_FOLDERS = ['documents', 'media', 'uploads'] as const
 
@@ -72,36 +75,25 @@ export const onDisk: FileStore = {
 	list: async () => [],
 }
 
-// The store this process's models use: the disk, until startServices shares it. Kept on the
-// process's global object: the built app (routes) and the server entry each load their own copy of
-// this module, and both must see the one store.
-const STORE = Symbol.for('tolk.fileStore')
-const holder = globalThis as { [STORE]?: FileStore }
-
-export const fileStore = (): FileStore => holder[STORE] ?? onDisk
-
-export function setFileStore(store: FileStore | null): void {
-	holder[STORE] = store ?? onDisk
-}
+// The store reaches a model as `services.files` (AppServices): the disk on the embedded database,
+// the PostgreSQL store that startServices makes when DATABASE_URL is set.
 
 // Every file directly in a folder just made (a photo's sizes) into the store.
-export async function publishFolder(directory: string): Promise<void> {
-	const store = fileStore()
+export async function publishFolder(store: FileStore, directory: string): Promise<void> {
 	if (!store.shared) return
 	for (const name of await readdir(directory)) await store.publish(path.join(directory, name))
 }
 
 // The files of a list that exist (what a word count wrote beside a document) into the store.
-export async function publishExisting(files: string[]): Promise<void> {
-	const store = fileStore()
+export async function publishExisting(store: FileStore, files: string[]): Promise<void> {
 	if (!store.shared) return
 	for (const file of files) if (await onDisk.fetch(file)) await store.publish(file)
 }
 
 // A kept file (or folder) goes: from this disk, the store and every other process's disk.
-export async function removeKept(file: string, options: { tree?: boolean } = {}): Promise<void> {
+export async function removeKept(store: FileStore, file: string, options: { tree?: boolean } = {}): Promise<void> {
 	await rm(file, { recursive: options.tree ?? false, force: true })
-	await fileStore().remove(file, options)
+	await store.remove(file, options)
 }
 
 // Every process drops its own copy of what another removed (heard on the `stored-files` broadcast).

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { copyFile, mkdir, open } from 'node:fs/promises'
 import path from 'node:path'
 import type { UploadedFile } from '#app/models/uploaded-file.ts'
-import { fileStore } from '#app/models/files/store.server.ts'
+import type { FileStore } from '#app/models/files/store.server.ts'
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024
 export const PUBLIC_UPLOADS_PATH = '/uploads'
@@ -37,13 +37,13 @@ export async function detectImageType(filePath: string): Promise<string | null> 
 export class NotAnImageError extends Error {}
 
 // Keeps an uploaded image under DATA_DIR/uploads/images with a name of our own and returns its URL.
-export async function storeImage(file: UploadedFile, uploadsDir: string): Promise<string> {
+export async function storeImage(file: UploadedFile, uploadsDir: string, store: FileStore): Promise<string> {
 	if (file.size === 0 || file.size > MAX_IMAGE_BYTES) throw new NotAnImageError(file.filename)
 	const extension = await detectImageType(file.path)
 	if (!extension) throw new NotAnImageError(file.filename)
 	const name = `${randomUUID()}.${extension}`
 	await mkdir(path.join(uploadsDir, 'images'), { recursive: true })
 	await copyFile(file.path, path.join(uploadsDir, 'images', name))
-	await fileStore().publish(path.join(uploadsDir, 'images', name))
+	await store.publish(path.join(uploadsDir, 'images', name))
 	return `${PUBLIC_UPLOADS_PATH}/images/${name}`
 }

@@ -10,7 +10,7 @@ import { CONTENT_FILE_EXTENSIONS, type MediaKind } from '#app/models/media/kinds
 import { hasContentOf } from '#app/models/documents/content-type.server.ts'
 import { declaredExpansion, isBomb } from '#app/models/wordcount/archive.server.ts'
 import { detectImageType, PUBLIC_UPLOADS_PATH } from '#app/models/media/images.server.ts'
-import { fileStore, publishFolder, removeKept } from '#app/models/files/store.server.ts'
+import { publishFolder, removeKept, type FileStore } from '#app/models/files/store.server.ts'
 
 export const MAX_PHOTO_BYTES = 20 * 1024 * 1024
 export const MAX_CONTENT_FILE_BYTES = 50 * 1024 * 1024
@@ -26,7 +26,7 @@ const VARIANTS = [
 	{ name: 'large', resize: { width: 1600, height: 1600, fit: 'inside', withoutEnlargement: true } },
 ] as const
 
-export type MediaDirs = { uploadsDir: string; mediaDir: string }
+export type MediaDirs = { uploadsDir: string; mediaDir: string; files: FileStore }
 export type MediaRefusal = 'missing' | 'too-big' | 'not-an-image' | 'type' | 'content' | 'bomb'
 
 export class MediaRefused extends Error {
@@ -134,8 +134,8 @@ export async function storePhoto(
 	try {
 		const large = animated ? await variantsOfAnimated(input, publicDir) : await variantsOf(input(), publicDir)
 		await copyFile(file.path, originalPath)
-		await publishFolder(publicDir)
-		await fileStore().publish(originalPath)
+		await publishFolder(dirs.files, publicDir)
+		await dirs.files.publish(originalPath)
 		const [row] = await db
 			.insert(photos)
 			.values({
@@ -149,8 +149,8 @@ export async function storePhoto(
 			.returning()
 		return presentPhoto(row!)
 	} catch (error) {
-		await removeKept(publicDir, { tree: true })
-		await removeKept(originalPath)
+		await removeKept(dirs.files, publicDir, { tree: true })
+		await removeKept(dirs.files, originalPath)
 		// libvips could not decode it after all (truncated, or a bomb past the pixel limit).
 		if (error instanceof Error && /vips|pixel limit|Input (file|buffer)/i.test(error.message))
 			throw new MediaRefused('not-an-image')
@@ -213,14 +213,14 @@ export async function storeContentFile(
 	await mkdir(directory, { recursive: true })
 	try {
 		await copyFile(file.path, path.join(directory, name))
-		await publishFolder(directory)
+		await publishFolder(dirs.files, directory)
 		const [row] = await db
 			.insert(contentFiles)
 			.values({ key, title: titleOf(title, file.filename), name, extension, size: file.size })
 			.returning()
 		return presentFile(row!)
 	} catch (error) {
-		await removeKept(directory, { tree: true })
+		await removeKept(dirs.files, directory, { tree: true })
 		throw error
 	}
 }
@@ -301,8 +301,8 @@ export async function deleteMedia(
 	const usages = await findUsages(db, addressOf(kind, row.key))
 	if (usages.length) throw new MediaInUse(usages)
 	await db.delete(STORES[kind].table).where(eq(STORES[kind].table.id, id))
-	await removeKept(path.join(dirs.uploadsDir, STORES[kind].folder, row.key), { tree: true })
-	if (kind === 'photos') await removeKept(path.join(dirs.mediaDir, 'photos', `${row.key}.${row.extension}`))
+	await removeKept(dirs.files, path.join(dirs.uploadsDir, STORES[kind].folder, row.key), { tree: true })
+	if (kind === 'photos') await removeKept(dirs.files, path.join(dirs.mediaDir, 'photos', `${row.key}.${row.extension}`))
 	return { title: row.title }
 }
 

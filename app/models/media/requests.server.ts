@@ -21,7 +21,7 @@ import {
 	type Usage,
 } from '#app/models/media/library.server.ts'
 
-type MediaServices = Pick<AppServices, 'db' | 'broadcast' | 'logger' | 'uploadsDir' | 'mediaDir'>
+type MediaServices = Pick<AppServices, 'db' | 'broadcast' | 'logger' | 'uploadsDir' | 'mediaDir' | 'files'>
 
 const TitleSchema = z.object({ title: z.string().trim().min(1, 'media.titleRequired').max(200, 'media.titleTooLong') })
 
@@ -56,7 +56,7 @@ export async function addMedia(
 	{ file, title }: { file: UploadedFile | undefined; title: string | undefined },
 ): Promise<UploadResult> {
 	try {
-		const dirs = { uploadsDir: services.uploadsDir, mediaDir: services.mediaDir }
+		const dirs = { uploadsDir: services.uploadsDir, mediaDir: services.mediaDir, files: services.files }
 		const item =
 			kind === 'photos'
 				? await storePhoto(services.db, dirs, file, title)
@@ -97,7 +97,7 @@ export async function deleteMediaItem(
 	try {
 		const deleted = await deleteMedia(
 			services.db,
-			{ uploadsDir: services.uploadsDir, mediaDir: services.mediaDir },
+			{ uploadsDir: services.uploadsDir, mediaDir: services.mediaDir, files: services.files },
 			kind,
 			id,
 		)

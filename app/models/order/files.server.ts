@@ -12,7 +12,7 @@ import type { Staff } from '#app/models/staff/session.server.ts'
 // size, archive bombs) and kept beside the customers' documents until the retention period after
 // delivery ends. The customer sees it on the order page once the order is delivered.
 export async function addOrderFile(
-	services: Pick<AppServices, 'db' | 'documentsDir' | 'broadcast' | 'logger'>,
+	services: Pick<AppServices, 'db' | 'documentsDir' | 'files' | 'broadcast' | 'logger'>,
 	staff: Pick<Staff, 'id' | 'name'>,
 	orderId: number,
 	source: MultipartSource,
@@ -25,25 +25,30 @@ export async function addOrderFile(
 		.where(eq(orders.id, orderId))
 	if (!order) throw new OrderNotFound()
 	if (order.status === 'cancelled') throw new OrderRefused('transition')
-	const file = await receiveFile(source, deliveriesDirOf(services.documentsDir), limitMib, (received, moveIntoPlace) =>
-		db.transaction(async (tx) => {
-			const [row] = await tx
-				.insert(orderFiles)
-				.values({
-					id: received.id,
-					orderId,
-					name: received.name,
-					type: received.extension,
-					size: received.size,
-					storedName: received.storedName,
-				})
-				.returning()
-			await tx
-				.insert(orderEvents)
-				.values({ orderId, kind: 'file', body: received.name, userName: staff.name, internal: true })
-			await moveIntoPlace()
-			return row!
-		}),
+	const file = await receiveFile(
+		source,
+		services.files,
+		deliveriesDirOf(services.documentsDir),
+		limitMib,
+		(received, moveIntoPlace) =>
+			db.transaction(async (tx) => {
+				const [row] = await tx
+					.insert(orderFiles)
+					.values({
+						id: received.id,
+						orderId,
+						name: received.name,
+						type: received.extension,
+						size: received.size,
+						storedName: received.storedName,
+					})
+					.returning()
+				await tx
+					.insert(orderEvents)
+					.values({ orderId, kind: 'file', body: received.name, userName: staff.name, internal: true })
+				await moveIntoPlace()
+				return row!
+			}),
 	)
 	await recordAudit(services, staff, {
 		action: 'create',

@@ -5,6 +5,7 @@ import path from 'node:path'
 import { and, eq } from 'drizzle-orm'
 import { SaxesParser } from 'saxes'
 import { describe, expect, test } from 'vitest'
+import { onDisk } from '#app/models/files/store.server.ts'
 import { companies, documents, orderEvents, orderFiles, orders, quotes } from '#database/schema.ts'
 import { addCalendarDays, todayInDenmark } from '#app/models/calendar/working-days.ts'
 import { invoiceXml } from '#app/models/invoice/invoice.server.ts'
@@ -281,10 +282,12 @@ describe('delivered files', () => {
 		await changeOrderStatus(services(), staff, order.id, 'delivered')
 		expect((await findOrderForCustomer(db(), order.token))!.files).toHaveLength(1)
 
-		expect(await deleteExpiredDeliveries(db(), documentsDir, new Date(Date.now() + 89 * 86_400_000))).toBe(0)
+		expect(
+			await deleteExpiredDeliveries(db(), { documentsDir, files: onDisk }, new Date(Date.now() + 89 * 86_400_000)),
+		).toBe(0)
 		// The other orders this file delivered go too.
 		expect(
-			await deleteExpiredDeliveries(db(), documentsDir, new Date(Date.now() + 91 * 86_400_000)),
+			await deleteExpiredDeliveries(db(), { documentsDir, files: onDisk }, new Date(Date.now() + 91 * 86_400_000)),
 		).toBeGreaterThanOrEqual(1)
 		const after = await findOrderForCustomer(db(), order.token)
 		expect(after).toMatchObject({ files: [], filesDeleted: true })

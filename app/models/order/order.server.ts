@@ -9,7 +9,7 @@ import { getSettings } from '#app/models/site.server.ts'
 import type { AppServices } from '#app/models/services.ts'
 import { broadcastTo } from '#app/models/live/broadcast.server.ts'
 import { orderStream } from '#app/utils/cable.ts'
-import { removeKept } from '#app/models/files/store.server.ts'
+import { removeKept, type KeptFiles } from '#app/models/files/store.server.ts'
 
 // What the customer's history shows: statuses, staff's public notes, and what the customer did
 // after the delivery (the revision asked for, with its reason; the delivery accepted).
@@ -123,7 +123,8 @@ export async function downloadDelivery(
 
 // Delivered files go, from the disk and the page, once the retention period after delivery has
 // passed (a setting); the order page then says so.
-export async function deleteExpiredDeliveries(db: Database, documentsDir: string, now = new Date()): Promise<number> {
+export async function deleteExpiredDeliveries(db: Database, kept: KeptFiles, now = new Date()): Promise<number> {
+	const { documentsDir, files } = kept
 	const { deliveryRetentionDays } = await getSettings(db)
 	const cutoff = daysBefore(now, deliveryRetentionDays)
 	const expired = await db
@@ -132,7 +133,7 @@ export async function deleteExpiredDeliveries(db: Database, documentsDir: string
 		.innerJoin(orders, eq(orders.id, orderFiles.orderId))
 		.where(and(isNull(orderFiles.deletedAt), lt(orders.deliveredAt, cutoff)))
 	for (const file of expired) {
-		await removeKept(path.join(deliveriesDirOf(documentsDir), file.storedName))
+		await removeKept(files, path.join(deliveriesDirOf(documentsDir), file.storedName))
 		await db.update(orderFiles).set({ deletedAt: now }).where(eq(orderFiles.id, file.id))
 	}
 	// What translators handed in for those orders' jobs goes at the same time.
@@ -143,7 +144,7 @@ export async function deleteExpiredDeliveries(db: Database, documentsDir: string
 		.innerJoin(orders, eq(orders.id, jobs.orderId))
 		.where(and(isNull(jobFiles.deletedAt), lt(orders.deliveredAt, cutoff)))
 	for (const file of handedIn) {
-		await removeKept(path.join(deliveriesDirOf(documentsDir), file.storedName))
+		await removeKept(files, path.join(deliveriesDirOf(documentsDir), file.storedName))
 		await db.update(jobFiles).set({ deletedAt: now }).where(eq(jobFiles.id, file.id))
 	}
 	return expired.length + handedIn.length

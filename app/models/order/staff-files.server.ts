@@ -11,7 +11,7 @@ import type { Locale } from '#app/utils/locales.ts'
 import type { CountPart } from '#app/models/wordcount/parts.ts'
 
 type Actor = Pick<Staff, 'id' | 'name'>
-type Services = Pick<AppServices, 'db' | 'broadcast' | 'logger' | 'documentsDir'>
+type Services = Pick<AppServices, 'db' | 'broadcast' | 'logger' | 'documentsDir' | 'files'>
 type Found = { name: string; storedName: string; reference: string } | undefined
 type Subject = { type: 'order' | 'request'; id: number; label: string }
 
@@ -77,7 +77,7 @@ export async function takeRequestDocumentText(
 	label: (part: CountPart) => string,
 ) {
 	const row = await requestDocument(services, requestId, documentId)
-	const text = row ? await countedTextFile(services.documentsDir, documentId, label) : null
+	const text = row ? await countedTextFile(services, documentId, label) : null
 	if (!row || text === null) return null
 	await logged(
 		services,

@@ -1,4 +1,5 @@
 import type { Database } from '#database/client.ts'
+import type { KeptFiles } from '#app/models/files/store.server.ts'
 import {
 	countedTextFile,
 	countedTextName,
@@ -13,12 +14,9 @@ import { LOCALES, type Locale } from '#app/utils/locales.ts'
 
 // The text each line of a saved quote was counted from, in the lines' order (null for a line
 // without: a recording, a document counted before the text was kept, one sent to a person).
-export async function quotePreviews(
-	documentsDir: string,
-	details: SavedQuoteDetails,
-): Promise<(PartPreview[] | null)[]> {
+export async function quotePreviews(kept: KeptFiles, details: SavedQuoteDetails): Promise<(PartPreview[] | null)[]> {
 	const ids = details.documents.flatMap((document) => (document.id ? [document.id] : []))
-	const previews = await readCountedPreviews(documentsDir, ids)
+	const previews = await readCountedPreviews(kept, ids)
 	return details.documents.map((document) => (document.id ? (previews[document.id] ?? null) : null))
 }
 
@@ -26,7 +24,7 @@ export async function quotePreviews(
 // page's language; only a document the quote lists (the quote's link is the key).
 export async function quoteDocumentText(
 	db: Database,
-	documentsDir: string,
+	kept: KeptFiles,
 	quoteId: string,
 	documentId: string,
 	asked: string | null,
@@ -37,6 +35,6 @@ export async function quoteDocumentText(
 	const locale = (LOCALES.includes(asked as Locale) ? asked : quote.locale) as Locale
 	const messages = await loadMessages(db, locale)
 	const label = (part: CountPart) => messages[partLabelKey(part, document.name)] ?? part
-	const text = await countedTextFile(documentsDir, document.id, label)
+	const text = await countedTextFile(kept, document.id, label)
 	return text === null ? null : { text, name: countedTextName(document.name, locale) }
 }

@@ -10,7 +10,7 @@ import { QuoteRefused, saveQuote } from '#app/models/quote/quote.server.ts'
 import type { Locale } from '#app/utils/locales.ts'
 
 type Actor = Pick<Staff, 'id' | 'name'>
-type Services = Pick<AppServices, 'db' | 'documentsDir' | 'enqueueAnalysis' | 'broadcast' | 'logger'>
+type Services = Pick<AppServices, 'db' | 'documentsDir' | 'files' | 'enqueueAnalysis' | 'broadcast' | 'logger'>
 
 // The order in progress a request's documents belong to (the customer's, or one made for staff's).
 async function draftOf(db: Services['db'], requestId: number): Promise<string> {
@@ -41,7 +41,7 @@ export async function addRequestDocument(
 	const { db } = services
 	const request = await requestRow(db, requestId)
 	const draftId = await draftOf(db, requestId)
-	const row = await receiveFile(source, services.documentsDir, limitMib, (file, moveIntoPlace) =>
+	const row = await receiveFile(source, services.files, services.documentsDir, limitMib, (file, moveIntoPlace) =>
 		db.transaction(async (tx) => {
 			const [inserted] = await tx
 				.insert(documents)

@@ -24,10 +24,10 @@ import { canMoveJob, JobRefused, moveJob } from '#app/models/vendor/job-status.s
 import { withdrawOffers } from '#app/models/vendor/offers.server.ts'
 import { languageNames, threadOf } from '#app/models/vendor/work.server.ts'
 import { isUuid } from '#app/utils/uuid.ts'
-import { fileStore, removeKept } from '#app/models/files/store.server.ts'
+import { removeKept, type FileStore } from '#app/models/files/store.server.ts'
 
 type Actor = { id: number; name: string }
-type Services = NotifyServices & Pick<AppServices, 'documentsDir'>
+type Services = NotifyServices & Pick<AppServices, 'documentsDir' | 'files'>
 
 // A job as the PM reviews it: its order, translator, offers, files and thread.
 export async function jobForStaff(services: Pick<NotifyServices, 'db'>, jobId: number) {
@@ -109,7 +109,7 @@ export async function approveJob(
 			for (const file of files) {
 				const id = randomUUID()
 				const storedName = `${id}${path.extname(file.storedName)}`
-				await secondName(path.join(directory, file.storedName), path.join(directory, storedName))
+				await secondName(services.files, path.join(directory, file.storedName), path.join(directory, storedName))
 				made.push(storedName)
 				copies.push({ id, orderId: job.orderId, name: file.name, type: file.type, size: file.size, storedName })
 			}
@@ -125,7 +125,7 @@ export async function approveJob(
 		})
 		.catch(async (error: unknown) => {
 			// Nothing was approved: no file stays under a name no row stands for.
-			await Promise.all(made.map((name) => removeKept(path.join(directory, name))))
+			await Promise.all(made.map((name) => removeKept(services.files, path.join(directory, name))))
 			throw error
 		})
 	await recordAudit(services, pm, {
@@ -221,10 +221,10 @@ export async function postPmMessage(services: Services, pm: Actor, jobId: number
 
 // The order's file is a second name for the translator's (a hard link: no copy of a large file
 // while the job's row is locked); where the disk cannot link, a copy.
-async function secondName(from: string, to: string) {
-	await fileStore().fetch(from)
+async function secondName(files: FileStore, from: string, to: string) {
+	await files.fetch(from)
 	await link(from, to).catch(() => copyFile(from, to))
-	await fileStore().publish(to)
+	await files.publish(to)
 }
 
 // A file a translator handed in, for staff: logged like the customers' documents.

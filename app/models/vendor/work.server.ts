@@ -22,7 +22,7 @@ import { isOpenJob, JobRefused, moveJob, OPEN_JOB_STATUSES } from '#app/models/v
 import { isUuid } from '#app/utils/uuid.ts'
 
 export type Translator = { id: number; userId: number; name: string }
-type FileServices = NotifyServices & Pick<AppServices, 'documentsDir'>
+type FileServices = NotifyServices & Pick<AppServices, 'documentsDir' | 'files'>
 
 export const MessageSchema = z.object({ body: z.string().trim().min(1, 'errors.required').max(5000, 'errors.tooLong') })
 export const DoneSchema = z.object({ note: z.string().trim().max(2000, 'errors.tooLong').default('') })
@@ -190,6 +190,7 @@ export async function addJobFile(
 	if (!isOpenJob(job.status)) throw new JobRefused('state')
 	const stored = await receiveFile(
 		source,
+		services.files,
 		deliveriesDirOf(services.documentsDir),
 		limitMib,
 		(received, moveIntoPlace) =>

@@ -16,5 +16,5 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 	const key = addressKey('download', context.get(requestInfoContext).clientAddress, services.secretKey)
 	const file = await downloadForAccount(services, access, params.fileId, key)
 	if (!file) throw notFound()
-	return fileDownload(path.join(deliveriesDirOf(services.documentsDir), file.storedName), file.name)
+	return fileDownload(services.files, path.join(deliveriesDirOf(services.documentsDir), file.storedName), file.name)
 }

@@ -29,7 +29,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 	if (!found) throw notFound()
 	const { request: row, documents, events, quote, languageNames } = found
 	const previews = await readCountedPreviews(
-		getServices(context).documentsDir,
+		getServices(context),
 		documents.map((document) => document.id),
 	)
 	return {

@@ -12,5 +12,5 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 	const id = recordIdOf(params.id)
 	const found = id ? await takeOwnJobFile(getServices(context), me, id, params.fileId) : null
 	if (!found) throw notFound()
-	return fileDownload(found.file, found.name)
+	return fileDownload(getServices(context).files, found.file, found.name)
 }
