@@ -5,22 +5,63 @@ const setupFiles = ['./tests/setup/fail-on-console-error.ts']
 // expect.poll's own second is too short for a re-render under that load (a filter's rows were
 // counted before React had drawn them). A poll that succeeds returns at once, so this costs nothing.
 const slowPoll = { poll: { timeout: 10_000 } }
-// What the browser does with a rendered page (folding, scrolling, fading, carousel, tooltips, the
-// layout on a phone, Lighthouse's scores) does not depend on which database rendered it: these run
-// on the embedded database only, and the PostgreSQL pass (DATABASE_URL) runs everything that reads
-// or writes data.
-const BROWSER_ONLY = [
-	'carousel',
-	'effects',
-	'faq',
-	'lazy-images',
-	'lighthouse',
-	'phones',
-	'read-more',
-	'scroll-link',
-	'tabs',
-	'tooltip',
-].map((name) => `tests/e2e/${name}.test.ts`)
+// The PostgreSQL pass (DATABASE_URL set) runs what the database kind changes: every test that
+// calls the models or the database layer directly, and the integration and browser tests whose
+// subject differs between the engines (connections and their loss, LISTEN/NOTIFY between
+// processes, shared limits and caches, the file store, leases on jobs, backups, start and stop).
+// What a page does once rendered, the guards, the parsers and the pure rules do not depend on the
+// engine behind them and run on the embedded database only (docs/testing.md).
+const POSTGRES_PASS = {
+	include: [
+		'{app,server,database}/**/*.test.ts',
+		...[
+			'accounts',
+			'admin-records',
+			'backup',
+			'businesses',
+			'cable',
+			'database-session',
+			'documents',
+			'lifecycle',
+			'login-throttle',
+			'orders-admin',
+			'page-cache',
+			'requests',
+			'several-processes',
+			'translations',
+			'translators',
+		].map((name) => `tests/integration/${name}.test.ts`),
+		...['live-updates', 'order-lifecycle'].map((name) => `tests/e2e/${name}.test.ts`),
+	],
+	// Pure: no database in them.
+	exclude: [
+		'app/models/wordcount/**',
+		'app/utils/**',
+		'app/components/**',
+		'app/models/quote/rules.test.ts',
+		'app/models/backup/tar.server.test.ts',
+		'app/models/invoice/oioubl.test.ts',
+		'server/{env,csrf,trust-proxy,body-limit,canonical-address}.test.ts',
+		'server/bank-statement/**',
+		'server/analysis/pool.test.ts',
+	],
+}
+
+const PGLITE_PROJECTS = [
+	{
+		// A file's database is made in its beforeAll: PGlite's first start alone takes 4–6 s on a 2-core machine.
+		name: 'unit',
+		include: ['{app,server,database}/**/*.test.ts'],
+		testTimeout: 30_000,
+		hookTimeout: 60_000,
+	},
+	{ name: 'integration', include: ['tests/integration/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 60_000 },
+	{ name: 'e2e', include: ['tests/e2e/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 60_000 },
+]
+
+const projects = process.env.DATABASE_URL
+	? [{ name: 'postgres', ...POSTGRES_PASS, testTimeout: 60_000, hookTimeout: 60_000 }]
+	: PGLITE_PROJECTS
 
 export default defineConfig({
 	root: new URL('..', import.meta.url).pathname,
@@ -28,41 +69,9 @@ export default defineConfig({
 		maxWorkers: 2,
 		// Each test database starts as a copy of one migrated once (tests/setup/template-database.ts).
 		globalSetup: ['./tests/setup/template-database.ts'],
-		projects: [
-			{
-				extends: true,
-				// A file's database is made in its beforeAll: PGlite's first start alone takes 4–6 s on a 2-core machine.
-				test: {
-					name: 'unit',
-					include: ['{app,server,database}/**/*.test.ts'],
-					setupFiles,
-					testTimeout: 30_000,
-					hookTimeout: 60_000,
-				},
-			},
-			{
-				extends: true,
-				test: {
-					name: 'integration',
-					include: ['tests/integration/**/*.test.ts'],
-					setupFiles,
-					testTimeout: 60_000,
-					hookTimeout: 60_000,
-					expect: slowPoll,
-				},
-			},
-			{
-				extends: true,
-				test: {
-					name: 'e2e',
-					include: ['tests/e2e/**/*.test.ts'],
-					exclude: process.env.DATABASE_URL ? BROWSER_ONLY : [],
-					setupFiles,
-					testTimeout: 60_000,
-					hookTimeout: 60_000,
-					expect: slowPoll,
-				},
-			},
-		],
+		projects: projects.map((project) => ({
+			extends: true,
+			test: { ...project, setupFiles, expect: slowPoll },
+		})),
 	},
 })
