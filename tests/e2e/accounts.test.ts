@@ -1,57 +1,30 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
-import type { Browser } from 'playwright-core'
+import { describe, expect, test } from 'vitest'
 import { ADMIN_ENV } from '#tests/setup/admin.ts'
 import { ACCOUNT_COMPANY, seedAccountOrders, type SeededOrder } from '#tests/setup/accounts.ts'
-import { launchBrowser, openPage, seriousAxeViolations, submitLogin, type WatchedPage } from '#tests/setup/browser.ts'
-import { createTestDatabase, type TestDatabase } from '#tests/setup/database.ts'
+import { seriousAxeViolations, setupBrowserTests, submitLogin, type WatchedPage } from '#tests/setup/browser.ts'
 import { waitForMailTo, mailsIn } from '#tests/setup/mail-folder.ts'
-import { startServer, type RunningServer } from '#tests/setup/server.ts'
 
-let database: TestDatabase
-let server: RunningServer
-let browser: Browser
 let own: SeededOrder
 let companyOrder: SeededOrder
-let pages: WatchedPage[] = []
-
-beforeAll(async () => {
-	database = await createTestDatabase()
-	const seeded = await seedAccountOrders(database, [
-		{ email: 'ida@example.dk', name: 'Ida Holm' },
-		{ email: 'ida@example.dk', name: 'Ida Holm', cvr: ACCOUNT_COMPANY.cvr },
-	])
-	own = seeded[0]!
-	companyOrder = seeded[1]!
-	;[server, browser] = await Promise.all([startServer(ADMIN_ENV, { database }), launchBrowser()])
-}, 120_000)
-
-afterAll(async () => {
-	await browser?.close()
-	await server?.stop()
-	await database?.drop()
+const session = setupBrowserTests(ADMIN_ENV, {
+	async seed(database) {
+		const seeded = await seedAccountOrders(database, [
+			{ email: 'ida@example.dk', name: 'Ida Holm' },
+			{ email: 'ida@example.dk', name: 'Ida Holm', cvr: ACCOUNT_COMPANY.cvr },
+		])
+		own = seeded[0]!
+		companyOrder = seeded[1]!
+	},
 })
-
-afterEach(async () => {
-	const problems = pages.flatMap((page) => page.problems)
-	await Promise.all(pages.map((page) => page.context().close()))
-	pages = []
-	expect(problems, 'console errors, CSP violations or uncaught exceptions').toEqual([])
-})
-
-async function open(path: string) {
-	const page = await openPage(browser, server.url)
-	pages.push(page)
-	await page.goto(path)
-	return page
-}
+const open = (path: string) => session.open(path)
 
 // Asks for a link on the sign-in page, then opens it from the mail folder and continues.
 async function signInByMail(page: WatchedPage, email: string) {
-	const before = (await mailsIn(database.dataDir)).filter((mail) => mail.to.includes(email)).length
+	const before = (await mailsIn(session.database.dataDir)).filter((mail) => mail.to.includes(email)).length
 	await page.getByLabel('Email').fill(email)
 	await page.getByRole('button', { name: 'Send me a link' }).click()
 	await page.getByText(`If ${email} is a valid address, a link is on its way.`).waitFor()
-	const mail = await waitForMailTo(database.dataDir, email, before)
+	const mail = await waitForMailTo(session.database.dataDir, email, before)
 	const link = mail.text.match(/http:\/\/[^\s]+\/en\/account\/link\/[\w-]{43}/)![0]
 	await page.goto(new URL(link).pathname)
 	await page.getByText(`Sign in as ${email}.`).waitFor()
@@ -62,7 +35,7 @@ describe('a customer without script', () => {
 	// The link's page sends no referrer (its address holds the token), so the browser posts its form
 	// with `Origin: null`: the same happens to anyone who clicks before the page has hydrated.
 	test('signs in by the link from the mail, with JavaScript off', async () => {
-		const context = await browser.newContext({ baseURL: server.url, javaScriptEnabled: false })
+		const context = await session.browser.newContext({ baseURL: session.server.url, javaScriptEnabled: false })
 		try {
 			const page = await context.newPage()
 			const email = 'no-script@example.dk'
@@ -70,7 +43,7 @@ describe('a customer without script', () => {
 			await page.getByLabel('Email').fill(email)
 			await page.getByRole('button', { name: 'Send me a link' }).click()
 			await page.getByText(`If ${email} is a valid address, a link is on its way.`).waitFor()
-			const mail = await waitForMailTo(database.dataDir, email, 0)
+			const mail = await waitForMailTo(session.database.dataDir, email, 0)
 			const link = mail.text.match(/http:\/\/[^\s]+\/en\/account\/link\/[\w-]{43}/)![0]
 			await page.goto(new URL(link).pathname)
 			await page.getByText(`Sign in as ${email}.`).waitFor()
@@ -161,9 +134,8 @@ describe('a customer with an account', () => {
 			await ida.getByRole('button', { name: 'Invite' }).click()
 			await ida.getByText('An invitation is on its way to anna@example.dk.').waitFor()
 
-			const anna = await openPage(browser, server.url)
-			pages.push(anna)
-			const invitation = await waitForMailTo(database.dataDir, 'anna@example.dk')
+			const anna = await session.open()
+			const invitation = await waitForMailTo(session.database.dataDir, 'anna@example.dk')
 			expect(invitation.subject).toContain(ACCOUNT_COMPANY.name)
 			await anna.goto(new URL(invitation.text.match(/http:\/\/[^\s]+\/account\/link\/[\w-]{43}/)![0]).pathname)
 			await anna.getByRole('button', { name: 'Continue' }).click()

@@ -1,23 +1,14 @@
 import { eq, sql, type AnyColumn } from 'drizzle-orm'
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { companies, invoiceReminders, invoices, orders, settings, users } from '#database/schema.ts'
 import { seedDatabase } from '#database/seed.ts'
 import { changeOrderStatus } from '#app/models/order/lifecycle.server.ts'
 import { fiPaymentId } from '#app/models/invoice/payment-reference.ts'
 import { ADMIN_ENV } from '#tests/setup/admin.ts'
-import {
-	launchBrowser,
-	openPage,
-	seriousAxeViolations,
-	submitLogin,
-	waitForHydration,
-	type WatchedPage,
-} from '#tests/setup/browser.ts'
-import { createTestDatabase, openTestDatabase, type TestDatabase } from '#tests/setup/database.ts'
+import { seriousAxeViolations, setupBrowserTests, submitLogin, type WatchedPage } from '#tests/setup/browser.ts'
+import { openTestDatabase, type TestDatabase } from '#tests/setup/database.ts'
 import { deliverableOrder, savedQuote } from '#tests/setup/orders.ts'
 import { validateOioubl } from '#tests/setup/oioubl.ts'
-import { startServer, type RunningServer } from '#tests/setup/server.ts'
 import { testServices } from '#tests/setup/services.ts'
 import { setupSmtpPeer } from '#tests/setup/smtp.ts'
 
@@ -26,16 +17,11 @@ import { setupSmtpPeer } from '#tests/setup/smtp.ts'
 // reminders as the clock moves (the data is moved while the server is stopped, as days passing
 // would), and a payment stops them. Mail goes to a real SMTP peer.
 const peer = setupSmtpPeer()
-let database: TestDatabase
-let server: RunningServer
-let browser: Browser
-let pages: WatchedPage[] = []
-const problems: string[] = []
 type Bill = { id: number; number: number; total: number; token: string; reference: string }
 let bills: Bill[] = []
 let openQuoteId = ''
 
-async function delivered(count: number): Promise<Bill[]> {
+async function delivered(database: TestDatabase, count: number): Promise<Bill[]> {
 	const handle = await openTestDatabase(database)
 	try {
 		await seedDatabase(handle.db, { companies: 0 })
@@ -68,34 +54,25 @@ async function delivered(count: number): Promise<Bill[]> {
 	}
 }
 
-// `days` pass: every date of the invoices and their reminders moves that far into the past.
-async function daysPass(days: number) {
-	// The pages go first: a page left open would rightly complain that its live socket was cut.
-	await closePages()
-	await server.stop()
-	const handle = await openTestDatabase(database)
-	try {
-		const back = (column: AnyColumn) => sql`to_char(${column}::date - ${days}::int, 'YYYY-MM-DD')`
-		await handle.db.update(invoices).set({ issueDate: back(invoices.issueDate), dueDate: back(invoices.dueDate) })
-		await handle.db.update(invoiceReminders).set({ sentOn: back(invoiceReminders.sentOn) })
-	} finally {
-		await handle.close()
-	}
-	server = await startServer({ ...ADMIN_ENV, ...peer.env }, { database })
-}
+const session = setupBrowserTests(() => ({ ...ADMIN_ENV, ...peer.env }), {
+	seed: async (database) => void (bills = await delivered(database, 3)),
+})
+const open = (path: string) => session.open(path)
 
-async function closePages() {
-	problems.push(...pages.flatMap((page) => page.problems))
-	await Promise.all(pages.map((page) => page.context().close()))
-	pages = []
-}
-
-async function open(path: string): Promise<WatchedPage> {
-	const page = await openPage(browser, server.url)
-	pages.push(page)
-	await page.goto(path)
-	await waitForHydration(page)
-	return page
+// `days` pass: every date of the invoices and their reminders moves that far into the past, while
+// the site is stopped (its pages closed first: an open page would rightly complain that its live
+// socket was cut).
+function daysPass(days: number) {
+	return session.restart(async (database) => {
+		const handle = await openTestDatabase(database)
+		try {
+			const back = (column: AnyColumn) => sql`to_char(${column}::date - ${days}::int, 'YYYY-MM-DD')`
+			await handle.db.update(invoices).set({ issueDate: back(invoices.issueDate), dueDate: back(invoices.dueDate) })
+			await handle.db.update(invoiceReminders).set({ sentOn: back(invoiceReminders.sentOn) })
+		} finally {
+			await handle.close()
+		}
+	})
 }
 
 async function staffAt(path: string): Promise<WatchedPage> {
@@ -104,20 +81,6 @@ async function staffAt(path: string): Promise<WatchedPage> {
 	await page.getByRole('button', { name: 'Log out' }).waitFor()
 	return page
 }
-
-beforeAll(async () => {
-	database = await createTestDatabase()
-	bills = await delivered(3)
-	;[server, browser] = await Promise.all([startServer({ ...ADMIN_ENV, ...peer.env }, { database }), launchBrowser()])
-}, 120_000)
-
-afterAll(async () => {
-	await closePages()
-	expect(problems, 'console errors, CSP violations or uncaught exceptions').toEqual([])
-	await browser?.close()
-	await server?.stop()
-	await database?.drop()
-})
 
 describe('money from invoice to payment', () => {
 	test(

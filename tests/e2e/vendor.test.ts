@@ -1,18 +1,15 @@
 import { readFileSync } from 'node:fs'
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { seedDatabase } from '#database/seed.ts'
 import { ADMIN_ENV } from '#tests/setup/admin.ts'
 import {
-	launchBrowser,
-	openPage,
 	seriousAxeViolations,
+	setupBrowserTests,
 	submitLogin,
 	waitForHydration,
 	type WatchedPage,
 } from '#tests/setup/browser.ts'
-import { createTestDatabase, openTestDatabase, type TestDatabase } from '#tests/setup/database.ts'
-import { startServer, type RunningServer } from '#tests/setup/server.ts'
+import { openTestDatabase } from '#tests/setup/database.ts'
 import { testServices } from '#tests/setup/services.ts'
 import { setupSmtpPeer } from '#tests/setup/smtp.ts'
 import { makeTranslator, orderWithDocument } from '#tests/setup/vendor.ts'
@@ -23,46 +20,26 @@ import { insertStaff } from '#tests/setup/orders.ts'
 // upload, return with a note, upload again, approve; the customer gets that file, and the fee is
 // owed for the month. Mail goes to a real SMTP peer.
 const peer = setupSmtpPeer()
-let database: TestDatabase
-let server: RunningServer
-let browser: Browser
-const pages: WatchedPage[] = []
 const ANNA = { email: '', password: '' }
 const BO = { email: 'bo.vendor@translators.test', password: 'bo-translator-pass' }
 let order = { id: 0, token: '', reference: '' }
 
-beforeAll(async () => {
-	database = await createTestDatabase()
-	const handle = await openTestDatabase(database)
-	try {
-		await seedDatabase(handle.db, { companies: 0 })
-		const pm = await insertStaff(handle.db)
-		const services = { ...testServices({ db: handle.db }), documentsDir: `${database.dataDir}/documents` }
-		Object.assign(ANNA, await makeTranslator(services, pm, 'Anna Vendor', { rate: 0.8 }))
-		const made = await orderWithDocument(services, 1200, services.documentsDir)
-		order = { id: made.order.id, token: made.order.token, reference: made.order.reference }
-	} finally {
-		await handle.close()
-	}
-	;[server, browser] = await Promise.all([startServer({ ...ADMIN_ENV, ...peer.env }, { database }), launchBrowser()])
-}, 120_000)
-
-afterAll(async () => {
-	const problems = pages.flatMap((page) => page.problems)
-	await Promise.all(pages.map((page) => page.context().close()))
-	expect(problems, 'console errors, CSP violations or uncaught exceptions').toEqual([])
-	await browser?.close()
-	await server?.stop()
-	await database?.drop()
+const session = setupBrowserTests(() => ({ ...ADMIN_ENV, ...peer.env }), {
+	async seed(database) {
+		const handle = await openTestDatabase(database)
+		try {
+			await seedDatabase(handle.db, { companies: 0 })
+			const pm = await insertStaff(handle.db)
+			const services = { ...testServices({ db: handle.db }), documentsDir: `${database.dataDir}/documents` }
+			Object.assign(ANNA, await makeTranslator(services, pm, 'Anna Vendor', { rate: 0.8 }))
+			const made = await orderWithDocument(services, 1200, services.documentsDir)
+			order = { id: made.order.id, token: made.order.token, reference: made.order.reference }
+		} finally {
+			await handle.close()
+		}
+	},
 })
-
-async function open(path: string): Promise<WatchedPage> {
-	const page = await openPage(browser, server.url)
-	pages.push(page)
-	await page.goto(path)
-	await waitForHydration(page)
-	return page
-}
+const open = (path: string) => session.open(path)
 
 async function translatorAt(account: { email: string; password: string }): Promise<WatchedPage> {
 	const page = await open('/work')

@@ -1,17 +1,15 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
 import { ADMIN_ENV, logIn, type StaffClient } from '#tests/setup/admin.ts'
 import { identifierFor, openCable } from '#tests/setup/cable.ts'
-import { startServer, type RunningServer } from '#tests/setup/server.ts'
+import { setupServerTests, startServer } from '#tests/setup/server.ts'
 
-let server: RunningServer
+const server = setupServerTests({ ...ADMIN_ENV, CABLE_MAX_CONNECTIONS_PER_IP: '6' })
 let admin: StaffClient
 let auditStream: string
 beforeAll(async () => {
-	server = await startServer({ ...ADMIN_ENV, CABLE_MAX_CONNECTIONS_PER_IP: '6' })
 	admin = await logIn(server.url)
 	auditStream = await signedStreamOn(admin, '/admin')
 })
-afterAll(() => server?.stop())
 
 async function signedStreamOn(client: StaffClient, path: string): Promise<string> {
 	const html = await (await client.get(path)).text()

@@ -2,28 +2,20 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { zipSync } from 'fflate'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
 import { ADMIN_ENV, logIn } from '#tests/setup/admin.ts'
 import { textOf, visit, type Visitor } from '#tests/setup/http.ts'
-import { startServer, type RunningServer } from '#tests/setup/server.ts'
+import { setupServerTests } from '#tests/setup/server.ts'
+import { postFile } from '#tests/setup/upload.ts'
 
-let server: RunningServer
+const server = setupServerTests(ADMIN_ENV)
 let visitor: Visitor
 beforeAll(async () => {
-	server = await startServer(ADMIN_ENV)
 	visitor = await visit(server.url, '/en/order')
 })
-afterAll(() => server?.stop())
 
-function upload(name: string, content: Uint8Array | string, path = '/en/order/documents') {
-	const form = new FormData()
-	form.append('file', new Blob([typeof content === 'string' ? content : Buffer.from(content)]), name)
-	return visitor.get(path, {
-		method: 'POST',
-		body: form,
-		headers: { 'x-csrf-token': visitor.csrfToken, accept: 'application/json', 'x-requested-with': 'XMLHttpRequest' },
-	})
-}
+const upload = (name: string, content: Uint8Array | string, path = '/en/order/documents') =>
+	postFile(visitor, path, name, content)
 
 type DocumentJson = {
 	id: string

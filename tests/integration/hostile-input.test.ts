@@ -1,25 +1,21 @@
 import { readdirSync } from 'node:fs'
 import { request } from 'node:http'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { ADMIN_ENV, logIn } from '#tests/setup/admin.ts'
 import { visit } from '#tests/setup/http.ts'
-import { startServer, type RunningServer } from '#tests/setup/server.ts'
+import { setupServerTests } from '#tests/setup/server.ts'
 import { setupSmtpPeer, waitForMail } from '#tests/setup/smtp.ts'
 
 // What a probe of the running site sent, each a clear refusal or harmless, never a 500.
 const smtp = setupSmtpPeer()
-let server: RunningServer
-beforeAll(async () => {
-	server = await startServer({
-		...ADMIN_ENV,
-		...smtp.env,
-		TRUST_PROXY: 'true',
-		UPLOAD_FILES_PER_HOUR: '6',
-		UPLOAD_FILES_PER_ORDER: '4',
-	})
-})
-afterAll(() => server?.stop())
+const server = setupServerTests(() => ({
+	...ADMIN_ENV,
+	...smtp.env,
+	TRUST_PROXY: 'true',
+	UPLOAD_FILES_PER_HOUR: '6',
+	UPLOAD_FILES_PER_ORDER: '4',
+}))
 
 const serverErrors = () =>
 	server

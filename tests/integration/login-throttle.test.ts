@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { ADMIN, ADMIN_ENV, attemptLogin } from '#tests/setup/admin.ts'
 import { textOf } from '#tests/setup/http.ts'
-import { startServer, type RunningServer } from '#tests/setup/server.ts'
+import { setupServerTests } from '#tests/setup/server.ts'
 
 // Behind a trusted proxy the client's address comes from X-Forwarded-For, so one test can
 // play many visitors.
-let server: RunningServer
-beforeAll(async () => {
-	server = await startServer({ ...ADMIN_ENV, TRUST_PROXY: 'true' })
-})
-afterAll(() => server?.stop())
+const server = setupServerTests({ ...ADMIN_ENV, TRUST_PROXY: 'true' })
 
 const from = (address: string) => ({ 'x-forwarded-for': address })
 const page = async (response: Response) => textOf(await response.text()).replace(/[\w.-]+@tolk\.example/g, 'EMAIL')

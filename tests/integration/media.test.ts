@@ -4,6 +4,7 @@ import { zipSync } from 'fflate'
 import sharp from 'sharp'
 import { describe, expect, test } from 'vitest'
 import { anonymous, setupStaffServer, type StaffClient } from '#tests/setup/admin.ts'
+import { postFile } from '#tests/setup/upload.ts'
 
 const session = setupStaffServer()
 
@@ -11,21 +12,11 @@ type Photo = { id: number; url: string; thumb: string; title: string; width: num
 type ContentFile = { id: number; url: string; title: string; name: string; size: number }
 
 // What the editor sends: multipart with `file` and `title`, the spec's headers, English please.
-function upload(client: StaffClient, kind: 'photos' | 'content_files', name: string, bytes: Uint8Array, title = '') {
-	const form = new FormData()
-	form.set('file', new Blob([new Uint8Array(bytes)]), name)
-	if (title) form.set('title', title)
-	return client.get(`/admin/${kind}`, {
-		method: 'POST',
-		body: form,
-		headers: {
-			accept: 'application/json',
-			'x-requested-with': 'XMLHttpRequest',
-			'x-csrf-token': client.csrfToken,
-			'accept-language': 'en',
-		},
+const upload = (client: StaffClient, kind: 'photos' | 'content_files', name: string, bytes: Uint8Array, title = '') =>
+	postFile(client, `/admin/${kind}`, name, bytes, {
+		headers: { 'accept-language': 'en' },
+		fields: title ? { title } : {},
 	})
-}
 
 const listOf = async <T>(kind: string) =>
 	(await (await session.admin.get(`/admin/${kind}`, { headers: { accept: 'application/json' } })).json()) as T[]

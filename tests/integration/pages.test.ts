@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { DEMO_FAQ, DEMO_PAGES, DEMO_SETTINGS, DEMO_TEAM } from '#database/seed-data.ts'
 import { textOf } from '#tests/setup/http.ts'
-import { startServer, type RunningServer } from '#tests/setup/server.ts'
+import { setupServerTests } from '#tests/setup/server.ts'
 
-let server: RunningServer
-beforeAll(async () => {
-	server = await startServer()
-})
-afterAll(() => server?.stop())
+const server = setupServerTests()
 
 const page = async (path: string) => {
 	const response = await fetch(server.url + path, { redirect: 'manual' })

@@ -1,17 +1,15 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
 import { ADMIN_ENV, logIn, type StaffClient } from '#tests/setup/admin.ts'
 import { textOf, visit, type Visitor } from '#tests/setup/http.ts'
-import { startServer, type RunningServer } from '#tests/setup/server.ts'
+import { setupServerTests } from '#tests/setup/server.ts'
 
-let server: RunningServer
+const server = setupServerTests(ADMIN_ENV)
 let visitor: Visitor
 let admin: StaffClient
 beforeAll(async () => {
-	server = await startServer(ADMIN_ENV)
 	visitor = await visit(server.url, '/priser')
 	admin = await logIn(server.url)
 })
-afterAll(() => server?.stop())
 
 function post(path: string, body: unknown) {
 	return visitor.get(path, {

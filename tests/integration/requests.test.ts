@@ -1,26 +1,24 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
 import { ADMIN_ENV, anonymous, logIn, type StaffClient } from '#tests/setup/admin.ts'
 import { textOf, visit, type Visitor } from '#tests/setup/http.ts'
-import { startServer, type RunningServer } from '#tests/setup/server.ts'
+import { setupServerTests } from '#tests/setup/server.ts'
 import { setupSmtpPeer, waitForMail } from '#tests/setup/smtp.ts'
 
 const smtp = setupSmtpPeer()
-let server: RunningServer
+// TRUST_PROXY lets each test come from its own address (X-Forwarded-For), so the per-address
+// limit is tested on purpose and not hit by accident.
+const server = setupServerTests(() => ({ ...ADMIN_ENV, ...smtp.env, TRUST_PROXY: 'true' }))
 let staff: StaffClient
 type Business = { id: string; name: string; vat_number: string; street: string; city: string; active: boolean }
 let company: Business
 
 beforeAll(async () => {
-	// TRUST_PROXY lets each test come from its own address (X-Forwarded-For), so the per-address
-	// limit is tested on purpose and not hit by accident.
-	server = await startServer({ ...ADMIN_ENV, ...smtp.env, TRUST_PROXY: 'true' })
 	staff = await logIn(server.url)
 	const { businesses } = (await (await fetch(`${server.url}/businesses?query=holding`)).json()) as {
 		businesses: Business[]
 	}
 	company = businesses.find((business) => business.active)!
 })
-afterAll(() => server?.stop())
 
 let address = 10
 async function visitor(path: string): Promise<Visitor & { from: string }> {

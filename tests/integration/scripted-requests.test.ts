@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { HttpError, requestJson, scriptedHeaders } from '#app/utils/request-headers.ts'
-import { startServer, type RunningServer } from '#tests/setup/server.ts'
+import { setupServerTests } from '#tests/setup/server.ts'
 
-let server: RunningServer
-beforeAll(async () => {
-	server = await startServer()
-})
-afterAll(() => server?.stop())
+const server = setupServerTests()
 
 describe('the helper for scripted requests', () => {
 	test('safe requests ask for JSON and carry the XMLHttpRequest marker, but no token', () => {

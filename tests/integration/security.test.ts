@@ -1,15 +1,11 @@
 import { createHash } from 'node:crypto'
 import { Agent, request as httpRequest } from 'node:http'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { ADMIN_ENV, logIn } from '#tests/setup/admin.ts'
 import { visit } from '#tests/setup/http.ts'
-import { startServer, type RunningServer } from '#tests/setup/server.ts'
+import { setupServerTests, startServer } from '#tests/setup/server.ts'
 
-let server: RunningServer
-beforeAll(async () => {
-	server = await startServer(ADMIN_ENV)
-})
-afterAll(() => server?.stop())
+const server = setupServerTests(ADMIN_ENV)
 
 const BANNER = '<aside aria-label="Meddelelse"'
 

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { DEMO_PAGES } from '#database/seed-data.ts'
-import { startServer, type RunningServer } from '#tests/setup/server.ts'
+import { setupServerTests } from '#tests/setup/server.ts'
 
-let server: RunningServer
-beforeAll(async () => {
-	server = await startServer()
-})
-afterAll(() => server?.stop())
+const server = setupServerTests()
 
 const get = async (path: string) => {
 	const response = await fetch(server.url + path)

@@ -14,6 +14,7 @@ import { NGINX, startBalancer, type Balancer } from '#tests/setup/nginx.ts'
 import { acceptFields } from '#tests/setup/orders.ts'
 import { startServer, type RunningServer } from '#tests/setup/server.ts'
 import { testServices } from '#tests/setup/services.ts'
+import { postFile } from '#tests/setup/upload.ts'
 
 // Two server processes as on two machines (each its own DATA_DIR) on one PostgreSQL, behind a real
 // nginx taking turns between them (decision 021). PostgreSQL only: the embedded database belongs
@@ -156,20 +157,8 @@ describe.skipIf(!process.env.DATABASE_URL || !NGINX)('two server processes behin
 const hasStatus = (message: unknown, status: string) =>
 	(message as { document?: { status?: string } } | undefined)?.document?.status === status
 
-function upload(visitor: Visitor, name: string, content: string, headers: Record<string, string> = {}) {
-	const form = new FormData()
-	form.append('file', new Blob([content]), name)
-	return visitor.get('/en/order/documents', {
-		method: 'POST',
-		body: form,
-		headers: {
-			'x-csrf-token': visitor.csrfToken,
-			accept: 'application/json',
-			'x-requested-with': 'XMLHttpRequest',
-			...headers,
-		},
-	})
-}
+const upload = (visitor: Visitor, name: string, content: string, headers: Record<string, string> = {}) =>
+	postFile(visitor, '/en/order/documents', name, content, { headers })
 
 async function counting(baseUrl: string, url: string, timeoutMs = 20_000) {
 	let document: { status: string; words: number | null } | undefined

@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, expect } from 'vitest'
 import { ADMIN } from '#tests/setup/admin.ts'
+import { createTestDatabase, type TestDatabase } from '#tests/setup/database.ts'
 import { startServer, type RunningServer } from '#tests/setup/server.ts'
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -83,28 +84,50 @@ export async function seriousAxeViolations(page: Page): Promise<string[]> {
 export type BrowserTests = {
 	readonly server: RunningServer
 	readonly browser: Browser
+	// The file's database (made before the server when `seed` prepares it).
+	readonly database: TestDatabase
 	// A watched page on the server, at `path` once hydrated; its problems fail the test.
 	open: (path?: string) => Promise<WatchedPage>
+	// The site is stopped (its pages closed first, their problems kept for the test), `meanwhile`
+	// changes its data as time passing would, and the same site starts again.
+	restart: (meanwhile?: (database: TestDatabase) => Promise<void>) => Promise<void>
 }
 
+type Env = Record<string, string>
+
 // One built server and one Chromium for the tests of a file; after each test its pages are
-// closed and any console error, CSP violation or uncaught exception they saw fails it.
-export function setupBrowserTests(env: Record<string, string> = {}): BrowserTests {
+// closed and any console error, CSP violation or uncaught exception they saw fails it. `seed`
+// prepares the file's database before the server first starts; an `env` function is read then.
+export function setupBrowserTests(
+	env: Env | (() => Env) = {},
+	options: { seed?: (database: TestDatabase) => Promise<void> } = {},
+): BrowserTests {
 	let server: RunningServer | undefined
 	let browser: Browser | undefined
+	let database: TestDatabase | undefined
 	let pages: WatchedPage[] = []
+	let problems: string[] = []
+	const envNow = () => (typeof env === 'function' ? env() : env)
+	const closePages = async () => {
+		problems.push(...pages.flatMap((page) => page.problems))
+		await Promise.all(pages.map((page) => page.context().close()))
+		pages = []
+	}
 	beforeAll(async () => {
-		;[server, browser] = await Promise.all([startServer(env), launchBrowser()])
-	})
+		database = await createTestDatabase()
+		await options.seed?.(database)
+		;[server, browser] = await Promise.all([startServer(envNow(), { database }), launchBrowser()])
+	}, 180_000)
 	afterAll(async () => {
 		await browser?.close()
 		await server?.stop()
+		await database?.drop()
 	})
 	afterEach(async () => {
-		const problems = pages.flatMap((page) => page.problems)
-		await Promise.all(pages.map((page) => page.context().close()))
-		pages = []
-		expect(problems, 'console errors, CSP violations or uncaught exceptions').toEqual([])
+		await closePages()
+		const seen = problems
+		problems = []
+		expect(seen, 'console errors, CSP violations or uncaught exceptions').toEqual([])
 	})
 	return {
 		get server() {
@@ -112,6 +135,9 @@ export function setupBrowserTests(env: Record<string, string> = {}): BrowserTest
 		},
 		get browser() {
 			return browser!
+		},
+		get database() {
+			return database!
 		},
 		async open(path) {
 			const page = await openPage(browser!, server!.url)
@@ -121,6 +147,12 @@ export function setupBrowserTests(env: Record<string, string> = {}): BrowserTest
 				await waitForHydration(page)
 			}
 			return page
+		},
+		async restart(meanwhile) {
+			await closePages()
+			await server!.stop()
+			await meanwhile?.(database!)
+			server = await startServer(envNow(), { database: database! })
 		},
 	}
 }

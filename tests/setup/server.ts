@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import { fileURLToPath } from 'node:url'
@@ -78,4 +79,35 @@ export async function startServer(
 	}
 	const publicUrl = env.PUBLIC_URL ?? `http://localhost:${port}`
 	return { url: `http://127.0.0.1:${port}`, publicUrl, process: child, database, logs: () => output, stop }
+}
+
+// One built server for the tests of a file, started before them and stopped after: the returned
+// handle reads the running server's fields, so a test writes `server.url` as with startServer. An
+// `env` function is read when the server starts (for another fixture's address, an SMTP peer's).
+export function setupServerTests(env: Record<string, string> | (() => Record<string, string>) = {}): RunningServer {
+	let running: RunningServer | undefined
+	beforeAll(async () => {
+		running = await startServer(typeof env === 'function' ? env() : env)
+	})
+	afterAll(() => running?.stop())
+	const current = () => {
+		if (!running) throw new Error('the server starts in beforeAll')
+		return running
+	}
+	return {
+		get url() {
+			return current().url
+		},
+		get publicUrl() {
+			return current().publicUrl
+		},
+		get process() {
+			return current().process
+		},
+		get database() {
+			return current().database
+		},
+		logs: () => current().logs(),
+		stop: (signal) => current().stop(signal),
+	}
 }
