@@ -114,4 +114,23 @@ export default tseslint.config(
 			'@typescript-eslint/no-restricted-imports': ['error', { patterns: [NO_SCHEMA_IN_THE_BROWSER] }],
 		},
 	},
+	{
+		// One UI kit, used: a button or an input is the kit's (Button, Input, Hidden), which owns the
+		// look, the submit default and the focus outline.
+		files: ['app/**/*.tsx'],
+		ignores: ['app/components/ui/**'],
+		rules: {
+			'no-restricted-syntax': [
+				'error',
+				{
+					selector: "JSXOpeningElement[name.name='button']",
+					message: 'Use Button from #app/components/ui/button.tsx.',
+				},
+				{
+					selector: "JSXOpeningElement[name.name='input']",
+					message: 'Use Input or Hidden from #app/components/ui/input.tsx.',
+				},
+			],
+		},
+	},
 )

@@ -21,8 +21,8 @@ import { readForm } from '#app/http/request-body.server.ts'
 import { optionalCustomer } from '#app/http/customer.server.ts'
 import { acceptPrefill } from '#app/models/customer/account.server.ts'
 import { notFound } from '#app/http/responses.server.ts'
-import { buttonClass } from '#app/components/ui/button.tsx'
-import { inputClass } from '#app/components/ui/input.tsx'
+import { Button, buttonClass } from '#app/components/ui/button.tsx'
+import { Input } from '#app/components/ui/input.tsx'
 import { AgreementCheckbox, CustomerFields } from '#app/components/order/customer-fields.tsx'
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -155,7 +155,7 @@ export default function AcceptQuotePage() {
 							'purchase_order',
 							t('accept.purchaseOrder'),
 							(props) => (
-								<input {...props} type="text" autoComplete="off" className={inputClass} />
+								<Input {...props} type="text" autoComplete="off" />
 							),
 							t('accept.purchaseOrderHint'),
 						)}
@@ -164,7 +164,7 @@ export default function AcceptQuotePage() {
 								'buyer_reference',
 								t('accept.buyerReference'),
 								(props) => (
-									<input {...props} type="text" autoComplete="off" className={inputClass} />
+									<Input {...props} type="text" autoComplete="off" />
 								),
 								t('accept.buyerReferenceHint'),
 							)}
@@ -178,9 +178,9 @@ export default function AcceptQuotePage() {
 							<Text k="accept.terms" vars={{ terms: termsPath }} />
 						</AgreementCheckbox>
 						<PriceToPay {...quote.details.quote} currency={quote.currency} />
-						<button type="submit" disabled={isSending} className={buttonClass('large')}>
+						<Button variant="large" type="submit" disabled={isSending}>
 							{isSending ? t('accept.sending') : t('accept.submit')}
-						</button>
+						</Button>
 					</ToggleDisplay>
 				</Form>
 			)}

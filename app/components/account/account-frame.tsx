@@ -6,6 +6,8 @@ import { PageHeading, PageMeta } from '#app/components/public/page.tsx'
 import { streamAttributes, useReloadOnStream } from '#app/components/ui/live-stream.tsx'
 import type { LiveStream } from '#app/utils/cable.ts'
 import { pathFor, type PageName } from '#app/utils/locales.ts'
+import { Button } from '#app/components/ui/button.tsx'
+import { Hidden } from '#app/components/ui/input.tsx'
 
 const TABS = ['account', 'accountQuotes', 'accountInvoices', 'accountDetails'] as const satisfies PageName[]
 export type AccountTab = (typeof TABS)[number]
@@ -64,10 +66,14 @@ export function AccountFrame({
 				</nav>
 				<Form method="post" action="/account/sign-out" reloadDocument>
 					<AuthenticityTokenInput />
-					<input type="hidden" name="locale" value={locale} />
-					<button type="submit" className="rounded-md px-3 py-2 text-slate-700 underline hover:bg-slate-100">
+					<Hidden name="locale" value={locale} />
+					<Button
+						variant="bare"
+						type="submit"
+						className="rounded-md px-3 py-2 text-slate-700 underline hover:bg-slate-100"
+					>
 						{t('account.signOut')}
-					</button>
+					</Button>
 				</Form>
 			</div>
 			{children}

@@ -3,8 +3,8 @@ import { AuthenticityTokenInput } from '#app/components/ui/authenticity-token.ts
 import { FormAnswer } from '#app/components/ui/form-answer.tsx'
 import { fieldMaker } from '#app/components/ui/form-fields.tsx'
 import { Text, useI18n } from '#app/components/ui/i18n-provider.tsx'
-import { buttonClass } from '#app/components/ui/button.tsx'
-import { inputClass } from '#app/components/ui/input.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { Hidden, Input } from '#app/components/ui/input.tsx'
 import type { AccountAnswer } from '#app/routes/account/actions.server.ts'
 
 const BOX = 'rounded-2xl border border-slate-200 bg-white p-6 shadow-sm'
@@ -29,13 +29,11 @@ function EmailForm({
 	return (
 		<Form method="post" noValidate>
 			<AuthenticityTokenInput />
-			<input type="hidden" name="intent" value={intent} />
+			<Hidden name="intent" value={intent} />
 			{field('email', label, (props) => (
-				<input {...props} type="email" autoComplete="off" className={inputClass} />
+				<Input {...props} type="email" autoComplete="off" />
 			))}
-			<button type="submit" className={buttonClass()}>
-				{submit}
-			</button>
+			<Button type="submit">{submit}</Button>
 		</Form>
 	)
 }
@@ -127,11 +125,15 @@ function RemoveButton({ email, label }: { email: string; label: string }) {
 	return (
 		<Form method="post">
 			<AuthenticityTokenInput />
-			<input type="hidden" name="intent" value="remove" />
-			<input type="hidden" name="email" value={email} />
-			<button type="submit" className="rounded-md border border-slate-400 px-3 py-1 text-sm hover:bg-slate-50">
+			<Hidden name="intent" value="remove" />
+			<Hidden name="email" value={email} />
+			<Button
+				variant="bare"
+				type="submit"
+				className="rounded-md border border-slate-400 px-3 py-1 text-sm hover:bg-slate-50"
+			>
 				{label}
-			</button>
+			</Button>
 		</Form>
 	)
 }
@@ -161,9 +163,10 @@ export function DeleteSection({ openOrders, answer }: { openOrders: string[]; an
 			) : (
 				<Form method="post">
 					<AuthenticityTokenInput />
-					<input type="hidden" name="intent" value="delete" />
+					<Hidden name="intent" value="delete" />
 					<label className="mb-3 flex items-start gap-2">
-						<input
+						<Input
+							variant="bare"
 							type="checkbox"
 							name="confirm"
 							className="mt-1 size-4"
@@ -171,9 +174,13 @@ export function DeleteSection({ openOrders, answer }: { openOrders: string[]; an
 						/>
 						<span>{t('account.delete.confirm')}</span>
 					</label>
-					<button type="submit" className="rounded-md bg-red-800 px-4 py-2 font-medium text-white hover:bg-red-900">
+					<Button
+						variant="bare"
+						type="submit"
+						className="rounded-md bg-red-800 px-4 py-2 font-medium text-white hover:bg-red-900"
+					>
 						{t('account.delete.submit')}
-					</button>
+					</Button>
 				</Form>
 			)}
 		</section>

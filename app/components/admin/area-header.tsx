@@ -1,7 +1,8 @@
 import { Form, useLocation } from 'react-router'
 import { AuthenticityTokenInput } from '#app/components/ui/authenticity-token.tsx'
 import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
-import { buttonClass } from '#app/components/ui/button.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { Hidden } from '#app/components/ui/input.tsx'
 
 // The other language of a signed-in area, posted to the area's own address (the admin's, or a
 // translator's /work), back to the page it was chosen on.
@@ -12,11 +13,11 @@ export function LanguageSwitch({ action }: { action: string }) {
 	return (
 		<Form method="post" action={action}>
 			<AuthenticityTokenInput />
-			<input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-			<input type="hidden" name="locale" value={other} />
-			<button type="submit" lang={other} className="text-teal-800 underline">
+			<Hidden name="redirectTo" value={location.pathname + location.search} />
+			<Hidden name="locale" value={other} />
+			<Button variant="bare" type="submit" lang={other} className="text-teal-800 underline">
 				{other === 'en' ? 'English' : 'Dansk'}
-			</button>
+			</Button>
 		</Form>
 	)
 }
@@ -26,9 +27,9 @@ export function LogOut({ action }: { action: string }) {
 	return (
 		<Form method="post" action={action}>
 			<AuthenticityTokenInput />
-			<button type="submit" className={buttonClass('secondarySmall')}>
+			<Button variant="secondarySmall" type="submit">
 				{t('nav.logout')}
-			</button>
+			</Button>
 		</Form>
 	)
 }

@@ -1,7 +1,7 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog'
 import { useFetcher } from 'react-router'
 import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
-import { buttonClass } from '#app/components/ui/button.tsx'
+import { Button, buttonClass } from '#app/components/ui/button.tsx'
 
 type Usage = { resource: string; id: number; label: string }
 type Refusal = { errors?: Record<string, string>; usages?: Usage[] }
@@ -34,14 +34,15 @@ export function ConfirmDelete({ action, name, fields }: ConfirmDeleteProps) {
 				</div>
 			)}
 			<AlertDialog.Trigger asChild>
-				<button
+				<Button
+					variant="bare"
 					type="button"
 					disabled={isDeleting}
 					className="rounded-md px-2 py-1 text-sm font-medium text-red-700 hover:bg-red-50 focus:ring-2 focus:ring-red-600 focus:outline-none"
 				>
 					{t('actions.delete')}
 					<span className="sr-only"> {name}</span>
-				</button>
+				</Button>
 			</AlertDialog.Trigger>
 			<AlertDialog.Portal>
 				<AlertDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />

@@ -4,7 +4,7 @@ import { useBlocker, type Blocker } from 'react-router'
 import { formatDateTime } from '#app/utils/format.ts'
 import { CSRF_FIELD, requestJson, scriptedHeaders } from '#app/utils/request-headers.ts'
 import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
-import { buttonClass } from '#app/components/ui/button.tsx'
+import { Button, buttonClass } from '#app/components/ui/button.tsx'
 
 export const AUTOSAVE_INTERVAL_MS = 10_000
 
@@ -152,12 +152,12 @@ function DraftOffer({ time, onRestore, onDiscard }: OfferProps) {
 			className="mb-4 flex flex-wrap items-center gap-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
 		>
 			<p className="flex-1">{t('draft.found', { time })}</p>
-			<button type="button" onClick={onRestore} className={buttonClass('small')}>
+			<Button variant="small" type="button" onClick={onRestore}>
 				{t('draft.restore')}
-			</button>
-			<button type="button" onClick={onDiscard} className={buttonClass('secondarySmall')}>
+			</Button>
+			<Button variant="secondarySmall" type="button" onClick={onDiscard}>
 				{t('draft.discard')}
-			</button>
+			</Button>
 		</div>
 	)
 }

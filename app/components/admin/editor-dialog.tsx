@@ -1,8 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import { useId, type FormEvent, type ReactNode } from 'react'
 import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
-import { inputClass } from '#app/components/ui/input.tsx'
-import { buttonClass } from '#app/components/ui/button.tsx'
+import { Input } from '#app/components/ui/input.tsx'
+import { Button, buttonClass } from '#app/components/ui/button.tsx'
 
 // A press on a toolbar button keeps the focus and the selection in the text, as in any editor,
 // so typing goes on where it was; keyboard users reach the buttons with Tab and come back.
@@ -78,7 +78,7 @@ export function EditorDialog({
 								<label htmlFor={`${id}-${index}`} className="mb-1 block text-sm font-medium">
 									{field.label}
 								</label>
-								<input
+								<Input
 									id={`${id}-${index}`}
 									type="text"
 									inputMode={field.inputMode ?? 'text'}
@@ -86,7 +86,6 @@ export function EditorDialog({
 									onChange={(event) => field.onChange(event.target.value)}
 									aria-invalid={field.error ? true : undefined}
 									aria-describedby={field.error ? `${id}-${index}-error` : undefined}
-									className={inputClass}
 								/>
 								{field.error && (
 									<p id={`${id}-${index}-error`} role="alert" className="mt-1 text-sm text-red-700">
@@ -97,9 +96,7 @@ export function EditorDialog({
 						))}
 						<div className="mt-1 flex justify-end gap-2">
 							<Dialog.Close className={buttonClass('secondary')}>{t('editor.cancel')}</Dialog.Close>
-							<button type="submit" className={buttonClass()}>
-								{applyLabel ?? t('editor.apply')}
-							</button>
+							<Button type="submit">{applyLabel ?? t('editor.apply')}</Button>
 						</div>
 					</form>
 				</Dialog.Content>
@@ -120,7 +117,8 @@ type ToolButtonProps = React.ButtonHTMLAttributes<HTMLButtonElement> & {
 // format is on. A press keeps the focus in the text (a dialog's trigger passes its own props).
 export function ToolButton({ label, text, isActive, isDisabled, ...props }: ToolButtonProps) {
 	return (
-		<button
+		<Button
+			variant="bare"
 			type="button"
 			{...props}
 			aria-label={label}
@@ -131,6 +129,6 @@ export function ToolButton({ label, text, isActive, isDisabled, ...props }: Tool
 			className={toolbarButtonClass}
 		>
 			<span aria-hidden>{text}</span>
-		</button>
+		</Button>
 	)
 }

@@ -4,7 +4,7 @@ import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
 import { TagSelect } from '#app/components/admin/tag-select.tsx'
 import { RichTextEditor } from '#app/components/admin/rich-text-editor.tsx'
 import { FieldError } from '#app/components/ui/field.tsx'
-import { inputClass, type Option } from '#app/components/ui/input.tsx'
+import { Hidden, Input, inputClass, type Option } from '#app/components/ui/input.tsx'
 
 export type FormValue = string | string[] | boolean | null | undefined
 
@@ -38,7 +38,13 @@ export function FieldInput({ field, value, error, options = [] }: FieldInputProp
 		case 'checkbox':
 			return (
 				<div className="flex items-center gap-2">
-					<input {...common} type="checkbox" defaultChecked={value === true} className="h-4 w-4 accent-teal-800" />
+					<Input
+						variant="bare"
+						{...common}
+						type="checkbox"
+						defaultChecked={value === true}
+						className="h-4 w-4 accent-teal-800"
+					/>
 					<label htmlFor={id} className="text-sm font-medium">
 						{label}
 					</label>
@@ -64,20 +70,13 @@ export function FieldInput({ field, value, error, options = [] }: FieldInputProp
 			input = <ImageInput {...common} name={`${field.name}File`} fieldName={field.name} current={text} />
 			break
 		case 'number':
-			input = <input {...common} type="text" inputMode="decimal" defaultValue={text} className={inputClass} />
+			input = <Input {...common} type="text" inputMode="decimal" defaultValue={text} />
 			break
 		case 'password':
-			input = <input {...common} type="password" autoComplete="new-password" className={inputClass} />
+			input = <Input {...common} type="password" autoComplete="new-password" />
 			break
 		default:
-			input = (
-				<input
-					{...common}
-					type={field.kind === 'email' ? 'email' : 'text'}
-					defaultValue={text}
-					className={inputClass}
-				/>
-			)
+			input = <Input {...common} type={field.kind === 'email' ? 'email' : 'text'} defaultValue={text} />
 	}
 	return (
 		<div>
@@ -104,7 +103,7 @@ function ImageInput({ current, fieldName, ...props }: ImageInputProps) {
 	const { t } = useAdminI18n()
 	return (
 		<div className="flex items-center gap-4">
-			<input type="hidden" name={fieldName} value={current} />
+			<Hidden name={fieldName} value={current} />
 			{current && (
 				<img
 					src={current}
@@ -112,7 +111,13 @@ function ImageInput({ current, fieldName, ...props }: ImageInputProps) {
 					className="h-16 w-24 rounded border border-slate-300 object-cover"
 				/>
 			)}
-			<input {...props} type="file" accept="image/png,image/jpeg,image/webp,image/gif" className="text-sm" />
+			<Input
+				variant="bare"
+				{...props}
+				type="file"
+				accept="image/png,image/jpeg,image/webp,image/gif"
+				className="text-sm"
+			/>
 		</div>
 	)
 }

@@ -1,8 +1,8 @@
 import { Form } from 'react-router'
 import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
 import { AuthenticityTokenInput } from '#app/components/ui/authenticity-token.tsx'
-import { buttonClass } from '#app/components/ui/button.tsx'
-import { inputClass } from '#app/components/ui/input.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { Hidden, inputClass } from '#app/components/ui/input.tsx'
 import { formatDateTime } from '#app/utils/format.ts'
 
 export type HistoryItem = { id: number | string; at: string; text: React.ReactNode; body?: React.ReactNode }
@@ -39,16 +39,14 @@ export function NoteForm({ id, label, submit, action, hidden = {}, children }: N
 		<Form method="post" action={action} className="max-w-3xl space-y-2">
 			<AuthenticityTokenInput />
 			{Object.entries(hidden).map(([name, value]) => (
-				<input key={name} type="hidden" name={name} value={value} />
+				<Hidden key={name} name={name} value={value} />
 			))}
 			<label htmlFor={id} className="block font-medium">
 				{label}
 			</label>
 			<textarea id={id} name="body" rows={3} required maxLength={5000} className={inputClass} />
 			{children}
-			<button type="submit" className={buttonClass()}>
-				{submit}
-			</button>
+			<Button type="submit">{submit}</Button>
 		</Form>
 	)
 }

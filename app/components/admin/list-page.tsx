@@ -1,7 +1,7 @@
 import { Form, Link } from 'react-router'
 import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
-import { buttonClass } from '#app/components/ui/button.tsx'
-import { inlineInputClass, inputClass } from '#app/components/ui/input.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { inlineInputClass, Input } from '#app/components/ui/input.tsx'
 
 // The top of an admin list: its title and the CSV of what the filter shows.
 export function ListHeader({
@@ -32,9 +32,7 @@ export function FilterBar({ label, submit, children }: { label: string; submit: 
 	return (
 		<Form method="get" role="search" aria-label={label} className="mb-4 flex flex-wrap items-end gap-3">
 			{children}
-			<button type="submit" className={buttonClass()}>
-				{submit}
-			</button>
+			<Button type="submit">{submit}</Button>
 		</Form>
 	)
 }
@@ -66,7 +64,7 @@ export function FilterSearch({ label, ...props }: React.InputHTMLAttributes<HTML
 	return (
 		<label className="min-w-56 flex-1 text-sm font-medium">
 			<span className="mb-1 block">{label}</span>
-			<input name="q" type="search" {...props} className={inputClass} />
+			<Input name="q" type="search" {...props} />
 		</label>
 	)
 }

@@ -9,6 +9,8 @@ import { HttpError, requestJson } from '#app/utils/request-headers.ts'
 import { fileLinkText } from '#app/models/rich-text/links.ts'
 import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
 import { EditorDialog } from '#app/components/admin/editor-dialog.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { Input } from '#app/components/ui/input.tsx'
 
 type Item = PhotoItem | ContentFileItem
 
@@ -136,7 +138,10 @@ export function MediaDialog({ editor, kind }: Props) {
 						className: `rounded-md border-2 border-dashed p-4 text-center text-sm focus-visible:outline-2 focus-visible:outline-teal-700 ${dropzone.isDragActive ? 'border-teal-700 bg-teal-50' : 'border-slate-400'}`,
 					})}
 				>
-					<input {...dropzone.getInputProps({ 'aria-label': t(isPhotos ? 'editor.dropImage' : 'editor.dropFile') })} />
+					<Input
+						variant="bare"
+						{...dropzone.getInputProps({ 'aria-label': t(isPhotos ? 'editor.dropImage' : 'editor.dropFile') })}
+					/>
 					<p aria-live="polite">
 						{uploading
 							? t('editor.uploading', { name: uploading })
@@ -198,9 +203,15 @@ function MediaPicker({ isPhotos, items, hasFailed, chosen, onChoose }: PickerPro
 		return <p className="text-sm text-slate-600">{t(items ? 'editor.pickerEmpty' : 'editor.pickerLoading')}</p>
 	const choice = (item: Item, className: string, face: React.ReactNode) => (
 		<li key={item.id}>
-			<button type="button" aria-pressed={chosen?.id === item.id} onClick={() => onChoose(item)} className={className}>
+			<Button
+				variant="bare"
+				type="button"
+				aria-pressed={chosen?.id === item.id}
+				onClick={() => onChoose(item)}
+				className={className}
+			>
 				{face}
-			</button>
+			</Button>
 		</li>
 	)
 	if (isPhotos)

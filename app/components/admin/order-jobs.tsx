@@ -1,8 +1,8 @@
 import { Form, Link, useActionData } from 'react-router'
 import { AuthenticityTokenInput } from '#app/components/ui/authenticity-token.tsx'
 import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
-import { buttonClass } from '#app/components/ui/button.tsx'
-import { inputClass, inlineInputClass } from '#app/components/ui/input.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { Hidden, inlineInputClass, Input, inputClass } from '#app/components/ui/input.tsx'
 import { Section } from '#app/components/admin/section.tsx'
 import { formatDateTime, formatNumber, formatPrice } from '#app/utils/format.ts'
 import type { AdminMessageKey } from '#app/utils/translate.ts'
@@ -96,9 +96,9 @@ function NewJobForm({
 			<summary className="cursor-pointer font-semibold">{t('jobs.new')}</summary>
 			<Form method="post" className="mt-3 space-y-4" data-controller="new-job">
 				<AuthenticityTokenInput />
-				<input type="hidden" name="intent" value="job" />
-				<input type="hidden" name="from" value={pair.from} />
-				<input type="hidden" name="to" value={pair.to} />
+				<Hidden name="intent" value="job" />
+				<Hidden name="from" value={pair.from} />
+				<Hidden name="to" value={pair.to} />
 				<label className="block text-sm font-medium">
 					{t('jobs.kindLabel')}{' '}
 					<select name="kind" defaultValue={String(values.kind ?? 'translation')} className={inlineInputClass}>
@@ -110,7 +110,8 @@ function NewJobForm({
 					<legend className="text-sm font-medium">{t('jobs.documents')}</legend>
 					{sources.map((source) => (
 						<label key={source.id} className="block">
-							<input
+							<Input
+								variant="bare"
 								type="checkbox"
 								name="documentIds"
 								value={source.id}
@@ -124,12 +125,11 @@ function NewJobForm({
 				</fieldset>
 				<label className="block text-sm font-medium">
 					{t('jobs.deadline')}
-					<input
+					<Input
 						type="datetime-local"
 						name="deadline"
 						required
 						defaultValue={String(values.deadline ?? suggestedDeadline)}
-						className={inputClass}
 						{...described('deadline')}
 					/>
 					<span className="block font-normal text-slate-600">{t('jobs.deadlineHint')}</span>
@@ -150,7 +150,8 @@ function NewJobForm({
 					{candidates.length === 0 && <p className="text-slate-600">{t('jobs.noCandidates')}</p>}
 					{candidates.map((candidate) => (
 						<label key={candidate.id} className="block" data-candidate={candidate.id}>
-							<input
+							<Input
+								variant="bare"
 								type="checkbox"
 								name="translatorIds"
 								value={candidate.id}
@@ -171,31 +172,27 @@ function NewJobForm({
 				<div className="grid gap-3 sm:grid-cols-2">
 					<label className="block text-sm font-medium">
 						{t('jobs.fixedFee')}
-						<input
+						<Input
 							name="fixedFee"
 							inputMode="decimal"
 							defaultValue={String(values.fixedFee ?? '')}
-							className={inputClass}
 							{...described('fixedFee')}
 						/>
 						<span className="block font-normal text-slate-600">{t('jobs.fixedFeeHint')}</span>
 					</label>
 					<label className="block text-sm font-medium">
 						{t('jobs.feeReason')}
-						<input
+						<Input
 							name="feeReason"
 							maxLength={500}
 							defaultValue={String(values.feeReason ?? '')}
-							className={inputClass}
 							{...described('feeReason')}
 						/>
 					</label>
 				</div>
 				{error('fixedFee')}
 				{error('feeReason')}
-				<button type="submit" className={buttonClass('primary')}>
-					{t('jobs.offer')}
-				</button>
+				<Button type="submit">{t('jobs.offer')}</Button>
 			</Form>
 		</details>
 	)

@@ -6,6 +6,7 @@ import { formatDay, formatNumber, formatPrice } from '#app/utils/format.ts'
 import { FileList } from '#app/components/admin/file-list.tsx'
 import { breakdownLines } from '#app/models/wordcount/parts.ts'
 import type { CountBreakdown } from '#database/enums.ts'
+import { Input } from '#app/components/ui/input.tsx'
 
 type InvoiceItem = {
 	id: number
@@ -85,7 +86,8 @@ export function OrderHistory({ events }: { events: OrderEvent[] }) {
 			<HistoryList items={items} />
 			<NoteForm id="order-note" hidden={{ intent: 'note' }} label={t('order.note')} submit={t('order.addNote')}>
 				<label className="flex items-center gap-2 text-sm">
-					<input type="checkbox" name="internal" defaultChecked className="size-4" /> {t('order.internalNote')}
+					<Input variant="bare" type="checkbox" name="internal" defaultChecked className="size-4" />{' '}
+					{t('order.internalNote')}
 				</label>
 			</NoteForm>
 		</Section>

@@ -2,8 +2,8 @@ import { useState } from 'react'
 import { Form } from 'react-router'
 import { AuthenticityTokenInput } from '#app/components/ui/authenticity-token.tsx'
 import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
-import { buttonClass } from '#app/components/ui/button.tsx'
-import { inlineInputClass, inputClass } from '#app/components/ui/input.tsx'
+import { Button, buttonClass } from '#app/components/ui/button.tsx'
+import { Hidden, inlineInputClass, Input } from '#app/components/ui/input.tsx'
 import { useHydrated } from '#app/hooks/use-hydrated.ts'
 import { ORDER_TRANSITIONS } from '#app/models/order/status.ts'
 import type { OrderStatus } from '#database/enums.ts'
@@ -25,8 +25,8 @@ export function OrderStatusForm({ status, invoiceNumber, email }: Props) {
 	return (
 		<Form method="post" className="space-y-3" data-controller="order-status-form">
 			<AuthenticityTokenInput />
-			<input type="hidden" name="intent" value="status" />
-			<input type="hidden" name="from" value={status} />
+			<Hidden name="intent" value="status" />
+			<Hidden name="from" value={status} />
 			<div className="flex flex-wrap items-end gap-3">
 				<label className="text-sm font-medium">
 					<span className="mb-1 block">{t('order.newStatus')}</span>
@@ -45,7 +45,7 @@ export function OrderStatusForm({ status, invoiceNumber, email }: Props) {
 				</label>
 				<label className="min-w-56 flex-1 text-sm font-medium">
 					<span className="mb-1 block">{t('order.statusNote')}</span>
-					<input name="note" className={inputClass} maxLength={2000} />
+					<Input name="note" maxLength={2000} />
 				</label>
 			</div>
 			<label
@@ -53,16 +53,16 @@ export function OrderStatusForm({ status, invoiceNumber, email }: Props) {
 				data-hidden={cancelling || !hydrated ? undefined : ''}
 				data-cancel-confirm
 			>
-				<input type="checkbox" name="confirm" required={cancelling} className="mt-0.5 size-4" />
+				<Input variant="bare" type="checkbox" name="confirm" required={cancelling} className="mt-0.5 size-4" />
 				<span>
 					{invoiceNumber === null
 						? t('order.cancelConfirm', { email })
 						: t('order.cancelConfirmCredit', { email, number: invoiceNumber })}
 				</span>
 			</label>
-			<button type="submit" className={buttonClass(cancelling ? 'secondary' : 'primary')}>
+			<Button variant="bare" type="submit" className={buttonClass(cancelling ? 'secondary' : 'primary')}>
 				{cancelling ? t('order.cancelOrder') : t('order.changeStatus')}
-			</button>
+			</Button>
 		</Form>
 	)
 }

@@ -1,10 +1,10 @@
 import { useId } from 'react'
 import { Form } from 'react-router'
 import { AuthenticityTokenInput } from '#app/components/ui/authenticity-token.tsx'
-import { buttonClass } from '#app/components/ui/button.tsx'
+import { Button } from '#app/components/ui/button.tsx'
 import { FieldError } from '#app/components/ui/field.tsx'
 import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
-import { inputClass } from '#app/components/ui/input.tsx'
+import { Hidden, Input, inputClass } from '#app/components/ui/input.tsx'
 import { PAYMENT_METHODS } from '#database/enums.ts'
 
 type Values = Partial<Record<'paidOn' | 'amount' | 'method' | 'note', string>>
@@ -39,19 +39,18 @@ export function PaymentForm({ today, outstanding, paidBefore, errors = {}, value
 	return (
 		<Form method="post" className="grid gap-3 sm:grid-cols-2" data-controller="payment-form">
 			<AuthenticityTokenInput />
-			<input type="hidden" name="intent" value="payment" />
-			<input type="hidden" name="paidBefore" value={paidBefore.toFixed(2)} />
+			<Hidden name="intent" value="payment" />
+			<Hidden name="paidBefore" value={paidBefore.toFixed(2)} />
 			{field('paidOn', t('payment.date'), (props) => (
-				<input {...props} type="date" required defaultValue={values.paidOn ?? today} className={inputClass} />
+				<Input {...props} type="date" required defaultValue={values.paidOn ?? today} />
 			))}
 			{field('amount', t('payment.amount'), (props) => (
-				<input
+				<Input
 					{...props}
 					type="text"
 					inputMode="decimal"
 					required
 					defaultValue={values.amount ?? outstanding.toFixed(2).replace('.', ',')}
-					className={inputClass}
 				/>
 			))}
 			{field('method', t('payment.method'), (props) => (
@@ -64,12 +63,10 @@ export function PaymentForm({ today, outstanding, paidBefore, errors = {}, value
 				</select>
 			))}
 			{field('note', t('payment.note'), (props) => (
-				<input {...props} type="text" maxLength={500} defaultValue={values.note ?? ''} className={inputClass} />
+				<Input {...props} type="text" maxLength={500} defaultValue={values.note ?? ''} />
 			))}
 			<div className="sm:col-span-2">
-				<button type="submit" className={buttonClass()}>
-					{t('payment.register')}
-				</button>
+				<Button type="submit">{t('payment.register')}</Button>
 			</div>
 		</Form>
 	)

@@ -2,7 +2,7 @@ import { useFetcher } from 'react-router'
 import { AuthenticityTokenInput } from '#app/components/ui/authenticity-token.tsx'
 import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
 import { LabelledInput } from '#app/components/ui/field.tsx'
-import { buttonClass } from '#app/components/ui/button.tsx'
+import { Button } from '#app/components/ui/button.tsx'
 
 type Defaults = { defaultPricePerWord: string; minimumOrder: string; currency: string }
 type Result = { errors?: Record<string, string>; values?: Partial<Defaults> }
@@ -39,9 +39,9 @@ export function PriceDefaultsForm({ defaults }: { defaults: Defaults }) {
 					/>
 				))}
 			</div>
-			<button type="submit" disabled={fetcher.state !== 'idle'} className={`mt-4 ${buttonClass()}`}>
+			<Button type="submit" disabled={fetcher.state !== 'idle'} className="mt-4">
 				{t('actions.save')}
-			</button>
+			</Button>
 		</fetcher.Form>
 	)
 }

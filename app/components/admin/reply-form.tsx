@@ -1,8 +1,8 @@
 import { Form } from 'react-router'
 import { AuthenticityTokenInput } from '#app/components/ui/authenticity-token.tsx'
 import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
-import { buttonClass } from '#app/components/ui/button.tsx'
-import { inputClass } from '#app/components/ui/input.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { Input, inputClass } from '#app/components/ui/input.tsx'
 import { Section } from '#app/components/admin/section.tsx'
 
 type Props = { requestId: number; email: string; hasQuote: boolean }
@@ -21,12 +21,11 @@ export function ReplyForm({ requestId, email, hasQuote }: Props) {
 				</label>
 				{hasQuote && (
 					<label className="flex items-center gap-2 text-sm">
-						<input type="checkbox" name="withQuote" defaultChecked className="size-4" /> {t('request.replyWithQuote')}
+						<Input variant="bare" type="checkbox" name="withQuote" defaultChecked className="size-4" />{' '}
+						{t('request.replyWithQuote')}
 					</label>
 				)}
-				<button type="submit" className={buttonClass()}>
-					{t('request.replySend')}
-				</button>
+				<Button type="submit">{t('request.replySend')}</Button>
 			</Form>
 		</Section>
 	)

@@ -1,7 +1,7 @@
 import { Form } from 'react-router'
 import { AuthenticityTokenInput } from '#app/components/ui/authenticity-token.tsx'
 import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
-import { buttonClass } from '#app/components/ui/button.tsx'
+import { Button } from '#app/components/ui/button.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 import type { DocumentView } from '#app/models/documents/present.ts'
 import { breakdownLines } from '#app/models/wordcount/parts.ts'
@@ -97,9 +97,7 @@ export function RequestDocument({ requestId, document }: Props) {
 						<span className="mb-1 block font-medium">{t('request.correctReason')}</span>
 						<Input name="reason" type="text" required minLength={3} maxLength={500} />
 					</label>
-					<button type="submit" className={buttonClass()}>
-						{t('request.saveCount')}
-					</button>
+					<Button type="submit">{t('request.saveCount')}</Button>
 				</Form>
 			</details>
 		</li>

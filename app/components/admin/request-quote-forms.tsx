@@ -1,7 +1,7 @@
 import { Form } from 'react-router'
 import { AuthenticityTokenInput } from '#app/components/ui/authenticity-token.tsx'
 import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
-import { buttonClass } from '#app/components/ui/button.tsx'
+import { Button } from '#app/components/ui/button.tsx'
 import { UploadForm } from '#app/components/admin/upload-form.tsx'
 
 type Props = { requestId: number; hasDocuments: boolean; hasQuote: boolean }
@@ -16,9 +16,9 @@ export function RequestQuoteForms({ requestId, hasDocuments, hasQuote }: Props) 
 			{hasDocuments && (
 				<Form method="post" action={`/admin/requests/${requestId}/quote`}>
 					<AuthenticityTokenInput />
-					<button type="submit" className={buttonClass('secondary')}>
+					<Button variant="secondary" type="submit">
 						{t(hasQuote ? 'request.quoteAgain' : 'request.makeQuote')}
-					</button>
+					</Button>
 				</Form>
 			)}
 		</div>

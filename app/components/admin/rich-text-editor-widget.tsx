@@ -11,6 +11,7 @@ import { BLOCK_TYPES, BlockAttributes, CLASS_PATTERN, ID_PATTERN } from '#app/co
 import type { RichTextEditorProps } from '#app/components/admin/rich-text-editor.tsx'
 import { EditorDialog, ToolButton } from '#app/components/admin/editor-dialog.tsx'
 import { announceUploadError, MediaDialog, uploadMedia } from '#app/components/admin/media-dialog.tsx'
+import { Hidden } from '#app/components/ui/input.tsx'
 
 const imagesOf = (files: FileList | null | undefined) =>
 	Array.from(files ?? []).filter((file) => file.type.startsWith('image/'))
@@ -104,7 +105,7 @@ export default function RichTextEditorWidget({
 
 	return (
 		<div>
-			<input ref={hiddenInput} type="hidden" name={name} value={html} />
+			<Hidden ref={hiddenInput} name={name} value={html} />
 			{editor ? <Toolbar editor={editor} /> : null}
 			<div
 				role={notice?.kind === 'alert' ? 'alert' : 'status'}

@@ -20,6 +20,7 @@ import { useState } from 'react'
 import type { SortableModel } from '#app/models/records/definition.ts'
 import { requestJson } from '#app/utils/request-headers.ts'
 import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
+import { Button } from '#app/components/ui/button.tsx'
 
 export type SortableItem = { id: number; label: string }
 
@@ -134,7 +135,8 @@ function SortableRow({
 			style={{ transform: CSS.Translate.toString(transform), transition }}
 			className={`sortable-item flex items-center gap-3 px-3 py-2 ${isDragging ? 'relative z-10 bg-teal-50 shadow-lg' : 'bg-white'}`}
 		>
-			<button
+			<Button
+				variant="bare"
 				type="button"
 				ref={setActivatorNodeRef}
 				{...attributes}
@@ -150,7 +152,7 @@ function SortableRow({
 					<circle cx="5" cy="13" r="1.5" />
 					<circle cx="11" cy="13" r="1.5" />
 				</svg>
-			</button>
+			</Button>
 			{children}
 		</li>
 	)

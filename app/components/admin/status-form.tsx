@@ -1,6 +1,7 @@
 import { Form } from 'react-router'
 import { AuthenticityTokenInput } from '#app/components/ui/authenticity-token.tsx'
-import { buttonClass } from '#app/components/ui/button.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { Hidden } from '#app/components/ui/input.tsx'
 
 type StatusFormProps = {
 	label: string
@@ -18,16 +19,14 @@ export function StatusForm({ label, submit, action, hidden = {}, children, after
 		<Form method="post" action={action} className="flex flex-wrap items-end gap-3">
 			<AuthenticityTokenInput />
 			{Object.entries(hidden).map(([name, value]) => (
-				<input key={name} type="hidden" name={name} value={value} />
+				<Hidden key={name} name={name} value={value} />
 			))}
 			<label className="max-w-full min-w-0 text-sm font-medium">
 				<span className="mb-1 block">{label}</span>
 				{children}
 			</label>
 			{after}
-			<button type="submit" className={buttonClass()}>
-				{submit}
-			</button>
+			<Button type="submit">{submit}</Button>
 		</Form>
 	)
 }

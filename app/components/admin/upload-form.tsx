@@ -1,7 +1,8 @@
 import { Form } from 'react-router'
 import { AuthenticityTokenInput } from '#app/components/ui/authenticity-token.tsx'
 import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
-import { buttonClass } from '#app/components/ui/button.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { Input } from '#app/components/ui/input.tsx'
 
 // One file posted to an admin address (a translation to an order, a mailed document to a request).
 export function UploadForm({ action, label }: { action: string; label: string }) {
@@ -11,11 +12,11 @@ export function UploadForm({ action, label }: { action: string; label: string })
 			<AuthenticityTokenInput />
 			<label className="text-sm font-medium">
 				<span className="mb-1 block">{label}</span>
-				<input type="file" name="file" required className="block max-w-full" />
+				<Input variant="bare" type="file" name="file" required className="block max-w-full" />
 			</label>
-			<button type="submit" className={buttonClass('secondary')}>
+			<Button variant="secondary" type="submit">
 				{t('order.uploadButton')}
-			</button>
+			</Button>
 		</Form>
 	)
 }

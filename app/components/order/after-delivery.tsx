@@ -2,8 +2,8 @@ import { Form } from 'react-router'
 import { AuthenticityTokenInput } from '#app/components/ui/authenticity-token.tsx'
 import { FormAnswer } from '#app/components/ui/form-answer.tsx'
 import { Text, useI18n } from '#app/components/ui/i18n-provider.tsx'
-import { buttonClass } from '#app/components/ui/button.tsx'
-import { inputClass } from '#app/components/ui/input.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { Hidden, Input, inputClass } from '#app/components/ui/input.tsx'
 import { formatDay } from '#app/utils/format.ts'
 
 export type AfterDelivery = {
@@ -39,17 +39,15 @@ export function AfterDeliverySection({ state, answer }: { state: AfterDelivery; 
 			{state.mayAccept && (
 				<Form method="post" className="mb-6">
 					<AuthenticityTokenInput />
-					<input type="hidden" name="intent" value="accept" />
+					<Hidden name="intent" value="accept" />
 					<Text as="p" k="orderPage.after.acceptLead" className="mb-2 text-slate-700" />
-					<button type="submit" className={buttonClass()}>
-						{t('orderPage.after.accept')}
-					</button>
+					<Button type="submit">{t('orderPage.after.accept')}</Button>
 				</Form>
 			)}
 			{state.mayRevise && state.reviseUntil && (
 				<Form method="post" noValidate className="mb-6">
 					<AuthenticityTokenInput />
-					<input type="hidden" name="intent" value="revision" />
+					<Hidden name="intent" value="revision" />
 					<label htmlFor="revision-reason" className="mb-1 block font-medium">
 						{t('orderPage.after.reason')}
 					</label>
@@ -66,9 +64,13 @@ export function AfterDeliverySection({ state, answer }: { state: AfterDelivery; 
 					<p id="revision-reason-hint" className="mt-1 mb-2 text-sm text-slate-600">
 						{t('orderPage.after.reasonHint', { date: formatDay(state.reviseUntil, locale) })}
 					</p>
-					<button type="submit" className="rounded-md border border-slate-400 px-4 py-2 font-medium hover:bg-slate-50">
+					<Button
+						variant="bare"
+						type="submit"
+						className="rounded-md border border-slate-400 px-4 py-2 font-medium hover:bg-slate-50"
+					>
 						{t('orderPage.after.revise')}
-					</button>
+					</Button>
 				</Form>
 			)}
 			{state.mayRate && (
@@ -92,7 +94,7 @@ function RatingForm({
 	return (
 		<Form method="post" noValidate>
 			<AuthenticityTokenInput />
-			<input type="hidden" name="intent" value="rate" />
+			<Hidden name="intent" value="rate" />
 			<fieldset className="mb-3" aria-describedby={errors?.rating ? 'rating-error' : undefined}>
 				<legend className="mb-1 font-medium">
 					{t(state.rating ? 'orderPage.after.rated' : 'orderPage.after.rate')}
@@ -100,7 +102,8 @@ function RatingForm({
 				<div className="flex flex-wrap gap-3">
 					{[1, 2, 3, 4, 5].map((value) => (
 						<label key={value} className="flex items-center gap-1">
-							<input
+							<Input
+								variant="bare"
 								type="radio"
 								name="rating"
 								value={value}
@@ -138,9 +141,9 @@ function RatingForm({
 					{errors.comment}
 				</p>
 			)}
-			<button type="submit" className={`mt-2 ${buttonClass()}`}>
+			<Button type="submit" className="mt-2">
 				{t('orderPage.after.send')}
-			</button>
+			</Button>
 		</Form>
 	)
 }

@@ -3,6 +3,7 @@ import { Amount } from '#app/components/ui/amount.tsx'
 import { Text, useI18n } from '#app/components/ui/i18n-provider.tsx'
 import { NumberWheel } from '#app/components/order/number-wheel.tsx'
 import { CERTIFIED_PAGE_WORDS, type CertifiedChoice } from '#app/models/quote/rules.ts'
+import { Input } from '#app/components/ui/input.tsx'
 
 type Props = {
 	certified: CertifiedChoice | null
@@ -24,7 +25,8 @@ export function CertifiedChoiceFields({ certified, onChange, pricePerPage, pdfPr
 		<fieldset className="w-full rounded-md border border-slate-300 p-3" data-controller="certified-choice">
 			<legend className="px-1 font-medium">{t('certified.legend')}</legend>
 			<label className="flex items-start gap-2">
-				<input
+				<Input
+					variant="bare"
 					type="checkbox"
 					name="certified"
 					checked={certified !== null}
@@ -52,7 +54,8 @@ export function CertifiedChoiceFields({ certified, onChange, pricePerPage, pdfPr
 						error={error}
 					/>
 					<label className="flex items-center gap-2">
-						<input
+						<Input
+							variant="bare"
 							type="checkbox"
 							name="certified_pdf"
 							checked={choice.pdf}

@@ -1,7 +1,7 @@
 import { lazy } from 'react'
 import { BUSINESSES_PATH } from '#app/models/company/search-rules.ts'
 import { Enhanced } from '#app/components/ui/enhanced.tsx'
-import { inputClass } from '#app/components/ui/input.tsx'
+import { Input } from '#app/components/ui/input.tsx'
 
 const CompanySearchWidget = lazy(() => import('#app/components/order/company-search-widget.tsx'))
 
@@ -19,7 +19,7 @@ export type CompanySearchProps = {
 // the company's exact name, so the form still works.
 export function CompanySearch(props: CompanySearchProps) {
 	const plain = (
-		<input
+		<Input
 			id={props.id}
 			name="company_query"
 			type="text"
@@ -28,7 +28,6 @@ export function CompanySearch(props: CompanySearchProps) {
 			placeholder={props.placeholder}
 			aria-describedby={props.describedBy}
 			aria-invalid={props.isInvalid || undefined}
-			className={inputClass}
 		/>
 	)
 	return (

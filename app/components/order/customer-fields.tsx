@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { CompanySearch } from '#app/components/order/company-search.tsx'
 import type { FieldProps, fieldMaker } from '#app/components/ui/form-fields.tsx'
 import { useI18n } from '#app/components/ui/i18n-provider.tsx'
-import { inputClass } from '#app/components/ui/input.tsx'
+import { Input } from '#app/components/ui/input.tsx'
 import { ToggleDisplay } from '#app/components/ui/toggle-display.tsx'
 
 // The field maker of a form that has (at least) these fields.
@@ -14,13 +14,13 @@ function ContactFields({ field }: { field: Fields<'name' | 'email' | 'phone'> })
 	return (
 		<div className="grid gap-x-6 sm:grid-cols-2">
 			{field('name', t('request.name'), (props) => (
-				<input {...props} type="text" autoComplete="name" className={inputClass} />
+				<Input {...props} type="text" autoComplete="name" />
 			))}
 			{field('email', t('request.email'), (props) => (
-				<input {...props} type="email" autoComplete="email" className={inputClass} />
+				<Input {...props} type="email" autoComplete="email" />
 			))}
 			{field('phone', t('request.phone'), (props) => (
-				<input {...props} type="tel" autoComplete="tel" className={inputClass} />
+				<Input {...props} type="tel" autoComplete="tel" />
 			))}
 		</div>
 	)
@@ -67,7 +67,8 @@ function CompanyFields({ field, toggle }: CompanyProps) {
 	return (
 		<ToggleDisplay sources={[toggle.name]} className="mb-4">
 			<label className="mb-3 flex items-center gap-2 font-medium">
-				<input
+				<Input
+					variant="bare"
 					type="checkbox"
 					name={toggle.name}
 					value={toggle.value}
@@ -97,7 +98,7 @@ function CompanyFields({ field, toggle }: CompanyProps) {
 					'ean',
 					t('request.ean'),
 					(props) => (
-						<input {...props} type="text" inputMode="numeric" autoComplete="off" className={inputClass} />
+						<Input {...props} type="text" inputMode="numeric" autoComplete="off" />
 					),
 					t('request.eanHint'),
 				)}
@@ -113,7 +114,8 @@ export function AgreementCheckbox({ id, name, isChecked, error, children }: Agre
 	return (
 		<div className="mb-4">
 			<div className="flex items-start gap-2">
-				<input
+				<Input
+					variant="bare"
 					type="checkbox"
 					id={id}
 					name={name}

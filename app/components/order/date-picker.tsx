@@ -7,7 +7,8 @@ import { formatDay } from '#app/utils/format.ts'
 import { isWorkingDay, type CalendarDate } from '#app/models/calendar/working-days.ts'
 import { FieldError, FieldLabel } from '#app/components/ui/field.tsx'
 import { useI18n } from '#app/components/ui/i18n-provider.tsx'
-import { inlineInputClass } from '#app/components/ui/input.tsx'
+import { Hidden, inlineInputClass, Input } from '#app/components/ui/input.tsx'
+import { Button } from '#app/components/ui/button.tsx'
 
 type Props = {
 	id?: string
@@ -46,7 +47,8 @@ export function DatePicker({ id: givenId, name, label, min, value, onChange, err
 		return (
 			<div data-controller="date-picker" data-min-date={min}>
 				<FieldLabel htmlFor={id}>{label}</FieldLabel>
-				<input
+				<Input
+					variant="bare"
 					ref={keepChosen}
 					id={id}
 					type="date"
@@ -63,17 +65,18 @@ export function DatePicker({ id: givenId, name, label, min, value, onChange, err
 	return (
 		<div data-controller="date-picker" data-min-date={min}>
 			<FieldLabel htmlFor={id}>{label}</FieldLabel>
-			<input type="hidden" name={name} value={value ?? ''} />
+			<Hidden name={name} value={value ?? ''} />
 			<Popover.Root open={isOpen} onOpenChange={setIsOpen}>
 				<Popover.Trigger asChild>
-					<button
+					<Button
+						variant="bare"
 						id={id}
 						type="button"
 						aria-describedby={describedBy}
 						className={`min-w-56 text-left ${inlineInputClass}`}
 					>
 						{value ? formatDay(value, locale) : <span className="text-slate-600">{t('datePicker.placeholder')}</span>}
-					</button>
+					</Button>
 				</Popover.Trigger>
 				<Popover.Portal>
 					<Popover.Content

@@ -9,7 +9,8 @@ import { AuthenticityTokenInput } from '#app/components/ui/authenticity-token.ts
 import { DocumentFigures } from '#app/components/order/document-figures.tsx'
 import { RemoveDocument } from '#app/components/order/remove-document.tsx'
 import { Text, useI18n } from '#app/components/ui/i18n-provider.tsx'
-import { buttonClass } from '#app/components/ui/button.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { Input } from '#app/components/ui/input.tsx'
 
 const MIB = 1024 * 1024
 const MAX_FILES = 20
@@ -155,7 +156,7 @@ export function Dropzone(props: Props) {
 						className: `flex min-h-40 cursor-pointer flex-col items-center justify-center rounded-xl border-2 border-dashed p-8 text-center ${isDragActive ? 'border-teal-700 bg-teal-50' : 'border-slate-400 bg-white'}`,
 					})}
 				>
-					<input {...getInputProps({ name: 'file', 'aria-label': t('upload.choose') })} />
+					<Input variant="bare" {...getInputProps({ name: 'file', 'aria-label': t('upload.choose') })} />
 					<Text as="p" k="upload.drop" className="text-lg font-semibold text-slate-900" />
 					<Text as="p" k="order.fileKinds" className="mt-1 text-slate-700" />
 					<Text
@@ -167,9 +168,7 @@ export function Dropzone(props: Props) {
 					<Text as="p" k="order.sizeLimit" vars={{ size: limitMib }} className="mt-1 text-sm text-slate-600" />
 				</div>
 				<noscript>
-					<button type="submit" className={buttonClass()}>
-						{t('upload.send')}
-					</button>
+					<Button type="submit">{t('upload.send')}</Button>
 				</noscript>
 			</form>
 			<div role="alert" className="min-h-6 text-sm text-red-700">
@@ -228,10 +227,10 @@ function UploadRow({ item, onCancel, onDocument, onRemoved }: RowProps) {
 				<RemoveDocument id={item.uploaded.document.id} name={item.uploaded.document.name} onRemoved={onRemoved} />
 			)}
 			{(item.status === 'added' || item.status === 'queued' || item.status === 'uploading') && (
-				<button type="button" onClick={() => onCancel(item)} className={`${buttonClass('secondarySmall')} text-sm`}>
+				<Button variant="secondarySmall" type="button" onClick={() => onCancel(item)} className="text-sm">
 					{t('upload.cancel')}
 					<span className="sr-only"> {item.file.name}</span>
-				</button>
+				</Button>
 			)}
 		</li>
 	)

@@ -1,6 +1,6 @@
 import type { fieldMaker } from '#app/components/ui/form-fields.tsx'
 import { useI18n } from '#app/components/ui/i18n-provider.tsx'
-import { inputClass } from '#app/components/ui/input.tsx'
+import { Input } from '#app/components/ui/input.tsx'
 import { ToggleDisplay } from '#app/components/ui/toggle-display.tsx'
 import type { AcceptField } from '#app/models/order/form.ts'
 
@@ -13,7 +13,7 @@ export function ForeignBusinessFields({ field, isChecked }: Props) {
 	return (
 		<ToggleDisplay sources={['foreign']} className="mb-4">
 			<label className="mb-3 flex items-center gap-2 font-medium">
-				<input type="checkbox" name="foreign" defaultChecked={isChecked} className="size-4" />
+				<Input variant="bare" type="checkbox" name="foreign" defaultChecked={isChecked} className="size-4" />
 				{t('accept.foreign')}
 			</label>
 			<div
@@ -23,19 +23,19 @@ export function ForeignBusinessFields({ field, isChecked }: Props) {
 			>
 				<p className="mb-3 text-sm text-slate-700 sm:col-span-2">{t('accept.foreignNote')}</p>
 				{field('foreign_name', t('accept.foreignName'), (props) => (
-					<input {...props} type="text" autoComplete="organization" className={inputClass} />
+					<Input {...props} type="text" autoComplete="organization" />
 				))}
 				{field(
 					'vat_number',
 					t('accept.vatNumber'),
 					(props) => (
-						<input {...props} type="text" autoComplete="off" className={inputClass} />
+						<Input {...props} type="text" autoComplete="off" />
 					),
 					t('accept.vatNumberHint'),
 				)}
 				<div className="sm:col-span-2">
 					{field('foreign_address', t('accept.foreignAddress'), (props) => (
-						<input {...props} type="text" autoComplete="street-address" className={inputClass} />
+						<Input {...props} type="text" autoComplete="street-address" />
 					))}
 				</div>
 			</div>

@@ -6,8 +6,8 @@ import { AuthenticityTokenInput } from '#app/components/ui/authenticity-token.ts
 import { fieldMaker, RefusalSummary } from '#app/components/ui/form-fields.tsx'
 import { Text, useI18n } from '#app/components/ui/i18n-provider.tsx'
 import type { ChoiceErrors } from '#app/components/order/order-quote.tsx'
-import { buttonClass } from '#app/components/ui/button.tsx'
-import { inputClass } from '#app/components/ui/input.tsx'
+import { Button, buttonClass } from '#app/components/ui/button.tsx'
+import { Input, inputClass } from '#app/components/ui/input.tsx'
 import { AgreementCheckbox, CustomerFields } from '#app/components/order/customer-fields.tsx'
 
 type Props = {
@@ -93,7 +93,8 @@ export function LeadForm({ renderChoices, documentCount = 0, secondary = false, 
 				>
 					<Text k="request.consent" vars={{ privacy: pathFor('page', locale, { slug: PRIVACY_SLUGS[locale] }) }} />
 				</AgreementCheckbox>
-				<button
+				<Button
+					variant="bare"
 					type="submit"
 					disabled={isSending}
 					aria-describedby="request-submit-next"
@@ -104,7 +105,7 @@ export function LeadForm({ renderChoices, documentCount = 0, secondary = false, 
 					}
 				>
 					{isSending ? t('request.sending') : t('request.submit')}
-				</button>
+				</Button>
 				<Text
 					as="p"
 					id="request-submit-next"
@@ -144,7 +145,15 @@ function Honeypot() {
 	return (
 		<div className="absolute -left-[9999px]" aria-hidden="true">
 			<label htmlFor="request-website">{t('request.website')}</label>
-			<input id="request-website" name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+			<Input
+				variant="bare"
+				id="request-website"
+				name="website"
+				type="text"
+				tabIndex={-1}
+				autoComplete="off"
+				defaultValue=""
+			/>
 		</div>
 	)
 }

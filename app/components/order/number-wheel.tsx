@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { FieldError } from '#app/components/ui/field.tsx'
 import { useI18n } from '#app/components/ui/i18n-provider.tsx'
-import { inlineInputClass } from '#app/components/ui/input.tsx'
+import { inlineInputClass, Input } from '#app/components/ui/input.tsx'
+import { Button } from '#app/components/ui/button.tsx'
 
 type Props = {
 	id?: string
@@ -69,7 +70,8 @@ export function NumberWheel({
 				{label}
 			</label>
 			<div className="flex items-center gap-1">
-				<button
+				<Button
+					variant="bare"
 					type="button"
 					onClick={() => set(value - step)}
 					disabled={value <= min}
@@ -77,8 +79,9 @@ export function NumberWheel({
 					className="size-10 rounded-md border border-slate-400 text-lg disabled:opacity-40"
 				>
 					−
-				</button>
-				<input
+				</Button>
+				<Input
+					variant="bare"
 					ref={input}
 					id={id}
 					name={name}
@@ -97,7 +100,8 @@ export function NumberWheel({
 					aria-describedby={error ? `${id}-error` : undefined}
 					className={`w-20 text-center ${inlineInputClass}`}
 				/>
-				<button
+				<Button
+					variant="bare"
 					type="button"
 					onClick={() => set(value + step)}
 					disabled={value >= max}
@@ -105,7 +109,7 @@ export function NumberWheel({
 					className="size-10 rounded-md border border-slate-400 text-lg disabled:opacity-40"
 				>
 					+
-				</button>
+				</Button>
 			</div>
 			<FieldError id={`${id}-error`} message={error} />
 		</div>

@@ -17,7 +17,7 @@ import { LanguageSelect } from '#app/components/public/language-select.tsx'
 import { NumberWheel } from '#app/components/order/number-wheel.tsx'
 import { QuoteTable } from '#app/components/order/quote-table.tsx'
 import { pairPricePerWord } from '#app/models/price/rules.ts'
-import { buttonClass } from '#app/components/ui/button.tsx'
+import { Button } from '#app/components/ui/button.tsx'
 
 export type ChoiceErrors = Partial<
 	Record<'from_language' | 'to_language' | 'delivery_date' | 'copies' | 'certified' | 'pages' | 'certified_pdf', string>
@@ -160,16 +160,16 @@ function SaveQuote({ validityDays }: { validityDays: number }) {
 	const { t } = useI18n()
 	return (
 		<div className="mt-6 border-t border-slate-200 pt-4">
-			<button
+			<Button
+				variant="large"
 				type="submit"
 				name="intent"
 				value="save-quote"
 				formNoValidate
 				aria-describedby="quote-save-next"
-				className={buttonClass('large')}
 			>
 				{t('quote.save')}
-			</button>
+			</Button>
 			<Text
 				as="p"
 				id="quote-save-next"

@@ -1,9 +1,10 @@
 import { useState } from 'react'
 import { AuthenticityTokenInput } from '#app/components/ui/authenticity-token.tsx'
 import { useI18n } from '#app/components/ui/i18n-provider.tsx'
-import { buttonClass } from '#app/components/ui/button.tsx'
+import { Button } from '#app/components/ui/button.tsx'
 import { pathFor } from '#app/utils/locales.ts'
 import { requestJson } from '#app/utils/request-headers.ts'
+import { Hidden } from '#app/components/ui/input.tsx'
 
 type Props = { id: string; name: string; onRemoved: (id: string) => void }
 
@@ -29,11 +30,11 @@ export function RemoveDocument({ id, name, onRemoved }: Props) {
 	return (
 		<form method="post" action={`/documents/${id}`} onSubmit={remove} className="flex items-center gap-2">
 			<AuthenticityTokenInput />
-			<input type="hidden" name="back" value={pathFor('order', locale)} />
-			<button type="submit" disabled={busy} className={`${buttonClass('secondarySmall')} text-sm`}>
+			<Hidden name="back" value={pathFor('order', locale)} />
+			<Button variant="secondarySmall" type="submit" disabled={busy} className="text-sm">
 				{t('upload.remove')}
 				<span className="sr-only"> {name}</span>
-			</button>
+			</Button>
 			{failed && (
 				<span role="alert" className="text-sm text-red-700">
 					{t('upload.removeFailed')}

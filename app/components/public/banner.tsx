@@ -1,6 +1,7 @@
 import { useFetcher } from 'react-router'
 import { AuthenticityTokenInput } from '#app/components/ui/authenticity-token.tsx'
 import { Text, useI18n } from '#app/components/ui/i18n-provider.tsx'
+import { Button } from '#app/components/ui/button.tsx'
 
 // A real form, so dismissing works before the scripts load; the fetcher hides it at once.
 export function Banner() {
@@ -13,13 +14,13 @@ export function Banner() {
 				<Text k="banner.text" as="p" />
 				<fetcher.Form method="post" action="/banner">
 					<AuthenticityTokenInput />
-					<button
+					<Button variant="bare"
 						type="submit"
 						aria-label={t('banner.dismiss')}
 						className="rounded px-2 py-1 text-lg leading-none hover:bg-teal-700 focus-visible:outline-2 focus-visible:outline-white"
 					>
 						<span aria-hidden>×</span>
-					</button>
+					</Button>
 				</fetcher.Form>
 			</div>
 		</aside>

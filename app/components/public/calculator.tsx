@@ -12,6 +12,7 @@ import { trackEvent } from '#app/utils/analytics.client.ts'
 import { Amount } from '#app/components/ui/amount.tsx'
 import { Text, useI18n } from '#app/components/ui/i18n-provider.tsx'
 import { LanguagePairSelects } from '#app/components/public/language-select.tsx'
+import { Input } from '#app/components/ui/input.tsx'
 
 // A slider move is recorded once it has settled, not for every step on the way.
 const SETTLE_MS = 600
@@ -140,7 +141,7 @@ function WordSlider({ id, min, max, words, onChange: change }: SliderProps) {
 				>
 					{count}
 				</output>
-				<input
+				<Input variant="bare"
 					id={id}
 					type="range"
 					min={min}

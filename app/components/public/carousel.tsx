@@ -2,6 +2,7 @@ import { useRef, useState } from 'react'
 import type Swiper from 'swiper'
 import { useOnceNear } from '#app/hooks/use-once-near.ts'
 import { Text, useI18n } from '#app/components/ui/i18n-provider.tsx'
+import { Button } from '#app/components/ui/button.tsx'
 
 export type Slide = { id: number; imageUrl: string; alt: string; text: string; link: string | null }
 
@@ -95,21 +96,21 @@ export function Carousel({ slides, label, slidesPerView = '1/1/2/3/3', spaceBetw
 			<div
 				className={`carousel-controls mt-6 flex items-center justify-center gap-3 ${isPlaying === null ? 'invisible' : ''}`}
 			>
-				<button ref={previous} type="button" className={controlClass} aria-label={t('carousel.previous')}>
+				<Button variant="bare" ref={previous} type="button" className={controlClass} aria-label={t('carousel.previous')}>
 					<span aria-hidden>‹</span>
-				</button>
+				</Button>
 				<div ref={pagination} className="carousel-pagination" />
-				<button
+				<Button variant="bare"
 					type="button"
 					onClick={toggleAutoplay}
 					className={controlClass}
 					aria-label={t(isPlaying ? 'carousel.pause' : 'carousel.play')}
 				>
 					<span aria-hidden>{isPlaying ? '❚❚' : '▶'}</span>
-				</button>
-				<button ref={next} type="button" className={controlClass} aria-label={t('carousel.next')}>
+				</Button>
+				<Button variant="bare" ref={next} type="button" className={controlClass} aria-label={t('carousel.next')}>
 					<span aria-hidden>›</span>
-				</button>
+				</Button>
 			</div>
 		</div>
 	)

@@ -2,7 +2,8 @@ import { useId, useState } from 'react'
 import { foldText } from '#app/models/text/fold.ts'
 import { stripTags } from '#app/utils/translate.ts'
 import { Text, useI18n } from '#app/components/ui/i18n-provider.tsx'
-import { inputClass } from '#app/components/ui/input.tsx'
+import { Input } from '#app/components/ui/input.tsx'
+import { Button } from '#app/components/ui/button.tsx'
 
 export type FaqItem = { id: number; question: string; answerHtml: string }
 export type FaqCategory = { id: number; name: string; itemIds: number[] }
@@ -42,13 +43,12 @@ export function FaqList({ items, categories = [], isSearchable = false, headingL
 					<label htmlFor={`${id}-search`} className="mb-1 block font-medium">
 						{t('faq.search')}
 					</label>
-					<input
+					<Input
 						id={`${id}-search`}
 						type="search"
 						value={query}
 						onChange={(event) => setQuery(event.currentTarget.value)}
 						autoComplete="off"
-						className={inputClass}
 					/>
 					<p role="status" className="mt-1 text-sm text-slate-600">
 						{needle && shown.length > 0 ? t('faq.matches', { count: shown.length }) : ''}
@@ -69,7 +69,7 @@ export function FaqList({ items, categories = [], isSearchable = false, headingL
 					return (
 						<li key={item.id} hidden={!shown.includes(item)} className="p-5">
 							<Heading className="font-semibold text-slate-900">
-								<button
+								<Button variant="bare"
 									type="button"
 									aria-expanded={isOpen}
 									aria-controls={`${id}-answer-${item.id}`}
@@ -83,7 +83,7 @@ export function FaqList({ items, categories = [], isSearchable = false, headingL
 										{isOpen ? '−' : '+'}
 									</span>
 									{item.question}
-								</button>
+								</Button>
 							</Heading>
 							<div
 								id={`${id}-answer-${item.id}`}
@@ -111,7 +111,7 @@ function CategoryButtons({
 }) {
 	const { t } = useI18n()
 	const button = (category: FaqCategory | null, label: string) => (
-		<button
+		<Button variant="bare"
 			key={category?.id ?? 'all'}
 			type="button"
 			aria-pressed={chosen?.id === category?.id}
@@ -119,7 +119,7 @@ function CategoryButtons({
 			className="rounded-full border border-teal-800 px-4 py-1.5 text-sm font-semibold text-teal-900 hover:bg-teal-50 aria-pressed:bg-teal-800 aria-pressed:text-white"
 		>
 			{label}
-		</button>
+		</Button>
 	)
 	return (
 		<div role="group" aria-label={t('faq.categories')} className="mb-4 flex flex-wrap gap-2">

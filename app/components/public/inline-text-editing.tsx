@@ -3,6 +3,7 @@ import { useRevalidator } from 'react-router'
 import { translateHtml } from '#app/utils/translate.ts'
 import { HttpError, requestJson } from '#app/utils/request-headers.ts'
 import { useI18n } from '#app/components/ui/i18n-provider.tsx'
+import { Button } from '#app/components/ui/button.tsx'
 
 const SELECTOR = '[data-controller="translation"]'
 const STORAGE_KEY = 'tolk:edit-texts'
@@ -99,14 +100,14 @@ export default function InlineTextEditing() {
 				</p>
 			)}
 			{isOn && <p className="rounded-md bg-white px-3 py-2 text-sm text-slate-800 shadow">{t('editTexts.hint')}</p>}
-			<button
+			<Button variant="bare"
 				type="button"
 				aria-pressed={isOn}
 				onClick={toggle}
 				className="rounded-full bg-slate-900 px-4 py-2 text-sm font-semibold text-white shadow-lg hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700 aria-pressed:bg-teal-800"
 			>
 				{t('editTexts.toggle')}
-			</button>
+			</Button>
 		</div>
 	)
 }

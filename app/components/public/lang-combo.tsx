@@ -5,6 +5,7 @@ import type { PairQuote } from '#app/models/price/rules.ts'
 import { requestJson } from '#app/utils/request-headers.ts'
 import { Text, useI18n } from '#app/components/ui/i18n-provider.tsx'
 import { LanguagePairSelects } from '#app/components/public/language-select.tsx'
+import { Button } from '#app/components/ui/button.tsx'
 
 type Language = { code: string; name: string }
 type Props = {
@@ -76,12 +77,12 @@ export function LangCombo({ languages, url, action, initial }: Props) {
 					placeholder={t('priceCheck.choose')}
 					defaults={initial ?? undefined}
 				/>
-				<button
+				<Button variant="bare"
 					type="submit"
 					className="rounded-md border border-teal-800 px-4 py-2 font-semibold text-teal-900 hover:bg-teal-50"
 				>
 					{t('priceCheck.submit')}
-				</button>
+				</Button>
 			</form>
 			<div aria-live="polite" aria-busy={state.kind === 'loading' || undefined} className="price-area mt-4 min-h-16">
 				<PriceArea state={state} />

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react'
 import { NavLink, useLocation } from 'react-router'
 import { pathFor } from '#app/utils/locales.ts'
 import { useI18n } from '#app/components/ui/i18n-provider.tsx'
+import { Button } from '#app/components/ui/button.tsx'
 
 export type MenuPage = { title: string; slug: string }
 
@@ -31,7 +32,7 @@ export function Navigation({ menuPages }: { menuPages: MenuPage[] }) {
 
 	return (
 		<>
-			<button
+			<Button variant="bare"
 				type="button"
 				popoverTarget={`${id}-menu`}
 				aria-expanded={isMenuOpen}
@@ -41,7 +42,7 @@ export function Navigation({ menuPages }: { menuPages: MenuPage[] }) {
 			>
 				<span aria-hidden="true">☰ </span>
 				{t('nav.menu')}
-			</button>
+			</Button>
 			<div
 				ref={menu}
 				id={`${id}-menu`}
@@ -98,7 +99,7 @@ function ServicesMenu({ pages }: { pages: MenuPage[] }) {
 	}, [isOpen])
 	return (
 		<li ref={item} className="relative">
-			<button
+			<Button variant="bare"
 				ref={button}
 				type="button"
 				aria-expanded={isOpen}
@@ -110,7 +111,7 @@ function ServicesMenu({ pages }: { pages: MenuPage[] }) {
 				<span aria-hidden className="transition-transform group-aria-expanded:rotate-180">
 					▾
 				</span>
-			</button>
+			</Button>
 			<ul
 				id={`${id}-pages`}
 				hidden={!isOpen}

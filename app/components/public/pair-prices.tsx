@@ -4,7 +4,7 @@ import { Text, useI18n } from '#app/components/ui/i18n-provider.tsx'
 import { LanguageSelect } from '#app/components/public/language-select.tsx'
 import type { PairPriceRow } from '#app/models/price/price.server.ts'
 import { withVat, type PriceGroup } from '#app/models/price/rules.ts'
-import { buttonClass } from '#app/components/ui/button.tsx'
+import { Button } from '#app/components/ui/button.tsx'
 
 type Money = { currency: string; vatPercent: number }
 
@@ -59,9 +59,9 @@ export function PairPriceList({ pairs, pairCount, languages, filter, currency, v
 						placeholder={t('prices.filterAll')}
 						defaultValue={filter}
 					/>
-					<button type="submit" className={buttonClass('secondary')}>
+					<Button variant="secondary" type="submit">
 						{t('prices.filterSubmit')}
-					</button>
+					</Button>
 				</AutoSubmitForm>
 				<div className="overflow-x-auto rounded-md border border-slate-200">
 					<table className="w-full text-left">

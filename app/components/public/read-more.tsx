@@ -1,5 +1,6 @@
 import { useId, useState, type ReactNode } from 'react'
 import { useI18n } from '#app/components/ui/i18n-provider.tsx'
+import { Button } from '#app/components/ui/button.tsx'
 
 // The spec's read-more: a long block shows its first lines and a button that unfolds the rest
 // (and folds it again). Without script the whole block shows (root.tsx's noscript style). A block
@@ -25,7 +26,7 @@ export function ReadMore({ children, fold = true }: { children: ReactNode; fold?
 					/>
 				)}
 			</div>
-			<button
+			<Button variant="bare"
 				type="button"
 				aria-expanded={isOpen}
 				aria-controls={id}
@@ -33,7 +34,7 @@ export function ReadMore({ children, fold = true }: { children: ReactNode; fold?
 				className="mt-2 font-semibold text-teal-800 underline underline-offset-2"
 			>
 				{isOpen ? t('readMore.less') : t('readMore.more')}
-			</button>
+			</Button>
 		</div>
 	)
 }

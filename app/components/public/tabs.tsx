@@ -1,4 +1,5 @@
 import { useId, useState, type ReactNode } from 'react'
+import { Button } from '#app/components/ui/button.tsx'
 
 export type Tab = { key: string; label: string; content: ReactNode }
 
@@ -23,7 +24,7 @@ export function Tabs({
 				{tabs.map((tab) => {
 					const isActive = tab.key === active
 					return (
-						<button
+						<Button variant="bare"
 							key={tab.key}
 							type="button"
 							aria-expanded={isActive}
@@ -32,7 +33,7 @@ export function Tabs({
 							className={`rounded-md border px-4 py-2 font-medium ${isActive ? 'border-black bg-black text-white' : 'border-slate-400 bg-white text-slate-900 hover:bg-slate-100'}`}
 						>
 							{tab.label}
-						</button>
+						</Button>
 					)
 				})}
 			</div>

@@ -9,6 +9,20 @@ export const inlineInputClass = `max-w-full ${FIELD}`
 
 export type Option = { value: string; label: string }
 
-export function Input({ className = '', ...props }: React.InputHTMLAttributes<HTMLInputElement>) {
-	return <input {...props} className={`${inputClass} ${className}`.trim()} />
+const INPUT_VARIANTS = { field: inputClass, inline: inlineInputClass, bare: '' } as const
+
+// Every input of the app is this one (lint flags a raw <input> outside components/ui): `field`
+// fills its column, `inline` sits in a row, `bare` (a checkbox, a file picker, a control with a
+// look of its own) takes only its className.
+export function Input({
+	className = '',
+	variant = 'field',
+	...props
+}: React.ComponentProps<'input'> & { variant?: keyof typeof INPUT_VARIANTS }) {
+	return <input {...props} className={`${INPUT_VARIANTS[variant]} ${className}`.trim() || undefined} />
+}
+
+// A value the form sends back as it came (an intent, an id, the CSRF token).
+export function Hidden(props: Omit<React.ComponentProps<'input'>, 'type'>) {
+	return <input {...props} type="hidden" />
 }

@@ -1,8 +1,8 @@
 import { Form } from 'react-router'
 import { AuthenticityTokenInput } from '#app/components/ui/authenticity-token.tsx'
 import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
-import { buttonClass } from '#app/components/ui/button.tsx'
-import { inputClass } from '#app/components/ui/input.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { Hidden, inputClass } from '#app/components/ui/input.tsx'
 import { formatDateTime } from '#app/utils/format.ts'
 import type { AdminMessageKey } from '#app/utils/translate.ts'
 
@@ -48,14 +48,14 @@ export function JobThread({ messages, canWrite }: { messages: ThreadMessage[]; c
 			{canWrite && (
 				<Form method="post" className="space-y-2">
 					<AuthenticityTokenInput />
-					<input type="hidden" name="intent" value="message" />
+					<Hidden name="intent" value="message" />
 					<label className="block text-sm font-medium">
 						{t('jobs.message')}
 						<textarea name="body" required maxLength={5000} rows={3} className={inputClass} />
 					</label>
-					<button type="submit" className={buttonClass('secondary')}>
+					<Button variant="secondary" type="submit">
 						{t('jobs.send')}
-					</button>
+					</Button>
 				</Form>
 			)}
 		</div>

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { receiveUpload, UploadRefused } from '#app/models/documents/upload.server.ts'
-import { multipartSource } from '#app/http/multipart.server.ts'
 import { setupTestDatabase } from '#tests/setup/database.ts'
 import { testServices } from '#tests/setup/services.ts'
+import { multipartOf } from '#tests/setup/upload.ts'
 
 // The upload model fed a real multipart stream, storing into a real directory and database.
 const testDatabase = setupTestDatabase()
@@ -13,9 +13,7 @@ const documentsDir = mkdtempSync(path.join(tmpdir(), 'tolk-upload-'))
 afterAll(() => rmSync(documentsDir, { recursive: true, force: true }))
 
 function upload(name: string, content: string, limitMib = 1) {
-	const form = new FormData()
-	form.append('file', new Blob([content]), name)
-	const source = multipartSource(new Request('http://localhost/upload', { method: 'POST', body: form }))
+	const source = multipartOf(name, content)
 	const services = { ...testServices({ db: testDatabase.handle.db }), documentsDir }
 	return receiveUpload(services, { source, draftId: 'draft-upload', limitMib, ipHash: 'test' })
 }

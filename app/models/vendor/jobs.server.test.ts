@@ -16,7 +16,6 @@ import {
 	translators,
 	type JobStatus,
 } from '#database/schema.ts'
-import { multipartSource } from '#app/http/multipart.server.ts'
 import { UploadRefused } from '#app/models/documents/upload.server.ts'
 import { deliveriesDirOf } from '#app/models/order/order.server.ts'
 import { createJob } from '#app/models/vendor/jobs.server.ts'
@@ -40,6 +39,7 @@ import {
 } from '#app/models/vendor/job-status.server.ts'
 import { setupOrderTests } from '#tests/setup/orders.ts'
 import { jobValues, makeTranslator, orderWithDocument } from '#tests/setup/vendor.ts'
+import { multipartOf } from '#tests/setup/upload.ts'
 
 const { db, mails, services: baseServices, staff } = setupOrderTests()
 const documentsDir = mkdtempSync(path.join(tmpdir(), 'tolk-jobs-'))
@@ -53,11 +53,7 @@ async function person(name: string, rate?: number, teamMemberId: number | null =
 	return { id: row!.id, userId: row!.userId, name }
 }
 
-function upload(name: string, content: string) {
-	const form = new FormData()
-	form.append('file', new Blob([content]), name)
-	return multipartSource(new Request('http://localhost/upload', { method: 'POST', body: form }))
-}
+const upload = multipartOf
 
 describe('the job state table', () => {
 	test('every status is reached from open, approved and cancelled end it, and every open job can be cancelled', () => {

@@ -8,8 +8,8 @@ import { AuthenticityTokenInput } from '#app/components/ui/authenticity-token.ts
 import { FormAnswer } from '#app/components/ui/form-answer.tsx'
 import { fieldMaker, RefusalSummary } from '#app/components/ui/form-fields.tsx'
 import { Text, useI18n } from '#app/components/ui/i18n-provider.tsx'
-import { buttonClass } from '#app/components/ui/button.tsx'
-import { inputClass } from '#app/components/ui/input.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { Hidden, Input } from '#app/components/ui/input.tsx'
 import type { DetailField } from '#app/models/customer/account.server.ts'
 import { colleaguesOf } from '#app/models/customer/company.server.ts'
 import { openOrdersOf } from '#app/models/customer/privacy.server.ts'
@@ -80,7 +80,7 @@ export default function AccountDetailsPage() {
 					<FormAnswer answer={mine?.ok ? mine : null} />
 					<Form method="post" noValidate>
 						<AuthenticityTokenInput />
-						<input type="hidden" name="intent" value="details" />
+						<Hidden name="intent" value="details" />
 						<RefusalSummary
 							prefix="details"
 							refusal={mine && !mine.ok ? { message: mine.message, errors: mine.errors ?? {} } : null}
@@ -88,10 +88,10 @@ export default function AccountDetailsPage() {
 						/>
 						<div className="grid gap-x-6 sm:grid-cols-2">
 							{field('name', t('request.name'), (props) => (
-								<input {...props} type="text" autoComplete="name" className={inputClass} />
+								<Input {...props} type="text" autoComplete="name" />
 							))}
 							{field('phone', t('request.phone'), (props) => (
-								<input {...props} type="tel" autoComplete="tel" className={inputClass} />
+								<Input {...props} type="tel" autoComplete="tel" />
 							))}
 						</div>
 						{field(
@@ -109,7 +109,7 @@ export default function AccountDetailsPage() {
 								'ean',
 								t('request.ean'),
 								(props) => (
-									<input {...props} type="text" inputMode="numeric" autoComplete="off" className={inputClass} />
+									<Input {...props} type="text" inputMode="numeric" autoComplete="off" />
 								),
 								t('request.eanHint'),
 							)}
@@ -117,14 +117,12 @@ export default function AccountDetailsPage() {
 								'buyer_reference',
 								t('accept.buyerReference'),
 								(props) => (
-									<input {...props} type="text" autoComplete="off" className={inputClass} />
+									<Input {...props} type="text" autoComplete="off" />
 								),
 								t('accept.buyerReferenceHint'),
 							)}
 						</div>
-						<button type="submit" className={buttonClass()}>
-							{t('account.details.save')}
-						</button>
+						<Button type="submit">{t('account.details.save')}</Button>
 					</Form>
 				</section>
 				<EmailSection email={loaded.account.email} answer={answer?.intent === 'email' ? answer : null} />

@@ -3,7 +3,7 @@ import type { Route } from './+types/link'
 import { AuthenticityTokenInput } from '#app/components/ui/authenticity-token.tsx'
 import { Text, useI18n } from '#app/components/ui/i18n-provider.tsx'
 import { PageHeading, PageMeta } from '#app/components/public/page.tsx'
-import { buttonClass } from '#app/components/ui/button.tsx'
+import { Button, buttonClass } from '#app/components/ui/button.tsx'
 import { spendLink } from '#app/models/customer/account.server.ts'
 import { peekLink } from '#app/models/customer/links.server.ts'
 import { endCustomerSession } from '#app/models/customer/session.server.ts'
@@ -64,9 +64,9 @@ export default function AccountLinkPage() {
 						vars={{ email: email ?? '' }}
 						className="mb-4"
 					/>
-					<button type="submit" className={buttonClass('large')}>
+					<Button variant="large" type="submit">
 						{t('account.link.submit')}
-					</button>
+					</Button>
 				</Form>
 			) : (
 				<div role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-4 text-amber-950">

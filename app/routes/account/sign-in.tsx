@@ -5,8 +5,8 @@ import { AuthenticityTokenInput } from '#app/components/ui/authenticity-token.ts
 import { ErrorSummary, fieldMaker } from '#app/components/ui/form-fields.tsx'
 import { Text, useI18n } from '#app/components/ui/i18n-provider.tsx'
 import { PageHeading, PageMeta } from '#app/components/public/page.tsx'
-import { buttonClass } from '#app/components/ui/button.tsx'
-import { inputClass } from '#app/components/ui/input.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { Input } from '#app/components/ui/input.tsx'
 import { askForSignInLink } from '#app/models/customer/account.server.ts'
 import { addressKey } from '#app/models/address-key.server.ts'
 import { optionalCustomer } from '#app/http/customer.server.ts'
@@ -91,11 +91,11 @@ export default function AccountSignInPage() {
 						/>
 					)}
 					{field('email', t('request.email'), (props) => (
-						<input {...props} type="email" autoComplete="email" required className={inputClass} />
+						<Input {...props} type="email" autoComplete="email" required />
 					))}
-					<button type="submit" disabled={isSending} className={buttonClass('large')}>
+					<Button variant="large" type="submit" disabled={isSending}>
 						{t('account.signIn.submit')}
-					</button>
+					</Button>
 				</Form>
 			)}
 		</div>

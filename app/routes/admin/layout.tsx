@@ -9,6 +9,7 @@ import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
 import { takeFlash } from '#app/http/flash.server.ts'
 import { requireStaff } from '#app/http/access.server.ts'
 import type { AdminMessageKey } from '#app/utils/translate.ts'
+import { Button } from '#app/components/ui/button.tsx'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const staff = requireStaff(request, context)
@@ -67,7 +68,8 @@ export default function AdminLayout() {
 			<div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-6 md:flex-row">
 				<nav aria-label={t('nav.label')} className="md:w-52 md:shrink-0">
 					{/* On a phone the menu folds behind one button that names the page you are on. */}
-					<button
+					<Button
+						variant="bare"
 						type="button"
 						data-admin-menu-toggle
 						aria-expanded={isMenuOpen}
@@ -80,7 +82,7 @@ export default function AdminLayout() {
 							{current && <span className="font-normal text-slate-700"> · {t(current.label)}</span>}
 						</span>
 						<span aria-hidden="true">{isMenuOpen ? '▴' : '▾'}</span>
-					</button>
+					</Button>
 					<ul
 						id="admin-menu"
 						data-admin-menu

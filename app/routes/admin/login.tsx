@@ -14,7 +14,8 @@ import { safeLocalPath } from '#app/utils/safe-redirect.ts'
 import { getServices, requestInfoContext } from '#app/http/context.server.ts'
 import { fieldErrorsOf, requiredText } from '#app/models/records/form.ts'
 import { readForm } from '#app/http/request-body.server.ts'
-import { buttonClass } from '#app/components/ui/button.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { Hidden } from '#app/components/ui/input.tsx'
 
 const LoginSchema = z.object({
 	email: requiredText(254).pipe(z.email('errors.email')),
@@ -76,8 +77,8 @@ export default function Login() {
 			<h1 className="mb-6 text-2xl font-bold text-slate-900">{t('login.title')}</h1>
 			<Form method="post" className="space-y-4" noValidate>
 				<AuthenticityTokenInput />
-				<input type="hidden" name="redirectTo" value={redirectTo} />
-				<input type="hidden" name="lang" value={locale} />
+				<Hidden name="redirectTo" value={redirectTo} />
+				<Hidden name="lang" value={locale} />
 				{errors._form && (
 					<p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
 						{t(errors._form, { minutes: result && 'minutes' in result ? Number(result.minutes) : 15 })}
@@ -102,9 +103,9 @@ export default function Login() {
 					label={t('fields.password')}
 					error={errors.password && t(errors.password)}
 				/>
-				<button type="submit" disabled={isSubmitting} className={`w-full ${buttonClass()}`}>
+				<Button type="submit" disabled={isSubmitting} className="w-full">
 					{t('login.submit')}
-				</button>
+				</Button>
 			</Form>
 			<p className="mt-6 text-sm">
 				<a

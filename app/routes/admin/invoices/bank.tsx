@@ -2,9 +2,9 @@ import { readFile } from 'node:fs/promises'
 import { data, Form, Link, useActionData, useLoaderData } from 'react-router'
 import type { Route } from './+types/bank'
 import { AuthenticityTokenInput } from '#app/components/ui/authenticity-token.tsx'
-import { buttonClass } from '#app/components/ui/button.tsx'
+import { Button } from '#app/components/ui/button.tsx'
 import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
-import { inlineInputClass } from '#app/components/ui/input.tsx'
+import { inlineInputClass, Input } from '#app/components/ui/input.tsx'
 import { Table } from '#app/components/ui/table.tsx'
 import { Section } from '#app/components/admin/section.tsx'
 import { Pager } from '#app/components/admin/list-page.tsx'
@@ -164,14 +164,19 @@ function ImportForm({ layout, problem }: { layout: BankCsvLayout; problem: Probl
 				<AuthenticityTokenInput />
 				<label className="text-sm font-medium">
 					<span className="mb-1 block">{t('bank.file')}</span>
-					<input type="file" name="file" accept=".csv,.txt,text/csv" required className="block max-w-full" />
+					<Input
+						variant="bare"
+						type="file"
+						name="file"
+						accept=".csv,.txt,text/csv"
+						required
+						className="block max-w-full"
+					/>
 				</label>
 				{select('date')}
 				{select('text')}
 				{select('amount')}
-				<button type="submit" className={buttonClass()}>
-					{t('bank.read')}
-				</button>
+				<Button type="submit">{t('bank.read')}</Button>
 			</Form>
 		</Section>
 	)
@@ -212,7 +217,8 @@ function LinesForm({ lines }: Pick<Data, 'lines'>) {
 							)}
 						</td>
 						<td className="px-3 py-2">
-							<input
+							<Input
+								variant="bare"
 								name={`invoice-${line.id}`}
 								inputMode="numeric"
 								defaultValue={line.match?.number ?? ''}
@@ -221,7 +227,8 @@ function LinesForm({ lines }: Pick<Data, 'lines'>) {
 							/>
 						</td>
 						<td className="px-3 py-2">
-							<input
+							<Input
+								variant="bare"
 								type="checkbox"
 								name="register"
 								value={line.id}
@@ -231,7 +238,8 @@ function LinesForm({ lines }: Pick<Data, 'lines'>) {
 							/>
 						</td>
 						<td className="px-3 py-2">
-							<input
+							<Input
+								variant="bare"
 								type="checkbox"
 								name="ignore"
 								value={line.id}
@@ -242,9 +250,7 @@ function LinesForm({ lines }: Pick<Data, 'lines'>) {
 					</tr>
 				))}
 			</Table>
-			<button type="submit" className={buttonClass()}>
-				{t('bank.confirm')}
-			</button>
+			<Button type="submit">{t('bank.confirm')}</Button>
 		</Form>
 	)
 }

@@ -2,7 +2,7 @@ import { data, Form, Link, useActionData, useLoaderData } from 'react-router'
 import { z } from 'zod'
 import type { Route } from './+types/invoice'
 import { AuthenticityTokenInput } from '#app/components/ui/authenticity-token.tsx'
-import { buttonClass } from '#app/components/ui/button.tsx'
+import { Button } from '#app/components/ui/button.tsx'
 import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
 import { DetailHeader, DetailList, Section } from '#app/components/admin/section.tsx'
 import { PaymentForm } from '#app/components/admin/payment-form.tsx'
@@ -21,6 +21,7 @@ import {
 } from '#app/models/invoice/payments.server.ts'
 import { formatDay, formatPrice } from '#app/utils/format.ts'
 import { invoiceStatusOf, overpaidOn, owedOn } from '#app/models/invoice/statuses.ts'
+import { Hidden } from '#app/components/ui/input.tsx'
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
 	requireStaff(request, context)
@@ -163,11 +164,11 @@ export default function InvoicePage() {
 					<p className="text-sm">{t(invoice.remindersPaused ? 'invoice.remindersHeld' : 'invoice.remindersOn')}</p>
 					<Form method="post">
 						<AuthenticityTokenInput />
-						<input type="hidden" name="intent" value="pause" />
-						<input type="hidden" name="paused" value={invoice.remindersPaused ? 'off' : 'on'} />
-						<button type="submit" className={buttonClass('secondary')}>
+						<Hidden name="intent" value="pause" />
+						<Hidden name="paused" value={invoice.remindersPaused ? 'off' : 'on'} />
+						<Button variant="secondary" type="submit">
 							{t(invoice.remindersPaused ? 'invoice.resume' : 'invoice.pause')}
-						</button>
+						</Button>
 					</Form>
 				</Section>
 			)}

@@ -1,7 +1,7 @@
 import { Form, Link, useLoaderData } from 'react-router'
 import type { Route } from './+types/list'
 import { AuthenticityTokenInput } from '#app/components/ui/authenticity-token.tsx'
-import { buttonClass } from '#app/components/ui/button.tsx'
+import { Button, buttonClass } from '#app/components/ui/button.tsx'
 import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
 import { Table } from '#app/components/ui/table.tsx'
 import {
@@ -50,9 +50,9 @@ export default function Invoices() {
 				</Link>
 				<Form method="post" action="/admin/invoices/reminders">
 					<AuthenticityTokenInput />
-					<button type="submit" className={buttonClass('secondary')}>
+					<Button variant="secondary" type="submit">
 						{t('invoices.sendReminders')}
-					</button>
+					</Button>
 				</Form>
 			</div>
 			<InvoiceFilters filter={filter} />

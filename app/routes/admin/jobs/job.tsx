@@ -3,8 +3,8 @@ import { z } from 'zod'
 import type { Route } from './+types/job'
 import { AuthenticityTokenInput } from '#app/components/ui/authenticity-token.tsx'
 import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
-import { buttonClass } from '#app/components/ui/button.tsx'
-import { inputClass } from '#app/components/ui/input.tsx'
+import { Button, buttonClass } from '#app/components/ui/button.tsx'
+import { Hidden, Input, inputClass } from '#app/components/ui/input.tsx'
 import { streamAttributes, useReloadOnStream } from '#app/components/ui/live-stream.tsx'
 import { DetailHeader, DetailList, Section } from '#app/components/admin/section.tsx'
 import { FileList } from '#app/components/admin/file-list.tsx'
@@ -217,10 +217,10 @@ function IntentButton({
 	return (
 		<Form method="post">
 			<AuthenticityTokenInput />
-			<input type="hidden" name="intent" value={intent} />
-			<button type="submit" className={buttonClass(variant)}>
+			<Hidden name="intent" value={intent} />
+			<Button variant="bare" type="submit" className={buttonClass(variant)}>
 				{label}
-			</button>
+			</Button>
 		</Form>
 	)
 }
@@ -239,14 +239,14 @@ function Review({ documents, files }: { documents: number; files: ReviewFile[] }
 			)}
 			<Form method="post" className="min-w-0 flex-1 space-y-2">
 				<AuthenticityTokenInput />
-				<input type="hidden" name="intent" value="return" />
+				<Hidden name="intent" value="return" />
 				<label className="block text-sm font-medium">
 					{t('jobs.returnNote')}
 					<textarea name="note" required minLength={3} maxLength={2000} rows={2} className={inputClass} />
 				</label>
-				<button type="submit" className={buttonClass('secondary')}>
+				<Button variant="secondary" type="submit">
 					{t('jobs.return')}
-				</button>
+				</Button>
 			</Form>
 		</div>
 	)
@@ -259,22 +259,21 @@ function ChooseFiles({ documents, current, files }: { documents: number; current
 	return (
 		<Form method="post" className="space-y-2" data-controller="approve-fewer">
 			<AuthenticityTokenInput />
-			<input type="hidden" name="intent" value="approve" />
-			<input type="hidden" name="confirmFiles" value="1" />
+			<Hidden name="intent" value="approve" />
+			<Hidden name="confirmFiles" value="1" />
 			<fieldset>
 				<legend className="font-medium text-amber-900">
 					{t('jobs.fewerFiles', { documents: String(documents), files: String(current) })}
 				</legend>
 				{files.map((file) => (
 					<label key={file.id} className="block">
-						<input type="checkbox" name="fileIds" value={file.id} defaultChecked={!file.superseded} /> {file.name}
+						<Input variant="bare" type="checkbox" name="fileIds" value={file.id} defaultChecked={!file.superseded} />{' '}
+						{file.name}
 						{file.superseded ? ` (${t('work.superseded')})` : ''}
 					</label>
 				))}
 			</fieldset>
-			<button type="submit" className={buttonClass('primary')}>
-				{t('jobs.approveChosen')}
-			</button>
+			<Button type="submit">{t('jobs.approveChosen')}</Button>
 		</Form>
 	)
 }
@@ -290,19 +289,19 @@ function Reoffer({
 	return (
 		<Form method="post" className="space-y-2">
 			<AuthenticityTokenInput />
-			<input type="hidden" name="intent" value="reoffer" />
+			<Hidden name="intent" value="reoffer" />
 			<fieldset>
 				<legend className="text-sm font-medium">{t('jobs.offerTo')}</legend>
 				{candidates.map((candidate) => (
 					<label key={candidate.id} className="block">
-						<input type="checkbox" name="translatorIds" value={candidate.id} /> {candidate.name} ·{' '}
+						<Input variant="bare" type="checkbox" name="translatorIds" value={candidate.id} /> {candidate.name} ·{' '}
 						{money(candidate.fee)} · {t('jobs.openWords', { words: formatNumber(candidate.openWords, locale) })}
 					</label>
 				))}
 			</fieldset>
-			<button type="submit" className={buttonClass('secondary')}>
+			<Button variant="secondary" type="submit">
 				{t('jobs.offerAgain')}
-			</button>
+			</Button>
 		</Form>
 	)
 }

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react'
 import { data, Link, useFetcher, useLoaderData } from 'react-router'
 import type { Route } from './+types/list'
 import { ConfirmDelete } from '#app/components/admin/confirm-delete.tsx'
-import { inputClass } from '#app/components/ui/input.tsx'
+import { Input } from '#app/components/ui/input.tsx'
 import { AuthenticityTokenInput } from '#app/components/ui/authenticity-token.tsx'
 import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
 import { redirectWithFlash } from '#app/http/flash.server.ts'
@@ -15,7 +15,7 @@ import { formatFileSize } from '#app/utils/format.ts'
 import type { AdminMessageKey } from '#app/utils/translate.ts'
 import { CONTENT_FILE_EXTENSIONS, PHOTO_EXTENSIONS } from '#app/models/media/kinds.ts'
 import type { ContentFileItem, MediaKind, PhotoItem } from '#app/models/media/kinds.ts'
-import { buttonClass } from '#app/components/ui/button.tsx'
+import { Button } from '#app/components/ui/button.tsx'
 
 // The editor's calls (Accept: application/json): the list for the picker and the upload. People
 // get the library page below, on the same address.
@@ -110,7 +110,8 @@ function UploadForm({ kind }: { kind: MediaKind }) {
 				<label htmlFor="media-file" className="mb-1 block font-medium">
 					{t(kind === 'photos' ? 'media.choosePhoto' : 'media.chooseFile')}
 				</label>
-				<input
+				<Input
+					variant="bare"
 					id="media-file"
 					name="file"
 					type="file"
@@ -133,11 +134,11 @@ function UploadForm({ kind }: { kind: MediaKind }) {
 				<label htmlFor="media-title" className="mb-1 block font-medium">
 					{t('media.title')}
 				</label>
-				<input id="media-title" name="title" type="text" maxLength={200} className={inputClass} />
+				<Input id="media-title" name="title" type="text" maxLength={200} />
 			</div>
-			<button type="submit" disabled={isUploading} className={buttonClass()}>
+			<Button type="submit" disabled={isUploading}>
 				{t(isUploading ? 'media.uploading' : 'media.upload')}
-			</button>
+			</Button>
 		</fetcher.Form>
 	)
 }
@@ -173,14 +174,13 @@ function MediaRow({ kind, item }: { kind: MediaKind; item: PhotoItem | ContentFi
 						<label htmlFor={inputId} className="sr-only">
 							{t('media.titleOf', { name: item.name })}
 						</label>
-						<input
+						<Input
 							id={inputId}
 							name="title"
 							defaultValue={item.title}
 							maxLength={200}
 							aria-invalid={error ? true : undefined}
 							aria-describedby={error ? `${inputId}-error` : undefined}
-							className={inputClass}
 						/>
 						{error && (
 							<p id={`${inputId}-error`} role="alert" className="mt-1 text-sm text-red-700">
@@ -188,10 +188,10 @@ function MediaRow({ kind, item }: { kind: MediaKind; item: PhotoItem | ContentFi
 							</p>
 						)}
 					</div>
-					<button type="submit" className={`${buttonClass('secondarySmall')} text-sm`}>
+					<Button variant="secondarySmall" type="submit" className="text-sm">
 						{t('media.rename')}
 						<span className="sr-only"> {item.name}</span>
-					</button>
+					</Button>
 				</rename.Form>
 				<p className="mt-1 text-sm text-slate-600">
 					<a href={item.url} className="text-teal-800 underline">

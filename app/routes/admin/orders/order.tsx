@@ -4,8 +4,8 @@ import type { Route } from './+types/order'
 import { AuthenticityTokenInput } from '#app/components/ui/authenticity-token.tsx'
 import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
 import { streamAttributes, useReloadOnStream } from '#app/components/ui/live-stream.tsx'
-import { buttonClass } from '#app/components/ui/button.tsx'
-import { inlineInputClass } from '#app/components/ui/input.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { Hidden, inlineInputClass } from '#app/components/ui/input.tsx'
 import { DetailHeader, DetailList, Section, type DetailRow } from '#app/components/admin/section.tsx'
 import { FileList } from '#app/components/admin/file-list.tsx'
 import { StatusForm } from '#app/components/admin/status-form.tsx'
@@ -332,10 +332,10 @@ function DeliveredFiles({ order, files }: Pick<Data, 'order' | 'files'>) {
 			{order.status === 'delivered' && (
 				<Form method="post" className="flex flex-wrap items-center gap-3">
 					<AuthenticityTokenInput />
-					<input type="hidden" name="intent" value="mail" />
-					<button type="submit" className={buttonClass('secondary')}>
+					<Hidden name="intent" value="mail" />
+					<Button variant="secondary" type="submit">
 						{t('order.resendMail')}
-					</button>
+					</Button>
 					<span className="text-sm text-slate-600">{t('order.resendMailHint', { email: order.customer.email })}</span>
 				</Form>
 			)}

@@ -16,7 +16,7 @@ import { getSettings } from '#app/models/site.server.ts'
 import type { Field, OptionSource } from '#app/models/records/definition.ts'
 import { formValues, RESOURCES } from '#app/models/records/registry.ts'
 import { getDb } from '#app/http/context.server.ts'
-import { buttonClass } from '#app/components/ui/button.tsx'
+import { Button, buttonClass } from '#app/components/ui/button.tsx'
 import { notFound } from '#app/http/responses.server.ts'
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -127,9 +127,9 @@ export default function RecordForm() {
 					))}
 				</div>
 				<div className="flex gap-3">
-					<button type="submit" disabled={isSaving} className={buttonClass()}>
+					<Button type="submit" disabled={isSaving}>
 						{t('actions.save')}
-					</button>
+					</Button>
 					<a href={`/admin/${name}`} className={buttonClass('secondary')}>
 						{t('actions.cancel')}
 					</a>
@@ -151,9 +151,9 @@ function Sessions({ userId, count }: { userId: number; count: number }) {
 			<AuthenticityTokenInput />
 			<h2 className="mb-1 text-lg font-bold">{t('users.sessions')}</h2>
 			<p className="mb-3 text-sm text-slate-700">{t('users.sessionCount', { count })}</p>
-			<button type="submit" disabled={count === 0} className={buttonClass('secondary')}>
+			<Button variant="secondary" type="submit" disabled={count === 0}>
 				{t('users.signOutEverywhere')}
-			</button>
+			</Button>
 		</Form>
 	)
 }

@@ -18,7 +18,7 @@ import { ReplyForm } from '#app/components/admin/reply-form.tsx'
 import { RequestQuoteForms } from '#app/components/admin/request-quote-forms.tsx'
 import { inlineInputClass } from '#app/components/ui/input.tsx'
 import { recordIdOf } from '#app/http/records.server.ts'
-import { buttonClass } from '#app/components/ui/button.tsx'
+import { Button } from '#app/components/ui/button.tsx'
 import { RequestDocument } from '#app/components/admin/request-document.tsx'
 import { notFound } from '#app/http/responses.server.ts'
 
@@ -165,9 +165,9 @@ function QuoteSection({ quote, requestId }: { quote: NonNullable<Data['quote']>;
 			</a>
 			<Form method="post" action={`/admin/requests/${requestId}/order`}>
 				<AuthenticityTokenInput />
-				<button type="submit" className={buttonClass('secondary')}>
+				<Button variant="secondary" type="submit">
 					{t('request.makeOrder')}
-				</button>
+				</Button>
 			</Form>
 		</Section>
 	)

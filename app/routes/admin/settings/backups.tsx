@@ -4,7 +4,7 @@ import { AuthenticityTokenInput } from '#app/components/ui/authenticity-token.ts
 import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
 import { FieldInput } from '#app/components/admin/fields.tsx'
 import { Table } from '#app/components/ui/table.tsx'
-import { buttonClass } from '#app/components/ui/button.tsx'
+import { Button } from '#app/components/ui/button.tsx'
 import { redirectWithFlash } from '#app/http/flash.server.ts'
 import { requireAdmin } from '#app/http/access.server.ts'
 import { getDb, getServices } from '#app/http/context.server.ts'
@@ -72,15 +72,9 @@ export default function Backups() {
 			<p className="max-w-prose text-slate-700">{t('backups.lead')}</p>
 			<Form method="post">
 				<AuthenticityTokenInput />
-				<button
-					type="submit"
-					name="intent"
-					value="backup"
-					disabled={busy || running || !available}
-					className={buttonClass()}
-				>
+				<Button type="submit" name="intent" value="backup" disabled={busy || running || !available}>
 					{running ? t('backups.running') : t('backups.now')}
-				</button>
+				</Button>
 			</Form>
 			<BackupTable records={records} />
 			<Form method="post" noValidate className="space-y-4 rounded-md border border-slate-300 bg-white p-5">
@@ -101,9 +95,9 @@ export default function Backups() {
 						/>
 					))}
 				</div>
-				<button type="submit" name="intent" value="schedule" disabled={busy} className={buttonClass()}>
+				<Button type="submit" name="intent" value="schedule" disabled={busy}>
 					{t('actions.save')}
-				</button>
+				</Button>
 			</Form>
 		</section>
 	)

@@ -12,7 +12,7 @@ import { fieldErrorsOf } from '#app/models/records/form.ts'
 import type { Field } from '#app/models/records/definition.ts'
 import { getDb, getServices } from '#app/http/context.server.ts'
 import { readForm } from '#app/http/request-body.server.ts'
-import { buttonClass } from '#app/components/ui/button.tsx'
+import { Button } from '#app/components/ui/button.tsx'
 
 type AdminKey = Parameters<ReturnType<typeof useAdminI18n>['t']>[0]
 
@@ -177,9 +177,9 @@ export default function Settings() {
 						</div>
 					</fieldset>
 				))}
-				<button type="submit" disabled={isSaving} className={buttonClass()}>
+				<Button type="submit" disabled={isSaving}>
 					{t('actions.save')}
-				</button>
+				</Button>
 			</Form>
 		</section>
 	)

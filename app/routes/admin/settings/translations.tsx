@@ -1,7 +1,7 @@
 import { data, Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from 'react-router'
 import { z } from 'zod'
 import type { Route } from './+types/translations'
-import { inputClass } from '#app/components/ui/input.tsx'
+import { Hidden, Input, inputClass } from '#app/components/ui/input.tsx'
 import { AuthenticityTokenInput } from '#app/components/ui/authenticity-token.tsx'
 import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
 import { redirectWithFlash } from '#app/http/flash.server.ts'
@@ -21,7 +21,7 @@ import { areaOf, groupTextsByPage } from '#app/models/text/pages.ts'
 import { readForm, readJson } from '#app/http/request-body.server.ts'
 import { safeLocalPath } from '#app/utils/safe-redirect.ts'
 import { ScrollBox } from '#app/components/ui/table.tsx'
-import { buttonClass } from '#app/components/ui/button.tsx'
+import { Button } from '#app/components/ui/button.tsx'
 
 const MAX_VALUE = 5000
 const Key = z.string().refine(isTranslationKey, 'translations.error.key')
@@ -112,16 +112,11 @@ export default function Translations() {
 					<label htmlFor="translations-q" className="mb-1 block text-sm font-medium">
 						{t('translations.search')}
 					</label>
-					<input
-						id="translations-q"
-						name="q"
-						type="search"
-						defaultValue={params.get('q') ?? ''}
-						className={inputClass}
-					/>
+					<Input id="translations-q" name="q" type="search" defaultValue={params.get('q') ?? ''} />
 				</div>
 				<label className="flex items-center gap-2 pb-2 text-sm">
-					<input
+					<Input
+						variant="bare"
 						type="checkbox"
 						name="missing"
 						value="1"
@@ -130,9 +125,9 @@ export default function Translations() {
 					/>
 					{t('translations.onlyMissing', { count: missingCount })}
 				</label>
-				<button type="submit" className={buttonClass('secondary')}>
+				<Button variant="secondary" type="submit">
 					{t('translations.filter')}
-				</button>
+				</Button>
 			</Form>
 			<p role="status" className="mb-2 text-sm text-slate-600">
 				{t('translations.count', { shown: rows.length, total })}
@@ -207,8 +202,8 @@ function TranslationRowView({ row, isEditing }: { row: TranslationRow; isEditing
 						{isEditing ? (
 							<Form method="post" className="grid gap-2">
 								<AuthenticityTokenInput />
-								<input type="hidden" name="key" value={row.key} />
-								<input type="hidden" name="locale" value={locale} />
+								<Hidden name="key" value={row.key} />
+								<Hidden name="locale" value={locale} />
 								<label htmlFor={`${row.key}-${locale}`} className="sr-only">
 									{t('translations.valueIn', { key: row.key, language: locale === 'da' ? 'Dansk' : 'English' })}
 								</label>
@@ -227,13 +222,13 @@ function TranslationRowView({ row, isEditing }: { row: TranslationRow; isEditing
 									</p>
 								)}
 								<div className="flex flex-wrap gap-2">
-									<button type="submit" name="intent" value="save" disabled={isSaving} className={buttonClass('small')}>
+									<Button variant="small" type="submit" name="intent" value="save" disabled={isSaving}>
 										{t('actions.save')}
-									</button>
+									</Button>
 									{cell.isOverridden && (
-										<button type="submit" name="intent" value="revert" className={buttonClass('secondarySmall')}>
+										<Button variant="secondarySmall" type="submit" name="intent" value="revert">
 											{t('translations.revert')}
-										</button>
+										</Button>
 									)}
 								</div>
 							</Form>

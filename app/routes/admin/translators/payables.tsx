@@ -3,7 +3,7 @@ import { z } from 'zod'
 import type { Route } from './+types/payables'
 import { AuthenticityTokenInput } from '#app/components/ui/authenticity-token.tsx'
 import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
-import { buttonClass } from '#app/components/ui/button.tsx'
+import { Button } from '#app/components/ui/button.tsx'
 import { Table, cellClass } from '#app/components/ui/table.tsx'
 import { EmptyState, ListHeader } from '#app/components/admin/list-page.tsx'
 import { requireStaff } from '#app/http/access.server.ts'
@@ -13,6 +13,7 @@ import { readForm } from '#app/http/request-body.server.ts'
 import { getRequestSettings } from '#app/http/site.server.ts'
 import { listPayables, markMonthPaid, MONTH, PayoutRefused } from '#app/models/vendor/payables.server.ts'
 import { formatDateTime, formatNumber, formatPrice } from '#app/utils/format.ts'
+import { Hidden } from '#app/components/ui/input.tsx'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	requireStaff(request, context)
@@ -106,11 +107,11 @@ export default function Payables() {
 								) : (
 									<Form method="post">
 										<AuthenticityTokenInput />
-										<input type="hidden" name="translatorId" value={row.translatorId} />
-										<input type="hidden" name="month" value={row.month} />
-										<button type="submit" className={buttonClass('secondarySmall')}>
+										<Hidden name="translatorId" value={row.translatorId} />
+										<Hidden name="month" value={row.month} />
+										<Button variant="secondarySmall" type="submit">
 											{t('payables.markPaid')}
-										</button>
+										</Button>
 									</Form>
 								)}
 							</td>

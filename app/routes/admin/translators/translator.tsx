@@ -2,8 +2,8 @@ import { data, Form, useActionData, useLoaderData } from 'react-router'
 import type { Route } from './+types/translator'
 import { AuthenticityTokenInput } from '#app/components/ui/authenticity-token.tsx'
 import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
-import { buttonClass } from '#app/components/ui/button.tsx'
-import { inputClass } from '#app/components/ui/input.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { Input, inputClass } from '#app/components/ui/input.tsx'
 import { DetailHeader } from '#app/components/admin/section.tsx'
 import { requireStaff } from '#app/http/access.server.ts'
 import { getDb, getServices } from '#app/http/context.server.ts'
@@ -94,9 +94,8 @@ export default function TranslatorForm() {
 	const field = (name: string, label: AdminMessageKey, props: React.InputHTMLAttributes<HTMLInputElement>) => (
 		<label className="block text-sm font-medium">
 			{t(label)}
-			<input
+			<Input
 				name={name}
-				className={inputClass}
 				aria-invalid={errors[name] ? true : undefined}
 				aria-describedby={errors[name] ? `${name}-error` : undefined}
 				{...props}
@@ -147,7 +146,8 @@ export default function TranslatorForm() {
 					defaultValue: value('dailyCapacity', translator?.dailyCapacity ?? 2500),
 				})}
 				<label className="flex items-center gap-2 text-sm font-medium">
-					<input
+					<Input
+						variant="bare"
 						type="checkbox"
 						name="active"
 						defaultChecked={values.active === undefined ? (translator?.active ?? true) : values.active === 'on'}
@@ -178,28 +178,16 @@ export default function TranslatorForm() {
 							))}
 							<label className="text-sm">
 								{t('translators.ratePerWord')}
-								<input
-									name={`pairs.${index}.ratePerWord`}
-									inputMode="decimal"
-									defaultValue={row.ratePerWord}
-									className={inputClass}
-								/>
+								<Input name={`pairs.${index}.ratePerWord`} inputMode="decimal" defaultValue={row.ratePerWord} />
 							</label>
 							<label className="text-sm">
 								{t('translators.ratePerMinute')}
-								<input
-									name={`pairs.${index}.ratePerMinute`}
-									inputMode="decimal"
-									defaultValue={row.ratePerMinute}
-									className={inputClass}
-								/>
+								<Input name={`pairs.${index}.ratePerMinute`} inputMode="decimal" defaultValue={row.ratePerMinute} />
 							</label>
 						</div>
 					))}
 				</fieldset>
-				<button type="submit" className={buttonClass('primary')}>
-					{t('translators.save')}
-				</button>
+				<Button type="submit">{t('translators.save')}</Button>
 			</Form>
 			{ratings && <TranslatorRatings ratings={ratings} />}
 		</section>

@@ -2,8 +2,8 @@ import { Form, useLoaderData } from 'react-router'
 import type { Route } from './+types/job'
 import { AuthenticityTokenInput } from '#app/components/ui/authenticity-token.tsx'
 import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
-import { buttonClass } from '#app/components/ui/button.tsx'
-import { inputClass } from '#app/components/ui/input.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { Hidden, inputClass } from '#app/components/ui/input.tsx'
 import { DetailHeader, DetailList, Section } from '#app/components/admin/section.tsx'
 import { FileList } from '#app/components/admin/file-list.tsx'
 import { UploadForm } from '#app/components/admin/upload-form.tsx'
@@ -172,14 +172,12 @@ function DoneForm() {
 	return (
 		<Form method="post" className="space-y-2 border-t border-slate-200 pt-3">
 			<AuthenticityTokenInput />
-			<input type="hidden" name="intent" value="done" />
+			<Hidden name="intent" value="done" />
 			<label className="block text-sm font-medium">
 				{t('work.doneNote')}
 				<textarea name="note" maxLength={2000} rows={2} className={inputClass} />
 			</label>
-			<button type="submit" className={buttonClass('primary')}>
-				{t('work.markDone')}
-			</button>
+			<Button type="submit">{t('work.markDone')}</Button>
 		</Form>
 	)
 }
