@@ -7,6 +7,7 @@ import { accountFrameOf, pageParamOf, requireCustomer } from '#app/http/customer
 import { getDb } from '#app/http/context.server.ts'
 import { formatDay, formatPrice } from '#app/utils/format.ts'
 import { pathFor } from '#app/utils/locales.ts'
+import { cellClass, Table } from '#app/components/ui/table.tsx'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const { customer, access } = await requireCustomer(request, context)
@@ -38,47 +39,45 @@ export default function AccountInvoicesPage() {
 				{rows.length === 0 ? (
 					<Text as="p" k="account.invoices.none" />
 				) : (
-					<table className="w-full border-collapse text-left">
-						<caption className="sr-only">{t('account.tab.accountInvoices')}</caption>
-						<thead>
-							<tr className="border-b border-slate-300">
-								<Text as="th" k="account.invoices.number" scope="col" className="py-2 pr-4" />
-								<Text as="th" k="account.invoices.order" scope="col" className="py-2 pr-4" />
-								<Text as="th" k="account.invoices.issued" scope="col" className="py-2 pr-4" />
-								<Text as="th" k="account.invoices.due" scope="col" className="py-2 pr-4" />
-								<Text as="th" k="account.invoices.total" scope="col" className="py-2 pr-4" />
-								<Text as="th" k="account.invoices.status" scope="col" className="py-2 pr-4" />
-								<Text as="th" k="account.invoices.pdf" scope="col" className="py-2" />
-							</tr>
-						</thead>
-						<tbody>
-							{rows.map((invoice) => {
-								const name = t(`account.invoices.kind.${invoice.kind}`, { number: String(invoice.number) })
-								return (
-									<tr key={invoice.id} className="border-b border-slate-200">
-										<td className="py-2 pr-4">{name}</td>
-										<td className="py-2 pr-4">{invoice.orderReference}</td>
-										<td className="py-2 pr-4">{day(invoice.issueDate)}</td>
-										<td className="py-2 pr-4">{invoice.kind === 'invoice' ? day(invoice.dueDate) : '–'}</td>
-										<td className="py-2 pr-4">{formatPrice(invoice.total, invoice.currency, locale)}</td>
-										<td className="py-2 pr-4">
-											<span data-status={invoice.status}>{t(`account.invoices.state.${invoice.status}`)}</span>
-											{invoice.owed > 0 && (
-												<span className="block text-sm" data-owed={invoice.owed.toFixed(2)}>
-													{t('account.invoices.owed', { amount: formatPrice(invoice.owed, invoice.currency, locale) })}
-												</span>
-											)}
-										</td>
-										<td className="py-2">
-											<a href={`/account/invoices/${invoice.id}/pdf`} className="text-teal-800 underline" download>
-												{t('account.invoices.download', { name })}
-											</a>
-										</td>
-									</tr>
-								)
-							})}
-						</tbody>
-					</table>
+					<Table
+						caption={t('account.tab.accountInvoices')}
+						isCaptionHidden
+						columns={[
+							{ label: <Text k="account.invoices.number" /> },
+							{ label: <Text k="account.invoices.order" /> },
+							{ label: <Text k="account.invoices.issued" /> },
+							{ label: <Text k="account.invoices.due" /> },
+							{ label: <Text k="account.invoices.total" /> },
+							{ label: <Text k="account.invoices.status" /> },
+							{ label: <Text k="account.invoices.pdf" /> },
+						]}
+					>
+						{rows.map((invoice) => {
+							const name = t(`account.invoices.kind.${invoice.kind}`, { number: String(invoice.number) })
+							return (
+								<tr key={invoice.id}>
+									<td className={cellClass()}>{name}</td>
+									<td className={cellClass()}>{invoice.orderReference}</td>
+									<td className={cellClass()}>{day(invoice.issueDate)}</td>
+									<td className={cellClass()}>{invoice.kind === 'invoice' ? day(invoice.dueDate) : '–'}</td>
+									<td className={cellClass()}>{formatPrice(invoice.total, invoice.currency, locale)}</td>
+									<td className={cellClass()}>
+										<span data-status={invoice.status}>{t(`account.invoices.state.${invoice.status}`)}</span>
+										{invoice.owed > 0 && (
+											<span className="block text-sm" data-owed={invoice.owed.toFixed(2)}>
+												{t('account.invoices.owed', { amount: formatPrice(invoice.owed, invoice.currency, locale) })}
+											</span>
+										)}
+									</td>
+									<td className={cellClass()}>
+										<a href={`/account/invoices/${invoice.id}/pdf`} className="text-teal-800 underline" download>
+											{t('account.invoices.download', { name })}
+										</a>
+									</td>
+								</tr>
+							)
+						})}
+					</Table>
 				)}
 				<Pager page={page} total={total} size={size} path={pathFor('accountInvoices', locale)} />
 			</section>

@@ -8,6 +8,7 @@ import { accountFrameOf, pageParamOf, requireCustomer } from '#app/http/customer
 import { getDb } from '#app/http/context.server.ts'
 import { formatDay, formatPrice } from '#app/utils/format.ts'
 import { pathFor } from '#app/utils/locales.ts'
+import { cellClass, Table } from '#app/components/ui/table.tsx'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const { customer, access } = await requireCustomer(request, context)
@@ -40,49 +41,47 @@ export default function AccountQuotesPage() {
 				{rows.length === 0 ? (
 					<Text as="p" k="account.quotes.none" />
 				) : (
-					<table className="w-full border-collapse text-left">
-						<caption className="sr-only">{t('account.tab.accountQuotes')}</caption>
-						<thead>
-							<tr className="border-b border-slate-300">
-								<Text as="th" k="account.quotes.number" scope="col" className="py-2 pr-4" />
-								<Text as="th" k="account.quotes.saved" scope="col" className="py-2 pr-4" />
-								<Text as="th" k="prices.pair" scope="col" className="py-2 pr-4" />
-								<Text as="th" k="account.quotes.total" scope="col" className="py-2 pr-4" />
-								<Text as="th" k="account.quotes.state" scope="col" className="py-2 pr-4" />
-								<Text as="th" k="account.quotes.pdf" scope="col" className="py-2" />
+					<Table
+						caption={t('account.tab.accountQuotes')}
+						isCaptionHidden
+						columns={[
+							{ label: <Text k="account.quotes.number" /> },
+							{ label: <Text k="account.quotes.saved" /> },
+							{ label: <Text k="prices.pair" /> },
+							{ label: <Text k="account.quotes.total" /> },
+							{ label: <Text k="account.quotes.state" /> },
+							{ label: <Text k="account.quotes.pdf" /> },
+						]}
+					>
+						{rows.map((quote) => (
+							<tr key={quote.id}>
+								<td className={cellClass()}>
+									<Link to={pathFor('quote', locale, { id: quote.id })} className="text-teal-800 underline">
+										{quote.number}
+									</Link>
+								</td>
+								<td className={cellClass()}>{day(quote.createdAt)}</td>
+								<td className={cellClass()}>
+									{quote.fromName && quote.toName ? `${quote.fromName} → ${quote.toName}` : '–'}
+								</td>
+								<td className={cellClass()}>
+									{quote.total === null ? '–' : formatPrice(quote.total, quote.currency, locale)}
+								</td>
+								<td className={cellClass()}>
+									{quote.ordered
+										? t('account.quotes.ordered')
+										: quote.expired
+											? t('account.quotes.expired', { date: day(quote.validUntil) })
+											: t('account.quotes.open', { date: day(quote.validUntil) })}
+								</td>
+								<td className={cellClass()}>
+									<a href={`/quotes/${quote.id}/pdf?lang=${locale}`} className="text-teal-800 underline" download>
+										{t('account.quotes.download', { number: quote.number })}
+									</a>
+								</td>
 							</tr>
-						</thead>
-						<tbody>
-							{rows.map((quote) => (
-								<tr key={quote.id} className="border-b border-slate-200">
-									<td className="py-2 pr-4">
-										<Link to={pathFor('quote', locale, { id: quote.id })} className="text-teal-800 underline">
-											{quote.number}
-										</Link>
-									</td>
-									<td className="py-2 pr-4">{day(quote.createdAt)}</td>
-									<td className="py-2 pr-4">
-										{quote.fromName && quote.toName ? `${quote.fromName} → ${quote.toName}` : '–'}
-									</td>
-									<td className="py-2 pr-4">
-										{quote.total === null ? '–' : formatPrice(quote.total, quote.currency, locale)}
-									</td>
-									<td className="py-2 pr-4">
-										{quote.ordered
-											? t('account.quotes.ordered')
-											: quote.expired
-												? t('account.quotes.expired', { date: day(quote.validUntil) })
-												: t('account.quotes.open', { date: day(quote.validUntil) })}
-									</td>
-									<td className="py-2">
-										<a href={`/quotes/${quote.id}/pdf?lang=${locale}`} className="text-teal-800 underline" download>
-											{t('account.quotes.download', { number: quote.number })}
-										</a>
-									</td>
-								</tr>
-							))}
-						</tbody>
-					</table>
+						))}
+					</Table>
 				)}
 				<Pager page={page} total={total} size={size} path={pathFor('accountQuotes', locale)} />
 			</section>
