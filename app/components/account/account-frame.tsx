@@ -8,6 +8,7 @@ import type { LiveStream } from '#app/utils/cable.ts'
 import { pathFor, type PageName } from '#app/utils/locales.ts'
 import { Button } from '#app/components/ui/button.tsx'
 import { Hidden } from '#app/components/ui/input.tsx'
+import { Pager } from '#app/components/ui/pager.tsx'
 
 const TABS = ['account', 'accountQuotes', 'accountInvoices', 'accountDetails'] as const satisfies PageName[]
 export type AccountTab = (typeof TABS)[number]
@@ -81,24 +82,17 @@ export function AccountFrame({
 	)
 }
 
-// "Page 2 of 20": links to the previous and next page of a long list (works without script).
-export function Pager({ page, total, size, path }: { page: number; total: number; size: number; path: string }) {
+// "Page 2 of 20", with links to the pages either side: the site's pager with the account's words.
+export function AccountPager({ page, total, size, path }: { page: number; total: number; size: number; path: string }) {
 	const { t } = useI18n()
 	const pages = Math.max(1, Math.ceil(total / size))
 	if (pages <= 1) return null
 	return (
-		<nav aria-label={t('account.pages')} className="mt-4 flex items-center gap-4">
-			{page > 1 && (
-				<Link to={`${path}?page=${page - 1}`} className="underline">
-					{t('account.previous')}
-				</Link>
-			)}
-			<Text as="span" k="account.pageOf" vars={{ page: String(page), pages: String(pages) }} />
-			{page < pages && (
-				<Link to={`${path}?page=${page + 1}`} className="underline">
-					{t('account.next')}
-				</Link>
-			)}
-		</nav>
+		<Pager
+			label={t('account.pages')}
+			summary={<Text as="span" k="account.pageOf" vars={{ page: String(page), pages: String(pages) }} />}
+			previous={page > 1 ? { to: `${path}?page=${page - 1}`, label: t('account.previous') } : undefined}
+			next={page < pages ? { to: `${path}?page=${page + 1}`, label: t('account.next') } : undefined}
+		/>
 	)
 }

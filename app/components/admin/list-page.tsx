@@ -1,7 +1,8 @@
-import { Form, Link } from 'react-router'
+import { Form } from 'react-router'
 import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { inlineInputClass, Input } from '#app/components/ui/input.tsx'
+import { Pager } from '#app/components/ui/pager.tsx'
 
 // The top of an admin list: its title and the CSV of what the filter shows.
 export function ListHeader({
@@ -75,31 +76,6 @@ export function EmptyState({ children, ...props }: React.HTMLAttributes<HTMLPara
 		<p {...props} className="rounded-md border border-dashed border-slate-400 p-6 text-center text-slate-700">
 			{children}
 		</p>
-	)
-}
-
-type PagerProps = {
-	label: string
-	summary: string
-	previous?: { to: string; label: string }
-	next?: { to: string; label: string }
-}
-
-// Where a page sits in a long list, and links to the pages either side.
-export function Pager({ label, summary, previous, next }: PagerProps) {
-	const link = 'rounded-md border border-slate-400 px-3 py-1 text-teal-900 underline'
-	return (
-		<nav aria-label={label} className="mt-4 flex flex-wrap items-center gap-3 text-sm">
-			<p aria-live="polite">{summary}</p>
-			{[previous, next].map(
-				(to) =>
-					to && (
-						<Link key={to.label} to={to.to} className={link}>
-							{to.label}
-						</Link>
-					),
-			)}
-		</nav>
 	)
 }
 

@@ -1,6 +1,6 @@
 import { useLoaderData } from 'react-router'
 import type { Route } from './+types/invoices'
-import { AccountFrame, Pager } from '#app/components/account/account-frame.tsx'
+import { AccountFrame, AccountPager } from '#app/components/account/account-frame.tsx'
 import { Text, useI18n } from '#app/components/ui/i18n-provider.tsx'
 import { accountInvoices, ACCOUNT_PAGE_SIZE } from '#app/models/customer/records.server.ts'
 import { accountFrameOf, pageParamOf, requireCustomer } from '#app/http/customer.server.ts'
@@ -79,7 +79,7 @@ export default function AccountInvoicesPage() {
 						})}
 					</Table>
 				)}
-				<Pager page={page} total={total} size={size} path={pathFor('accountInvoices', locale)} />
+				<AccountPager page={page} total={total} size={size} path={pathFor('accountInvoices', locale)} />
 			</section>
 		</AccountFrame>
 	)

@@ -1,6 +1,6 @@
 import { Link, useLoaderData } from 'react-router'
 import type { Route } from './+types/orders'
-import { AccountFrame, Pager } from '#app/components/account/account-frame.tsx'
+import { AccountFrame, AccountPager } from '#app/components/account/account-frame.tsx'
 import { OrderFacts } from '#app/components/order/order-facts.tsx'
 import { Text, useI18n } from '#app/components/ui/i18n-provider.tsx'
 import { accountOrders, ACCOUNT_PAGE_SIZE } from '#app/models/customer/records.server.ts'
@@ -110,7 +110,7 @@ export default function AccountOrdersPage() {
 						))}
 					</ul>
 				)}
-				<Pager page={page} total={total} size={size} path={pathFor('account', locale)} />
+				<AccountPager page={page} total={total} size={size} path={pathFor('account', locale)} />
 			</section>
 		</AccountFrame>
 	)

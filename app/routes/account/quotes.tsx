@@ -1,6 +1,6 @@
 import { Link, useLoaderData } from 'react-router'
 import type { Route } from './+types/quotes'
-import { AccountFrame, Pager } from '#app/components/account/account-frame.tsx'
+import { AccountFrame, AccountPager } from '#app/components/account/account-frame.tsx'
 import { Text, useI18n } from '#app/components/ui/i18n-provider.tsx'
 import { accountQuotes, ACCOUNT_PAGE_SIZE } from '#app/models/customer/records.server.ts'
 import { quoteNumber } from '#app/models/quote/pdf.server.ts'
@@ -83,7 +83,7 @@ export default function AccountQuotesPage() {
 						))}
 					</Table>
 				)}
-				<Pager page={page} total={total} size={size} path={pathFor('accountQuotes', locale)} />
+				<AccountPager page={page} total={total} size={size} path={pathFor('accountQuotes', locale)} />
 			</section>
 		</AccountFrame>
 	)
