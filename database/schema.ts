@@ -691,21 +691,27 @@ export const orderEvents = pgTable(
 	(table) => [index('order_events_order').on(table.orderId, table.createdAt)],
 )
 
+// A delivered or handed-in file's own columns: the name it came with, its extension and size, the
+// name it is kept under in DATA_DIR, and when retention deleted it.
+const keptFile = () => ({
+	id: uuid().primaryKey().defaultRandom(),
+	name: text().notNull(),
+	type: text().notNull(),
+	size: bigint({ mode: 'number' }).notNull(),
+	storedName: text('stored_name').notNull(),
+	deletedAt: timestamp('deleted_at', { withTimezone: true }),
+	createdAt: timestamps.createdAt,
+})
+
 // The translated files staff deliver; the customer downloads them from the order page until the
 // retention period ends, when the file is deleted and deletedAt set.
 export const orderFiles = pgTable(
 	'order_files',
 	{
-		id: uuid().primaryKey().defaultRandom(),
+		...keptFile(),
 		orderId: integer('order_id')
 			.notNull()
 			.references(() => orders.id, { onDelete: 'cascade' }),
-		name: text().notNull(),
-		type: text().notNull(),
-		size: bigint({ mode: 'number' }).notNull(),
-		storedName: text('stored_name').notNull(),
-		deletedAt: timestamp('deleted_at', { withTimezone: true }),
-		createdAt: timestamps.createdAt,
 	},
 	(table) => [index('order_files_order').on(table.orderId)],
 )
@@ -992,18 +998,12 @@ export const jobOffers = pgTable(
 export const jobFiles = pgTable(
 	'job_files',
 	{
-		id: uuid().primaryKey().defaultRandom(),
+		...keptFile(),
 		jobId: integer('job_id')
 			.notNull()
 			.references(() => jobs.id, { onDelete: 'cascade' }),
-		name: text().notNull(),
-		type: text().notNull(),
-		size: bigint({ mode: 'number' }).notNull(),
-		storedName: text('stored_name').notNull(),
 		// Set when the PM returns the job: these files are not the ones to deliver.
 		supersededAt: timestamp('superseded_at', { withTimezone: true }),
-		deletedAt: timestamp('deleted_at', { withTimezone: true }),
-		createdAt: timestamps.createdAt,
 	},
 	(table) => [index('job_files_job').on(table.jobId)],
 )
