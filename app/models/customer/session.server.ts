@@ -1,6 +1,7 @@
-import { and, eq, gt, lt, ne } from 'drizzle-orm'
+import { and, eq, gt, lt } from 'drizzle-orm'
 import type { Database } from '#database/client.ts'
 import { digestOf, isSecretToken, newSecretToken } from '#app/models/secret-token.server.ts'
+import { isTouchDue, newSessionRow, sessionsOfOwner } from '#app/models/session-rows.server.ts'
 import { customers, customerSessions, type CustomerDetails } from '#database/schema.ts'
 import type { AppServices } from '#app/models/services.ts'
 import { withdrawLive } from '#app/models/live/broadcast.server.ts'
@@ -21,13 +22,7 @@ export type Customer = {
 
 export async function startCustomerSession(db: Database, customerId: number, now = new Date()): Promise<string> {
 	const token = newSecretToken()
-	await db.insert(customerSessions).values({
-		id: digestOf(token),
-		customerId,
-		createdAt: now,
-		lastSeenAt: now,
-		expiresAt: new Date(now.getTime() + CUSTOMER_SESSION_MS),
-	})
+	await db.insert(customerSessions).values({ ...newSessionRow(token, CUSTOMER_SESSION_MS, now), customerId })
 	await db.delete(customerSessions).where(lt(customerSessions.expiresAt, now))
 	return token
 }
@@ -41,7 +36,7 @@ export async function findSessionCustomer(db: Database, token: string, now = new
 		.innerJoin(customers, eq(customers.id, customerSessions.customerId))
 		.where(and(eq(customerSessions.id, id), gt(customerSessions.expiresAt, now)))
 	if (!row) return null
-	if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS)
+	if (isTouchDue(row.lastSeenAt, now, TOUCH_INTERVAL_MS))
 		await db.update(customerSessions).set({ lastSeenAt: now }).where(eq(customerSessions.id, id))
 	const { customer } = row
 	return {
@@ -63,11 +58,6 @@ export async function endCustomerSession(services: Pick<AppServices, 'db' | 'bro
 
 // After the e-mail changed: every other browser signs in again.
 export async function endOtherCustomerSessions(db: Database, customerId: number, keepSessionId?: string) {
-	await db
-		.delete(customerSessions)
-		.where(
-			keepSessionId
-				? and(eq(customerSessions.customerId, customerId), ne(customerSessions.id, keepSessionId))
-				: eq(customerSessions.customerId, customerId),
-		)
+	const owner = { id: customerSessions.id, owner: customerSessions.customerId }
+	await db.delete(customerSessions).where(sessionsOfOwner(owner, customerId, keepSessionId))
 }

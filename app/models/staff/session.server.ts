@@ -1,6 +1,7 @@
-import { and, eq, gt, lt, ne, or } from 'drizzle-orm'
+import { and, eq, gt, lt, or } from 'drizzle-orm'
 import type { Database } from '#database/client.ts'
 import { digestOf, newSecretToken } from '#app/models/secret-token.server.ts'
+import { isTouchDue, newSessionRow, sessionsOfOwner } from '#app/models/session-rows.server.ts'
 import { sessions, users, type Role } from '#database/schema.ts'
 
 export const SESSION_COOKIE = 'tolk_staff'
@@ -14,13 +15,7 @@ export type Staff = { id: number; email: string; name: string; role: Role; sessi
 // A fresh token at every login: whatever session id a visitor had before is never promoted.
 export async function startSession(db: Database, userId: number, now = new Date()): Promise<string> {
 	const token = newSecretToken()
-	await db.insert(sessions).values({
-		id: digestOf(token),
-		userId,
-		createdAt: now,
-		lastSeenAt: now,
-		expiresAt: new Date(now.getTime() + ABSOLUTE_TIMEOUT_MS),
-	})
+	await db.insert(sessions).values({ ...newSessionRow(token, ABSOLUTE_TIMEOUT_MS, now), userId })
 	return token
 }
 
@@ -38,9 +33,8 @@ export async function findSessionStaff(db: Database, token: string, now = new Da
 			),
 		)
 	if (!row) return null
-	if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+	if (isTouchDue(row.lastSeenAt, now, TOUCH_INTERVAL_MS))
 		await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id))
-	}
 	return { id: row.id, email: row.email, name: row.name, role: row.role, sessionId: id }
 }
 
@@ -50,13 +44,7 @@ export async function endSession(db: Database, token: string): Promise<void> {
 
 // After a password or role change, or when an admin signs someone out everywhere.
 export async function revokeSessions(db: Database, userId: number, exceptSessionId?: string): Promise<void> {
-	await db
-		.delete(sessions)
-		.where(
-			exceptSessionId
-				? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId))
-				: eq(sessions.userId, userId),
-		)
+	await db.delete(sessions).where(sessionsOfOwner({ id: sessions.id, owner: sessions.userId }, userId, exceptSessionId))
 }
 
 // The account's sessions that are still alive.
