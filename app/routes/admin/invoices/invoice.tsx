@@ -5,7 +5,7 @@ import { AuthenticityTokenInput } from '#app/components/ui/authenticity-token.ts
 import { Button } from '#app/components/ui/button.tsx'
 import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
 import { DetailHeader, DetailList, Section } from '#app/components/admin/section.tsx'
-import { PaymentForm } from '#app/components/admin/payment-form.tsx'
+import { PaymentForm } from '#app/components/invoices/payment-form.tsx'
 import { requireStaff } from '#app/http/access.server.ts'
 import { getDb, getServices } from '#app/http/context.server.ts'
 import { redirectWithFlash } from '#app/http/flash.server.ts'
