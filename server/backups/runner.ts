@@ -2,12 +2,11 @@
 // zone) and on demand, each verified, recorded and followed by the retention sweep (the models in
 // app/models/backup/records.server.ts). With several processes on one PostgreSQL, one of them
 // takes each backup: the run lock below.
-import type { DatabaseHandle } from '#database/client.ts'
 import type { Logger } from '#server/logger.ts'
 import type { SendMail } from '#server/mailer.ts'
 import { checkBackupDir } from '#app/models/backup/store.server.ts'
 import { verifyBackup } from '#app/models/backup/verify.server.ts'
-import { writeBackup } from '#app/models/backup/write.server.ts'
+import { writeBackup, type BackupTarget } from '#app/models/backup/write.server.ts'
 import {
 	claimBackup,
 	isBackupTime,
@@ -22,16 +21,7 @@ import {
 } from '#app/models/backup/records.server.ts'
 import { createRunLock } from '#server/backups/run-lock.ts'
 
-export type BackupRunnerOptions = {
-	database: DatabaseHandle
-	databaseUrl?: string
-	dataDir: string
-	backupDir: string
-	passphrase?: string
-	partDeadlineMs?: number
-	logger: Logger
-	sendMail: SendMail
-}
+export type BackupRunnerOptions = BackupTarget & { logger: Logger; sendMail: SendMail }
 
 const TICK_MS = 60 * 1000
 
