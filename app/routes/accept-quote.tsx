@@ -5,7 +5,7 @@ import { ForeignBusinessFields } from '#app/components/order/foreign-business.ts
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router'
 import type { Route } from './+types/accept-quote'
 import { AuthenticityTokenInput } from '#app/components/ui/authenticity-token.tsx'
-import { fieldMaker, RefusalSummary } from '#app/components/ui/form-fields.tsx'
+import { fieldMaker, RefusalSummary, fieldInputs } from '#app/components/ui/form-fields.tsx'
 import { Text, useI18n } from '#app/components/ui/i18n-provider.tsx'
 import { PageHeading, PageMeta } from '#app/components/public/page.tsx'
 import { QuoteTable } from '#app/components/order/quote-table.tsx'
@@ -22,7 +22,6 @@ import { optionalCustomer } from '#app/http/customer.server.ts'
 import { acceptPrefill } from '#app/models/customer/account.server.ts'
 import { notFound } from '#app/http/responses.server.ts'
 import { Button, buttonClass } from '#app/components/ui/button.tsx'
-import { Input } from '#app/components/ui/input.tsx'
 import { AgreementCheckbox, CustomerFields } from '#app/components/order/customer-fields.tsx'
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -151,23 +150,9 @@ export default function AcceptQuotePage() {
 						<RefusalSummary prefix="accept" refusal={refused} focusRef={focusOnMount} />
 						<CustomerFields field={field} toggle={company} />
 						<ForeignBusinessFields field={field} isChecked={values.foreign === 'on'} />
-						{field(
-							'purchase_order',
-							t('accept.purchaseOrder'),
-							(props) => (
-								<Input {...props} type="text" autoComplete="off" />
-							),
-							t('accept.purchaseOrderHint'),
-						)}
+						{field('purchase_order', t('accept.purchaseOrder'), fieldInputs.plain, t('accept.purchaseOrderHint'))}
 						<div data-display="customer_kind">
-							{field(
-								'buyer_reference',
-								t('accept.buyerReference'),
-								(props) => (
-									<Input {...props} type="text" autoComplete="off" />
-								),
-								t('accept.buyerReferenceHint'),
-							)}
+							{field('buyer_reference', t('accept.buyerReference'), fieldInputs.plain, t('accept.buyerReferenceHint'))}
 						</div>
 						<AgreementCheckbox
 							id="accept-terms"

@@ -4,6 +4,7 @@ import type { FieldProps, fieldMaker } from '#app/components/ui/form-fields.tsx'
 import { useI18n } from '#app/components/ui/i18n-provider.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 import { ToggleDisplay } from '#app/components/ui/toggle-display.tsx'
+import { fieldInputs } from '#app/components/ui/form-fields.tsx'
 
 // The field maker of a form that has (at least) these fields.
 type Fields<F extends string> = ReturnType<typeof fieldMaker<F>>
@@ -13,15 +14,11 @@ function ContactFields({ field }: { field: Fields<'name' | 'email' | 'phone'> })
 	const { t } = useI18n()
 	return (
 		<div className="grid gap-x-6 sm:grid-cols-2">
-			{field('name', t('request.name'), (props) => (
-				<Input {...props} type="text" autoComplete="name" />
-			))}
+			{field('name', t('request.name'), fieldInputs.name)}
 			{field('email', t('request.email'), (props) => (
 				<Input {...props} type="email" autoComplete="email" />
 			))}
-			{field('phone', t('request.phone'), (props) => (
-				<Input {...props} type="tel" autoComplete="tel" />
-			))}
+			{field('phone', t('request.phone'), fieldInputs.phone)}
 		</div>
 	)
 }
@@ -94,14 +91,7 @@ function CompanyFields({ field, toggle }: CompanyProps) {
 					),
 					t('request.companyHint'),
 				)}
-				{field(
-					'ean',
-					t('request.ean'),
-					(props) => (
-						<Input {...props} type="text" inputMode="numeric" autoComplete="off" />
-					),
-					t('request.eanHint'),
-				)}
+				{field('ean', t('request.ean'), fieldInputs.digits, t('request.eanHint'))}
 			</div>
 		</ToggleDisplay>
 	)

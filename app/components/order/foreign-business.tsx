@@ -3,6 +3,7 @@ import { useI18n } from '#app/components/ui/i18n-provider.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 import { ToggleDisplay } from '#app/components/ui/toggle-display.tsx'
 import type { AcceptField } from '#app/models/order/form.ts'
+import { fieldInputs } from '#app/components/ui/form-fields.tsx'
 
 type Props = { field: ReturnType<typeof fieldMaker<AcceptField>>; isChecked: boolean }
 
@@ -25,14 +26,7 @@ export function ForeignBusinessFields({ field, isChecked }: Props) {
 				{field('foreign_name', t('accept.foreignName'), (props) => (
 					<Input {...props} type="text" autoComplete="organization" />
 				))}
-				{field(
-					'vat_number',
-					t('accept.vatNumber'),
-					(props) => (
-						<Input {...props} type="text" autoComplete="off" />
-					),
-					t('accept.vatNumberHint'),
-				)}
+				{field('vat_number', t('accept.vatNumber'), fieldInputs.plain, t('accept.vatNumberHint'))}
 				<div className="sm:col-span-2">
 					{field('foreign_address', t('accept.foreignAddress'), (props) => (
 						<Input {...props} type="text" autoComplete="street-address" />

@@ -1,4 +1,5 @@
 import type { ReactNode, Ref } from 'react'
+import { Input } from '#app/components/ui/input.tsx'
 
 export type FieldProps = {
 	id: string
@@ -6,6 +7,16 @@ export type FieldProps = {
 	defaultValue: string
 	'aria-invalid': true | undefined
 	'aria-describedby': string | undefined
+}
+
+// The inputs the public forms repeat, each with the browser's autofill for what it asks.
+export const fieldInputs = {
+	name: (props: FieldProps) => <Input {...props} type="text" autoComplete="name" />,
+	phone: (props: FieldProps) => <Input {...props} type="tel" autoComplete="tel" />,
+	// A reference, an order number: nothing the browser should fill in.
+	plain: (props: FieldProps) => <Input {...props} type="text" autoComplete="off" />,
+	// EAN, CVR: digits, with the phone's number pad.
+	digits: (props: FieldProps) => <Input {...props} type="text" inputMode="numeric" autoComplete="off" />,
 }
 
 export const fieldId = (prefix: string, name: string) => `${prefix}-${name.replace('_', '-')}`

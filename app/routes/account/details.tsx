@@ -6,10 +6,10 @@ import { ColleaguesSection, DeleteSection, EmailSection } from '#app/components/
 import { CompanySearchInput } from '#app/components/order/customer-fields.tsx'
 import { AuthenticityTokenInput } from '#app/components/ui/authenticity-token.tsx'
 import { FormAnswer } from '#app/components/ui/form-answer.tsx'
-import { fieldMaker, RefusalSummary } from '#app/components/ui/form-fields.tsx'
+import { fieldMaker, RefusalSummary, fieldInputs } from '#app/components/ui/form-fields.tsx'
 import { Text, useI18n } from '#app/components/ui/i18n-provider.tsx'
 import { Button } from '#app/components/ui/button.tsx'
-import { Hidden, Input } from '#app/components/ui/input.tsx'
+import { Hidden } from '#app/components/ui/input.tsx'
 import type { DetailField } from '#app/models/customer/account.server.ts'
 import { colleaguesOf } from '#app/models/customer/company.server.ts'
 import { openOrdersOf } from '#app/models/customer/privacy.server.ts'
@@ -87,12 +87,8 @@ export default function AccountDetailsPage() {
 							focusRef={focusOnMount}
 						/>
 						<div className="grid gap-x-6 sm:grid-cols-2">
-							{field('name', t('request.name'), (props) => (
-								<Input {...props} type="text" autoComplete="name" />
-							))}
-							{field('phone', t('request.phone'), (props) => (
-								<Input {...props} type="tel" autoComplete="tel" />
-							))}
+							{field('name', t('request.name'), fieldInputs.name)}
+							{field('phone', t('request.phone'), fieldInputs.phone)}
 						</div>
 						{field(
 							'company_query',
@@ -105,22 +101,8 @@ export default function AccountDetailsPage() {
 								: t('account.details.companyHint'),
 						)}
 						<div className="grid gap-x-6 sm:grid-cols-2">
-							{field(
-								'ean',
-								t('request.ean'),
-								(props) => (
-									<Input {...props} type="text" inputMode="numeric" autoComplete="off" />
-								),
-								t('request.eanHint'),
-							)}
-							{field(
-								'buyer_reference',
-								t('accept.buyerReference'),
-								(props) => (
-									<Input {...props} type="text" autoComplete="off" />
-								),
-								t('accept.buyerReferenceHint'),
-							)}
+							{field('ean', t('request.ean'), fieldInputs.digits, t('request.eanHint'))}
+							{field('buyer_reference', t('accept.buyerReference'), fieldInputs.plain, t('accept.buyerReferenceHint'))}
 						</div>
 						<Button type="submit">{t('account.details.save')}</Button>
 					</Form>
