@@ -114,9 +114,10 @@ export function setupBrowserTests(
 		pages = []
 	}
 	beforeAll(async () => {
-		database = await createTestDatabase()
+		const serverEnv = envNow()
+		database = await createTestDatabase({ seeded: !options.seed && serverEnv.DEMO_COMPANIES === undefined })
 		await options.seed?.(database)
-		;[server, browser] = await Promise.all([startServer(envNow(), { database }), launchBrowser()])
+		;[server, browser] = await Promise.all([startServer(serverEnv, { database }), launchBrowser()])
 	}, 180_000)
 	afterAll(async () => {
 		await browser?.close()

@@ -7,6 +7,7 @@ export {
 	createTestDatabase,
 	openTestDatabase,
 	SCRATCH,
+	SEEDED_TEMPLATE_ENV,
 	TEMPLATE_ENV,
 	type TestDatabase,
 } from '#tests/setup/scratch-database.ts'

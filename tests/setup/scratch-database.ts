@@ -14,21 +14,25 @@ export type TestDatabase = { dataDir: string; databaseUrl?: string; drop: () => 
 // PGlite starts a third faster there than on a virtual disk.
 export const SCRATCH = existsSync('/dev/shm') && statSync('/dev/shm').isDirectory() ? '/dev/shm' : tmpdir()
 
-// A migrated embedded database the test suite's global setup made (tests/setup/template-database.ts);
-// outside the suite (the benches), each database starts from nothing.
-export const TEMPLATE_ENV = 'TOLK_TEST_TEMPLATE_DIR'
+// The migrated database, and the one also seeded with the demo content, that the test suite's global
+// setup made (tests/setup/template-database.ts): an embedded database's folder, or a PostgreSQL
+// template database's name. Outside the suite (the benches, the simulation), each starts from nothing.
+export const TEMPLATE_ENV = 'TOLK_TEST_TEMPLATE'
+export const SEEDED_TEMPLATE_ENV = 'TOLK_TEST_SEEDED_TEMPLATE'
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+// `seeded`: with the demo content a test server would seed at its start (2,000 companies).
+export async function createTestDatabase(options: { seeded?: boolean } = {}): Promise<TestDatabase> {
 	const dataDir = mkdtempSync(path.join(SCRATCH, 'tolk-test-'))
 	const adminUrl = process.env.DATABASE_URL
+	const template = process.env[options.seeded ? SEEDED_TEMPLATE_ENV : TEMPLATE_ENV]
 	if (!adminUrl) {
-		const template = process.env[TEMPLATE_ENV]
 		if (template && existsSync(template)) cpSync(template, dataDir, { recursive: true })
 		return { dataDir, drop: async () => rmSync(dataDir, { recursive: true, force: true }) }
 	}
 
 	const name = `tolk_test_${randomBytes(6).toString('hex')}`
-	await withClient(adminUrl, (admin) => admin.query(`create database ${name}`))
+	const copy = template && /^tolk_template_\w+$/.test(template) ? ` template ${template}` : ''
+	await withClient(adminUrl, (admin) => admin.query(`create database ${name}${copy}`))
 	const databaseUrl = new URL(adminUrl)
 	databaseUrl.pathname = `/${name}`
 	return {

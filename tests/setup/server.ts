@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import { fileURLToPath } from 'node:url'
 import { createTestDatabase, type TestDatabase } from '#tests/setup/database.ts'
+import { TEST_DEMO_COMPANIES } from '#tests/setup/template-database.ts'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 
@@ -24,7 +25,8 @@ export async function startServer(
 	options: { database?: TestDatabase } = {},
 ): Promise<RunningServer> {
 	const ownsDatabase = !options.database
-	const database = options.database ?? (await createTestDatabase())
+	// Seeded already, as the server would seed it, unless the test asks for other demo content.
+	const database = options.database ?? (await createTestDatabase({ seeded: env.DEMO_COMPANIES === undefined }))
 	const child = spawn(process.execPath, ['server/main.ts'], {
 		cwd: ROOT,
 		env: {
@@ -34,7 +36,7 @@ export async function startServer(
 			DATA_DIR: database.dataDir,
 			SECRET_KEY: 'test-secret-key-that-is-long-enough-1234567890',
 			// A smaller demo registry keeps each test server's first start quick.
-			DEMO_COMPANIES: '2000',
+			DEMO_COMPANIES: String(TEST_DEMO_COMPANIES),
 			// A server started after 03:00 would take the day's backup a minute in: tests ask for theirs.
 			BACKUP_NIGHTLY: 'false',
 			...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
