@@ -283,7 +283,8 @@ describe('restore refuses what it cannot restore whole', () => {
 	}
 	const partOf = (copy: string, part: 'database' | 'files') => path.join(copy, backup.manifest.parts[part].file)
 
-	test('a truncated backup: by its checksum, with nothing restored', async () => {
+	// The archive's own checks, the same whichever engine wrote the database part: the embedded pass runs them.
+	test.skipIf(onPostgres)('a truncated backup: by its checksum, with nothing restored', async () => {
 		const copy = copyOfBackup('truncated')
 		truncateSync(partOf(copy, 'files'), Math.floor(backup.manifest.parts.files.bytes / 2))
 		expect(await refused(copy)).toMatch(/files\.tar\.age is not what the backup wrote .*nothing was restored/)
@@ -291,52 +292,60 @@ describe('restore refuses what it cannot restore whole', () => {
 		expect(existsSync(path.join(scratch, 'target', 'documents'))).toBe(false)
 	})
 
-	test('a tampered backup: by its checksum, and by the encryption when the manifest was changed to match', async () => {
-		const copy = copyOfBackup('tampered')
-		const file = partOf(copy, 'database')
-		const bytes = readFileSync(file)
-		bytes[bytes.length >> 1]! ^= 0xff
-		writeFileSync(file, bytes)
-		expect(await refused(copy)).toContain('is not what the backup wrote')
-		const manifest = JSON.parse(readFileSync(path.join(copy, 'manifest.json'), 'utf8')) as Manifest
-		manifest.parts.database.sha256 = execFileSync('sha256sum', [file], { encoding: 'utf8' }).split(' ')[0]!
-		writeFileSync(path.join(copy, 'manifest.json'), JSON.stringify(manifest))
-		expect(await refused(copy)).toContain('was changed after it was sealed')
-		expect(existsSync(path.join(scratch, 'target', 'pglite'))).toBe(false)
-	})
+	// The archive's own checks, the same whichever engine wrote the database part: the embedded pass runs them.
+	test.skipIf(onPostgres)(
+		'a tampered backup: by its checksum, and by the encryption when the manifest was changed to match',
+		async () => {
+			const copy = copyOfBackup('tampered')
+			const file = partOf(copy, 'database')
+			const bytes = readFileSync(file)
+			bytes[bytes.length >> 1]! ^= 0xff
+			writeFileSync(file, bytes)
+			expect(await refused(copy)).toContain('is not what the backup wrote')
+			const manifest = JSON.parse(readFileSync(path.join(copy, 'manifest.json'), 'utf8')) as Manifest
+			manifest.parts.database.sha256 = execFileSync('sha256sum', [file], { encoding: 'utf8' }).split(' ')[0]!
+			writeFileSync(path.join(copy, 'manifest.json'), JSON.stringify(manifest))
+			expect(await refused(copy)).toContain('was changed after it was sealed')
+			expect(existsSync(path.join(scratch, 'target', 'pglite'))).toBe(false)
+		},
+	)
 
 	// The manifest and the archive as an attacker who holds the passphrase would change them.
-	test('an archive entry the manifest does not list, and a part outside the backup, are refused by name', async () => {
-		const copy = copyOfBackup('unlisted')
-		const keyOpener = new Decrypter()
-		keyOpener.addPassphrase(PASSPHRASE)
-		const identity = await keyOpener.decrypt(readFileSync(path.join(copy, 'key.age')), 'text')
-		const opener = new Decrypter()
-		opener.addIdentity(identity)
-		const tar = Buffer.from(await opener.decrypt(readFileSync(partOf(copy, 'files'))))
-		let end = tar.length
-		while (end >= 512 && tar.subarray(end - 512, end).every((byte) => byte === 0)) end -= 512
-		const evil = mkdtempSync(path.join(scratch, 'evil-'))
-		mkdirSync(path.join(evil, 'uploads'))
-		symlinkSync('../secret_key', path.join(evil, 'uploads', 'key.txt'))
-		const extra = execFileSync('tar', ['-cf', '-', '-C', evil, 'uploads/key.txt'])
-		const sealer = new Encrypter()
-		sealer.addRecipient(await identityToRecipient(identity))
-		const sealed = Buffer.from(await sealer.encrypt(Buffer.concat([tar.subarray(0, end), extra])))
-		writeFileSync(partOf(copy, 'files'), sealed)
-		const manifest = JSON.parse(readFileSync(path.join(copy, 'manifest.json'), 'utf8')) as Manifest
-		manifest.parts.files.bytes = sealed.length
-		manifest.parts.files.sha256 = execFileSync('sha256sum', [partOf(copy, 'files')], { encoding: 'utf8' }).split(
-			' ',
-		)[0]!
-		writeFileSync(path.join(copy, 'manifest.json'), JSON.stringify(manifest))
-		expect(await refused(copy)).toContain('"uploads/key.txt" is not a regular file')
-		expect(existsSync(path.join(scratch, 'target', 'uploads'))).toBe(false)
+	// The archive's own checks, the same whichever engine wrote the database part: the embedded pass runs them.
+	test.skipIf(onPostgres)(
+		'an archive entry the manifest does not list, and a part outside the backup, are refused by name',
+		async () => {
+			const copy = copyOfBackup('unlisted')
+			const keyOpener = new Decrypter()
+			keyOpener.addPassphrase(PASSPHRASE)
+			const identity = await keyOpener.decrypt(readFileSync(path.join(copy, 'key.age')), 'text')
+			const opener = new Decrypter()
+			opener.addIdentity(identity)
+			const tar = Buffer.from(await opener.decrypt(readFileSync(partOf(copy, 'files'))))
+			let end = tar.length
+			while (end >= 512 && tar.subarray(end - 512, end).every((byte) => byte === 0)) end -= 512
+			const evil = mkdtempSync(path.join(scratch, 'evil-'))
+			mkdirSync(path.join(evil, 'uploads'))
+			symlinkSync('../secret_key', path.join(evil, 'uploads', 'key.txt'))
+			const extra = execFileSync('tar', ['-cf', '-', '-C', evil, 'uploads/key.txt'])
+			const sealer = new Encrypter()
+			sealer.addRecipient(await identityToRecipient(identity))
+			const sealed = Buffer.from(await sealer.encrypt(Buffer.concat([tar.subarray(0, end), extra])))
+			writeFileSync(partOf(copy, 'files'), sealed)
+			const manifest = JSON.parse(readFileSync(path.join(copy, 'manifest.json'), 'utf8')) as Manifest
+			manifest.parts.files.bytes = sealed.length
+			manifest.parts.files.sha256 = execFileSync('sha256sum', [partOf(copy, 'files')], { encoding: 'utf8' }).split(
+				' ',
+			)[0]!
+			writeFileSync(path.join(copy, 'manifest.json'), JSON.stringify(manifest))
+			expect(await refused(copy)).toContain('"uploads/key.txt" is not a regular file')
+			expect(existsSync(path.join(scratch, 'target', 'uploads'))).toBe(false)
 
-		manifest.parts.database.file = '../../../etc/hostname'
-		writeFileSync(path.join(copy, 'manifest.json'), JSON.stringify(manifest))
-		expect(await refused(copy)).toContain('is damaged or not a tolk backup')
-	})
+			manifest.parts.database.file = '../../../etc/hostname'
+			writeFileSync(path.join(copy, 'manifest.json'), JSON.stringify(manifest))
+			expect(await refused(copy)).toContain('is damaged or not a tolk backup')
+		},
+	)
 
 	test('the wrong passphrase, a newer schema, a half-written folder, and a target that is not empty', async () => {
 		expect(await refused(backup.path, undefined, { BACKUP_PASSPHRASE: 'not the passphrase at all' })).toContain(
