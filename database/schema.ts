@@ -32,24 +32,7 @@ import {
 } from '#database/enums.ts'
 
 // The constrained columns' values live in enums.ts (no database code, safe in the browser).
-export {
-	CUSTOMER_LINK_PURPOSES,
-	INVOICE_KINDS,
-	JOB_KINDS,
-	JOB_STATUSES,
-	OFFER_STATUSES,
-	ORDER_STATUSES,
-	PAYMENT_METHODS,
-	REQUEST_STATUSES,
-	type CustomerLinkPurpose,
-	type InvoiceKind,
-	type JobKind,
-	type JobStatus,
-	type OfferStatus,
-	type OrderStatus,
-	type PaymentMethod,
-	type RequestStatus,
-} from '#database/enums.ts'
+export * from '#database/enums.ts'
 
 // What staff wrote when they corrected a document's count; `words` is the count before.
 export type CountCorrection = { words: number | null; reason: string; by: string; at: string }

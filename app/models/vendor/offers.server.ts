@@ -136,9 +136,9 @@ async function closeIfUnanswerable(tx: Tx, jobId: number, now: Date) {
 		.where(and(eq(jobOffers.jobId, jobId), eq(jobOffers.status, 'pending')))
 	const nobody = pending!.n === 0
 	const reopened = nobody ? await moveJobIfAllowed(tx, jobId, 'open', {}, now) : null
-	const [job] = await tx.select({ orderId: jobs.orderId }).from(jobs).where(eq(jobs.id, jobId))
-	const [order] = await tx.select({ reference: orders.reference }).from(orders).where(eq(orders.id, job!.orderId))
-	return { orderId: job!.orderId, reference: order!.reference, nobody: reopened !== null }
+	const job = reopened ?? (await tx.select({ orderId: jobs.orderId }).from(jobs).where(eq(jobs.id, jobId)))[0]!
+	const [order] = await tx.select({ reference: orders.reference }).from(orders).where(eq(orders.id, job.orderId))
+	return { orderId: job.orderId, reference: order!.reference, nobody: reopened !== null }
 }
 
 // Offers not answered in time expire (once, whichever process gets there first); a job left with

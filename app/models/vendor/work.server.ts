@@ -18,7 +18,7 @@ import { recordAudit } from '#app/models/audit/record.server.ts'
 import { receiveFile, type MultipartSource } from '#app/models/documents/upload.server.ts'
 import { deliveriesDirOf } from '#app/models/order/order.server.ts'
 import { announceJob, mailAgency, type NotifyServices } from '#app/models/vendor/notify.server.ts'
-import { isOpenJob, JobRefused, moveJob, OPEN_JOB_STATUSES } from '#app/models/vendor/job-status.server.ts'
+import { canMoveJob, isOpenJob, JobRefused, moveJob, OPEN_JOB_STATUSES } from '#app/models/vendor/job-status.server.ts'
 import { isUuid } from '#app/utils/uuid.ts'
 
 export type Translator = { id: number; userId: number; name: string }
@@ -236,7 +236,7 @@ export async function markJobDone(services: NotifyServices, me: Translator, jobI
 	const done = await services.db.transaction(async (tx) => {
 		const job = await workingJob(tx, me, jobId)
 		if (!job) return null
-		if (job.status !== 'in_progress')
+		if (!canMoveJob(job.status, 'done'))
 			throw new JobRefused(job.status === 'accepted' || job.status === 'returned' ? 'no-file' : 'state')
 		const [current] = await tx
 			.select({ id: jobFiles.id })
