@@ -8,7 +8,9 @@ import { openCable } from '#tests/setup/cable.ts'
 const session = setupStaffServer({
 	TRUST_PROXY: '1',
 	CABLE_MAX_CONNECTIONS_PER_IP: '10',
-	BUSINESS_SEARCHES_PER_MINUTE: '60',
+	// A day's allowance, which no time passing refills: the count is the same on a slow machine.
+	BUSINESS_SEARCHES_PER_MINUTE: '0',
+	BUSINESS_SEARCHES_PER_DAY: '60',
 })
 
 const BOUNDARY = 'ProbeBoundary7MA4YWxkTrZu0gW'
@@ -130,8 +132,8 @@ describe('the visitor address behind a proxy (TRUST_PROXY=1)', () => {
 		const statuses: number[] = []
 		for (let n = 0; n < 80; n++)
 			statuses.push((await fetch(`${session.server.url}/businesses?query=tolk${n}`, { headers: forwarded(n) })).status)
-		expect(statuses.filter((status) => status === 200).length).toBeLessThanOrEqual(60)
-		expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(20)
+		expect(statuses.filter((status) => status === 200).length).toBe(60)
+		expect(statuses.filter((status) => status === 429).length).toBe(20)
 	})
 
 	test('the login throttle counts the address the proxy saw', async () => {

@@ -22,8 +22,9 @@ import { postFile } from '#tests/setup/upload.ts'
 const ENV = {
 	...ADMIN_ENV,
 	TRUST_PROXY: 'loopback',
-	BUSINESS_SEARCHES_PER_MINUTE: '6',
-	BUSINESS_SEARCHES_PER_DAY: '0',
+	// A day's allowance, which no time passing refills: the count is the same on a slow machine.
+	BUSINESS_SEARCHES_PER_MINUTE: '0',
+	BUSINESS_SEARCHES_PER_DAY: '6',
 	UPLOAD_FILES_PER_HOUR: '4',
 	WORDCOUNT_WORKERS: '1',
 	JOB_LEASE_S: '3',
@@ -105,7 +106,7 @@ describe.skipIf(!process.env.DATABASE_URL || !NGINX)('two server processes behin
 		expect(await original.text()).toBe(text)
 	})
 
-	test('the business search limit holds across both: 6 a minute in all, not 6 each', async () => {
+	test('the business search limit holds across both: 6 a day in all, not 6 each', async () => {
 		const address = '198.51.100.21'
 		const statuses: number[] = []
 		for (let i = 0; i < 10; i++) {
