@@ -1,4 +1,5 @@
 import pg from 'pg'
+import { count } from '#server/metrics.ts'
 
 // Whatever an earlier connection left in the session (prepared statements, SETs, advisory locks,
 // LISTENs, temporary tables) is gone before a new connection runs anything. On PostgreSQL a new
@@ -78,9 +79,11 @@ export function resilientPool(
 	pool.on('connect', (client) => client.on('error', () => {}))
 	const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>
 	// Callback-style calls are left alone: nothing here uses them.
-	pool.query = ((...args: unknown[]) =>
-		isRetryableRead(args[0]) && typeof args.at(-1) !== 'function'
+	pool.query = ((...args: unknown[]) => {
+		count('databaseQueries')
+		return isRetryableRead(args[0]) && typeof args.at(-1) !== 'function'
 			? onceMoreIfDisconnected(() => query(...args), onConnectionLost)
-			: query(...args)) as typeof pool.query
+			: query(...args)
+	}) as typeof pool.query
 	return pool
 }

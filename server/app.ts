@@ -22,6 +22,7 @@ import { canonicalAddresses } from '#server/canonical-address.ts'
 import { sharedPageCache } from '#server/page-cache/shared-pages.ts'
 import { methodGuard, refuseAmbiguousHost } from '#server/request-kind.ts'
 import { loggablePath, type Logger } from '#server/logger.ts'
+import { count, readCounters } from '#server/metrics.ts'
 import { discardUnreadBody, toFetchRequest, sendFetchResponse } from '#server/request-bridge.ts'
 import { securityHeaders, type NonceLocals } from '#server/security-headers.ts'
 import { staticAssets } from '#server/static-assets.ts'
@@ -72,6 +73,11 @@ export type AppOptions = {
 }
 
 const HEALTH_TIMEOUT_MS = 2_000
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1'])
+
+// A request from this machine that no proxy passed on.
+const isFromThisMachine = (req: Request) =>
+	LOOPBACK.has(req.socket.remoteAddress ?? '') && !req.headers['x-forwarded-for'] && !req.headers.forwarded
 
 export type App = (req: Request | IncomingMessage, res: Response | ServerResponse, next?: NextFunction) => void
 
@@ -121,6 +127,11 @@ export function createApp(options: AppOptions): App {
 		}
 	})
 
+	// The process's counters, for a benchmark on this machine (server/metrics.ts).
+	app.get('/healthz/counts', (req, res, next) =>
+		isFromThisMachine(req) ? res.set('Cache-Control', 'no-store').json(readCounters()) : next(),
+	)
+
 	const secureCookies = (req: Request) => req.secure
 	app.use(bodyLimit())
 	app.use(csrfProtection({ secretKey, publicUrl: options.publicUrl }))
@@ -147,6 +158,7 @@ export function createApp(options: AppOptions): App {
 	const pageCache = isDevelopment ? null : sharedPageCache({ ...options, services, handleRequest })
 	app.all('/{*path}', async (req, res, next) => {
 		try {
+			count('renders')
 			const locals = res.locals as CsrfLocals & NonceLocals & StaffLocals
 			const context = new RouterContextProvider()
 			context.set(staffContext, locals.staff)

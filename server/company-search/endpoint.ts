@@ -9,6 +9,7 @@ import { clientAddress, isSecureRequest, type TrustProxy } from '#server/trust-p
 import { dataSecurityHeaders } from '#server/security-headers.ts'
 import type { Logger } from '#server/logger.ts'
 import { createSearchLimiter, type SearchLimits } from '#server/company-search/rate-limit.ts'
+import { count } from '#server/metrics.ts'
 import type { SearchCompanies } from '#server/company-search/service.ts'
 
 const QuerySchema = z.string().max(100).catch('')
@@ -43,6 +44,7 @@ export function businessesEndpoint({
 		if (query.trim().length < MIN_QUERY_LENGTH) return send(200, EMPTY)
 		const search = (wait: number) => {
 			if (wait > 0) return send(429, EMPTY, { 'Retry-After': String(wait), 'Cache-Control': 'no-store' })
+			count('searches')
 			const started = performance.now()
 			searchCompanies(query).then(
 				({ businesses, source }) =>

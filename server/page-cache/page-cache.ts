@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Logger } from '#server/logger.ts'
+import { count } from '#server/metrics.ts'
 import { STRICT_TRANSPORT_SECURITY } from '#server/security-headers.ts'
 import { cacheKeyFor, encodingFor, type CacheKey } from '#server/page-cache/cacheable.ts'
 import { cachePage, isShareable, type CachedPage } from '#server/page-cache/entry.ts'
@@ -36,6 +37,7 @@ export function createPageCache({ render, ttlMs, maxPages, isSecure, logger }: P
 		if (pending) return pending
 		const startedIn = generation
 		pending = (async () => {
+			count('pageCacheFills')
 			const response = await render(path, variant)
 			if (!isShareable(response)) {
 				await response.body?.cancel()
@@ -68,6 +70,7 @@ export function createPageCache({ render, ttlMs, maxPages, isSecure, logger }: P
 			if (!key || unshareable.has(key.key)) return false
 			const page = pages.get(key.key)
 			if (page && page.expiresAt > Date.now()) {
+				count('pageCacheHits')
 				send(req, res, page)
 				return true
 			}
@@ -81,6 +84,7 @@ export function createPageCache({ render, ttlMs, maxPages, isSecure, logger }: P
 			return true
 		},
 		forget() {
+			count('pageCacheForgets')
 			generation++
 			pages.clear()
 			filling.clear()

@@ -154,4 +154,20 @@ describe('public pages', () => {
 		expect(response.status).toBe(200)
 		expect(await response.json()).toEqual({ status: 'ok' })
 	})
+
+	test('the counters a benchmark reads answer this machine only, and count the page cache and renders', async () => {
+		const counts = async () => (await (await fetch(`${server.url}/healthz/counts`)).json()) as Record<string, number>
+		const before = await counts()
+		await page('/en/faq')
+		await page('/en/faq')
+		await page('/en/order')
+		const after = await counts()
+		expect(after.pageCacheHits! - before.pageCacheHits!).toBeGreaterThanOrEqual(1)
+		expect(after.renders! - before.renders!).toBeGreaterThanOrEqual(1)
+		expect(after.databaseQueries).toBeGreaterThan(0)
+		// Through a proxy, it is any other address: not found.
+		const proxied = await fetch(`${server.url}/healthz/counts`, { headers: { 'x-forwarded-for': '203.0.113.9' } })
+		expect(proxied.status).toBe(404)
+		expect(await proxied.text()).not.toContain('pageCacheHits')
+	})
 })
