@@ -1,11 +1,14 @@
-// Public pages against a static file server, in one run: nginx (Debian's nginx-light) serves the
-// home page's own HTML as a precompressed file (gzip_static), then wrk loads the app's /, /en,
-// /en/faq and /priser with the page cache on, and again with it off (PAGE_CACHE_TTL_S=0). Prints
-// req/s, p50 and p99 and each ratio to nginx. On PostgreSQL (DATABASE_URL) the cached pages are
-// loaded once more from WEB_CONCURRENCY (default 2) server processes.
+// Public pages against a static file server, in one run: nginx (Debian's nginx-light) serves each of
+// /, /en, /en/faq and /priser as the app sends it, a precompressed file (gzip_static), then wrk
+// loads the app's same pages with the page cache on, and the ten most visited public pages with it
+// off (PAGE_CACHE_TTL_S=0). Prints req/s, p50 and p99, each cached page's ratio to nginx serving
+// that page (the faster of its two runs), and what the server counted meanwhile (page cache hits,
+// fills and forgets, statements per page rendered). On PostgreSQL (DATABASE_URL) the cached pages
+// are loaded once more from WEB_CONCURRENCY (default 2) server processes. Then the home page's
+// scripts, each with the chunks that import it.
 // Run: npm run build && npm run bench:pages   (needs: apt-get install wrk nginx-light)
 import { execFileSync, spawn, spawnSync } from 'node:child_process'
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
@@ -13,10 +16,25 @@ import { startServer, type RunningServer } from '#tests/setup/server.ts'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8)
 const CONNECTIONS = 50
-const PATHS = ['/', '/en', '/en/faq', '/priser']
+// Served from the page cache: each beside nginx serving the same page's own HTML.
+const CACHED = ['/', '/en', '/en/faq', '/priser']
+// The ten most visited public pages, rendered for every request (PAGE_CACHE_TTL_S=0).
+const MOST_VISITED = [
+	'/',
+	'/en',
+	'/priser',
+	'/en/prices',
+	'/bestil',
+	'/en/order',
+	'/faq',
+	'/en/faq',
+	'/om-os',
+	'/en/about',
+]
 const NGINX_PORT = 18_080
 
-type Result = { label: string; rps: number; p50: string; p99: string; errors: number }
+type Counters = Record<string, number>
+type Result = { label: string; rps: number; p50: string; p99: string; errors: number; baseline?: number; note?: string }
 
 for (const tool of ['wrk', 'nginx']) {
 	if (spawnSync('sh', ['-c', `command -v ${tool} || test -x /usr/sbin/${tool}`]).status !== 0) {
@@ -25,21 +43,37 @@ for (const tool of ['wrk', 'nginx']) {
 	}
 }
 
-// wrk, two threads, 50 connections, asking for gzip as browsers do.
-function load(url: string, label: string): Result {
+// wrk, two threads, 50 connections, asking for gzip as browsers do. `counters` reads the server's
+// own (GET /healthz/counts) before and after the measured part.
+async function load(url: string, label: string, counters?: () => Promise<Counters>): Promise<Result> {
 	// Warm-up: compiled code, the cache filled, the heap at its working size.
 	execFileSync('wrk', ['-t2', `-c${CONNECTIONS}`, '-d4s', '-H', 'Accept-Encoding: gzip', url])
+	const before = await counters?.()
 	const out = execFileSync(
 		'wrk',
 		['-t2', `-c${CONNECTIONS}`, `-d${SECONDS}s`, '--latency', '-H', 'Accept-Encoding: gzip', url],
 		{ encoding: 'utf8' },
 	)
+	const after = await counters?.()
 	const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)![1])
 	const errors =
 		Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0) +
 		Number(/Socket errors: .*?(\d+)/.exec(out)?.[1] ?? 0)
-	return { label, rps, p50: /^\s+50%\s+(\S+)/m.exec(out)![1]!, p99: /^\s+99%\s+(\S+)/m.exec(out)![1]!, errors }
+	const p50 = /^\s+50%\s+(\S+)/m.exec(out)![1]!
+	const p99 = /^\s+99%\s+(\S+)/m.exec(out)![1]!
+	return { label, rps, p50, p99, errors, note: before && after ? describeCounters(before, after) : undefined }
 }
+
+// Hits, fills and forgets of the page cache, and statements per page rendered, in the measured part.
+function describeCounters(before: Counters, after: Counters): string {
+	const delta = (name: string) => (after[name] ?? 0) - (before[name] ?? 0)
+	const rendered = delta('renders') + delta('pageCacheFills')
+	const perPage = rendered ? (delta('databaseQueries') / rendered).toFixed(2) : '-'
+	return `hits ${delta('pageCacheHits')}, fills ${delta('pageCacheFills')}, forgets ${delta('pageCacheForgets')}, renders ${delta('renders')}, queries/render ${perPage}`
+}
+
+const countersOf = (server: RunningServer) => async () =>
+	(await (await fetch(`${server.url}/healthz/counts`)).json()) as Counters
 
 async function withServer<T>(env: Record<string, string>, work: (server: RunningServer) => T | Promise<T>): Promise<T> {
 	const server = await startServer(env)
@@ -52,15 +86,17 @@ async function withServer<T>(env: Record<string, string>, work: (server: Running
 
 // Debian's nginx-light with its own defaults (worker_processes auto, sendfile, tcp_nopush), the access
 // log on as Debian ships it or off as the page cache has none.
-async function nginxServing(html: string, accessLog: boolean): Promise<{ url: string; stop: () => void }> {
+async function nginxServing(pages: string[], accessLog: boolean): Promise<{ url: string; stop: () => void }> {
 	const dir = mkdtempSync(path.join(tmpdir(), 'tolk-nginx-'))
-	writeFileSync(path.join(dir, 'index.html'), html)
-	writeFileSync(path.join(dir, 'index.html.gz'), gzipSync(html, { level: 9 }))
+	pages.forEach((html, index) => {
+		writeFileSync(path.join(dir, `${index}.html`), html)
+		writeFileSync(path.join(dir, `${index}.html.gz`), gzipSync(html, { level: 9 }))
+	})
 	const conf = `daemon off; worker_processes auto; pid ${dir}/nginx.pid; error_log ${dir}/error.log;
 events { worker_connections 1024; }
 http { access_log ${accessLog ? `${dir}/access.log` : 'off'}; default_type text/html; sendfile on; tcp_nopush on;
   client_body_temp_path ${dir}; proxy_temp_path ${dir}; fastcgi_temp_path ${dir}; uwsgi_temp_path ${dir}; scgi_temp_path ${dir};
-  server { listen 127.0.0.1:${NGINX_PORT}; root ${dir}; gzip_static on; location / { try_files /index.html =404; } } }`
+  server { listen 127.0.0.1:${NGINX_PORT}; root ${dir}; gzip_static on; location / { try_files $uri.html =404; } } }`
 	writeFileSync(path.join(dir, 'nginx.conf'), conf)
 	const nginx = spawn('/usr/sbin/nginx', ['-c', path.join(dir, 'nginx.conf'), '-p', dir], { stdio: 'inherit' })
 	await new Promise((resolve) => setTimeout(resolve, 500))
@@ -74,56 +110,82 @@ http { access_log ${accessLog ? `${dir}/access.log` : 'off'}; default_type text/
 }
 
 const results: Result[] = []
-const home = await withServer({}, async (server) => (await fetch(`${server.url}/`)).text())
+// Each cached page's own HTML, as the app sends it, for nginx to serve as a file.
+const html = await withServer({}, (server) =>
+	Promise.all(CACHED.map(async (page) => (await fetch(server.url + page)).text())),
+)
+const home = html[0]!
+const nginxRps = new Map<string, number>()
 for (const accessLog of [true, false]) {
-	const nginx = await nginxServing(home, accessLog)
+	const nginx = await nginxServing(html, accessLog)
 	try {
-		results.push(
-			load(
-				nginx.url,
-				`nginx, the home page as a precompressed file (access log ${accessLog ? 'on, as Debian ships it' : 'off'})`,
-			),
-		)
+		for (const [index, page] of CACHED.entries()) {
+			const result = await load(
+				`${nginx.url}${index}`,
+				`nginx ${page} as a precompressed file (access log ${accessLog ? 'on, as Debian ships it' : 'off'})`,
+			)
+			results.push(result)
+			nginxRps.set(page, Math.max(nginxRps.get(page) ?? 0, result.rps))
+		}
 	} finally {
 		nginx.stop()
 	}
 }
-await withServer({}, (server) => {
-	for (const page of PATHS) results.push(load(server.url + page, `app ${page} (page cache)`))
+await withServer({}, async (server) => {
+	for (const page of CACHED)
+		results.push({
+			...(await load(server.url + page, `app ${page} (page cache)`, countersOf(server))),
+			baseline: nginxRps.get(page),
+		})
 })
 // On PostgreSQL, the same with several server processes sharing the port (WEB_CONCURRENCY, default 2 here).
 if (process.env.DATABASE_URL) {
 	const processes = process.env.WEB_CONCURRENCY ?? '2'
-	await withServer({ WEB_CONCURRENCY: processes }, (server) => {
-		for (const page of PATHS)
-			results.push(load(server.url + page, `app ${page} (page cache, WEB_CONCURRENCY=${processes})`))
+	await withServer({ WEB_CONCURRENCY: processes }, async (server) => {
+		for (const page of CACHED)
+			results.push({
+				...(await load(server.url + page, `app ${page} (page cache, WEB_CONCURRENCY=${processes})`)),
+				baseline: nginxRps.get(page),
+			})
 	})
 }
-await withServer({ PAGE_CACHE_TTL_S: '0' }, (server) => {
-	for (const page of PATHS) results.push(load(server.url + page, `app ${page} (no page cache)`))
+await withServer({ PAGE_CACHE_TTL_S: '0' }, async (server) => {
+	for (const page of MOST_VISITED)
+		results.push(await load(server.url + page, `app ${page} (no page cache)`, countersOf(server)))
 })
 
-const [withLog, withoutLog] = [results[0]!.rps, results[1]!.rps]
 console.log(
 	`wrk -t2 -c${CONNECTIONS} -d${SECONDS}s, Accept-Encoding: gzip; ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite (embedded)'}`,
 )
-console.log('| what | req/s | p50 | p99 | × nginx (log on) | × nginx (log off) | errors |')
-console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |')
-for (const { label, rps, p50, p99, errors } of results) {
+console.log('| what | req/s | p50 | p99 | × nginx, same page | errors | counted meanwhile |')
+console.log('| --- | ---: | ---: | ---: | ---: | ---: | --- |')
+for (const { label, rps, p50, p99, errors, baseline, note } of results) {
+	const ratio = baseline ? (rps / baseline).toFixed(3) : ''
 	console.log(
-		`| ${label} | ${Math.round(rps).toLocaleString('en')} | ${p50} | ${p99} | ${(rps / withLog).toFixed(3)} | ${(rps / withoutLog).toFixed(3)} | ${errors} |`,
+		`| ${label} | ${Math.round(rps).toLocaleString('en')} | ${p50} | ${p99} | ${ratio} | ${errors} | ${note ?? ''} |`,
 	)
 }
 
-// What the home page makes the browser fetch before anyone touches it: the entry and every module
-// it preloads, as the build precompressed them (what a browser is sent).
-const scripts = [
-	...new Set([...home.matchAll(/(?:modulepreload" href=|import\()"(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!)),
-]
+// What the home page makes the browser fetch before anyone touches it: every script the page names
+// (its boot list, preloads and imports), as the build precompressed them (what a browser is sent),
+// each with the chunks that import it.
 const assets = new URL('../build/client', import.meta.url).pathname
-const weight = (suffix: string) =>
-	scripts.reduce((total, script) => total + statSync(`${assets}${script}${suffix}`).size, 0)
+const scripts = [...new Set([...home.matchAll(/"(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!))]
+const importers = new Map<string, string[]>()
+for (const name of readdirSync(`${assets}/assets`).filter((file) => file.endsWith('.js'))) {
+	const code = readFileSync(`${assets}/assets/${name}`, 'utf8')
+	for (const [, imported] of code.matchAll(/(?:from|import\()\s*"\.\/([^"]+\.js)"/g))
+		importers.set(imported!, [...(importers.get(imported!) ?? []), name])
+}
+const size = (file: string, suffix: string) => statSync(`${assets}${file}${suffix}`).size
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`
+const total = (suffix: string) => scripts.reduce((sum, script) => sum + size(script, suffix), 0)
 console.log(
-	`\nhome page script before interaction: ${scripts.length} files, ${kb(weight(''))} minified, ${kb(weight('.gz'))} gzip -9, ${kb(weight('.br'))} brotli 11`,
+	`\nhome page script before interaction: ${scripts.length} files, ${kb(total(''))} minified, ${kb(total('.gz'))} gzip -9, ${kb(total('.br'))} brotli 11`,
 )
+console.log('| chunk | gzip | imported by |\n| --- | ---: | --- |')
+for (const script of scripts.sort((a, b) => size(b, '.gz') - size(a, '.gz'))) {
+	const name = script.replace('/assets/', '')
+	const by = (importers.get(name) ?? []).filter((importer) => scripts.includes(`/assets/${importer}`))
+	console.log(`| ${name} | ${kb(size(script, '.gz'))} | ${by.join(', ') || 'the page'} |`)
+}
