@@ -12,6 +12,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
+import { launchBrowser } from '#tests/setup/browser.ts'
 import { startServer, type RunningServer } from '#tests/setup/server.ts'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8)
@@ -114,7 +115,6 @@ const results: Result[] = []
 const html = await withServer({}, (server) =>
 	Promise.all(CACHED.map(async (page) => (await fetch(server.url + page)).text())),
 )
-const home = html[0]!
 const nginxRps = new Map<string, number>()
 for (const accessLog of [true, false]) {
 	const nginx = await nginxServing(html, accessLog)
@@ -166,11 +166,35 @@ for (const { label, rps, p50, p99, errors, baseline, note } of results) {
 	)
 }
 
-// What the home page makes the browser fetch before anyone touches it: every script the page names
-// (its boot list, preloads and imports), as the build precompressed them (what a browser is sent),
-// each with the chunks that import it.
+// What the home page makes the browser fetch before anyone touches it: Chromium opens it, waits
+// for it to hydrate and for the network to settle, and every script it loaded is listed, with its
+// size as the build precompressed it (gzip -9, brotli 11), as Chromium was sent it, and the chunks
+// that import it.
 const assets = new URL('../build/client', import.meta.url).pathname
-const scripts = [...new Set([...home.matchAll(/"(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!))]
+const scripts = await withServer({}, async (server) => {
+	const browser = await launchBrowser()
+	try {
+		const page = await browser.newPage()
+		const loaded: { path: string; sent: Promise<number> }[] = []
+		page.on('response', (response) => {
+			const { pathname } = new URL(response.url())
+			if (pathname.endsWith('.js'))
+				loaded.push({
+					path: pathname,
+					sent: response
+						.request()
+						.sizes()
+						.then((sizes) => sizes.responseBodySize),
+				})
+		})
+		await page.goto(`${server.url}/`, { waitUntil: 'networkidle' })
+		await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+		await page.waitForLoadState('networkidle')
+		return Promise.all(loaded.map(async ({ path: file, sent }) => ({ file, sent: await sent })))
+	} finally {
+		await browser.close()
+	}
+})
 const importers = new Map<string, string[]>()
 for (const name of readdirSync(`${assets}/assets`).filter((file) => file.endsWith('.js'))) {
 	const code = readFileSync(`${assets}/assets/${name}`, 'utf8')
@@ -179,13 +203,15 @@ for (const name of readdirSync(`${assets}/assets`).filter((file) => file.endsWit
 }
 const size = (file: string, suffix: string) => statSync(`${assets}${file}${suffix}`).size
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`
-const total = (suffix: string) => scripts.reduce((sum, script) => sum + size(script, suffix), 0)
+const total = (suffix: string) => scripts.reduce((sum, { file }) => sum + size(file, suffix), 0)
+const sent = scripts.reduce((sum, script) => sum + script.sent, 0)
 console.log(
-	`\nhome page script before interaction: ${scripts.length} files, ${kb(total(''))} minified, ${kb(total('.gz'))} gzip -9, ${kb(total('.br'))} brotli 11`,
+	`\nhome page script before interaction (Chromium, hydrated, network idle): ${scripts.length} files, ${kb(total(''))} minified, ${kb(total('.gz'))} gzip -9, ${kb(total('.br'))} brotli 11, ${kb(sent)} as sent`,
 )
 console.log('| chunk | gzip | imported by |\n| --- | ---: | --- |')
-for (const script of scripts.sort((a, b) => size(b, '.gz') - size(a, '.gz'))) {
-	const name = script.replace('/assets/', '')
-	const by = (importers.get(name) ?? []).filter((importer) => scripts.includes(`/assets/${importer}`))
-	console.log(`| ${name} | ${kb(size(script, '.gz'))} | ${by.join(', ') || 'the page'} |`)
+const names = new Set(scripts.map(({ file }) => file.replace('/assets/', '')))
+for (const { file } of scripts.sort((a, b) => size(b.file, '.gz') - size(a.file, '.gz'))) {
+	const name = file.replace('/assets/', '')
+	const by = (importers.get(name) ?? []).filter((importer) => names.has(importer))
+	console.log(`| ${name} | ${kb(size(file, '.gz'))} | ${by.join(', ') || 'the page'} |`)
 }

@@ -7,7 +7,8 @@
 //   3. restarted: start-up from the snapshot file;
 // then `GET /businesses` with 20 clients flat out and 20 clients typing (150-350 ms between queries)
 // over the same query mix, an uncached page alone and while the 20 clients search, and the
-// server's memory with and without the index.
+// server's memory with and without the index; then as a site runs (the limits on, a new visitor
+// address for each search): flat out, and while 10 clients load uncached pages.
 // Run: npm run build && npm run bench:search [-- --sizes 20000,2200000 --seconds 10 --only pglite|postgres --fresh]
 // PostgreSQL comes from BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/test).
 import { execFile } from 'node:child_process'
@@ -36,13 +37,21 @@ const { values } = parseArgs({
 		fresh: { type: 'boolean', default: false },
 		// Server processes on PostgreSQL (WEB_CONCURRENCY): the index and the limit in each, kept in step.
 		processes: { type: 'string', default: '1' },
+		// Only the run as a site runs (limits on, searches while pages render).
+		'as-deployed': { type: 'boolean', default: false },
+		// More of the server's environment, for every server started: --env RENDER_CONCURRENCY=1
+		env: { type: 'string', multiple: true, default: [] },
 	},
 })
 const SECONDS = Number(values.seconds)
 const CONNECTIONS = Number(values.connections)
-const PROCESSES: Record<string, string> = values.processes === '1' ? {} : { WEB_CONCURRENCY: values.processes }
+const PROCESSES: Record<string, string> = {
+	...(values.processes === '1' ? {} : { WEB_CONCURRENCY: values.processes }),
+	...Object.fromEntries(values.env.map((pair) => pair.split('=', 2) as [string, string])),
+}
 const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
 const PAGE = '/en/prices?bench=1' // a query string: rendered per request, not from the page cache
+const PAGE_CLIENTS = 10
 const NO_LIMIT = { BUSINESS_SEARCHES_PER_MINUTE: '0', BUSINESS_SEARCHES_PER_DAY: '0', DEMO_COMPANIES: '0' }
 const run = promisify(execFile)
 // Queries made to cost the index the most: common trigrams only, matching (almost) nothing.
@@ -75,8 +84,9 @@ for (const count of values.sizes.split(',').map(Number)) {
 		}
 		console.log(`\n${kind}, ${count.toLocaleString('en')} companies:`)
 		await importUnlessThere(database, registryFile)
-		await measure(database, queries)
-		await compareInProcess(database, queries)
+		if (!values['as-deployed']) await measure(database, queries)
+		await measureAsDeployed(database, queries)
+		if (!values['as-deployed']) await compareInProcess(database, queries)
 	}
 }
 
@@ -127,6 +137,38 @@ async function measure(database: TestDatabase, queries: string[]) {
 	}
 }
 
+// As a site runs: the limits on (their defaults), behind a proxy that names a different visitor for
+// each search (the limit's state for many addresses), flat out, then while PAGE_CLIENTS load
+// uncached pages: what a typing customer waits while others browse.
+async function measureAsDeployed(database: TestDatabase, queries: string[]) {
+	const { server } = await timedStart(database, { TRUST_PROXY: '1', DEMO_COMPANIES: '0' })
+	const manyAddresses = visitorAddresses()
+	try {
+		await load(server.url, queries, 3, manyAddresses)
+		report('index, flat out, limits on, a new address each', await load(server.url, queries, SECONDS, manyAddresses))
+		await pageLoad(server.url, 3, PAGE_CLIENTS)
+		const [searching, pages] = await Promise.all([
+			load(server.url, queries, SECONDS, manyAddresses),
+			pageLoad(server.url, SECONDS, PAGE_CLIENTS),
+		])
+		report(`index, limits on, while ${PAGE_CLIENTS} clients load ${PAGE}`, searching)
+		console.log(
+			`  GET ${PAGE} meanwhile, ${PAGE_CLIENTS} clients: p50 ${pages.latency.p50} ms, p99 ${pages.latency.p99} ms, ${pages.requests.average.toFixed(0)} req/s`,
+		)
+	} finally {
+		await server.stop()
+	}
+}
+
+// A visitor address for each search, as a proxy would name them.
+function visitorAddresses() {
+	let n = 0
+	return () => {
+		n++
+		return { 'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` }
+	}
+}
+
 // Outside HTTP: the index against the SQL search on the same registry (1,000 queries of the mix),
 // and the index's own time per query, for the mix and for queries made to cost the most.
 async function compareInProcess(database: TestDatabase, queries: string[]) {
@@ -164,9 +206,9 @@ async function compareInProcess(database: TestDatabase, queries: string[]) {
 	}
 }
 
-async function timedStart(database: TestDatabase) {
+async function timedStart(database: TestDatabase, env: Record<string, string> = NO_LIMIT) {
 	const started = performance.now()
-	const server = await startServer({ ...NO_LIMIT, ...PROCESSES }, { database })
+	const server = await startServer({ ...env, ...PROCESSES }, { database })
 	const listeningMs = Math.round(performance.now() - started)
 	for (;;) {
 		const response = await fetch(`${server.url}/businesses?query=holding`)
@@ -194,7 +236,12 @@ function report(label: string, result: autocannon.Result) {
 	)
 }
 
-function load(baseUrl: string, queries: string[], duration: number): Promise<autocannon.Result> {
+function load(
+	baseUrl: string,
+	queries: string[],
+	duration: number,
+	headers: () => Record<string, string> = () => ({}),
+): Promise<autocannon.Result> {
 	let next = 0
 	return autocannon({
 		url: baseUrl,
@@ -205,6 +252,7 @@ function load(baseUrl: string, queries: string[], duration: number): Promise<aut
 				method: 'GET',
 				setupRequest: (request) => ({
 					...request,
+					headers: { ...request.headers, ...headers() },
 					path: `/businesses?query=${encodeURIComponent(queries[next++ % queries.length]!)}`,
 				}),
 			},
@@ -212,8 +260,8 @@ function load(baseUrl: string, queries: string[], duration: number): Promise<aut
 	})
 }
 
-function pageLoad(baseUrl: string, duration: number): Promise<autocannon.Result> {
-	return autocannon({ url: `${baseUrl}${PAGE}`, connections: 2, duration })
+function pageLoad(baseUrl: string, duration: number, connections = 2): Promise<autocannon.Result> {
+	return autocannon({ url: `${baseUrl}${PAGE}`, connections, duration })
 }
 
 async function typingLoad(baseUrl: string, queries: string[]) {
