@@ -155,6 +155,14 @@ describe('public pages', () => {
 		expect(await response.json()).toEqual({ status: 'ok' })
 	})
 
+	test('a page carries the texts the browser shows, not those of mails and PDFs', async () => {
+		for (const path of ['/', '/en/order']) {
+			const { html } = await page(path)
+			expect(html, path).toContain('nav.home')
+			expect(html, path).not.toMatch(/\b(mail|reminder|quoteDocument|editTexts)\.[a-zA-Z]/)
+		}
+	})
+
 	test('the counters a benchmark reads answer this machine only, and count the page cache and renders', async () => {
 		const counts = async () => (await (await fetch(`${server.url}/healthz/counts`)).json()) as Record<string, number>
 		const before = await counts()
