@@ -12,6 +12,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
+import { PAGE_PATHS } from '#app/utils/locales.ts'
 import { launchBrowser } from '#tests/setup/browser.ts'
 import { startServer, type RunningServer } from '#tests/setup/server.ts'
 
@@ -19,19 +20,10 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 8)
 const CONNECTIONS = 50
 // Served from the page cache: each beside nginx serving the same page's own HTML.
 const CACHED = ['/', '/en', '/en/faq', '/priser']
-// The ten most visited public pages, rendered for every request (PAGE_CACHE_TTL_S=0).
-const MOST_VISITED = [
-	'/',
-	'/en',
-	'/priser',
-	'/en/prices',
-	'/bestil',
-	'/en/order',
-	'/faq',
-	'/en/faq',
-	'/om-os',
-	'/en/about',
-]
+// The ten most visited public pages, in both languages, rendered for every request (PAGE_CACHE_TTL_S=0).
+const MOST_VISITED = (['home', 'prices', 'order', 'faq', 'about'] as const).flatMap((name) =>
+	Object.values(PAGE_PATHS[name]),
+)
 const NGINX_PORT = 18_080
 
 type Counters = Record<string, number>
