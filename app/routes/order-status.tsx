@@ -1,4 +1,5 @@
-import { data, useActionData, useLoaderData } from 'react-router'
+import { data, useLoaderData } from 'react-router'
+import { useKeptActionData } from '#app/hooks/use-kept-action-data.ts'
 import type { Route } from './+types/order-status'
 import { Text, useI18n } from '#app/components/ui/i18n-provider.tsx'
 import { InvoicePayment } from '#app/components/order/invoice-payment.tsx'
@@ -44,7 +45,7 @@ export function headers() {
 
 export default function OrderStatusPage() {
 	const { order, stream, afterDelivery } = useLoaderData<typeof loader>()
-	const answer = useActionData<AfterDeliveryAnswer>()
+	const answer = useKeptActionData<AfterDeliveryAnswer>()
 	const { locale, t } = useI18n()
 	// A change staff make (status, a note, a delivered file) reloads the order while the page is open.
 	useReloadOnStream(stream)

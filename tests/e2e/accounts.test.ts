@@ -121,6 +121,9 @@ describe('a customer with an account', () => {
 			await ida.getByText('Your request is sent.').waitFor()
 			await admin.locator('[data-current-status="revision_requested"]').waitFor({ timeout: 15_000 })
 			await admin.getByText('The table on page 2 is still in English.').waitFor()
+			// The live update that reloaded Ida's page meanwhile left her answer in sight.
+			await ida.getByText('You have asked for a revision.').waitFor()
+			expect(await ida.getByText('Your request is sent.').isVisible()).toBe(true)
 
 			// The company: Ida names it in her details and so manages its account; she invites Anna.
 			await ida.goto('/en/account/details')

@@ -28,7 +28,8 @@ const BOX = 'mb-6 max-w-2xl rounded-2xl border border-slate-200 bg-white p-6 sha
 // gives; and rate the order. Plain forms, so they work without script.
 export function AfterDeliverySection({ state, answer }: { state: AfterDelivery; answer: AfterDeliveryAnswer | null }) {
 	const { locale, t } = useI18n()
-	if (!state.mayAccept && !state.mayRevise && !state.mayRate) return null
+	// An answer stays in sight after the request it answered took the form away.
+	if (!state.mayAccept && !state.mayRevise && !state.mayRate && !answer) return null
 	const values = answer && !answer.ok ? (answer.values ?? {}) : {}
 	return (
 		<section aria-labelledby="after-delivery" data-controller="after-delivery" className={BOX}>
