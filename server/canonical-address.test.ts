@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import routes from '#app/routes.ts'
-import { canonicalAddress, matcherOf, type RouteNode } from '#server/canonical-address.ts'
+import { canonicalAddress, matcherOf, rememberingAnswers, type RouteNode } from '#server/canonical-address.ts'
 
 // The route table as the build has it: the root route around every entry of app/routes.ts.
 type Entry = { id?: string; path?: string; index?: boolean; file: string; children?: Entry[] }
@@ -62,5 +62,29 @@ describe('one spelling per address', () => {
 	test('an address of dots, slashes and broken escapes as long as a request line may be', () => {
 		const hostile = `/${'%2e//./'.repeat(2_000)}${'A%'.repeat(2_000)}`
 		expect(canonical(hostile).path).toBe(`/${'A%'.repeat(2_000)}`)
+	})
+})
+
+describe('answers kept per address', () => {
+	test('an address asked again gets the same answer, which nobody can change', () => {
+		const answer = rememberingAnswers(matcher)
+		const first = answer('/ADMIN/ORDERS/EXPORT')
+		expect(first).toEqual(canonical('/ADMIN/ORDERS/EXPORT'))
+		expect(answer('/ADMIN/ORDERS/EXPORT')).toBe(first)
+		expect(Object.isFrozen(first) && Object.isFrozen(first.route)).toBe(true)
+		expect(answer('/admin/orders/export')).toEqual(canonical('/admin/orders/export'))
+	})
+
+	test('thousands of made-up addresses, long or many, are answered alike and kept within bounds', () => {
+		const answer = rememberingAnswers(matcher)
+		const long = `/p/${'a'.repeat(5_000)}`
+		expect(answer(long)).toEqual(canonical(long))
+		expect(answer(long)).not.toBe(answer(long))
+		for (let n = 0; n < 3_000; n++) answer(`/Priser/${n}`)
+		const first = answer('/EN/Prices')
+		for (let n = 0; n < 2_000; n++) answer(`/x/${n}`)
+		// Forgotten once 2,000 others came after it, and answered the same again.
+		expect(answer('/EN/Prices')).not.toBe(first)
+		expect(answer('/EN/Prices')).toEqual(first)
 	})
 })

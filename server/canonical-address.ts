@@ -103,21 +103,18 @@ const joinSuffix = (path: string, suffix: string) =>
 export type RouteLocals = { route: MatchedRoute | null }
 
 // Express middleware: another spelling is redirected, the canonical one carries its route.
-// Addresses whose answer is kept: matching walks every route's pattern (3 to 5% of a page's time).
-const REMEMBERED_ADDRESSES = 2_000
-
 export function canonicalAddresses(build: () => Promise<Pick<ServerBuild, 'routes'>>) {
-	const matchers = new WeakMap<object, { matcher: RouteMatcher; answers: Map<string, Canonical> }>()
+	const answerers = new WeakMap<object, (pathname: string) => Canonical>()
 	return async function canonical(req: Request, res: Response, next: NextFunction) {
 		try {
 			const loaded = await build()
-			let known = matchers.get(loaded.routes)
-			if (!known) matchers.set(loaded.routes, (known = { matcher: matcherOf(routeTree(loaded)), answers: new Map() }))
+			let answer = answerers.get(loaded.routes)
+			if (!answer) answerers.set(loaded.routes, (answer = rememberingAnswers(matcherOf(routeTree(loaded)))))
 			// The address as sent (Express's req.path would read `//x` as a host, and an absolute form's path).
 			const target = req.originalUrl
 			const queryAt = target.includes('?') ? target.indexOf('?') : target.length
 			const pathname = target.slice(0, queryAt)
-			const { path, route } = rememberedAddress(known, pathname)
+			const { path, route } = answer(pathname)
 			if (path === pathname) {
 				;(res.locals as RouteLocals).route = route
 				return next()
@@ -131,14 +128,23 @@ export function canonicalAddresses(build: () => Promise<Pick<ServerBuild, 'route
 	}
 }
 
-// The same answer for the same address, as long as the build is the same; the oldest forgotten first.
-function rememberedAddress(known: { matcher: RouteMatcher; answers: Map<string, Canonical> }, pathname: string) {
-	let answer = known.answers.get(pathname)
-	if (answer) return answer
-	const { path, route } = canonicalAddress(known.matcher, pathname)
-	// Shared by every request for the address: nobody may change it.
-	answer = Object.freeze({ path, route: route && Object.freeze(route) })
-	if (known.answers.size >= REMEMBERED_ADDRESSES) known.answers.delete(known.answers.keys().next().value!)
-	known.answers.set(pathname, answer)
-	return answer
+// Matching walks every route's pattern (3 to 5% of an uncached page's time), so each address's
+// answer is kept, the oldest forgotten first. Only addresses of a usual length: a visitor's
+// made-up long ones are answered afresh rather than fill the memory. Shared by every request for
+// the address, an answer is frozen.
+const REMEMBERED_ADDRESSES = 2_000
+const REMEMBERED_LENGTH = 200
+
+export function rememberingAnswers(matcher: RouteMatcher): (pathname: string) => Canonical {
+	const answers = new Map<string, Canonical>()
+	return (pathname) => {
+		const kept = answers.get(pathname)
+		if (kept) return kept
+		const { path, route } = canonicalAddress(matcher, pathname)
+		const answer = Object.freeze({ path, route: route && Object.freeze(route) })
+		if (pathname.length > REMEMBERED_LENGTH) return answer
+		if (answers.size >= REMEMBERED_ADDRESSES) answers.delete(answers.keys().next().value!)
+		answers.set(pathname, answer)
+		return answer
+	}
 }
