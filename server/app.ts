@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url'
 import compression from 'compression'
 import express, { type NextFunction, type Request, type Response } from 'express'
 import { pinoHttp } from 'pino-http'
-import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router'
+import { RouterContextProvider, type ServerBuild } from 'react-router'
 import type { DatabaseHandle } from '#database/client.ts'
 import { PUBLIC_UPLOADS_PATH } from '#app/models/media/images.server.ts'
 import { requestInfoContext, servicesContext, staffContext, type AppServices } from '#app/http/context.server.ts'
@@ -12,7 +12,8 @@ import { forgetMessages, TRANSLATIONS_STREAM } from '#app/models/translation.ser
 import { RESYNC_STREAM, type Broadcast, type PubSub } from '#server/cable/pubsub.ts'
 import { bodyLimit } from '#server/body-limit.ts'
 import { businessesEndpoint } from '#server/company-search/endpoint.ts'
-import { addressKey, type SearchLimits } from '#server/company-search/rate-limit.ts'
+import type { SearchLimits } from '#server/company-search/rate-limit.ts'
+import { leasedSearchLimit } from '#server/company-search/leased-limit.ts'
 import { takeShared } from '#app/models/rate-limit.server.ts'
 import type { FileStore } from '#app/models/files/store.server.ts'
 import path from 'node:path'
@@ -23,8 +24,10 @@ import { sharedPageCache } from '#server/page-cache/shared-pages.ts'
 import { methodGuard, refuseAmbiguousHost } from '#server/request-kind.ts'
 import { loggablePath, type Logger } from '#server/logger.ts'
 import { count, readCounters } from '#server/metrics.ts'
-import { discardUnreadBody, toFetchRequest, sendFetchResponse } from '#server/request-bridge.ts'
+import { discardUnreadBody, requestHandlerFor, toFetchRequest, sendFetchResponse } from '#server/request-bridge.ts'
 import { securityHeaders, type NonceLocals } from '#server/security-headers.ts'
+import { rendersOnThread } from '#server/render-thread/eligible.ts'
+import type { RenderThread } from '#server/render-thread/thread.ts'
 import { staticAssets } from '#server/static-assets.ts'
 import type { SendMail } from '#server/mailer.ts'
 import type { UploadQuota } from '#app/models/documents/quota.server.ts'
@@ -70,7 +73,12 @@ export type AppOptions = {
 	// Dev serves assets through Vite and hands in its own build loader.
 	build?: () => Promise<ServerBuild>
 	clientDir?: string | null
+	// Renders the public pages that only read off the main thread (server/render-thread).
+	renderThread?: RenderThread
 }
+
+// The render thread's side of this bundle.
+export { createRenderer } from '#server/render-thread/renderer.ts'
 
 const HEALTH_TIMEOUT_MS = 2_000
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1'])
@@ -154,12 +162,20 @@ export function createApp(options: AppOptions): App {
 		backups: options.backups,
 		readBankStatement: options.readBankStatement,
 	}
-	const handleRequest = createRequestHandler(loadBuild, isDevelopment ? 'development' : 'production')
+	const handleRequest = requestHandlerFor(loadBuild, isDevelopment)
 	const pageCache = isDevelopment ? null : sharedPageCache({ ...options, services, handleRequest })
 	app.all('/{*path}', async (req, res, next) => {
 		try {
 			count('renders')
 			const locals = res.locals as CsrfLocals & NonceLocals & StaffLocals
+			if (options.renderThread && rendersOnThread(req))
+				return await options.renderThread.render(req, res, {
+					csrfToken: locals.csrfToken,
+					nonce: locals.nonce,
+					clientAddress: clientAddress(req, options.trustProxy),
+					secureCookies: secureCookies(req),
+					publicUrl: options.publicUrl(),
+				})
 			const context = new RouterContextProvider()
 			context.set(staffContext, locals.staff)
 			context.set(servicesContext, { ...services, secureCookies: secureCookies(req), publicUrl: options.publicUrl() })
@@ -198,7 +214,7 @@ export function createApp(options: AppOptions): App {
 		searchCompanies: options.searchCompanies,
 		limits: options.searchLimits,
 		take: options.sharedLimits
-			? (address) => takeShared(options.database.db, `search:${addressKey(address)}`, options.searchLimits)
+			? leasedSearchLimit((key) => takeShared(options.database.db, key, options.searchLimits))
 			: undefined,
 		trustProxy: options.trustProxy,
 		logger,

@@ -69,6 +69,9 @@ export const EnvSchema = z.object({
 	// Public pages for visitors without a staff session are served from memory, rendered anew after
 	// any change to what they show and at the latest after this many seconds (0: no page cache).
 	PAGE_CACHE_TTL_S: z.coerce.number().int().min(0).max(86_400).default(600),
+	// Public pages that only read are rendered on a thread of their own, so a render never holds up
+	// the main thread's searches, cached pages and uploads (off: everything renders on the main thread).
+	RENDER_THREAD: optional(BooleanFromEnv).transform((value) => value ?? true),
 	// The business picker searches an in-memory copy of the company registry (kept in
 	// DATA_DIR/company-index.bin between starts); off: every search asks the database.
 	COMPANY_SEARCH_INDEX: optional(BooleanFromEnv).transform((value) => value ?? true),

@@ -7,6 +7,7 @@ import { parseEnv } from '#server/env.ts'
 import { gracefulStopper } from '#server/graceful-stop.ts'
 import { startServices } from '#server/services.ts'
 import { clusterWorkerId } from '#server/cluster.ts'
+import { startRenderThread } from '#server/render-thread/thread.ts'
 import type { createApp as CreateApp } from '#server/app.ts'
 
 // Everything is done well within 10 s: answers get 8, workers and the database what is left.
@@ -34,6 +35,23 @@ if (env.WEB_CONCURRENCY > 1 && !env.DATABASE_URL)
 const bundle = '../build/server/index.js'
 const { createApp } = (await import(bundle)) as { createApp: typeof CreateApp }
 const services = await startServices(env, database, logger)
+const { appOptions } = services
+const renderThread = env.RENDER_THREAD
+	? startRenderThread({
+			pool: database.pool,
+			logger,
+			data: {
+				bundle: new URL(bundle, import.meta.url).href,
+				logLevel: env.LOG_LEVEL,
+				secretKey,
+				uploadsDir: appOptions.uploadsDir,
+				documentsDir: appOptions.documentsDir,
+				mediaDir: appOptions.mediaDir,
+				uploadQuota: appOptions.uploadQuota,
+				sharedFiles: appOptions.files.shared,
+			},
+		})
+	: undefined
 let publicUrl = env.PUBLIC_URL
 const app = createApp({
 	database,
@@ -41,7 +59,8 @@ const app = createApp({
 	secretKey,
 	trustProxy: env.TRUST_PROXY,
 	publicUrl: () => publicUrl ?? 'http://localhost',
-	...services.appOptions,
+	renderThread,
+	...appOptions,
 })
 const server = createServer(app)
 // Longer than clients keep idle connections (undici: 4 s), so a client never sends on a socket
@@ -76,6 +95,7 @@ async function stop(signal: string) {
 	// Live-update sockets are told to come back later; HTTP connections end after their answers.
 	const [{ forced }] = await Promise.all([stopper.stop(ANSWER_DEADLINE_MS), cable.close()])
 	if (forced) logger.warn({ connections: forced }, 'closed connections still busy at the deadline')
+	await renderThread?.close()
 	// Word counts under way stop here and stay pending: the next start counts them again.
 	await services.close()
 	await database.close()

@@ -8,7 +8,7 @@ const FIXED_PATHS = new Set<string>([
 	'/sitemap.xml',
 	'/robots.txt',
 ])
-const CONTENT_PAGE = /^(?:\/en)?\/p\/[a-z0-9-]{1,100}$/
+export const CONTENT_PAGE = /^(?:\/en)?\/p\/[a-z0-9-]{1,100}$/
 
 // A dismissed banner is the one visitor state the shared pages show; its pages are cached apart.
 export const BANNER_DISMISSED = 'banner-dismissed'
@@ -17,13 +17,15 @@ const BANNER_COOKIE = /(?:^|;\s*)tolk_banner=/
 
 export type CacheKey = { key: string; path: string; variant: string }
 
+export const hasStaffCookie = (cookie: string | undefined) => cookie !== undefined && STAFF_COOKIE.test(cookie)
+
 // The page a request may be answered with from the cache, or null to render it as usual.
 export function cacheKeyFor(req: IncomingMessage): CacheKey | null {
 	if (req.method !== 'GET' && req.method !== 'HEAD') return null
 	const path = req.url ?? ''
 	if (!FIXED_PATHS.has(path) && !CONTENT_PAGE.test(path)) return null
 	const cookie = req.headers.cookie
-	if (cookie && STAFF_COOKIE.test(cookie)) return null
+	if (hasStaffCookie(cookie)) return null
 	const variant = cookie && BANNER_COOKIE.test(cookie) ? BANNER_DISMISSED : ''
 	return { key: `${path} ${variant}`, path, variant }
 }
