@@ -6,6 +6,8 @@
 // fills and forgets, statements per page rendered). On PostgreSQL (DATABASE_URL) the cached pages
 // are loaded once more from WEB_CONCURRENCY (default 2) server processes. Then the home page's
 // scripts, each with the chunks that import it.
+// The uncached pages run twice: as the site runs, and with every page rendered on the main thread
+// (RENDER_THREAD=0), the baseline. `-- --only uncached` measures those alone.
 // Run: npm run build && npm run bench:pages   (needs: apt-get install wrk nginx-light)
 import { execFileSync, spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
@@ -14,6 +16,7 @@ import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { PAGE_PATHS } from '#app/utils/locales.ts'
 import { launchBrowser } from '#tests/setup/browser.ts'
+import { parseArgs } from 'node:util'
 import { startServer, type RunningServer } from '#tests/setup/server.ts'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8)
@@ -103,48 +106,58 @@ http { access_log ${accessLog ? `${dir}/access.log` : 'off'}; default_type text/
 }
 
 const results: Result[] = []
-// Each cached page's own HTML, as the app sends it, for nginx to serve as a file.
-const html = await withServer({}, (server) =>
-	Promise.all(CACHED.map(async (page) => (await fetch(server.url + page)).text())),
-)
-const nginxRps = new Map<string, number>()
-for (const accessLog of [true, false]) {
-	const nginx = await nginxServing(html, accessLog)
-	try {
-		for (const [index, page] of CACHED.entries()) {
-			const result = await load(
-				`${nginx.url}${index}`,
-				`nginx ${page} as a precompressed file (access log ${accessLog ? 'on, as Debian ships it' : 'off'})`,
-			)
-			results.push(result)
-			nginxRps.set(page, Math.max(nginxRps.get(page) ?? 0, result.rps))
+// --only uncached: the pages rendered per request alone, as the site runs and with the baseline.
+const { values: options } = parseArgs({ options: { only: { type: 'string' } } })
+if (options.only !== 'uncached') await measureCached()
+for (const [label, env] of [
+	['', {}],
+	[', baseline: every page on the main thread (RENDER_THREAD=0)', { RENDER_THREAD: '0' }],
+] as const)
+	await withServer({ PAGE_CACHE_TTL_S: '0', ...env }, async (server) => {
+		for (const page of MOST_VISITED)
+			results.push(await load(server.url + page, `app ${page} (no page cache${label})`, countersOf(server)))
+	})
+
+async function measureCached() {
+	// Each cached page's own HTML, as the app sends it, for nginx to serve as a file.
+	const html = await withServer({}, (server) =>
+		Promise.all(CACHED.map(async (page) => (await fetch(server.url + page)).text())),
+	)
+	const nginxRps = new Map<string, number>()
+	for (const accessLog of [true, false]) {
+		const nginx = await nginxServing(html, accessLog)
+		try {
+			for (const [index, page] of CACHED.entries()) {
+				const result = await load(
+					`${nginx.url}${index}`,
+					`nginx ${page} as a precompressed file (access log ${accessLog ? 'on, as Debian ships it' : 'off'})`,
+				)
+				results.push(result)
+				nginxRps.set(page, Math.max(nginxRps.get(page) ?? 0, result.rps))
+			}
+		} finally {
+			nginx.stop()
 		}
-	} finally {
-		nginx.stop()
 	}
-}
-await withServer({}, async (server) => {
-	for (const page of CACHED)
-		results.push({
-			...(await load(server.url + page, `app ${page} (page cache)`, countersOf(server))),
-			baseline: nginxRps.get(page),
-		})
-})
-// On PostgreSQL, the same with several server processes sharing the port (WEB_CONCURRENCY, default 2 here).
-if (process.env.DATABASE_URL) {
-	const processes = process.env.WEB_CONCURRENCY ?? '2'
-	await withServer({ WEB_CONCURRENCY: processes }, async (server) => {
+	await withServer({}, async (server) => {
 		for (const page of CACHED)
 			results.push({
-				...(await load(server.url + page, `app ${page} (page cache, WEB_CONCURRENCY=${processes})`)),
+				...(await load(server.url + page, `app ${page} (page cache)`, countersOf(server))),
 				baseline: nginxRps.get(page),
 			})
 	})
+	// On PostgreSQL, the same with several server processes sharing the port (WEB_CONCURRENCY, default 2 here).
+	if (process.env.DATABASE_URL) {
+		const processes = process.env.WEB_CONCURRENCY ?? '2'
+		await withServer({ WEB_CONCURRENCY: processes }, async (server) => {
+			for (const page of CACHED)
+				results.push({
+					...(await load(server.url + page, `app ${page} (page cache, WEB_CONCURRENCY=${processes})`)),
+					baseline: nginxRps.get(page),
+				})
+		})
+	}
 }
-await withServer({ PAGE_CACHE_TTL_S: '0' }, async (server) => {
-	for (const page of MOST_VISITED)
-		results.push(await load(server.url + page, `app ${page} (no page cache)`, countersOf(server)))
-})
 
 console.log(
 	`wrk -t2 -c${CONNECTIONS} -d${SECONDS}s, Accept-Encoding: gzip; ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite (embedded)'}`,

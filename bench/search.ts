@@ -139,24 +139,31 @@ async function measure(database: TestDatabase, queries: string[]) {
 
 // As a site runs: the limits on (their defaults), behind a proxy that names a different visitor for
 // each search (the limit's state for many addresses), flat out, then while PAGE_CLIENTS load
-// uncached pages: what a typing customer waits while others browse.
+// uncached pages: what a typing customer waits while others browse. Twice: as the site runs now,
+// and with every page rendered on the main thread (RENDER_THREAD=0, the baseline).
 async function measureAsDeployed(database: TestDatabase, queries: string[]) {
-	const { server } = await timedStart(database, { TRUST_PROXY: '1', DEMO_COMPANIES: '0' })
-	const manyAddresses = visitorAddresses()
-	try {
-		await load(server.url, queries, 3, manyAddresses)
-		report('index, flat out, limits on, a new address each', await load(server.url, queries, SECONDS, manyAddresses))
-		await pageLoad(server.url, 3, PAGE_CLIENTS)
-		const [searching, pages] = await Promise.all([
-			load(server.url, queries, SECONDS, manyAddresses),
-			pageLoad(server.url, SECONDS, PAGE_CLIENTS),
-		])
-		report(`index, limits on, while ${PAGE_CLIENTS} clients load ${PAGE}`, searching)
-		console.log(
-			`  GET ${PAGE} meanwhile, ${PAGE_CLIENTS} clients: p50 ${pages.latency.p50} ms, p99 ${pages.latency.p99} ms, ${pages.requests.average.toFixed(0)} req/s`,
-		)
-	} finally {
-		await server.stop()
+	for (const [label, env] of [
+		['pages on the render thread', {}],
+		['baseline, pages on the main thread (RENDER_THREAD=0)', { RENDER_THREAD: '0' }],
+	] as const) {
+		console.log(`  ${label}:`)
+		const { server } = await timedStart(database, { TRUST_PROXY: '1', DEMO_COMPANIES: '0', ...env })
+		const manyAddresses = visitorAddresses()
+		try {
+			await load(server.url, queries, 3, manyAddresses)
+			report('index, flat out, limits on, a new address each', await load(server.url, queries, SECONDS, manyAddresses))
+			await pageLoad(server.url, 3, PAGE_CLIENTS)
+			const [searching, pages] = await Promise.all([
+				load(server.url, queries, SECONDS, manyAddresses),
+				pageLoad(server.url, SECONDS, PAGE_CLIENTS),
+			])
+			report(`index, limits on, while ${PAGE_CLIENTS} clients load ${PAGE}`, searching)
+			console.log(
+				`  GET ${PAGE} meanwhile, ${PAGE_CLIENTS} clients: p50 ${pages.latency.p50} ms, p99 ${pages.latency.p99} ms, ${pages.requests.average.toFixed(0)} req/s`,
+			)
+		} finally {
+			await server.stop()
+		}
 	}
 }
 
