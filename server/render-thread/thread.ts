@@ -27,7 +27,15 @@ type Pending = { resolve: (rendered: Rendered) => void; reject: (error: Error) =
 
 const RESTART_AFTER_MS = 1_000
 
-export function startRenderThread(options: { pool: pg.Pool; logger: Logger; data: RenderThreadData }): RenderThread {
+type Options = {
+	pool: pg.Pool
+	logger: Logger
+	data: RenderThreadData
+	// Told of each thread started (tests stop one to see another take its place).
+	onWorker?: (worker: Worker) => void
+}
+
+export function startRenderThread(options: Options): RenderThread {
 	const { pool, logger } = options
 	const pending = new Map<number, Pending>()
 	let worker: Worker
@@ -38,6 +46,7 @@ export function startRenderThread(options: { pool: pg.Pool; logger: Logger; data
 	function start() {
 		const next = new Worker(new URL('./worker.ts', import.meta.url), { workerData: options.data })
 		worker = next
+		options.onWorker?.(next)
 		next.on('message', (message: FromRenderThread) => {
 			if (message.type === 'query') return void answer(message)
 			if (message.type === 'ready') return
