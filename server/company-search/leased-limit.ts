@@ -20,12 +20,8 @@ export function leasedSearchLimit(takeShared: (key: string) => Promise<number>, 
 	const counted = (key: string, lease: Lease) => (wait: number) => {
 		lease.uncounted--
 		if (wait > 0) lease.refusedUntil = Math.max(lease.refusedUntil, now() + wait * 1000)
-		if (lease.uncounted === 0 && lease.refusedUntil <= now()) leases.delete(key)
+		if (lease.uncounted === 0 && lease.refusedUntil <= now() && leases.get(key) === lease) leases.delete(key)
 		return wait
-	}
-
-	function forgetSettled() {
-		for (const [key, lease] of leases) if (lease.uncounted === 0 && lease.refusedUntil <= now()) leases.delete(key)
 	}
 
 	return (address) => {
@@ -33,8 +29,9 @@ export function leasedSearchLimit(takeShared: (key: string) => Promise<number>, 
 		let lease = leases.get(key)
 		if (lease && lease.refusedUntil > now()) return Math.ceil((lease.refusedUntil - now()) / 1000)
 		if (!lease) {
-			if (leases.size >= MAX_ADDRESSES) forgetSettled()
-			if (leases.size >= MAX_ADDRESSES) return takeShared(key)
+			// Past MAX_ADDRESSES the oldest goes (as the process's own limiter does): its next search asks
+			// the bucket, which still counts it. No search scans the map.
+			if (leases.size >= MAX_ADDRESSES) leases.delete(leases.keys().next().value!)
 			leases.set(key, (lease = { uncounted: 0, refusedUntil: 0 }))
 		}
 		const isLeased = lease.uncounted < LEASE

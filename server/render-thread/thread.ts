@@ -48,7 +48,8 @@ export function startRenderThread(options: Options): RenderThread {
 		worker = next
 		options.onWorker?.(next)
 		next.on('message', (message: FromRenderThread) => {
-			if (message.type === 'query') return void answer(message)
+			// Answered to the thread that asked: a thread started after it counts its queries from 0 again.
+			if (message.type === 'query') return void answer(message, next)
 			if (message.type === 'ready') return
 			const waiting = pending.get(message.id)
 			pending.delete(message.id)
@@ -65,7 +66,7 @@ export function startRenderThread(options: Options): RenderThread {
 		})
 	}
 
-	async function answer(query: Query) {
+	async function answer(query: Query, asker: Worker) {
 		try {
 			const config = { text: query.sql, values: query.params, types: DRIZZLE_TYPES }
 			const result: pg.QueryResult =
@@ -74,10 +75,14 @@ export function startRenderThread(options: Options): RenderThread {
 					: await pool.query(config)
 			const value =
 				query.method === 'all' ? result.rows : { rows: result.rows, rowCount: result.rowCount, command: result.command }
-			post({ type: 'answer', id: query.id, result: value })
+			asker.postMessage({ type: 'answer', id: query.id, result: value } satisfies ToRenderThread)
 		} catch (error) {
 			const { message, code } = error as { message?: string; code?: string }
-			post({ type: 'answer', id: query.id, error: { message: String(message), code } })
+			asker.postMessage({
+				type: 'answer',
+				id: query.id,
+				error: { message: String(message), code },
+			} satisfies ToRenderThread)
 		}
 	}
 
