@@ -42,7 +42,7 @@ const POSTGRES_PASS = {
 		'app/models/backup/tar.server.test.ts',
 		'app/models/invoice/oioubl.test.ts',
 		'server/{env,csrf,trust-proxy,body-limit,canonical-address}.test.ts',
-		'server/render-thread/eligible.test.ts',
+		'server/render-thread/{eligible,pool}.test.ts',
 		'server/bank-statement/**',
 		'server/analysis/pool.test.ts',
 	],

@@ -72,6 +72,8 @@ export const EnvSchema = z.object({
 	// Public pages that only read are rendered on a thread of their own, so a render never holds up
 	// the main thread's searches, cached pages and uploads (off: everything renders on the main thread).
 	RENDER_THREAD: optional(BooleanFromEnv).transform((value) => value ?? true),
+	// How many: unset, the machine's cores shared among the WEB_CONCURRENCY processes (1 to 4 each).
+	RENDER_THREADS: z.coerce.number().int().min(1).max(16).optional(),
 	// The business picker searches an in-memory copy of the company registry (kept in
 	// DATA_DIR/company-index.bin between starts); off: every search asks the database.
 	COMPANY_SEARCH_INDEX: optional(BooleanFromEnv).transform((value) => value ?? true),

@@ -7,7 +7,7 @@ import { parseEnv } from '#server/env.ts'
 import { gracefulStopper } from '#server/graceful-stop.ts'
 import { startServices } from '#server/services.ts'
 import { clusterWorkerId } from '#server/cluster.ts'
-import { startRenderThread } from '#server/render-thread/thread.ts'
+import { renderThreadCount, startRenderThreads } from '#server/render-thread/pool.ts'
 import type { createApp as CreateApp } from '#server/app.ts'
 
 // Everything is done well within 10 s: answers get 8, workers and the database what is left.
@@ -37,7 +37,7 @@ const { createApp } = (await import(bundle)) as { createApp: typeof CreateApp }
 const services = await startServices(env, database, logger)
 const { appOptions } = services
 const renderThread = env.RENDER_THREAD
-	? startRenderThread({
+	? startRenderThreads(renderThreadCount(env), {
 			pool: database.pool,
 			logger,
 			data: {

@@ -6,23 +6,26 @@ import { eq } from 'drizzle-orm'
 import { faqItems } from '#database/schema.ts'
 import { seedDatabase } from '#database/seed.ts'
 import { createLogger } from '#server/logger.ts'
-import { startRenderThread, type RenderThread } from '#server/render-thread/thread.ts'
+import { startRenderThreads } from '#server/render-thread/pool.ts'
+import type { RenderThread } from '#server/render-thread/thread.ts'
 import { setupTestDatabase } from '#tests/setup/database.ts'
 
 // The built server's bundle (npm test builds before it runs the tests).
 const BUNDLE = new URL('../../build/server/index.js', import.meta.url).href
 const testDatabase = setupTestDatabase()
 let thread: RenderThread
-let worker: Worker
+// Each thread started, the latest last.
+const workers: Worker[] = []
 let url: string
 let close: () => void
 
 beforeAll(async () => {
 	await seedDatabase(testDatabase.handle.db, { companies: 0 })
-	thread = startRenderThread({
+	// Two threads, as on a 2-core machine: the pages go to either.
+	thread = startRenderThreads(2, {
 		pool: testDatabase.handle.pool,
 		logger: createLogger({ LOG_LEVEL: 'silent' }),
-		onWorker: (started) => (worker = started),
+		onWorker: (started) => workers.push(started),
 		data: {
 			bundle: BUNDLE,
 			logLevel: 'silent',
@@ -87,11 +90,20 @@ describe('the render thread', () => {
 	})
 
 	test('a thread that stopped is replaced, and the pages after it are rendered', async () => {
-		const first = worker
-		await first.terminate()
-		await expect.poll(() => worker !== first, { timeout: 10_000 }).toBe(true)
-		const { status, html } = await page('/faq')
-		expect(status).toBe(200)
-		expect(html).toContain('<html lang="da"')
+		await workers[0]!.terminate()
+		await expect.poll(() => workers.length, { timeout: 10_000 }).toBe(3)
+		for (const { status, html } of await Promise.all(['/faq', '/om-os', '/priser'].map(page))) {
+			expect(status).toBe(200)
+			expect(html).toContain('<html lang="da"')
+		}
+	})
+
+	test('pages asked for at once are shared between the threads, and each gets its own page', async () => {
+		const paths = ['/en', '/en/faq', '/en/about', '/en/prices', '/', '/faq', '/om-os', '/priser']
+		const pages = await Promise.all(paths.map(page))
+		for (const [index, { status, html }] of pages.entries()) {
+			expect(status).toBe(200)
+			expect(html).toContain(`https://tolk.example${paths[index]}"`)
+		}
 	})
 })

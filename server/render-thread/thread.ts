@@ -20,6 +20,8 @@ export type RenderInfo = {
 
 export type RenderThread = {
 	render: (req: Request, res: Response, info: RenderInfo) => Promise<void>
+	// Pages handed over and not yet answered.
+	busy: () => number
 	close: () => Promise<void>
 }
 
@@ -27,7 +29,7 @@ type Pending = { resolve: (rendered: Rendered) => void; reject: (error: Error) =
 
 const RESTART_AFTER_MS = 1_000
 
-type Options = {
+export type RenderThreadOptions = {
 	pool: pg.Pool
 	logger: Logger
 	data: RenderThreadData
@@ -35,7 +37,7 @@ type Options = {
 	onWorker?: (worker: Worker) => void
 }
 
-export function startRenderThread(options: Options): RenderThread {
+export function startRenderThread(options: RenderThreadOptions): RenderThread {
 	const { pool, logger } = options
 	const pending = new Map<number, Pending>()
 	let worker: Worker
@@ -110,7 +112,7 @@ export function startRenderThread(options: Options): RenderThread {
 		await worker.terminate()
 	}
 
-	return { render, close }
+	return { render, busy: () => pending.size, close }
 }
 
 // As Drizzle's node-postgres driver reads values: dates, times and intervals stay text, for

@@ -39,6 +39,9 @@ export async function startServer(
 			DEMO_COMPANIES: String(TEST_DEMO_COMPANIES),
 			// A server started after 03:00 would take the day's backup a minute in: tests ask for theirs.
 			BACKUP_NIGHTLY: 'false',
+			// The suite runs several servers at once: one render thread each (thread.test.ts runs two).
+			// A bench's server has as many as the machine gives it.
+			...(process.env.VITEST ? { RENDER_THREADS: '1' } : {}),
 			...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
 			...env,
 		},
