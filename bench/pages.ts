@@ -7,7 +7,8 @@
 // are loaded once more from WEB_CONCURRENCY (default 2) server processes. Then the home page's
 // scripts, each with the chunks that import it.
 // The uncached pages run twice: as the site runs, and with every page rendered on the main thread
-// (RENDER_THREAD=0), the baseline. `-- --only uncached` measures those alone.
+// (RENDER_THREAD=0), the baseline. `-- --only uncached` measures those alone, `-- --only scripts`
+// lists the home page's scripts alone.
 // Run: npm run build && npm run bench:pages   (needs: apt-get install wrk nginx-light)
 import { execFileSync, spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
@@ -108,11 +109,13 @@ http { access_log ${accessLog ? `${dir}/access.log` : 'off'}; default_type text/
 const results: Result[] = []
 // --only uncached: the pages rendered per request alone, as the site runs and with the baseline.
 const { values: options } = parseArgs({ options: { only: { type: 'string' } } })
-if (options.only !== 'uncached') await measureCached()
-for (const [label, env] of [
-	['', {}],
-	[', baseline: every page on the main thread (RENDER_THREAD=0)', { RENDER_THREAD: '0' }],
-] as const)
+if (!options.only) await measureCached()
+for (const [label, env] of options.only === 'scripts'
+	? []
+	: ([
+			['', {}],
+			[', baseline: every page on the main thread (RENDER_THREAD=0)', { RENDER_THREAD: '0' }],
+		] as const))
 	await withServer({ PAGE_CACHE_TTL_S: '0', ...env }, async (server) => {
 		for (const page of MOST_VISITED)
 			results.push(await load(server.url + page, `app ${page} (no page cache${label})`, countersOf(server)))
