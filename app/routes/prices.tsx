@@ -39,12 +39,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const settings = await getRequestSettings(context)
 	const calculator = await calculatorData(db, locale, settings)
 	const filter = calculator.languages.find((language) => language.code === url.searchParams.get('language'))?.code ?? ''
-	const [allPairs, pairs, lowest, check] = await Promise.all([
+	const [allPairs, filtered, lowest, check] = await Promise.all([
 		listPairPrices(db, locale, settings),
-		listPairPrices(db, locale, settings, filter || undefined),
+		filter ? listPairPrices(db, locale, settings, filter) : undefined,
 		fromPricePerWord(db, locale, settings),
 		checkFromQuery(db, url, locale),
 	])
+	const pairs = filtered ?? allPairs
 
 	return {
 		calculator,

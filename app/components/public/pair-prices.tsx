@@ -79,16 +79,15 @@ export function PairPriceList({ pairs, pairCount, languages, filter, currency, v
 								/>
 							</tr>
 						</thead>
-						<tbody>
+						{/* 132 rows: the cells' spacing is the table's, so each row carries its text alone. */}
+						<tbody className="[&_td]:px-3 [&_td]:py-2 [&_td]:text-right [&_th]:px-3 [&_th]:py-2 [&_th]:font-normal [&_tr]:border-t [&_tr]:border-slate-200">
 							{pairs.map((pair) => (
-								<tr key={`${pair.fromCode}-${pair.toCode}`} className="border-t border-slate-200">
-									<th scope="row" className="px-3 py-2 font-normal">
-										{pair.from} → {pair.to}
-									</th>
-									<td className="px-3 py-2 text-right">
+								<tr key={`${pair.fromCode}-${pair.toCode}`}>
+									<th scope="row">{`${pair.from} → ${pair.to}`}</th>
+									<td>
 										<Amount value={pair.pricePerWord} currency={currency} vat="excl" />
 									</td>
-									<td className="px-3 py-2 text-right">
+									<td>
 										<Amount value={withVat(pair.pricePerWord, vatPercent)} currency={currency} vat="incl" />
 									</td>
 								</tr>

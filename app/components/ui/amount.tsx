@@ -9,7 +9,7 @@ export function Amount({ value, currency, vat, className }: Props) {
 	const { locale, t } = useI18n()
 	return (
 		<span data-amount={value} data-vat={vat} className={className}>
-			{formatPrice(value, currency, locale)}{' '}
+			{`${formatPrice(value, currency, locale)} `}
 			<span className="text-[0.8em] font-normal text-slate-600">
 				{t(vat === 'excl' ? 'amount.exclVat' : 'amount.inclVat')}
 			</span>
