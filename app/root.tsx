@@ -25,6 +25,7 @@ import { isAdminPath, isWorkPath } from '#app/utils/admin-paths.ts'
 import { CABLE_PATH } from '#app/utils/cable.ts'
 import { getDb, requestInfoContext, routePatternContext, servicesContext } from '#app/http/context.server.ts'
 import { LOCALES, localeFromPath } from '#app/utils/locales.ts'
+import { isReadingPage } from '#app/utils/reading-pages.ts'
 
 // A built page carries its styles inline (see Layout); Vite's dev server links them, to reload them.
 export const links: Route.LinksFunction = () => [
@@ -59,13 +60,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		csrfToken,
 		isAdmin: false,
 		canEditTexts,
-		messages: await loadPageMessages(getDb(context), locale, canEditTexts),
+		messages: await loadPageMessages(getDb(context), locale, canEditTexts, isReadingPage(url.pathname)),
 	}
 }
 
-// The messages only change with the language (and after staff edit them: an action revalidates).
+// The messages change with the language, and from a page a visitor reads to one that carries the
+// order flow's texts (and after staff edit them: an action revalidates). Single fetch's default
+// reloads the root on every navigation today; the first two hold should that ever narrow.
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
-	localeFromPath(currentUrl.pathname) !== localeFromPath(nextUrl.pathname) || defaultShouldRevalidate
+	localeFromPath(currentUrl.pathname) !== localeFromPath(nextUrl.pathname) ||
+	(isReadingPage(currentUrl.pathname) && !isReadingPage(nextUrl.pathname)) ||
+	defaultShouldRevalidate
 
 // In Tailwind's base layer, beside its important [hidden] rule, so specificity decides.
 const NO_SCRIPT_CSS =

@@ -7,6 +7,7 @@ import adminDa from '#app/locales/admin.da.json' with { type: 'json' }
 import adminEn from '#app/locales/admin.en.json' with { type: 'json' }
 import type { Messages } from '#app/utils/translate.ts'
 import { LOCALES, type Locale } from '#app/utils/locales.ts'
+import { NOT_FOR_READING } from '#app/utils/reading-pages.ts'
 import { sanitizeInlineHtml } from '#app/models/rich-text/sanitize.server.ts'
 import type { AppServices } from '#app/models/services.ts'
 import { recordAudit } from '#app/models/audit/record.server.ts'
@@ -31,20 +32,32 @@ export async function loadMessages(db: Database, locale: Locale): Promise<Messag
 }
 
 const visitorCache = new WeakMap<Messages, Messages>()
+const readingCache = new WeakMap<Messages, Messages>()
 // Texts only the server uses (mails, PDFs) and the in-place editor's own, which go to staff only.
 const NOT_FOR_VISITORS = /^(editTexts|mail|reminder|quoteDocument)\./
 
 // What a page sends to the browser: every page carries these, so what it never shows stays out
-// (6 KB of the 43 the Danish texts were). Made once per loaded set of messages, not per request.
-export async function loadPageMessages(db: Database, locale: Locale, canEditTexts: boolean): Promise<Messages> {
+// (6 KB of the 43 the Danish texts were), and a page a visitor reads leaves out the order flow's
+// and the account's (reading-pages.ts). Made once per loaded set of messages, not per request.
+export async function loadPageMessages(
+	db: Database,
+	locale: Locale,
+	canEditTexts: boolean,
+	reading = false,
+): Promise<Messages> {
 	const messages = await loadMessages(db, locale)
 	if (canEditTexts) return messages
-	let forVisitors = visitorCache.get(messages)
-	if (!forVisitors) {
-		forVisitors = Object.fromEntries(Object.entries(messages).filter(([key]) => !NOT_FOR_VISITORS.test(key)))
-		visitorCache.set(messages, forVisitors)
+	const forVisitors = leaving(visitorCache, messages, NOT_FOR_VISITORS)
+	return reading ? leaving(readingCache, forVisitors, NOT_FOR_READING) : forVisitors
+}
+
+function leaving(cache: WeakMap<Messages, Messages>, messages: Messages, out: RegExp): Messages {
+	let kept = cache.get(messages)
+	if (!kept) {
+		kept = Object.fromEntries(Object.entries(messages).filter(([key]) => !out.test(key)))
+		cache.set(messages, kept)
 	}
-	return forVisitors
+	return kept
 }
 
 // The admin's own texts are not edited in place, so they come straight from the files.

@@ -47,6 +47,22 @@ describe('navigation', () => {
 		expect(await page.title()).toBe('Priser · Tolk')
 	})
 
+	test('from a page a visitor reads, the order page and the contact form arrive with their texts', async () => {
+		// The pages a visitor reads leave the order flow's texts out (app/utils/reading-pages.ts).
+		const shownAsKey = /\b(account|request|quote|orderPage|accept|upload|order|datePicker|certified)\.[a-zA-Z]/
+		await open('/en/prices')
+		await page.evaluate(() => ((window as { marker?: string }).marker = 'same document'))
+		const menu = page.getByRole('navigation', { name: 'Main menu' })
+		await menu.getByRole('link', { name: 'Order', exact: true }).click()
+		await page.getByRole('heading', { level: 1, name: 'Order a translation' }).waitFor()
+		expect(await page.locator('main').innerText()).not.toMatch(shownAsKey)
+		await menu.getByRole('link', { name: 'Contact', exact: true }).click()
+		await page.getByRole('heading', { level: 1, name: 'Contact' }).waitFor()
+		await page.getByLabel('Name').first().waitFor()
+		expect(await page.locator('main').innerText()).not.toMatch(shownAsKey)
+		expect(await page.evaluate(() => (window as { marker?: string }).marker)).toBe('same document')
+	})
+
 	test('the language switch keeps the visitor on the same page', async () => {
 		await open('/priser')
 		await page.getByRole('link', { name: 'Read this page in English' }).click()

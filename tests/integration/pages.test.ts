@@ -163,6 +163,17 @@ describe('public pages', () => {
 		}
 	})
 
+	test('a page a visitor reads carries no texts of the order flow or the account, and shows none as its key', async () => {
+		const ORDER_FLOW =
+			/\b(account|request|quote|orderPage|accept|upload|invoice|payment|certified|savedQuote|orderStatus|order|datePicker)\.[a-zA-Z]/
+		for (const path of ['/', '/en', '/priser', '/en/prices', '/faq', '/en/faq', '/om-os', '/en/about']) {
+			const { html } = await page(path)
+			expect(html, path).toContain('nav.home')
+			expect(html, path).not.toMatch(ORDER_FLOW)
+		}
+		for (const path of ['/bestil', '/en/contact']) expect((await page(path)).html, path).toMatch(ORDER_FLOW)
+	})
+
 	test('the counters a benchmark reads answer this machine only, and count the page cache and renders', async () => {
 		const counts = async () => (await (await fetch(`${server.url}/healthz/counts`)).json()) as Record<string, number>
 		const before = await counts()
