@@ -1,14 +1,14 @@
 // Public pages against a static file server, in one run: nginx (Debian's nginx-light) serves each of
-// /, /en, /en/faq and /priser as the app sends it, a precompressed file (gzip_static), then wrk
-// loads the app's same pages with the page cache on, and the ten most visited public pages with it
+// /, /en, /en/faq and /priser as the app sends it, a precompressed file (gzip_static), node:http
+// sends the same bytes from memory (one Node process's ceiling), then wrk loads the app's same
+// pages with the page cache on, and the ten most visited public pages with it
 // off (PAGE_CACHE_TTL_S=0). Prints req/s, p50 and p99, each cached page's ratio to nginx serving
-// that page (the faster of its two runs), and what the server counted meanwhile (page cache hits,
+// that page (the faster of its two runs) and to node:http, and what the server counted meanwhile (page cache hits,
 // fills and forgets, statements per page rendered). On PostgreSQL (DATABASE_URL) the cached pages
 // are loaded once more from WEB_CONCURRENCY (default 2) server processes. Then the home page's
 // scripts, each with the chunks that import it.
 // The uncached pages run twice: as the site runs, and with every page rendered on the main thread
-// (RENDER_THREAD=0), the baseline. `-- --only uncached` measures those alone, `-- --only scripts`
-// lists the home page's scripts alone.
+// (RENDER_THREAD=0), the baseline. `-- --only cached`, `uncached` or `scripts` runs that part alone.
 // Run: npm run build && npm run bench:pages   (needs: apt-get install wrk nginx-light)
 import { execFileSync, spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
@@ -29,9 +29,20 @@ const MOST_VISITED = (['home', 'prices', 'order', 'faq', 'about'] as const).flat
 	Object.values(PAGE_PATHS[name]),
 )
 const NGINX_PORT = 18_080
+const NODE_PORT = 18_081
 
 type Counters = Record<string, number>
-type Result = { label: string; rps: number; p50: string; p99: string; errors: number; baseline?: number; note?: string }
+type Result = {
+	label: string
+	rps: number
+	p50: string
+	p99: string
+	errors: number
+	baseline?: number
+	// Node's own HTTP server sending the same bytes: what one Node process can do at all.
+	ceiling?: number
+	note?: string
+}
 
 for (const tool of ['wrk', 'nginx']) {
 	if (spawnSync('sh', ['-c', `command -v ${tool} || test -x /usr/sbin/${tool}`]).status !== 0) {
@@ -81,6 +92,30 @@ async function withServer<T>(env: Record<string, string>, work: (server: Running
 	}
 }
 
+// The least a Node server can do for a page: node:http answering every request with the page's
+// gzip bytes from memory, in a process of its own. The app's cached pages against it show what
+// the app adds; nginx against it, what one Node process cannot do (sendfile, a worker per core).
+async function nodeServing(pages: string[]): Promise<{ url: string; stop: () => void }> {
+	const dir = mkdtempSync(path.join(tmpdir(), 'tolk-node-'))
+	pages.forEach((html, index) => writeFileSync(path.join(dir, `${index}.gz`), gzipSync(html, { level: 9 })))
+	const script = `const http = require('node:http'), fs = require('node:fs');
+const pages = fs.readdirSync(${JSON.stringify(dir)}).map((_, i) => fs.readFileSync(${JSON.stringify(dir)} + '/' + i + '.gz'));
+http.createServer((req, res) => {
+  const body = pages[Number(req.url.slice(1))];
+  res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Encoding': 'gzip', 'Content-Length': body.length });
+  res.end(body);
+}).listen(${NODE_PORT}, '127.0.0.1', () => console.log('listening'));`
+	const node = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] })
+	await new Promise((resolve) => node.stdout!.once('data', resolve))
+	return {
+		url: `http://127.0.0.1:${NODE_PORT}/`,
+		stop: () => {
+			node.kill()
+			rmSync(dir, { recursive: true, force: true })
+		},
+	}
+}
+
 // Debian's nginx-light with its own defaults (worker_processes auto, sendfile, tcp_nopush), the access
 // log on as Debian ships it or off as the page cache has none.
 async function nginxServing(pages: string[], accessLog: boolean): Promise<{ url: string; stop: () => void }> {
@@ -107,15 +142,16 @@ http { access_log ${accessLog ? `${dir}/access.log` : 'off'}; default_type text/
 }
 
 const results: Result[] = []
-// --only uncached: the pages rendered per request alone, as the site runs and with the baseline.
 const { values: options } = parseArgs({ options: { only: { type: 'string' } } })
-if (!options.only) await measureCached()
-for (const [label, env] of options.only === 'scripts'
-	? []
-	: ([
+// --only cached|uncached|scripts: one part alone.
+const measuring = (part: 'cached' | 'uncached' | 'scripts') => !options.only || options.only === part
+if (measuring('cached')) await measureCached()
+for (const [label, env] of measuring('uncached')
+	? ([
 			['', {}],
 			[', baseline: every page on the main thread (RENDER_THREAD=0)', { RENDER_THREAD: '0' }],
-		] as const))
+		] as const)
+	: [])
 	await withServer({ PAGE_CACHE_TTL_S: '0', ...env }, async (server) => {
 		for (const page of MOST_VISITED)
 			results.push(await load(server.url + page, `app ${page} (no page cache${label})`, countersOf(server)))
@@ -142,11 +178,23 @@ async function measureCached() {
 			nginx.stop()
 		}
 	}
+	const nodeRps = new Map<string, number>()
+	const node = await nodeServing(html)
+	try {
+		for (const [index, page] of CACHED.entries()) {
+			const result = await load(`${node.url}${index}`, `node:http ${page}, the same bytes from memory, nothing else`)
+			results.push(result)
+			nodeRps.set(page, result.rps)
+		}
+	} finally {
+		node.stop()
+	}
 	await withServer({}, async (server) => {
 		for (const page of CACHED)
 			results.push({
 				...(await load(server.url + page, `app ${page} (page cache)`, countersOf(server))),
 				baseline: nginxRps.get(page),
+				ceiling: nodeRps.get(page),
 			})
 	})
 	// On PostgreSQL, the same with several server processes sharing the port (WEB_CONCURRENCY, default 2 here).
@@ -165,12 +213,12 @@ async function measureCached() {
 console.log(
 	`wrk -t2 -c${CONNECTIONS} -d${SECONDS}s, Accept-Encoding: gzip; ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite (embedded)'}`,
 )
-console.log('| what | req/s | p50 | p99 | × nginx, same page | errors | counted meanwhile |')
-console.log('| --- | ---: | ---: | ---: | ---: | ---: | --- |')
-for (const { label, rps, p50, p99, errors, baseline, note } of results) {
-	const ratio = baseline ? (rps / baseline).toFixed(3) : ''
+console.log('| what | req/s | p50 | p99 | × nginx, same page | × node:http, same bytes | errors | counted meanwhile |')
+console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |')
+for (const { label, rps, p50, p99, errors, baseline, ceiling, note } of results) {
+	const ratio = (to?: number) => (to ? (rps / to).toFixed(3) : '')
 	console.log(
-		`| ${label} | ${Math.round(rps).toLocaleString('en')} | ${p50} | ${p99} | ${ratio} | ${errors} | ${note ?? ''} |`,
+		`| ${label} | ${Math.round(rps).toLocaleString('en')} | ${p50} | ${p99} | ${ratio(baseline)} | ${ratio(ceiling)} | ${errors} | ${note ?? ''} |`,
 	)
 }
 
@@ -178,48 +226,52 @@ for (const { label, rps, p50, p99, errors, baseline, note } of results) {
 // for it to hydrate and for the network to settle, and every script it loaded is listed, with its
 // size as the build precompressed it (gzip -9, brotli 11), as Chromium was sent it, and the chunks
 // that import it.
-const assets = new URL('../build/client', import.meta.url).pathname
-const scripts = await withServer({}, async (server) => {
-	const browser = await launchBrowser()
-	try {
-		const page = await browser.newPage()
-		const loaded: { path: string; sent: Promise<number> }[] = []
-		page.on('response', (response) => {
-			const { pathname } = new URL(response.url())
-			if (pathname.endsWith('.js'))
-				loaded.push({
-					path: pathname,
-					sent: response
-						.request()
-						.sizes()
-						.then((sizes) => sizes.responseBodySize),
-				})
-		})
-		await page.goto(`${server.url}/`, { waitUntil: 'networkidle' })
-		await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
-		await page.waitForLoadState('networkidle')
-		return Promise.all(loaded.map(async ({ path: file, sent }) => ({ file, sent: await sent })))
-	} finally {
-		await browser.close()
+if (measuring('scripts')) await listScripts()
+
+async function listScripts() {
+	const assets = new URL('../build/client', import.meta.url).pathname
+	const scripts = await withServer({}, async (server) => {
+		const browser = await launchBrowser()
+		try {
+			const page = await browser.newPage()
+			const loaded: { path: string; sent: Promise<number> }[] = []
+			page.on('response', (response) => {
+				const { pathname } = new URL(response.url())
+				if (pathname.endsWith('.js'))
+					loaded.push({
+						path: pathname,
+						sent: response
+							.request()
+							.sizes()
+							.then((sizes) => sizes.responseBodySize),
+					})
+			})
+			await page.goto(`${server.url}/`, { waitUntil: 'networkidle' })
+			await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' })
+			await page.waitForLoadState('networkidle')
+			return Promise.all(loaded.map(async ({ path: file, sent }) => ({ file, sent: await sent })))
+		} finally {
+			await browser.close()
+		}
+	})
+	const importers = new Map<string, string[]>()
+	for (const name of readdirSync(`${assets}/assets`).filter((file) => file.endsWith('.js'))) {
+		const code = readFileSync(`${assets}/assets/${name}`, 'utf8')
+		for (const [, imported] of code.matchAll(/(?:from|import\()\s*"\.\/([^"]+\.js)"/g))
+			importers.set(imported!, [...(importers.get(imported!) ?? []), name])
 	}
-})
-const importers = new Map<string, string[]>()
-for (const name of readdirSync(`${assets}/assets`).filter((file) => file.endsWith('.js'))) {
-	const code = readFileSync(`${assets}/assets/${name}`, 'utf8')
-	for (const [, imported] of code.matchAll(/(?:from|import\()\s*"\.\/([^"]+\.js)"/g))
-		importers.set(imported!, [...(importers.get(imported!) ?? []), name])
-}
-const size = (file: string, suffix: string) => statSync(`${assets}${file}${suffix}`).size
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`
-const total = (suffix: string) => scripts.reduce((sum, { file }) => sum + size(file, suffix), 0)
-const sent = scripts.reduce((sum, script) => sum + script.sent, 0)
-console.log(
-	`\nhome page script before interaction (Chromium, hydrated, network idle): ${scripts.length} files, ${kb(total(''))} minified, ${kb(total('.gz'))} gzip -9, ${kb(total('.br'))} brotli 11, ${kb(sent)} as sent`,
-)
-console.log('| chunk | gzip | imported by |\n| --- | ---: | --- |')
-const names = new Set(scripts.map(({ file }) => file.replace('/assets/', '')))
-for (const { file } of scripts.sort((a, b) => size(b.file, '.gz') - size(a.file, '.gz'))) {
-	const name = file.replace('/assets/', '')
-	const by = (importers.get(name) ?? []).filter((importer) => names.has(importer))
-	console.log(`| ${name} | ${kb(size(file, '.gz'))} | ${by.join(', ') || 'the page'} |`)
+	const size = (file: string, suffix: string) => statSync(`${assets}${file}${suffix}`).size
+	const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`
+	const total = (suffix: string) => scripts.reduce((sum, { file }) => sum + size(file, suffix), 0)
+	const sent = scripts.reduce((sum, script) => sum + script.sent, 0)
+	console.log(
+		`\nhome page script before interaction (Chromium, hydrated, network idle): ${scripts.length} files, ${kb(total(''))} minified, ${kb(total('.gz'))} gzip -9, ${kb(total('.br'))} brotli 11, ${kb(sent)} as sent`,
+	)
+	console.log('| chunk | gzip | imported by |\n| --- | ---: | --- |')
+	const names = new Set(scripts.map(({ file }) => file.replace('/assets/', '')))
+	for (const { file } of scripts.sort((a, b) => size(b.file, '.gz') - size(a.file, '.gz'))) {
+		const name = file.replace('/assets/', '')
+		const by = (importers.get(name) ?? []).filter((importer) => names.has(importer))
+		console.log(`| ${name} | ${kb(size(file, '.gz'))} | ${by.join(', ') || 'the page'} |`)
+	}
 }

@@ -8,10 +8,11 @@
 // then `GET /businesses` with 20 clients flat out and 20 clients typing (150-350 ms between queries)
 // over the same query mix, an uncached page alone and while the 20 clients search, and the
 // server's memory with and without the index; then as a site runs (the limits on, a new visitor
-// address for each search): flat out, and while 10 clients load uncached pages.
+// address for each search): flat out, while 10 clients load uncached pages, and while a process that
+// has nothing to do with the site keeps a core busy (the machine's floor).
 // Run: npm run build && npm run bench:search [-- --sizes 20000,2200000 --seconds 10 --only pglite|postgres --fresh]
 // PostgreSQL comes from BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/test).
-import { execFile } from 'node:child_process'
+import { execFile, spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -143,8 +144,8 @@ async function measure(database: TestDatabase, queries: string[]) {
 // and with every page rendered on the main thread (RENDER_THREAD=0, the baseline).
 async function measureAsDeployed(database: TestDatabase, queries: string[]) {
 	for (const [label, env] of [
-		['pages on the render thread', {}],
-		['baseline, pages on the main thread (RENDER_THREAD=0)', { RENDER_THREAD: '0' }],
+		[LABELS[0], {}],
+		[LABELS[1], { RENDER_THREAD: '0' }],
 	] as const) {
 		console.log(`  ${label}:`)
 		const { server } = await timedStart(database, { TRUST_PROXY: '1', DEMO_COMPANIES: '0', ...env })
@@ -161,10 +162,29 @@ async function measureAsDeployed(database: TestDatabase, queries: string[]) {
 			console.log(
 				`  GET ${PAGE} meanwhile, ${PAGE_CLIENTS} clients: p50 ${pages.latency.p50} ms, p99 ${pages.latency.p99} ms, ${pages.requests.average.toFixed(0)} req/s`,
 			)
+			if (label === LABELS[0]) {
+				// The machine's floor: a process that has nothing to do with the site keeps a core busy.
+				const busy = busyProcess()
+				try {
+					report(
+						'index, limits on, while another process keeps a core busy (the control)',
+						await load(server.url, queries, SECONDS, manyAddresses),
+					)
+				} finally {
+					busy.kill()
+				}
+			}
 		} finally {
 			await server.stop()
 		}
 	}
+}
+
+const LABELS = ['pages on the render threads', 'baseline, pages on the main thread (RENDER_THREAD=0)'] as const
+
+// A busy loop in a process of its own, as unrelated to the site as a process can be.
+function busyProcess() {
+	return spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' })
 }
 
 // A visitor address for each search, as a proxy would name them.
