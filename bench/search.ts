@@ -53,6 +53,8 @@ const PROCESSES: Record<string, string> = {
 const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
 const PAGE = '/en/prices?bench=1' // a query string: rendered per request, not from the page cache
 const PAGE_CLIENTS = 10
+// The run as a site runs, and its baseline.
+const LABELS = ['pages on the render threads', 'baseline, pages on the main thread (RENDER_THREAD=0)'] as const
 const NO_LIMIT = { BUSINESS_SEARCHES_PER_MINUTE: '0', BUSINESS_SEARCHES_PER_DAY: '0', DEMO_COMPANIES: '0' }
 const run = promisify(execFile)
 // Queries made to cost the index the most: common trigrams only, matching (almost) nothing.
@@ -179,8 +181,6 @@ async function measureAsDeployed(database: TestDatabase, queries: string[]) {
 		}
 	}
 }
-
-const LABELS = ['pages on the render threads', 'baseline, pages on the main thread (RENDER_THREAD=0)'] as const
 
 // A busy loop in a process of its own, as unrelated to the site as a process can be.
 function busyProcess() {
