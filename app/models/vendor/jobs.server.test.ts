@@ -39,6 +39,7 @@ import {
 } from '#app/models/vendor/job-status.server.ts'
 import { setupOrderTests } from '#tests/setup/orders.ts'
 import { jobValues, makeTranslator, orderWithDocument } from '#tests/setup/vendor.ts'
+import { formatDateTime } from '#app/utils/format.ts'
 import { multipartOf } from '#tests/setup/upload.ts'
 
 const { db, mails, services: baseServices, staff } = setupOrderTests()
@@ -167,6 +168,8 @@ describe('a job from offer to payable', () => {
 		const anna = await person('Anna Jobs', 0.8)
 		const bo = await person('Bo Jobs', 0.9)
 		const { order, documentId, deadline } = await orderWithDocument(services(), 1500, documentsDir)
+		// Bo reads his mail in English.
+		await db().update(translators).set({ locale: 'en' }).where(eq(translators.id, bo.id))
 
 		const candidates = await candidatesFor(db(), { from: 'da', to: 'en' }, 1500)
 		expect(candidates.find((c) => c.id === anna.id)).toMatchObject({ fee: 1200, openWords: 0 })
@@ -176,6 +179,16 @@ describe('a job from offer to payable', () => {
 		expect(mails.filter((mail) => mail.subject.includes(order.reference)).map((mail) => mail.to)).toEqual(
 			expect.arrayContaining(['anna.jobs@translators.test', 'bo.jobs@translators.test']),
 		)
+		// Each can decide from the mail alone, in their own language: pair, words, deadline, own fee, answer-by.
+		const offerTo = (to: string) => mails.find((mail) => mail.to === to && mail.subject.includes(order.reference))!
+		const [stored] = await db().select({ deadline: jobs.deadline }).from(jobs).where(eq(jobs.id, jobId))
+		const when = (locale: 'da' | 'en') => formatDateTime(stored!.deadline, locale)
+		const annasOffer = offerTo('anna.jobs@translators.test')
+		expect(annasOffer.subject).toBe(`Jobtilbud: Dansk → Engelsk, 1.500 ord, frist ${when('da')} (ordre ${order.reference})`)
+		expect(annasOffer.text).toContain(`Ord: 1.500\nFrist: ${when('da')}\nDit honorar: 1.200,00\u00a0kr.\nSvar senest: `)
+		const bosOffer = offerTo('bo.jobs@translators.test')
+		expect(bosOffer.subject).toBe(`Job offer: Danish → English, 1,500 words, due ${when('en')} (order ${order.reference})`)
+		expect(bosOffer.text).toContain(`Words: 1,500\nDeadline: ${when('en')}\nYour fee: DKK\u00a01,350.00\nAnswer by: `)
 
 		// Both see the offer, with their own fee and nothing of the customer.
 		const offered = await jobForTranslator(services(), bo, jobId)

@@ -7,7 +7,8 @@ import { recordAudit } from '#app/models/audit/record.server.ts'
 import { getSettings } from '#app/models/site.server.ts'
 import { checkDeadline } from '#app/models/vendor/deadline.ts'
 import { candidatesFor } from '#app/models/vendor/translators.server.ts'
-import { announceJob, mailTranslator, type NotifyServices } from '#app/models/vendor/notify.server.ts'
+import { announceJob, type NotifyServices } from '#app/models/vendor/notify.server.ts'
+import { mailOffers } from '#app/models/vendor/offer-mail.server.ts'
 import type { FieldErrors } from '#app/models/records/form.ts'
 import { numberField } from '#app/models/records/form.ts'
 
@@ -117,12 +118,19 @@ export async function createJob(
 		summary: `Order ${order.reference}: job ${jobId} (${values.kind}, ${words} words) offered to ${chosen.map((c) => c.name).join(', ')}`,
 		changes: { translators: chosen.map((candidate) => candidate.id), fixedFee: values.fixedFee ?? null },
 	})
-	for (const candidate of chosen)
-		await mailTranslator(services, candidate.id, 'offer', {
+	await mailOffers(
+		services,
+		{
 			reference: order.reference,
-			jobId: String(jobId),
-			words: String(words),
-		})
+			jobId,
+			from: values.from,
+			to: values.to,
+			words,
+			deadline: checked.deadline,
+			expiresAt,
+		},
+		chosen.map((candidate) => ({ translatorId: candidate.id, fee: values.fixedFee ?? candidate.fee })),
+	)
 	await announceJob(
 		services,
 		orderId,
@@ -227,12 +235,19 @@ export async function reofferJob(
 		subjectId: jobId,
 		summary: `Order ${job.reference}: job ${jobId} offered again to ${chosen.map((c) => c.name).join(', ')}`,
 	})
-	for (const candidate of chosen)
-		await mailTranslator(services, candidate.id, 'offer', {
+	await mailOffers(
+		services,
+		{
 			reference: job.reference,
-			jobId: String(jobId),
-			words: String(job.job.words),
-		})
+			jobId,
+			from: job.job.fromLanguage,
+			to: job.job.toLanguage,
+			words: job.job.words,
+			deadline: job.job.deadline,
+			expiresAt,
+		},
+		chosen.map((candidate) => ({ translatorId: candidate.id, fee: job.job.fixedFee ?? candidate.fee })),
+	)
 	await announceJob(
 		services,
 		job.job.orderId,

@@ -16,12 +16,13 @@ export async function announceJob(services: NotifyServices, orderId: number, use
 	for (const userId of new Set(userIds)) await broadcastTo(services, userStream(userId), { type: 'work' })
 }
 
-// A mail to a translator in their own language, with a link to their pages.
+// A mail to a translator in their own language, with a link to their pages. Values that are
+// written differently per language (numbers, amounts, times) come as a function of it.
 export async function mailTranslator(
 	services: NotifyServices,
 	translatorId: number,
 	kind: 'offer' | 'returned' | 'message' | 'withdrawn',
-	vars: Record<string, string>,
+	values: Record<string, string> | ((locale: Locale) => Record<string, string>),
 ) {
 	const [person] = await services.db
 		.select({ email: users.email, name: users.name, locale: translators.locale, userId: users.id })
@@ -30,6 +31,7 @@ export async function mailTranslator(
 		.where(eq(translators.id, translatorId))
 	if (!person) return
 	const locale = (person.locale === 'en' ? 'en' : 'da') as Locale
+	const vars = typeof values === 'function' ? values(locale) : values
 	const all = {
 		...vars,
 		name: person.name,
