@@ -117,6 +117,13 @@ describe('translators work in the site', () => {
 			await anna.getByText('The job is yours.').waitFor()
 			await bo.getByText('No offers right now.').waitFor()
 			expect(await bo.locator('[data-offer-item]').count()).toBe(0)
+			// He is told why, on the page and by mail.
+			expect(await bo.locator('[data-taken-offers]').textContent()).toContain('Taken by another translator')
+			await expect
+				.poll(() =>
+					peer.messages.some((mail) => mail.to.includes(BO.email) && mail.subject.startsWith('Jobtilbud taget')),
+				)
+				.toBe(true)
 			expect(await anna.locator('main').textContent()).not.toMatch(/Ida Holm|ida@example\.dk/)
 			expect(await seriousAxeViolations(anna)).toEqual([])
 

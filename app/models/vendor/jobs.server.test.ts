@@ -184,10 +184,14 @@ describe('a job from offer to payable', () => {
 		const [stored] = await db().select({ deadline: jobs.deadline }).from(jobs).where(eq(jobs.id, jobId))
 		const when = (locale: 'da' | 'en') => formatDateTime(stored!.deadline, locale)
 		const annasOffer = offerTo('anna.jobs@translators.test')
-		expect(annasOffer.subject).toBe(`Jobtilbud: Dansk → Engelsk, 1.500 ord, frist ${when('da')} (ordre ${order.reference})`)
+		expect(annasOffer.subject).toBe(
+			`Jobtilbud: Dansk → Engelsk, 1.500 ord, frist ${when('da')} (ordre ${order.reference})`,
+		)
 		expect(annasOffer.text).toContain(`Ord: 1.500\nFrist: ${when('da')}\nDit honorar: 1.200,00\u00a0kr.\nSvar senest: `)
 		const bosOffer = offerTo('bo.jobs@translators.test')
-		expect(bosOffer.subject).toBe(`Job offer: Danish → English, 1,500 words, due ${when('en')} (order ${order.reference})`)
+		expect(bosOffer.subject).toBe(
+			`Job offer: Danish → English, 1,500 words, due ${when('en')} (order ${order.reference})`,
+		)
 		expect(bosOffer.text).toContain(`Words: 1,500\nDeadline: ${when('en')}\nYour fee: DKK\u00a01,350.00\nAnswer by: `)
 
 		// Both see the offer, with their own fee and nothing of the customer.
@@ -204,6 +208,17 @@ describe('a job from offer to payable', () => {
 			'offered:Anna Jobs, Bo Jobs',
 			'accepted',
 		])
+		// Bo is told by mail, in his language, and his page says it was taken rather than dropping it.
+		const taken = mails.filter((mail) => mail.to === 'bo.jobs@translators.test' && mail.subject.includes('taken'))
+		expect(taken.map((mail) => mail.subject)).toEqual([`Job offer taken: order ${order.reference}`])
+		expect(taken[0]!.text).toContain('Danish → English')
+		expect(mails.some((mail) => mail.to === 'anna.jobs@translators.test' && /taget|taken/.test(mail.subject))).toBe(
+			false,
+		)
+		const bosPage = await workOverview(services(), bo)
+		expect(bosPage.offers).toEqual([])
+		expect(bosPage.taken.map((offer) => offer.id)).toEqual([jobId])
+		expect((await workOverview(services(), anna)).taken).toEqual([])
 		expect(await acceptOffer(services(), bo, jobId)).toBe('taken')
 		expect(await jobForTranslator(services(), bo, jobId)).toBeNull()
 		const offers = await db().select().from(jobOffers).where(eq(jobOffers.jobId, jobId))

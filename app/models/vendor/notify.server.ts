@@ -21,7 +21,7 @@ export async function announceJob(services: NotifyServices, orderId: number, use
 export async function mailTranslator(
 	services: NotifyServices,
 	translatorId: number,
-	kind: 'offer' | 'returned' | 'message' | 'withdrawn',
+	kind: 'offer' | 'returned' | 'message' | 'withdrawn' | 'taken',
 	values: Record<string, string> | ((locale: Locale) => Record<string, string>),
 ) {
 	const [person] = await services.db

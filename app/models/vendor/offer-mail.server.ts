@@ -1,5 +1,5 @@
-import { inArray } from 'drizzle-orm'
-import { languages } from '#database/schema.ts'
+import { eq, inArray } from 'drizzle-orm'
+import { jobs, languages, orders } from '#database/schema.ts'
 import { getSettings } from '#app/models/site.server.ts'
 import { mailTranslator, type NotifyServices } from '#app/models/vendor/notify.server.ts'
 import { formatDateTime, formatNumber, formatPrice } from '#app/utils/format.ts'
@@ -23,19 +23,43 @@ export async function mailOffers(
 	offers: { translatorId: number; fee: number }[],
 ): Promise<void> {
 	const { currency } = await getSettings(services.db)
-	const names = await services.db
-		.select({ code: languages.code, da: languages.nameDa, en: languages.nameEn })
-		.from(languages)
-		.where(inArray(languages.code, [facts.from, facts.to]))
-	const name = (code: string, locale: Locale) => names.find((row) => row.code === code)?.[locale] ?? code
+	const pair = await pairNames(services.db, facts.from, facts.to)
 	for (const { translatorId, fee } of offers)
 		await mailTranslator(services, translatorId, 'offer', (locale) => ({
 			reference: facts.reference,
 			jobId: String(facts.jobId),
-			pair: `${name(facts.from, locale)} → ${name(facts.to, locale)}`,
+			pair: pair(locale),
 			words: formatNumber(facts.words, locale),
 			deadline: formatDateTime(facts.deadline, locale),
 			answerBy: formatDateTime(facts.expiresAt, locale),
 			fee: formatPrice(fee, currency, locale),
 		}))
+}
+
+// The translators whose offers another one's accept withdrew are told, so the offer does not just
+// vanish from their page (which lists it under "taken by another translator" for a day).
+export async function mailTaken(services: NotifyServices, jobId: number, translatorIds: number[]): Promise<void> {
+	if (!translatorIds.length) return
+	const [job] = await services.db
+		.select({ reference: orders.reference, from: jobs.fromLanguage, to: jobs.toLanguage })
+		.from(jobs)
+		.innerJoin(orders, eq(orders.id, jobs.orderId))
+		.where(eq(jobs.id, jobId))
+	if (!job) return
+	const pair = await pairNames(services.db, job.from, job.to)
+	for (const translatorId of translatorIds)
+		await mailTranslator(services, translatorId, 'taken', (locale) => ({
+			reference: job.reference,
+			pair: pair(locale),
+		}))
+}
+
+// "Dansk → Engelsk" in Danish, "Danish → English" in English.
+async function pairNames(db: NotifyServices['db'], from: string, to: string) {
+	const names = await db
+		.select({ code: languages.code, da: languages.nameDa, en: languages.nameEn })
+		.from(languages)
+		.where(inArray(languages.code, [from, to]))
+	const name = (code: string, locale: Locale) => names.find((row) => row.code === code)?.[locale] ?? code
+	return (locale: Locale) => `${name(from, locale)} → ${name(to, locale)}`
 }

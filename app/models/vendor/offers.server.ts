@@ -5,6 +5,7 @@ import { recordAudit } from '#app/models/audit/record.server.ts'
 import { moveJobIfAllowed } from '#app/models/vendor/job-status.server.ts'
 import { announceJob, mailAgency, mailTranslator, type NotifyServices } from '#app/models/vendor/notify.server.ts'
 import { userIdsOf } from '#app/models/vendor/jobs.server.ts'
+import { mailTaken } from '#app/models/vendor/offer-mail.server.ts'
 import type { Translator } from '#app/models/vendor/work.server.ts'
 import type { Transaction as Tx } from '#database/client.ts'
 import { startOrderFromJob, tellOrderStarted } from '#app/models/order/lifecycle.server.ts'
@@ -81,6 +82,7 @@ export async function acceptOffer(
 	await audit(services, me, jobId, 'accepted the job')
 	if (result.started) await tellOrderStarted(services, { id: me.userId, name: me.name }, result.started)
 	await announceJob(services, result.orderId, [me.userId, ...(await userIdsOf(services, result.withdrawn ?? []))])
+	await mailTaken(services, jobId, result.withdrawn ?? [])
 	return 'accepted'
 }
 

@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { and, asc, desc, eq, inArray, isNull, not, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNull, ne, not, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import {
 	documents,
@@ -297,6 +297,8 @@ export async function takeOwnJobFile(
 	return row ? { file: path.join(deliveriesDirOf(services.documentsDir), row.storedName), name: row.name } : null
 }
 
+const TAKEN_SHOWN_MS = 24 * 3_600_000
+
 // The translator's pages: offers waiting on them, their jobs, past jobs and earnings by month.
 export async function workOverview(services: Pick<NotifyServices, 'db'>, me: Translator, now = new Date()) {
 	const { db } = services
@@ -311,7 +313,7 @@ export async function workOverview(services: Pick<NotifyServices, 'db'>, me: Tra
 		minutes: jobs.minutes,
 		deadline: jobs.deadline,
 	}
-	const [offers, open, past, earnings, paid] = await Promise.all([
+	const [offers, taken, open, past, earnings, paid] = await Promise.all([
 		db
 			.select({ ...listed, fee: jobOffers.fee, expiresAt: jobOffers.expiresAt, instructions: jobs.instructions })
 			.from(jobOffers)
@@ -321,6 +323,21 @@ export async function workOverview(services: Pick<NotifyServices, 'db'>, me: Tra
 				and(eq(jobOffers.translatorId, me.id), eq(jobOffers.status, 'pending'), sql`${jobOffers.expiresAt} > ${now}`),
 			)
 			.orderBy(asc(jobOffers.expiresAt)),
+		// Offers another translator took first, in the last day: said, so they do not just vanish.
+		db
+			.select({ ...listed, takenAt: jobOffers.answeredAt })
+			.from(jobOffers)
+			.innerJoin(jobs, eq(jobs.id, jobOffers.jobId))
+			.innerJoin(orders, eq(orders.id, jobs.orderId))
+			.where(
+				and(
+					eq(jobOffers.translatorId, me.id),
+					eq(jobOffers.status, 'withdrawn'),
+					ne(jobs.translatorId, me.id),
+					sql`${jobOffers.answeredAt} > ${new Date(now.getTime() - TAKEN_SHOWN_MS)}`,
+				),
+			)
+			.orderBy(desc(jobOffers.answeredAt)),
 		db
 			.select({ ...listed, fee: jobs.fee })
 			.from(jobs)
@@ -345,6 +362,7 @@ export async function workOverview(services: Pick<NotifyServices, 'db'>, me: Tra
 	])
 	return {
 		offers,
+		taken,
 		open,
 		past,
 		earnings: earnings.map((row) => ({

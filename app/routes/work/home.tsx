@@ -14,17 +14,18 @@ import { getRequestSettings } from '#app/http/site.server.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const me = await requireTranslator(request, context)
-	const [{ offers, open, past, earnings }, { currency }] = await Promise.all([
+	const [{ offers, taken, open, past, earnings }, { currency }] = await Promise.all([
 		workOverview(getServices(context), me),
 		getRequestSettings(context),
 	])
 	const iso = <T extends { deadline: Date }>(row: T) => ({ ...row, deadline: row.deadline.toISOString() })
-	const codes = [...offers, ...open, ...past].flatMap((job) => [job.fromLanguage, job.toLanguage])
+	const codes = [...offers, ...taken, ...open, ...past].flatMap((job) => [job.fromLanguage, job.toLanguage])
 	const names = await languageNames(getServices(context).db, [...new Set(codes)])
 	return {
 		currency,
 		names: Object.fromEntries(names),
 		offers: offers.map((offer) => ({ ...iso(offer), expiresAt: offer.expiresAt.toISOString() })),
+		taken: taken.map((offer) => ({ ...iso(offer), takenAt: offer.takenAt?.toISOString() ?? null })),
 		open: open.map(iso),
 		past: past.map((job) => ({ ...iso(job), approvedAt: job.approvedAt?.toISOString() ?? null })),
 		earnings: earnings.map((month) => ({ ...month, paidAt: month.paidAt?.toISOString() ?? null })),
@@ -38,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function WorkHome() {
-	const { currency, names, offers, open, past, earnings } = useLoaderData<typeof loader>()
+	const { currency, names, offers, taken, open, past, earnings } = useLoaderData<typeof loader>()
 	const { locale, t } = useAdminI18n()
 	const language = (code: string) => names[code]?.[locale] ?? code
 	const money = (amount: number | null) => formatPrice(amount ?? 0, currency, locale)
@@ -71,6 +72,22 @@ export default function WorkHome() {
 						</li>
 					))}
 				</ul>
+				{taken.length > 0 && (
+					<div className="mt-4" data-taken-offers="">
+						<h3 className="font-semibold">{t('work.takenTitle')}</h3>
+						<ul className="mt-1 space-y-1 text-sm text-slate-700">
+							{taken.map((offer) => (
+								<li key={offer.id}>
+									{t('work.takenLine', {
+										title: t('work.jobTitle', { reference: offer.reference, kind: t(`jobs.kind.${offer.kind}`) }),
+										pair: `${language(offer.fromLanguage)} → ${language(offer.toLanguage)}`,
+										when: offer.takenAt ? formatDateTime(new Date(offer.takenAt), locale) : '',
+									})}
+								</li>
+							))}
+						</ul>
+					</div>
+				)}
 			</Section>
 			<Section id="work-jobs" title={t('work.myJobs')}>
 				{open.length === 0 ? (
