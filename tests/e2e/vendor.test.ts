@@ -14,6 +14,7 @@ import { testServices } from '#tests/setup/services.ts'
 import { setupSmtpPeer } from '#tests/setup/smtp.ts'
 import { makeTranslator, orderWithDocument } from '#tests/setup/vendor.ts'
 import { insertStaff } from '#tests/setup/orders.ts'
+import { danishLocal } from '#app/models/vendor/deadline.ts'
 
 // The vendor side in Chromium on the built server, with two translators' browsers and the PM's:
 // an offer to both, the first to accept takes it and the other's offer vanishes live; download,
@@ -91,6 +92,22 @@ describe('translators work in the site', () => {
 			expect(await form.locator('label', { hasText: 'Anna Vendor' }).textContent()).toMatch(
 				/DKK\s960\.00.*open: 0 words/,
 			)
+			// A deadline that leaves no working time is flagged beside each translator as it is typed;
+			// one weeks away is not (whatever the time of day the test runs at).
+			const deadline = form.getByLabel(/Deadline \(Danish time\)/)
+			const suggested = await deadline.inputValue()
+			await deadline.fill('2030-01-15T12:00')
+			await form.locator('[data-capacity-warning]').first().waitFor({ state: 'detached' })
+			await deadline.fill(danishLocal(new Date()))
+			const annasWarning = form
+				.locator('[data-candidate]', { hasText: 'Anna Vendor' })
+				.locator('[data-capacity-warning]')
+			expect(await annasWarning.textContent()).toMatch(
+				/^Over capacity: with their open jobs this needs about 0\.4 working days; the deadline gives 0\./,
+			)
+			await deadline.fill('2030-01-15T12:00')
+			await annasWarning.waitFor({ state: 'detached' })
+			await deadline.fill(suggested)
 			await form.getByLabel('Instructions for the translator').fill('Keep the clause numbers.')
 			await form.getByLabel(/Anna Vendor/).check()
 			await form.getByLabel(/Bo Vendor/).check()

@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { Form, Link, useActionData } from 'react-router'
 import { AuthenticityTokenInput } from '#app/components/ui/authenticity-token.tsx'
 import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
@@ -6,6 +7,7 @@ import { Hidden, inlineInputClass, Input, inputClass } from '#app/components/ui/
 import { Section } from '#app/components/admin/section.tsx'
 import { formatDateTime, formatNumber, formatPrice } from '#app/utils/format.ts'
 import type { AdminMessageKey } from '#app/utils/translate.ts'
+import { capacityShortfall } from '#app/models/vendor/capacity.ts'
 
 export type JobItem = {
 	id: number
@@ -40,6 +42,8 @@ export function OrderJobs(props: {
 	suggestedDeadline: string
 	currency: string
 	isOpen: boolean
+	// The page's time, for the capacity warnings (the same on the server and in the browser).
+	now: string
 }) {
 	const { locale, t } = useAdminI18n()
 	const money = (amount: number) => formatPrice(amount, props.currency, locale)
@@ -76,6 +80,7 @@ function NewJobForm({
 	pair,
 	suggestedDeadline,
 	money,
+	now,
 }: Parameters<typeof OrderJobs>[0] & { money: (amount: number) => string; pair: { from: string; to: string } }) {
 	const { locale, t } = useAdminI18n()
 	const posted = useActionData<Posted>()
@@ -83,6 +88,16 @@ function NewJobForm({
 	const values = posted?.jobValues ?? {}
 	const chosen = (name: string, value: string, fallback: boolean) =>
 		Array.isArray(values[name]) ? (values[name] as string[]).includes(value) : fallback
+	// The deadline and documents as the PM has them in the form, for the capacity warnings.
+	const [draft, setDraft] = useState(() => ({
+		deadline: String(values.deadline ?? suggestedDeadline),
+		documentIds: sources.filter((source) => chosen('documentIds', source.id, true)).map((source) => source.id),
+	}))
+	const words = sources
+		.filter((source) => draft.documentIds.includes(source.id))
+		.reduce((total, source) => total + (source.words ?? 0), 0)
+	const shortfall = (candidate: Candidate) => capacityShortfall(candidate, words, draft.deadline, new Date(now))
+	const days = (value: number) => formatNumber(Math.round(value * 10) / 10, locale)
 	const error = (name: string) =>
 		errors[name] ? (
 			<p id={`job-${name}-error`} className="text-sm text-red-800">
@@ -94,7 +109,18 @@ function NewJobForm({
 	return (
 		<details className="rounded-md border border-slate-300 bg-white p-4" open={Object.keys(errors).length > 0}>
 			<summary className="cursor-pointer font-semibold">{t('jobs.new')}</summary>
-			<Form method="post" className="mt-3 space-y-4" data-controller="new-job">
+			<Form
+				method="post"
+				className="mt-3 space-y-4"
+				data-controller="new-job"
+				onChange={(event) => {
+					const form = new FormData(event.currentTarget)
+					setDraft({
+						deadline: String(form.get('deadline') ?? ''),
+						documentIds: form.getAll('documentIds').map(String),
+					})
+				}}
+			>
 				<AuthenticityTokenInput />
 				<Hidden name="intent" value="job" />
 				<Hidden name="from" value={pair.from} />
@@ -165,6 +191,7 @@ function NewJobForm({
 							})}
 							{candidate.nextDeadline &&
 								` · ${t('jobs.nextDeadline', { when: formatDateTime(new Date(candidate.nextDeadline), locale) })}`}
+							<CapacityWarning shortfall={shortfall(candidate)} days={days} />
 						</label>
 					))}
 					{error('translatorIds')}
@@ -195,5 +222,22 @@ function NewJobForm({
 				<Button type="submit">{t('jobs.offer')}</Button>
 			</Form>
 		</details>
+	)
+}
+
+// Said beside a translator the deadline asks too much of, with their open jobs counted.
+function CapacityWarning({
+	shortfall,
+	days,
+}: {
+	shortfall: { needed: number; available: number } | null
+	days: (value: number) => string
+}) {
+	const { t } = useAdminI18n()
+	if (!shortfall) return null
+	return (
+		<span className="block text-sm font-medium text-amber-900" data-capacity-warning="">
+			{t('jobs.overCapacity', { needed: days(shortfall.needed), available: days(shortfall.available) })}
+		</span>
 	)
 }

@@ -84,6 +84,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 		pair,
 		isOpen,
 		suggestedDeadline: suggestedDeadline(order.dueDate as CalendarDate),
+		now: new Date().toISOString(),
 		jobsStream: liveStream(services, jobsStream(order.id)),
 		order: {
 			...order,
@@ -203,6 +204,7 @@ export default function OrderPage() {
 		pair,
 		isOpen,
 		suggestedDeadline,
+		now,
 		rating,
 	} = useLoaderData<typeof loader>()
 	const { t } = useAdminI18n()
@@ -266,6 +268,7 @@ export default function OrderPage() {
 				suggestedDeadline={suggestedDeadline}
 				currency={quote.currency}
 				isOpen={isOpen}
+				now={now}
 			/>
 			<DeliveredFiles order={order} files={files} />
 			<Invoices invoices={invoices} currency={quote.currency} />
