@@ -150,6 +150,18 @@ describe('translators work in the site', () => {
 				anna.getByRole('link', { name: 'kontrakt.docx' }).click(),
 			])
 			expect(readFileSync(await download.path(), 'utf8')).toContain('Kontrakt')
+			// A wrong file first, removed before she hands in.
+			await upload(anna, 'shopping-list.txt', 'Milk, bread.')
+			await anna.getByRole('button', { name: 'Upload', exact: true }).click()
+			await anna.getByText('shopping-list.txt is uploaded.').waitFor()
+			await anna.getByRole('button', { name: 'Remove shopping-list.txt' }).click()
+			await anna.getByText('shopping-list.txt is removed.').waitFor()
+			expect(await anna.locator('section[aria-labelledby="job-files"]').textContent()).not.toContain(
+				'shopping-list.txt (',
+			)
+			expect(await anna.locator('section[aria-labelledby="job-thread"]').textContent()).toContain(
+				'Removed shopping-list.txt before handing in.',
+			)
 			await upload(anna, 'contract-en.txt', 'First draft of the contract.')
 			await anna.getByRole('button', { name: 'Upload', exact: true }).click()
 			await anna.getByText('contract-en.txt is uploaded.').waitFor()

@@ -18,7 +18,18 @@ export type ThreadMessage = {
 function eventText(body: string, t: (key: AdminMessageKey, vars?: Record<string, string | number>) => string) {
 	const [kind, ...rest] = body.split(':')
 	const text = rest.join(':')
-	const known = ['offered', 'accepted', 'declined', 'expired', 'file', 'done', 'returned', 'approved', 'cancelled']
+	const known = [
+		'offered',
+		'accepted',
+		'declined',
+		'expired',
+		'file',
+		'removed',
+		'done',
+		'returned',
+		'approved',
+		'cancelled',
+	]
 	return known.includes(kind!) ? t(`jobs.event.${kind}` as AdminMessageKey, { text }) : body
 }
 

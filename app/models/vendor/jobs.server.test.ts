@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
@@ -19,6 +19,7 @@ import {
 import { UploadRefused } from '#app/models/documents/upload.server.ts'
 import { deliveriesDirOf } from '#app/models/order/order.server.ts'
 import { createJob } from '#app/models/vendor/jobs.server.ts'
+import { removeOwnJobFile } from '#app/models/vendor/own-files.server.ts'
 import { acceptOffer, declineOffer, expireOffers } from '#app/models/vendor/offers.server.ts'
 import { approveJob, jobAlerts, jobForStaff, returnJob } from '#app/models/vendor/review.server.ts'
 import {
@@ -142,6 +143,35 @@ describe('a job from offer to payable', () => {
 		expect(
 			(await db().select().from(orderFiles).where(eq(orderFiles.orderId, order.id))).map((file) => file.name).sort(),
 		).toEqual(['bilag-en.txt', 'kontrakt-en-v2.txt'])
+	})
+
+	test('a file uploaded by mistake is removed by its translator before hand-in, never after and never another’s', async () => {
+		const gry = await person('Gry Removes', 0.8)
+		const hal = await person('Hal Other', 0.8)
+		const { order, documentId, deadline } = await orderWithDocument(services(), 400, documentsDir)
+		const made = await createJob(services(), staff, order.id, jobValues(documentId, deadline, [gry.id]))
+		if (!('jobId' in made)) throw new Error(JSON.stringify(made))
+		await acceptOffer(services(), gry, made.jobId)
+		const wrong = await addJobFile(services(), gry, made.jobId, upload('wrong-order.txt', 'Not this one.'), 1)
+		const right = await addJobFile(services(), gry, made.jobId, upload('kontrakt-en.txt', 'This one.'), 1)
+		const stored = path.join(deliveriesDirOf(documentsDir), wrong!.storedName)
+		expect(readFileSync(stored, 'utf8')).toBe('Not this one.')
+
+		expect(await removeOwnJobFile(services(), hal, made.jobId, wrong!.id)).toBeNull()
+		expect(await removeOwnJobFile(services(), gry, made.jobId, wrong!.id)).toEqual({ name: 'wrong-order.txt' })
+		expect(existsSync(stored)).toBe(false)
+		expect((await jobForTranslator(services(), gry, made.jobId))?.files.map((file) => file.name)).toEqual([
+			'kontrakt-en.txt',
+		])
+		expect((await jobForStaff(services(), made.jobId))?.messages.map((message) => message.body)).toContain(
+			'removed:wrong-order.txt',
+		)
+		// Gone once: a second try finds nothing.
+		expect(await removeOwnJobFile(services(), gry, made.jobId, wrong!.id)).toBeNull()
+
+		await markJobDone(services(), gry, made.jobId, '')
+		await expect(removeOwnJobFile(services(), gry, made.jobId, right!.id)).rejects.toMatchObject({ reason: 'state' })
+		expect((await jobForTranslator(services(), gry, made.jobId))?.files).toHaveLength(1)
 	})
 
 	test('fewer files than documents, confirmed, is kept on the job with who confirmed it', async () => {

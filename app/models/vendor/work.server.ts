@@ -130,7 +130,7 @@ export async function languageNames(db: NotifyServices['db'], codes: string[]) {
 }
 
 // A job this translator works on now, locked for the change.
-async function workingJob(tx: Transaction, me: Translator, jobId: number) {
+export async function workingJob(tx: Transaction, me: Translator, jobId: number) {
 	const [job] = await tx
 		.select({ id: jobs.id, status: jobs.status, orderId: jobs.orderId, documentIds: jobs.documentIds })
 		.from(jobs)

@@ -19,6 +19,7 @@ import { notFound } from '#app/http/responses.server.ts'
 import { getRequestSettings } from '#app/http/site.server.ts'
 import { answerOffer } from '#app/routes/work/offer-answer.server.ts'
 import { JobRefused } from '#app/models/vendor/job-status.server.ts'
+import { removeOwnJobFile } from '#app/models/vendor/own-files.server.ts'
 import {
 	DoneSchema,
 	jobForTranslator,
@@ -66,6 +67,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 		if (!(await postTranslatorMessage(services, me, id, parsed.data.body))) throw notFound()
 		return redirectWithFlash(context, back, { kind: 'success', key: 'work.flash.message' })
 	}
+	if (intent === 'remove-file') return removeFile(context, me, id, String(form.get('fileId') ?? ''), back)
 	if (intent !== 'done') return redirectWithFlash(context, back, { kind: 'error', key: 'work.error.input' })
 	const parsed = DoneSchema.safeParse({ note: form.get('note') ?? '' })
 	if (!parsed.success) return redirectWithFlash(context, back, { kind: 'error', key: 'work.error.input' })
@@ -152,6 +154,7 @@ export default function WorkJob() {
 								size: file.size,
 								href: `/work/jobs/${job.id}/files/${file.id}`,
 								note: file.superseded ? t('work.superseded') : undefined,
+								detail: canWork && !file.superseded ? <RemoveFileForm fileId={file.id} name={file.name} /> : undefined,
 							}))}
 							empty={t('work.noFiles')}
 						/>
@@ -164,6 +167,42 @@ export default function WorkJob() {
 				</>
 			)}
 		</article>
+	)
+}
+
+// A file of this round uploaded by mistake, removed before handing in.
+async function removeFile(
+	context: Route.ActionArgs['context'],
+	me: Awaited<ReturnType<typeof requireTranslator>>,
+	id: number,
+	fileId: string,
+	back: string,
+) {
+	try {
+		const removed = await removeOwnJobFile(getServices(context), me, id, fileId)
+		if (!removed) throw notFound()
+		return redirectWithFlash(context, back, {
+			kind: 'success',
+			key: 'work.flash.removed',
+			vars: { name: removed.name },
+		})
+	} catch (error) {
+		if (error instanceof JobRefused) return redirectWithFlash(context, back, { kind: 'error', key: 'work.error.state' })
+		throw error
+	}
+}
+
+function RemoveFileForm({ fileId, name }: { fileId: string; name: string }) {
+	const { t } = useAdminI18n()
+	return (
+		<Form method="post" className="ml-2 inline">
+			<AuthenticityTokenInput />
+			<Hidden name="intent" value="remove-file" />
+			<Hidden name="fileId" value={fileId} />
+			<Button type="submit" variant="secondary" aria-label={t('work.removeFileLabel', { name })}>
+				{t('work.removeFile')}
+			</Button>
+		</Form>
 	)
 }
 
