@@ -23,6 +23,8 @@ import { approveJob, cancelJob, jobForStaff, postPmMessage, returnJob } from '#a
 import { candidatesFor } from '#app/models/vendor/translators.server.ts'
 import { jobsStream } from '#app/utils/cable.ts'
 import { formatDateTime, formatNumber, formatPrice } from '#app/utils/format.ts'
+import { capacityShortfall } from '#app/models/vendor/capacity.ts'
+import { danishLocal } from '#app/models/vendor/deadline.ts'
 import type { AdminMessageKey } from '#app/utils/translate.ts'
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -75,6 +77,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 			name: candidate.name,
 			fee: candidate.fee,
 			openWords: candidate.openWords,
+			// Offered again, the job keeps its deadline: what it asks of each, with their open jobs.
+			overCapacity: capacityShortfall(candidate, job.words, danishLocal(job.deadline), new Date()),
 		})),
 		stream: liveStream(services, jobsStream(job.orderId)),
 	}
@@ -282,10 +286,17 @@ function Reoffer({
 	candidates,
 	money,
 }: {
-	candidates: { id: number; name: string; fee: number; openWords: number }[]
+	candidates: {
+		id: number
+		name: string
+		fee: number
+		openWords: number
+		overCapacity: { needed: number; available: number } | null
+	}[]
 	money: (n: number) => string
 }) {
 	const { locale, t } = useAdminI18n()
+	const days = (value: number) => formatNumber(Math.round(value * 10) / 10, locale)
 	return (
 		<Form method="post" className="space-y-2">
 			<AuthenticityTokenInput />
@@ -296,6 +307,14 @@ function Reoffer({
 					<label key={candidate.id} className="block">
 						<Input variant="bare" type="checkbox" name="translatorIds" value={candidate.id} /> {candidate.name} ·{' '}
 						{money(candidate.fee)} · {t('jobs.openWords', { words: formatNumber(candidate.openWords, locale) })}
+						{candidate.overCapacity && (
+							<span className="block text-sm font-medium text-amber-900" data-capacity-warning="">
+								{t('jobs.overCapacity', {
+									needed: days(candidate.overCapacity.needed),
+									available: days(candidate.overCapacity.available),
+								})}
+							</span>
+						)}
 					</label>
 				))}
 			</fieldset>
