@@ -26,7 +26,8 @@ export function pagesToCompare(plan: MorningPlan): string[] {
 }
 
 // What each answer carries that is the request's own, not the site's: tokens, nonces, the signed
-// names of live streams, a PDF's creation time and ID.
+// names of live streams, the moment a page was rendered (the job form's capacity warnings count
+// from it), a PDF's creation time and ID.
 export function normalise(body: string): string {
 	return (
 		body
@@ -40,6 +41,7 @@ export function normalise(body: string): string {
 			// A live stream's signed name (its JSON in base64url, "--", its signature) wherever it stands.
 			.replace(/WyJ[\w-]*--[\w-]+/g, 'stream')
 			.replace(/(\\*"(?:stream|jobsStream|streamName)\\*",\\*")[\w.=-]+/g, '$1')
+			.replace(/(\\*"now\\*",\\*")[\d:.TZ-]+/g, '$1')
 			.replace(/\/(?:CreationDate|ModDate) \(D:[^)]*\)/g, '')
 			.replace(/\/ID \[<[0-9a-fA-F]+> <[0-9a-fA-F]+>\]/g, '')
 	)
