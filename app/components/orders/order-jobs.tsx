@@ -8,6 +8,7 @@ import { Section } from '#app/components/admin/section.tsx'
 import { formatDateTime, formatNumber, formatPrice } from '#app/utils/format.ts'
 import type { AdminMessageKey } from '#app/utils/translate.ts'
 import { capacityShortfall } from '#app/models/vendor/capacity.ts'
+import { CapacityWarning } from '#app/components/orders/capacity-warning.tsx'
 
 export type JobItem = {
 	id: number
@@ -97,7 +98,6 @@ function NewJobForm({
 		.filter((source) => draft.documentIds.includes(source.id))
 		.reduce((total, source) => total + (source.words ?? 0), 0)
 	const shortfall = (candidate: Candidate) => capacityShortfall(candidate, words, draft.deadline, new Date(now))
-	const days = (value: number) => formatNumber(Math.round(value * 10) / 10, locale)
 	const error = (name: string) =>
 		errors[name] ? (
 			<p id={`job-${name}-error`} className="text-sm text-red-800">
@@ -191,7 +191,7 @@ function NewJobForm({
 							})}
 							{candidate.nextDeadline &&
 								` · ${t('jobs.nextDeadline', { when: formatDateTime(new Date(candidate.nextDeadline), locale) })}`}
-							<CapacityWarning shortfall={shortfall(candidate)} days={days} />
+							<CapacityWarning shortfall={shortfall(candidate)} />
 						</label>
 					))}
 					{error('translatorIds')}
@@ -222,22 +222,5 @@ function NewJobForm({
 				<Button type="submit">{t('jobs.offer')}</Button>
 			</Form>
 		</details>
-	)
-}
-
-// Said beside a translator the deadline asks too much of, with their open jobs counted.
-function CapacityWarning({
-	shortfall,
-	days,
-}: {
-	shortfall: { needed: number; available: number } | null
-	days: (value: number) => string
-}) {
-	const { t } = useAdminI18n()
-	if (!shortfall) return null
-	return (
-		<span className="block text-sm font-medium text-amber-900" data-capacity-warning="">
-			{t('jobs.overCapacity', { needed: days(shortfall.needed), available: days(shortfall.available) })}
-		</span>
 	)
 }

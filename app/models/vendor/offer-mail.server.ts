@@ -1,7 +1,8 @@
-import { eq, inArray } from 'drizzle-orm'
-import { jobs, languages, orders } from '#database/schema.ts'
+import { eq } from 'drizzle-orm'
+import { jobs, orders } from '#database/schema.ts'
 import { getSettings } from '#app/models/site.server.ts'
 import { mailTranslator, type NotifyServices } from '#app/models/vendor/notify.server.ts'
+import { languageNames } from '#app/models/vendor/work.server.ts'
 import { formatDateTime, formatNumber, formatPrice } from '#app/utils/format.ts'
 import type { Locale } from '#app/utils/locales.ts'
 
@@ -56,10 +57,7 @@ export async function mailTaken(services: NotifyServices, jobId: number, transla
 
 // "Dansk → Engelsk" in Danish, "Danish → English" in English.
 async function pairNames(db: NotifyServices['db'], from: string, to: string) {
-	const names = await db
-		.select({ code: languages.code, da: languages.nameDa, en: languages.nameEn })
-		.from(languages)
-		.where(inArray(languages.code, [from, to]))
-	const name = (code: string, locale: Locale) => names.find((row) => row.code === code)?.[locale] ?? code
+	const names = await languageNames(db, [from, to])
+	const name = (code: string, locale: Locale) => names.get(code)?.[locale] ?? code
 	return (locale: Locale) => `${name(from, locale)} → ${name(to, locale)}`
 }

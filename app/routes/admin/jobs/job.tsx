@@ -25,6 +25,7 @@ import { jobsStream } from '#app/utils/cable.ts'
 import { formatDateTime, formatNumber, formatPrice } from '#app/utils/format.ts'
 import { capacityShortfall } from '#app/models/vendor/capacity.ts'
 import { danishLocal } from '#app/models/vendor/deadline.ts'
+import { CapacityWarning } from '#app/components/orders/capacity-warning.tsx'
 import type { AdminMessageKey } from '#app/utils/translate.ts'
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -296,7 +297,6 @@ function Reoffer({
 	money: (n: number) => string
 }) {
 	const { locale, t } = useAdminI18n()
-	const days = (value: number) => formatNumber(Math.round(value * 10) / 10, locale)
 	return (
 		<Form method="post" className="space-y-2">
 			<AuthenticityTokenInput />
@@ -307,14 +307,7 @@ function Reoffer({
 					<label key={candidate.id} className="block">
 						<Input variant="bare" type="checkbox" name="translatorIds" value={candidate.id} /> {candidate.name} ·{' '}
 						{money(candidate.fee)} · {t('jobs.openWords', { words: formatNumber(candidate.openWords, locale) })}
-						{candidate.overCapacity && (
-							<span className="block text-sm font-medium text-amber-900" data-capacity-warning="">
-								{t('jobs.overCapacity', {
-									needed: days(candidate.overCapacity.needed),
-									available: days(candidate.overCapacity.available),
-								})}
-							</span>
-						)}
+						<CapacityWarning shortfall={candidate.overCapacity} />
 					</label>
 				))}
 			</fieldset>
