@@ -69,6 +69,7 @@ export default [
 	layout('routes/admin/layout.tsx', [
 		route('admin', 'routes/admin/dashboard.tsx'),
 		...recordRoutes,
+		route('admin/todo', 'routes/admin/todo.tsx'),
 		route('admin/requests', 'routes/admin/requests/list.tsx'),
 		route('admin/requests/:id', 'routes/admin/requests/request.tsx'),
 		route('admin/orders', 'routes/admin/orders/list.tsx'),

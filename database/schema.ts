@@ -279,6 +279,8 @@ export const settings = pgTable(
 		revisionDays: integer('revision_days').notNull().default(14),
 		// A job offer nobody answers is withdrawn after this many hours, and the PM is told.
 		offerExpiryHours: integer('offer_expiry_hours').notNull().default(24),
+		// Mails about a job go to its PM; with this on, the agency's address gets a copy.
+		copyAgencyOnJobMail: boolean('copy_agency_on_job_mail').notNull().default(true),
 		// The nightly backup: its time of day (the server's zone, HH:MM) and how many of the last
 		// days' and weeks' backups are kept (app/models/backup).
 		backupTime: text('backup_time').notNull().default('03:00'),
@@ -637,6 +639,8 @@ export const orders = pgTable(
 		// The promised delivery date (the quote's chosen date or its standard date).
 		dueDate: text('due_date').notNull(),
 		translatorId: integer('translator_id').references(() => teamMembers.id, { onDelete: 'set null' }),
+		// The project manager who owns the order: its to-do items and mails are theirs (null: nobody's yet).
+		managerId: integer('manager_id').references(() => users.id, { onDelete: 'set null' }),
 		deliveredAt: timestamp('delivered_at', { withTimezone: true }),
 		// The customer accepted the delivery as it is.
 		acceptedAt: timestamp('accepted_at', { withTimezone: true }),
@@ -649,6 +653,7 @@ export const orders = pgTable(
 		index('orders_due').on(table.status, table.dueDate),
 		index('orders_due_date').on(table.dueDate, table.id),
 		index('orders_translator').on(table.translatorId),
+		index('orders_manager').on(table.managerId),
 	],
 )
 
@@ -932,6 +937,10 @@ export const jobs = pgTable(
 		doneNote: text('done_note').notNull().default(''),
 		returnNote: text('return_note').notNull().default(''),
 		createdBy: text('created_by').notNull(),
+		// The PM the job's to-do items and mails go to: who made it, until another takes it over.
+		managerId: integer('manager_id').references(() => users.id, { onDelete: 'set null' }),
+		// The translator's message the PM has not answered yet: when it came (null: none waiting).
+		awaitingReplySince: timestamp('awaiting_reply_since', { withTimezone: true }),
 		acceptedAt: timestamp('accepted_at', { withTimezone: true }),
 		doneAt: timestamp('done_at', { withTimezone: true }),
 		approvedAt: timestamp('approved_at', { withTimezone: true }),
@@ -941,6 +950,10 @@ export const jobs = pgTable(
 	},
 	(table) => [
 		index('jobs_order').on(table.orderId),
+		index('jobs_manager').on(table.managerId),
+		index('jobs_awaiting_reply')
+			.on(table.awaitingReplySince)
+			.where(sql`${table.awaitingReplySince} is not null`),
 		index('jobs_translator').on(table.translatorId, table.status, table.deadline),
 		index('jobs_status').on(table.status, table.deadline),
 		index('jobs_approved')

@@ -57,6 +57,7 @@ export const SettingsSchema = z
 		deliveryRetentionDays: numberField({ min: 1, max: 3650, integer: true }),
 		revisionDays: numberField({ min: 0, max: 365, integer: true }),
 		offerExpiryHours: numberField({ min: 1, max: 720, integer: true }),
+		copyAgencyOnJobMail: checkbox,
 		editorAutosave: checkbox,
 	})
 	.refine((values) => values.calculatorMaxWords > values.calculatorMinWords, {

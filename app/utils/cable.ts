@@ -15,6 +15,8 @@ export const ORDERS_STREAM = 'staff:orders'
 // One order's changes, for the customer's open order page (the page holds its signed name).
 export const orderStream = (orderId: number) => `order:${orderId}`
 
+// Every job's changes, for the PMs' open to-do lists.
+export const JOBS_STREAM = 'staff:jobs'
 // One order's jobs, for the staff's open order and job pages.
 export const jobsStream = (orderId: number) => `staff:jobs:${orderId}`
 // A customer account's own stream: its open account pages reload when who may see what changes
@@ -32,6 +34,7 @@ const STREAM_AREAS: Record<string, Area> = {
 	[AUDIT_STREAM]: 'staff',
 	[REQUESTS_STREAM]: 'work',
 	[ORDERS_STREAM]: 'work',
+	[JOBS_STREAM]: 'work',
 }
 
 export function areaOfStream(stream: string): Area | null {

@@ -80,3 +80,18 @@ export function formatFileSize(bytes: number, locale: Locale): string {
 			}),
 	).format(value)
 }
+
+const AGE_UNITS = [
+	['day', 86_400_000],
+	['hour', 3_600_000],
+	['minute', 60_000],
+] as const
+
+// How long ago something happened, in its largest whole unit ("for 3 dage siden", "2 hours ago"),
+// from the moment the page was made so the server's and the browser's text agree.
+export function formatAge(since: Date, now: Date, locale: Locale): string {
+	const elapsed = Math.max(0, now.getTime() - since.getTime())
+	const [unit, size] = AGE_UNITS.find(([, ms]) => elapsed >= ms) ?? AGE_UNITS[2]
+	const relative = new Intl.RelativeTimeFormat(intlLocale(locale), { numeric: 'always' })
+	return relative.format(-Math.floor(elapsed / size), unit)
+}

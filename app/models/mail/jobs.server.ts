@@ -5,6 +5,8 @@ import { mailJobs } from '#database/schema.ts'
 export type MailAttachment = { filename: string; content: Uint8Array; contentType: string }
 export type MailMessage = {
 	to: string
+	// A copy, seen by every recipient (the agency's address on a mail to a PM).
+	cc?: string
 	subject: string
 	text: string
 	replyTo?: string

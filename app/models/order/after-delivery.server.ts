@@ -7,6 +7,7 @@ import { addCalendarDays, todayInDenmark } from '#app/models/calendar/working-da
 import { announceOrder } from '#app/models/live/announce.server.ts'
 import { recordAudit } from '#app/models/audit/record.server.ts'
 import { getSettings } from '#app/models/site.server.ts'
+import { managerRecipients } from '#app/models/vendor/manager.server.ts'
 import { typedText } from '#app/models/request/form.ts'
 
 type Services = Pick<AppServices, 'db' | 'broadcast' | 'logger' | 'sendMail' | 'publicUrl'>
@@ -101,9 +102,8 @@ export async function requestRevision(services: Services, token: string, reason:
 		changes: { status: { from: 'delivered', to: 'revision_requested' }, reason: parsed.data },
 	})
 	await announceOrder(services, order.id)
-	const settings = await getSettings(services.db)
 	services.sendMail({
-		to: settings.email,
+		...(await managerRecipients(services.db, { type: 'order', id: order.id })),
 		subject: `Revision ønsket: ordre ${order.reference}`,
 		text: [
 			`${order.customer.name} beder om en revision af ordre ${order.reference}:`,

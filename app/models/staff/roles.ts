@@ -43,6 +43,7 @@ const AREA_OF_SEGMENT: Record<string, Area> = {
 	translations: 'content',
 	prices: 'prices',
 	languages: 'prices',
+	todo: 'work',
 	requests: 'work',
 	orders: 'work',
 	invoices: 'work',

@@ -21,7 +21,8 @@ import { deliveriesDirOf } from '#app/models/order/order.server.ts'
 import { createJob } from '#app/models/vendor/jobs.server.ts'
 import { removeOwnJobFile } from '#app/models/vendor/own-files.server.ts'
 import { acceptOffer, declineOffer, expireOffers } from '#app/models/vendor/offers.server.ts'
-import { approveJob, jobAlerts, jobForStaff, returnJob } from '#app/models/vendor/review.server.ts'
+import { approveJob, jobForStaff, returnJob } from '#app/models/vendor/review.server.ts'
+import { todoList } from '#app/models/vendor/todo.server.ts'
 import {
 	addJobFile,
 	jobForTranslator,
@@ -332,7 +333,7 @@ describe('a job from offer to payable', () => {
 		expect(night).toMatchObject({ errors: { deadline: 'errors.deadline.notWorkingDay' } })
 	})
 
-	test('a declined and an expired offer leave the job open for the PM, who is told and sees it on the dashboard', async () => {
+	test('a declined and an expired offer leave the job open for the PM, who is told and finds it on the to-do list', async () => {
 		const dora = await person('Dora Jobs')
 		const emil = await person('Emil Jobs')
 		const { order, documentId, deadline } = await orderWithDocument(services(), 500)
@@ -347,7 +348,7 @@ describe('a job from offer to payable', () => {
 		expect(mails.some((mail) => mail.subject.includes(`${made.jobId}`) && mail.to === 'kontakt@tolk.example')).toBe(
 			true,
 		)
-		const alerts = await jobAlerts(services())
-		expect(alerts.untaken.map((row) => row.id)).toContain(made.jobId)
+		const { items } = await todoList(db(), { me: staff.id, scope: 'all' })
+		expect(items.untaken.map((item) => item.jobId)).toContain(made.jobId)
 	})
 })

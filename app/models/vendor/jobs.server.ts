@@ -9,6 +9,7 @@ import { checkDeadline } from '#app/models/vendor/deadline.ts'
 import { candidatesFor } from '#app/models/vendor/translators.server.ts'
 import { announceJob, type NotifyServices } from '#app/models/vendor/notify.server.ts'
 import { mailOffers } from '#app/models/vendor/offer-mail.server.ts'
+import { ownNewJob } from '#app/models/vendor/manager.server.ts'
 import type { FieldErrors } from '#app/models/records/form.ts'
 import { numberField } from '#app/models/records/form.ts'
 
@@ -103,6 +104,7 @@ export async function createJob(
 				expiresAt,
 			})),
 		)
+		await ownNewJob(tx, pm, orderId, job!.id)
 		await tx.insert(jobMessages).values({
 			jobId: job!.id,
 			author: 'event',

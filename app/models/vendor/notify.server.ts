@@ -3,8 +3,8 @@ import { translators, users } from '#database/schema.ts'
 import type { AppServices } from '#app/models/services.ts'
 import { broadcastTo } from '#app/models/live/broadcast.server.ts'
 import { mailText } from '#app/models/mail-text.server.ts'
-import { getSettings } from '#app/models/site.server.ts'
-import { jobsStream, userStream } from '#app/utils/cable.ts'
+import { managerRecipients } from '#app/models/vendor/manager.server.ts'
+import { JOBS_STREAM, jobsStream, userStream } from '#app/utils/cable.ts'
 import type { Locale } from '#app/utils/locales.ts'
 
 export type NotifyServices = Pick<AppServices, 'db' | 'broadcast' | 'logger' | 'sendMail' | 'publicUrl'>
@@ -13,6 +13,7 @@ export type NotifyServices = Pick<AppServices, 'db' | 'broadcast' | 'logger' | '
 // (each on their own stream, which only their own signed-in socket hears).
 export async function announceJob(services: NotifyServices, orderId: number, userIds: number[] = []) {
 	await broadcastTo(services, jobsStream(orderId), { type: 'job', orderId })
+	await broadcastTo(services, JOBS_STREAM, { type: 'job', orderId })
 	for (const userId of new Set(userIds)) await broadcastTo(services, userStream(userId), { type: 'work' })
 }
 
@@ -48,16 +49,17 @@ export async function mailTranslator(
 	})
 }
 
-// A mail to the agency's project managers (the agency's address) about a job.
+// A mail about a job to its PM (a copy to the agency's address when the setting says so), or to
+// the agency's address while the job has no PM.
 export async function mailAgency(
 	services: NotifyServices,
 	kind: 'unanswered' | 'done' | 'fromTranslator',
-	vars: Record<string, string>,
+	vars: Record<string, string> & { jobId: string },
 ) {
-	const { email } = await getSettings(services.db)
+	const recipients = await managerRecipients(services.db, { type: 'job', id: Number(vars.jobId) })
 	const all = { ...vars, link: `${services.publicUrl}/admin/jobs/${vars.jobId}` }
 	services.sendMail({
-		to: email,
+		...recipients,
 		subject: mailText('da', `mail.job.${kind}Subject`, all),
 		text: [mailText('da', `mail.job.${kind}`, all), all.link].join('\n\n'),
 	})

@@ -1,7 +1,7 @@
 import { copyFile, link } from 'node:fs/promises'
 import { randomUUID } from 'node:crypto'
 import path from 'node:path'
-import { and, asc, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import {
 	jobFiles,
 	jobMessages,
@@ -22,6 +22,7 @@ import { deliveriesDirOf } from '#app/models/order/order.server.ts'
 import { announceJob, mailTranslator, type NotifyServices } from '#app/models/vendor/notify.server.ts'
 import { canMoveJob, JobRefused, moveJob } from '#app/models/vendor/job-status.server.ts'
 import { withdrawOffers } from '#app/models/vendor/offers.server.ts'
+import { jobManager } from '#app/models/vendor/manager.server.ts'
 import { languageNames, threadOf } from '#app/models/vendor/work.server.ts'
 import { isUuid } from '#app/utils/uuid.ts'
 import { removeKept, type FileStore } from '#app/models/files/store.server.ts'
@@ -33,7 +34,13 @@ type Services = NotifyServices & Pick<AppServices, 'documentsDir' | 'files'>
 export async function jobForStaff(services: Pick<NotifyServices, 'db'>, jobId: number) {
 	const { db } = services
 	const [job] = await db
-		.select({ job: jobs, reference: orders.reference, dueDate: orders.dueDate, orderStatus: orders.status })
+		.select({
+			job: jobs,
+			reference: orders.reference,
+			dueDate: orders.dueDate,
+			orderStatus: orders.status,
+			manager: sql<string | null>`(select ${users.name} from ${users} where ${users.id} = ${jobManager})`,
+		})
 		.from(jobs)
 		.innerJoin(orders, eq(orders.id, jobs.orderId))
 		.where(eq(jobs.id, jobId))
@@ -174,7 +181,7 @@ export async function returnJob(services: Services, pm: Actor, jobId: number, no
 			.update(jobFiles)
 			.set({ supersededAt: now })
 			.where(and(eq(jobFiles.jobId, jobId), isNull(jobFiles.supersededAt)))
-		await moveJob(tx, jobId, 'returned', { returnNote: note }, now)
+		await moveJob(tx, jobId, 'returned', { returnNote: note, awaitingReplySince: null }, now)
 		await tx.insert(jobMessages).values({ jobId, author: 'event', userName: pm.name, body: `returned:${note}` })
 		return locked
 	})
@@ -192,7 +199,7 @@ export async function returnJob(services: Services, pm: Actor, jobId: number, no
 export async function cancelJob(services: Services, pm: Actor, jobId: number, now = new Date()) {
 	const job = await services.db.transaction(async (tx) => {
 		const locked = await lockJob(tx, jobId)
-		await moveJob(tx, jobId, 'cancelled', {}, now)
+		await moveJob(tx, jobId, 'cancelled', { awaitingReplySince: null }, now)
 		await tx.insert(jobMessages).values({ jobId, author: 'event', userName: pm.name, body: 'cancelled' })
 		return locked
 	})
@@ -214,7 +221,10 @@ export async function postPmMessage(services: Services, pm: Actor, jobId: number
 		.where(eq(jobs.id, jobId))
 	if (!job) throw new JobRefused('not-found')
 	if (!job.translatorId) throw new JobRefused('state')
-	await services.db.insert(jobMessages).values({ jobId, author: 'pm', userName: pm.name, body })
+	await services.db.transaction(async (tx) => {
+		await tx.insert(jobMessages).values({ jobId, author: 'pm', userName: pm.name, body })
+		await tx.update(jobs).set({ awaitingReplySince: null }).where(eq(jobs.id, jobId))
+	})
 	await mailTranslator(services, job.translatorId, 'message', { jobId: String(jobId), body })
 	await announceJob(services, job.orderId, await translatorUser(services, job.translatorId))
 }
@@ -242,30 +252,4 @@ export async function takeJobFileForStaff(services: Services, pm: Actor, jobId: 
 		summary: `Job ${jobId}: downloaded ${row.name}`,
 	})
 	return { file: path.join(deliveriesDirOf(services.documentsDir), row.storedName), name: row.name }
-}
-
-// Jobs past their deadline and jobs nobody took, for the dashboard: the first 20 of each, and how many.
-export async function jobAlerts(services: Pick<NotifyServices, 'db'>, now = new Date()) {
-	const { db } = services
-	const listed = {
-		id: jobs.id,
-		status: jobs.status,
-		deadline: jobs.deadline,
-		reference: orders.reference,
-		orderId: jobs.orderId,
-	}
-	const total = sql<number>`count(*) over ()::int`
-	const query = (where: SQL | undefined) =>
-		db
-			.select({ ...listed, total })
-			.from(jobs)
-			.innerJoin(orders, eq(orders.id, jobs.orderId))
-			.where(where)
-			.orderBy(asc(jobs.deadline))
-			.limit(20)
-	const [late, untaken] = await Promise.all([
-		query(and(inArray(jobs.status, ['offered', 'accepted', 'in_progress', 'returned']), lt(jobs.deadline, now))),
-		query(eq(jobs.status, 'open')),
-	])
-	return { late, lateCount: late[0]?.total ?? 0, untaken, untakenCount: untaken[0]?.total ?? 0 }
 }

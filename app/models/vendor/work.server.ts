@@ -273,7 +273,13 @@ export async function postTranslatorMessage(services: NotifyServices, me: Transl
 		.innerJoin(orders, eq(orders.id, jobs.orderId))
 		.where(and(eq(jobs.id, jobId), eq(jobs.translatorId, me.id)))
 	if (!job) return null
-	await services.db.insert(jobMessages).values({ jobId, author: 'translator', userName: me.name, body })
+	await services.db.transaction(async (tx) => {
+		await tx.insert(jobMessages).values({ jobId, author: 'translator', userName: me.name, body })
+		await tx
+			.update(jobs)
+			.set({ awaitingReplySince: sql`coalesce(${jobs.awaitingReplySince}, ${new Date().toISOString()}::timestamptz)` })
+			.where(eq(jobs.id, jobId))
+	})
 	await mailAgency(services, 'fromTranslator', { jobId: String(jobId), reference: job.reference, name: me.name, body })
 	await announceJob(services, job.orderId, [me.userId])
 	return job

@@ -6,7 +6,8 @@ import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
 import { listAuditEvents, presentAuditEvent, type AuditEventView } from '#app/models/audit/history.server.ts'
 import { countTodaysWork, TODAYS_WORK_LINKS, type TodaysWork } from '#app/models/dashboard.server.ts'
 import { receivablesSummary } from '#app/models/invoice/receivables.server.ts'
-import { jobAlerts } from '#app/models/vendor/review.server.ts'
+import { todoList } from '#app/models/vendor/todo.server.ts'
+import { TodoSummary } from '#app/components/admin/todo-list.tsx'
 import { backupAlert, type BackupAlert } from '#app/models/backup/schedule.server.ts'
 import { formatPrice } from '#app/utils/format.ts'
 import { liveStream } from '#app/models/live/signed-stream.server.ts'
@@ -16,7 +17,7 @@ import { intlLocale } from '#app/utils/locales.ts'
 import { dateTimeFormat } from '#app/utils/format.ts'
 import type { AdminMessageKey } from '#app/utils/translate.ts'
 import { streamAttributes, useLiveStream } from '#app/components/ui/live-stream.tsx'
-import { AUDIT_STREAM, ORDERS_STREAM, REQUESTS_STREAM, type LiveStream } from '#app/utils/cable.ts'
+import { AUDIT_STREAM, JOBS_STREAM, ORDERS_STREAM, REQUESTS_STREAM, type LiveStream } from '#app/utils/cable.ts'
 import { AuditTable } from '#app/routes/admin/settings/audit.tsx'
 
 const RECENT_SIZE = 8
@@ -27,10 +28,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const db = getDb(context)
 	// The day's work for those who do it, the latest changes for admins (app/models/staff/roles.ts).
 	const [seesWork, seesChanges] = [mayOpen(staff.role, 'work'), mayOpen(staff.role, 'staff')]
-	const [work, money, jobs, recent, backup] = await Promise.all([
+	const [work, money, todo, recent, backup] = await Promise.all([
 		seesWork ? countTodaysWork(db) : null,
 		seesWork ? receivablesSummary(db) : null,
-		seesWork ? jobAlerts({ db }) : null,
+		seesWork ? todoList(db, { me: staff.id, limit: 1 }) : null,
 		seesChanges ? listAuditEvents(db, { limit: RECENT_SIZE }) : [],
 		seesChanges ? backupAlert(db) : null,
 	])
@@ -40,16 +41,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		role: staff.role,
 		work,
 		money,
-		jobs: jobs && {
-			lateCount: jobs.lateCount,
-			untakenCount: jobs.untakenCount,
-			late: jobs.late.map(({ id, reference }) => ({ id, reference })),
-			untaken: jobs.untaken.map(({ id, reference }) => ({ id, reference })),
-		},
+		todo: todo?.counts ?? null,
 		links: TODAYS_WORK_LINKS,
 		backup,
-		// New requests and order changes move the counts while the page is open.
-		streams: [liveStream(services, REQUESTS_STREAM), liveStream(services, ORDERS_STREAM)] as const,
+		// New requests, order and job changes move the counts while the page is open.
+		streams: [
+			liveStream(services, REQUESTS_STREAM),
+			liveStream(services, ORDERS_STREAM),
+			liveStream(services, JOBS_STREAM),
+		] as const,
 		recent: seesChanges ? { events: recent.map(presentAuditEvent), stream: liveStream(services, AUDIT_STREAM) } : null,
 	}
 }
@@ -62,7 +62,7 @@ const QUICK_LINKS: { to: string; label: AdminMessageKey; thing?: AdminMessageKey
 ]
 
 export default function Dashboard() {
-	const { name, role, work, money, jobs, links, streams, recent, backup } = useLoaderData<typeof loader>()
+	const { name, role, work, money, todo, links, streams, recent, backup } = useLoaderData<typeof loader>()
 	const { locale, t } = useAdminI18n()
 	const format = dateTimeFormat(locale)
 	return (
@@ -70,9 +70,9 @@ export default function Dashboard() {
 			<title>{`${t('nav.dashboard')} · Tolk admin`}</title>
 			<h1 className="text-2xl font-bold text-slate-900">{t('dashboard.greeting', { name })}</h1>
 			{backup && <BackupWarning alert={backup} />}
+			{todo && <TodoSummary counts={todo} />}
 			{work && <TodaysWorkCards work={work} links={links} streams={streams} />}
 			{money && <Receivables money={money} />}
-			{jobs && (jobs.lateCount > 0 || jobs.untakenCount > 0) && <JobAlerts jobs={jobs} />}
 			<div>
 				<h2 className="mb-3 text-lg font-bold">{t('dashboard.quickLinks')}</h2>
 				<ul className="flex flex-wrap gap-3">
@@ -109,7 +109,7 @@ function TodaysWorkCards({
 }: {
 	work: TodaysWork
 	links: Record<keyof TodaysWork, string>
-	streams: readonly [LiveStream, LiveStream]
+	streams: readonly [LiveStream, LiveStream, LiveStream]
 }) {
 	const { locale, t } = useAdminI18n()
 	const number = new Intl.NumberFormat(intlLocale(locale))
@@ -123,6 +123,7 @@ function TodaysWorkCards({
 	}
 	useLiveStream(streams[0], refresh, (isReconnect) => isReconnect && refresh())
 	useLiveStream(streams[1], refresh, (isReconnect) => isReconnect && refresh())
+	useLiveStream(streams[2], refresh, (isReconnect) => isReconnect && refresh())
 	return (
 		<div>
 			<h2 id="todays-work" className="mb-3 text-lg font-bold">
@@ -179,9 +180,6 @@ function Receivables({ money }: { money: Awaited<ReturnType<typeof receivablesSu
 	)
 }
 
-type Alerts = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>['jobs']>
-
-// Translators' jobs that need the PM: past their deadline, or offered and taken by nobody.
 const BACKUP_TEXT = {
 	failed: 'dashboard.backupFailed',
 	unverified: 'dashboard.backupUnverified',
@@ -198,39 +196,6 @@ function BackupWarning({ alert }: { alert: BackupAlert }) {
 			<Link to="/admin/backups" className="mt-1 inline-block text-teal-800 underline">
 				{t('dashboard.backupLink')}
 			</Link>
-		</div>
-	)
-}
-
-function JobAlerts({ jobs }: { jobs: Alerts }) {
-	const { t } = useAdminI18n()
-	const groups = [
-		{ key: 'late', label: t('dashboard.lateJobs'), count: jobs.lateCount, items: jobs.late },
-		{ key: 'untaken', label: t('dashboard.untakenJobs'), count: jobs.untakenCount, items: jobs.untaken },
-	].filter((group) => group.count > 0)
-	return (
-		<div className="grid gap-4 sm:grid-cols-2">
-			{groups.map((group) => (
-				<section
-					key={group.key}
-					aria-labelledby={`jobs-${group.key}`}
-					data-job-alert={group.key}
-					className="rounded-md border border-red-400 bg-red-50 p-4"
-				>
-					<h2 id={`jobs-${group.key}`} className="font-bold">
-						{group.label} ({group.count})
-					</h2>
-					<ul className="mt-2 list-disc pl-5">
-						{group.items.map((item) => (
-							<li key={item.id}>
-								<Link to={`/admin/jobs/${item.id}`} className="text-teal-900 underline">
-									{t('jobs.pageTitle', { id: item.id, reference: item.reference })}
-								</Link>
-							</li>
-						))}
-					</ul>
-				</section>
-			))}
 		</div>
 	)
 }

@@ -23,6 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 // Each staff member sees what their role opens (app/models/staff/roles.ts).
 const NAVIGATION: { to: string; label: AdminMessageKey }[] = [
 	{ to: '/admin', label: 'nav.dashboard' },
+	{ to: '/admin/todo', label: 'nav.todo' },
 	{ to: '/admin/requests', label: 'nav.requests' },
 	{ to: '/admin/orders', label: 'nav.orders' },
 	{ to: '/admin/invoices', label: 'nav.invoices' },

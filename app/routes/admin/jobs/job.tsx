@@ -60,6 +60,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 			documents: job.documentIds.length,
 		},
 		reference: found.reference,
+		manager: found.manager,
 		names: {
 			from: found.fromName ?? { da: job.fromLanguage, en: job.fromLanguage },
 			to: found.toName ?? { da: job.toLanguage, en: job.toLanguage },
@@ -171,6 +172,7 @@ export default function JobPage() {
 					[t('jobs.deadline'), formatDateTime(new Date(job.deadline), locale)],
 					[t('jobs.translator'), loaded.translator ?? '–'],
 					[t('jobs.fee'), `${money(job.fee ?? job.fixedFee)}${job.feeReason ? ` (${job.feeReason})` : ''}`],
+					[t('jobs.manager'), loaded.manager ?? t('todo.nobody')],
 					[t('jobs.createdBy'), job.createdBy],
 				]}
 			/>

@@ -42,9 +42,10 @@ import { Invoices, OrderDocuments, OrderHistory } from '#app/components/orders/o
 import { UploadForm } from '#app/components/admin/upload-form.tsx'
 import { ratingOfOrder } from '#app/models/order/after-delivery.server.ts'
 import { OPEN_ORDER_STATUSES } from '#app/models/order/status.ts'
+import { listManagers, takeOver } from '#app/models/vendor/manager.server.ts'
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-	requireStaff(request, context)
+	const staff = requireStaff(request, context)
 	const id = recordIdOf(params.id)
 	const found = id ? await findOrderForStaff(getDb(context), id) : null
 	if (!found) throw notFound()
@@ -55,13 +56,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 	const pair = order.fromLanguage && order.toLanguage ? { from: order.fromLanguage, to: order.toLanguage } : null
 	// New jobs only while the order is open: a delivered or cancelled one needs no candidates.
 	const isOpen = OPEN_ORDER_STATUSES.includes(order.status)
-	const [jobs, candidates, rating] = await Promise.all([
+	const [jobs, candidates, rating, managers] = await Promise.all([
 		jobsOfOrder(services, order.id),
 		pair && isOpen ? candidatesFor(services.db, pair, words, minutes) : [],
 		ratingOfOrder(services.db, order.id),
+		listManagers(services.db),
 	])
 	return {
 		rating,
+		me: staff.id,
+		manager: managers.find((manager) => manager.id === order.managerId)?.name ?? null,
 		jobs: jobs.map((job) => ({
 			id: job.id,
 			kind: job.kind,
@@ -140,10 +144,11 @@ const ActionSchema = z.discriminatedUnion('intent', [
 			.transform((value) => value === 'on'),
 	}),
 	z.object({ intent: z.literal('mail') }),
+	z.object({ intent: z.literal('take') }),
 ])
 
 // POST /admin/orders/:id: change the status (delivering issues the invoice), assign a translator,
-// add a note, or send the delivery mail again; back to the page with a message.
+// add a note, send the delivery mail again, or take the order over; back to the page with a message.
 export async function action({ request, params, context }: Route.ActionArgs) {
 	const staff = requireStaff(request, context)
 	const id = parseRecordId(params.id)
@@ -161,6 +166,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 		if (input.intent === 'translator') await assignTranslator(services, staff, id, input.translator)
 		if (input.intent === 'note') await addOrderNote(services, staff, id, input.body, input.internal)
 		if (input.intent === 'mail') await resendDeliveryMail(services, staff, id)
+		if (input.intent === 'take' && !(await takeOver(services, staff, { type: 'order', id }))) throw notFound()
 		return redirectWithFlash(context, back, { kind: 'success', key: `order.flash.${input.intent}` })
 	} catch (error) {
 		if (error instanceof OrderNotFound) throw notFound()
@@ -281,7 +287,7 @@ export default function OrderPage() {
 type Data = Awaited<ReturnType<typeof loader>>
 
 function useOrderRows(): DetailRow[] {
-	const { order, quote } = useLoaderData<typeof loader>()
+	const { order, quote, manager, me } = useLoaderData<typeof loader>()
 	const { locale, t } = useAdminI18n()
 	const money = (amount: number) => formatPrice(amount, quote.currency, locale)
 	const { customer } = order
@@ -291,6 +297,7 @@ function useOrderRows(): DetailRow[] {
 	const daysLeft =
 		order.daysLeft < 0 ? t('orders.overdue', { days: -order.daysLeft }) : t('orders.days', { days: order.daysLeft })
 	return [
+		[t('order.manager'), <OrderManager key="manager" name={manager} isMine={order.managerId === me} />],
 		[t('order.customer'), `${customer.name} <${customer.email}>${customer.phone ? `, ${customer.phone}` : ''}`],
 		[t('order.company'), company],
 		[t('order.ean'), customer.ean ?? '–'],
@@ -346,5 +353,24 @@ function DeliveredFiles({ order, files }: Pick<Data, 'order' | 'files'>) {
 				<UploadForm action={`/admin/orders/${order.id}/files`} label={t('order.upload')} />
 			)}
 		</Section>
+	)
+}
+
+// Who owns the order, and a way to take it (with its jobs in hand) over.
+function OrderManager({ name, isMine }: { name: string | null; isMine: boolean }) {
+	const { t } = useAdminI18n()
+	return (
+		<span className="flex flex-wrap items-center gap-3" data-order-manager={name ?? ''}>
+			{name ?? t('todo.nobody')}
+			{!isMine && (
+				<Form method="post" className="inline">
+					<AuthenticityTokenInput />
+					<Hidden name="intent" value="take" />
+					<Button variant="secondarySmall" type="submit">
+						{t('order.takeOver')}
+					</Button>
+				</Form>
+			)}
+		</span>
 	)
 }

@@ -73,6 +73,7 @@ const GROUPS: {
 			number('documentRetentionDays'),
 			number('uploadLimitMib'),
 			number('offerExpiryHours', { hint: 'hints.offerExpiryHours' }),
+			checkbox('copyAgencyOnJobMail', { hint: 'hints.copyAgencyOnJobMail' }),
 		],
 	},
 	{
