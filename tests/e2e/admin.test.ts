@@ -52,6 +52,7 @@ describe('the admin', () => {
 			await page.getByRole('heading', { name: 'Hello admin' }).waitFor()
 			for (const path of [
 				'/admin',
+				'/admin/todo',
 				'/admin/faq',
 				'/admin/faq/1',
 				'/admin/team/1',

@@ -107,7 +107,14 @@ describe('on a phone no page scrolls sideways', () => {
 			problems.push(...(await atEachWidth(page, new URL(page.url()).pathname)))
 
 			const admin = await logInAt(session, '/admin')
-			for (const path of ['/admin', '/admin/orders', '/admin/orders/1', '/admin/requests', '/admin/settings'])
+			for (const path of [
+				'/admin',
+				'/admin/todo',
+				'/admin/orders',
+				'/admin/orders/1',
+				'/admin/requests',
+				'/admin/settings',
+			])
 				problems.push(...(await atEachWidth(admin, path)))
 			expect(problems).toEqual([])
 		},

@@ -162,16 +162,32 @@ describe('translators work in the site', () => {
 			expect(await anna.locator('section[aria-labelledby="job-thread"]').textContent()).toContain(
 				'Removed shopping-list.txt before handing in.',
 			)
+			// The PM who offered the job watches their to-do list while she hands in.
+			await pm.goto('/admin/todo')
+			await pm.getByRole('heading', { level: 1, name: 'To-do' }).waitFor()
+			await waitForHydration(pm)
+			expect(await pm.locator('[data-todo="review"]').count()).toBe(0)
 			await upload(anna, 'contract-en.txt', 'First draft of the contract.')
 			await anna.getByRole('button', { name: 'Upload', exact: true }).click()
 			await anna.getByText('contract-en.txt is uploaded.').waitFor()
 			await anna.getByRole('button', { name: 'Hand in: the job is done' }).click()
 			await anna.getByText('Handed in. The project manager is told.').waitFor()
+			const review = pm.locator('[data-todo="review"] [data-todo-item]')
+			await review.waitFor()
+			expect(await review.textContent()).toMatch(
+				/Handed in by Anna Vendor (\d+ minutes?|0 minutes) ago · Project manager: admin/,
+			)
+			expect(await seriousAxeViolations(pm)).toEqual([])
+			// On a phone, the list and its buttons fit the screen.
+			await pm.setViewportSize({ width: 390, height: 800 })
+			expect(await pm.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+			await pm.setViewportSize({ width: 1280, height: 800 })
+			await expect
+				.poll(() => peer.messages.find((mail) => / er afleveret$/.test(mail.subject))?.to.sort())
+				.toEqual(['admin@tolk.example', 'kontakt@tolk.example'])
 
-			// The PM's job page: returned with a note, which Anna sees without reloading.
-			await pm.goto(`/admin/orders/${order.id}`)
-			await pm.locator('[data-job-status="done"]').waitFor()
-			await pm.locator('[data-order-jobs] a').first().click()
+			// The PM's job page, from the list: returned with a note, which Anna sees without reloading.
+			await review.getByRole('link').click()
 			await pm.getByRole('heading', { level: 1, name: /Job \d+ for order/ }).waitFor()
 			await waitForHydration(pm)
 			expect(await seriousAxeViolations(pm)).toEqual([])
