@@ -31,8 +31,13 @@ export function TodoGroups({ items, counts, me, who, now }: Lists & { me: number
 						))}
 					</ul>
 					{counts[kind] > items[kind].length && (
-						<p className="mt-1 text-sm text-slate-700">
-							{t('todo.more', { count: counts[kind] - items[kind].length })}
+						<p className="mt-1 text-sm">
+							<Link
+								to={`/admin/todo?${new URLSearchParams({ who, kind })}#todo-${kind}`}
+								className="text-teal-900 underline"
+							>
+								{t('todo.more', { count: counts[kind] - items[kind].length })}
+							</Link>
 						</p>
 					)}
 				</section>

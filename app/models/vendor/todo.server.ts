@@ -37,27 +37,36 @@ export type TodoItem = {
 export const TodoScopeSchema = z.union([z.enum(['mine', 'all']), z.coerce.number().int().positive()]).catch('mine')
 export type TodoScope = z.infer<typeof TodoScopeSchema>
 
-export const TODO_LIMIT = 100
+export const TODO_LIMIT = 30
+// A kind shown whole ("show all"): its first this many.
+export const TODO_WHOLE_LIMIT = 500
 
 const manager = alias(users, 'manager')
 const translatorUser = alias(users, 'translator_user')
 const total = sql<number>`count(*) over ()::int`
 // A moment as milliseconds, the same from either driver.
 const epochMs = (moment: SQL) => sql<number>`(extract(epoch from ${moment}) * 1000)::float8`.mapWith(Number)
+const param = (name: 'me' | 'owner' | 'now' | 'soon' | 'limit') => sql.placeholder(name)
 
-function ownedBy(owner: SQL, scope: TodoScope, me: number) {
-	if (scope === 'all') return undefined
-	if (scope === 'mine') return or(eq(owner, me), isNull(owner))
-	return eq(owner, scope)
+// The list's statements are prepared once per connection (planning them cost the embedded database
+// more than running them): their shape depends only on the kind of scope, the rest are parameters.
+type Shape = 'mine' | 'all' | 'one'
+const shapeOf = (scope: TodoScope): Shape => (scope === 'mine' || scope === 'all' ? scope : 'one')
+
+function ownedBy(owner: SQL, shape: Shape) {
+	if (shape === 'all') return undefined
+	if (shape === 'mine') return or(eq(owner, param('me')), isNull(owner))
+	return eq(owner, param('owner'))
 }
 
-function jobItems(db: Database, kind: TodoKind, where: SQL | undefined, since: SQL<Date | string>, limit: number) {
+function jobItems(db: Database, name: string, where: SQL | undefined, since: SQL) {
 	return db
 		.select({
 			orderId: orders.id,
 			reference: orders.reference,
 			jobId: jobs.id,
 			since: epochMs(since),
+			dueDate: sql<string | null>`null`,
 			managerId: jobManager,
 			managerName: manager.name,
 			translator: translatorUser.name,
@@ -70,27 +79,29 @@ function jobItems(db: Database, kind: TodoKind, where: SQL | undefined, since: S
 		.leftJoin(translatorUser, eq(translatorUser.id, translators.userId))
 		.where(where)
 		.orderBy(asc(since), asc(jobs.id))
-		.limit(limit)
-		.then((rows) => rows.map((row) => ({ ...row, kind, dueDate: null })))
+		.limit(param('limit'))
+		.prepare(name)
 }
 
-function orderItems(db: Database, kind: TodoKind, where: SQL | undefined, since: SQL<Date | string>, limit: number) {
+function orderItems(db: Database, name: string, where: SQL | undefined, since: SQL) {
 	return db
 		.select({
 			orderId: orders.id,
 			reference: orders.reference,
+			jobId: sql<number | null>`null::int`,
 			since: epochMs(since),
 			dueDate: orders.dueDate,
 			managerId: orders.managerId,
 			managerName: manager.name,
+			translator: sql<string | null>`null`,
 			total,
 		})
 		.from(orders)
 		.leftJoin(manager, eq(manager.id, orders.managerId))
 		.where(where)
 		.orderBy(asc(since), asc(orders.id))
-		.limit(limit)
-		.then((rows) => rows.map((row) => ({ ...row, kind, jobId: null, translator: null })))
+		.limit(param('limit'))
+		.prepare(name)
 }
 
 // The order's jobs in one of these statuses.
@@ -100,8 +111,67 @@ const jobsIn = (db: Database, statuses: JobStatus[]) =>
 		.from(jobs)
 		.where(and(eq(jobs.orderId, orders.id), inArray(jobs.status, statuses)))
 
-// The to-do list of `scope` as `me` sees it: up to `limit` items of each kind, oldest first, and
-// how many there are of each.
+const revisionAsked = sql`coalesce((select max(${orderEvents.createdAt}) from ${orderEvents} where ${orderEvents.orderId} = ${orders.id} and ${orderEvents.kind} = 'revision'), ${orders.updatedAt})`
+
+// Each kind's statement for a shape of scope.
+function statements(db: Database, shape: Shape) {
+	const forJob = ownedBy(jobManager, shape)
+	const forOrder = ownedBy(sql`${orders.managerId}`, shape)
+	const name = (kind: TodoKind) => `todo_${kind}_${shape}`
+	return [
+		jobItems(
+			db,
+			name('late'),
+			and(
+				forJob,
+				inArray(jobs.status, ['offered', 'accepted', 'in_progress', 'returned']),
+				lt(jobs.deadline, param('now')),
+			),
+			sql`${jobs.deadline}`,
+		),
+		orderItems(
+			db,
+			name('due'),
+			and(
+				forOrder,
+				inArray(orders.status, OPEN_ORDER_STATUSES),
+				lte(orders.dueDate, param('soon')),
+				notExists(jobsIn(db, ['approved'])),
+			),
+			sql`${orders.createdAt}`,
+		),
+		jobItems(
+			db,
+			name('review'),
+			and(forJob, eq(jobs.status, 'done')),
+			sql`coalesce(${jobs.doneAt}, ${jobs.updatedAt})`,
+		),
+		jobItems(db, name('message'), and(forJob, isNotNull(jobs.awaitingReplySince)), sql`${jobs.awaitingReplySince}`),
+		orderItems(
+			db,
+			name('revision'),
+			and(
+				forOrder,
+				eq(orders.status, 'revision_requested'),
+				notExists(jobsIn(db, ['open', 'offered', 'accepted', 'in_progress', 'done', 'returned'])),
+			),
+			revisionAsked,
+		),
+		jobItems(db, name('untaken'), and(forJob, eq(jobs.status, 'open')), sql`${jobs.updatedAt}`),
+	] as const
+}
+
+const prepared = new WeakMap<Database, Map<Shape, ReturnType<typeof statements>>>()
+function statementsFor(db: Database, shape: Shape) {
+	let byShape = prepared.get(db)
+	if (!byShape) prepared.set(db, (byShape = new Map()))
+	let found = byShape.get(shape)
+	if (!found) byShape.set(shape, (found = statements(db, shape)))
+	return found
+}
+
+// The to-do list of `scope` as `me` sees it: up to `limit` items of each kind (the `whole` kind up
+// to TODO_WHOLE_LIMIT), oldest first, and how many there are of each.
 export async function todoList(
 	db: Database,
 	{
@@ -109,55 +179,23 @@ export async function todoList(
 		scope = 'mine',
 		now = new Date(),
 		limit = TODO_LIMIT,
-	}: { me: number; scope?: TodoScope; now?: Date; limit?: number },
+		whole = null,
+	}: { me: number; scope?: TodoScope; now?: Date; limit?: number; whole?: TodoKind | null },
 ) {
-	const forJob = ownedBy(jobManager, scope, me)
-	const forOrder = ownedBy(sql`${orders.managerId}`, scope, me)
-	const soon = addWorkingDays(todayInDenmark(now), 1)
-	const revisionAsked = sql<Date>`coalesce((select max(${orderEvents.createdAt}) from ${orderEvents} where ${orderEvents.orderId} = ${orders.id} and ${orderEvents.kind} = 'revision'), ${orders.updatedAt})`
-	const lists = await Promise.all([
-		jobItems(
-			db,
-			'late',
-			and(forJob, inArray(jobs.status, ['offered', 'accepted', 'in_progress', 'returned']), lt(jobs.deadline, now)),
-			sql`${jobs.deadline}`,
-			limit,
+	const values = {
+		me,
+		owner: typeof scope === 'number' ? scope : me,
+		now: now.toISOString(),
+		soon: addWorkingDays(todayInDenmark(now), 1),
+		limit,
+	}
+	const lists = await Promise.all(
+		statementsFor(db, shapeOf(scope)).map((statement, index) =>
+			statement.execute(TODO_KINDS[index] === whole ? { ...values, limit: TODO_WHOLE_LIMIT } : values),
 		),
-		orderItems(
-			db,
-			'due',
-			and(
-				forOrder,
-				inArray(orders.status, OPEN_ORDER_STATUSES),
-				lte(orders.dueDate, soon),
-				notExists(jobsIn(db, ['approved'])),
-			),
-			sql`${orders.createdAt}`,
-			limit,
-		),
-		jobItems(
-			db,
-			'review',
-			and(forJob, eq(jobs.status, 'done')),
-			sql`coalesce(${jobs.doneAt}, ${jobs.updatedAt})`,
-			limit,
-		),
-		jobItems(db, 'message', and(forJob, isNotNull(jobs.awaitingReplySince)), sql`${jobs.awaitingReplySince}`, limit),
-		orderItems(
-			db,
-			'revision',
-			and(
-				forOrder,
-				eq(orders.status, 'revision_requested'),
-				notExists(jobsIn(db, ['open', 'offered', 'accepted', 'in_progress', 'done', 'returned'])),
-			),
-			revisionAsked,
-			limit,
-		),
-		jobItems(db, 'untaken', and(forJob, eq(jobs.status, 'open')), sql`${jobs.updatedAt}`, limit),
-	])
+	)
 	const items = Object.fromEntries(
-		TODO_KINDS.map((kind, index) => [kind, lists[index]!.map(({ total: _, ...item }) => toItem(item))]),
+		TODO_KINDS.map((kind, index) => [kind, lists[index]!.map(({ total: _, ...item }) => toItem({ ...item, kind }))]),
 	) as Record<TodoKind, TodoItem[]>
 	const counts = Object.fromEntries(TODO_KINDS.map((kind, index) => [kind, lists[index]![0]?.total ?? 0])) as Record<
 		TodoKind,

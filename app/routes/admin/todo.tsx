@@ -11,16 +11,19 @@ import { redirectWithFlash } from '#app/http/flash.server.ts'
 import { readForm } from '#app/http/request-body.server.ts'
 import { liveStream } from '#app/models/live/signed-stream.server.ts'
 import { listManagers, markMessageHandled, takeOver } from '#app/models/vendor/manager.server.ts'
-import { todoList, TodoScopeSchema } from '#app/models/vendor/todo.server.ts'
+import { TODO_KINDS, todoList, TodoScopeSchema } from '#app/models/vendor/todo.server.ts'
 import { JOBS_STREAM } from '#app/utils/cable.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const staff = requireStaff(request, context)
 	const services = getServices(context)
-	const scope = TodoScopeSchema.parse(new URL(request.url).searchParams.get('who') ?? 'mine')
+	const url = new URL(request.url)
+	const scope = TodoScopeSchema.parse(url.searchParams.get('who') ?? 'mine')
+	// One kind shown whole, from its "show all" link.
+	const whole = z.enum(TODO_KINDS).nullable().catch(null).parse(url.searchParams.get('kind'))
 	const now = new Date()
 	const [list, managers] = await Promise.all([
-		todoList(services.db, { me: staff.id, scope, now }),
+		todoList(services.db, { me: staff.id, scope, now, whole }),
 		listManagers(services.db),
 	])
 	return {
