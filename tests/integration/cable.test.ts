@@ -78,7 +78,7 @@ describe('the /cable endpoint', () => {
 		anonymous.socket.close()
 	})
 
-	test('an editor may not listen to an admin stream', async () => {
+	test("an editor may not listen to an admin stream, nor to the PMs' to-do list", async () => {
 		await admin.post('/admin/users/new', {
 			name: 'Cable Editor',
 			email: 'cable@tolk.example',
@@ -87,10 +87,18 @@ describe('the /cable endpoint', () => {
 		})
 		const editor = await logIn(server.url, 'cable@tolk.example', 'cable-editor-12')
 		const cable = await openCable(server.url, { cookie: editor.cookie })
-		const identifier = identifierFor(auditStream)
-		cable.send({ command: 'subscribe', identifier })
-		expect((await cable.next(confirmation(identifier))).type).toBe('reject_subscription')
-		cable.socket.close()
+		// The to-do page's stream carries every job's change: the work area's, as its page is.
+		const todoStream = await signedStreamOn(admin, '/admin/todo')
+		for (const stream of [auditStream, todoStream]) {
+			const identifier = identifierFor(stream)
+			cable.send({ command: 'subscribe', identifier })
+			expect((await cable.next(confirmation(identifier))).type).toBe('reject_subscription')
+		}
+		const own = await openCable(server.url, { cookie: admin.cookie })
+		const identifier = identifierFor(todoStream)
+		own.send({ command: 'subscribe', identifier })
+		expect((await own.next(confirmation(identifier))).type).toBe('confirm_subscription')
+		for (const socket of [cable, own]) socket.socket.close()
 	})
 
 	test('refuses another site’s pages, other subprotocols and more connections per address than allowed', async () => {
