@@ -96,6 +96,7 @@ export default [
 	route('work/logout', 'routes/work/logout.ts'),
 	route('work/language', 'routes/work/language.ts'),
 	route('work/jobs/:id/sources/:documentId', 'routes/work/jobs/source.ts'),
+	route('work/jobs/:id/delivered/:fileId', 'routes/work/jobs/delivered.ts'),
 	route('work/jobs/:id/files/:fileId', 'routes/work/jobs/file.ts'),
 	route('work/jobs/:id/files', 'routes/work/jobs/files.ts'),
 	layout('routes/work/layout.tsx', [

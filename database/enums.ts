@@ -41,8 +41,14 @@ export const JOB_STATUSES = [
 	'cancelled',
 ] as const
 export type JobStatus = (typeof JOB_STATUSES)[number]
-export const JOB_KINDS = ['translation', 'proofreading'] as const
+// revision: the customer asked for changes to a delivery; proofreading: a second pair of eyes on a
+// translation. Both carry the delivered files and are paid by the translator's own rule for them.
+export const JOB_KINDS = ['translation', 'proofreading', 'revision'] as const
 export type JobKind = (typeof JOB_KINDS)[number]
+// How a translator is paid for revision and proofreading: a share of what the translation pays
+// them, or by the hour at their own rate.
+export const REVIEW_FEE_RULES = ['share', 'hourly'] as const
+export type ReviewFeeRule = (typeof REVIEW_FEE_RULES)[number]
 
 export const OFFER_STATUSES = ['pending', 'accepted', 'declined', 'withdrawn', 'expired'] as const
 export type OfferStatus = (typeof OFFER_STATUSES)[number]

@@ -23,6 +23,7 @@ import {
 	JOB_KINDS,
 	JOB_STATUSES,
 	OFFER_STATUSES,
+	REVIEW_FEE_RULES,
 	ORDER_STATUSES,
 	PAYMENT_METHODS,
 	REQUEST_STATUSES,
@@ -885,6 +886,10 @@ export const translators = pgTable(
 		teamMemberId: integer('team_member_id').references(() => teamMembers.id, { onDelete: 'set null' }),
 		// Words a day they take on; the PM sees it beside their open words.
 		dailyCapacity: integer('daily_capacity').notNull().default(2500),
+		// Revision and proofreading: a share (percent) of the translation fee, or hours × hourly rate.
+		reviewFeeRule: text('review_fee_rule', { enum: REVIEW_FEE_RULES }).notNull().default('share'),
+		reviewSharePercent: integer('review_share_percent').notNull().default(40),
+		hourlyRate: numeric('hourly_rate', { precision: 10, scale: 2, mode: 'number' }),
 		active: boolean().notNull().default(true),
 		// Their own choice of language for /work and their mails.
 		locale: text().notNull().default('da'),
@@ -928,6 +933,12 @@ export const jobs = pgTable(
 		minutes: integer().notNull().default(0),
 		deadline: timestamp({ withTimezone: true }).notNull(),
 		instructions: text().notNull().default(''),
+		// A revision's reason as the customer gave it.
+		reason: text().notNull().default(''),
+		// The order's delivered files a revision or proofreading job works on (order_files ids).
+		deliveredFileIds: jsonb('delivered_file_ids').$type<string[]>().notNull().default([]),
+		// The hours the PM expects a revision or proofreading to take: what an hourly translator is paid.
+		hours: numeric({ precision: 6, scale: 2, mode: 'number' }),
 		// A fee the PM set instead of words × rate, and why; null: each translator's own rate.
 		fixedFee: numeric('fixed_fee', { precision: 10, scale: 2, mode: 'number' }),
 		feeReason: text('fee_reason').notNull().default(''),

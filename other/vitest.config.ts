@@ -43,7 +43,7 @@ const POSTGRES_PASS = {
 		'app/models/invoice/oioubl.test.ts',
 		'server/{env,csrf,trust-proxy,body-limit,canonical-address}.test.ts',
 		'server/render-thread/{eligible,pool}.test.ts',
-		'app/models/vendor/capacity.test.ts',
+		'app/models/vendor/{capacity,deadline,fees}.test.ts',
 		'server/bank-statement/**',
 		'server/analysis/pool.test.ts',
 	],

@@ -21,7 +21,13 @@ export async function makeTranslator(
 	services: Services,
 	admin: { id: number; name: string },
 	name: string,
-	{ rate = 0.8, password = 'translator-password-1', active = true, teamMemberId = null as number | null } = {},
+	{
+		rate = 0.8,
+		password = 'translator-password-1',
+		active = true,
+		teamMemberId = null as number | null,
+		hourlyRate = null as number | null,
+	} = {},
 ) {
 	const email = `${name.toLowerCase().replace(/\W+/g, '.')}@translators.test`
 	const id = await saveTranslator(services, admin, null, {
@@ -32,6 +38,9 @@ export async function makeTranslator(
 		dailyCapacity: 3000,
 		active,
 		pairs: [{ from: 'da', to: 'en', ratePerWord: rate }],
+		reviewFeeRule: hourlyRate === null ? 'share' : 'hourly',
+		reviewSharePercent: 40,
+		hourlyRate,
 	})
 	return { id, email, password, name }
 }
@@ -70,6 +79,7 @@ export const jobValues = (
 	instructions: extra.instructions ?? 'Use British English.',
 	fixedFee: extra.fixedFee,
 	feeReason: extra.feeReason ?? '',
+	reason: '',
 	translatorIds,
 })
 

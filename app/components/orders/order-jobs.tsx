@@ -7,12 +7,14 @@ import { Hidden, inlineInputClass, Input, inputClass } from '#app/components/ui/
 import { Section } from '#app/components/admin/section.tsx'
 import { formatDateTime, formatNumber, formatPrice } from '#app/utils/format.ts'
 import type { AdminMessageKey } from '#app/utils/translate.ts'
+import type { JobKind } from '#database/enums.ts'
+import { jobFee, suggestedHours, type PayRates } from '#app/models/vendor/fees.ts'
 import { capacityShortfall } from '#app/models/vendor/capacity.ts'
 import { CapacityWarning } from '#app/components/orders/capacity-warning.tsx'
 
 export type JobItem = {
 	id: number
-	kind: 'translation' | 'proofreading'
+	kind: JobKind
 	status: string
 	deadline: string
 	words: number
@@ -20,7 +22,7 @@ export type JobItem = {
 	fee: number | null
 	offers: { name: string; status: string }[]
 }
-export type Candidate = {
+export type Candidate = PayRates & {
 	id: number
 	name: string
 	fee: number
@@ -29,7 +31,7 @@ export type Candidate = {
 	dailyCapacity: number
 	nextDeadline: string | null
 }
-type Source = { id: string; name: string; words: number | null }
+type Source = { id: string; name: string; words: number | null; minutes?: number | null }
 type Posted = { jobErrors?: Record<string, string>; jobValues?: Record<string, string | string[]> }
 
 // The order's jobs (each with its state and who has it) and the form that makes a new one: which
@@ -93,10 +95,15 @@ function NewJobForm({
 	const [draft, setDraft] = useState(() => ({
 		deadline: String(values.deadline ?? suggestedDeadline),
 		documentIds: sources.filter((source) => chosen('documentIds', source.id, true)).map((source) => source.id),
+		kind: String(values.kind ?? 'translation') as JobKind,
+		hours: String(values.hours ?? ''),
 	}))
-	const words = sources
-		.filter((source) => draft.documentIds.includes(source.id))
-		.reduce((total, source) => total + (source.words ?? 0), 0)
+	const picked = sources.filter((source) => draft.documentIds.includes(source.id))
+	const words = picked.reduce((total, source) => total + (source.words ?? 0), 0)
+	const minutes = picked.reduce((total, source) => total + Math.ceil(source.minutes ?? 0), 0)
+	// Each candidate's fee for the kind, documents and hours as the form has them now.
+	const hours = Number(draft.hours.replace(',', '.')) || null
+	const feeOf = (candidate: Candidate) => jobFee(draft.kind, { words, minutes, hours }, candidate)
 	const shortfall = (candidate: Candidate) => capacityShortfall(candidate, words, draft.deadline, new Date(now))
 	const error = (name: string) =>
 		errors[name] ? (
@@ -118,6 +125,8 @@ function NewJobForm({
 					setDraft({
 						deadline: String(form.get('deadline') ?? ''),
 						documentIds: form.getAll('documentIds').map(String),
+						kind: String(form.get('kind') ?? 'translation') as JobKind,
+						hours: String(form.get('hours') ?? ''),
 					})
 				}}
 			>
@@ -130,8 +139,23 @@ function NewJobForm({
 					<select name="kind" defaultValue={String(values.kind ?? 'translation')} className={inlineInputClass}>
 						<option value="translation">{t('jobs.kind.translation')}</option>
 						<option value="proofreading">{t('jobs.kind.proofreading')}</option>
+						<option value="revision">{t('jobs.kind.revision')}</option>
 					</select>
 				</label>
+				{draft.kind !== 'translation' && (
+					<label className="block text-sm font-medium">
+						{t('jobs.hours')}
+						<Input
+							name="hours"
+							inputMode="decimal"
+							placeholder={formatNumber(suggestedHours(words), locale)}
+							defaultValue={String(values.hours ?? '')}
+							{...described('hours')}
+						/>
+						<span className="block font-normal text-slate-600">{t('jobs.hoursHint')}</span>
+						{error('hours')}
+					</label>
+				)}
 				<fieldset {...described('documentIds')}>
 					<legend className="text-sm font-medium">{t('jobs.documents')}</legend>
 					{sources.map((source) => (
@@ -183,7 +207,7 @@ function NewJobForm({
 								value={candidate.id}
 								defaultChecked={chosen('translatorIds', String(candidate.id), false)}
 							/>{' '}
-							<strong>{candidate.name}</strong> · {money(candidate.fee)} ·{' '}
+							<strong>{candidate.name}</strong> · <span data-candidate-fee>{money(feeOf(candidate))}</span> ·{' '}
 							{t('jobs.load', {
 								words: formatNumber(candidate.openWords, locale),
 								jobs: candidate.openJobs,

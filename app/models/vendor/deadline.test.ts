@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { checkDeadline, danishInstant, suggestedDeadline } from '#app/models/vendor/deadline.ts'
+import { answerBy, checkDeadline, danishInstant, suggestedDeadline } from '#app/models/vendor/deadline.ts'
 
 describe("a job's deadline", () => {
 	const now = new Date('2026-12-01T09:00:00Z')
@@ -37,5 +37,24 @@ describe("a job's deadline", () => {
 		expect(suggestedDeadline('2026-12-01', later)).toBe('2026-12-03T16:00')
 		// Friday afternoon: the next working day is Monday.
 		expect(suggestedDeadline('2026-12-01', new Date('2026-12-04T15:00:00Z'))).toBe('2026-12-07T16:00')
+	})
+})
+
+describe("an offer's answer-by time", () => {
+	const now = new Date('2026-12-01T09:00:00Z')
+	const hours = (count: number) => new Date(now.getTime() + count * 3_600_000)
+
+	test("is the setting's hours when the deadline is far enough away", () => {
+		expect(answerBy(now, hours(24 * 5), 24)).toEqual(hours(24))
+	})
+
+	test('is never after the deadline: at most halfway to it, leaving half the time for the work', () => {
+		// A proofreading due in 7 hours with offers that would lapse in 24: answered within 3.5.
+		expect(answerBy(now, hours(7), 24)).toEqual(hours(3.5))
+		expect(answerBy(now, hours(30), 24).getTime()).toBeLessThan(hours(30).getTime())
+	})
+
+	test("a job offered again after its deadline has passed gets the setting's hours", () => {
+		expect(answerBy(now, hours(-2), 24)).toEqual(hours(24))
 	})
 })

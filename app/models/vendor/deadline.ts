@@ -79,3 +79,13 @@ export function checkDeadline(
 	if (late && !pastDue(dueDate, now)) return { problem: 'afterDue' }
 	return { deadline }
 }
+
+// When an offer must be answered: after the setting's hours, but never later than halfway from
+// the offer to the job's deadline, so whoever takes it has at least half the time to do the work.
+// (A job offered again after its deadline passed has only the setting's hours.)
+export function answerBy(now: Date, deadline: Date, expiryHours: number): Date {
+	const lapse = now.getTime() + expiryHours * 3_600_000
+	if (deadline <= now) return new Date(lapse)
+	const halfway = now.getTime() + (deadline.getTime() - now.getTime()) / 2
+	return new Date(Math.min(lapse, halfway))
+}

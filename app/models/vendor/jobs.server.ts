@@ -1,11 +1,22 @@
-import { and, asc, eq, inArray } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm'
 import { z } from 'zod'
-import { documents, JOB_KINDS, jobMessages, jobOffers, jobs, orders, translators, users } from '#database/schema.ts'
+import {
+	documents,
+	JOB_KINDS,
+	jobMessages,
+	jobOffers,
+	jobs,
+	orderFiles,
+	orders,
+	translators,
+	users,
+} from '#database/schema.ts'
 import type { CalendarDate } from '#app/models/calendar/working-days.ts'
 import { JobRefused, moveJobIfAllowed } from '#app/models/vendor/job-status.server.ts'
 import { recordAudit } from '#app/models/audit/record.server.ts'
 import { getSettings } from '#app/models/site.server.ts'
-import { checkDeadline } from '#app/models/vendor/deadline.ts'
+import { answerBy, checkDeadline } from '#app/models/vendor/deadline.ts'
+import { suggestedHours } from '#app/models/vendor/fees.ts'
 import { candidatesFor } from '#app/models/vendor/translators.server.ts'
 import { announceJob, type NotifyServices } from '#app/models/vendor/notify.server.ts'
 import { mailOffers } from '#app/models/vendor/offer-mail.server.ts'
@@ -27,6 +38,10 @@ export const JobFormSchema = z.object({
 		numberField({ min: 0, max: 1_000_000 }).optional(),
 	),
 	feeReason: z.string().trim().max(500, 'errors.tooLong').default(''),
+	// A revision's or proofreading's expected hours (what an hourly translator is paid).
+	hours: z.preprocess((value) => (value === '' ? undefined : value), numberField({ min: 0.25, max: 500 }).optional()),
+	// The customer's reason, for a revision made from their request.
+	reason: z.string().trim().max(2000, 'errors.tooLong').default(''),
 	translatorIds: z.array(z.coerce.number().int().positive()).min(1, 'errors.jobTranslators').max(50),
 })
 export type JobFormValues = z.infer<typeof JobFormSchema>
@@ -42,6 +57,7 @@ export function readJobForm(form: FormData) {
 		instructions: text('instructions'),
 		fixedFee: text('fixedFee'),
 		feeReason: text('feeReason'),
+		hours: text('hours'),
 		translatorIds: form.getAll('translatorIds'),
 	}
 }
@@ -70,13 +86,22 @@ export async function createJob(
 	if (sources.length !== new Set(values.documentIds).size) errors.documentIds = 'errors.jobDocuments'
 	const words = sources.reduce((total, source) => total + (source.words ?? 0), 0)
 	const minutes = sources.reduce((total, source) => total + Math.ceil(source.minutes ?? 0), 0)
-	const candidates = await candidatesFor(db, values, words, minutes)
+	const candidates = await candidatesFor(db, values, words, minutes, { kind: values.kind, hours: values.hours ?? null })
 	const chosen = candidates.filter((candidate) => values.translatorIds.includes(candidate.id))
 	if (chosen.length !== new Set(values.translatorIds).size) errors.translatorIds = 'errors.jobTranslators'
 	if (Object.keys(errors).length || 'problem' in checked) return { errors }
 
 	const { offerExpiryHours } = await getSettings(db)
-	const expiresAt = new Date(now.getTime() + offerExpiryHours * 3_600_000)
+	const expiresAt = answerBy(now, checked.deadline, offerExpiryHours)
+	// A revision or proofreading works on what was delivered: the order's files as they are now.
+	const delivered =
+		values.kind === 'translation'
+			? []
+			: await db
+					.select({ id: orderFiles.id })
+					.from(orderFiles)
+					.where(and(eq(orderFiles.orderId, orderId), isNull(orderFiles.deletedAt)))
+					.orderBy(asc(orderFiles.createdAt))
 	const jobId = await db.transaction(async (tx) => {
 		const [job] = await tx
 			.insert(jobs)
@@ -91,6 +116,9 @@ export async function createJob(
 				minutes,
 				deadline: checked.deadline,
 				instructions: values.instructions,
+				reason: values.reason,
+				deliveredFileIds: delivered.map((file) => file.id),
+				hours: values.kind === 'translation' ? null : (values.hours ?? suggestedHours(words)),
 				fixedFee: values.fixedFee ?? null,
 				feeReason: values.fixedFee === undefined ? '' : values.feeReason,
 				createdBy: pm.name,
@@ -205,11 +233,12 @@ export async function reofferJob(
 		{ from: job.job.fromLanguage, to: job.job.toLanguage },
 		job.job.words,
 		job.job.minutes,
+		job.job,
 	)
 	const chosen = candidates.filter((candidate) => translatorIds.includes(candidate.id))
 	if (!chosen.length || chosen.length !== new Set(translatorIds).size) throw new JobRefused('translators')
 	const { offerExpiryHours } = await getSettings(db)
-	const expiresAt = new Date(now.getTime() + offerExpiryHours * 3_600_000)
+	const expiresAt = answerBy(now, job.job.deadline, offerExpiryHours)
 	const offered = await db.transaction(async (tx) => {
 		if (!(await moveJobIfAllowed(tx, jobId, 'offered', {}, now))) return false
 		for (const candidate of chosen) {

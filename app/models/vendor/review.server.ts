@@ -45,7 +45,7 @@ export async function jobForStaff(services: Pick<NotifyServices, 'db'>, jobId: n
 		.innerJoin(orders, eq(orders.id, jobs.orderId))
 		.where(eq(jobs.id, jobId))
 	if (!job) return null
-	const [offers, files, messages, names] = await Promise.all([
+	const [offers, files, messages, names, delivered] = await Promise.all([
 		db
 			.select({
 				translatorId: jobOffers.translatorId,
@@ -67,6 +67,12 @@ export async function jobForStaff(services: Pick<NotifyServices, 'db'>, jobId: n
 			.orderBy(asc(jobFiles.createdAt)),
 		threadOf(db, jobId),
 		languageNames(db, [job.job.fromLanguage, job.job.toLanguage]),
+		job.job.deliveredFileIds.length
+			? db
+					.select({ id: orderFiles.id, name: orderFiles.name, size: orderFiles.size, deletedAt: orderFiles.deletedAt })
+					.from(orderFiles)
+					.where(inArray(orderFiles.id, job.job.deliveredFileIds))
+			: [],
 	])
 	return {
 		...job,
@@ -74,6 +80,7 @@ export async function jobForStaff(services: Pick<NotifyServices, 'db'>, jobId: n
 		offers,
 		files,
 		messages,
+		delivered,
 		fromName: names.get(job.job.fromLanguage),
 		toName: names.get(job.job.toLanguage),
 	}

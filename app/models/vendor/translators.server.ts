@@ -1,7 +1,16 @@
 import { and, asc, eq, inArray, min, sql, sum } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Database } from '#database/client.ts'
-import { jobs, teamMembers, translatorPairs, translators, users } from '#database/schema.ts'
+import {
+	jobs,
+	REVIEW_FEE_RULES,
+	teamMembers,
+	translatorPairs,
+	translators,
+	users,
+	type JobKind,
+} from '#database/schema.ts'
+import { jobFee } from '#app/models/vendor/fees.ts'
 import { OPEN_JOB_STATUSES } from '#app/models/vendor/job-status.server.ts'
 import type { AuditServices } from '#app/models/audit/record.server.ts'
 import { recordAudit } from '#app/models/audit/record.server.ts'
@@ -35,6 +44,13 @@ export const TranslatorSchema = z.object({
 	dailyCapacity: numberField({ min: 0, max: 100_000, integer: true }),
 	active: checkbox,
 	pairs: z.array(PairSchema).max(100, 'errors.tooLong'),
+	// How revision and proofreading pay them (app/models/vendor/fees.ts).
+	reviewFeeRule: z.enum(REVIEW_FEE_RULES).catch('share'),
+	reviewSharePercent: numberField({ min: 0, max: 100, integer: true }).default(40),
+	hourlyRate: z.preprocess(
+		(value) => (value === '' || value === undefined ? null : value),
+		numberField({ min: 0, max: 100_000 }).nullable(),
+	),
 })
 export type TranslatorValues = z.infer<typeof TranslatorSchema>
 
@@ -56,6 +72,9 @@ export function readTranslatorForm(form: FormData) {
 		dailyCapacity: text('dailyCapacity'),
 		active: text('active'),
 		pairs,
+		reviewFeeRule: text('reviewFeeRule'),
+		reviewSharePercent: text('reviewSharePercent') || undefined,
+		hourlyRate: text('hourlyRate'),
 	}
 }
 
@@ -94,6 +113,9 @@ export async function saveTranslator(
 			teamMemberId: values.teamMemberId,
 			dailyCapacity: values.dailyCapacity,
 			active: values.active,
+			reviewFeeRule: values.reviewFeeRule,
+			reviewSharePercent: values.reviewSharePercent,
+			hourlyRate: values.hourlyRate,
 			updatedAt: new Date(),
 		}
 		const [row] = existing
@@ -163,6 +185,9 @@ export async function findTranslator(db: Database, id: number) {
 			active: translators.active,
 			dailyCapacity: translators.dailyCapacity,
 			teamMemberId: translators.teamMemberId,
+			reviewFeeRule: translators.reviewFeeRule,
+			reviewSharePercent: translators.reviewSharePercent,
+			hourlyRate: translators.hourlyRate,
 		})
 		.from(translators)
 		.innerJoin(users, eq(users.id, translators.userId))
@@ -214,9 +239,16 @@ async function workloadOf(db: Database, ids: number[]) {
 	return load
 }
 
-// "Who can take this": the active translators who work in the pair, each with their rate, what
-// the job would pay them, their capacity and their open work, the least loaded first.
-export async function candidatesFor(db: Database, pair: { from: string; to: string }, words: number, minutes = 0) {
+// "Who can take this": the active translators who work in the pair, each with their rates, what
+// the job would pay them (a translation unless told), their capacity and their open work, the least
+// loaded first.
+export async function candidatesFor(
+	db: Database,
+	pair: { from: string; to: string },
+	words: number,
+	minutes = 0,
+	{ kind = 'translation', hours = null }: { kind?: JobKind; hours?: number | null } = {},
+) {
 	const rows = await db
 		.select({
 			id: translators.id,
@@ -224,6 +256,9 @@ export async function candidatesFor(db: Database, pair: { from: string; to: stri
 			dailyCapacity: translators.dailyCapacity,
 			ratePerWord: translatorPairs.ratePerWord,
 			ratePerMinute: translatorPairs.ratePerMinute,
+			reviewFeeRule: translators.reviewFeeRule,
+			reviewSharePercent: translators.reviewSharePercent,
+			hourlyRate: translators.hourlyRate,
 		})
 		.from(translatorPairs)
 		.innerJoin(translators, eq(translators.id, translatorPairs.translatorId))
@@ -242,14 +277,9 @@ export async function candidatesFor(db: Database, pair: { from: string; to: stri
 	return rows
 		.map((row) => {
 			const open = load.get(row.id) ?? { openWords: 0, openJobs: 0, nextDeadline: null }
-			return { ...row, ...open, fee: feeFor(words, minutes, row) }
+			return { ...row, ...open, fee: jobFee(kind, { words, minutes, hours }, row) }
 		})
 		.sort((a, b) => a.openWords - b.openWords || a.name.localeCompare(b.name))
-}
-
-// What a job pays a translator at their rates: words × rate per word, minutes × rate per minute.
-export function feeFor(words: number, minutes: number, rates: { ratePerWord: number; ratePerMinute: number | null }) {
-	return Math.round((words * rates.ratePerWord + minutes * (rates.ratePerMinute ?? 0)) * 100) / 100
 }
 
 // The translator a signed-in user is; a translator account made in /admin/users gets its row here.

@@ -8,6 +8,7 @@ import {
 	jobOffers,
 	jobs,
 	languages,
+	orderFiles,
 	orders,
 	translatorPayouts,
 } from '#database/schema.ts'
@@ -22,6 +23,8 @@ import { canMoveJob, isOpenJob, JobRefused, moveJob, OPEN_JOB_STATUSES } from '#
 import { isUuid } from '#app/utils/uuid.ts'
 
 export type Translator = { id: number; userId: number; name: string }
+// No row has it: `in` of an empty list is not valid SQL.
+const NO_ID = '00000000-0000-0000-0000-000000000000'
 type FileServices = NotifyServices & Pick<AppServices, 'documentsDir' | 'files'>
 
 export const MessageSchema = z.object({ body: z.string().trim().min(1, 'errors.required').max(5000, 'errors.tooLong') })
@@ -41,9 +44,11 @@ const JOB_VIEW = {
 	minutes: jobs.minutes,
 	deadline: jobs.deadline,
 	instructions: jobs.instructions,
+	reason: jobs.reason,
 	fee: jobs.fee,
 	translatorId: jobs.translatorId,
 	documentIds: jobs.documentIds,
+	deliveredFileIds: jobs.deliveredFileIds,
 	returnNote: jobs.returnNote,
 	doneNote: jobs.doneNote,
 	approvedAt: jobs.approvedAt,
@@ -65,12 +70,22 @@ export async function jobForTranslator(services: Pick<NotifyServices, 'db'>, me:
 		.where(and(eq(jobOffers.jobId, jobId), eq(jobOffers.translatorId, me.id)))
 	const isMine = job.translatorId === me.id
 	if (!isMine && offer?.status !== 'pending') return null
-	const [sources, files, messages, names] = await Promise.all([
+	const [sources, delivered, files, messages, names] = await Promise.all([
 		db
 			.select({ id: documents.id, name: documents.name, words: documents.words, minutes: documents.minutes })
 			.from(documents)
-			.where(inArray(documents.id, job.documentIds.length ? job.documentIds : ['00000000-0000-0000-0000-000000000000']))
+			.where(inArray(documents.id, job.documentIds.length ? job.documentIds : [NO_ID]))
 			.orderBy(asc(documents.createdAt)),
+		db
+			.select({ id: orderFiles.id, name: orderFiles.name, size: orderFiles.size })
+			.from(orderFiles)
+			.where(
+				and(
+					inArray(orderFiles.id, job.deliveredFileIds.length ? job.deliveredFileIds : [NO_ID]),
+					isNull(orderFiles.deletedAt),
+				),
+			)
+			.orderBy(asc(orderFiles.createdAt)),
 		isMine
 			? db
 					.select({
@@ -87,7 +102,7 @@ export async function jobForTranslator(services: Pick<NotifyServices, 'db'>, me:
 		isMine ? threadOf(db, jobId, { forTranslator: true }) : [],
 		languageNames(db, [job.fromLanguage, job.toLanguage]),
 	])
-	const { translatorId: _translatorId, documentIds: _documentIds, ...shown } = job
+	const { translatorId: _translatorId, documentIds: _documentIds, deliveredFileIds: _delivered, ...shown } = job
 	return {
 		job: {
 			...shown,
@@ -98,6 +113,7 @@ export async function jobForTranslator(services: Pick<NotifyServices, 'db'>, me:
 		offer: isMine ? null : { expiresAt: offer!.expiresAt },
 		canWork: isMine && isOpenJob(job.status),
 		sources,
+		delivered,
 		files,
 		messages,
 	}
@@ -132,29 +148,46 @@ export async function languageNames(db: NotifyServices['db'], codes: string[]) {
 // A job this translator works on now, locked for the change.
 export async function workingJob(tx: Transaction, me: Translator, jobId: number) {
 	const [job] = await tx
-		.select({ id: jobs.id, status: jobs.status, orderId: jobs.orderId, documentIds: jobs.documentIds })
+		.select({
+			id: jobs.id,
+			status: jobs.status,
+			orderId: jobs.orderId,
+			documentIds: jobs.documentIds,
+			deliveredFileIds: jobs.deliveredFileIds,
+		})
 		.from(jobs)
 		.where(and(eq(jobs.id, jobId), eq(jobs.translatorId, me.id)))
 		.for('update')
 	return job
 }
 
-// A source document of the translator's job: only one the job names, only while they work on it;
-// each download is in the audit log, and the first one starts the job.
+// A source document of the translator's job, or a delivered file a revision or proofreading works
+// on: only one the job names, only while they work on it; each download is in the audit log, and
+// the first one starts the job.
 export async function takeJobSource(
 	services: NotifyServices & Pick<AppServices, 'documentsDir'>,
 	me: Translator,
 	jobId: number,
 	documentId: string,
+	which: 'source' | 'delivered' = 'source',
 ) {
 	if (!isUuid(documentId)) return null
 	const found = await services.db.transaction(async (tx) => {
 		const job = await workingJob(tx, me, jobId)
-		if (!job || !isOpenJob(job.status) || !job.documentIds.includes(documentId)) return null
-		const [source] = await tx
-			.select({ name: documents.name, storedName: documents.storedName })
-			.from(documents)
-			.where(and(eq(documents.id, documentId), eq(documents.orderId, job.orderId)))
+		const named = which === 'source' ? job?.documentIds : job?.deliveredFileIds
+		if (!job || !isOpenJob(job.status) || !named?.includes(documentId)) return null
+		const [source] =
+			which === 'source'
+				? await tx
+						.select({ name: documents.name, storedName: documents.storedName })
+						.from(documents)
+						.where(and(eq(documents.id, documentId), eq(documents.orderId, job.orderId)))
+				: await tx
+						.select({ name: orderFiles.name, storedName: orderFiles.storedName })
+						.from(orderFiles)
+						.where(
+							and(eq(orderFiles.id, documentId), eq(orderFiles.orderId, job.orderId), isNull(orderFiles.deletedAt)),
+						)
 		if (!source) return null
 		if (job.status === 'accepted') await moveJob(tx, jobId, 'in_progress')
 		return { ...source, orderId: job.orderId, started: job.status === 'accepted' }
@@ -171,7 +204,8 @@ export async function takeJobSource(
 		},
 	)
 	if (found.started) await announceJob(services, found.orderId, [me.userId])
-	return { file: path.join(services.documentsDir, found.storedName), name: found.name }
+	const directory = which === 'source' ? services.documentsDir : deliveriesDirOf(services.documentsDir)
+	return { file: path.join(directory, found.storedName), name: found.name }
 }
 
 // The translation, uploaded by the translator and checked as customers' uploads are.

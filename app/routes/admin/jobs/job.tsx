@@ -61,6 +61,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 		},
 		reference: found.reference,
 		manager: found.manager,
+		reason: job.reason,
+		delivered: found.delivered.map((file) => ({
+			id: file.id,
+			name: file.name,
+			size: file.size,
+			deleted: Boolean(file.deletedAt),
+		})),
 		names: {
 			from: found.fromName ?? { da: job.fromLanguage, en: job.fromLanguage },
 			to: found.toName ?? { da: job.toLanguage, en: job.toLanguage },
@@ -176,6 +183,24 @@ export default function JobPage() {
 					[t('jobs.createdBy'), job.createdBy],
 				]}
 			/>
+			{loaded.reason && (
+				<Section id="job-reason-title" title={t('jobs.reason')}>
+					<blockquote className="border-l-4 border-amber-400 pl-3 whitespace-pre-line">{loaded.reason}</blockquote>
+				</Section>
+			)}
+			{loaded.delivered.length > 0 && (
+				<Section id="job-delivered-title" title={t('jobs.delivered')}>
+					<FileList
+						files={loaded.delivered.map((file) => ({
+							id: file.id,
+							name: file.name,
+							size: file.size,
+							href: file.deleted ? undefined : `/admin/orders/${job.orderId}/files/${file.id}`,
+							note: file.deleted ? t('order.fileDeleted') : undefined,
+						}))}
+					/>
+				</Section>
+			)}
 			<Section id="job-offers-title" title={t('jobs.offers')}>
 				<ul className="list-disc pl-5">
 					{loaded.offers.map((offer) => (

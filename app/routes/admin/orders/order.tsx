@@ -43,6 +43,8 @@ import { UploadForm } from '#app/components/admin/upload-form.tsx'
 import { ratingOfOrder } from '#app/models/order/after-delivery.server.ts'
 import { OPEN_ORDER_STATUSES } from '#app/models/order/status.ts'
 import { listManagers, takeOver } from '#app/models/vendor/manager.server.ts'
+import { offerRevision, revisionToOffer } from '#app/models/vendor/revision.server.ts'
+import { RevisionOffer } from '#app/components/orders/revision-offer.tsx'
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
 	const staff = requireStaff(request, context)
@@ -56,14 +58,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 	const pair = order.fromLanguage && order.toLanguage ? { from: order.fromLanguage, to: order.toLanguage } : null
 	// New jobs only while the order is open: a delivered or cancelled one needs no candidates.
 	const isOpen = OPEN_ORDER_STATUSES.includes(order.status)
-	const [jobs, candidates, rating, managers] = await Promise.all([
+	const [jobs, candidates, rating, managers, revision] = await Promise.all([
 		jobsOfOrder(services, order.id),
 		pair && isOpen ? candidatesFor(services.db, pair, words, minutes) : [],
 		ratingOfOrder(services.db, order.id),
 		listManagers(services.db),
+		revisionToOffer(services.db, order.id),
 	])
 	return {
 		rating,
+		revision: revision && { reason: revision.reason, translator: revision.translator?.name ?? null },
 		me: staff.id,
 		manager: managers.find((manager) => manager.id === order.managerId)?.name ?? null,
 		jobs: jobs.map((job) => ({
@@ -84,6 +88,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 			openJobs: candidate.openJobs,
 			dailyCapacity: candidate.dailyCapacity,
 			nextDeadline: candidate.nextDeadline?.toISOString() ?? null,
+			ratePerWord: candidate.ratePerWord,
+			ratePerMinute: candidate.ratePerMinute,
+			reviewFeeRule: candidate.reviewFeeRule,
+			reviewSharePercent: candidate.reviewSharePercent,
+			hourlyRate: candidate.hourlyRate,
 		})),
 		pair,
 		isOpen,
@@ -156,6 +165,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 	const form = await readForm(request)
 	const services = getServices(context)
 	if (form.get('intent') === 'job') return offerNewJob(context, staff, id, form)
+	if (form.get('intent') === 'revision-job') return offerRevisionJob(context, staff, id)
 	const parsed = ActionSchema.safeParse(Object.fromEntries(form))
 	if (!parsed.success) return redirectWithFlash(context, back, { kind: 'error', key: 'order.error.input' })
 	try {
@@ -194,6 +204,23 @@ async function offerNewJob(context: Route.ActionArgs['context'], staff: Staff, o
 	}
 }
 
+// The customer's revision, offered in one click to the translator who did the work.
+async function offerRevisionJob(context: Route.ActionArgs['context'], staff: Staff, orderId: number) {
+	const back = `/admin/orders/${orderId}#jobs`
+	try {
+		const made = await offerRevision(getServices(context), staff, orderId)
+		if ('errors' in made) return redirectWithFlash(context, back, { kind: 'error', key: 'jobs.error.revision' })
+		return redirectWithFlash(context, back, {
+			kind: 'success',
+			key: 'jobs.flash.revision',
+			vars: { name: made.translator },
+		})
+	} catch (error) {
+		if (error instanceof JobRefused) return redirectWithFlash(context, back, { kind: 'error', key: 'jobs.error.state' })
+		throw error
+	}
+}
+
 export default function OrderPage() {
 	const {
 		order,
@@ -212,6 +239,7 @@ export default function OrderPage() {
 		suggestedDeadline,
 		now,
 		rating,
+		revision,
 	} = useLoaderData<typeof loader>()
 	const { t } = useAdminI18n()
 	useReloadOnStream(stream)
@@ -265,6 +293,7 @@ export default function OrderPage() {
 					</select>
 				</StatusForm>
 			</Section>
+			{revision && <RevisionOffer {...revision} />}
 			<OrderJobs
 				orderId={order.id}
 				jobs={jobs}

@@ -187,6 +187,31 @@ export default function TranslatorForm() {
 						</div>
 					))}
 				</fieldset>
+				<fieldset className="space-y-2">
+					<legend className="font-semibold">{t('translators.reviewLabel')}</legend>
+					<p className="text-sm text-slate-600">{t('translators.reviewHint')}</p>
+					<label className="block text-sm font-medium">
+						{t('translators.reviewRule')}
+						<select
+							name="reviewFeeRule"
+							defaultValue={value('reviewFeeRule', translator?.reviewFeeRule ?? 'share')}
+							className={inputClass}
+						>
+							<option value="share">{t('translators.reviewRule.share')}</option>
+							<option value="hourly">{t('translators.reviewRule.hourly')}</option>
+						</select>
+					</label>
+					<div className="grid gap-2 sm:grid-cols-2">
+						{field('reviewSharePercent', 'translators.reviewShare', {
+							inputMode: 'numeric',
+							defaultValue: value('reviewSharePercent', translator?.reviewSharePercent ?? 40),
+						})}
+						{field('hourlyRate', 'translators.hourlyRate', {
+							inputMode: 'decimal',
+							defaultValue: value('hourlyRate', translator?.hourlyRate),
+						})}
+					</div>
+				</fieldset>
 				<Button type="submit">{t('translators.save')}</Button>
 			</Form>
 			{ratings && <TranslatorRatings ratings={ratings} />}

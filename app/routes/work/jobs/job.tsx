@@ -35,9 +35,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 	const found = id ? await jobForTranslator(getServices(context), me, id) : null
 	if (!found) throw notFound()
 	const { currency } = await getRequestSettings(context)
-	const { job, offer, canWork, sources, files, messages } = found
+	const { job, offer, canWork, sources, delivered, files, messages } = found
 	return {
 		currency,
+		delivered,
 		job: { ...job, deadline: job.deadline.toISOString(), approvedAt: job.approvedAt?.toISOString() ?? null },
 		offer: offer && { expiresAt: offer.expiresAt.toISOString() },
 		canWork,
@@ -85,7 +86,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function WorkJob() {
-	const { currency, job, offer, canWork, sources, files, messages } = useLoaderData<typeof loader>()
+	const { currency, job, offer, canWork, sources, delivered, files, messages } = useLoaderData<typeof loader>()
 	const { locale, t } = useAdminI18n()
 	const pair = `${job.fromName?.[locale] ?? job.fromLanguage} → ${job.toName?.[locale] ?? job.toLanguage}`
 	return (
@@ -117,6 +118,13 @@ export default function WorkJob() {
 					[t('work.fee'), formatPrice(job.fee ?? 0, currency, locale)],
 				]}
 			/>
+			{job.reason && (
+				<Section id="job-reason" title={t('jobs.reason')}>
+					<blockquote className="border-l-4 border-amber-400 pl-3 whitespace-pre-line" data-job-reason>
+						{job.reason}
+					</blockquote>
+				</Section>
+			)}
 			{job.instructions && (
 				<Section id="job-instructions" title={t('jobs.instructions')}>
 					<p className="whitespace-pre-line">{job.instructions}</p>
@@ -131,6 +139,12 @@ export default function WorkJob() {
 				<Section id="job-offer" title={t('work.offer')}>
 					<p>{t('work.answerBy', { when: formatDateTime(new Date(offer.expiresAt), locale) })}</p>
 					<FileList files={sources.map((source) => ({ id: source.id, name: source.name }))} />
+					{delivered.length > 0 && (
+						<>
+							<h3 className="font-semibold">{t('jobs.delivered')}</h3>
+							<FileList files={delivered.map((file) => ({ id: file.id, name: file.name, size: file.size }))} />
+						</>
+					)}
 					<OfferAnswer jobId={job.id} />
 				</Section>
 			) : (
@@ -146,6 +160,18 @@ export default function WorkJob() {
 							}))}
 						/>
 					</Section>
+					{delivered.length > 0 && (
+						<Section id="job-delivered" title={t('jobs.delivered')}>
+							<FileList
+								files={delivered.map((file) => ({
+									id: file.id,
+									name: file.name,
+									size: file.size,
+									href: canWork ? `/work/jobs/${job.id}/delivered/${file.id}` : undefined,
+								}))}
+							/>
+						</Section>
+					)}
 					<Section id="job-files" title={t('work.translation')}>
 						<FileList
 							files={files.map((file) => ({
