@@ -236,6 +236,28 @@ describe('translators work in the site', () => {
 			expect(await seriousAxeViolations(pm)).toEqual([])
 			await anna.goto('/work')
 			expect(await anna.locator(`[data-earnings-month="${month}"]`).textContent()).toMatch(/DKK\s960\.00/)
+
+			// The customer asks for a revision; the PM's open order page offers it to Anna in one
+			// click, and her open page shows the offer with the reason and the delivered file.
+			await pm.goto(`/admin/orders/${order.id}`)
+			await waitForHydration(pm)
+			await customer.getByLabel('Something to change? Tell us what').fill('Clause 3 reads "buyer" for "seller".')
+			await customer.getByRole('button', { name: 'Ask for a revision' }).click()
+			await customer.getByText('Your request is sent.').waitFor()
+			const revision = pm.locator('[data-revision-offer]')
+			await revision.getByText('Clause 3 reads "buyer" for "seller".').waitFor()
+			expect(await seriousAxeViolations(pm)).toEqual([])
+			await revision.getByRole('button', { name: 'Offer the revision to Anna Vendor' }).click()
+			await pm.getByText('The revision is offered to Anna Vendor.').waitFor()
+			expect(await pm.locator('[data-revision-offer]').count()).toBe(0)
+			const offered = anna.locator('[data-offer-item]')
+			await offered.waitFor()
+			// 40 % of the DKK 960.00 the translation paid her.
+			expect(await offered.textContent()).toMatch(/Revision[\s\S]*DKK\s384\.00/)
+			await offered.getByRole('link').first().click()
+			await anna.locator('[data-job-reason]', { hasText: 'Clause 3 reads "buyer" for "seller".' }).waitFor()
+			expect(await anna.getByRole('region', { name: 'The offer' }).textContent()).toContain('contract-en-v2.txt')
+			expect(await seriousAxeViolations(anna)).toEqual([])
 		},
 	)
 })
