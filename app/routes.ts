@@ -40,12 +40,14 @@ const recordRoutes = RESOURCE_NAMES.flatMap((name) => [
 
 export default [
 	route('admin/login', 'routes/admin/login.tsx'),
+	route('admin/invitation/:token', 'routes/admin/invitation.tsx'),
 	route('admin/logout', 'routes/admin/logout.ts'),
 	route('admin/language', 'routes/admin/language.ts'),
 	route('admin/position', 'routes/admin/records/position.ts'),
 	route('admin/drafts', 'routes/admin/records/drafts.ts'),
 	route('admin/prices/defaults', 'routes/admin/records/price-defaults.ts'),
 	route('admin/users/:id/sessions', 'routes/admin/settings/user-sessions.ts'),
+	route('admin/users/:id/invitation', 'routes/admin/settings/user-invitation.ts'),
 	route('admin/requests/export', 'routes/admin/requests/export.ts'),
 	route('admin/requests/:id/status', 'routes/admin/requests/status.ts'),
 	route('admin/requests/:id/notes', 'routes/admin/requests/notes.ts'),

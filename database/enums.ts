@@ -53,5 +53,7 @@ export type ReviewFeeRule = (typeof REVIEW_FEE_RULES)[number]
 export const OFFER_STATUSES = ['pending', 'accepted', 'declined', 'withdrawn', 'expired'] as const
 export type OfferStatus = (typeof OFFER_STATUSES)[number]
 
-export const CUSTOMER_LINK_PURPOSES = ['sign-in', 'change-email', 'invite'] as const
+// The links mailed by the site: a customer's sign-in, new address and company invitation, and an
+// invitation to a staff member or translator to set their password ('staff-invite').
+export const CUSTOMER_LINK_PURPOSES = ['sign-in', 'change-email', 'invite', 'staff-invite'] as const
 export type CustomerLinkPurpose = (typeof CUSTOMER_LINK_PURPOSES)[number]

@@ -327,6 +327,10 @@ export const users = pgTable('users', {
 	name: text().notNull(),
 	passwordHash: text('password_hash').notNull(),
 	role: text({ enum: ROLES }).notNull().default('editor'),
+	// A deactivated account cannot sign in; its history (audit log, jobs, orders) stays theirs.
+	active: boolean().notNull().default(true),
+	// Invited and not yet come to set a password (their password is a random one nobody knows).
+	invitedAt: timestamp('invited_at', { withTimezone: true }),
 	...timestamps,
 })
 
@@ -1130,6 +1134,8 @@ export const customerLinks = pgTable(
 		email: text().notNull(),
 		customerId: integer('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
 		companyId: integer('company_id').references(() => customerCompanies.id, { onDelete: 'cascade' }),
+		// A staff invitation's account.
+		userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
 		ipHash: text('ip_hash').notNull(),
 		expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 		usedAt: timestamp('used_at', { withTimezone: true }),

@@ -2,7 +2,7 @@ import type { NextFunction, Request, Response } from 'express'
 import type { Database } from '#database/client.ts'
 import { findSessionStaff, SESSION_COOKIE, type Staff } from '#app/models/staff/session.server.ts'
 import { readCookie } from '#app/utils/cookies.ts'
-import { isPageRequest, LOGIN_PATH, loginPathFor, WORK_PATH } from '#app/utils/admin-paths.ts'
+import { isPageRequest, isPublicAdminRoute, loginPathFor, WORK_PATH } from '#app/utils/admin-paths.ts'
 import { areaOfRoute, mayOpen } from '#app/models/staff/roles.ts'
 import { forbidden } from '#app/http/access.server.ts'
 import type { RouteLocals } from '#server/canonical-address.ts'
@@ -29,9 +29,10 @@ export function staffSession(db: Database) {
 export function adminGate(req: Request, res: Response, next: NextFunction) {
 	const { staff, route } = res.locals as StaffLocals & RouteLocals
 	const area = areaOfRoute(route?.pattern)
-	if (!area || route!.pattern === LOGIN_PATH) return next()
-	const isPage = isPageRequest(req.method, req.get('accept') ?? null)
+	if (!area) return next()
 	res.set('Cache-Control', 'no-store')
+	if (isPublicAdminRoute(route!.pattern)) return next()
+	const isPage = isPageRequest(req.method, req.get('accept') ?? null)
 	if (staff) {
 		// A translator's browser is sent to their own pages; their calls are refused below.
 		if (staff.role === 'translator' && isPage) return res.redirect(302, WORK_PATH)

@@ -1,4 +1,5 @@
 import type { FileStore } from '#app/models/files/store.server.ts'
+import { inviteStaff } from '#app/models/staff/invitation.server.ts'
 import { data, type RouterContextProvider } from 'react-router'
 import { MAX_IMAGE_BYTES, NotAnImageError, storeImage } from '#app/models/media/images.server.ts'
 import type { Resource } from '#app/models/records/definition.ts'
@@ -80,9 +81,16 @@ export async function saveRecordForm({ request, context, resource, staff, id }: 
 	const result = await saveRecord(services, { resource, staff, id }, values, uploadErrors)
 	if (!result) throw notFound()
 	if (!result.ok) return data({ errors: result.errors, values: { ...values, password: undefined } }, { status: 422 })
+	// A new staff account without a password is invited to set one.
+	const isInvited = resource.name === 'users' && result.created && !values.password
+	if (isInvited) await inviteStaff(services, staff, result.id)
 	const flash = {
 		kind: 'success' as const,
-		key: result.created ? ('flash.created' as const) : ('flash.updated' as const),
+		key: isInvited
+			? ('users.flash.invited' as const)
+			: result.created
+				? ('flash.created' as const)
+				: ('flash.updated' as const),
 		vars: { name: result.name },
 	}
 	return redirectWithFlash(context, `/admin/${resource.name}`, flash)

@@ -2,6 +2,10 @@ import { safeLocalPath } from '#app/utils/safe-redirect.ts'
 
 // Shared by the server's gate and the route guards, so both agree on what a page request is.
 export const LOGIN_PATH = '/admin/login'
+// The route patterns under /admin anyone may open: the sign-in, and an invitation's page (its link
+// is the key). Every other admin route's loader and action check who is asking.
+export const PUBLIC_ADMIN_ROUTES: readonly string[] = ['admin/login', 'admin/invitation/:token']
+export const isPublicAdminRoute = (pattern: string) => PUBLIC_ADMIN_ROUTES.includes(pattern.replace(/^\//, ''))
 // Translators' own pages, with their own address for the same sign-in.
 export const WORK_PATH = '/work'
 export const WORK_LOGIN_PATH = '/work/login'

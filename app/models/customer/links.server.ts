@@ -1,14 +1,19 @@
-import { and, count, eq, gt, isNull, lt, or } from 'drizzle-orm'
+import { and, count, eq, gt, inArray, isNull, lt, or } from 'drizzle-orm'
 import type { Database } from '#database/client.ts'
 import { digestOf, isSecretToken, newSecretToken } from '#app/models/secret-token.server.ts'
 import { customerLinks, type CustomerLinkPurpose } from '#database/schema.ts'
 
-// A sign-in or new-address link is good for 15 minutes; an invitation to a company for a week.
+// A sign-in or new-address link is good for 15 minutes; an invitation (to a company, or to set a
+// staff member's password) for a week.
 export const LINK_LIFETIME_MS: Record<CustomerLinkPurpose, number> = {
 	'sign-in': 15 * 60 * 1000,
 	'change-email': 15 * 60 * 1000,
 	invite: 7 * 24 * 60 * 60 * 1000,
+	'staff-invite': 7 * 24 * 60 * 60 * 1000,
 }
+// The links a customer's link page takes; a staff invitation is only ever good on its own page
+// (and a customer's link never there), whoever holds it.
+export const CUSTOMER_PURPOSES: CustomerLinkPurpose[] = ['sign-in', 'change-email', 'invite']
 // Links asked for per e-mail and per address in an hour, known e-mail or not.
 export const LINK_LIMITS = { perEmail: 5, perAddress: 20, windowMs: 60 * 60 * 1000 }
 // Used and expired links are kept a while to tell "used" and "expired" apart from "not ours".
@@ -22,10 +27,16 @@ type NewLink = {
 	ipHash: string
 	customerId?: number | null
 	companyId?: number | null
+	userId?: number | null
 }
 
 // A new link's token, or null when the e-mail or the address has asked for too many this hour.
-export async function issueLink(db: Database, link: NewLink, now = new Date()): Promise<string | null> {
+export async function issueLink(
+	db: Database,
+	link: NewLink,
+	now = new Date(),
+	{ limited = true } = {},
+): Promise<string | null> {
 	const email = normaliseEmail(link.email)
 	const since = new Date(now.getTime() - LINK_LIMITS.windowMs)
 	const recent = (where: ReturnType<typeof eq>) =>
@@ -38,7 +49,7 @@ export async function issueLink(db: Database, link: NewLink, now = new Date()): 
 		recent(eq(customerLinks.email, email)),
 		recent(eq(customerLinks.ipHash, link.ipHash)),
 	])
-	if (byEmail >= LINK_LIMITS.perEmail || byAddress >= LINK_LIMITS.perAddress) return null
+	if (limited && (byEmail >= LINK_LIMITS.perEmail || byAddress >= LINK_LIMITS.perAddress)) return null
 	const token = newSecretToken()
 	await db.insert(customerLinks).values({
 		id: digestOf(token),
@@ -47,6 +58,7 @@ export async function issueLink(db: Database, link: NewLink, now = new Date()): 
 		ipHash: link.ipHash,
 		customerId: link.customerId ?? null,
 		companyId: link.companyId ?? null,
+		userId: link.userId ?? null,
 		expiresAt: new Date(now.getTime() + LINK_LIFETIME_MS[link.purpose]),
 		createdAt: now,
 	})
@@ -60,12 +72,17 @@ export type LinkState =
 
 // What a link is, without using it (the page that asks "sign in?" before the link is spent, so a
 // mail scanner that opens links spends nothing).
-export async function peekLink(db: Database, token: string, now = new Date()): Promise<LinkState> {
+export async function peekLink(
+	db: Database,
+	token: string,
+	now = new Date(),
+	purposes = CUSTOMER_PURPOSES,
+): Promise<LinkState> {
 	if (!isSecretToken(token)) return { state: 'unknown' }
 	const [link] = await db
 		.select()
 		.from(customerLinks)
-		.where(eq(customerLinks.id, digestOf(token)))
+		.where(and(eq(customerLinks.id, digestOf(token)), inArray(customerLinks.purpose, purposes)))
 	if (!link) return { state: 'unknown' }
 	if (link.usedAt) return { state: 'used', link }
 	if (link.expiresAt <= now) return { state: 'expired', link }
@@ -73,14 +90,26 @@ export async function peekLink(db: Database, token: string, now = new Date()): P
 }
 
 // Spends the link once: of two uses at the same moment, one gets it.
-export async function takeLink(db: Database, token: string, now = new Date()): Promise<LinkState> {
+export async function takeLink(
+	db: Database,
+	token: string,
+	now = new Date(),
+	purposes = CUSTOMER_PURPOSES,
+): Promise<LinkState> {
 	if (!isSecretToken(token)) return { state: 'unknown' }
 	const [link] = await db
 		.update(customerLinks)
 		.set({ usedAt: now })
-		.where(and(eq(customerLinks.id, digestOf(token)), isNull(customerLinks.usedAt), gt(customerLinks.expiresAt, now)))
+		.where(
+			and(
+				eq(customerLinks.id, digestOf(token)),
+				inArray(customerLinks.purpose, purposes),
+				isNull(customerLinks.usedAt),
+				gt(customerLinks.expiresAt, now),
+			),
+		)
 		.returning()
-	return link ? { state: 'valid', link } : peekLink(db, token, now)
+	return link ? { state: 'valid', link } : peekLink(db, token, now, purposes)
 }
 
 // Links not yet used for this e-mail and purpose stop working (a newer one was sent, or the

@@ -61,6 +61,7 @@ export const PERSONAL_DATA = {
 			'toLanguage',
 			'dueDate',
 			'translatorId',
+			'managerId',
 			'deliveredAt',
 			'acceptedAt',
 			'createdAt',

@@ -22,8 +22,9 @@ export async function logIn(db: Database, attempt: Attempt): Promise<LoginResult
 	const [user] = await db.select().from(users).where(eq(users.email, email))
 	// The same scrypt work whether or not the email exists.
 	const isValid = await verifyPassword(attempt.password, user?.passwordHash ?? (await decoyPasswordHash()))
-	// A wrong password stays counted as the failure it was counted as.
-	if (!user || !isValid) return { outcome: 'refused' }
+	// A wrong password stays counted as the failure it was counted as; a deactivated account is
+	// refused as a wrong password is (nothing tells a guesser it exists).
+	if (!user || !isValid || !user.active) return { outcome: 'refused' }
 	await forgetAttempt(db, attemptId)
 	await clearFailures(db, email)
 	// Logins are rare: a good moment to drop sessions that have ended.
@@ -35,7 +36,9 @@ export async function logIn(db: Database, attempt: Attempt): Promise<LoginResult
 	}
 }
 
-type NewStaff = { email: string; name: string; password: string; role: Role }
+type NewStaff = { email: string; name: string; role: Role; active?: boolean } & (
+	{ password: string } | { passwordHash: string }
+)
 
 export async function createStaff(db: Database, staff: NewStaff) {
 	const [user] = await db
@@ -44,7 +47,8 @@ export async function createStaff(db: Database, staff: NewStaff) {
 			email: normalizeEmail(staff.email),
 			name: staff.name,
 			role: staff.role,
-			passwordHash: await hashPassword(staff.password),
+			active: staff.active ?? true,
+			passwordHash: 'passwordHash' in staff ? staff.passwordHash : await hashPassword(staff.password),
 		})
 		.returning({ id: users.id, email: users.email, name: users.name, role: users.role })
 	return user!

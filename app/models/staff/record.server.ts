@@ -2,32 +2,38 @@ import { asc, eq } from 'drizzle-orm'
 import { users } from '#database/schema.ts'
 import type { Repository } from '#app/models/records/repository.server.ts'
 import { changePassword, createStaff, normalizeEmail } from '#app/models/staff/account.server.ts'
+import { hashPassword } from '#app/models/staff/password.server.ts'
+import { unknownPassword } from '#app/models/staff/invitation.server.ts'
 import type { UserValues } from '#app/models/staff/record.ts'
 import { revokeSessions } from '#app/models/staff/session.server.ts'
 
 export const userRepository: Repository<UserValues> = {
 	async list(db) {
 		const rows = await db.select().from(users).orderBy(asc(users.name))
-		return rows.map((row) => ({ id: row.id, cells: { name: row.name, email: row.email, role: row.role } }))
+		return rows.map((row) => ({
+			id: row.id,
+			cells: { name: row.name, email: row.email, role: row.role, active: row.active },
+		}))
 	},
 	async find(db, id) {
 		const [row] = await db.select().from(users).where(eq(users.id, id))
-		return row ? { name: row.name, email: row.email, role: row.role, password: '' } : null
+		return row ? { name: row.name, email: row.email, role: row.role, active: row.active, password: '' } : null
 	},
-	async create(db, { name, email, role, password }) {
-		// The create schema requires the password; this only narrows the type.
-		if (!password) throw new Error('A new account needs a password.')
-		return (await createStaff(db, { name, email, role, password })).id
+	// Without a password, one nobody knows until the invitation's link sets theirs.
+	async create(db, { name, email, role, active, password }) {
+		const passwordHash = password ? await hashPassword(password) : await unknownPassword()
+		return (await createStaff(db, { name, email, role, active, passwordHash })).id
 	},
-	async update(db, id, { name, email, role, password }) {
+	async update(db, id, { name, email, role, active, password }) {
 		const [before] = await db.select({ role: users.role }).from(users).where(eq(users.id, id))
 		await db
 			.update(users)
-			.set({ name, email: normalizeEmail(email), role, updatedAt: new Date() })
+			.set({ name, email: normalizeEmail(email), role, active, updatedAt: new Date() })
 			.where(eq(users.id, id))
-		// A new password or a new role ends the account's sessions (changePassword does so itself).
+		// A new password, a new role or a deactivation ends the account's sessions (changePassword
+		// does so itself).
 		if (password) await changePassword(db, id, password)
-		else if (before && before.role !== role) await revokeSessions(db, id)
+		else if ((before && before.role !== role) || !active) await revokeSessions(db, id)
 	},
 	async remove(db, id) {
 		await db.delete(users).where(eq(users.id, id))

@@ -28,6 +28,7 @@ export type Area = keyof typeof AREAS
 const AREA_OF_SEGMENT: Record<string, Area> = {
 	'': 'account',
 	login: 'account',
+	invitation: 'account',
 	logout: 'account',
 	language: 'account',
 	drafts: 'account',

@@ -28,6 +28,7 @@ export async function findSessionStaff(db: Database, token: string, now = new Da
 		.where(
 			and(
 				eq(sessions.id, id),
+				eq(users.active, true),
 				gt(sessions.expiresAt, now),
 				gt(sessions.lastSeenAt, new Date(now.getTime() - IDLE_TIMEOUT_MS)),
 			),

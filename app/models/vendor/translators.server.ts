@@ -17,6 +17,8 @@ import { recordAudit } from '#app/models/audit/record.server.ts'
 import { normalizeEmail } from '#app/models/staff/account.server.ts'
 import { hashPassword } from '#app/models/staff/password.server.ts'
 import { revokeSessions } from '#app/models/staff/session.server.ts'
+import { inviteStaff, unknownPassword } from '#app/models/staff/invitation.server.ts'
+import type { AppServices } from '#app/models/services.ts'
 import { checkbox, numberField, optionalText, requiredText } from '#app/models/records/form.ts'
 
 type Actor = { id: number; name: string }
@@ -80,9 +82,10 @@ export function readTranslatorForm(form: FormData) {
 
 export class EmailTaken extends Error {}
 
-// Creates or updates a translator and their login in one transaction; their pairs are replaced.
+// Creates or updates a translator and their login in one transaction; their pairs are replaced. A
+// new translator without a password is sent an invitation to choose one.
 export async function saveTranslator(
-	services: AuditServices,
+	services: AuditServices & Pick<AppServices, 'sendMail' | 'publicUrl'>,
 	admin: Actor,
 	id: number | null,
 	values: TranslatorValues,
@@ -102,10 +105,9 @@ export async function saveTranslator(
 				.set({ ...account, ...(passwordHash ? { passwordHash } : {}) })
 				.where(eq(users.id, userId))
 		} else {
-			if (!passwordHash) throw new PasswordRequired()
 			const [user] = await tx
 				.insert(users)
-				.values({ ...account, passwordHash })
+				.values({ ...account, passwordHash: passwordHash ?? (await unknownPassword()) })
 				.returning({ id: users.id })
 			userId = user!.id
 		}
@@ -142,6 +144,7 @@ export async function saveTranslator(
 	// A new password or a deactivated translator ends the sessions they had.
 	if (passwordHash && !saved.created) await revokeSessions(services.db, saved.userId)
 	if (!values.active) await revokeSessions(services.db, saved.userId)
+	if (saved.created && !passwordHash) await inviteStaff(services, admin, saved.userId)
 	await recordAudit(services, admin, {
 		action: saved.created ? 'create' : 'update',
 		subjectType: 'translator',
@@ -152,7 +155,6 @@ export async function saveTranslator(
 	return saved.id
 }
 
-export class PasswordRequired extends Error {}
 export class TranslatorNotFound extends Error {}
 
 // Every translator for the admin's list: their login, pairs and the words they have open.

@@ -4,6 +4,7 @@ import routes from '#app/routes.ts'
 import type { Staff } from '#app/models/staff/session.server.ts'
 import { requestInfoContext, servicesContext, staffContext } from '#app/http/context.server.ts'
 import { testServices } from '#tests/setup/services.ts'
+import { PUBLIC_ADMIN_ROUTES } from '#app/utils/admin-paths.ts'
 
 type RouteEntry = { path?: string; file: string; children?: RouteEntry[] }
 type Handler = (args: { request: Request; params: Record<string, string>; context: RouterContextProvider }) => unknown
@@ -11,7 +12,7 @@ type RouteModule = { loader?: Handler; action?: Handler }
 
 function adminRoutes(entries: RouteEntry[]): { path: string; file: string }[] {
 	return entries.flatMap((entry) => [
-		...(entry.path?.startsWith('admin') && entry.path !== 'admin/login'
+		...(entry.path?.startsWith('admin') && !PUBLIC_ADMIN_ROUTES.includes(entry.path)
 			? [{ path: `/${entry.path}`, file: entry.file }]
 			: []),
 		...adminRoutes(entry.children ?? []),

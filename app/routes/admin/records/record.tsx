@@ -12,6 +12,8 @@ import { RECORD_STORES } from '#app/models/records/registry.server.ts'
 import { deleteRecordForm, parseRecordId, requireResource, saveRecordForm } from '#app/http/records.server.ts'
 import { resolveAdminLocale } from '#app/http/admin-locale.server.ts'
 import { listSessions } from '#app/models/staff/session.server.ts'
+import { invitedAtOf } from '#app/models/staff/invitation.server.ts'
+import { InviteAgain } from '#app/components/admin/invite-again.tsx'
 import { getSettings } from '#app/models/site.server.ts'
 import type { Field, OptionSource } from '#app/models/records/definition.ts'
 import { formValues, RESOURCES } from '#app/models/records/registry.ts'
@@ -28,6 +30,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 	const sources = resource.fields.flatMap((field) => (field.options ? [field.options] : [])) as OptionSource[]
 	const options = await loadOptions(db, resolveAdminLocale(request), sources)
 	const sessionCount = resource.name === 'users' && id ? (await listSessions(db, id)).length : null
+	const invitedAt = resource.name === 'users' && id ? await invitedAtOf(db, id) : null
 	const { editorAutosave: autosave } = await getSettings(db)
 	const found = autosave ? await findDraft(db, staff.id, formPathOf(request)) : null
 	const draft = found && {
@@ -40,6 +43,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 		record: record ?? defaultsFor(resource.fields),
 		options,
 		sessionCount,
+		invitedAt: invitedAt?.toISOString() ?? null,
 		autosave,
 		draft,
 	}
@@ -68,7 +72,7 @@ function defaultsFor(fields: Field[]): Record<string, FormValue> {
 }
 
 export default function RecordForm() {
-	const { name, id, record, options, sessionCount, autosave, draft } = useLoaderData<typeof loader>()
+	const { name, id, record, options, sessionCount, invitedAt, autosave, draft } = useLoaderData<typeof loader>()
 	const form = useRef<HTMLFormElement>(null)
 	// A restored draft becomes the form's values; the form is drawn anew to show them.
 	const [restored, setRestored] = useState<Record<string, FormValue> | null>(null)
@@ -136,6 +140,7 @@ export default function RecordForm() {
 				</div>
 			</Form>
 			{id && sessionCount !== null && <Sessions userId={id} count={sessionCount} />}
+			{id && sessionCount !== null && <InviteAgain userId={id} invitedAt={invitedAt} />}
 		</section>
 	)
 }

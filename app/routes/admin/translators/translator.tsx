@@ -1,4 +1,6 @@
 import { data, Form, useActionData, useLoaderData } from 'react-router'
+import { invitedAtOf } from '#app/models/staff/invitation.server.ts'
+import { InviteAgain } from '#app/components/admin/invite-again.tsx'
 import type { Route } from './+types/translator'
 import { AuthenticityTokenInput } from '#app/components/ui/authenticity-token.tsx'
 import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
@@ -15,7 +17,6 @@ import { fieldErrorsOf } from '#app/models/records/form.ts'
 import {
 	EmailTaken,
 	findTranslator,
-	PasswordRequired,
 	readTranslatorForm,
 	saveTranslator,
 	teamMemberOptions,
@@ -35,12 +36,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 	const id = params.id === undefined ? null : recordIdOf(params.id)
 	const translator = id ? await findTranslator(db, id) : null
 	if (params.id !== undefined && !translator) throw notFound()
-	const [members, languages, ratings] = await Promise.all([
+	const [members, languages, ratings, invitedAt] = await Promise.all([
 		teamMemberOptions(db),
 		listLanguageOptions(db),
 		translator ? ratingsOfTranslator(db, translator.id) : null,
+		translator ? invitedAtOf(db, translator.userId) : null,
 	])
-	return { translator, members, languages, ratings }
+	return { translator, members, languages, ratings, invitedAt: invitedAt?.toISOString() ?? null }
 }
 
 // POST: the translator and their login saved together; the form again with every error and
@@ -63,8 +65,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 		})
 	} catch (error) {
 		if (error instanceof EmailTaken) return data({ errors: { email: 'errors.taken' }, values }, { status: 422 })
-		if (error instanceof PasswordRequired)
-			return data({ errors: { password: 'errors.required' }, values }, { status: 422 })
 		throw error
 	}
 }
@@ -72,7 +72,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 type Values = ReturnType<typeof readTranslatorForm>
 
 export default function TranslatorForm() {
-	const { translator, members, languages, ratings } = useLoaderData<typeof loader>()
+	const { translator, members, languages, ratings, invitedAt } = useLoaderData<typeof loader>()
 	const posted = useActionData<typeof action>()
 	const { locale, t } = useAdminI18n()
 	const errors: Record<string, string> = posted?.errors ?? {}
@@ -214,6 +214,7 @@ export default function TranslatorForm() {
 				</fieldset>
 				<Button type="submit">{t('translators.save')}</Button>
 			</Form>
+			{translator && <InviteAgain userId={translator.userId} invitedAt={invitedAt} />}
 			{ratings && <TranslatorRatings ratings={ratings} />}
 		</section>
 	)

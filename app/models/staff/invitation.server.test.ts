@@ -1,0 +1,114 @@
+import { describe, expect, test } from 'vitest'
+import { eq } from 'drizzle-orm'
+import { auditEvents, users } from '#database/schema.ts'
+import { spendLink } from '#app/models/customer/account.server.ts'
+import { issueLink, peekLink } from '#app/models/customer/links.server.ts'
+import { logIn } from '#app/models/staff/account.server.ts'
+import { acceptInvitation, invitationOf, inviteStaff, unknownPassword } from '#app/models/staff/invitation.server.ts'
+import { userRepository } from '#app/models/staff/record.server.ts'
+import { findSessionStaff, startSession } from '#app/models/staff/session.server.ts'
+import { setupOrderTests } from '#tests/setup/orders.ts'
+import { makeTranslator } from '#tests/setup/vendor.ts'
+
+const { db, mails, services, staff } = setupOrderTests()
+const PASSWORD = 'a-password-of-my-own'
+
+// A staff account made without a password, as the users form makes it.
+async function newAccount(email: string, role: 'manager' | 'editor' = 'manager') {
+	const id = await userRepository.create(db(), { name: 'Nina New', email, role, active: true, password: null })
+	mails.length = 0
+	expect(await inviteStaff(services(), staff, id)).toBe(true)
+	const link = /\/admin\/invitation\/(\S+)/.exec(mails.at(-1)!.text)![1]!
+	return { id, token: link }
+}
+
+const attempt = (email: string, password = PASSWORD) => logIn(db(), { email, password, ipHash: 'invitation-test' })
+
+describe('an account made by invitation', () => {
+	test('gets a single-use link by mail that sets the password and signs in; until then no password works', async () => {
+		const { id, token } = await newAccount('nina@tolk.test')
+		expect(mails.at(-1)).toMatchObject({ to: 'nina@tolk.test', subject: expect.stringContaining('Din adgang') })
+		expect(await invitationOf(services(), token)).toEqual({
+			state: 'valid',
+			name: 'Nina New',
+			email: 'nina@tolk.test',
+		})
+		expect((await attempt('nina@tolk.test')).outcome).toBe('refused')
+		// Opening the page spends nothing; choosing the password does, once.
+		expect((await invitationOf(services(), token)).state).toBe('valid')
+		const accepted = await acceptInvitation(services(), token, PASSWORD)
+		if (!accepted.ok) throw new Error(accepted.reason)
+		expect(accepted.user).toMatchObject({ id, role: 'manager' })
+		expect(await findSessionStaff(db(), accepted.sessionToken)).toMatchObject({ id })
+		expect((await attempt('nina@tolk.test')).outcome).toBe('signed-in')
+		expect(await acceptInvitation(services(), token, 'another-password-1')).toEqual({ ok: false, reason: 'used' })
+		expect((await invitationOf(services(), token)).state).toBe('used')
+		const [row] = await db().select({ invitedAt: users.invitedAt }).from(users).where(eq(users.id, id))
+		expect(row!.invitedAt).toBeNull()
+	})
+
+	test('is never a customer link, nor a customer link an invitation', async () => {
+		const { token } = await newAccount('kim@tolk.test')
+		expect((await peekLink(db(), token)).state).toBe('unknown')
+		expect(await spendLink(services(), token)).toMatchObject({ ok: false, reason: 'unknown' })
+		expect((await invitationOf(services(), token)).state).toBe('valid')
+		const customerLink = await issueLink(db(), { purpose: 'sign-in', email: 'kim@tolk.test', ipHash: 'kim' })
+		expect((await invitationOf(services(), customerLink!)).state).toBe('unknown')
+		expect(await acceptInvitation(services(), customerLink!, PASSWORD)).toEqual({ ok: false, reason: 'unknown' })
+		expect((await peekLink(db(), customerLink!)).state).toBe('valid')
+	})
+
+	test('a new invitation ends the one before; a week later it has expired', async () => {
+		const { id, token: first } = await newAccount('lea@tolk.test')
+		await inviteStaff(services(), staff, id)
+		const second = /\/admin\/invitation\/(\S+)/.exec(mails.at(-1)!.text)![1]!
+		expect((await invitationOf(services(), first)).state).toBe('expired')
+		expect((await invitationOf(services(), second)).state).toBe('valid')
+		const week = new Date(Date.now() + 7 * 24 * 3_600_000 + 60_000)
+		expect((await invitationOf(services(), second, week)).state).toBe('expired')
+		expect(await acceptInvitation(services(), second, PASSWORD, week)).toEqual({ ok: false, reason: 'expired' })
+	})
+
+	test('a translator made without a password is invited in their own language', async () => {
+		mails.length = 0
+		await makeTranslator(services(), staff, 'Tom Invited', { password: '' })
+		expect(mails.at(-1)).toMatchObject({ to: 'tom.invited@translators.test' })
+		expect(mails.at(-1)!.text).toMatch(/\/admin\/invitation\//)
+	})
+})
+
+describe('a deactivated account', () => {
+	test('cannot sign in, loses its sessions and its invitation, and keeps its history', async () => {
+		const { id, token } = await newAccount('otto@tolk.test')
+		const accepted = await acceptInvitation(services(), token, PASSWORD)
+		if (!accepted.ok) throw new Error(accepted.reason)
+		const other = await startSession(db(), id)
+		await userRepository.update(db(), id, {
+			name: 'Nina New',
+			email: 'otto@tolk.test',
+			role: 'manager',
+			active: false,
+			password: null,
+		})
+		expect((await attempt('otto@tolk.test')).outcome).toBe('refused')
+		expect(await findSessionStaff(db(), accepted.sessionToken)).toBeNull()
+		expect(await findSessionStaff(db(), other)).toBeNull()
+		expect(await inviteStaff(services(), staff, id)).toBe(false)
+		// What they did is still theirs.
+		const history = await db().select().from(auditEvents).where(eq(auditEvents.userId, id))
+		expect(history.length).toBeGreaterThan(0)
+		// Active again, the same password works.
+		await userRepository.update(db(), id, {
+			name: 'Nina New',
+			email: 'otto@tolk.test',
+			role: 'manager',
+			active: true,
+			password: null,
+		})
+		expect((await attempt('otto@tolk.test')).outcome).toBe('signed-in')
+	})
+
+	test('a password nobody knows is a real hash, so signing in against it costs the same', async () => {
+		expect(await unknownPassword()).toMatch(/^scrypt\$/)
+	})
+})
