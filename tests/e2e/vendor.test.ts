@@ -261,3 +261,54 @@ describe('translators work in the site', () => {
 		},
 	)
 })
+
+describe('accounts by invitation', () => {
+	test(
+		'an admin makes an account without a password; the invited person chooses one from the mail and is signed in; deactivated, they are out at once',
+		{ timeout: 120_000 },
+		async () => {
+			const admin = await open('/admin/users/new')
+			await submitLogin(admin)
+			await admin.getByRole('heading', { level: 1 }).waitFor()
+			await waitForHydration(admin)
+			await admin.getByLabel('Name').fill('Nina Invited')
+			await admin.getByLabel('Email').fill('nina.invited@tolk.example')
+			await admin.getByLabel('Role').selectOption('manager')
+			await admin.getByRole('button', { name: 'Save' }).click()
+			await admin.getByText('nina.invited@tolk.example is created and has been sent an invitation by mail').waitFor()
+			const mail = await expect
+				.poll(() => peer.messages.find((message) => message.to.includes('nina.invited@tolk.example')))
+				.toBeTruthy()
+				.then(() => peer.messages.find((message) => message.to.includes('nina.invited@tolk.example'))!)
+			const link = new URL(/http\S+\/admin\/invitation\/\S+/.exec(mail.text)![0])
+
+			// Her own browser: two passwords that differ are refused, then she is in.
+			const nina = await open(`${link.pathname}?lang=en`)
+			await nina.getByRole('heading', { level: 1, name: 'Choose your password' }).waitFor()
+			expect(await nina.getByText('Hello Nina Invited.').isVisible()).toBe(true)
+			expect(await seriousAxeViolations(nina)).toEqual([])
+			await waitForHydration(nina)
+			await nina.getByLabel('New password', { exact: true }).fill('ninas-own-password')
+			await nina.getByLabel('Repeat the password').fill('ninas-other-password')
+			await nina.getByRole('button', { name: 'Save and sign in' }).click()
+			await nina.getByText('The two passwords are not the same.').waitFor()
+			nina.problems = nina.problems.filter((problem) => !problem.includes('422'))
+			await nina.getByLabel('New password', { exact: true }).fill('ninas-own-password')
+			await nina.getByLabel('Repeat the password').fill('ninas-own-password')
+			await nina.getByRole('button', { name: 'Save and sign in' }).click()
+			await nina.getByRole('heading', { level: 1, name: 'Hello Nina Invited' }).waitFor()
+			// The link worked once.
+			await nina.goto(link.pathname)
+			await nina.getByText(/already|allerede/).waitFor()
+
+			// The admin deactivates her account: her next page is the sign-in.
+			await admin.goto('/admin/users')
+			await admin.getByRole('link', { name: 'Nina Invited' }).click()
+			await admin.getByLabel('Deactivated').check()
+			await admin.getByRole('button', { name: 'Save' }).click()
+			await admin.getByText('“nina.invited@tolk.example” was saved.').waitFor()
+			await nina.goto('/admin')
+			await nina.waitForURL((url) => url.pathname === '/admin/login')
+		},
+	)
+})

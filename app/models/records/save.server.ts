@@ -24,8 +24,8 @@ export async function saveRecord(
 	const { record } = checked
 	if (resource.name === 'users' && id === staff.id && record.values.role !== 'admin')
 		return { ok: false, errors: { role: 'errors.ownRole' } }
-	if (resource.name === 'users' && id === staff.id && record.values.active === false)
-		return { ok: false, errors: { active: 'errors.ownAccount' } }
+	if (resource.name === 'users' && id === staff.id && record.values.deactivated === true)
+		return { ok: false, errors: { deactivated: 'errors.ownAccount' } }
 
 	const before = id ? await store.find(services.db, id) : null
 	if (id && !before) return null

@@ -15,7 +15,7 @@ const PASSWORD = 'a-password-of-my-own'
 
 // A staff account made without a password, as the users form makes it.
 async function newAccount(email: string, role: 'manager' | 'editor' = 'manager') {
-	const id = await userRepository.create(db(), { name: 'Nina New', email, role, active: true, password: null })
+	const id = await userRepository.create(db(), { name: 'Nina New', email, role, deactivated: false, password: null })
 	mails.length = 0
 	expect(await inviteStaff(services(), staff, id)).toBe(true)
 	const link = /\/admin\/invitation\/(\S+)/.exec(mails.at(-1)!.text)![1]!
@@ -87,7 +87,7 @@ describe('a deactivated account', () => {
 			name: 'Nina New',
 			email: 'otto@tolk.test',
 			role: 'manager',
-			active: false,
+			deactivated: true,
 			password: null,
 		})
 		expect((await attempt('otto@tolk.test')).outcome).toBe('refused')
@@ -102,7 +102,7 @@ describe('a deactivated account', () => {
 			name: 'Nina New',
 			email: 'otto@tolk.test',
 			role: 'manager',
-			active: true,
+			deactivated: false,
 			password: null,
 		})
 		expect((await attempt('otto@tolk.test')).outcome).toBe('signed-in')

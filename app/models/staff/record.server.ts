@@ -12,19 +12,20 @@ export const userRepository: Repository<UserValues> = {
 		const rows = await db.select().from(users).orderBy(asc(users.name))
 		return rows.map((row) => ({
 			id: row.id,
-			cells: { name: row.name, email: row.email, role: row.role, active: row.active },
+			cells: { name: row.name, email: row.email, role: row.role, deactivated: !row.active },
 		}))
 	},
 	async find(db, id) {
 		const [row] = await db.select().from(users).where(eq(users.id, id))
-		return row ? { name: row.name, email: row.email, role: row.role, active: row.active, password: '' } : null
+		return row ? { name: row.name, email: row.email, role: row.role, deactivated: !row.active, password: '' } : null
 	},
 	// Without a password, one nobody knows until the invitation's link sets theirs.
-	async create(db, { name, email, role, active, password }) {
+	async create(db, { name, email, role, deactivated, password }) {
 		const passwordHash = password ? await hashPassword(password) : await unknownPassword()
-		return (await createStaff(db, { name, email, role, active, passwordHash })).id
+		return (await createStaff(db, { name, email, role, active: !deactivated, passwordHash })).id
 	},
-	async update(db, id, { name, email, role, active, password }) {
+	async update(db, id, { name, email, role, deactivated, password }) {
+		const active = !deactivated
 		const [before] = await db.select({ role: users.role }).from(users).where(eq(users.id, id))
 		await db
 			.update(users)

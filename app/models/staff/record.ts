@@ -10,7 +10,8 @@ const account = {
 	name: requiredText(120),
 	email: requiredText(254).pipe(z.email('errors.email')),
 	role: z.enum(STAFF_ROLES, 'errors.required'),
-	active: checkbox,
+	// Unticked (or left out, by a script) is an active account.
+	deactivated: checkbox,
 }
 const passwordRule = z.string().min(12, 'errors.passwordLength')
 export const userSchema = z.object({ ...account, password: optionalText(200).pipe(passwordRule.nullable()) })
@@ -22,13 +23,13 @@ export const users = defineRecord<typeof userSchema, typeof userEditSchema>('use
 		column('name', 'fields.name'),
 		column('email', 'fields.email'),
 		column('role', 'fields.role'),
-		column('active', 'fields.active'),
+		column('deactivated', 'fields.deactivated'),
 	],
 	fields: [
 		field('name', 'text', 'fields.name', { required: true }),
 		field('email', 'email', 'fields.email', { required: true }),
 		field('role', 'select', 'fields.role', { options: 'roles', required: true }),
-		field('active', 'checkbox', 'fields.active'),
+		field('deactivated', 'checkbox', 'fields.deactivated', { hint: 'hints.deactivated' }),
 		field('password', 'password', 'fields.password', { hint: 'hints.password' }),
 	],
 	schema: userSchema,

@@ -19,7 +19,7 @@ const PasswordSchema = z
 		password: requiredText(200).pipe(z.string().min(MIN_PASSWORD_LENGTH, 'errors.passwordLength')),
 		repeat: z.string().max(200),
 	})
-	.refine((values) => values.password === values.repeat, { message: 'invitation.mismatch', path: ['repeat'] })
+	.refine((values) => values.password === values.repeat, { message: 'errors.passwordMismatch', path: ['repeat'] })
 
 // GET /admin/invitation/:token: who the invitation is for, without spending it (a mail scanner
 // that opens the link spends nothing).
