@@ -2,7 +2,7 @@ import { redirect, type RouterContextProvider } from 'react-router'
 import { signedCookie } from '#app/http/signed-cookie.server.ts'
 import type { AdminMessageKey } from '#app/utils/translate.ts'
 
-export type Flash = { kind: 'success' | 'error'; key: AdminMessageKey; vars?: Record<string, string> }
+export type Flash = { kind: 'success' | 'error'; key: AdminMessageKey; vars?: Record<string, string | number> }
 
 // The cookie lives under the area it is shown in: the admin's, or a translator's /work.
 const areaOf = (pathname: string) => (pathname === '/work' || pathname.startsWith('/work/') ? '/work' : '/admin')

@@ -95,3 +95,11 @@ export function formatAge(since: Date, now: Date, locale: Locale): string {
 	const relative = new Intl.RelativeTimeFormat(intlLocale(locale), { numeric: 'always' })
 	return relative.format(-Math.floor(elapsed / size), unit)
 }
+
+// A month as stored ("2026-11"), in words ("november 2026", "November 2026").
+export function formatMonth(month: string, locale: Locale): string {
+	return cached(
+		`month:${locale}`,
+		() => new Intl.DateTimeFormat(intlLocale(locale), { month: 'long', year: 'numeric', timeZone: 'UTC' }),
+	).format(new Date(`${month}-15T12:00:00Z`))
+}

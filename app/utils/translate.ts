@@ -29,7 +29,20 @@ export function translate(
 	locale?: string,
 ): string {
 	const template = messages[pluralKey(messages, key, vars, locale)] ?? key
-	return template.replace(/\{\{(\w+)\}\}/g, (match, name: string) => (name in vars ? String(vars[name]) : match))
+	return template.replace(/\{\{(\w+)\}\}/g, (match, name: string) =>
+		name in vars ? valueOf(vars[name]!, name, locale) : match,
+	)
+}
+
+const countFormats = new Map<string, Intl.NumberFormat>()
+
+// A numeric count is written the language's way ("4.604" in Danish, "4,604" in English); other
+// numbers (an id, an invoice's number) as they are.
+function valueOf(value: string | number, name: string, locale?: string): string {
+	if (name !== 'count' || typeof value !== 'number' || !locale) return String(value)
+	let format = countFormats.get(locale)
+	if (!format) countFormats.set(locale, (format = new Intl.NumberFormat(locale)))
+	return format.format(value)
 }
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }

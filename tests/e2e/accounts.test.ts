@@ -120,7 +120,9 @@ describe('a customer with an account', () => {
 			await ida.getByRole('button', { name: 'Ask for a revision' }).click()
 			await ida.getByText('Your request is sent.').waitFor()
 			await admin.locator('[data-current-status="revision_requested"]').waitFor({ timeout: 15_000 })
-			await admin.getByText('The table on page 2 is still in English.').waitFor()
+			// Her reason is in the order's history and where the revision is offered to a translator.
+			await admin.locator('[data-revision-offer]').getByText('The table on page 2 is still in English.').waitFor()
+			expect(await admin.getByText('The table on page 2 is still in English.').count()).toBe(2)
 			// The live update that reloaded Ida's page meanwhile left her answer in sight.
 			await ida.getByText('You have asked for a revision.').waitFor()
 			expect(await ida.getByText('Your request is sent.').isVisible()).toBe(true)

@@ -1,4 +1,6 @@
 import { beforeAll, describe, expect, test } from 'vitest'
+import adminDa from '#app/locales/admin.da.json'
+import siteDa from '#app/locales/da.json'
 import { PUBLIC_ADMIN_ROUTES } from '#app/utils/admin-paths.ts'
 import routes from '#app/routes.ts'
 import { ADMIN, anonymous, logIn, setupStaffServer, type StaffClient } from '#tests/setup/admin.ts'
@@ -318,6 +320,14 @@ describe('roles', () => {
 				if (allowed) {
 					expect([401, 403], `${role} page ${path}`).not.toContain(page.status)
 					expect([401, 403], `${role} call ${path}`).not.toContain(call.status)
+					// What the page says is said in words, never as the name of a text (but on the page
+					// that edits the texts by their names).
+					if (
+						page.status === 200 &&
+						page.headers.get('content-type')?.includes('text/html') &&
+						path !== '/admin/translations'
+					)
+						expect(rawKeysIn(textOf(await page.text())), `${role} page ${path}`).toEqual([])
 				} else if (role === 'translator') {
 					// A translator's browser is sent to their own pages; their calls are refused.
 					expect(page.headers.get('location'), `${role} page ${path}`).toBe('/work')
@@ -458,4 +468,18 @@ async function idOf(email: string): Promise<number> {
 	).exec(html)
 	if (!match) throw new Error(`no user ${email} in the list`)
 	return Number(match[1])
+}
+
+// Texts shown by their key ("audit.subjects.job", "jobs.status.open"): a name that is a key, or
+// that sits under a group of keys (a text looked up for a value it has none for).
+const TEXT_KEYS = new Set([...Object.keys(adminDa), ...Object.keys(siteDa)])
+const KEY_GROUPS = new Set(
+	[...TEXT_KEYS].flatMap((key) => {
+		const parts = key.split('.')
+		return parts.slice(2).map((_, at) => parts.slice(0, at + 2).join('.'))
+	}),
+)
+function rawKeysIn(text: string): string[] {
+	const candidates = text.match(/\b[a-z][a-zA-Z]*(?:\.[a-zA-Z_-]+)+\b/g) ?? []
+	return candidates.filter((name) => TEXT_KEYS.has(name) || KEY_GROUPS.has(name.split('.').slice(0, -1).join('.')))
 }

@@ -1,5 +1,6 @@
 import * as Popover from '@radix-ui/react-popover'
-import { da, enGB } from 'date-fns/locale'
+// react-day-picker's own locales carry its buttons' labels too ("Gå til forrige måned").
+import { da, enGB } from 'react-day-picker/locale'
 import { createContext, use, useId, useState } from 'react'
 import { useHydrated } from '#app/hooks/use-hydrated.ts'
 import { DayButton, DayPicker, type DayButtonProps } from 'react-day-picker'

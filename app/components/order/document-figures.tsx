@@ -1,7 +1,6 @@
 import { useEffect, useEffectEvent, useState } from 'react'
 import type { DocumentView } from '#app/models/documents/present.ts'
 import type { LiveStream } from '#app/utils/cable.ts'
-import { formatNumber } from '#app/utils/format.ts'
 import { useI18n } from '#app/components/ui/i18n-provider.tsx'
 import { streamAttributes, useLiveStream } from '#app/components/ui/live-stream.tsx'
 
@@ -13,7 +12,7 @@ const RECHECK_MS = 5_000
 type Props = { document: DocumentView; stream: LiveStream; onChange: (document: DocumentView) => void }
 
 export function DocumentFigures({ document: initial, stream, onChange }: Props) {
-	const { locale, t } = useI18n()
+	const { t } = useI18n()
 	const [document, setLocal] = useState(initial)
 	const setDocument = (next: DocumentView) => {
 		setLocal(next)
@@ -45,13 +44,11 @@ export function DocumentFigures({ document: initial, stream, onChange }: Props) 
 			{document.status === 'counted' && (
 				<span className="font-semibold text-slate-900">
 					{[
-						document.words !== null && document.words > 0
-							? t('order.words', { count: formatNumber(document.words, locale) })
-							: null,
-						document.minutes !== null ? t('order.minutes', { count: formatNumber(document.minutes, locale) }) : null,
+						document.words !== null && document.words > 0 ? t('order.words', { count: document.words }) : null,
+						document.minutes !== null ? t('order.minutes', { count: document.minutes }) : null,
 					]
 						.filter(Boolean)
-						.join(' · ') || t('order.words', { count: '0' })}
+						.join(' · ') || t('order.words', { count: 0 })}
 					{document.hidden_sheets + document.hidden_slides > 0 && (
 						<span className="block text-xs font-normal text-slate-600">
 							{t('order.hidden', { sheets: document.hidden_sheets, slides: document.hidden_slides })}

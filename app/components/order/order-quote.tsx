@@ -174,7 +174,7 @@ function SaveQuote({ validityDays }: { validityDays: number }) {
 				as="p"
 				id="quote-save-next"
 				k="quote.saveNext"
-				vars={{ days: validityDays }}
+				vars={{ count: validityDays }}
 				className="mt-2 max-w-2xl text-sm text-slate-700"
 			/>
 		</div>

@@ -3,7 +3,7 @@ import type { Database } from '#database/client.ts'
 import { quotes, type orders } from '#database/schema.ts'
 import { mailText } from '#app/models/mail-text.server.ts'
 import type { SavedQuoteDetails } from '#app/models/quote/quote.server.ts'
-import { formatDay, formatNumber, formatPrice } from '#app/utils/format.ts'
+import { formatDay, formatPrice } from '#app/utils/format.ts'
 import type { Locale } from '#app/utils/locales.ts'
 import type { MailAttachment } from '#server/mailer.ts'
 import { stripTags } from '#app/utils/translate.ts'
@@ -19,17 +19,17 @@ export async function confirmationTerms(db: Pick<Database, 'select'>, order: Ord
 	const locale = order.locale as Locale
 	const details = quote.details as unknown as SavedQuoteDetails
 	const money = (amount: number) => formatPrice(amount, quote.currency, locale)
-	const t = (key: string, vars: Record<string, string> = {}) => mailText(locale, key, vars)
+	const t = (key: string, vars: Record<string, string | number> = {}) => mailText(locale, key, vars)
 	const documents = details.quote.lines.map((line) => {
 		const amount =
 			line.basis === 'words'
-				? t('mail.confirm.words', { count: formatNumber(line.quantity ?? 0, locale) })
+				? t('mail.confirm.words', { count: line.quantity ?? 0 })
 				: line.basis === 'minutes'
-					? t('mail.confirm.minutes', { count: formatNumber(line.quantity ?? 0, locale) })
+					? t('mail.confirm.minutes', { count: line.quantity ?? 0 })
 					: line.basis === 'pages'
-						? t('mail.confirm.pages', { count: formatNumber(line.quantity ?? 0, locale) })
+						? t('mail.confirm.pages', { count: line.quantity ?? 0 })
 						: line.basis === 'stated'
-							? t('mail.confirm.stated', { count: String(details.quote.certified?.scannedPages ?? 0) })
+							? t('mail.confirm.stated', { count: details.quote.certified?.scannedPages ?? 0 })
 							: t('mail.confirm.manual')
 		return `- ${line.name} (${amount})`
 	})
@@ -51,7 +51,7 @@ export async function confirmationTerms(db: Pick<Database, 'select'>, order: Ord
 		t('mail.confirm.due', { date: formatDay(order.dueDate, locale) }),
 		t('mail.confirm.start'),
 		order.terms.paymentTermsDays !== undefined
-			? t('mail.confirm.payment', { days: String(order.terms.paymentTermsDays) })
+			? t('mail.confirm.payment', { count: order.terms.paymentTermsDays })
 			: '',
 		t('mail.confirm.terms', { title: order.terms.title, version: order.terms.sha256.slice(0, 12) }),
 	]

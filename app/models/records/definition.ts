@@ -37,6 +37,8 @@ export type RecordDefinition<Schema extends z.ZodType = z.ZodType, EditSchema ex
 	name: ResourceName
 	title: AdminMessageKey
 	singular: AdminMessageKey
+	// "Ny konto", "Nyt spørgsmål": the new record's title, whole (Danish says it by the word's gender).
+	newTitle: AdminMessageKey
 	sortModel?: SortableModel
 	columns: { key: string; label: AdminMessageKey }[]
 	fields: Field[]
@@ -72,17 +74,18 @@ export function inBothLanguages<Name extends string, Schema extends z.ZodType>(n
 
 export const column = (key: string, label: AdminMessageKey) => ({ key, label })
 
-// A record type's definition; its title and singular are the admin texts named after it
-// ('faq-categories' → faqCategories.title, faqCategories.singular).
+// A record type's definition; its title, singular and new record's title are the admin texts named
+// after it ('faq-categories' → faqCategories.title, faqCategories.singular, faqCategories.newTitle).
 export function defineRecord<Schema extends z.ZodType, EditSchema extends z.ZodType = Schema>(
 	name: ResourceName,
-	definition: Omit<RecordDefinition<Schema, EditSchema>, 'name' | 'title' | 'singular'>,
+	definition: Omit<RecordDefinition<Schema, EditSchema>, 'name' | 'title' | 'singular' | 'newTitle'>,
 ): RecordDefinition<Schema, EditSchema> {
 	const texts = name.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase())
 	return {
 		name,
 		title: `${texts}.title` as AdminMessageKey,
 		singular: `${texts}.singular` as AdminMessageKey,
+		newTitle: `${texts}.newTitle` as AdminMessageKey,
 		...definition,
 	}
 }

@@ -1,4 +1,6 @@
 import { asc, eq } from 'drizzle-orm'
+import { ADMIN_MESSAGES } from '#app/models/translation.server.ts'
+import { translate } from '#app/utils/translate.ts'
 import { users } from '#database/schema.ts'
 import type { Repository } from '#app/models/records/repository.server.ts'
 import { changePassword, createStaff, normalizeEmail } from '#app/models/staff/account.server.ts'
@@ -8,11 +10,18 @@ import type { UserValues } from '#app/models/staff/record.ts'
 import { revokeSessions } from '#app/models/staff/session.server.ts'
 
 export const userRepository: Repository<UserValues> = {
-	async list(db) {
+	// The role by its name in the admin's language, and a deactivated account said so (not "no").
+	async list(db, locale) {
 		const rows = await db.select().from(users).orderBy(asc(users.name))
+		const text = (key: string) => translate(ADMIN_MESSAGES[locale], key)
 		return rows.map((row) => ({
 			id: row.id,
-			cells: { name: row.name, email: row.email, role: row.role, deactivated: !row.active },
+			cells: {
+				name: row.name,
+				email: row.email,
+				role: text(`roles.${row.role}`),
+				deactivated: row.active ? '' : text('fields.deactivated'),
+			},
 		}))
 	},
 	async find(db, id) {

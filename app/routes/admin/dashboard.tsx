@@ -54,10 +54,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	}
 }
 
-const QUICK_LINKS: { to: string; label: AdminMessageKey; thing?: AdminMessageKey }[] = [
+const QUICK_LINKS: { to: string; label: AdminMessageKey }[] = [
 	{ to: '/admin/requests', label: 'requests.title' },
 	{ to: '/admin/orders', label: 'orders.title' },
-	{ to: '/admin/pages/new', label: 'actions.new', thing: 'pages.singular' },
+	{ to: '/admin/pages/new', label: 'pages.newTitle' },
 	{ to: '/admin/settings', label: 'settings.title' },
 ]
 
@@ -82,7 +82,7 @@ export default function Dashboard() {
 								to={link.to}
 								className="inline-block rounded-md border border-teal-800 px-4 py-2 font-medium text-teal-900 hover:bg-teal-50"
 							>
-								{link.thing ? t(link.label, { thing: t(link.thing) }) : t(link.label)}
+								{t(link.label)}
 							</Link>
 						</li>
 					))}

@@ -81,7 +81,7 @@ export default function Login() {
 				<Hidden name="lang" value={locale} />
 				{errors._form && (
 					<p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
-						{t(errors._form, { minutes: result && 'minutes' in result ? Number(result.minutes) : 15 })}
+						{t(errors._form, { count: result && 'minutes' in result ? Number(result.minutes) : 15 })}
 					</p>
 				)}
 				<LabelledInput

@@ -9,7 +9,7 @@ import { getServices } from '#app/http/context.server.ts'
 import { readForm } from '#app/http/request-body.server.ts'
 import { answerOffer } from '#app/routes/work/offer-answer.server.ts'
 import { languageNames, workOverview } from '#app/models/vendor/work.server.ts'
-import { formatDateTime, formatNumber, formatPrice } from '#app/utils/format.ts'
+import { formatDateTime, formatMonth, formatNumber, formatPrice } from '#app/utils/format.ts'
 import { getRequestSettings } from '#app/http/site.server.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -122,7 +122,7 @@ export default function WorkHome() {
 						<tbody>
 							{earnings.map((month) => (
 								<tr key={month.month} data-earnings-month={month.month}>
-									<td>{month.month}</td>
+									<td>{formatMonth(month.month, locale)}</td>
 									<td>{month.jobs}</td>
 									<td>{money(month.amount)}</td>
 									<td>{month.paidAt ? formatDateTime(new Date(month.paidAt), locale) : t('payables.unpaid')}</td>

@@ -173,7 +173,7 @@ function InvoiceRow({ invoice, money }: { invoice: ListedInvoice; money: (amount
 			<td className={cell}>
 				{t(`invoices.statuses.${invoice.status}`)}
 				{invoice.status === 'overdue' && (
-					<span className="block text-red-800">{t('invoices.daysOverdue', { days: invoice.daysOverdue })}</span>
+					<span className="block text-red-800">{t('invoices.daysOverdue', { count: invoice.daysOverdue })}</span>
 				)}
 				{invoice.overpaid > 0 && (
 					<span className="block text-amber-800">{t('invoices.overpaid', { amount: money(invoice.overpaid) })}</span>

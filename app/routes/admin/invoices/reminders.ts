@@ -13,6 +13,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 	return redirectWithFlash(context, '/admin/invoices', {
 		kind: 'success',
 		key: 'invoices.flash.reminders',
-		vars: { count: String(sent) },
+		vars: { count: sent },
 	})
 }

@@ -147,9 +147,9 @@ function OrderTable({ orders }: Pick<Data, 'orders'>) {
 						{order.daysLeft === null ? (
 							'–'
 						) : order.isOverdue ? (
-							<strong className="text-red-800">{t('orders.overdue', { days: -order.daysLeft })}</strong>
+							<strong className="text-red-800">{t('orders.overdue', { count: -order.daysLeft })}</strong>
 						) : (
-							t('orders.days', { days: order.daysLeft })
+							t('orders.days', { count: order.daysLeft })
 						)}
 					</td>
 					<td className="px-3 py-2">{t(`orders.status.${order.status}`)}</td>

@@ -44,6 +44,7 @@ import { ratingOfOrder } from '#app/models/order/after-delivery.server.ts'
 import { OPEN_ORDER_STATUSES } from '#app/models/order/status.ts'
 import { listManagers, takeOver } from '#app/models/vendor/manager.server.ts'
 import { offerRevision, revisionToOffer } from '#app/models/vendor/revision.server.ts'
+import { languageNames } from '#app/models/vendor/work.server.ts'
 import { RevisionOffer } from '#app/components/orders/revision-offer.tsx'
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -58,17 +59,20 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 	const pair = order.fromLanguage && order.toLanguage ? { from: order.fromLanguage, to: order.toLanguage } : null
 	// New jobs only while the order is open: a delivered or cancelled one needs no candidates.
 	const isOpen = OPEN_ORDER_STATUSES.includes(order.status)
-	const [jobs, candidates, rating, managers, revision] = await Promise.all([
+	const [jobs, candidates, rating, managers, revision, names] = await Promise.all([
 		jobsOfOrder(services, order.id),
 		pair && isOpen ? candidatesFor(services.db, pair, words, minutes) : [],
 		ratingOfOrder(services.db, order.id),
 		listManagers(services.db),
 		revisionToOffer(services.db, order.id),
+		pair ? languageNames(services.db, [pair.from, pair.to]) : null,
 	])
 	return {
 		rating,
 		revision: revision && { reason: revision.reason, translator: revision.translator?.name ?? null },
 		me: staff.id,
+		// The pair in the admin's language (the quote has it in the customer's).
+		pairNames: pair && names ? { from: names.get(pair.from), to: names.get(pair.to) } : null,
 		manager: managers.find((manager) => manager.id === order.managerId)?.name ?? null,
 		jobs: jobs.map((job) => ({
 			id: job.id,
@@ -286,7 +290,7 @@ export default function OrderPage() {
 						<option value="">{t('order.nobody')}</option>
 						{translators.map((member) => (
 							<option key={member.id} value={member.id}>
-								{t('order.translatorOption', { name: member.name, open: member.openOrders })}
+								{t('order.translatorOption', { name: member.name, count: member.openOrders })}
 								{member.coversPair ? '' : ` (${t('order.otherPairs')})`}
 							</option>
 						))}
@@ -316,7 +320,7 @@ export default function OrderPage() {
 type Data = Awaited<ReturnType<typeof loader>>
 
 function useOrderRows(): DetailRow[] {
-	const { order, quote, manager, me } = useLoaderData<typeof loader>()
+	const { order, quote, manager, me, pairNames } = useLoaderData<typeof loader>()
 	const { locale, t } = useAdminI18n()
 	const money = (amount: number) => formatPrice(amount, quote.currency, locale)
 	const { customer } = order
@@ -324,7 +328,7 @@ function useOrderRows(): DetailRow[] {
 		? `${customer.companyName}${customer.companyCvr ? ` (CVR ${customer.companyCvr})` : ''}${customer.companyAddress ? `, ${customer.companyAddress}` : ''}`
 		: t('order.private')
 	const daysLeft =
-		order.daysLeft < 0 ? t('orders.overdue', { days: -order.daysLeft }) : t('orders.days', { days: order.daysLeft })
+		order.daysLeft < 0 ? t('orders.overdue', { count: -order.daysLeft }) : t('orders.days', { count: order.daysLeft })
 	return [
 		[t('order.manager'), <OrderManager key="manager" name={manager} isMine={order.managerId === me} />],
 		[t('order.customer'), `${customer.name} <${customer.email}>${customer.phone ? `, ${customer.phone}` : ''}`],
@@ -336,7 +340,9 @@ function useOrderRows(): DetailRow[] {
 		[t('order.purchaseOrder'), customer.purchaseOrder ?? '–'],
 		[
 			t('order.languages'),
-			order.fromLanguage && order.toLanguage ? `${quote.details.fromName} → ${quote.details.toName}` : '–',
+			order.fromLanguage && order.toLanguage
+				? `${pairNames?.from?.[locale] ?? quote.details.fromName} → ${pairNames?.to?.[locale] ?? quote.details.toName}`
+				: '–',
 		],
 		[t('order.due'), `${formatDay(order.dueDate, locale)} (${daysLeft})`],
 		[

@@ -38,7 +38,7 @@ export default function Records() {
 			<div className="mb-4 flex flex-wrap items-center justify-between gap-3">
 				<h1 className="text-2xl font-bold text-slate-900">{title}</h1>
 				<Link to={`/admin/${name}/new`} className={buttonClass()}>
-					{t('actions.new', { thing: t(resource.singular) })}
+					{t(resource.newTitle)}
 				</Link>
 			</div>
 			{defaults && <PriceDefaultsForm defaults={defaults} />}

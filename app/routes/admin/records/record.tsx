@@ -88,7 +88,7 @@ export default function RecordForm() {
 		...(result && 'values' in result ? (result.values as Record<string, FormValue>) : {}),
 	}
 	const errorCount = Object.keys(errors).length
-	const title = t(id ? 'actions.edit' : 'actions.new', { thing: t(resource.singular) })
+	const title = id ? t('actions.edit', { thing: t(resource.singular) }) : t(resource.newTitle)
 	const hasImage = resource.fields.some((field) => field.kind === 'image')
 	return (
 		<section>

@@ -44,7 +44,7 @@ export default function Analytics() {
 			<title>{`${t('analytics.title')} · Tolk admin`}</title>
 			<div>
 				<h1 className="text-2xl font-bold text-slate-900">{t('analytics.title')}</h1>
-				<p className="text-slate-700">{t('analytics.lead', { days: DAYS })}</p>
+				<p className="text-slate-700">{t('analytics.lead', { count: DAYS })}</p>
 			</div>
 			{days.length === 0 ? (
 				<p className="rounded-md border border-dashed border-slate-400 p-6 text-center">{t('analytics.empty')}</p>

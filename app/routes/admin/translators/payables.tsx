@@ -12,7 +12,7 @@ import { redirectWithFlash } from '#app/http/flash.server.ts'
 import { readForm } from '#app/http/request-body.server.ts'
 import { getRequestSettings } from '#app/http/site.server.ts'
 import { listPayables, markMonthPaid, MONTH, PayoutRefused } from '#app/models/vendor/payables.server.ts'
-import { formatDateTime, formatNumber, formatPrice } from '#app/utils/format.ts'
+import { formatDateTime, formatMonth, formatNumber, formatPrice } from '#app/utils/format.ts'
 import { Hidden } from '#app/components/ui/input.tsx'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -75,7 +75,7 @@ export default function Payables() {
 									aria-current={item === month ? 'page' : undefined}
 									className={`inline-block rounded-md border px-3 py-1 text-sm ${item === month ? 'border-teal-800 bg-teal-800 text-white' : 'border-slate-400 text-teal-900'}`}
 								>
-									{item}
+									{formatMonth(item, locale)}
 								</Link>
 							</li>
 						))}
@@ -96,7 +96,7 @@ export default function Payables() {
 							className="border-t border-slate-200"
 							data-payable={`${row.month} ${row.name}`}
 						>
-							<td className={cellClass()}>{row.month}</td>
+							<td className={cellClass()}>{formatMonth(row.month, locale)}</td>
 							<td className={cellClass()}>{row.name}</td>
 							<td className={cellClass()}>{row.jobs}</td>
 							<td className={cellClass()}>{formatNumber(row.words, locale)}</td>

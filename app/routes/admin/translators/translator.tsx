@@ -234,7 +234,7 @@ function TranslatorRatings({ ratings }: { ratings: NonNullable<Awaited<ReturnTyp
 				<p className="text-sm">
 					{t('translators.ratingsSummary', {
 						average: formatNumber(Math.round(ratings.average * 10) / 10, locale),
-						count: String(ratings.count),
+						count: ratings.count,
 					})}
 				</p>
 			)}
