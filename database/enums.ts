@@ -57,3 +57,6 @@ export type OfferStatus = (typeof OFFER_STATUSES)[number]
 // invitation to a staff member or translator to set their password ('staff-invite').
 export const CUSTOMER_LINK_PURPOSES = ['sign-in', 'change-email', 'invite', 'staff-invite'] as const
 export type CustomerLinkPurpose = (typeof CUSTOMER_LINK_PURPOSES)[number]
+
+// Which column of the bank's CSV holds the date, the text and the amount (0-based).
+export type BankCsvLayout = { date: number; text: number; amount: number }

@@ -30,6 +30,7 @@ import {
 	STAFF_ROLES,
 	type CountBreakdown,
 	type StaffRole,
+	type BankCsvLayout,
 } from '#database/enums.ts'
 
 // The constrained columns' values live in enums.ts (no database code, safe in the browser).
@@ -274,6 +275,8 @@ export const settings = pgTable(
 			.default(0),
 		// The columns of the bank's CSV export, chosen at the first import.
 		bankCsvLayout: jsonb('bank_csv_layout').$type<BankCsvLayout | null>(),
+		// The columns chosen for each bank's export, by its header (app/models/invoice/bank-preview.ts).
+		bankCsvLayouts: jsonb('bank_csv_layouts').$type<Record<string, BankCsvLayout>>().notNull().default({}),
 		// Translated files stay downloadable from the order page this many days after delivery.
 		deliveryRetentionDays: integer('delivery_retention_days').notNull().default(90),
 		// How long after a delivery the customer may ask for a revision.
@@ -726,8 +729,6 @@ export const orderDownloads = pgTable(
 // Invoices and credit notes, each kind numbered 1, 2, 3… without gaps (Danish bookkeeping): the
 // number is taken from invoice_sequences in the transaction that writes the invoice, so a
 // rollback gives it back and two processes wait for each other on the sequence's row.
-// Which column of the bank's CSV holds the date, the text and the amount (0-based).
-export type BankCsvLayout = { date: number; text: number; amount: number }
 
 export type InvoiceParty = {
 	name: string

@@ -41,6 +41,7 @@ const POSTGRES_PASS = {
 		'app/models/quote/rules.test.ts',
 		'app/models/backup/tar.server.test.ts',
 		'app/models/invoice/oioubl.test.ts',
+		'app/models/invoice/bank-preview.test.ts',
 		'server/{env,csrf,trust-proxy,body-limit,canonical-address}.test.ts',
 		'server/render-thread/{eligible,pool}.test.ts',
 		'app/models/vendor/{capacity,deadline,fees}.test.ts',

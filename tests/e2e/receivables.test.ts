@@ -5,7 +5,13 @@ import { seedDatabase } from '#database/seed.ts'
 import { changeOrderStatus } from '#app/models/order/lifecycle.server.ts'
 import { fiPaymentId } from '#app/models/invoice/payment-reference.ts'
 import { ADMIN_ENV } from '#tests/setup/admin.ts'
-import { seriousAxeViolations, setupBrowserTests, submitLogin, type WatchedPage } from '#tests/setup/browser.ts'
+import {
+	seriousAxeViolations,
+	setupBrowserTests,
+	submitLogin,
+	waitForHydration,
+	type WatchedPage,
+} from '#tests/setup/browser.ts'
 import { openTestDatabase, type TestDatabase } from '#tests/setup/database.ts'
 import { deliverableOrder, savedQuote } from '#tests/setup/orders.ts'
 import { validateOioubl } from '#tests/setup/oioubl.ts'
@@ -104,9 +110,24 @@ describe('money from invoice to payment', () => {
 					`Dato;Tekst;Beløb;Saldo\r\n25-11-2026;FI-kort ${fiPaymentId(bill!.number)};${money};9000\r\n26-11-2026;Husleje;${amount};100\r\n`,
 				)
 			// A line that does not read names its line, and nothing is kept.
+			await waitForHydration(staff)
 			await staff
 				.getByLabel("The bank's CSV file")
 				.setInputFiles({ name: 'konto.csv', mimeType: 'text/csv', buffer: statement('-9,000.00') })
+			// The file's first lines show under its own header, the columns found by their names.
+			const preview = staff.locator('[data-bank-preview]')
+			await preview.waitFor()
+			expect(await preview.locator('th').allTextContents()).toEqual([
+				'DatoDate column',
+				'TekstText column',
+				'BeløbAmount column',
+				'Saldo',
+			])
+			const textColumn = staff.locator('select[name="text"]')
+			expect(await textColumn.evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.textContent)).toBe(
+				'Column 2: Tekst',
+			)
+			expect(await seriousAxeViolations(staff)).toEqual([])
 			await staff.getByRole('button', { name: 'Read the statement' }).click()
 			await staff.getByText('Line 3: the amount cannot be read. Nothing was registered.').waitFor()
 			// The refusal's own status, which Chromium logs; the test expects it.
@@ -210,7 +231,7 @@ describe('money from invoice to payment', () => {
 			expect(await seriousAxeViolations(customer)).toEqual([])
 			const list = await staffAt('/admin/invoices?status=overdue')
 			expect(await list.locator('tbody tr').count()).toBe(1)
-			expect(await list.locator('[data-aging="days31to60"]').textContent()).toMatch(/\b1 invoice$/)
+			expect(await list.locator('[data-aging="days31to60"]').textContent()).toMatch(/1 invoice$/)
 			// The dashboard says what is overdue, and leads to it.
 			await list.goto('/admin')
 			const overdue = list.getByRole('link', { name: /Overdue invoices/ })

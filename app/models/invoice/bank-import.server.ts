@@ -5,6 +5,7 @@ import { bankLines, invoices, settings, type BankCsvLayout } from '#database/sch
 import { recordAudit, type AuditServices } from '#app/models/audit/record.server.ts'
 import type { AppServices } from '#app/models/services.ts'
 import { BANK_PAGE_SIZE, readBankCsv, type BankCsv } from '#app/models/invoice/bank-csv.ts'
+import { signatureOf } from '#app/models/invoice/bank-preview.ts'
 import { invoiceNumberFromFiId } from '#app/models/invoice/payment-reference.ts'
 import { addPayment } from '#app/models/invoice/payments.server.ts'
 import type { Transaction } from '#app/models/invoice/invoice.server.ts'
@@ -49,7 +50,11 @@ export async function importBankStatement(
 				.returning({ id: bankLines.id })
 			added += inserted.length
 		}
-		await tx.update(settings).set({ bankCsvLayout: layout }).where(eq(settings.id, 1))
+		// Remembered as the last used, and for this bank's export by its header.
+		const byBank = csv.header
+			? sql`${settings.bankCsvLayouts} || ${JSON.stringify({ [signatureOf(csv.header)]: layout })}::jsonb`
+			: settings.bankCsvLayouts
+		await tx.update(settings).set({ bankCsvLayout: layout, bankCsvLayouts: byBank }).where(eq(settings.id, 1))
 	})
 	await recordAudit(services, staff, {
 		action: 'create',
@@ -192,9 +197,15 @@ async function payLines(tx: Transaction, staff: Actor, batch: Confirmation[], ou
 	}
 }
 
-export async function bankLayout(db: Database): Promise<BankCsvLayout> {
-	const [row] = await db.select({ layout: settings.bankCsvLayout }).from(settings).where(eq(settings.id, 1))
-	return row?.layout ?? DEFAULT_BANK_LAYOUT
+// The columns last used, and those remembered for each bank's export by its header.
+export async function bankLayout(
+	db: Database,
+): Promise<{ layout: BankCsvLayout; byBank: Record<string, BankCsvLayout> }> {
+	const [row] = await db
+		.select({ layout: settings.bankCsvLayout, byBank: settings.bankCsvLayouts })
+		.from(settings)
+		.where(eq(settings.id, 1))
+	return { layout: row?.layout ?? DEFAULT_BANK_LAYOUT, byBank: row?.byBank ?? {} }
 }
 
 export const countOpenBankLines = async (db: Database) =>

@@ -6,6 +6,7 @@ import { parseDanishAmount } from '#app/models/invoice/amounts.ts'
 import {
 	confirmBankLines,
 	countOpenBankLines,
+	bankLayout,
 	importBankStatement,
 	openBankLines,
 } from '#app/models/invoice/bank-import.server.ts'
@@ -178,6 +179,8 @@ rate 1";500,00;4`,
 		expect(first).toMatchObject({ ok: true, read: 6, added: 5, known: 0, outgoing: 1 })
 		const again = await importBankStatement(services(), staff, bytes, LAYOUT)
 		expect(again).toMatchObject({ ok: true, added: 0, known: 5 })
+		// The columns are remembered for this bank's export, by its header.
+		expect((await bankLayout(db())).byBank).toMatchObject({ 'dato|tekst|beløb|saldo': LAYOUT })
 
 		const open = await openBankLines(db())
 		const matchOf = (text: RegExp) => open.find((line) => text.test(line.text))!.match

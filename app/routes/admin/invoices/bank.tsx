@@ -7,6 +7,7 @@ import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
 import { inlineInputClass, Input } from '#app/components/ui/input.tsx'
 import { Table } from '#app/components/ui/table.tsx'
 import { Section } from '#app/components/admin/section.tsx'
+import { BankImportForm } from '#app/components/admin/bank-import-form.tsx'
 import { Pager } from '#app/components/ui/pager.tsx'
 import { requireStaff } from '#app/http/access.server.ts'
 import { getDb, getServices } from '#app/http/context.server.ts'
@@ -26,15 +27,15 @@ import { formatDay, formatPrice } from '#app/utils/format.ts'
 import type { BankCsvLayout } from '#database/schema.ts'
 
 const BACK = '/admin/invoices/bank'
-const COLUMN_CHOICES = Array.from({ length: 12 }, (_, index) => index)
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	requireStaff(request, context)
 	const db = getDb(context)
 	const page = Math.min(10_000, Math.max(1, Number(new URL(request.url).searchParams.get('page')) || 1))
-	const [layout, lines, total] = await Promise.all([bankLayout(db), openBankLines(db, page), countOpenBankLines(db)])
+	const [layouts, lines, total] = await Promise.all([bankLayout(db), openBankLines(db, page), countOpenBankLines(db)])
 	return {
-		layout,
+		layout: layouts.layout,
+		byBank: layouts.byBank,
 		page,
 		total,
 		lines: lines.map(({ id, bookedOn, text, amount, match }) => ({ id, bookedOn, text, amount, match })),
@@ -91,7 +92,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 type Data = Awaited<ReturnType<typeof loader>>
 
 export default function BankStatement() {
-	const { layout, lines, page, total } = useLoaderData<typeof loader>()
+	const { layout, byBank, lines, page, total } = useLoaderData<typeof loader>()
 	const refused = useActionData<typeof action>()
 	const { t } = useAdminI18n()
 	return (
@@ -103,7 +104,7 @@ export default function BankStatement() {
 				</Link>
 				<h1 className="mt-2 text-2xl font-bold text-slate-900">{t('bank.title')}</h1>
 			</div>
-			<ImportForm layout={refused?.layout ?? layout} problem={refused?.problem ?? null} />
+			<BankImportForm layout={refused?.layout ?? layout} byBank={byBank} problem={refused?.problem ?? null} />
 			<Section id="bank-lines-title" title={t('bank.lines')}>
 				{lines.length === 0 && page === 1 ? (
 					<p className="text-slate-600">{t('bank.none')}</p>
@@ -134,54 +135,6 @@ function LinePages({ page, total, shown }: { page: number; total: number; shown:
 	)
 }
 
-type Problem = { line: number; reason: string } | null
-
-function ImportForm({ layout, problem }: { layout: BankCsvLayout; problem: Problem }) {
-	const { t } = useAdminI18n()
-	const select = (name: keyof BankCsvLayout) => (
-		<label className="text-sm font-medium">
-			<span className="mb-1 block">{t(`bank.column.${name}`)}</span>
-			<select name={name} defaultValue={layout[name]} className={inlineInputClass}>
-				{COLUMN_CHOICES.map((index) => (
-					<option key={index} value={index}>
-						{t('bank.columnNumber', { number: index + 1 })}
-					</option>
-				))}
-			</select>
-		</label>
-	)
-	return (
-		<Section id="bank-import-title" title={t('bank.import')}>
-			<p className="text-sm text-slate-700">{t('bank.importHint')}</p>
-			{problem && (
-				<p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-red-900" data-bank-problem>
-					{problem.line > 0
-						? t(`bank.error.${problem.reason}`, { line: problem.line })
-						: t(`bank.error.${problem.reason}`)}
-				</p>
-			)}
-			<Form method="post" encType="multipart/form-data" className="flex flex-wrap items-end gap-3">
-				<AuthenticityTokenInput />
-				<label className="text-sm font-medium">
-					<span className="mb-1 block">{t('bank.file')}</span>
-					<Input
-						variant="bare"
-						type="file"
-						name="file"
-						accept=".csv,.txt,text/csv"
-						required
-						className="block max-w-full"
-					/>
-				</label>
-				{select('date')}
-				{select('text')}
-				{select('amount')}
-				<Button type="submit">{t('bank.read')}</Button>
-			</Form>
-		</Section>
-	)
-}
-
 const MATCH_COLUMNS = [
 	'bank.date',
 	'bank.text',
@@ -202,7 +155,7 @@ function LinesForm({ lines }: Pick<Data, 'lines'>) {
 				{lines.map((line) => (
 					<tr key={line.id} data-bank-line={line.id}>
 						<td className="px-3 py-2 whitespace-nowrap">{formatDay(line.bookedOn, locale)}</td>
-						<td className="px-3 py-2">{line.text}</td>
+						<td className="max-w-xs px-3 py-2 break-words">{line.text}</td>
 						<td className="px-3 py-2 text-right whitespace-nowrap">{money(line.amount)}</td>
 						<td className="px-3 py-2">
 							{line.match ? (

@@ -1,0 +1,1 @@
+ALTER TABLE "settings" ADD COLUMN "bank_csv_layouts" jsonb DEFAULT '{}'::jsonb NOT NULL;
