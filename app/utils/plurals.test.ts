@@ -15,7 +15,7 @@ const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map(
 const COUNTED = /\{\{count\}\}\s+\p{L}/u
 // Quantities before a word are counts: a text that names them otherwise cannot choose its plural
 // ("{{minutes}} min." is an abbreviation, the same for one and many).
-const QUANTITIES = /\{\{(days|open|minutes|lines|hours)\}\}\s+(?!min\b)\p{L}/u
+const QUANTITIES = /\{\{(days|open|minutes|lines|hours|added|known|outgoing|registered|refused)\}\}\s+(?!min\b)\p{L}/u
 // "3 af 5": the number is not of what follows.
 const NOT_COUNTED = new Set(['orderPage.after.stars'])
 

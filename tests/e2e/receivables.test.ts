@@ -137,13 +137,13 @@ describe('money from invoice to payment', () => {
 				.getByLabel("The bank's CSV file")
 				.setInputFiles({ name: 'konto.csv', mimeType: 'text/csv', buffer: statement('-9.000,00') })
 			await staff.getByRole('button', { name: 'Read the statement' }).click()
-			await staff.getByText('1 new lines read; 0 were read before; 1 outgoing left out.').waitFor()
+			await staff.getByText('New lines read: 1. Read before: 0. Outgoing left out: 1.').waitFor()
 			const line = staff.locator('[data-bank-line]')
 			expect(await line.count()).toBe(1)
 			expect(await line.textContent()).toContain('FI payment ID')
 			expect(await seriousAxeViolations(staff)).toEqual([])
 			await staff.getByRole('button', { name: 'Register the ticked lines' }).click()
-			await staff.getByText('1 payments registered.').waitFor()
+			await staff.getByText('Payments registered: 1.').waitFor()
 
 			// The customer's open page changes by itself.
 			await customer.getByText(/The invoice is paid/).waitFor()
