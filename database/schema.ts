@@ -1050,6 +1050,10 @@ export const translatorPayouts = pgTable(
 		amount: numeric({ precision: 12, scale: 2, mode: 'number' }).notNull(),
 		paidBy: text('paid_by').notNull(),
 		paidAt: timestamps.createdAt,
+		// The day the money left the agency's account and the transfer's reference, as the bookkeeper
+		// gives them (null on payouts marked before they were asked for: the day it was marked).
+		paidOn: text('paid_on'),
+		reference: text().notNull().default(''),
 	},
 	(table) => [primaryKey({ columns: [table.translatorId, table.month] })],
 )

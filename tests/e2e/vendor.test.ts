@@ -233,6 +233,11 @@ describe('translators work in the site', () => {
 			}).format(new Date())
 			const payable = pm.locator(`[data-payable="${month} Anna Vendor"]`)
 			expect(await payable.textContent()).toMatch(/DKK\s960\.00/)
+			// The running month is not paid yet, and the job behind the total is one click away.
+			await pm.getByText('The month is not over yet').waitFor()
+			expect(await payable.getByRole('button', { name: 'Mark paid' }).count()).toBe(0)
+			await payable.getByText('1 job', { exact: true }).click()
+			expect(await payable.locator('[data-paid-for]').textContent()).toMatch(/Translation · 1,200 · DKK\s960\.00/)
 			expect(await seriousAxeViolations(pm)).toEqual([])
 			await anna.goto('/work')
 			expect(await anna.locator(`[data-earnings-month="${month}"]`).textContent()).toMatch(/DKK\s960\.00/)

@@ -1,4 +1,5 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { todayInDenmark } from '#app/models/calendar/working-days.ts'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
@@ -313,6 +314,23 @@ describe('a job from offer to payable', () => {
 				'',
 			],
 		])
+
+		// Once the month is over the bookkeeper pays it, on a day and with the transfer's reference:
+		// never a day ahead, and Anna gets a remittance advice with the job behind the total.
+		const nextMonth = new Date(Date.now() + 40 * 86_400_000)
+		const paidOn = todayInDenmark(nextMonth)
+		await expect(
+			markMonthPaid(services(), staff, anna.id, owed!.month, { paidOn: '2099-01-01' }, nextMonth),
+		).rejects.toMatchObject({ reason: 'date' })
+		mails.length = 0
+		await markMonthPaid(services(), staff, anna.id, owed!.month, { paidOn, reference: 'NETS 4471' }, nextMonth)
+		const advice = mails.find((mail) => mail.to === 'anna.jobs@translators.test')!
+		expect(advice.subject).toMatch(/^Betaling for \p{L}+ \d{4}: 1\.200,00\skr\.$/u)
+		expect(advice.text).toMatch(new RegExp(`${order.reference} \\(da→en\\): 1\\.500 · 1\\.200,00\\skr\\.`))
+		expect(advice.text).toContain('Reference: NETS 4471')
+		const paid = (await listPayables(db(), owed!.month)).rows.find((row) => row.translatorId === anna.id)
+		expect(paid).toMatchObject({ paidOn, paymentReference: 'NETS 4471' })
+		expect(paid!.paidFor.map((job) => job.id)).toEqual([jobId])
 	})
 
 	test("refuses a deadline outside working hours or after the customer's date, a fixed fee without a reason, and a translator outside the pair", async () => {

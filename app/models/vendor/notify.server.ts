@@ -22,7 +22,7 @@ export async function announceJob(services: NotifyServices, orderId: number, use
 export async function mailTranslator(
 	services: NotifyServices,
 	translatorId: number,
-	kind: 'offer' | 'returned' | 'message' | 'withdrawn' | 'taken',
+	kind: 'offer' | 'returned' | 'message' | 'withdrawn' | 'taken' | 'remittance',
 	values: Record<string, string> | ((locale: Locale) => Record<string, string>),
 ) {
 	const [person] = await services.db

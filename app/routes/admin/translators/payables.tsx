@@ -12,7 +12,8 @@ import { redirectWithFlash } from '#app/http/flash.server.ts'
 import { readForm } from '#app/http/request-body.server.ts'
 import { getRequestSettings } from '#app/http/site.server.ts'
 import { listPayables, markMonthPaid, MONTH, PayoutRefused } from '#app/models/vendor/payables.server.ts'
-import { formatDateTime, formatMonth, formatNumber, formatPrice } from '#app/utils/format.ts'
+import { formatDateTime, formatDay, formatMonth, formatNumber, formatPrice } from '#app/utils/format.ts'
+import { inlineInputClass, Input } from '#app/components/ui/input.tsx'
 import { Hidden } from '#app/components/ui/input.tsx'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -26,24 +27,43 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		currency,
 		months: owed.months,
 		month: owed.month,
-		rows: owed.rows.map((row) => ({ ...row, paidAt: row.paidAt?.toISOString() ?? null })),
+		isOver: owed.isOver ?? false,
+		today: new Date().toISOString().slice(0, 10),
+		rows: owed.rows.map(({ paidFor, ...row }) => ({
+			...row,
+			paidAt: row.paidAt?.toISOString() ?? null,
+			paidFor: paidFor.map((job) => ({ ...job, approvedAt: job.approvedAt?.toISOString() ?? null })),
+		})),
 	}
 }
 
-const PaySchema = z.object({ translatorId: z.coerce.number().int().positive(), month: MONTH })
+const PaySchema = z.object({
+	translatorId: z.coerce.number().int().positive(),
+	month: MONTH,
+	// Today when left out (a script, or the form before the field was there).
+	paidOn: z.preprocess(
+		(value) => (value === '' ? undefined : value),
+		z
+			.string()
+			.regex(/^\d{4}-\d{2}-\d{2}$/)
+			.optional(),
+	),
+	reference: z.string().trim().max(100).default(''),
+})
 
-// POST /admin/payables: a translator's month marked paid.
+// POST /admin/payables: a translator's month marked paid, on a day and with a reference.
 export async function action({ request, context }: Route.ActionArgs) {
 	const staff = requireStaff(request, context)
 	const parsed = PaySchema.safeParse(Object.fromEntries(await readForm(request)))
-	if (!parsed.success)
-		return redirectWithFlash(context, '/admin/payables', { kind: 'error', key: 'payables.error.input' })
+	const back = (month?: string) => `/admin/payables${month ? `?month=${month}` : ''}`
+	if (!parsed.success) return redirectWithFlash(context, back(), { kind: 'error', key: 'payables.error.input' })
+	const { translatorId, month, paidOn, reference } = parsed.data
 	try {
-		await markMonthPaid(getServices(context), staff, parsed.data.translatorId, parsed.data.month)
-		return redirectWithFlash(context, '/admin/payables', { kind: 'success', key: 'payables.flash.paid' })
+		await markMonthPaid(getServices(context), staff, translatorId, month, { paidOn, reference })
+		return redirectWithFlash(context, back(month), { kind: 'success', key: 'payables.flash.paid' })
 	} catch (error) {
 		if (error instanceof PayoutRefused)
-			return redirectWithFlash(context, '/admin/payables', { kind: 'error', key: `payables.error.${error.reason}` })
+			return redirectWithFlash(context, back(month), { kind: 'error', key: `payables.error.${error.reason}` })
 		throw error
 	}
 }
@@ -57,9 +77,11 @@ const COLUMNS = [
 	'payables.paid',
 ] as const
 
+type Row = Awaited<ReturnType<typeof loader>>['rows'][number]
+
 // What the agency owes its translators, per translator per month of approved jobs.
 export default function Payables() {
-	const { currency, rows, months, month } = useLoaderData<typeof loader>()
+	const { currency, rows, months, month, isOver } = useLoaderData<typeof loader>()
 	const { locale, t } = useAdminI18n()
 	return (
 		<section data-controller="payables">
@@ -82,6 +104,7 @@ export default function Payables() {
 					</ul>
 				</nav>
 			)}
+			{month && !isOver && <p className="mb-4 text-sm text-slate-700">{t('payables.openMonth')}</p>}
 			{rows.length === 0 ? (
 				<EmptyState>{t('payables.empty')}</EmptyState>
 			) : (
@@ -93,32 +116,87 @@ export default function Payables() {
 					{rows.map((row) => (
 						<tr
 							key={`${row.month}-${row.translatorId}`}
-							className="border-t border-slate-200"
+							className="border-t border-slate-200 align-top"
 							data-payable={`${row.month} ${row.name}`}
 						>
 							<td className={cellClass()}>{formatMonth(row.month, locale)}</td>
 							<td className={cellClass()}>{row.name}</td>
-							<td className={cellClass()}>{row.jobs}</td>
+							<td className={cellClass()}>
+								<PaidFor row={row} currency={currency} />
+							</td>
 							<td className={cellClass()}>{formatNumber(row.words, locale)}</td>
 							<td className={cellClass(true)}>{formatPrice(row.amount, currency, locale)}</td>
 							<td className={cellClass()}>
-								{row.paidAt ? (
-									t('payables.paidBy', { when: formatDateTime(new Date(row.paidAt), locale), name: row.paidBy ?? '' })
-								) : (
-									<Form method="post">
-										<AuthenticityTokenInput />
-										<Hidden name="translatorId" value={row.translatorId} />
-										<Hidden name="month" value={row.month} />
-										<Button variant="secondarySmall" type="submit">
-											{t('payables.markPaid')}
-										</Button>
-									</Form>
-								)}
+								<Payment row={row} isOver={isOver} />
 							</td>
 						</tr>
 					))}
 				</Table>
 			)}
 		</section>
+	)
+}
+
+// The jobs behind a total, to check it against.
+function PaidFor({ row, currency }: { row: Row; currency: string }) {
+	const { locale, t } = useAdminI18n()
+	return (
+		<details>
+			<summary className="cursor-pointer">{t('payables.jobCount', { count: row.jobs })}</summary>
+			<ul className="mt-1 space-y-1 text-sm" data-paid-for>
+				{row.paidFor.map((job) => (
+					<li key={job.id}>
+						<Link to={`/admin/jobs/${job.id}`} className="text-teal-900 underline">
+							{t('jobs.pageTitle', { id: job.id, reference: job.reference })}
+						</Link>{' '}
+						· {t(`jobs.kind.${job.kind}`)} · {formatNumber(job.words, locale)} ·{' '}
+						{formatPrice(job.fee ?? 0, currency, locale)}
+					</li>
+				))}
+			</ul>
+		</details>
+	)
+}
+
+// Paid (when, with what reference, by whom), or the form that marks an ended month paid.
+function Payment({ row, isOver }: { row: Row; isOver: boolean }) {
+	const { today } = useLoaderData<typeof loader>()
+	const { locale, t } = useAdminI18n()
+	if (row.paidAt)
+		return (
+			<>
+				{t('payables.paidOn', {
+					date: row.paidOn ? formatDay(row.paidOn, locale) : formatDateTime(new Date(row.paidAt), locale),
+					name: row.paidBy ?? '',
+				})}
+				{row.paymentReference && <span className="block text-sm text-slate-700">{row.paymentReference}</span>}
+			</>
+		)
+	if (!isOver) return <>{t('payables.unpaid')}</>
+	return (
+		<Form method="post" className="flex flex-wrap items-end gap-2">
+			<AuthenticityTokenInput />
+			<Hidden name="translatorId" value={row.translatorId} />
+			<Hidden name="month" value={row.month} />
+			<label className="text-sm">
+				<span className="block">{t('payables.paidOnLabel')}</span>
+				<Input
+					variant="bare"
+					type="date"
+					name="paidOn"
+					required
+					defaultValue={today}
+					max={today}
+					className={inlineInputClass}
+				/>
+			</label>
+			<label className="text-sm">
+				<span className="block">{t('payables.reference')}</span>
+				<Input variant="bare" name="reference" maxLength={100} className={`${inlineInputClass} w-36`} />
+			</label>
+			<Button variant="secondarySmall" type="submit">
+				{t('payables.markPaid')}
+			</Button>
+		</Form>
 	)
 }
