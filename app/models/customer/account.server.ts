@@ -1,9 +1,16 @@
 import { desc, eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Database } from '#database/client.ts'
-import { CUSTOMER_LINK_PURPOSES, customers, orders, quotes, requests, type CustomerDetails } from '#database/schema.ts'
+import { customers, orders, quotes, requests, type CustomerDetails } from '#database/schema.ts'
 import type { AppServices } from '#app/models/services.ts'
-import { issueLink, normaliseEmail, takeLink, withdrawLinks, type LinkRow } from '#app/models/customer/links.server.ts'
+import {
+	CUSTOMER_PURPOSES,
+	issueLink,
+	normaliseEmail,
+	takeLink,
+	withdrawLinks,
+	type LinkRow,
+} from '#app/models/customer/links.server.ts'
 import { endOtherCustomerSessions, startCustomerSession, type Customer } from '#app/models/customer/session.server.ts'
 import { claimCompany, joinCompany } from '#app/models/customer/company.server.ts'
 import { mailLink } from '#app/models/customer/mail.server.ts'
@@ -72,7 +79,7 @@ async function moveAccount(db: Database, customerId: number, email: string) {
 		.set({ email, updatedAt: new Date() })
 		.where(eq(customers.id, customerId))
 		.returning({ id: customers.id, email: customers.email })
-	if (row && before && before.email !== row.email) await withdrawLinks(db, before.email, [...CUSTOMER_LINK_PURPOSES])
+	if (row && before && before.email !== row.email) await withdrawLinks(db, before.email, CUSTOMER_PURPOSES)
 	return row ?? null
 }
 

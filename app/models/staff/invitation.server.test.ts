@@ -56,6 +56,17 @@ describe('an account made by invitation', () => {
 		expect((await invitationOf(services(), customerLink!)).state).toBe('unknown')
 		expect(await acceptInvitation(services(), customerLink!, PASSWORD)).toEqual({ ok: false, reason: 'unknown' })
 		expect((await peekLink(db(), customerLink!)).state).toBe('valid')
+		// A customer of the same address moving their account elsewhere withdraws their own links only.
+		const signedIn = await spendLink(services(), customerLink!)
+		if (!signedIn.ok) throw new Error(signedIn.reason)
+		const move = await issueLink(db(), {
+			purpose: 'change-email',
+			email: 'kim.private@example.dk',
+			customerId: signedIn.customer.id,
+			ipHash: 'kim',
+		})
+		expect(await spendLink(services(), move!)).toMatchObject({ ok: true })
+		expect((await invitationOf(services(), token)).state).toBe('valid')
 	})
 
 	test('a new invitation ends the one before; a week later it has expired', async () => {
