@@ -323,7 +323,8 @@ describe('a job from offer to payable', () => {
 			markMonthPaid(services(), staff, anna.id, owed!.month, { paidOn: '2099-01-01' }, nextMonth),
 		).rejects.toMatchObject({ reason: 'date' })
 		mails.length = 0
-		await markMonthPaid(services(), staff, anna.id, owed!.month, { paidOn, reference: 'NETS 4471' }, nextMonth)
+		// The day paid left out is the day it is marked.
+		await markMonthPaid(services(), staff, anna.id, owed!.month, { reference: 'NETS 4471' }, nextMonth)
 		const advice = mails.find((mail) => mail.to === 'anna.jobs@translators.test')!
 		expect(advice.subject).toMatch(/^Betaling for \p{L}+ \d{4}: 1\.200,00\skr\.$/u)
 		expect(advice.text).toMatch(new RegExp(`${order.reference} \\(da→en\\): 1\\.500 · 1\\.200,00\\skr\\.`))

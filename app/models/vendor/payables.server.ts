@@ -185,10 +185,11 @@ export async function markMonthPaid(
 	staff: { id: number; name: string },
 	translatorId: number,
 	payMonth: string,
-	{ paidOn = todayInDenmark(), reference = '' }: Payment = {},
+	payment: Payment = {},
 	now = new Date(),
 ) {
 	const today = todayInDenmark(now)
+	const { paidOn = today, reference = '' } = payment
 	if (payMonth >= today.slice(0, 7)) throw new PayoutRefused('open-month')
 	if (!asCalendarDate(paidOn) || paidOn > today || paidOn.slice(0, 7) < payMonth) throw new PayoutRefused('date')
 	const [owed] = await services.db

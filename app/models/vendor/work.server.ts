@@ -76,16 +76,13 @@ export async function jobForTranslator(services: Pick<NotifyServices, 'db'>, me:
 			.from(documents)
 			.where(inArray(documents.id, job.documentIds.length ? job.documentIds : [NO_ID]))
 			.orderBy(asc(documents.createdAt)),
-		db
-			.select({ id: orderFiles.id, name: orderFiles.name, size: orderFiles.size })
-			.from(orderFiles)
-			.where(
-				and(
-					inArray(orderFiles.id, job.deliveredFileIds.length ? job.deliveredFileIds : [NO_ID]),
-					isNull(orderFiles.deletedAt),
-				),
-			)
-			.orderBy(asc(orderFiles.createdAt)),
+		job.deliveredFileIds.length
+			? db
+					.select({ id: orderFiles.id, name: orderFiles.name, size: orderFiles.size })
+					.from(orderFiles)
+					.where(and(inArray(orderFiles.id, job.deliveredFileIds), isNull(orderFiles.deletedAt)))
+					.orderBy(asc(orderFiles.createdAt))
+			: [],
 		isMine
 			? db
 					.select({

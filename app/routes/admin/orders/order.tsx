@@ -64,7 +64,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 		pair && isOpen ? candidatesFor(services.db, pair, words, minutes) : [],
 		ratingOfOrder(services.db, order.id),
 		listManagers(services.db),
-		revisionToOffer(services.db, order.id),
+		// Only asked while the customer's request waits: the page reloads on every change of the order.
+		order.status === 'revision_requested' ? revisionToOffer(services.db, order.id) : null,
 		pair ? languageNames(services.db, [pair.from, pair.to]) : null,
 	])
 	return {
