@@ -5,10 +5,7 @@ import { Button } from '#app/components/ui/button.tsx'
 import { Hidden } from '#app/components/ui/input.tsx'
 import { EmptyState } from '#app/components/admin/list-page.tsx'
 import { formatAge, formatDay, formatNumber } from '#app/utils/format.ts'
-import type { TodoItem, TodoKind } from '#app/models/vendor/todo.server.ts'
-
-// Browser-safe copy of the kinds' order (the model's module is the server's).
-const KINDS: readonly TodoKind[] = ['late', 'due', 'review', 'message', 'revision', 'untaken']
+import { TODO_KINDS as KINDS, type TodoItem, type TodoKind } from '#app/models/vendor/todo.ts'
 
 type Lists = { items: Record<TodoKind, TodoItem[]>; counts: Record<TodoKind, number> }
 
