@@ -699,8 +699,12 @@ const keptFile = () => ({
 	createdAt: timestamps.createdAt,
 })
 
-// The translated files staff deliver; the customer downloads them from the order page until the
-// retention period ends, when the file is deleted and deletedAt set.
+// The translated files of an order. Each is a version of one of the order's documents when it is
+// known which (named `<document>.<target language>.<ext>`); it waits for the next delivery until
+// delivered (unless the PM left it out: held), and then is the customer's until a newer version
+// of its document is delivered (superseded: kept for staff) or staff withdraw it as wrong (removed
+// from the disk, who and why kept). The customer downloads the current ones until the retention
+// period ends, when the file is deleted and deletedAt set.
 export const orderFiles = pgTable(
 	'order_files',
 	{
@@ -708,6 +712,19 @@ export const orderFiles = pgTable(
 		orderId: integer('order_id')
 			.notNull()
 			.references(() => orders.id, { onDelete: 'cascade' }),
+		documentId: text('document_id').references(() => documents.id, { onDelete: 'set null' }),
+		// The approved job it came from (null: uploaded by staff).
+		jobId: integer('job_id').references((): AnyPgColumn => jobs.id, { onDelete: 'set null' }),
+		// The name the translator or staff member uploaded it under.
+		originalName: text('original_name'),
+		// 1, 2, 3… per document, counted when delivered.
+		version: integer(),
+		held: boolean().notNull().default(false),
+		deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+		supersededAt: timestamp('superseded_at', { withTimezone: true }),
+		withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+		withdrawnBy: text('withdrawn_by'),
+		withdrawnReason: text('withdrawn_reason'),
 	},
 	(table) => [index('order_files_order').on(table.orderId)],
 )

@@ -45,6 +45,7 @@ const POSTGRES_PASS = {
 		'server/{env,csrf,trust-proxy,body-limit,canonical-address}.test.ts',
 		'server/render-thread/{eligible,pool}.test.ts',
 		'app/models/vendor/{capacity,deadline,fees}.test.ts',
+		'app/models/order/delivery-names.test.ts',
 		'server/bank-statement/**',
 		'server/analysis/pool.test.ts',
 	],

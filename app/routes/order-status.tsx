@@ -83,10 +83,16 @@ export default function OrderStatusPage() {
 										>
 											{file.name}
 										</a>
-										<span className="text-sm text-slate-600">{formatFileSize(file.size, locale)}</span>
+										<span className="text-sm text-slate-600">
+											{file.version > 1 ? `${t('orderPage.fileVersion', { version: file.version })} · ` : ''}
+											{formatFileSize(file.size, locale)}
+										</span>
 									</li>
 								))}
 							</ul>
+							{order.status !== 'delivered' && (
+								<Text as="p" k="orderPage.filesWhileRevision" className="mb-2 text-sm text-slate-600" />
+							)}
 							{order.keptUntil && (
 								<Text
 									as="p"

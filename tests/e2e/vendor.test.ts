@@ -56,8 +56,8 @@ const upload = (page: WatchedPage, name: string, text: string) =>
 
 describe('translators work in the site', () => {
 	test(
-		'offer to two, one takes it, hand in, return, hand in again, approve, deliver, owe',
-		{ timeout: 180_000 },
+		'offer to two, one takes it, hand in, return, hand in again, approve, deliver, owe, revise',
+		{ timeout: 240_000 },
 		async () => {
 			// The admin adds a second translator, with a login and the pair.
 			const pm = await open('/admin/translators/new')
@@ -208,8 +208,11 @@ describe('translators work in the site', () => {
 			await pm.getByText('Approved: the files are on the order, ready to deliver.').waitFor()
 			await pm.goto(`/admin/orders/${order.id}`)
 			await waitForHydration(pm)
-			const files = pm.getByRole('region', { name: 'Translated files' })
-			expect(await files.getByRole('link').allTextContents()).toEqual(['contract-en-v2.txt'])
+			// Waiting for the delivery, named after its source in the target language.
+			const waiting = pm.getByRole('region', { name: 'Translated files' }).locator('[data-next-delivery]')
+			expect(await waiting.locator('label').allTextContents()).toEqual(['kontrakt.en.txt'])
+			expect(await waiting.textContent()).toContain('uploaded as contract-en-v2.txt')
+			expect(await waiting.getByRole('checkbox', { name: 'kontrakt.en.txt' }).isChecked()).toBe(true)
 			const status = pm.getByRole('region', { name: 'Status' })
 			await status.getByRole('button', { name: 'Change status' }).click()
 			await status.locator('[data-current-status="in_progress"]').waitFor()
@@ -220,7 +223,7 @@ describe('translators work in the site', () => {
 			const customer = await open(`/en/orders/${order.token}`)
 			const [delivered] = await Promise.all([
 				customer.waitForEvent('download'),
-				customer.getByRole('link', { name: /contract-en-v2\.txt/ }).click(),
+				customer.getByRole('link', { name: 'kontrakt.en.txt' }).click(),
 			])
 			expect(readFileSync(await delivered.path(), 'utf8')).toBe('The whole contract, clause 3 included.')
 
@@ -261,8 +264,43 @@ describe('translators work in the site', () => {
 			expect(await offered.textContent()).toMatch(/Revision[\s\S]*DKK\s384\.00/)
 			await offered.getByRole('link').first().click()
 			await anna.locator('[data-job-reason]', { hasText: 'Clause 3 reads "buyer" for "seller".' }).waitFor()
-			expect(await anna.getByRole('region', { name: 'The offer' }).textContent()).toContain('contract-en-v2.txt')
+			expect(await anna.getByRole('region', { name: 'The offer' }).textContent()).toContain('kontrakt.en.txt')
 			expect(await seriousAxeViolations(anna)).toEqual([])
+
+			// She takes it and hands in the revised file; the PM approves it from the to-do list and
+			// delivers it: the customer has version 2 under the same name, version 1 is staff's.
+			await anna.getByRole('button', { name: 'Accept' }).click()
+			await anna.getByText('The job is yours.').waitFor()
+			await upload(anna, 'contract-en-v3.txt', 'Clause 3 reads "seller".')
+			await anna.getByRole('button', { name: 'Upload', exact: true }).click()
+			await anna.getByText('contract-en-v3.txt is uploaded.').waitFor()
+			await anna.getByRole('button', { name: 'Hand in: the job is done' }).click()
+			await anna.getByText('Handed in. The project manager is told.').waitFor()
+			await pm.goto('/admin/todo')
+			await waitForHydration(pm)
+			await pm.locator('[data-todo="review"] [data-todo-item]').getByRole('link').click()
+			await pm.getByRole('heading', { level: 1, name: /Job \d+ for order/ }).waitFor()
+			await waitForHydration(pm)
+			await pm.getByRole('button', { name: 'Approve: add the files to the order' }).click()
+			await pm.getByText('Approved: the files are on the order, ready to deliver.').waitFor()
+			// Meanwhile the customer still has the first delivery to download.
+			await customer.reload()
+			expect(await customer.getByRole('link', { name: 'kontrakt.en.txt' }).count()).toBe(1)
+			await pm.goto(`/admin/orders/${order.id}`)
+			await waitForHydration(pm)
+			await status.getByLabel('New status').selectOption('delivered')
+			await status.getByRole('button', { name: 'Change status' }).click()
+			await status.locator('[data-current-status="delivered"]').waitFor()
+			const earlier = pm.locator('[data-file-state="superseded"]')
+			expect(await earlier.getAttribute('data-file')).toBe('kontrakt.en.txt')
+			await customer.reload()
+			const [revised] = await Promise.all([
+				customer.waitForEvent('download'),
+				customer.getByRole('link', { name: 'kontrakt.en.txt' }).click(),
+			])
+			expect(readFileSync(await revised.path(), 'utf8')).toBe('Clause 3 reads "seller".')
+			expect(await customer.getByText('version 2').count()).toBe(1)
+			expect(await seriousAxeViolations(pm)).toEqual([])
 		},
 	)
 })

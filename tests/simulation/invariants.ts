@@ -168,13 +168,23 @@ async function deliveredFiles(db: Database): Promise<Breach[]> {
 	const [orderRows, jobRows, fileRows] = await Promise.all([
 		db.select().from(orders),
 		db.select().from(jobs),
-		db.select({ orderId: orderFiles.orderId }).from(orderFiles),
+		db.select().from(orderFiles),
 	])
+	// What the customer has: delivered, neither replaced by a newer version nor withdrawn.
+	const current = fileRows.filter((file) => file.deliveredAt && !file.supersededAt && !file.withdrawnAt)
+	for (const file of current.filter((row) => row.documentId)) {
+		const same = current.filter((row) => row.documentId === file.documentId)
+		if (same[0] === file && same.length > 1)
+			breaches.push({
+				invariant: "one current version of each document in the customer's delivery",
+				detail: `${file.name}: versions ${same.map((row) => row.version).join(', ')}`,
+			})
+	}
 	for (const order of orderRows.filter((row) => row.deliveredAt !== null)) {
 		const approved = jobRows.filter((job) => job.orderId === order.id && job.status === 'approved')
 		if (!approved.length) continue
 		const documentsCount = Math.max(...approved.map((job) => job.documentIds.length))
-		const filesCount = fileRows.filter((file) => file.orderId === order.id).length
+		const filesCount = current.filter((file) => file.orderId === order.id).length
 		const confirmed = approved.some((job) => job.fewerFilesConfirmedBy !== null)
 		if (filesCount < documentsCount && !confirmed)
 			breaches.push({

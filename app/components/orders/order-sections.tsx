@@ -75,11 +75,14 @@ export function OrderHistory({ events }: { events: OrderEvent[] }) {
 			event.kind === 'message' ? t('order.messageSent', { email: event.body }) : '',
 			event.kind === 'revision' ? t('orders.revisionReason') : '',
 			event.kind === 'accepted' ? t('orders.customerAccepted') : '',
+			event.kind === 'file'
+				? t(event.body.startsWith('withdrawn:') ? 'order.event.fileWithdrawn' : 'order.event.fileAdded')
+				: '',
 			event.internal ? `(${t('order.internal')})` : '',
 		]
 			.filter(Boolean)
 			.join(' '),
-		body: event.kind === 'mail' || event.kind === 'message' ? null : event.body,
+		body: event.kind === 'mail' || event.kind === 'message' ? null : event.body.replace(/^withdrawn:/, ''),
 	}))
 	return (
 		<Section id="order-history-title" title={t('order.history')}>

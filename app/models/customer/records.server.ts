@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm'
 import type { Database } from '#database/client.ts'
 import { invoices, orderDownloads, orderFiles, orders, quotes, requests } from '#database/schema.ts'
 import type { AppServices } from '#app/models/services.ts'
@@ -8,6 +8,7 @@ import { addCalendarDays, todayInDenmark } from '#app/models/calendar/working-da
 import { invoiceStatusOf, owedOn } from '#app/models/invoice/statuses.ts'
 import { getSettings } from '#app/models/site.server.ts'
 import type { Customer } from '#app/models/customer/session.server.ts'
+import { inCustomersDelivery } from '#app/models/order/delivery.server.ts'
 
 export const ACCOUNT_PAGE_SIZE = 25
 
@@ -66,12 +67,12 @@ export async function accountOrders(db: Database, access: Access, page = 1) {
 		db.select({ n: count() }).from(orders).where(scope),
 		getSettings(db),
 	])
-	const delivered = rows.filter((row) => row.status === 'delivered').map((row) => row.id)
+	const delivered = rows.filter((row) => row.deliveredAt && row.status !== 'cancelled').map((row) => row.id)
 	const files = delivered.length
 		? await db
 				.select({ id: orderFiles.id, orderId: orderFiles.orderId, name: orderFiles.name, size: orderFiles.size })
 				.from(orderFiles)
-				.where(and(inArray(orderFiles.orderId, delivered), isNull(orderFiles.deletedAt)))
+				.where(and(inArray(orderFiles.orderId, delivered), inCustomersDelivery))
 				.orderBy(orderFiles.createdAt)
 		: []
 	return {
@@ -203,9 +204,7 @@ export async function deliveryForAccount(db: Database, access: Access, fileId: s
 		.select({ file: orderFiles })
 		.from(orderFiles)
 		.innerJoin(orders, eq(orders.id, orderFiles.orderId))
-		.where(
-			and(eq(orderFiles.id, fileId), eq(orders.status, 'delivered'), isNull(orderFiles.deletedAt), orderScope(access)),
-		)
+		.where(and(eq(orderFiles.id, fileId), ne(orders.status, 'cancelled'), inCustomersDelivery, orderScope(access)))
 	return row?.file ?? null
 }
 

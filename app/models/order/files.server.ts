@@ -6,11 +6,13 @@ import { receiveFile, type MultipartSource } from '#app/models/documents/upload.
 import { OrderNotFound, OrderRefused } from '#app/models/order/lifecycle.server.ts'
 import { announceOrder } from '#app/models/live/announce.server.ts'
 import { deliveriesDirOf } from '#app/models/order/order.server.ts'
+import { holdEarlier, versionName } from '#app/models/order/delivery.server.ts'
 import type { Staff } from '#app/models/staff/session.server.ts'
 
 // A translated file staff upload to an order, checked as a customer's upload is (kind, content,
 // size, archive bombs) and kept beside the customers' documents until the retention period after
-// delivery ends. The customer sees it on the order page once the order is delivered.
+// delivery ends. It is a version of the order's document its name matches (named after it), and
+// the customer sees it on the order page once it is delivered.
 export async function addOrderFile(
 	services: Pick<AppServices, 'db' | 'documentsDir' | 'files' | 'broadcast' | 'logger'>,
 	staff: Pick<Staff, 'id' | 'name'>,
@@ -20,7 +22,7 @@ export async function addOrderFile(
 ) {
 	const { db } = services
 	const [order] = await db
-		.select({ status: orders.status, reference: orders.reference })
+		.select({ status: orders.status, reference: orders.reference, language: orders.toLanguage })
 		.from(orders)
 		.where(eq(orders.id, orderId))
 	if (!order) throw new OrderNotFound()
@@ -32,17 +34,19 @@ export async function addOrderFile(
 		limitMib,
 		(received, moveIntoPlace) =>
 			db.transaction(async (tx) => {
+				const named = await versionName(tx, orderId, received.name, order.language)
 				const [row] = await tx
 					.insert(orderFiles)
 					.values({
 						id: received.id,
 						orderId,
-						name: received.name,
+						...named,
 						type: received.extension,
 						size: received.size,
 						storedName: received.storedName,
 					})
 					.returning()
+				if (named.documentId) await holdEarlier(tx, orderId, [named.documentId], [received.id])
 				await tx
 					.insert(orderEvents)
 					.values({ orderId, kind: 'file', body: received.name, userName: staff.name, internal: true })

@@ -1,5 +1,6 @@
-import { and, eq, isNull, sql } from 'drizzle-orm'
-import { orderEvents, orderFiles, orders, teamMembers, type OrderStatus } from '#database/schema.ts'
+import { eq } from 'drizzle-orm'
+import { orderEvents, orders, teamMembers, type OrderStatus } from '#database/schema.ts'
+import { deliverWaitingFiles } from '#app/models/order/delivery.server.ts'
 import type { AppServices } from '#app/models/services.ts'
 import { recordAudit } from '#app/models/audit/record.server.ts'
 import { creditInvoice, issueInvoice, openInvoiceOf, type Invoice } from '#app/models/invoice/invoice.server.ts'
@@ -23,7 +24,8 @@ export class OrderRefused extends Error {
 type Services = Pick<AppServices, 'db' | 'broadcast' | 'logger' | 'sendMail' | 'publicUrl'>
 type Actor = Pick<Staff, 'id' | 'name'>
 
-// Staff move an order on. Delivering needs at least one translated file and issues the invoice in
+// Staff move an order on. Delivering hands over the files waiting for it (the customer must then
+// have at least one translated file) and issues the invoice in
 // the same transaction (so its number is taken only if the delivery stands); cancelling a
 // delivered order issues a credit note for its invoice. The customer hears of a delivery by mail,
 // with the invoice attached, and an open order page changes at once.
@@ -41,16 +43,11 @@ export async function changeOrderStatus(
 		if (!order) throw new OrderNotFound()
 		if (expected && order.status !== expected) throw new OrderRefused('stale')
 		if (!ORDER_TRANSITIONS[order.status].includes(to)) throw new OrderRefused('transition')
-		if (to === 'delivered') {
-			const [files] = await tx
-				.select({ count: sql<number>`count(*)::int` })
-				.from(orderFiles)
-				.where(and(eq(orderFiles.orderId, orderId), isNull(orderFiles.deletedAt)))
-			if (!files?.count) throw new OrderRefused('no-files')
-		}
+		const now = new Date()
+		if (to === 'delivered') await deliverWaitingFiles(tx, orderId, now)
 		await tx
 			.update(orders)
-			.set({ status: to, updatedAt: new Date(), ...(to === 'delivered' ? { deliveredAt: new Date() } : {}) })
+			.set({ status: to, updatedAt: new Date(), ...(to === 'delivered' ? { deliveredAt: now } : {}) })
 			.where(eq(orders.id, orderId))
 		await tx.insert(orderEvents).values({ orderId, kind: 'status', status: to, body: note, userName: staff.name })
 		let invoice: Invoice | null = null
@@ -180,6 +177,30 @@ export async function resendDeliveryMail(services: Services, staff: Actor, order
 		summary: `Order ${order.reference}: delivery mail sent again`,
 		changes: { deliveryMail: 'sent' },
 	})
+	await announceOrder(services, orderId)
+}
+
+// Files added to an order already delivered (a corrected version, a missing document) reach the
+// customer only when staff hand them over: delivered as a delivery is, and the delivery mail again.
+export async function deliverAddedFiles(services: Services, staff: Actor, orderId: number) {
+	const { reference, names } = await services.db.transaction(async (tx) => {
+		const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update')
+		if (!order) throw new OrderNotFound()
+		if (order.status !== 'delivered') throw new OrderRefused('not-delivered')
+		const now = new Date()
+		const names = await deliverWaitingFiles(tx, orderId, now)
+		if (!names.length) throw new OrderRefused('no-files')
+		await tx.update(orders).set({ deliveredAt: now, updatedAt: now }).where(eq(orders.id, orderId))
+		return { reference: order.reference, names }
+	})
+	await recordAudit(services, staff, {
+		action: 'update',
+		subjectType: 'order',
+		subjectId: orderId,
+		summary: `Order ${reference}: delivered ${names.join(', ')}`,
+		changes: { delivered: names },
+	})
+	await sendDeliveryMails(services, staff, orderId, null)
 	await announceOrder(services, orderId)
 }
 

@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { and, asc, eq, isNull, lt } from 'drizzle-orm'
+import { and, asc, eq, isNull, lt, ne } from 'drizzle-orm'
 import type { Database } from '#database/client.ts'
 import { documents, jobFiles, jobs, orderDownloads, orderEvents, orderFiles, orders, quotes } from '#database/schema.ts'
 import { addCalendarDays, todayInDenmark, daysBefore } from '#app/models/calendar/working-days.ts'
@@ -10,6 +10,7 @@ import type { AppServices } from '#app/models/services.ts'
 import { broadcastTo } from '#app/models/live/broadcast.server.ts'
 import { orderStream } from '#app/utils/cable.ts'
 import { removeKept, type KeptFiles } from '#app/models/files/store.server.ts'
+import { inCustomersDelivery } from '#app/models/order/delivery.server.ts'
 
 // What the customer's history shows: statuses, staff's public notes, and what the customer did
 // after the delivery (the revision asked for, with its reason; the delivery accepted).
@@ -37,8 +38,12 @@ export async function findOrderForCustomer(db: Database, token: string) {
 		getSettings(db),
 		invoiceForCustomer(db, order.id),
 	])
-	// Staff may upload files while they work; the customer sees them once the order is delivered.
-	const delivered = order.status === 'delivered' ? files : []
+	// Staff may upload files while they work; the customer sees what was delivered (the last set,
+	// also while a revision is open), each file's current version.
+	const delivered =
+		order.status === 'cancelled'
+			? []
+			: files.filter((file) => file.deliveredAt && !file.supersededAt && !file.withdrawnAt)
 	const keptUntil = order.deliveredAt
 		? addCalendarDays(todayInDenmark(order.deliveredAt), settings.deliveryRetentionDays)
 		: null
@@ -74,7 +79,7 @@ export async function findOrderForCustomer(db: Database, token: string) {
 			})),
 		files: delivered
 			.filter((file) => !file.deletedAt)
-			.map((file) => ({ id: file.id, name: file.name, size: file.size })),
+			.map((file) => ({ id: file.id, name: file.name, size: file.size, version: file.version ?? 1 })),
 		filesDeleted: delivered.some((file) => file.deletedAt),
 		keptUntil,
 		documents: sources.map((source) => source.name),
@@ -88,7 +93,7 @@ export type CustomerOrder = NonNullable<Awaited<ReturnType<typeof findOrderForCu
 // (the documents' stray-file sweep looks only at its own top level).
 export const deliveriesDirOf = (documentsDir: string) => path.join(documentsDir, 'deliveries')
 
-// A delivered order's file the customer may download by the order's key, logged (with the address keyed,
+// A file of the customer's delivery they may download by the order's key, logged (with the address keyed,
 // as for uploads); null when it is not this order's or was deleted at the end of retention.
 export async function takeDownload(db: Database, token: string, fileId: string, addressKey: string) {
 	if (!/^[\w-]{32}$/.test(token) || !/^[0-9a-f-]{36}$/.test(fileId)) return null
@@ -96,14 +101,7 @@ export async function takeDownload(db: Database, token: string, fileId: string, 
 		.select({ file: orderFiles })
 		.from(orderFiles)
 		.innerJoin(orders, eq(orders.id, orderFiles.orderId))
-		.where(
-			and(
-				eq(orders.token, token),
-				eq(orders.status, 'delivered'),
-				eq(orderFiles.id, fileId),
-				isNull(orderFiles.deletedAt),
-			),
-		)
+		.where(and(eq(orders.token, token), ne(orders.status, 'cancelled'), eq(orderFiles.id, fileId), inCustomersDelivery))
 	if (!row) return null
 	await db.insert(orderDownloads).values({ fileId, addressKey })
 	return row.file

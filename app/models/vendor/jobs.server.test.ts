@@ -137,14 +137,15 @@ describe('a job from offer to payable', () => {
 		// The PM keeps the earlier annex with the new contract.
 		const files = await db().select().from(jobFiles).where(eq(jobFiles.jobId, made.jobId))
 		const chosen = files.filter((file) => file.name !== 'kontrakt-en.txt').map((file) => file.id)
+		// Each is named after its source document in the target language, whatever it was handed in as.
 		expect(await approveJob(services(), staff, made.jobId, { fileIds: chosen })).toEqual(
-			expect.arrayContaining(['bilag-en.txt', 'kontrakt-en-v2.txt']),
+			expect.arrayContaining(['bilag.en.txt', 'kontrakt.en.txt']),
 		)
 		const [job] = await db().select().from(jobs).where(eq(jobs.id, made.jobId))
 		expect(job).toMatchObject({ status: 'approved', fewerFilesConfirmedBy: null })
 		expect(
 			(await db().select().from(orderFiles).where(eq(orderFiles.orderId, order.id))).map((file) => file.name).sort(),
-		).toEqual(['bilag-en.txt', 'kontrakt-en-v2.txt'])
+		).toEqual(['bilag.en.txt', 'kontrakt.en.txt'])
 	})
 
 	test('a file uploaded by mistake is removed by its translator before hand-in, never after and never another’s', async () => {
@@ -276,12 +277,13 @@ describe('a job from offer to payable', () => {
 		await expect(markJobDone(services(), anna, jobId, '')).rejects.toBeInstanceOf(JobRefused)
 		await addJobFile(services(), anna, jobId, upload('contract-en-v2.txt', 'Final translation.'), 1)
 		await markJobDone(services(), anna, jobId, '')
-		expect(await approveJob(services(), staff, jobId)).toEqual(['contract-en-v2.txt'])
+		expect(await approveJob(services(), staff, jobId)).toEqual(['kontrakt.en.txt'])
 
-		// The approved file is the order's, ready for the delivery; the fee is owed for the month.
+		// The approved file is the order's, ready for the delivery (named after its source, the name it
+		// was handed in under kept); the fee is owed for the month.
 		const delivered = await db().select().from(orderFiles).where(eq(orderFiles.orderId, order.id))
-		expect(delivered.map((file) => file.name)).toContain('contract-en-v2.txt')
-		const file = delivered.find((row) => row.name === 'contract-en-v2.txt')!
+		const file = delivered.find((row) => row.originalName === 'contract-en-v2.txt')!
+		expect(file.name).toBe('kontrakt.en.txt')
 		expect(readFileSync(path.join(deliveriesDirOf(documentsDir), file.storedName), 'utf8')).toBe('Final translation.')
 		// The order's file stands on its own: the translator's copy going does not take it along.
 		const [handedIn] = await db().select().from(jobFiles).where(eq(jobFiles.name, 'contract-en-v2.txt'))

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm'
+import { and, asc, eq, inArray } from 'drizzle-orm'
 import { z } from 'zod'
 import {
 	documents,
@@ -23,6 +23,7 @@ import { mailOffers } from '#app/models/vendor/offer-mail.server.ts'
 import { ownNewJob } from '#app/models/vendor/manager.server.ts'
 import type { FieldErrors } from '#app/models/records/form.ts'
 import { numberField } from '#app/models/records/form.ts'
+import { toBeRevised } from '#app/models/order/delivery.server.ts'
 
 type Actor = { id: number; name: string }
 
@@ -93,14 +94,15 @@ export async function createJob(
 
 	const { offerExpiryHours } = await getSettings(db)
 	const expiresAt = answerBy(now, checked.deadline, offerExpiryHours)
-	// A revision or proofreading works on what was delivered: the order's files as they are now.
+	// A revision or proofreading works on what was delivered: the customer's files as they are now
+	// (and those about to be delivered).
 	const delivered =
 		values.kind === 'translation'
 			? []
 			: await db
 					.select({ id: orderFiles.id })
 					.from(orderFiles)
-					.where(and(eq(orderFiles.orderId, orderId), isNull(orderFiles.deletedAt)))
+					.where(and(eq(orderFiles.orderId, orderId), toBeRevised))
 					.orderBy(asc(orderFiles.createdAt))
 	const jobId = await db.transaction(async (tx) => {
 		const [job] = await tx

@@ -19,6 +19,7 @@ import { userIdsOf } from '#app/models/vendor/jobs.server.ts'
 import { recordAudit } from '#app/models/audit/record.server.ts'
 import { announceOrder } from '#app/models/live/announce.server.ts'
 import { deliveriesDirOf } from '#app/models/order/order.server.ts'
+import { holdEarlier, versionName } from '#app/models/order/delivery.server.ts'
 import { announceJob, mailTranslator, type NotifyServices } from '#app/models/vendor/notify.server.ts'
 import { canMoveJob, JobRefused, moveJob } from '#app/models/vendor/job-status.server.ts'
 import { withdrawOffers } from '#app/models/vendor/offers.server.ts'
@@ -101,7 +102,8 @@ const translatorUser = (services: Pick<NotifyServices, 'db'>, translatorId: numb
 export type FileChoice = { fileIds: string[] }
 
 // Approved: the job's current files become the order's translated files (a second name beside the
-// other deliveries), ready for the existing delivery; the fee is owed to the translator. A job with
+// other deliveries), each a version of the job's document it matches and named after it, waiting
+// for the next delivery in place of what waited for the same documents; the fee is owed to the translator. A job with
 // fewer current files than documents is approved only with the PM's choice of files, and who
 // confirmed it is kept on the job.
 export async function approveJob(
@@ -125,9 +127,17 @@ export async function approveJob(
 				const storedName = `${id}${path.extname(file.storedName)}`
 				await secondName(services.files, path.join(directory, file.storedName), path.join(directory, storedName))
 				made.push(storedName)
-				copies.push({ id, orderId: job.orderId, name: file.name, type: file.type, size: file.size, storedName })
+				const named = await versionName(tx, job.orderId, file.name, job.toLanguage, job.documentIds)
+				copies.push({ id, orderId: job.orderId, jobId, ...named, type: file.type, size: file.size, storedName })
 			}
 			if (copies.length) await tx.insert(orderFiles).values(copies)
+			const versions = copies.flatMap((copy) => (copy.documentId ? [copy.documentId] : []))
+			await holdEarlier(
+				tx,
+				job.orderId,
+				versions,
+				copies.map((copy) => copy.id),
+			)
 			for (const copy of copies)
 				await tx
 					.insert(orderEvents)

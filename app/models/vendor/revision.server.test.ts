@@ -1,10 +1,14 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { jobOffers, jobs, orderFiles, users } from '#database/schema.ts'
-import { changeOrderStatus } from '#app/models/order/lifecycle.server.ts'
+import { auditEvents, documents, jobOffers, jobs, orderFiles, users } from '#database/schema.ts'
+import { changeOrderStatus, deliverAddedFiles } from '#app/models/order/lifecycle.server.ts'
+import { chooseDelivery, withdrawOrderFile } from '#app/models/order/delivery.server.ts'
+import { deliveriesDirOf, findOrderForCustomer, takeDownload } from '#app/models/order/order.server.ts'
+import { findOrderForStaff } from '#app/models/order/admin.server.ts'
+import { stateOfFile } from '#app/models/order/delivery-names.ts'
 import { requestRevision } from '#app/models/order/after-delivery.server.ts'
 import { createJob } from '#app/models/vendor/jobs.server.ts'
 import { acceptOffer } from '#app/models/vendor/offers.server.ts'
@@ -104,5 +108,78 @@ describe('a revision asked for by the customer', () => {
 		expect(await jobForTranslator(services(), ida, made.jobId)).toBeNull()
 		expect(await takeJobSource(services(), ida, made.jobId, file!.id, 'delivered')).toBeNull()
 		expect(await takeJobSource(services(), tove, made.jobId, crypto.randomUUID(), 'delivered')).toBeNull()
+	})
+})
+
+describe('versions of the delivered files', () => {
+	const customerFiles = async (token: string) =>
+		(await findOrderForCustomer(db(), token))!.files.map((file) => [file.name, file.version])
+	const staffFiles = async (orderId: number) =>
+		(await findOrderForStaff(db(), orderId))!.files.map((file) => [file.name, file.version, stateOfFile(file)])
+
+	test('a revision delivers a new version named after the source, the old one kept for staff; the customer keeps the last set meanwhile; a wrong file is withdrawn', async () => {
+		const vera = await translator('Vera Version')
+		const { order } = await revisionAsked(vera)
+		const [source] = await db().select().from(documents).where(eq(documents.orderId, order.id))
+		const named = `${source!.name.replace(/\.[^.]+$/, '')}.en.txt`
+		// Delivered as the source's name in the target language, whatever the translator called it.
+		expect(await customerFiles(order.token)).toEqual([[named, 1]])
+
+		const made = await offerRevision(services(), staff, order.id)
+		if (!('jobId' in made)) throw new Error(JSON.stringify(made))
+		await acceptOffer(services(), vera, made.jobId)
+		await addJobFile(services(), vera, made.jobId, multipartOf('contract_en_v2_FINAL.txt', 'Revised.'), 1)
+		await markJobDone(services(), vera, made.jobId, '')
+		await approveJob(services(), staff, made.jobId)
+		// The revision is approved but not delivered: the customer still has version 1 to download.
+		const [first] = await db().select().from(orderFiles).where(eq(orderFiles.orderId, order.id))
+		expect(await customerFiles(order.token)).toEqual([[named, 1]])
+		expect(await takeDownload(db(), order.token, first!.id, 'k')).not.toBeNull()
+		expect(await staffFiles(order.id)).toEqual([
+			[named, 1, 'delivered'],
+			[named, null, 'waiting'],
+		])
+
+		await changeOrderStatus(services(), staff, order.id, 'delivered')
+		expect(await customerFiles(order.token)).toEqual([[named, 2]])
+		expect(await staffFiles(order.id)).toEqual([
+			[named, 1, 'superseded'],
+			[named, 2, 'delivered'],
+		])
+		// Version 1 is staff's now: the customer's link to it no longer works.
+		expect(await takeDownload(db(), order.token, first!.id, 'k')).toBeNull()
+
+		// Version 2 was wrong: withdrawn with a reason, gone from the disk, version 1 is back.
+		const [, second] = await db()
+			.select()
+			.from(orderFiles)
+			.where(eq(orderFiles.orderId, order.id))
+			.orderBy(orderFiles.createdAt)
+		await withdrawOrderFile(services(), staff, order.id, second!.id, "Another customer's file")
+		expect(await customerFiles(order.token)).toEqual([[named, 1]])
+		expect(existsSync(path.join(deliveriesDirOf(documentsDir), second!.storedName))).toBe(false)
+		const [withdrawn] = await db().select().from(orderFiles).where(eq(orderFiles.id, second!.id))
+		expect(withdrawn).toMatchObject({ withdrawnBy: staff.name, withdrawnReason: "Another customer's file" })
+		const audit = await db().select().from(auditEvents).where(eq(auditEvents.subjectId, order.id))
+		expect(audit.map((event) => event.summary)).toContainEqual(expect.stringContaining(`withdrew ${named}`))
+	})
+
+	test('the PM chooses the set: a file left out waits, and one added to a delivered order reaches the customer when handed over', async () => {
+		const wim = await translator('Wim Choice')
+		const { order } = await revisionAsked(wim)
+		await changeOrderStatus(services(), staff, order.id, 'in_progress')
+		// A staff upload while the order is delivered again: left out of the next delivery by the PM.
+		const { addOrderFile } = await import('#app/models/order/files.server.ts')
+		const extra = await addOrderFile(services(), staff, order.id, multipartOf('glossary.txt', 'Terms.'), 1)
+		await chooseDelivery(services(), staff, order.id, [])
+		const refused = await changeOrderStatus(services(), staff, order.id, 'delivered').then(() => 'delivered')
+		// The customer still has the first translation, so the delivery stands, without the glossary.
+		expect(refused).toBe('delivered')
+		const names = (await customerFiles(order.token)).map(([name]) => name)
+		expect(names).not.toContain(extra.name)
+		// Chosen afterwards and handed over: the customer has it, and the delivery mail again.
+		await chooseDelivery(services(), staff, order.id, [extra.id])
+		await deliverAddedFiles(services(), staff, order.id)
+		expect((await customerFiles(order.token)).map(([name]) => name)).toContain(extra.name)
 	})
 })

@@ -7,7 +7,6 @@ import { streamAttributes, useReloadOnStream } from '#app/components/ui/live-str
 import { Button } from '#app/components/ui/button.tsx'
 import { Hidden, inlineInputClass } from '#app/components/ui/input.tsx'
 import { DetailHeader, DetailList, Section, type DetailRow } from '#app/components/admin/section.tsx'
-import { FileList } from '#app/components/admin/file-list.tsx'
 import { StatusForm } from '#app/components/admin/status-form.tsx'
 import { requireStaff } from '#app/http/access.server.ts'
 import { redirectWithFlash } from '#app/http/flash.server.ts'
@@ -21,7 +20,11 @@ import {
 	OrderNotFound,
 	OrderRefused,
 	resendDeliveryMail,
+	deliverAddedFiles,
 } from '#app/models/order/lifecycle.server.ts'
+import { chooseDelivery, withdrawOrderFile } from '#app/models/order/delivery.server.ts'
+import { stateOfFile } from '#app/models/order/delivery-names.ts'
+import { OrderFiles } from '#app/components/orders/order-files.tsx'
 import { OrderStatusForm } from '#app/components/orders/order-status-form.tsx'
 import { ORDER_STATUSES } from '#database/enums.ts'
 import type { CalendarDate } from '#app/models/calendar/working-days.ts'
@@ -34,12 +37,11 @@ import { suggestedDeadline } from '#app/models/vendor/deadline.ts'
 import { fieldErrorsOf } from '#app/models/records/form.ts'
 import type { Staff } from '#app/models/staff/session.server.ts'
 import { getDb, getServices } from '#app/http/context.server.ts'
-import { formatDateTime, formatPrice, formatDay } from '#app/utils/format.ts'
+import { formatPrice, formatDay } from '#app/utils/format.ts'
 import { pathFor, type Locale } from '#app/utils/locales.ts'
 import { readForm } from '#app/http/request-body.server.ts'
 import { notFound } from '#app/http/responses.server.ts'
 import { Invoices, OrderDocuments, OrderHistory } from '#app/components/orders/order-sections.tsx'
-import { UploadForm } from '#app/components/admin/upload-form.tsx'
 import { ratingOfOrder } from '#app/models/order/after-delivery.server.ts'
 import { OPEN_ORDER_STATUSES } from '#app/models/order/status.ts'
 import { listManagers, takeOver } from '#app/models/vendor/manager.server.ts'
@@ -112,14 +114,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 		},
 		quote,
 		events: events.map((event) => ({ ...event, createdAt: event.createdAt.toISOString() })),
-		files: files.map((file) => ({
-			id: file.id,
-			name: file.name,
-			size: file.size,
-			deleted: Boolean(file.deletedAt),
-			downloads: file.downloads,
-			lastDownloadAt: file.lastDownloadAt?.toISOString() ?? null,
-		})),
+		files: files.map(orderFileForPage),
 		documents,
 		invoices: invoices.map(({ id, kind, number, total, issueDate, buyer }) => ({
 			id,
@@ -159,6 +154,9 @@ const ActionSchema = z.discriminatedUnion('intent', [
 	}),
 	z.object({ intent: z.literal('mail') }),
 	z.object({ intent: z.literal('take') }),
+	z.object({ intent: z.literal('delivery') }),
+	z.object({ intent: z.literal('deliver-files') }),
+	z.object({ intent: z.literal('withdraw'), fileId: z.string().uuid(), reason: z.string().trim().min(1).max(500) }),
 ])
 
 // POST /admin/orders/:id: change the status (delivering issues the invoice), assign a translator,
@@ -171,7 +169,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 	const services = getServices(context)
 	if (form.get('intent') === 'job') return offerNewJob(context, staff, id, form)
 	if (form.get('intent') === 'revision-job') return offerRevisionJob(context, staff, id)
-	const parsed = ActionSchema.safeParse(Object.fromEntries(form))
+	const { fileIds: _chosen, ...fields } = Object.fromEntries(form)
+	const parsed = ActionSchema.safeParse(fields)
 	if (!parsed.success) return redirectWithFlash(context, back, { kind: 'error', key: 'order.error.input' })
 	try {
 		const input = parsed.data
@@ -182,6 +181,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 		if (input.intent === 'note') await addOrderNote(services, staff, id, input.body, input.internal)
 		if (input.intent === 'mail') await resendDeliveryMail(services, staff, id)
 		if (input.intent === 'take' && !(await takeOver(services, staff, { type: 'order', id }))) throw notFound()
+		if (input.intent === 'delivery' || input.intent === 'deliver-files')
+			await chooseDelivery(services, staff, id, form.getAll('fileIds').map(String))
+		if (input.intent === 'deliver-files') await deliverAddedFiles(services, staff, id)
+		if (input.intent === 'withdraw') await withdrawOrderFile(services, staff, id, input.fileId, input.reason)
 		return redirectWithFlash(context, back, { kind: 'success', key: `order.flash.${input.intent}` })
 	} catch (error) {
 		if (error instanceof OrderNotFound) throw notFound()
@@ -310,15 +313,13 @@ export default function OrderPage() {
 				isOpen={isOpen}
 				now={now}
 			/>
-			<DeliveredFiles order={order} files={files} />
+			<OrderFiles order={order} files={files} />
 			<Invoices invoices={invoices} currency={quote.currency} />
 			<OrderDocuments orderId={order.id} documents={documents} />
 			<OrderHistory events={events} />
 		</article>
 	)
 }
-
-type Data = Awaited<ReturnType<typeof loader>>
 
 function useOrderRows(): DetailRow[] {
 	const { order, quote, manager, me, pairNames } = useLoaderData<typeof loader>()
@@ -354,44 +355,6 @@ function useOrderRows(): DetailRow[] {
 	]
 }
 
-// The translated files: each with how often the customer downloaded it; the delivery mail again; an upload.
-function DeliveredFiles({ order, files }: Pick<Data, 'order' | 'files'>) {
-	const { locale, t } = useAdminI18n()
-	const items = files.map((file) => ({
-		...file,
-		href: file.deleted ? undefined : `/admin/orders/${order.id}/files/${file.id}`,
-		note: file.deleted ? t('order.fileDeleted') : undefined,
-		detail: (
-			<span className="block text-sm text-slate-600" data-downloads={file.downloads}>
-				{file.lastDownloadAt
-					? t('order.downloaded', {
-							count: file.downloads,
-							when: formatDateTime(new Date(file.lastDownloadAt), locale),
-						})
-					: t('order.notDownloaded')}
-			</span>
-		),
-	}))
-	return (
-		<Section id="order-files-title" title={t('order.files')}>
-			<FileList files={items} empty={t('order.noFiles')} />
-			{order.status === 'delivered' && (
-				<Form method="post" className="flex flex-wrap items-center gap-3">
-					<AuthenticityTokenInput />
-					<Hidden name="intent" value="mail" />
-					<Button variant="secondary" type="submit">
-						{t('order.resendMail')}
-					</Button>
-					<span className="text-sm text-slate-600">{t('order.resendMailHint', { email: order.customer.email })}</span>
-				</Form>
-			)}
-			{order.status !== 'cancelled' && (
-				<UploadForm action={`/admin/orders/${order.id}/files`} label={t('order.upload')} />
-			)}
-		</Section>
-	)
-}
-
 // Who owns the order, and a way to take it (with its jobs in hand) over.
 function OrderManager({ name, isMine }: { name: string | null; isMine: boolean }) {
 	const { t } = useAdminI18n()
@@ -409,4 +372,26 @@ function OrderManager({ name, isMine }: { name: string | null; isMine: boolean }
 			)}
 		</span>
 	)
+}
+
+type FoundFile = NonNullable<Awaited<ReturnType<typeof findOrderForStaff>>>['files'][number]
+
+// A translated file as the page shows it: its place in the deliveries, where it came from, its downloads.
+function orderFileForPage(file: FoundFile) {
+	const state = stateOfFile(file)
+	const changedAt = state === 'withdrawn' ? file.withdrawnAt : state === 'superseded' ? file.supersededAt : null
+	return {
+		id: file.id,
+		name: file.name,
+		originalName: file.originalName,
+		size: file.size,
+		state,
+		version: file.version,
+		jobId: file.jobId,
+		downloads: file.downloads,
+		lastDownloadAt: file.lastDownloadAt?.toISOString() ?? null,
+		changedAt: changedAt?.toISOString() ?? null,
+		withdrawnBy: file.withdrawnBy,
+		withdrawnReason: file.withdrawnReason,
+	}
 }
