@@ -49,6 +49,10 @@ export type JobKind = (typeof JOB_KINDS)[number]
 // them, or by the hour at their own rate.
 export const REVIEW_FEE_RULES = ['share', 'hourly'] as const
 export type ReviewFeeRule = (typeof REVIEW_FEE_RULES)[number]
+// What repeated words pay a translator: the full rate, the customer's share of it (the repetition
+// discount the quote gave), or a share of their own.
+export const REPETITION_RULES = ['full', 'customer', 'own'] as const
+export type RepetitionRule = (typeof REPETITION_RULES)[number]
 
 export const OFFER_STATUSES = ['pending', 'accepted', 'declined', 'withdrawn', 'expired'] as const
 export type OfferStatus = (typeof OFFER_STATUSES)[number]

@@ -24,6 +24,7 @@ import {
 	JOB_STATUSES,
 	OFFER_STATUSES,
 	REVIEW_FEE_RULES,
+	REPETITION_RULES,
 	ORDER_STATUSES,
 	PAYMENT_METHODS,
 	REQUEST_STATUSES,
@@ -912,6 +913,9 @@ export const translators = pgTable(
 		reviewFeeRule: text('review_fee_rule', { enum: REVIEW_FEE_RULES }).notNull().default('share'),
 		reviewSharePercent: integer('review_share_percent').notNull().default(40),
 		hourlyRate: numeric('hourly_rate', { precision: 10, scale: 2, mode: 'number' }),
+		// Repeated words: paid in full, at the customer's share, or at their own share (percent).
+		repetitionRule: text('repetition_rule', { enum: REPETITION_RULES }).notNull().default('customer'),
+		repetitionOwnPercent: integer('repetition_own_percent'),
 		active: boolean().notNull().default(true),
 		// Their own choice of language for /work and their mails.
 		locale: text().notNull().default('da'),
@@ -952,6 +956,8 @@ export const jobs = pgTable(
 		// The order's documents this job covers.
 		documentIds: jsonb('document_ids').$type<string[]>().notNull(),
 		words: integer().notNull().default(0),
+		// Of those, words in sentences repeated within the order (the quote's discount applied to them).
+		repeatedWords: integer('repeated_words').notNull().default(0),
 		minutes: integer().notNull().default(0),
 		deadline: timestamp({ withTimezone: true }).notNull(),
 		instructions: text().notNull().default(''),
@@ -1008,6 +1014,8 @@ export const jobOffers = pgTable(
 		status: text({ enum: OFFER_STATUSES }).notNull().default('pending'),
 		// What this translator would be paid: the job's fixed fee or their rate × the words.
 		fee: numeric({ precision: 10, scale: 2, mode: 'number' }).notNull(),
+		// The share (percent of their rate) the fee paid repeated words at; null on offers before it was kept.
+		repetitionPercent: integer('repetition_percent'),
 		reason: text().notNull().default(''),
 		expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 		answeredAt: timestamp('answered_at', { withTimezone: true }),

@@ -13,6 +13,13 @@ export function formatNumber(value: number, locale: Locale): string {
 	return cached(`number:${locale}`, () => new Intl.NumberFormat(intlLocale(locale))).format(value)
 }
 
+// A share given in percent (30 → "30 %" in Danish, "30%" in English).
+export function formatPercent(percent: number, locale: Locale): string {
+	return cached(`percent:${locale}`, () => new Intl.NumberFormat(intlLocale(locale), { style: 'percent' })).format(
+		percent / 100,
+	)
+}
+
 // Every amount the same way, with its cents: "500,00 kr." in Danish, "DKK 500.00" in English.
 export function formatPrice(amount: number, currency: string, locale: Locale): string {
 	return cached(

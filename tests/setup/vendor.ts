@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { documents, orders, translators } from '#database/schema.ts'
+import type { RepetitionRule } from '#database/enums.ts'
 import { multipartSource } from '#app/http/multipart.server.ts'
 import { createJob } from '#app/models/vendor/jobs.server.ts'
 import { acceptOffer } from '#app/models/vendor/offers.server.ts'
@@ -27,6 +28,8 @@ export async function makeTranslator(
 		active = true,
 		teamMemberId = null as number | null,
 		hourlyRate = null as number | null,
+		repetitionRule = 'customer' as RepetitionRule,
+		repetitionOwnPercent = null as number | null,
 	} = {},
 ) {
 	const email = `${name.toLowerCase().replace(/\W+/g, '.')}@translators.test`
@@ -41,6 +44,8 @@ export async function makeTranslator(
 		reviewFeeRule: hourlyRate === null ? 'share' : 'hourly',
 		reviewSharePercent: 40,
 		hourlyRate,
+		repetitionRule,
+		repetitionOwnPercent,
 	})
 	return { id, email, password, name }
 }

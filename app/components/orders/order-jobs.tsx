@@ -31,7 +31,7 @@ export type Candidate = PayRates & {
 	dailyCapacity: number
 	nextDeadline: string | null
 }
-type Source = { id: string; name: string; words: number | null; minutes?: number | null }
+type Source = { id: string; name: string; words: number | null; minutes?: number | null; repeatedWords?: number }
 type Posted = { jobErrors?: Record<string, string>; jobValues?: Record<string, string | string[]> }
 
 // The order's jobs (each with its state and who has it) and the form that makes a new one: which
@@ -101,9 +101,10 @@ function NewJobForm({
 	const picked = sources.filter((source) => draft.documentIds.includes(source.id))
 	const words = picked.reduce((total, source) => total + (source.words ?? 0), 0)
 	const minutes = picked.reduce((total, source) => total + Math.ceil(source.minutes ?? 0), 0)
+	const repeated = picked.reduce((total, source) => total + Math.min(source.words ?? 0, source.repeatedWords ?? 0), 0)
 	// Each candidate's fee for the kind, documents and hours as the form has them now.
 	const hours = Number(draft.hours.replace(',', '.')) || null
-	const feeOf = (candidate: Candidate) => jobFee(draft.kind, { words, minutes, hours }, candidate)
+	const feeOf = (candidate: Candidate) => jobFee(draft.kind, { words, minutes, hours, repeated }, candidate)
 	const shortfall = (candidate: Candidate) => capacityShortfall(candidate, words, draft.deadline, new Date(now))
 	const error = (name: string) =>
 		errors[name] ? (

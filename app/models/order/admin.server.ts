@@ -261,6 +261,7 @@ export async function findOrderForStaff(db: Database, id: number) {
 				size: documents.size,
 				words: documents.words,
 				minutes: documents.minutes,
+				repeatedWords: documents.repeatedWords,
 				status: documents.status,
 				parts: documents.countParts,
 			})

@@ -373,3 +373,42 @@ describe('a job from offer to payable', () => {
 		expect(items.untaken.map((item) => item.jobId)).toContain(made.jobId)
 	})
 })
+
+describe('repeated words', () => {
+	test("pay each translator by their rule, shown on the offer: the customer's share, their own, or in full", async () => {
+		const { order, documentId, deadline } = await orderWithDocument(services(), 2000, documentsDir)
+		await db().update(documents).set({ repeatedWords: 500 }).where(eq(documents.id, documentId))
+		const [customerShare, own, full] = await Promise.all([
+			makeTranslator(services(), staff, 'Rita Repeat', { repetitionRule: 'customer' }),
+			makeTranslator(services(), staff, 'Otto Own', { repetitionRule: 'own', repetitionOwnPercent: 50 }),
+			makeTranslator(services(), staff, 'Fie Full', { repetitionRule: 'full' }),
+		])
+		mails.length = 0
+		const made = await createJob(
+			services(),
+			staff,
+			order.id,
+			jobValues(documentId, deadline, [customerShare.id, own.id, full.id]),
+		)
+		if (!('jobId' in made)) throw new Error(JSON.stringify(made))
+		// 1,500 new words at 0.80, and 500 repeated at 30 % (the customer's discount), 50 % or 100 % of it.
+		const offers = await db().select().from(jobOffers).where(eq(jobOffers.jobId, made.jobId))
+		const byTranslator = new Map(offers.map((offer) => [offer.translatorId, [offer.fee, offer.repetitionPercent]]))
+		expect(byTranslator.get(customerShare.id)).toEqual([1320, 30])
+		expect(byTranslator.get(own.id)).toEqual([1400, 50])
+		expect(byTranslator.get(full.id)).toEqual([1600, 100])
+		const mailTo = (email: string) => mails.find((mail) => mail.to === email)!.text
+		expect(mailTo(customerShare.email)).toContain('Ord: 2.000, heraf 500 gentagne ord til 30\u00a0% af din takst\n')
+		expect(mailTo(full.email)).toContain('Ord: 2.000\n')
+		// Her offer on her page says the same.
+		const [rita] = await db().select().from(translators).where(eq(translators.id, customerShare.id))
+		const me = { id: rita!.id, userId: rita!.userId, name: 'Rita Repeat', locale: 'da', sessionId: '' }
+		const overview = await workOverview(services(), me)
+		expect(overview.offers.find((offer) => offer.id === made.jobId)).toMatchObject({
+			words: 2000,
+			repeatedWords: 500,
+			repetitionPercent: 30,
+			fee: 1320,
+		})
+	})
+})

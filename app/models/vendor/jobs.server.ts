@@ -63,6 +63,17 @@ export function readJobForm(form: FormData) {
 	}
 }
 
+// The work in a job's documents: words (of them, repeated within the order) and whole minutes.
+export function workOf(sources: { words: number | null; minutes: number | null; repeatedWords: number }[]) {
+	const sum = (value: (source: (typeof sources)[number]) => number) =>
+		sources.reduce((total, source) => total + value(source), 0)
+	return {
+		words: sum((source) => source.words ?? 0),
+		minutes: sum((source) => Math.ceil(source.minutes ?? 0)),
+		repeatedWords: sum((source) => Math.min(source.words ?? 0, source.repeatedWords)),
+	}
+}
+
 // A new job on an order, offered at once to the chosen translators (each of whom must work in the
 // pair); its deadline and fee are checked here, on the server, whatever the form allowed.
 export async function createJob(
@@ -81,13 +92,21 @@ export async function createJob(
 	if ('problem' in checked) errors.deadline = `errors.deadline.${checked.problem}`
 	if (values.fixedFee !== undefined && values.feeReason.length < 3) errors.feeReason = 'errors.feeReason'
 	const sources = await db
-		.select({ id: documents.id, words: documents.words, minutes: documents.minutes })
+		.select({
+			id: documents.id,
+			words: documents.words,
+			minutes: documents.minutes,
+			repeatedWords: documents.repeatedWords,
+		})
 		.from(documents)
 		.where(and(eq(documents.orderId, orderId), inArray(documents.id, values.documentIds)))
 	if (sources.length !== new Set(values.documentIds).size) errors.documentIds = 'errors.jobDocuments'
-	const words = sources.reduce((total, source) => total + (source.words ?? 0), 0)
-	const minutes = sources.reduce((total, source) => total + Math.ceil(source.minutes ?? 0), 0)
-	const candidates = await candidatesFor(db, values, words, minutes, { kind: values.kind, hours: values.hours ?? null })
+	const { words, minutes, repeatedWords } = workOf(sources)
+	const candidates = await candidatesFor(db, values, words, minutes, {
+		kind: values.kind,
+		hours: values.hours ?? null,
+		repeatedWords,
+	})
 	const chosen = candidates.filter((candidate) => values.translatorIds.includes(candidate.id))
 	if (chosen.length !== new Set(values.translatorIds).size) errors.translatorIds = 'errors.jobTranslators'
 	if (Object.keys(errors).length || 'problem' in checked) return { errors }
@@ -115,6 +134,7 @@ export async function createJob(
 				toLanguage: values.to,
 				documentIds: sources.map((source) => source.id),
 				words,
+				repeatedWords,
 				minutes,
 				deadline: checked.deadline,
 				instructions: values.instructions,
@@ -131,6 +151,7 @@ export async function createJob(
 				jobId: job!.id,
 				translatorId: candidate.id,
 				fee: values.fixedFee ?? candidate.fee,
+				repetitionPercent: values.fixedFee === undefined ? candidate.repetitionShare : null,
 				expiresAt,
 			})),
 		)
@@ -158,10 +179,15 @@ export async function createJob(
 			from: values.from,
 			to: values.to,
 			words,
+			repeatedWords,
 			deadline: checked.deadline,
 			expiresAt,
 		},
-		chosen.map((candidate) => ({ translatorId: candidate.id, fee: values.fixedFee ?? candidate.fee })),
+		chosen.map((candidate) => ({
+			translatorId: candidate.id,
+			fee: values.fixedFee ?? candidate.fee,
+			repetitionPercent: values.fixedFee === undefined ? candidate.repetitionShare : null,
+		})),
 	)
 	await announceJob(
 		services,
@@ -247,6 +273,7 @@ export async function reofferJob(
 			const offer = {
 				status: 'pending' as const,
 				fee: job.job.fixedFee ?? candidate.fee,
+				repetitionPercent: job.job.fixedFee === null ? candidate.repetitionShare : null,
 				expiresAt,
 				reason: '',
 				answeredAt: null,
@@ -276,10 +303,15 @@ export async function reofferJob(
 			from: job.job.fromLanguage,
 			to: job.job.toLanguage,
 			words: job.job.words,
+			repeatedWords: job.job.repeatedWords,
 			deadline: job.job.deadline,
 			expiresAt,
 		},
-		chosen.map((candidate) => ({ translatorId: candidate.id, fee: job.job.fixedFee ?? candidate.fee })),
+		chosen.map((candidate) => ({
+			translatorId: candidate.id,
+			fee: job.job.fixedFee ?? candidate.fee,
+			repetitionPercent: job.job.fixedFee === null ? candidate.repetitionShare : null,
+		})),
 	)
 	await announceJob(
 		services,

@@ -3,7 +3,8 @@ import { jobs, orders } from '#database/schema.ts'
 import { getSettings } from '#app/models/site.server.ts'
 import { mailTranslator, type NotifyServices } from '#app/models/vendor/notify.server.ts'
 import { languageNames } from '#app/models/vendor/work.server.ts'
-import { formatDateTime, formatNumber, formatPrice } from '#app/utils/format.ts'
+import { formatDateTime, formatNumber, formatPercent, formatPrice } from '#app/utils/format.ts'
+import { mailText } from '#app/models/mail-text.server.ts'
 import type { Locale } from '#app/utils/locales.ts'
 
 export type OfferFacts = {
@@ -12,6 +13,7 @@ export type OfferFacts = {
 	from: string
 	to: string
 	words: number
+	repeatedWords: number
 	deadline: Date
 	expiresAt: Date
 }
@@ -21,20 +23,29 @@ export type OfferFacts = {
 export async function mailOffers(
 	services: NotifyServices,
 	facts: OfferFacts,
-	offers: { translatorId: number; fee: number }[],
+	offers: { translatorId: number; fee: number; repetitionPercent: number | null }[],
 ): Promise<void> {
 	const { currency } = await getSettings(services.db)
 	const pair = await pairNames(services.db, facts.from, facts.to)
-	for (const { translatorId, fee } of offers)
+	for (const { translatorId, fee, repetitionPercent } of offers)
 		await mailTranslator(services, translatorId, 'offer', (locale) => ({
 			reference: facts.reference,
 			jobId: String(facts.jobId),
 			pair: pair(locale),
 			words: formatNumber(facts.words, locale),
+			counted: wordsOf(facts, repetitionPercent, locale),
 			deadline: formatDateTime(facts.deadline, locale),
 			answerBy: formatDateTime(facts.expiresAt, locale),
 			fee: formatPrice(fee, currency, locale),
 		}))
+}
+
+// "1.200" or, when repeated words pay less than the full rate, "1.200, heraf 300 gentagne ord til 30 % af din takst".
+function wordsOf(facts: OfferFacts, repetitionPercent: number | null, locale: Locale) {
+	const words = formatNumber(facts.words, locale)
+	if (!facts.repeatedWords || repetitionPercent === null || repetitionPercent >= 100) return words
+	const percent = formatPercent(repetitionPercent, locale)
+	return mailText(locale, 'mail.job.repeated', { words, count: facts.repeatedWords, percent })
 }
 
 // The translators whose offers another one's accept withdrew are told, so the offer does not just

@@ -160,7 +160,10 @@ describe('versions of the delivered files', () => {
 		expect(existsSync(path.join(deliveriesDirOf(documentsDir), second!.storedName))).toBe(false)
 		const [withdrawn] = await db().select().from(orderFiles).where(eq(orderFiles.id, second!.id))
 		expect(withdrawn).toMatchObject({ withdrawnBy: staff.name, withdrawnReason: "Another customer's file" })
-		const audit = await db().select().from(auditEvents).where(eq(auditEvents.subjectId, order.id))
+		const audit = await db()
+			.select()
+			.from(auditEvents)
+			.where(eq(auditEvents.subjectId, String(order.id)))
 		expect(audit.map((event) => event.summary)).toContainEqual(expect.stringContaining(`withdrew ${named}`))
 	})
 

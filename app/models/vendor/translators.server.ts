@@ -4,13 +4,14 @@ import type { Database } from '#database/client.ts'
 import {
 	jobs,
 	REVIEW_FEE_RULES,
+	REPETITION_RULES,
 	teamMembers,
 	translatorPairs,
 	translators,
 	users,
 	type JobKind,
 } from '#database/schema.ts'
-import { jobFee } from '#app/models/vendor/fees.ts'
+import { jobFee, repetitionShare } from '#app/models/vendor/fees.ts'
 import { OPEN_JOB_STATUSES } from '#app/models/vendor/job-status.server.ts'
 import type { AuditServices } from '#app/models/audit/record.server.ts'
 import { recordAudit } from '#app/models/audit/record.server.ts'
@@ -19,6 +20,7 @@ import { hashPassword } from '#app/models/staff/password.server.ts'
 import { revokeSessions } from '#app/models/staff/session.server.ts'
 import { inviteStaff, unknownPassword } from '#app/models/staff/invitation.server.ts'
 import type { AppServices } from '#app/models/services.ts'
+import { getSettings } from '#app/models/site.server.ts'
 import { checkbox, numberField, optionalText, requiredText } from '#app/models/records/form.ts'
 
 type Actor = { id: number; name: string }
@@ -53,6 +55,12 @@ export const TranslatorSchema = z.object({
 		(value) => (value === '' || value === undefined ? null : value),
 		numberField({ min: 0, max: 100_000 }).nullable(),
 	),
+	// How repeated words pay them (fees.ts, repetitionShare); their own share only with 'own'.
+	repetitionRule: z.enum(REPETITION_RULES).catch('customer'),
+	repetitionOwnPercent: z.preprocess(
+		(value) => (value === '' || value === undefined ? null : value),
+		numberField({ min: 0, max: 100, integer: true }).nullable(),
+	),
 })
 export type TranslatorValues = z.infer<typeof TranslatorSchema>
 
@@ -77,6 +85,8 @@ export function readTranslatorForm(form: FormData) {
 		reviewFeeRule: text('reviewFeeRule'),
 		reviewSharePercent: text('reviewSharePercent') || undefined,
 		hourlyRate: text('hourlyRate'),
+		repetitionRule: text('repetitionRule'),
+		repetitionOwnPercent: text('repetitionOwnPercent'),
 	}
 }
 
@@ -118,6 +128,8 @@ export async function saveTranslator(
 			reviewFeeRule: values.reviewFeeRule,
 			reviewSharePercent: values.reviewSharePercent,
 			hourlyRate: values.hourlyRate,
+			repetitionRule: values.repetitionRule,
+			repetitionOwnPercent: values.repetitionOwnPercent,
 			updatedAt: new Date(),
 		}
 		const [row] = existing
@@ -190,6 +202,8 @@ export async function findTranslator(db: Database, id: number) {
 			reviewFeeRule: translators.reviewFeeRule,
 			reviewSharePercent: translators.reviewSharePercent,
 			hourlyRate: translators.hourlyRate,
+			repetitionRule: translators.repetitionRule,
+			repetitionOwnPercent: translators.repetitionOwnPercent,
 		})
 		.from(translators)
 		.innerJoin(users, eq(users.id, translators.userId))
@@ -249,9 +263,31 @@ export async function candidatesFor(
 	pair: { from: string; to: string },
 	words: number,
 	minutes = 0,
-	{ kind = 'translation', hours = null }: { kind?: JobKind; hours?: number | null } = {},
+	{
+		kind = 'translation',
+		hours = null,
+		repeatedWords = 0,
+	}: { kind?: JobKind; hours?: number | null; repeatedWords?: number } = {},
 ) {
-	const rows = await db
+	const [rows, { repetitionPercent }] = await Promise.all([candidateRows(db, pair), getSettings(db)])
+	const load = await workloadOf(
+		db,
+		rows.map((row) => row.id),
+	)
+	return rows
+		.map(({ repetitionRule, repetitionOwnPercent, ...row }) => {
+			const open = load.get(row.id) ?? { openWords: 0, openJobs: 0, nextDeadline: null }
+			const rates = {
+				...row,
+				repetitionShare: repetitionShare(repetitionRule, repetitionOwnPercent, repetitionPercent),
+			}
+			return { ...rates, ...open, fee: jobFee(kind, { words, minutes, hours, repeated: repeatedWords }, rates) }
+		})
+		.sort((a, b) => a.openWords - b.openWords || a.name.localeCompare(b.name))
+}
+
+function candidateRows(db: Database, pair: { from: string; to: string }) {
+	return db
 		.select({
 			id: translators.id,
 			name: users.name,
@@ -261,6 +297,8 @@ export async function candidatesFor(
 			reviewFeeRule: translators.reviewFeeRule,
 			reviewSharePercent: translators.reviewSharePercent,
 			hourlyRate: translators.hourlyRate,
+			repetitionRule: translators.repetitionRule,
+			repetitionOwnPercent: translators.repetitionOwnPercent,
 		})
 		.from(translatorPairs)
 		.innerJoin(translators, eq(translators.id, translatorPairs.translatorId))
@@ -272,16 +310,6 @@ export async function candidatesFor(
 				eq(translators.active, true),
 			),
 		)
-	const load = await workloadOf(
-		db,
-		rows.map((row) => row.id),
-	)
-	return rows
-		.map((row) => {
-			const open = load.get(row.id) ?? { openWords: 0, openJobs: 0, nextDeadline: null }
-			return { ...row, ...open, fee: jobFee(kind, { words, minutes, hours }, row) }
-		})
-		.sort((a, b) => a.openWords - b.openWords || a.name.localeCompare(b.name))
 }
 
 // The translator a signed-in user is; a translator account made in /admin/users gets its row here.

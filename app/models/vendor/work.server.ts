@@ -41,6 +41,7 @@ const JOB_VIEW = {
 	fromLanguage: jobs.fromLanguage,
 	toLanguage: jobs.toLanguage,
 	words: jobs.words,
+	repeatedWords: jobs.repeatedWords,
 	minutes: jobs.minutes,
 	deadline: jobs.deadline,
 	instructions: jobs.instructions,
@@ -65,7 +66,12 @@ export async function jobForTranslator(services: Pick<NotifyServices, 'db'>, me:
 		.where(eq(jobs.id, jobId))
 	if (!job) return null
 	const [offer] = await db
-		.select({ status: jobOffers.status, fee: jobOffers.fee, expiresAt: jobOffers.expiresAt })
+		.select({
+			status: jobOffers.status,
+			fee: jobOffers.fee,
+			expiresAt: jobOffers.expiresAt,
+			repetitionPercent: jobOffers.repetitionPercent,
+		})
 		.from(jobOffers)
 		.where(and(eq(jobOffers.jobId, jobId), eq(jobOffers.translatorId, me.id)))
 	const isMine = job.translatorId === me.id
@@ -104,6 +110,8 @@ export async function jobForTranslator(services: Pick<NotifyServices, 'db'>, me:
 		job: {
 			...shown,
 			fee: isMine ? job.fee : offer!.fee,
+			// The share of their rate the fee paid repeated words at (null: a fixed fee, or an older offer).
+			repetitionPercent: offer?.repetitionPercent ?? null,
 			fromName: names.get(job.fromLanguage),
 			toName: names.get(job.toLanguage),
 		},
@@ -352,7 +360,14 @@ export async function workOverview(services: Pick<NotifyServices, 'db'>, me: Tra
 	}
 	const [offers, taken, open, past, earnings, paid] = await Promise.all([
 		db
-			.select({ ...listed, fee: jobOffers.fee, expiresAt: jobOffers.expiresAt, instructions: jobs.instructions })
+			.select({
+				...listed,
+				fee: jobOffers.fee,
+				expiresAt: jobOffers.expiresAt,
+				instructions: jobs.instructions,
+				repeatedWords: jobs.repeatedWords,
+				repetitionPercent: jobOffers.repetitionPercent,
+			})
 			.from(jobOffers)
 			.innerJoin(jobs, eq(jobs.id, jobOffers.jobId))
 			.innerJoin(orders, eq(orders.id, jobs.orderId))

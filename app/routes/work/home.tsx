@@ -1,5 +1,6 @@
 import { Link, useLoaderData } from 'react-router'
 import type { Route } from './+types/home'
+import { useJobWords } from '#app/components/work/words.tsx'
 import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
 import { Section } from '#app/components/admin/section.tsx'
 import { Countdown } from '#app/components/work/countdown.tsx'
@@ -41,6 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function WorkHome() {
 	const { currency, names, offers, taken, open, past, earnings } = useLoaderData<typeof loader>()
 	const { locale, t } = useAdminI18n()
+	const jobWords = useJobWords()
 	const language = (code: string) => names[code]?.[locale] ?? code
 	const money = (amount: number | null) => formatPrice(amount ?? 0, currency, locale)
 	return (
@@ -58,8 +60,8 @@ export default function WorkHome() {
 								</Link>
 							</p>
 							<p className="text-sm">
-								{language(offer.fromLanguage)} → {language(offer.toLanguage)} ·{' '}
-								{t('work.words', { words: formatNumber(offer.words, locale) })} · {t('work.fee')}: {money(offer.fee)}
+								{language(offer.fromLanguage)} → {language(offer.toLanguage)} · {jobWords(offer)} · {t('work.fee')}:{' '}
+								{money(offer.fee)}
 							</p>
 							<p className="text-sm">
 								{t('work.deadline')}: {formatDateTime(new Date(offer.deadline), locale)} ·{' '}

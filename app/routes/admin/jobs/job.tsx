@@ -38,7 +38,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 	const [{ currency }, candidates] = await Promise.all([
 		getRequestSettings(context),
 		job.status === 'open'
-			? candidatesFor(services.db, { from: job.fromLanguage, to: job.toLanguage }, job.words, job.minutes)
+			? candidatesFor(services.db, { from: job.fromLanguage, to: job.toLanguage }, job.words, job.minutes, job)
 			: [],
 	])
 	return {

@@ -30,7 +30,7 @@ import { ORDER_STATUSES } from '#database/enums.ts'
 import type { CalendarDate } from '#app/models/calendar/working-days.ts'
 import { jobsStream, orderStream } from '#app/utils/cable.ts'
 import { OrderJobs } from '#app/components/orders/order-jobs.tsx'
-import { createJob, JobFormSchema, jobsOfOrder, readJobForm } from '#app/models/vendor/jobs.server.ts'
+import { createJob, JobFormSchema, jobsOfOrder, readJobForm, workOf } from '#app/models/vendor/jobs.server.ts'
 import { JobRefused } from '#app/models/vendor/job-status.server.ts'
 import { candidatesFor } from '#app/models/vendor/translators.server.ts'
 import { suggestedDeadline } from '#app/models/vendor/deadline.ts'
@@ -56,14 +56,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 	if (!found) throw notFound()
 	const { order, quote, events, files, documents, invoices, translators } = found
 	const services = getServices(context)
-	const words = documents.reduce((total, source) => total + (source.words ?? 0), 0)
-	const minutes = documents.reduce((total, source) => total + Math.ceil(source.minutes ?? 0), 0)
+	const { words, minutes, repeatedWords } = workOf(documents)
 	const pair = order.fromLanguage && order.toLanguage ? { from: order.fromLanguage, to: order.toLanguage } : null
 	// New jobs only while the order is open: a delivered or cancelled one needs no candidates.
 	const isOpen = OPEN_ORDER_STATUSES.includes(order.status)
 	const [jobs, candidates, rating, managers, revision, names] = await Promise.all([
 		jobsOfOrder(services, order.id),
-		pair && isOpen ? candidatesFor(services.db, pair, words, minutes) : [],
+		pair && isOpen ? candidatesFor(services.db, pair, words, minutes, { repeatedWords }) : [],
 		ratingOfOrder(services.db, order.id),
 		listManagers(services.db),
 		// Only asked while the customer's request waits: the page reloads on every change of the order.
@@ -100,6 +99,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 			reviewFeeRule: candidate.reviewFeeRule,
 			reviewSharePercent: candidate.reviewSharePercent,
 			hourlyRate: candidate.hourlyRate,
+			repetitionShare: candidate.repetitionShare,
 		})),
 		pair,
 		isOpen,

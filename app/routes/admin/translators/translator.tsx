@@ -26,7 +26,9 @@ import { listLanguageOptions } from '#app/models/vendor/languages.server.ts'
 import type { AdminMessageKey } from '#app/utils/translate.ts'
 
 import { ratingsOfTranslator } from '#app/models/order/after-delivery.server.ts'
-import { formatNumber } from '#app/utils/format.ts'
+import { formatNumber, formatPercent } from '#app/utils/format.ts'
+import { getSettings } from '#app/models/site.server.ts'
+import { REPETITION_RULES } from '#database/enums.ts'
 
 const BLANK_ROWS = 3
 
@@ -36,13 +38,21 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 	const id = params.id === undefined ? null : recordIdOf(params.id)
 	const translator = id ? await findTranslator(db, id) : null
 	if (params.id !== undefined && !translator) throw notFound()
-	const [members, languages, ratings, invitedAt] = await Promise.all([
+	const [members, languages, ratings, invitedAt, { repetitionPercent }] = await Promise.all([
 		teamMemberOptions(db),
 		listLanguageOptions(db),
 		translator ? ratingsOfTranslator(db, translator.id) : null,
 		translator ? invitedAtOf(db, translator.userId) : null,
+		getSettings(db),
 	])
-	return { translator, members, languages, ratings, invitedAt: invitedAt?.toISOString() ?? null }
+	return {
+		translator,
+		members,
+		languages,
+		ratings,
+		invitedAt: invitedAt?.toISOString() ?? null,
+		customerRepetition: repetitionPercent,
+	}
 }
 
 // POST: the translator and their login saved together; the form again with every error and
@@ -72,7 +82,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 type Values = ReturnType<typeof readTranslatorForm>
 
 export default function TranslatorForm() {
-	const { translator, members, languages, ratings, invitedAt } = useLoaderData<typeof loader>()
+	const { translator, members, languages, ratings, invitedAt, customerRepetition } = useLoaderData<typeof loader>()
 	const posted = useActionData<typeof action>()
 	const { locale, t } = useAdminI18n()
 	const errors: Record<string, string> = posted?.errors ?? {}
@@ -209,6 +219,32 @@ export default function TranslatorForm() {
 						{field('hourlyRate', 'translators.hourlyRate', {
 							inputMode: 'decimal',
 							defaultValue: value('hourlyRate', translator?.hourlyRate),
+						})}
+					</div>
+				</fieldset>
+				<fieldset className="space-y-2">
+					<legend className="font-semibold">{t('translators.repetitionLabel')}</legend>
+					<p className="text-sm text-slate-600">
+						{t('hints.repetitionRule', { percent: formatPercent(customerRepetition, locale) })}
+					</p>
+					<div className="grid gap-2 sm:grid-cols-2">
+						<label className="block text-sm font-medium">
+							{t('translators.repetitionRule')}
+							<select
+								name="repetitionRule"
+								defaultValue={value('repetitionRule', translator?.repetitionRule ?? 'customer')}
+								className={inputClass}
+							>
+								{REPETITION_RULES.map((rule) => (
+									<option key={rule} value={rule}>
+										{t(`translators.repetition.${rule}`)}
+									</option>
+								))}
+							</select>
+						</label>
+						{field('repetitionOwnPercent', 'translators.repetitionOwnPercent', {
+							inputMode: 'numeric',
+							defaultValue: value('repetitionOwnPercent', translator?.repetitionOwnPercent),
 						})}
 					</div>
 				</fieldset>

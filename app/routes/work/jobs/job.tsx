@@ -1,6 +1,7 @@
 import { Form, useLoaderData } from 'react-router'
 import type { Route } from './+types/job'
 import { AuthenticityTokenInput } from '#app/components/ui/authenticity-token.tsx'
+import { useJobWords } from '#app/components/work/words.tsx'
 import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Hidden, inputClass } from '#app/components/ui/input.tsx'
@@ -88,6 +89,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function WorkJob() {
 	const { currency, job, offer, canWork, sources, delivered, files, messages } = useLoaderData<typeof loader>()
 	const { locale, t } = useAdminI18n()
+	const jobWords = useJobWords()
 	const pair = `${job.fromName?.[locale] ?? job.fromLanguage} → ${job.toName?.[locale] ?? job.toLanguage}`
 	return (
 		<article className="space-y-8" data-controller="work-job" data-job-status={job.status}>
@@ -107,7 +109,7 @@ export default function WorkJob() {
 					[t('jobs.pair'), pair],
 					[
 						t('jobs.words'),
-						`${formatNumber(job.words, locale)}${job.minutes ? ` · ${t('jobs.minutes', { minutes: job.minutes })}` : ''}`,
+						`${jobWords(job, true)}${job.minutes ? ` · ${t('jobs.minutes', { minutes: job.minutes })}` : ''}`,
 					],
 					[
 						t('work.deadline'),
