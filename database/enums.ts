@@ -64,3 +64,21 @@ export type CustomerLinkPurpose = (typeof CUSTOMER_LINK_PURPOSES)[number]
 
 // Which column of the bank's CSV holds the date, the text and the amount (0-based).
 export type BankCsvLayout = { date: number; text: number; amount: number }
+
+// An audit event in words: a text's key under `audit.text.` and its values (app/models/audit/text.ts).
+export type AuditVar =
+	| string
+	| number
+	// Another text: a status, a kind, "none".
+	| { key: string; vars?: Record<string, AuditVar> }
+	// A number written the reader's way (1.204 / 1,204).
+	| { number: number }
+	// A month ("2026-11") or a day ("2026-11-27") as the reader writes them.
+	| { month: string }
+	| { day: string }
+	| { money: number; currency: string }
+	// A form field by its label, when it has one.
+	| { field: string }
+	| { list: AuditVar[] }
+
+export type AuditText = { key: string; vars?: Record<string, AuditVar> }

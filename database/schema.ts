@@ -32,6 +32,7 @@ import {
 	type CountBreakdown,
 	type StaffRole,
 	type BankCsvLayout,
+	type AuditText,
 } from '#database/enums.ts'
 
 // The constrained columns' values live in enums.ts (no database code, safe in the browser).
@@ -378,7 +379,9 @@ export const auditEvents = pgTable(
 		action: text().notNull(),
 		subjectType: text('subject_type').notNull(),
 		subjectId: text('subject_id'),
+		// In English, for exports and the server's log; pages show `text` in the reader's language.
 		summary: text().notNull(),
+		text: jsonb().$type<AuditText>(),
 		changes: jsonb().$type<Record<string, unknown>>(),
 		createdAt: timestamps.createdAt,
 	},

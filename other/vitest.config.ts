@@ -46,6 +46,7 @@ const POSTGRES_PASS = {
 		'server/render-thread/{eligible,pool}.test.ts',
 		'app/models/vendor/{capacity,deadline,fees}.test.ts',
 		'app/models/order/delivery-names.test.ts',
+		'app/models/audit/text.test.ts',
 		'server/bank-statement/**',
 		'server/analysis/pool.test.ts',
 	],

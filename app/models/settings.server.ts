@@ -6,6 +6,7 @@ import { checkbox, numberField, requiredText } from '#app/models/records/form.ts
 import { getSettings } from '#app/models/site.server.ts'
 import { changedFields, recordAudit, type AuditServices } from '#app/models/audit/record.server.ts'
 import type { Staff } from '#app/models/staff/session.server.ts'
+import { auditText } from '#app/models/audit/text.ts'
 
 const currency = requiredText(3)
 	.transform((code) => code.toUpperCase())
@@ -97,6 +98,9 @@ export async function saveSettings(services: AuditServices, staff: Actor, update
 		action: 'update',
 		subjectType: 'settings',
 		summary: changed.join(', ') || '-',
+		text: auditText('settingsChanged', {
+			fields: changed.length ? { list: changed.map((field) => ({ field })) } : '–',
+		}),
 		changes: { fields: changed },
 	})
 }
@@ -108,6 +112,7 @@ export async function savePriceDefaults(services: AuditServices, staff: Actor, u
 		action: 'update',
 		subjectType: 'prices',
 		summary: 'defaults',
+		text: auditText('priceDefaults', { fields: changed.length ? { list: changed.map((field) => ({ field })) } : '–' }),
 		changes: { fields: changed },
 	})
 }

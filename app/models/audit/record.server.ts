@@ -4,6 +4,7 @@ import type { AppServices } from '#app/models/services.ts'
 import { broadcastTo } from '#app/models/live/broadcast.server.ts'
 import type { Staff } from '#app/models/staff/session.server.ts'
 import { presentAuditEvent } from '#app/models/audit/history.server.ts'
+import type { AuditText } from '#app/models/audit/text.ts'
 
 export type AuditAction =
 	'create' | 'update' | 'delete' | 'reorder' | 'login' | 'logout' | 'signOut' | 'download' | 'remind'
@@ -12,7 +13,10 @@ type Entry = {
 	action: AuditAction
 	subjectType: string
 	subjectId?: number | string | null
+	// In English, for exports and the server's log.
 	summary: string
+	// The same in words the reader's language gives (app/models/audit/text.ts).
+	text?: AuditText
 	changes?: Record<string, unknown>
 }
 
@@ -34,6 +38,7 @@ export async function recordAudit(
 			subjectType: entry.subjectType,
 			subjectId: entry.subjectId == null ? null : String(entry.subjectId),
 			summary: entry.summary.slice(0, 300),
+			text: entry.text ?? null,
 			changes: entry.changes ?? null,
 		})
 		.returning()

@@ -33,6 +33,7 @@ import {
 	ORDER_CUSTOMER_PERSONAL,
 	PERSONAL_EVENT_KINDS,
 } from '#app/models/customer/personal-data.server.ts'
+import { auditText } from '#app/models/audit/text.ts'
 
 // Bookkeeping law keeps an invoice whole for five years; then its buyer's person goes too.
 export const INVOICE_KEEP_YEARS = 5
@@ -190,7 +191,12 @@ export async function deleteCustomerAccount(
 			action: 'delete',
 			subjectType: 'customers',
 			subjectId: customer.id,
-			summary: `Kundekonto ${customer.id} slettet (${orderIds.length} ordrer, ${requestIds.length} henvendelser anonymiseret)`,
+			summary: `Customer account ${customer.id} deleted (${orderIds.length} orders, ${requestIds.length} requests anonymised)`,
+			text: auditText('customerDeleted', {
+				id: customer.id,
+				orders: { number: orderIds.length },
+				requests: { number: requestIds.length },
+			}),
 		},
 	)
 	return 'deleted'

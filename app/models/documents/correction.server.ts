@@ -7,6 +7,7 @@ import { presentDocument } from '#app/models/documents/present.ts'
 import { requote, type QuoteDocument } from '#app/models/quote/rules.ts'
 import type { SavedQuoteDetails } from '#app/models/quote/quote.server.ts'
 import type { Staff } from '#app/models/staff/session.server.ts'
+import { auditText } from '#app/models/audit/text.ts'
 
 // What staff enter: the count they found and why it differs (kept in the audit log).
 export const CountCorrectionSchema = z.object({
@@ -59,6 +60,12 @@ export async function correctDocumentCount(
 		subjectType: 'document',
 		subjectId: target.documentId,
 		summary: `Word count of ${outcome.document.name}: ${outcome.before ?? '–'} → ${input.words}. ${input.reason}`,
+		text: auditText('wordCountCorrected', {
+			name: outcome.document.name,
+			before: outcome.before === null ? '–' : { number: outcome.before },
+			after: { number: input.words },
+			reason: input.reason,
+		}),
 		changes: {
 			words: { from: outcome.before, to: input.words },
 			reason: input.reason,

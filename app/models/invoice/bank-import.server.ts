@@ -11,6 +11,7 @@ import { addPayment } from '#app/models/invoice/payments.server.ts'
 import type { Transaction } from '#app/models/invoice/invoice.server.ts'
 import { announceOrder } from '#app/models/live/announce.server.ts'
 import { outstandingSql, owedWhere } from '#app/models/invoice/receivables.server.ts'
+import { auditText } from '#app/models/audit/text.ts'
 
 export const DEFAULT_BANK_LAYOUT: BankCsvLayout = { date: 0, text: 1, amount: 2 }
 const INSERT_BATCH = 500
@@ -60,6 +61,7 @@ export async function importBankStatement(
 		action: 'create',
 		subjectType: 'bank_statement',
 		summary: `${added} new of ${csv.lines.length} lines`,
+		text: auditText('bankImported', { count: added, lines: { number: csv.lines.length } }),
 	})
 	return {
 		ok: true,
@@ -154,6 +156,7 @@ export async function confirmBankLines(services: AuditServices, staff: Actor, co
 			action: 'create',
 			subjectType: 'payment',
 			summary: `${outcome.registered} from the bank statement`,
+			text: auditText('bankRegistered', { count: outcome.registered }),
 		})
 	return { registered: outcome.registered, refused: outcome.refused }
 }

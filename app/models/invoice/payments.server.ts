@@ -6,6 +6,7 @@ import { recordAudit, type AuditServices } from '#app/models/audit/record.server
 import type { Transaction } from '#app/models/invoice/invoice.server.ts'
 import { parseDanishAmount } from '#app/models/invoice/amounts.ts'
 import { announceOrder } from '#app/models/live/announce.server.ts'
+import { auditText, textOf } from '#app/models/audit/text.ts'
 
 export class PaymentRefused extends Error {
 	readonly reason: 'not-found' | 'credit-note' | 'credited' | 'stale'
@@ -46,6 +47,11 @@ export async function registerPayment(services: AuditServices, staff: Actor, inv
 		subjectType: 'payment',
 		subjectId: invoiceId,
 		summary: `${payment.invoiceNumber}: ${payment.amount.toFixed(2)} (${payment.method})`,
+		text: auditText('paymentRegistered', {
+			number: payment.invoiceNumber,
+			amount: { number: payment.amount },
+			method: textOf(`payment.methods.${payment.method}`),
+		}),
 	})
 	// The customer's open order page shows the invoice as paid at once.
 	await announceOrder(services, payment.orderId)
@@ -96,6 +102,7 @@ export async function pauseReminders(services: AuditServices, staff: Actor, invo
 		subjectType: 'invoice',
 		subjectId: invoiceId,
 		summary: paused ? 'reminders paused' : 'reminders resumed',
+		text: auditText(paused ? 'remindersPaused' : 'remindersResumed'),
 	})
 }
 

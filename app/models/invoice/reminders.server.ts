@@ -12,6 +12,7 @@ import { DAYS_BETWEEN_REMINDERS, MAX_REMINDER_FEE, MAX_REMINDERS } from '#app/mo
 import { owedWhere } from '#app/models/invoice/receivables.server.ts'
 import { formatDay, formatPrice } from '#app/utils/format.ts'
 import type { Locale } from '#app/utils/locales.ts'
+import { auditText } from '#app/models/audit/text.ts'
 
 // Reminders ("rykkere") as the Danish Interest Act allows: only after the due date (and the grace
 // days set), at most three, at least 10 days apart, each with a fee of at most 100 kr., interest
@@ -42,6 +43,7 @@ export async function sendDueReminders(services: Services, now = new Date()): Pr
 			subjectType: 'invoice',
 			subjectId: invoice.id,
 			summary: `${invoice.number}: reminder ${terms.number}`,
+			text: auditText('reminderSent', { number: invoice.number, reminder: terms.number }),
 		})
 		sent++
 	}

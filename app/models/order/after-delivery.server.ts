@@ -9,6 +9,7 @@ import { recordAudit } from '#app/models/audit/record.server.ts'
 import { getSettings } from '#app/models/site.server.ts'
 import { managerRecipients } from '#app/models/vendor/manager.server.ts'
 import { typedText } from '#app/models/request/form.ts'
+import { auditText, textOf } from '#app/models/audit/text.ts'
 
 type Services = Pick<AppServices, 'db' | 'broadcast' | 'logger' | 'sendMail' | 'publicUrl'>
 type Order = typeof orders.$inferSelect
@@ -56,6 +57,7 @@ export async function acceptDelivery(services: Services, token: string): Promise
 		subjectType: 'order',
 		subjectId: order.id,
 		summary: `Order ${order.reference}: the customer accepted the delivery`,
+		text: auditText('customerAccepted', { reference: order.reference }),
 	})
 	await announceOrder(services, order.id)
 	return true
@@ -99,6 +101,11 @@ export async function requestRevision(services: Services, token: string, reason:
 		subjectType: 'order',
 		subjectId: order.id,
 		summary: `Order ${order.reference}: delivered → revision_requested (the customer asked for a revision)`,
+		text: auditText('revisionRequested', {
+			reference: order.reference,
+			from: textOf('orders.status.delivered'),
+			to: textOf('orders.status.revision_requested'),
+		}),
 		changes: { status: { from: 'delivered', to: 'revision_requested' }, reason: parsed.data },
 	})
 	await announceOrder(services, order.id)

@@ -10,6 +10,7 @@ import { deliveriesDirOf } from '#app/models/order/order.server.ts'
 import { deliveryName, documentOfFile, uniqueNames } from '#app/models/order/delivery-names.ts'
 import { OrderNotFound, OrderRefused } from '#app/models/order/lifecycle.server.ts'
 import { isUuid } from '#app/utils/uuid.ts'
+import { auditText, textOf } from '#app/models/audit/text.ts'
 
 type Actor = { id: number; name: string }
 type Services = Pick<AppServices, 'db' | 'broadcast' | 'logger' | 'documentsDir' | 'files'>
@@ -139,6 +140,10 @@ export async function chooseDelivery(services: Services, staff: Actor, orderId: 
 			subjectType: 'order',
 			subjectId: orderId,
 			summary: `Order ${changed.reference}: next delivery ${changed.included.map((file) => file.name).join(', ') || '(none)'}`,
+			text: auditText('nextDelivery', {
+				reference: changed.reference,
+				names: changed.included.map((file) => file.name).join(', ') || textOf('audit.text.none'),
+			}),
 			changes: { delivery: changed.included.map((file) => file.name) },
 		})
 	await announceOrder(services, orderId)
@@ -183,6 +188,7 @@ export async function withdrawOrderFile(
 		subjectType: 'order',
 		subjectId: orderId,
 		summary: `Order ${found.reference}: withdrew ${found.file.name}. ${reason}`,
+		text: auditText('withdrew', { reference: found.reference, name: found.file.name, reason }),
 		changes: { file: found.file.name, version: found.file.version, reason },
 	})
 	await announceOrder(services, orderId)

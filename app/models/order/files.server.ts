@@ -8,6 +8,7 @@ import { announceOrder } from '#app/models/live/announce.server.ts'
 import { deliveriesDirOf } from '#app/models/order/order.server.ts'
 import { holdEarlier, versionName } from '#app/models/order/delivery.server.ts'
 import type { Staff } from '#app/models/staff/session.server.ts'
+import { auditText } from '#app/models/audit/text.ts'
 
 // A translated file staff upload to an order, checked as a customer's upload is (kind, content,
 // size, archive bombs) and kept beside the customers' documents until the retention period after
@@ -59,6 +60,7 @@ export async function addOrderFile(
 		subjectType: 'order',
 		subjectId: orderId,
 		summary: `Order ${order.reference}: translated file ${file.name}`,
+		text: auditText('orderFile', { reference: order.reference, name: file.name }),
 		changes: { file: file.name, size: file.size },
 	})
 	await announceOrder(services, orderId)

@@ -18,6 +18,7 @@ import { changeRequestStatus, RequestNotFound } from '#app/models/request/inbox.
 import { getSettings } from '#app/models/site.server.ts'
 import type { Staff } from '#app/models/staff/session.server.ts'
 import type { Locale } from '#app/utils/locales.ts'
+import { auditText } from '#app/models/audit/text.ts'
 
 type Services = Pick<AppServices, 'db' | 'broadcast' | 'logger' | 'sendMail' | 'publicUrl'>
 
@@ -77,6 +78,7 @@ export async function orderFromRequest(
 		subjectType: 'order',
 		subjectId: order.id,
 		summary: `Order ${order.reference} from request ${request.reference}`,
+		text: auditText('orderFromRequest', { reference: order.reference, request: request.reference }),
 		changes: { request: request.reference },
 	})
 	await announceOrder(services, order.id)

@@ -11,6 +11,7 @@ import { sendOrderMails } from '#app/models/order/mail.server.ts'
 import { ORDER_TRANSITIONS } from '#app/models/order/status.ts'
 import type { Staff } from '#app/models/staff/session.server.ts'
 import type { Transaction } from '#database/client.ts'
+import { auditText, textOf } from '#app/models/audit/text.ts'
 
 export class OrderNotFound extends Error {}
 export class OrderRefused extends Error {
@@ -69,6 +70,17 @@ export async function changeOrderStatus(
 		subjectType: 'order',
 		subjectId: orderId,
 		summary: `Order ${order.reference}: ${from} → ${to}${numbers ? ` (${numbers})` : ''}${note ? `. ${note}` : ''}`,
+		text: auditText('orderStatus', {
+			reference: order.reference,
+			from: textOf(`orders.status.${from}`),
+			to: textOf(`orders.status.${to}`),
+			extra: invoice
+				? textOf('audit.text.invoiceIssued', { number: invoice.number })
+				: credit
+					? textOf('audit.text.creditIssued', { number: credit.number })
+					: '',
+			note: note ? `. ${note}` : '',
+		}),
 		changes: {
 			status: { from, to },
 			...(invoice ? { invoice: invoice.number } : {}),
@@ -109,6 +121,11 @@ export async function tellOrderStarted(
 		subjectType: 'order',
 		subjectId: started.orderId,
 		summary: `Order ${started.reference}: ${started.from} → in_progress (a translator accepted its job)`,
+		text: auditText('orderStarted', {
+			reference: started.reference,
+			from: textOf(`orders.status.${started.from}`),
+			to: textOf('orders.status.in_progress'),
+		}),
 		changes: { status: { from: started.from, to: 'in_progress' } },
 	})
 	await mailCustomer(services, actor, started.orderId, { status: 'in_progress', message: '' })
@@ -175,6 +192,7 @@ export async function resendDeliveryMail(services: Services, staff: Actor, order
 		subjectType: 'order',
 		subjectId: orderId,
 		summary: `Order ${order.reference}: delivery mail sent again`,
+		text: auditText('deliveryMailAgain', { reference: order.reference }),
 		changes: { deliveryMail: 'sent' },
 	})
 	await announceOrder(services, orderId)
@@ -198,6 +216,7 @@ export async function deliverAddedFiles(services: Services, staff: Actor, orderI
 		subjectType: 'order',
 		subjectId: orderId,
 		summary: `Order ${reference}: delivered ${names.join(', ')}`,
+		text: auditText('deliveredFiles', { reference, names: names.join(', ') }),
 		changes: { delivered: names },
 	})
 	await sendDeliveryMails(services, staff, orderId, null)
@@ -230,6 +249,10 @@ export async function assignTranslator(services: Services, staff: Actor, orderId
 		subjectType: 'order',
 		subjectId: orderId,
 		summary: `Order ${order.reference}: translator ${member?.name ?? 'none'}`,
+		text: auditText('orderTranslator', {
+			reference: order.reference,
+			name: member?.name ?? textOf('audit.text.nobody'),
+		}),
 		changes: { translator: member?.name ?? null },
 	})
 	await announceOrder(services, orderId)
@@ -246,6 +269,7 @@ export async function addOrderNote(services: Services, staff: Actor, orderId: nu
 		subjectType: 'order',
 		subjectId: orderId,
 		summary: `Order ${order.reference}: ${internal ? 'internal ' : ''}note`,
+		text: auditText(internal ? 'orderInternalNote' : 'orderNote', { reference: order.reference }),
 		changes: { note: body, internal },
 	})
 	await announceOrder(services, orderId)

@@ -9,6 +9,7 @@ import { isUuid } from '#app/utils/uuid.ts'
 import { countedTextFile, countedTextName } from '#app/models/documents/counted-text.server.ts'
 import type { Locale } from '#app/utils/locales.ts'
 import type { CountPart } from '#app/models/wordcount/parts.ts'
+import { auditText } from '#app/models/audit/text.ts'
 
 type Actor = Pick<Staff, 'id' | 'name'>
 type Services = Pick<AppServices, 'db' | 'broadcast' | 'logger' | 'documentsDir' | 'files'>
@@ -62,6 +63,10 @@ async function logged(services: Services, staff: Actor, row: Found, directory: s
 		subjectType: subject.type,
 		subjectId: subject.id,
 		summary: `${subject.label} ${row.reference}: downloaded ${what}${row.name}`,
+		text: auditText(what ? `downloaded.${what.trim().replace(/\s+/g, '-')}` : 'downloaded', {
+			reference: row.reference,
+			name: row.name,
+		}),
 	})
 	return { file: path.join(directory, row.storedName), name: row.name }
 }

@@ -18,6 +18,7 @@ import { presentDocument } from '#app/models/documents/present.ts'
 import { csvLine } from '#app/utils/csv.ts'
 import { presentRequestRow } from '#app/models/request/present.ts'
 import { containsAny } from '#app/models/search-pattern.server.ts'
+import { auditText, textOf } from '#app/models/audit/text.ts'
 
 export const InboxFilterSchema = z.object({
 	status: z.enum(REQUEST_STATUSES).or(z.literal('')).catch(''),
@@ -141,6 +142,7 @@ export async function moveRequest(
 		subjectType: 'request',
 		subjectId: String(id),
 		summary: `status → ${status}`,
+		text: auditText('requestStatus', { status: textOf(`requests.status.${status}`) }),
 		changes: { fields: ['status'] },
 	})
 }

@@ -8,6 +8,7 @@ import { receiveFile, type MultipartSource } from '#app/models/documents/upload.
 import { RequestNotFound } from '#app/models/request/inbox.server.ts'
 import { QuoteRefused, saveQuote } from '#app/models/quote/quote.server.ts'
 import type { Locale } from '#app/utils/locales.ts'
+import { auditText } from '#app/models/audit/text.ts'
 
 type Actor = Pick<Staff, 'id' | 'name'>
 type Services = Pick<AppServices, 'db' | 'documentsDir' | 'files' | 'enqueueAnalysis' | 'broadcast' | 'logger'>
@@ -57,6 +58,7 @@ export async function addRequestDocument(
 		subjectType: 'request',
 		subjectId: requestId,
 		summary: `Request ${request.reference}: added ${row.name}`,
+		text: auditText('requestDocumentAdded', { reference: request.reference, name: row.name }),
 	})
 	return row
 }
@@ -86,6 +88,7 @@ export async function quoteRequest(services: Services, staff: Actor, requestId: 
 		subjectType: 'request',
 		subjectId: requestId,
 		summary: `Request ${request.reference}: quote made`,
+		text: auditText('requestQuoted', { reference: request.reference }),
 		changes: { quote: quoteId.slice(0, 8) },
 	})
 	return quoteId

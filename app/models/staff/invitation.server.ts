@@ -10,6 +10,7 @@ import { changePassword } from '#app/models/staff/account.server.ts'
 import { hashPassword } from '#app/models/staff/password.server.ts'
 import { startSession } from '#app/models/staff/session.server.ts'
 import type { Locale } from '#app/utils/locales.ts'
+import { auditText } from '#app/models/audit/text.ts'
 
 type Services = Pick<AppServices, 'db' | 'broadcast' | 'logger' | 'sendMail' | 'publicUrl'>
 type Actor = { id: number; name: string }
@@ -52,6 +53,7 @@ export async function inviteStaff(services: Services, admin: Actor, userId: numb
 		subjectType: 'users',
 		subjectId: userId,
 		summary: `Invitation sent to ${user.email}`,
+		text: auditText('invitationSent', { email: user.email }),
 	})
 	return true
 }
@@ -87,6 +89,7 @@ export async function acceptInvitation(services: Services, token: string, passwo
 		action: 'login',
 		subjectType: 'session',
 		summary: `${user.name} set a password by invitation`,
+		text: auditText('invitationUsed', { name: user.name }),
 	})
 	return { ok: true as const, sessionToken, user: { id: user.id, name: user.name, role: user.role } }
 }

@@ -24,6 +24,7 @@ import { ownNewJob } from '#app/models/vendor/manager.server.ts'
 import type { FieldErrors } from '#app/models/records/form.ts'
 import { numberField } from '#app/models/records/form.ts'
 import { toBeRevised } from '#app/models/order/delivery.server.ts'
+import { auditText, textOf } from '#app/models/audit/text.ts'
 
 type Actor = { id: number; name: string }
 
@@ -169,6 +170,13 @@ export async function createJob(
 		subjectType: 'job',
 		subjectId: jobId,
 		summary: `Order ${order.reference}: job ${jobId} (${values.kind}, ${words} words) offered to ${chosen.map((c) => c.name).join(', ')}`,
+		text: auditText('jobOffered', {
+			reference: order.reference,
+			job: jobId,
+			kind: textOf(`jobs.kind.${values.kind}`),
+			words: { number: words },
+			names: chosen.map((c) => c.name).join(', '),
+		}),
 		changes: { translators: chosen.map((candidate) => candidate.id), fixedFee: values.fixedFee ?? null },
 	})
 	await mailOffers(
@@ -294,6 +302,11 @@ export async function reofferJob(
 		subjectType: 'job',
 		subjectId: jobId,
 		summary: `Order ${job.reference}: job ${jobId} offered again to ${chosen.map((c) => c.name).join(', ')}`,
+		text: auditText('jobOfferedAgain', {
+			reference: job.reference,
+			job: jobId,
+			names: chosen.map((c) => c.name).join(', '),
+		}),
 	})
 	await mailOffers(
 		services,

@@ -7,6 +7,7 @@ import { announceOrder } from '#app/models/live/announce.server.ts'
 import { getSettings } from '#app/models/site.server.ts'
 import { broadcastTo } from '#app/models/live/broadcast.server.ts'
 import { JOBS_STREAM } from '#app/utils/cable.ts'
+import { auditText } from '#app/models/audit/text.ts'
 
 type Actor = { id: number; name: string }
 
@@ -43,7 +44,11 @@ export async function takeOver(services: AuditServices & { db: Database }, pm: A
 				.update(jobs)
 				.set({ managerId: pm.id })
 				.where(and(eq(jobs.orderId, order.id), notInArray(jobs.status, ['approved', 'cancelled'])))
-			return { orderId: order.id, summary: `Order ${order.reference}: taken over by ${pm.name}` }
+			return {
+				orderId: order.id,
+				summary: `Order ${order.reference}: taken over by ${pm.name}`,
+				text: auditText('orderTakenOver', { reference: order.reference, name: pm.name }),
+			}
 		}
 		const [job] = await tx
 			.update(jobs)
@@ -55,7 +60,11 @@ export async function takeOver(services: AuditServices & { db: Database }, pm: A
 			.update(orders)
 			.set({ managerId: pm.id })
 			.where(and(eq(orders.id, job.orderId), isNull(orders.managerId)))
-		return { orderId: job.orderId, summary: `Job ${job.id}: taken over by ${pm.name}` }
+		return {
+			orderId: job.orderId,
+			summary: `Job ${job.id}: taken over by ${pm.name}`,
+			text: auditText('jobTakenOver', { job: job.id, name: pm.name }),
+		}
 	})
 	if (!taken) return false
 	await recordAudit(services, pm, {
@@ -63,6 +72,7 @@ export async function takeOver(services: AuditServices & { db: Database }, pm: A
 		subjectType: subject.type,
 		subjectId: subject.id,
 		summary: taken.summary,
+		text: taken.text,
 		changes: { managerId: pm.id },
 	})
 	await announceOrder(services, taken.orderId)
@@ -116,6 +126,7 @@ export async function markMessageHandled(services: AuditServices & { db: Databas
 		subjectType: 'job',
 		subjectId: jobId,
 		summary: `Job ${jobId}: the translator's message marked handled by ${pm.name}`,
+		text: auditText('messageHandled', { job: jobId, name: pm.name }),
 	})
 	await broadcastTo(services, JOBS_STREAM, { type: 'job', orderId: job.orderId })
 	return true

@@ -9,6 +9,7 @@ import { mailTaken } from '#app/models/vendor/offer-mail.server.ts'
 import type { Translator } from '#app/models/vendor/work.server.ts'
 import type { Transaction as Tx } from '#database/client.ts'
 import { startOrderFromJob, tellOrderStarted } from '#app/models/order/lifecycle.server.ts'
+import { auditText, type AuditText } from '#app/models/audit/text.ts'
 
 export const DeclineSchema = z.object({
 	reason: z.string().trim().min(3, 'errors.declineReason').max(1000, 'errors.tooLong'),
@@ -79,7 +80,7 @@ export async function acceptOffer(
 		}
 	})
 	if (result.orderId === undefined) return result.outcome
-	await audit(services, me, jobId, 'accepted the job')
+	await audit(services, me, jobId, 'accepted the job', auditText('offerAccepted', { job: jobId, name: me.name }))
 	if (result.started) await tellOrderStarted(services, { id: me.userId, name: me.name }, result.started)
 	await announceJob(services, result.orderId, [me.userId, ...(await userIdsOf(services, result.withdrawn ?? []))])
 	await mailTaken(services, jobId, result.withdrawn ?? [])
@@ -104,7 +105,13 @@ export async function declineOffer(
 		return closeIfUnanswerable(tx, jobId, now)
 	})
 	if (!result) return 'gone'
-	await audit(services, me, jobId, `declined the offer: ${reason}`)
+	await audit(
+		services,
+		me,
+		jobId,
+		`declined the offer: ${reason}`,
+		auditText('offerDeclined', { job: jobId, name: me.name, reason }),
+	)
 	if (result.nobody) await mailAgency(services, 'unanswered', { jobId: String(jobId), reference: result.reference })
 	await announceJob(services, result.orderId, [me.userId])
 	return 'declined'
@@ -166,6 +173,7 @@ export async function expireOffers(services: NotifyServices, now = new Date()): 
 				subjectType: 'job',
 				subjectId: jobId,
 				summary: `Job ${jobId}: offers expired without an answer${result.nobody ? '; nobody took it' : ''}`,
+				text: auditText(result.nobody ? 'offersExpiredNobody' : 'offersExpired', { job: jobId }),
 			},
 		)
 		if (result.nobody) await mailAgency(services, 'unanswered', { jobId: String(jobId), reference: result.reference })
@@ -190,10 +198,10 @@ export async function withdrawOffers(services: NotifyServices, jobIds: number[],
 	)
 }
 
-async function audit(services: NotifyServices, me: Translator, jobId: number, what: string) {
+async function audit(services: NotifyServices, me: Translator, jobId: number, what: string, text: AuditText) {
 	await recordAudit(
 		services,
 		{ id: me.userId, name: me.name },
-		{ action: 'update', subjectType: 'job', subjectId: jobId, summary: `Job ${jobId}: ${me.name} ${what}` },
+		{ action: 'update', subjectType: 'job', subjectId: jobId, summary: `Job ${jobId}: ${me.name} ${what}`, text },
 	)
 }

@@ -9,6 +9,7 @@ import { isOpenJob, JobRefused } from '#app/models/vendor/job-status.server.ts'
 import { announceJob, type NotifyServices } from '#app/models/vendor/notify.server.ts'
 import { workingJob, type Translator } from '#app/models/vendor/work.server.ts'
 import { isUuid } from '#app/utils/uuid.ts'
+import { auditText } from '#app/models/audit/text.ts'
 
 // A file the translator uploaded by mistake, removed by them before they hand the job in: only a
 // file of the current round (what a return superseded stays, for the PM), only while the job is
@@ -51,6 +52,7 @@ export async function removeOwnJobFile(
 			subjectType: 'job',
 			subjectId: jobId,
 			summary: `Job ${jobId}: ${me.name} removed ${removed.name} before handing in`,
+			text: auditText('ownFileRemoved', { job: jobId, name: me.name, file: removed.name }),
 			changes: { file: removed.name },
 		},
 	)

@@ -8,6 +8,7 @@ import { asCalendarDate, todayInDenmark } from '#app/models/calendar/working-day
 import { getSettings } from '#app/models/site.server.ts'
 import { mailTranslator, type NotifyServices } from '#app/models/vendor/notify.server.ts'
 import { formatDay, formatMonth, formatNumber, formatPrice } from '#app/utils/format.ts'
+import { auditText } from '#app/models/audit/text.ts'
 
 // What the agency owes its translators: each approved job's fee, by the month (Danish time) it
 // was approved in; a month is marked paid per translator once it has ended.
@@ -208,6 +209,11 @@ export async function markMonthPaid(
 		subjectType: 'translator',
 		subjectId: translatorId,
 		summary: `Translator ${translatorId}: ${payMonth} marked paid (${owed.amount}) on ${paidOn}`,
+		text: auditText('payoutPaid', {
+			month: { month: payMonth },
+			amount: { money: Number(owed.amount), currency: (await getSettings(services.db)).currency },
+			day: { day: paidOn },
+		}),
 	})
 	await mailRemittance(services, translatorId, payMonth, { amount: Number(owed.amount), paidOn, reference })
 }

@@ -27,6 +27,7 @@ import { jobManager } from '#app/models/vendor/manager.server.ts'
 import { languageNames, threadOf } from '#app/models/vendor/work.server.ts'
 import { isUuid } from '#app/utils/uuid.ts'
 import { removeKept, type FileStore } from '#app/models/files/store.server.ts'
+import { auditText } from '#app/models/audit/text.ts'
 
 type Actor = { id: number; name: string }
 type Services = NotifyServices & Pick<AppServices, 'documentsDir' | 'files'>
@@ -157,6 +158,11 @@ export async function approveJob(
 		subjectType: 'job',
 		subjectId: jobId,
 		summary: `Order ${result.reference}: job ${jobId} approved; ${result.files.join(', ')} added to the order${result.fewer ? ` (${result.files.length} files for ${result.job.documentIds.length} documents, confirmed)` : ''}`,
+		text: auditText(result.fewer ? 'jobApprovedFewer' : 'jobApproved', {
+			reference: result.reference,
+			job: jobId,
+			files: result.files.join(', '),
+		}),
 		changes: {
 			fee: result.job.fee,
 			...(result.fewer ? { files: result.files.length, documents: result.job.documentIds.length } : {}),
@@ -207,6 +213,7 @@ export async function returnJob(services: Services, pm: Actor, jobId: number, no
 		subjectType: 'job',
 		subjectId: jobId,
 		summary: `Job ${jobId} returned: ${note}`,
+		text: auditText('jobReturned', { job: jobId, note }),
 	})
 	if (job.translatorId) await mailTranslator(services, job.translatorId, 'returned', { jobId: String(jobId), note })
 	await announceJob(services, job.orderId, await translatorUser(services, job.translatorId))
@@ -226,6 +233,7 @@ export async function cancelJob(services: Services, pm: Actor, jobId: number, no
 		subjectType: 'job',
 		subjectId: jobId,
 		summary: `Job ${jobId} cancelled`,
+		text: auditText('jobCancelled', { job: jobId }),
 	})
 	await announceJob(services, job.orderId, [...withdrawn, ...(await translatorUser(services, job.translatorId))])
 }
@@ -267,6 +275,7 @@ export async function takeJobFileForStaff(services: Services, pm: Actor, jobId: 
 		subjectType: 'job',
 		subjectId: jobId,
 		summary: `Job ${jobId}: downloaded ${row.name}`,
+		text: auditText('jobFileDownloaded', { job: jobId, file: row.name }),
 	})
 	return { file: path.join(deliveriesDirOf(services.documentsDir), row.storedName), name: row.name }
 }

@@ -22,6 +22,7 @@ import { inviteStaff, unknownPassword } from '#app/models/staff/invitation.serve
 import type { AppServices } from '#app/models/services.ts'
 import { getSettings } from '#app/models/site.server.ts'
 import { checkbox, numberField, optionalText, requiredText } from '#app/models/records/form.ts'
+import { auditText } from '#app/models/audit/text.ts'
 
 type Actor = { id: number; name: string }
 
@@ -162,6 +163,11 @@ export async function saveTranslator(
 		subjectType: 'translator',
 		subjectId: saved.id,
 		summary: `Translator ${values.name} (${email}): ${values.pairs.length} pairs, ${values.active ? 'active' : 'inactive'}`,
+		text: auditText(values.active ? 'translatorSaved' : 'translatorSavedInactive', {
+			name: values.name,
+			email,
+			count: values.pairs.length,
+		}),
 		changes: { pairs: values.pairs.map((pair) => `${pair.from}>${pair.to}`), active: values.active },
 	})
 	return saved.id

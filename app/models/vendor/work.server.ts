@@ -21,6 +21,7 @@ import { deliveriesDirOf } from '#app/models/order/order.server.ts'
 import { announceJob, mailAgency, type NotifyServices } from '#app/models/vendor/notify.server.ts'
 import { canMoveJob, isOpenJob, JobRefused, moveJob, OPEN_JOB_STATUSES } from '#app/models/vendor/job-status.server.ts'
 import { isUuid } from '#app/utils/uuid.ts'
+import { auditText } from '#app/models/audit/text.ts'
 
 export type Translator = { id: number; userId: number; name: string }
 // No row has it: `in` of an empty list is not valid SQL.
@@ -206,6 +207,7 @@ export async function takeJobSource(
 			subjectType: 'job',
 			subjectId: jobId,
 			summary: `Job ${jobId}: ${me.name} downloaded ${found.name}`,
+			text: auditText('jobDownloaded', { job: jobId, name: me.name, file: found.name }),
 		},
 	)
 	if (found.started) await announceJob(services, found.orderId, [me.userId])
@@ -263,6 +265,7 @@ export async function addJobFile(
 			subjectType: 'job',
 			subjectId: jobId,
 			summary: `Job ${jobId}: ${me.name} uploaded ${stored.file.name}`,
+			text: auditText('jobUploaded', { job: jobId, name: me.name, file: stored.file.name }),
 			changes: { file: stored.file.name, size: stored.file.size },
 		},
 	)
@@ -297,6 +300,7 @@ export async function markJobDone(services: NotifyServices, me: Translator, jobI
 			subjectType: 'job',
 			subjectId: jobId,
 			summary: `Job ${jobId}: ${me.name} handed in the translation`,
+			text: auditText('jobHandedIn', { job: jobId, name: me.name }),
 		},
 	)
 	await mailAgency(services, 'done', { jobId: String(jobId), reference: done.reference, name: me.name })

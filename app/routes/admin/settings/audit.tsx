@@ -1,5 +1,6 @@
 import { Link, useLoaderData } from 'react-router'
 import type { Route } from './+types/audit'
+import { useAuditText } from '#app/components/admin/audit-text.tsx'
 import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
 import { listAuditEvents, presentAuditEvent, type AuditEventView } from '#app/models/audit/history.server.ts'
 import { requireAdmin } from '#app/http/access.server.ts'
@@ -39,6 +40,7 @@ export default function Audit() {
 
 export function AuditTable({ events, format }: { events: AuditEventView[]; format: Intl.DateTimeFormat }) {
 	const { t } = useAdminI18n()
+	const { text, fieldLabel } = useAuditText()
 	if (events.length === 0) return <p className="text-slate-700">{t('audit.empty')}</p>
 	return (
 		<Table
@@ -57,8 +59,11 @@ export function AuditTable({ events, format }: { events: AuditEventView[]; forma
 					<td className="px-3 py-2">{event.userName}</td>
 					<td className="px-3 py-2">{t(`audit.actions.${event.action}`)}</td>
 					<td className="px-3 py-2">
-						<span className="font-medium">{t(`audit.subjects.${event.subjectType}`)}</span> {event.summary}
-						{event.fields.length > 0 && <span className="block text-slate-600">{event.fields.join(', ')}</span>}
+						<span className="font-medium">{t(`audit.subjects.${event.subjectType}`)}</span>{' '}
+						{event.text ? text(event.text) : event.summary}
+						{!event.text && event.fields.length > 0 && (
+							<span className="block text-slate-600">{event.fields.map(fieldLabel).join(', ')}</span>
+						)}
 					</td>
 				</tr>
 			))}
