@@ -1100,7 +1100,10 @@ export const backups = pgTable(
 			.default('running'),
 		sizeBytes: bigint('size_bytes', { mode: 'number' }),
 		verified: boolean(),
+		// What went wrong in the backup's own words (English, technical), and its kind, which the
+		// pages explain in the reader's language (BACKUP_PROBLEM_KINDS).
 		problem: text(),
+		problemKind: text('problem_kind'),
 		startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow().$defaultFn(applicationNow),
 		finishedAt: timestamp('finished_at', { withTimezone: true }),
 	},

@@ -51,7 +51,7 @@ export function createBackupRunner(options: BackupRunnerOptions) {
 			)
 		} catch (error) {
 			options.logger.error({ err: error, backup: claimed.name, trigger }, 'backup failed')
-			result = await recordBackupFailed(records, claimed, (error as Error).message)
+			result = await recordBackupFailed(records, claimed, error)
 		}
 		await noteLastRun(records, trigger, result)
 		return result

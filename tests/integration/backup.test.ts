@@ -384,10 +384,12 @@ describe('when the backup cannot finish', () => {
 		admin = await logIn(server.url)
 		expect(readdirSync(backupDir).filter((name) => name.startsWith('.'))).toEqual([])
 		const listed = textOf(await (await admin.get('/admin/backups', { headers: { accept: 'text/html' } })).text())
-		expect(listed).toContain('interrupted: the site stopped during the backup')
+		// Explained in the reader's language, the technical words kept beside it.
+		expect(listed).toContain('Sitet stoppede, mens sikkerhedskopien blev taget.')
+		expect(listed).toContain('Teknisk detalje: interrupted: the site stopped during the backup')
 		const dashboard = textOf(await (await admin.get('/admin', { headers: { accept: 'text/html' } })).text())
 		expect(dashboard).toContain('Den seneste sikkerhedskopi')
-		expect(dashboard).toContain('fejlede: interrupted')
+		expect(dashboard).toContain('fejlede: Sitet stoppede, mens sikkerhedskopien blev taget.')
 	}, 120_000)
 
 	test('a full disk fails the backup, mails the agency, and leaves the earlier backups and the site as they were', async () => {
@@ -422,7 +424,9 @@ describe('when the backup cannot finish', () => {
 			expect(readdirSync(mountPoint).filter((name) => name.startsWith('.'))).toEqual([])
 			expect((await fetch(`${site.url}/priser`)).status).toBe(200)
 			const dashboard = textOf(await (await staff.get('/admin', { headers: { accept: 'text/html' } })).text())
-			expect(dashboard).toMatch(/Den seneste sikkerhedskopi \(tolk-[^)]+\) fejlede: .*(ENOSPC|no space)/i)
+			expect(dashboard).toMatch(
+				/Den seneste sikkerhedskopi \(tolk-[^)]+\) fejlede: Der er ikke plads nok på disken til sikkerhedskopien\./,
+			)
 			const mails = readdirSync(path.join(test.dataDir, 'mail')).map((name) =>
 				readFileSync(path.join(test.dataDir, 'mail', name), 'utf8'),
 			)

@@ -20,6 +20,7 @@ import {
 	sweepLeftovers,
 } from '#app/models/backup/store.server.ts'
 import { failureMail } from '#app/models/backup/mail.server.ts'
+import { problemKindOf } from '#app/models/backup/errors.server.ts'
 
 export type BackupTrigger = 'nightly' | 'manual'
 export type RunResult = { name: string; ok: boolean; verified: boolean | null; problem: string | null }
@@ -77,7 +78,12 @@ export async function settleLeftovers({ db, backupDir, logger }: Records) {
 			.set(
 				whole
 					? { status: 'done', sizeBytes: await sizeOf(path.join(backupDir, row.name)), finishedAt: new Date() }
-					: { status: 'failed', problem: 'interrupted: the site stopped during the backup', finishedAt: new Date() },
+					: {
+							status: 'failed',
+							problem: 'interrupted: the site stopped during the backup',
+							problemKind: 'interrupted',
+							finishedAt: new Date(),
+						},
 			)
 			.where(eq(backups.id, row.id))
 	}
@@ -97,6 +103,7 @@ export async function recordBackupDone(
 			sizeBytes: written.bytes,
 			verified: check.verified,
 			problem: result.problem,
+			problemKind: check.verified ? null : 'unverified',
 			finishedAt: new Date(),
 		})
 		.where(eq(backups.id, claimed.id))
@@ -105,10 +112,11 @@ export async function recordBackupDone(
 	return result
 }
 
-export async function recordBackupFailed(records: Records, claimed: Claimed, problem: string): Promise<RunResult> {
+export async function recordBackupFailed(records: Records, claimed: Claimed, error: unknown): Promise<RunResult> {
+	const problem = error instanceof Error ? error.message : String(error)
 	await records.db
 		.update(backups)
-		.set({ status: 'failed', problem, finishedAt: new Date() })
+		.set({ status: 'failed', problem, problemKind: problemKindOf(error), finishedAt: new Date() })
 		.where(eq(backups.id, claimed.id))
 		.catch(() => {})
 	await tellAgency(records, claimed.name, problem)

@@ -34,6 +34,7 @@ export type BackupRecord = {
 	sizeBytes: number | null
 	verified: boolean | null
 	problem: string | null
+	problemKind: string | null
 	startedAt: string
 	finishedAt: string | null
 	// Still in the backup folder (the retention sweep removes old ones).
@@ -52,13 +53,19 @@ export async function latestBackups(db: Database, backupDir: string | null, limi
 
 const OVERDUE_MS = 48 * 60 * 60 * 1000
 
-export type BackupAlert = { kind: 'failed' | 'unverified' | 'missing'; name?: string; problem?: string | null }
+export type BackupAlert = {
+	kind: 'failed' | 'unverified' | 'missing'
+	name?: string
+	problem?: string | null
+	problemKind?: string | null
+}
 
 export async function backupAlert(db: Database, now = new Date()): Promise<BackupAlert | null> {
 	const [last] = await db.select().from(backups).orderBy(desc(backups.startedAt), desc(backups.id)).limit(1)
-	if (last?.status === 'failed') return { kind: 'failed', name: last.name, problem: last.problem }
+	if (last?.status === 'failed')
+		return { kind: 'failed', name: last.name, problem: last.problem, problemKind: last.problemKind }
 	if (last?.status === 'done' && last.verified === false)
-		return { kind: 'unverified', name: last.name, problem: last.problem }
+		return { kind: 'unverified', name: last.name, problem: last.problem, problemKind: last.problemKind }
 	// A new site has none until its first night; one that had some and stopped is warned about.
 	if (last && now.getTime() - last.startedAt.getTime() > OVERDUE_MS) return { kind: 'missing' }
 	return null

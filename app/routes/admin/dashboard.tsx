@@ -191,7 +191,10 @@ function BackupWarning({ alert }: { alert: BackupAlert }) {
 	return (
 		<div role="alert" data-backup-alert={alert.kind} className="rounded-md border border-red-400 bg-red-50 p-4">
 			<p className="font-semibold">
-				{t(BACKUP_TEXT[alert.kind], { name: alert.name ?? '', problem: alert.problem ?? '' })}
+				{t(BACKUP_TEXT[alert.kind], {
+					name: alert.name ?? '',
+					problem: alert.problem ? t(`backups.problems.${alert.problemKind ?? 'failed'}`) : '',
+				})}
 			</p>
 			<Link to="/admin/backups" className="mt-1 inline-block text-teal-800 underline">
 				{t('dashboard.backupLink')}

@@ -131,7 +131,14 @@ function BackupTable({ records }: { records: BackupRecord[] }) {
 						{record.status === 'done' && !record.kept && (
 							<span className="block text-xs text-slate-600">{t('backups.removed')}</span>
 						)}
-						{record.problem && <span className="block text-sm text-red-800">{record.problem}</span>}
+						{record.problem && (
+							<span className="block text-sm text-red-800" data-backup-problem={record.problemKind ?? 'failed'}>
+								{t(`backups.problems.${record.problemKind ?? 'failed'}`)}
+								<span className="block text-xs text-slate-600">
+									{t('backups.problemDetail', { problem: record.problem })}
+								</span>
+							</span>
+						)}
 					</td>
 					<td className="px-3 py-2 whitespace-nowrap">
 						{record.sizeBytes === null ? '–' : size.format(record.sizeBytes / 1_000_000)}
