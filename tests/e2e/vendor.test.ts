@@ -301,6 +301,11 @@ describe('translators work in the site', () => {
 			expect(readFileSync(await revised.path(), 'utf8')).toBe('Clause 3 reads "seller".')
 			expect(await customer.getByText('version 2').count()).toBe(1)
 			expect(await seriousAxeViolations(pm)).toEqual([])
+			// The audit log says it in the reader's words: statuses by their names, not their codes.
+			await pm.goto('/admin/audit')
+			const log = (await pm.locator('main').textContent()) ?? ''
+			expect(log).toContain(`Order ${order.reference}: In progress → Delivered`)
+			expect(log).not.toMatch(/in_progress|revision_requested/)
 		},
 	)
 })

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, test } from 'vitest'
 import adminDa from '#app/locales/admin.da.json'
 import siteDa from '#app/locales/da.json'
+import adminEn from '#app/locales/admin.en.json'
 import { PUBLIC_ADMIN_ROUTES } from '#app/utils/admin-paths.ts'
 import routes from '#app/routes.ts'
 import { ADMIN, anonymous, logIn, setupStaffServer, type StaffClient } from '#tests/setup/admin.ts'
@@ -308,6 +309,12 @@ describe('roles', () => {
 		expect(segments.filter((segment) => !isKnownAdminSegment(segment))).toEqual([])
 	})
 
+	test("the Danish walk's own checks see English texts and a wrong plural", () => {
+		expect(ENGLISH_RUNS.length).toBeGreaterThan(300)
+		expect(englishIn('Næste levering · Save the choice · Gem valget')).toEqual(['Save the choice'])
+		expect(wrongPluralsIn('1 fakturaer, 21 fakturaer, 1 faktura, 1 åbne ordrer')).toEqual(['1 fakturaer', '1 åbne'])
+	})
+
 	test('each role opens what its areas give, and gets 403 for the rest, as a page and as a call', async () => {
 		for (const role of STAFF_ROLES) {
 			const client = clients[role]!
@@ -326,8 +333,15 @@ describe('roles', () => {
 						page.status === 200 &&
 						page.headers.get('content-type')?.includes('text/html') &&
 						path !== '/admin/translations'
-					)
-						expect(rawKeysIn(textOf(await page.text())), `${role} page ${path}`).toEqual([])
+					) {
+						const text = textOf(await page.text())
+						expect(rawKeysIn(text), `${role} page ${path}`).toEqual([])
+						// The admin reads Danish: none of the back office's English texts, no "1 fakturaer".
+						if (role === 'admin') {
+							expect(englishIn(text), `${role} page ${path}`).toEqual([])
+							expect(wrongPluralsIn(text), `${role} page ${path}`).toEqual([])
+						}
+					}
 				} else if (role === 'translator') {
 					// A translator's browser is sent to their own pages; their calls are refused.
 					expect(page.headers.get('location'), `${role} page ${path}`).toBe('/work')
@@ -482,4 +496,32 @@ const KEY_GROUPS = new Set(
 function rawKeysIn(text: string): string[] {
 	const candidates = text.match(/\b[a-z][a-zA-Z]*(?:\.[a-zA-Z_-]+)+\b/g) ?? []
 	return candidates.filter((name) => TEXT_KEYS.has(name) || KEY_GROUPS.has(name.split('.').slice(0, -1).join('.')))
+}
+
+// The back office's own English: each English text's runs of three words or more between its
+// values, where the Danish text differs (so a name both share is no English).
+const DANISH = new Set(Object.values(adminDa).map((text) => text.toLowerCase()))
+const ENGLISH_RUNS = [
+	...new Set(
+		Object.entries(adminEn as Record<string, string>).flatMap(([key, text]) =>
+			(adminDa as Record<string, string>)[key] === text
+				? []
+				: text
+						.replace(/<[^>]+>/g, ' ')
+						.split(/\{\{\w+\}\}|[.:;!?()"“”·]/)
+						.map((run) => run.trim())
+						.filter((run) => /^[A-Za-z’' ,-]+$/.test(run) && run.split(/\s+/).length >= 3)
+						.filter((run) => ![...DANISH].some((danish) => danish.includes(run.toLowerCase()))),
+		),
+	),
+]
+function englishIn(text: string): string[] {
+	return ENGLISH_RUNS.filter((run) => text.includes(run))
+}
+
+// One of something written in the plural ("1 fakturaer", "1 dage", "1 åbne ordrer").
+const PLURAL_AFTER_ONE =
+	/(?<![\d.,])1 (fakturaer|dage|ordrer|opgaver|åbne|timer|minutter|filer|linjer|betalinger|kunder|forespørgsler|sider|oversættere|rykkere|måneder|uger|dokumenter|tilbud som)\b/g
+function wrongPluralsIn(text: string): string[] {
+	return [...text.matchAll(PLURAL_AFTER_ONE)].map((match) => match[0])
 }
