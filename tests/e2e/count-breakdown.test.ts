@@ -93,7 +93,7 @@ describe('the count explained', () => {
 			// The audit log keeps the reason.
 			await admin.goto('/admin/audit')
 			await admin
-				.getByText(/Word count of prisliste\.xlsx: 15 → 4000\. The customer wants the comment translated too/)
+				.getByText(/Word count of prisliste\.xlsx: 15 → 4,000\. The customer wants the comment translated too/)
 				.waitFor()
 
 			// The customer's quote says 4,000 words now, and that staff counted again.
