@@ -154,8 +154,16 @@ describe('money from invoice to payment', () => {
 			})
 			expect(await row.getAttribute('data-status')).toBe('paid')
 			const footTotal = (await staff.locator('[data-totals] td').first().textContent())!
-			const csv = await (await staff.request.get('/admin/invoices/export')).text()
+			// For a bookkeeping system: the stable English headers and codes.
+			const csv = await (await staff.request.get('/admin/invoices/export?for=machines')).text()
 			expect(csv.startsWith('\uFEFFnumber;kind;')).toBe(true)
+			expect(csv).toContain(';invoice;')
+			// For the accountant who reads Danish: the same rows in the admin's words.
+			const danish = await (await staff.request.get('/admin/invoices/export?lang=da')).text()
+			expect(danish.startsWith('\uFEFFNummer;Type;Udstedt;Forfald;Køber;')).toBe(true)
+			expect(danish).toContain(';Faktura;')
+			expect(danish).toContain(';Betalt\r\n')
+			expect(danish.split('\r\n').length).toBe(csv.split('\r\n').length)
 			const csvTotal = csv
 				.trim()
 				.split('\r\n')

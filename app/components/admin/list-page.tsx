@@ -5,25 +5,38 @@ import { inlineInputClass, Input } from '#app/components/ui/input.tsx'
 import { Pager } from '#app/components/ui/pager.tsx'
 
 // The top of an admin list: its title and the CSV of what the filter shows.
+// An export in the admin's language can also be had for a bookkeeping system (`forMachines`): the
+// same rows with the stable English headers and codes.
 export function ListHeader({
 	title,
 	exportHref,
 	exportLabel,
+	forMachines = false,
 }: {
 	title: string
 	exportHref: string
 	exportLabel: string
+	forMachines?: boolean
 }) {
+	const { t } = useAdminI18n()
+	const machines = `${exportHref}${exportHref.includes('?') ? '&' : '?'}for=machines`
 	return (
 		<div className="mb-4 flex flex-wrap items-center justify-between gap-3">
 			<h1 className="text-2xl font-bold text-slate-900">{title}</h1>
-			<a
-				href={exportHref}
-				className="rounded-md border border-teal-800 px-4 py-2 font-medium text-teal-900 hover:bg-teal-50"
-				download
-			>
-				{exportLabel}
-			</a>
+			<span className="flex flex-wrap items-center gap-3">
+				<a
+					href={exportHref}
+					className="rounded-md border border-teal-800 px-4 py-2 font-medium text-teal-900 hover:bg-teal-50"
+					download
+				>
+					{exportLabel}
+				</a>
+				{forMachines && (
+					<a href={machines} className="text-sm text-teal-900 underline" download>
+						{t('list.exportMachines')}
+					</a>
+				)}
+			</span>
 		</div>
 	)
 }

@@ -12,6 +12,7 @@ import {
 	type AgingBucket,
 	type InvoiceStatus,
 } from '#app/models/invoice/statuses.ts'
+import { MACHINE_WORDS, type CsvWords } from '#app/models/csv-words.server.ts'
 
 // What the agency is owed: every invoice and credit note with its status, as staff and the
 // accountant see them. An invoice is open until payments reach its total (part paid before that),
@@ -225,8 +226,9 @@ export async function* exportInvoicesCsv(
 	filter: InvoiceFilter,
 	today: CalendarDate = todayInDenmark(),
 	line: (cells: (string | number | null)[]) => string,
+	words: CsvWords = MACHINE_WORDS,
 ): AsyncGenerator<string> {
-	yield line(INVOICE_CSV_HEADER)
+	yield line(words.header(INVOICE_CSV_HEADER))
 	let after: { dueDate: string; id: number } | null = null
 	for (;;) {
 		const where = and(
@@ -243,7 +245,7 @@ export async function* exportInvoicesCsv(
 			.map((row) =>
 				line([
 					row.number,
-					row.kind,
+					words.code('kind', row.kind),
 					row.issueDate,
 					row.dueDate,
 					row.buyer,
@@ -256,7 +258,7 @@ export async function* exportInvoicesCsv(
 					decimal(row.kind === 'invoice' ? row.charges : 0),
 					decimal(row.paidAmount),
 					row.paidOn,
-					row.status,
+					words.code('status', row.status),
 				]),
 			)
 			.join('')

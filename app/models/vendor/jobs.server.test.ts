@@ -33,6 +33,7 @@ import {
 } from '#app/models/vendor/work.server.ts'
 import { listPayables, markMonthPaid, payablesCsv, PayoutRefused } from '#app/models/vendor/payables.server.ts'
 import { candidatesFor } from '#app/models/vendor/translators.server.ts'
+import { csvWords } from '#app/models/csv-words.server.ts'
 import {
 	canMoveJob,
 	JOB_TRANSITIONS,
@@ -299,6 +300,15 @@ describe('a job from offer to payable', () => {
 		for await (const part of payablesCsv(db())) csv += part
 		const [header, ...rows] = csv.trimEnd().split('\r\n')
 		expect(header).toBe('month;translator;email;job;order;kind;pair;words;minutes;approved;fee;paid_on')
+		// The accountant's Danish variant: the same rows, headers and kinds in words.
+		let danish = ''
+		for await (const part of payablesCsv(db(), csvWords('da', 'payables'))) danish += part
+		const [danishHeader, ...danishRows] = danish.trimEnd().split('\r\n')
+		expect(danishHeader).toBe(
+			'Måned;Oversætter;E-mail;Opgave;Ordre;Type;Sprogpar;Ord;Minutter;Godkendt;Honorar;Betalt den',
+		)
+		expect(danishRows).toHaveLength(rows.length)
+		expect(danishRows.find((line) => line.includes('Anna Jobs'))).toContain(';Oversættelse;')
 		const annas = rows.map((line) => line.split(';')).filter((cells) => cells[1] === 'Anna Jobs')
 		expect(annas).toEqual([
 			[

@@ -9,6 +9,7 @@ import { getSettings } from '#app/models/site.server.ts'
 import { mailTranslator, type NotifyServices } from '#app/models/vendor/notify.server.ts'
 import { formatDay, formatMonth, formatNumber, formatPrice } from '#app/utils/format.ts'
 import { auditText } from '#app/models/audit/text.ts'
+import { MACHINE_WORDS, type CsvWords } from '#app/models/csv-words.server.ts'
 
 // What the agency owes its translators: each approved job's fee, by the month (Danish time) it
 // was approved in; a month is marked paid per translator once it has ended.
@@ -115,8 +116,8 @@ const HEADER = [
 
 // One line per approved job, for the accountant: semicolons and decimal commas, as a Danish Excel
 // opens them (the download adds the byte order mark).
-export async function* payablesCsv(db: Database) {
-	yield `${csvLine(HEADER)}\r\n`
+export async function* payablesCsv(db: Database, words: CsvWords = MACHINE_WORDS) {
+	yield `${csvLine(words.header(HEADER))}\r\n`
 	const rows = await db
 		.select({
 			month,
@@ -152,7 +153,7 @@ export async function* payablesCsv(db: Database) {
 			row.email,
 			row.id,
 			row.reference,
-			row.kind,
+			words.code('kind', row.kind),
 			`${row.from}>${row.to}`,
 			row.words,
 			row.minutes,

@@ -42,6 +42,7 @@ export default function Invoices() {
 				title={t('invoices.title')}
 				exportHref={`/admin/invoices/export${query ? `?${query}` : ''}`}
 				exportLabel={t('invoices.export')}
+				forMachines
 			/>
 			<Aging aging={aging} />
 			<div className="mb-4 flex flex-wrap items-center gap-3">

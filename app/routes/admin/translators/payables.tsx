@@ -86,7 +86,12 @@ export default function Payables() {
 	return (
 		<section data-controller="payables">
 			<title>{`${t('payables.title')} · Tolk admin`}</title>
-			<ListHeader title={t('payables.title')} exportHref="/admin/payables/export" exportLabel={t('payables.export')} />
+			<ListHeader
+				title={t('payables.title')}
+				exportHref="/admin/payables/export"
+				exportLabel={t('payables.export')}
+				forMachines
+			/>
 			{months.length > 0 && (
 				<nav aria-label={t('payables.months')} className="mb-4">
 					<ul className="flex flex-wrap gap-2">
