@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs'
+import { eq, sql } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 import { seedDatabase } from '#database/seed.ts'
+import { jobs } from '#database/schema.ts'
 import { ADMIN_ENV } from '#tests/setup/admin.ts'
 import {
 	seriousAxeViolations,
@@ -271,6 +273,24 @@ describe('translators work in the site', () => {
 			// delivers it: the customer has version 2 under the same name, version 1 is staff's.
 			await anna.getByRole('button', { name: 'Accept' }).click()
 			await anna.getByText('The job is yours.').waitFor()
+			// A question first: the PM answers it from the to-do list, and Anna sees the answer live.
+			const annasThread = anna.locator('section[aria-labelledby="job-thread"]')
+			await anna.getByLabel('Message', { exact: true }).fill('Should clause 4 change too?')
+			await anna.getByRole('button', { name: 'Send', exact: true }).click()
+			await annasThread.getByText('Should clause 4 change too?').waitFor()
+			await pm.goto('/admin/todo')
+			await waitForHydration(pm)
+			const question = pm.locator('[data-todo="message"] [data-todo-item]')
+			expect(await question.textContent()).toMatch(/Written by Anna Vendor/)
+			await question.getByRole('link').first().click()
+			await pm.getByRole('heading', { level: 1, name: /Job \d+ for order/ }).waitFor()
+			await waitForHydration(pm)
+			await pm.getByLabel('Message', { exact: true }).fill('Only clause 3.')
+			await pm.getByRole('button', { name: 'Send', exact: true }).click()
+			await annasThread.getByText('Only clause 3.').waitFor()
+			await pm.goto('/admin/todo')
+			await waitForHydration(pm)
+			expect(await pm.locator('[data-todo="message"] [data-todo-item]').count()).toBe(0)
 			await upload(anna, 'contract-en-v3.txt', 'Clause 3 reads "seller".')
 			await anna.getByRole('button', { name: 'Upload', exact: true }).click()
 			await anna.getByText('contract-en-v3.txt is uploaded.').waitFor()
@@ -306,6 +326,54 @@ describe('translators work in the site', () => {
 			const log = (await pm.locator('main').textContent()) ?? ''
 			expect(log).toContain(`Order ${order.reference}: In progress → Delivered`)
 			expect(log).not.toMatch(/in_progress|revision_requested/)
+		},
+	)
+})
+
+describe("a month's payables closed", () => {
+	test(
+		'an ended month is marked paid with the day and the reference, and the translator is sent the remittance advice',
+		{ timeout: 120_000 },
+		async () => {
+			// The work above was approved 40 days ago: its month has ended.
+			await session.restart(async (database) => {
+				const handle = await openTestDatabase(database)
+				try {
+					await handle.db
+						.update(jobs)
+						.set({ approvedAt: sql`${jobs.approvedAt} - interval '40 days'` })
+						.where(eq(jobs.status, 'approved'))
+				} finally {
+					await handle.close()
+				}
+			})
+			const month = new Intl.DateTimeFormat('en-CA', {
+				timeZone: 'Europe/Copenhagen',
+				year: 'numeric',
+				month: '2-digit',
+			}).format(new Date(Date.now() - 40 * 86_400_000))
+			const pm = await open(`/admin/payables?month=${month}`)
+			await submitLogin(pm)
+			await pm.getByRole('heading', { level: 1, name: 'Translator payables' }).waitFor()
+			await waitForHydration(pm)
+			const row = pm.locator(`[data-payable="${month} Anna Vendor"]`)
+			await row.getByLabel('Reference').fill('Bank transfer 4711')
+			await row.getByRole('button', { name: 'Mark paid' }).click()
+			await pm.getByText('The month is marked paid.').waitFor()
+			expect(await row.textContent()).toMatch(/Paid .+ \(marked by admin\)Bank transfer 4711/)
+			expect(await row.getByRole('button', { name: 'Mark paid' }).count()).toBe(0)
+			expect(await seriousAxeViolations(pm)).toEqual([])
+			// Anna's advice, in her language: the day, the reference and the jobs it pays for.
+			const advice = await expect
+				.poll(() =>
+					peer.messages.find((mail) => mail.to.includes(ANNA.email) && mail.subject.startsWith('Betaling for')),
+				)
+				.toBeTruthy()
+				.then(() =>
+					peer.messages.find((mail) => mail.to.includes(ANNA.email) && mail.subject.startsWith('Betaling for'))!,
+				)
+			expect(advice.text).toContain('Reference: Bank transfer 4711')
+			expect(advice.text).toContain(order.reference)
 		},
 	)
 })
@@ -357,6 +425,40 @@ describe('accounts by invitation', () => {
 			await admin.getByText('“nina.invited@tolk.example” was saved.').waitFor()
 			await nina.goto('/admin')
 			await nina.waitForURL((url) => url.pathname === '/admin/login')
+		},
+	)
+
+	test(
+		'a translator made without a password chooses one from the mail and lands on their own work',
+		{ timeout: 120_000 },
+		async () => {
+			const admin = await open('/admin/translators/new')
+			await submitLogin(admin)
+			await admin.getByRole('heading', { level: 1, name: 'New translator' }).waitFor()
+			await waitForHydration(admin)
+			await admin.getByLabel('Name').fill('Tove Invited')
+			await admin.getByLabel('Email').fill('tove.invited@translators.test')
+			const row = admin.locator('[data-pair-row="0"]')
+			await row.getByLabel('From').selectOption('da')
+			await row.getByLabel('To').selectOption('en')
+			await row.getByLabel('Per word').fill('0,85')
+			await admin.getByRole('button', { name: 'Save' }).click()
+			await admin.getByText('The translator is saved.').waitFor()
+			const mail = await expect
+				.poll(() => peer.messages.find((message) => message.to.includes('tove.invited@translators.test')))
+				.toBeTruthy()
+				.then(() => peer.messages.find((message) => message.to.includes('tove.invited@translators.test'))!)
+			const link = new URL(/http\S+\/admin\/invitation\/\S+/.exec(mail.text)![0])
+
+			const tove = await open(`${link.pathname}?lang=en`)
+			await tove.getByRole('heading', { level: 1, name: 'Choose your password' }).waitFor()
+			await waitForHydration(tove)
+			await tove.getByLabel('New password', { exact: true }).fill('toves-own-password')
+			await tove.getByLabel('Repeat the password').fill('toves-own-password')
+			await tove.getByRole('button', { name: 'Save and sign in' }).click()
+			await tove.getByRole('heading', { level: 1, name: 'My work' }).waitFor()
+			expect(new URL(tove.url()).pathname).toBe('/work')
+			expect(await seriousAxeViolations(tove)).toEqual([])
 		},
 	)
 })
