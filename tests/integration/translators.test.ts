@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { translators, users } from '#database/schema.ts'
+import { jobs, translators, users } from '#database/schema.ts'
 import { seedDatabase } from '#database/seed.ts'
 import { createJob } from '#app/models/vendor/jobs.server.ts'
-import { acceptOffer } from '#app/models/vendor/offers.server.ts'
+import { acceptOffer, declineOffer } from '#app/models/vendor/offers.server.ts'
 import { addJobFile } from '#app/models/vendor/work.server.ts'
 import { multipartSource } from '#app/http/multipart.server.ts'
 import { ADMIN_ENV, attemptLogin, logIn, type StaffClient } from '#tests/setup/admin.ts'
@@ -30,6 +30,7 @@ const ids = {
 	boDocument: '',
 	boFile: '',
 	boUserId: 0,
+	declinedJob: 0, // 6,000 words due in two hours, declined by Anna: open, to offer again
 }
 
 const logins: Record<'anna' | 'bo' | 'paused', { email: string; password: string }> = {
@@ -82,6 +83,15 @@ beforeAll(async () => {
 		})
 		logins.anna = a
 		logins.bo = b
+		// A large job Anna declined, its deadline moved to two hours from now: no one can do it in time.
+		const large = await orderWithDocument(services, 6000, services.documentsDir)
+		ids.declinedJob = await job(large, [a.id])
+		const [annaRow] = await handle.db.select().from(translators).where(eq(translators.id, a.id))
+		await declineOffer(services, { id: a.id, userId: annaRow!.userId, name: a.name }, ids.declinedJob, 'Too busy')
+		await handle.db
+			.update(jobs)
+			.set({ deadline: new Date(Date.now() + 2 * 3_600_000) })
+			.where(eq(jobs.id, ids.declinedJob))
 	} finally {
 		await handle.close()
 	}
@@ -224,3 +234,15 @@ const flashOf = (response: Response) =>
 		.getSetCookie()
 		.map((cookie) => cookie.split(';')[0]!)
 		.join('; ') || `x=${randomUUID()}`
+
+describe("the PM's list to offer a job again", () => {
+	test('warns beside each translator whose open work and the deadline leave no room for the job', async () => {
+		const admin = await logIn(server.url)
+		const html = await (await admin.get(`/admin/jobs/${ids.declinedJob}`)).text()
+		expect(/data-job-status="([^"]+)"/.exec(html)?.[1]).toBe('open')
+		const offerAgain = textOf(html.slice(html.indexOf('name="intent" value="reoffer"')))
+		// Both translators of the pair are listed, each told they cannot do 6,000 words in two hours.
+		for (const name of ['Anna Vendor', 'Bo Vendor'])
+			expect(offerAgain).toMatch(new RegExp(`${name} · [^·]+ · åbent: [\\d.]+ ord\\s*Over kapaciteten`))
+	})
+})
