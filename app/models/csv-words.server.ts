@@ -1,7 +1,7 @@
 import { ADMIN_MESSAGES } from '#app/models/translation.server.ts'
 import type { Locale } from '#app/utils/locales.ts'
 
-// The accountant's CSVs speak the admin's language: headers and codes ("credit_note", "revision")
+// The accountant's CSVs (and the orders list's) speak the admin's language: headers and codes ("credit_note", "revision")
 // as the admin reads them. The English variant with codes stays the same from release to release,
 // for a bookkeeping system to import: chosen on export (`?for=machines`).
 export type CsvWords = {
@@ -12,7 +12,7 @@ export type CsvWords = {
 export const MACHINE_WORDS: CsvWords = { header: (names) => [...names], code: (_, value) => value }
 
 export type CsvVariant = Locale | 'machines'
-type CsvTable = 'invoices' | 'payables'
+type CsvTable = 'invoices' | 'payables' | 'orders'
 
 // Which text each code column's values have.
 const CODES: Record<CsvTable, Record<string, (value: string) => string>> = {
@@ -21,6 +21,7 @@ const CODES: Record<CsvTable, Record<string, (value: string) => string>> = {
 		status: (value) => `invoices.statuses.${value}`,
 	},
 	payables: { kind: (value) => `jobs.kind.${value}` },
+	orders: { status: (value) => `orders.status.${value}` },
 }
 
 export function csvWords(variant: CsvVariant, table: CsvTable): CsvWords {

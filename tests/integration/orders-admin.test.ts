@@ -43,10 +43,23 @@ describe('a long order list', () => {
 		// A byte order mark first, so a Danish spreadsheet reads the letters right.
 		expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
 		const csv = new TextDecoder().decode(bytes)
-		expect(csv.startsWith('reference;status;due_date;')).toBe(true)
+		// In the admin's language: the headers and the statuses in words.
+		expect(csv.startsWith('Reference;Status;Leveres;Arbejdsdage tilbage;')).toBe(true)
 		const rows = csv.trimEnd().split('\r\n').slice(1)
 		expect(rows).toHaveLength(ORDERS)
 		expect(new Set(rows.map((row) => row.split(';')[0])).size).toBe(ORDERS)
+		expect(rows[0]!.split(';')[1]).toBe('I gang')
+		// For another system: the same rows with the stable English headers and codes.
+		const machines = await (await staff.get('/admin/orders/export?q=LIST-&for=machines')).text()
+		expect(machines.startsWith('reference;status;due_date;')).toBe(true)
+		expect(
+			machines
+				.trimEnd()
+				.split('\r\n')
+				.slice(1)
+				.map((row) => row.split(';')[0]),
+		).toEqual(rows.map((row) => row.split(';')[0]))
+		expect(machines.split('\r\n')[1]!.split(';')[1]).toBe('in_progress')
 	})
 })
 

@@ -26,6 +26,7 @@ import { csvLine } from '#app/utils/csv.ts'
 import type { SavedQuoteDetails } from '#app/models/quote/quote.server.ts'
 import { containsAny } from '#app/models/search-pattern.server.ts'
 import { OPEN_ORDER_STATUSES } from '#app/models/order/status.ts'
+import { MACHINE_WORDS, type CsvWords } from '#app/models/csv-words.server.ts'
 
 export const OrderFilterSchema = z.object({
 	status: z
@@ -209,8 +210,9 @@ export async function* exportOrdersCsv(
 	db: Database,
 	filter: OrderFilter,
 	today: CalendarDate = todayInDenmark(),
+	words: CsvWords = MACHINE_WORDS,
 ): AsyncGenerator<string> {
-	yield csvLine(CSV_HEADER) + '\r\n'
+	yield csvLine(words.header(CSV_HEADER)) + '\r\n'
 	let after: { dueDate: string; id: number } | null = null
 	for (;;) {
 		const where: SQL | undefined = and(
@@ -225,7 +227,7 @@ export async function* exportOrdersCsv(
 				(row) =>
 					csvLine([
 						row.reference,
-						row.status,
+						words.code('status', row.status),
 						row.dueDate,
 						row.daysLeft === null ? '' : String(row.daysLeft),
 						row.customer,

@@ -49,6 +49,7 @@ export default function Orders() {
 			<ListHeader
 				title={t('orders.title')}
 				exportHref={`/admin/orders/export${query ? `?${query}` : ''}`}
+				forMachines
 				exportLabel={t('orders.export')}
 			/>
 			<OrderFilters filter={filter} counts={counts} languages={languages} translators={translators} />
