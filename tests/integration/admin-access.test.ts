@@ -1,11 +1,9 @@
 import { beforeAll, describe, expect, test } from 'vitest'
-import adminDa from '#app/locales/admin.da.json'
-import siteDa from '#app/locales/da.json'
-import adminEn from '#app/locales/admin.en.json'
 import { PUBLIC_ADMIN_ROUTES } from '#app/utils/admin-paths.ts'
 import routes from '#app/routes.ts'
 import { ADMIN, anonymous, logIn, setupStaffServer, type StaffClient } from '#tests/setup/admin.ts'
 import { textOf } from '#tests/setup/http.ts'
+import { ENGLISH_RUNS, englishIn, rawKeysIn, wrongPluralsIn } from '#tests/setup/danish-text.ts'
 import { areaOfPath, isKnownAdminSegment, mayOpen, STAFF_ROLES, type StaffRole } from '#app/models/staff/roles.ts'
 import { concrete as concreteOf, routePaths, sendAsWritten, spellingsOf } from '#tests/setup/spellings.ts'
 
@@ -482,46 +480,4 @@ async function idOf(email: string): Promise<number> {
 	).exec(html)
 	if (!match) throw new Error(`no user ${email} in the list`)
 	return Number(match[1])
-}
-
-// Texts shown by their key ("audit.subjects.job", "jobs.status.open"): a name that is a key, or
-// that sits under a group of keys (a text looked up for a value it has none for).
-const TEXT_KEYS = new Set([...Object.keys(adminDa), ...Object.keys(siteDa)])
-const KEY_GROUPS = new Set(
-	[...TEXT_KEYS].flatMap((key) => {
-		const parts = key.split('.')
-		return parts.slice(2).map((_, at) => parts.slice(0, at + 2).join('.'))
-	}),
-)
-function rawKeysIn(text: string): string[] {
-	const candidates = text.match(/\b[a-z][a-zA-Z]*(?:\.[a-zA-Z_-]+)+\b/g) ?? []
-	return candidates.filter((name) => TEXT_KEYS.has(name) || KEY_GROUPS.has(name.split('.').slice(0, -1).join('.')))
-}
-
-// The back office's own English: each English text's runs of three words or more between its
-// values, where the Danish text differs (so a name both share is no English).
-const DANISH = new Set(Object.values(adminDa).map((text) => text.toLowerCase()))
-const ENGLISH_RUNS = [
-	...new Set(
-		Object.entries(adminEn as Record<string, string>).flatMap(([key, text]) =>
-			(adminDa as Record<string, string>)[key] === text
-				? []
-				: text
-						.replace(/<[^>]+>/g, ' ')
-						.split(/\{\{\w+\}\}|[.:;!?()"“”·]/)
-						.map((run) => run.trim())
-						.filter((run) => /^[A-Za-z’' ,-]+$/.test(run) && run.split(/\s+/).length >= 3)
-						.filter((run) => ![...DANISH].some((danish) => danish.includes(run.toLowerCase()))),
-		),
-	),
-]
-function englishIn(text: string): string[] {
-	return ENGLISH_RUNS.filter((run) => text.includes(run))
-}
-
-// One of something written in the plural ("1 fakturaer", "1 dage", "1 åbne ordrer").
-const PLURAL_AFTER_ONE =
-	/(?<![\d.,])1 (fakturaer|dage|ordrer|opgaver|åbne|timer|minutter|filer|linjer|betalinger|kunder|forespørgsler|sider|oversættere|rykkere|måneder|uger|dokumenter|tilbud som)\b/g
-function wrongPluralsIn(text: string): string[] {
-	return [...text.matchAll(PLURAL_AFTER_ONE)].map((match) => match[0])
 }

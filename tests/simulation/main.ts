@@ -36,8 +36,10 @@ try {
 		`Restored from the last nightly backup: ${result.restore.compared} pages and exports compared, ${result.restore.differences.length} differ`,
 	)
 	for (const difference of result.restore.differences) console.log(JSON.stringify(difference, null, 1))
+	console.log(`Back-office pages not in Danish: ${result.restore.notDanish.length}`)
+	for (const page of result.restore.notDanish) console.log(JSON.stringify(page))
 	console.log(`Breaches: 0. Took ${result.seconds} s.`)
-	process.exit(result.restore.differences.length ? 1 : 0)
+	process.exit(result.restore.differences.length || result.restore.notDanish.length ? 1 : 0)
 } catch (error) {
 	if (error instanceof SimulationBreach) console.error(error.message)
 	else console.error(error)
