@@ -1,7 +1,7 @@
 import { ADMIN_MESSAGES } from '#app/models/translation.server.ts'
 import type { Locale } from '#app/utils/locales.ts'
 
-// The accountant's CSVs (and the orders list's) speak the admin's language: headers and codes ("credit_note", "revision")
+// The accountant's CSVs (and the orders' and requests' lists') speak the admin's language: headers and codes ("credit_note", "revision")
 // as the admin reads them. The English variant with codes stays the same from release to release,
 // for a bookkeeping system to import: chosen on export (`?for=machines`).
 export type CsvWords = {
@@ -12,7 +12,7 @@ export type CsvWords = {
 export const MACHINE_WORDS: CsvWords = { header: (names) => [...names], code: (_, value) => value }
 
 export type CsvVariant = Locale | 'machines'
-type CsvTable = 'invoices' | 'payables' | 'orders'
+type CsvTable = 'invoices' | 'payables' | 'orders' | 'requests'
 
 // Which text each code column's values have.
 const CODES: Record<CsvTable, Record<string, (value: string) => string>> = {
@@ -22,6 +22,7 @@ const CODES: Record<CsvTable, Record<string, (value: string) => string>> = {
 	},
 	payables: { kind: (value) => `jobs.kind.${value}` },
 	orders: { status: (value) => `orders.status.${value}` },
+	requests: { status: (value) => `requests.status.${value}`, locale: (value) => `language.${value}` },
 }
 
 export function csvWords(variant: CsvVariant, table: CsvTable): CsvWords {

@@ -213,7 +213,9 @@ describe('a request from the order page', () => {
 		expect(response.headers.getSetCookie().some((header) => /^tolk_order=;/.test(header))).toBe(true)
 		const reference = textOf(await response.text()).match(/reference is (\S+)\./)?.[1]
 
-		const csv = await (await staff.get(`/admin/requests/export?q=${reference}`)).text()
+		const csv = await (await staff.get(`/admin/requests/export?for=machines&q=${reference}`)).text()
+		const danish = await (await staff.get(`/admin/requests/export?q=${reference}`)).text()
+		expect(danish.replace(/^\uFEFF/, '').startsWith('Reference;Modtaget;Status;Sprog;Navn;')).toBe(true)
 		const [header, row] = csv
 			.replace(/^\uFEFF/, '')
 			.trim()
@@ -261,7 +263,7 @@ describe('the staff inbox', () => {
 		expect(detail).toContain('admin ændrede status fra Ny til Tilbud sendt')
 		expect(detail).toContain('Called back, sending a quote.')
 
-		const quoted = await (await staff.get('/admin/requests/export?status=quoted')).text()
+		const quoted = await (await staff.get('/admin/requests/export?status=quoted&for=machines')).text()
 		expect(quoted).toContain(';quoted;')
 		expect(quoted).not.toContain(';new;')
 	})
@@ -272,7 +274,7 @@ describe('the staff inbox', () => {
 			(await send(who, '/en/contact', { ...VALID, name: '=HYPERLINK("http://evil.example")', message: 'Formula test' }))
 				.status,
 		).toBe(200)
-		const response = await staff.get('/admin/requests/export?q=formula+test')
+		const response = await staff.get('/admin/requests/export?q=formula+test&for=machines')
 		expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8')
 		expect(response.headers.get('content-disposition')).toMatch(
 			/^attachment; filename="requests-\d{4}-\d{2}-\d{2}\.csv"$/,

@@ -19,6 +19,7 @@ import { csvLine } from '#app/utils/csv.ts'
 import { presentRequestRow } from '#app/models/request/present.ts'
 import { containsAny } from '#app/models/search-pattern.server.ts'
 import { auditText, textOf } from '#app/models/audit/text.ts'
+import { MACHINE_WORDS, type CsvWords } from '#app/models/csv-words.server.ts'
 
 export const InboxFilterSchema = z.object({
 	status: z.enum(REQUEST_STATUSES).or(z.literal('')).catch(''),
@@ -181,7 +182,11 @@ const CSV_HEADER = [
 ]
 
 // The inbox as CSV (app/utils/csv.ts), with a byte-order mark, which is what Danish Excel opens as UTF-8.
-export async function exportRequestsCsv(db: Database, filter: InboxFilter): Promise<string> {
+export async function exportRequestsCsv(
+	db: Database,
+	filter: InboxFilter,
+	words: CsvWords = MACHINE_WORDS,
+): Promise<string> {
 	const rows = await db
 		.select()
 		.from(requests)
@@ -207,8 +212,8 @@ export async function exportRequestsCsv(db: Database, filter: InboxFilter): Prom
 		csvLine([
 			row.reference,
 			row.createdAt.toISOString(),
-			row.status,
-			row.locale,
+			words.code('status', row.status),
+			words.code('locale', row.locale),
 			row.name,
 			row.email,
 			row.phone,
@@ -225,5 +230,5 @@ export async function exportRequestsCsv(db: Database, filter: InboxFilter): Prom
 			row.message,
 		]),
 	)
-	return `\uFEFF${[csvLine(CSV_HEADER), ...lines].join('\r\n')}\r\n`
+	return `\uFEFF${[csvLine(words.header(CSV_HEADER)), ...lines].join('\r\n')}\r\n`
 }

@@ -34,6 +34,7 @@ export default function Requests() {
 			<ListHeader
 				title={t('requests.title')}
 				exportHref={`/admin/requests/export${query ? `?${query}` : ''}`}
+				forMachines
 				exportLabel={t('requests.export')}
 			/>
 			<FilterBar label={t('requests.filter')} submit={t('requests.apply')}>
