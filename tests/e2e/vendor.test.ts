@@ -313,6 +313,10 @@ describe('translators work in the site', () => {
 			await status.locator('[data-current-status="delivered"]').waitFor()
 			const earlier = pm.locator('[data-file-state="superseded"]')
 			expect(await earlier.getAttribute('data-file')).toBe('kontrakt.en.txt')
+			// On a phone, the order page with its versions fits the screen.
+			await pm.setViewportSize({ width: 390, height: 800 })
+			expect(await pm.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+			await pm.setViewportSize({ width: 1280, height: 800 })
 			await customer.reload()
 			const [revised] = await Promise.all([
 				customer.waitForEvent('download'),
