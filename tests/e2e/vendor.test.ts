@@ -382,6 +382,13 @@ describe("a month's payables closed", () => {
 	)
 })
 
+// The link in the invitation mail to this address, once it has arrived.
+async function invitationTo(email: string): Promise<URL> {
+	const mail = () => peer.messages.find((message) => message.to.includes(email))
+	await expect.poll(mail).toBeTruthy()
+	return new URL(/http\S+\/admin\/invitation\/\S+/.exec(mail()!.text)![0])
+}
+
 describe('accounts by invitation', () => {
 	test(
 		'an admin makes an account without a password; the invited person chooses one from the mail and is signed in; deactivated, they are out at once',
@@ -396,11 +403,7 @@ describe('accounts by invitation', () => {
 			await admin.getByLabel('Role').selectOption('manager')
 			await admin.getByRole('button', { name: 'Save' }).click()
 			await admin.getByText('nina.invited@tolk.example is created and has been sent an invitation by mail').waitFor()
-			const mail = await expect
-				.poll(() => peer.messages.find((message) => message.to.includes('nina.invited@tolk.example')))
-				.toBeTruthy()
-				.then(() => peer.messages.find((message) => message.to.includes('nina.invited@tolk.example'))!)
-			const link = new URL(/http\S+\/admin\/invitation\/\S+/.exec(mail.text)![0])
+			const link = await invitationTo('nina.invited@tolk.example')
 
 			// Her own browser: two passwords that differ are refused, then she is in.
 			const nina = await open(`${link.pathname}?lang=en`)
@@ -448,11 +451,7 @@ describe('accounts by invitation', () => {
 			await row.getByLabel('Per word').fill('0,85')
 			await admin.getByRole('button', { name: 'Save' }).click()
 			await admin.getByText('The translator is saved.').waitFor()
-			const mail = await expect
-				.poll(() => peer.messages.find((message) => message.to.includes('tove.invited@translators.test')))
-				.toBeTruthy()
-				.then(() => peer.messages.find((message) => message.to.includes('tove.invited@translators.test'))!)
-			const link = new URL(/http\S+\/admin\/invitation\/\S+/.exec(mail.text)![0])
+			const link = await invitationTo('tove.invited@translators.test')
 
 			const tove = await open(`${link.pathname}?lang=en`)
 			await tove.getByRole('heading', { level: 1, name: 'Choose your password' }).waitFor()
