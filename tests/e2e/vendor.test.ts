@@ -247,13 +247,19 @@ describe('translators work in the site', () => {
 			await anna.goto('/work')
 			expect(await anna.locator(`[data-earnings-month="${month}"]`).textContent()).toMatch(/DKK\s960\.00/)
 
-			// The customer asks for a revision; the PM's open order page offers it to Anna in one
-			// click, and her open page shows the offer with the reason and the delivered file.
-			await pm.goto(`/admin/orders/${order.id}`)
+			// The customer asks for a revision; it arrives on the PM's open to-do list, whose item
+			// leads to the order page that offers it to Anna in one click, and her open page shows the
+			// offer with the reason and the delivered file.
+			await pm.goto('/admin/todo')
 			await waitForHydration(pm)
 			await customer.getByLabel('Something to change? Tell us what').fill('Clause 3 reads "buyer" for "seller".')
 			await customer.getByRole('button', { name: 'Ask for a revision' }).click()
 			await customer.getByText('Your request is sent.').waitFor()
+			const asked = pm.locator('[data-todo="revision"] [data-todo-item]')
+			await asked.waitFor()
+			await asked.getByRole('link').first().click()
+			await pm.getByRole('heading', { level: 1, name: new RegExp(`Order ${order.reference}`) }).waitFor()
+			await waitForHydration(pm)
 			const revision = pm.locator('[data-revision-offer]')
 			await revision.getByText('Clause 3 reads "buyer" for "seller".').waitFor()
 			expect(await seriousAxeViolations(pm)).toEqual([])

@@ -12,7 +12,7 @@ import { readForm } from '#app/http/request-body.server.ts'
 import { liveStream } from '#app/models/live/signed-stream.server.ts'
 import { listManagers, markMessageHandled, takeOver } from '#app/models/vendor/manager.server.ts'
 import { TODO_KINDS, todoList, TodoScopeSchema } from '#app/models/vendor/todo.server.ts'
-import { JOBS_STREAM } from '#app/utils/cable.ts'
+import { JOBS_STREAM, ORDERS_STREAM } from '#app/utils/cable.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const staff = requireStaff(request, context)
@@ -32,8 +32,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		scope: String(scope),
 		managers,
 		now: now.toISOString(),
-		// Jobs change on every hand-in, message and offer; orders on every revision asked for.
+		// Jobs change on every hand-in, message and offer; orders on every revision asked for (a
+		// customer's, which no job hears of) and every delivery.
 		stream: liveStream(services, JOBS_STREAM),
+		ordersStream: liveStream(services, ORDERS_STREAM),
 	}
 }
 
@@ -73,6 +75,7 @@ export default function TodoPage() {
 	const loaded = useLoaderData<typeof loader>()
 	const { t } = useAdminI18n()
 	useReloadOnStream(loaded.stream)
+	useReloadOnStream(loaded.ordersStream)
 	return (
 		<section data-controller="todo" className="space-y-6" {...streamAttributes(loaded.stream)}>
 			<title>{`${t('todo.title')} · Tolk admin`}</title>
