@@ -61,6 +61,7 @@ export default [
 	route('admin/orders/export', 'routes/admin/orders/export.ts'),
 	route('admin/orders/:id/files', 'routes/admin/orders/files.ts'),
 	route('admin/orders/:id/files/:fileId', 'routes/admin/orders/file.ts'),
+	route('admin/orders/:id/files.zip', 'routes/admin/orders/zip.ts'),
 	route('admin/orders/:id/documents/:documentId', 'routes/admin/orders/document.ts'),
 	route('admin/invoices/export', 'routes/admin/invoices/export.ts'),
 	route('admin/invoices/reminders', 'routes/admin/invoices/reminders.ts'),
@@ -116,8 +117,10 @@ export default [
 	route('account/data', 'routes/account/data.ts'),
 	route('account/invoices/:id/pdf', 'routes/account/invoice-pdf.ts'),
 	route('account/files/:fileId', 'routes/account/file.ts'),
+	route('account/orders/:id/files.zip', 'routes/account/order-zip.ts'),
 	route('quotes/:id/documents/:documentId/text', 'routes/quote-document-text.ts'),
 	route('orders/:token/files/:fileId', 'routes/order-file.ts'),
+	route('orders/:token/files.zip', 'routes/order-zip.ts'),
 	...LOCALES.map((locale) =>
 		route(UPLOAD_PATHS[locale].slice(1), 'routes/document-upload.ts', { id: `document-upload.${locale}` }),
 	),

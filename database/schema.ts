@@ -610,6 +610,8 @@ export type OrderCustomer = {
 	companyAddress: string | null
 	ean: string | null
 	purchaseOrder: string | null
+	// The company's own cost centre for the order (its accounts book the invoice to it).
+	costCentre?: string | null
 	// A public body's person reference or ID for its e-invoices (asked for with an EAN).
 	buyerReference?: string | null
 	// A foreign business's EU VAT number ("DE136695976") and country; absent for others.

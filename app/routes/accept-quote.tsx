@@ -19,10 +19,11 @@ import { formatDay } from '#app/utils/format.ts'
 import { localeFromPath, pathFor } from '#app/utils/locales.ts'
 import { readForm } from '#app/http/request-body.server.ts'
 import { optionalCustomer } from '#app/http/customer.server.ts'
+import { clearDraftCookie } from '#app/http/draft.server.ts'
 import { acceptPrefill } from '#app/models/customer/account.server.ts'
 import { notFound } from '#app/http/responses.server.ts'
 import { Button, buttonClass } from '#app/components/ui/button.tsx'
-import { AgreementCheckbox, CustomerFields } from '#app/components/order/customer-fields.tsx'
+import { AgreementCheckbox, CustomerFields, keptCompany } from '#app/components/order/customer-fields.tsx'
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
 	const locale = localeFromPath(new URL(request.url).pathname)
@@ -34,6 +35,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 	return {
 		// A signed-in customer's details as they last gave them.
 		prefill: customer ? acceptPrefill(customer) : null,
+		knownCompany: customer?.details.companyName ?? null,
 		// The quote's link may have been forwarded: it tells that the quote was ordered, never the
 		// order (its page, the customer's details and files are behind the order's own link).
 		orderedAs: order?.reference ?? null,
@@ -69,12 +71,12 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 	try {
 		const result = await acceptQuote(getServices(context), params.id, fields, locale)
 		// Only the order just made is opened; a quote ordered before says so on this page.
-		if (result.ok)
-			return redirect(
-				result.isNew
-					? pathFor('orderStatus', locale, { token: result.token })
-					: pathFor('acceptQuote', locale, { id: params.id }),
-			)
+		// The order page starts afresh: the documents just ordered belong to the order now.
+		if (result.ok && result.isNew)
+			return redirect(pathFor('orderStatus', locale, { token: result.token }), {
+				headers: { 'Set-Cookie': await clearDraftCookie(context) },
+			})
+		if (result.ok) return redirect(pathFor('acceptQuote', locale, { id: params.id }))
 		const refusal = await translateRefusal(getDb(context), locale, { summary: 'accept.refused', errors: result.errors })
 		return data<Refusal>({ ok: false, ...refusal, values: fields }, { status: 422 })
 	} catch (error) {
@@ -96,13 +98,13 @@ const REFUSAL_KEYS = {
 } as const
 
 export default function AcceptQuotePage() {
-	const { quote, dueDate, refusal, termsPath, orderedAs, prefill } = useLoaderData<typeof loader>()
+	const { quote, dueDate, refusal, termsPath, orderedAs, prefill, knownCompany } = useLoaderData<typeof loader>()
 	const refused = useActionData<Refusal>()
 	const { locale, t } = useI18n()
 	const isSending = useNavigation().state === 'submitting'
 	const focusOnMount = useCallback((element: HTMLElement | null) => element?.focus(), [])
 	const day = (value: string) => formatDay(value, locale)
-	const values: Partial<Record<AcceptField, string>> = refused?.values ?? prefill ?? {}
+	const values = keptCompany<Partial<Record<AcceptField, string>>>(refused?.values ?? prefill ?? {})
 	const field = fieldMaker<AcceptField>('accept', values, (name) => refused?.errors[name])
 	const isCompany = values.customer_kind === 'company'
 	const company = { name: 'customer_kind', value: 'company', label: t('accept.kindCompany'), isChecked: isCompany }
@@ -148,9 +150,12 @@ export default function AcceptQuotePage() {
 							{t('accept.who')}
 						</h2>
 						<RefusalSummary prefix="accept" refusal={refused} focusRef={focusOnMount} />
-						<CustomerFields field={field} toggle={company} />
+						<CustomerFields field={field} toggle={company} knownName={knownCompany} />
 						<ForeignBusinessFields field={field} isChecked={values.foreign === 'on'} />
 						{field('purchase_order', t('accept.purchaseOrder'), fieldInputs.plain, t('accept.purchaseOrderHint'))}
+						<div data-display="customer_kind">
+							{field('cost_centre', t('accept.costCentre'), fieldInputs.plain, t('accept.costCentreHint'))}
+						</div>
 						<div data-display="customer_kind">
 							{field('buyer_reference', t('accept.buyerReference'), fieldInputs.plain, t('accept.buyerReferenceHint'))}
 						</div>

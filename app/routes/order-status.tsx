@@ -90,6 +90,13 @@ export default function OrderStatusPage() {
 									</li>
 								))}
 							</ul>
+							{order.files.length > 1 && (
+								<p className="mb-2">
+									<a href={`/orders/${order.token}/files.zip`} className="font-medium text-teal-800 underline" download>
+										{t('orderPage.zip', { count: order.files.length })}
+									</a>
+								</p>
+							)}
 							{order.status !== 'delivered' && (
 								<Text as="p" k="orderPage.filesWhileRevision" className="mb-2 text-sm text-slate-600" />
 							)}

@@ -5,6 +5,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { isPublicAdminRoute } from '#app/utils/admin-paths.ts'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { strFromU8, unzipSync } from 'fflate'
 import { eq } from 'drizzle-orm'
 import routes from '#app/routes.ts'
 import { concrete, routePaths, sendAsWritten, spellingsOf } from '#tests/setup/spellings.ts'
@@ -23,7 +24,7 @@ import { acceptFields, inProgressWithFile, insertStaff, savedQuote } from '#test
 import { startServer, type RunningServer } from '#tests/setup/server.ts'
 import { testServices } from '#tests/setup/services.ts'
 
-type Seeded = { reference: string; token: string; invoiceId: number; fileId: string }
+type Seeded = { id: number; reference: string; token: string; invoiceId: number; fileId: string }
 
 let database: TestDatabase
 let server: RunningServer
@@ -46,7 +47,13 @@ async function seedOrders(test: TestDatabase) {
 			const deliveries = path.join(test.dataDir, 'documents', 'deliveries')
 			mkdirSync(deliveries, { recursive: true })
 			writeFileSync(path.join(deliveries, file!.storedName), `the translation for ${email}`)
-			seeded[email] = { reference: order.reference, token: order.token, invoiceId: invoice!.id, fileId: file!.id }
+			seeded[email] = {
+				id: order.id,
+				reference: order.reference,
+				token: order.token,
+				invoiceId: invoice!.id,
+				fileId: file!.id,
+			}
 		}
 	} finally {
 		await handle.close()
@@ -183,6 +190,49 @@ describe('what an account reaches', () => {
 		}
 		const again = await ida.get(`/bestil?again=${other.reference}`)
 		expect(textOf(await again.text())).not.toContain(other.reference)
+	})
+
+	test('the whole delivery as one ZIP: its own order’s, by the account or the order’s link; another’s by every id is not found', async () => {
+		const own = seeded['ida@example.dk']!
+		const other = seeded['other@example.dk']!
+		for (const zip of [
+			await ida.get(`/account/orders/${own.id}/files.zip`),
+			await ida.get(`/orders/${own.token}/files.zip`),
+		]) {
+			expect(zip.status).toBe(200)
+			expect(zip.headers.get('content-type')).toBe('application/zip')
+			expect(zip.headers.get('content-disposition')).toBe(`attachment; filename="${own.reference}.zip"`)
+			const unpacked = unzipSync(new Uint8Array(await zip.arrayBuffer()))
+			expect(Object.keys(unpacked)).toEqual(['contract.docx'])
+			expect(strFromU8(unpacked['contract.docx']!)).toBe('the translation for ida@example.dk')
+		}
+		for (const probe of [
+			`/account/orders/${other.id}/files.zip`,
+			`/account/orders/999999/files.zip`,
+			`/account/orders/0x1/files.zip`,
+			`/account/orders/${own.id}%2F..%2F${other.id}/files.zip`,
+			`/orders/${'x'.repeat(32)}/files.zip`,
+			`/orders/${own.token.slice(0, -1)}/files.zip`,
+		]) {
+			const response = await ida.get(probe)
+			expect(response.status, probe).toBe(404)
+		}
+		const visitor = await visit(server.url, '/')
+		const anonymous = clientFor(server.url, visitor.cookie, visitor.csrfToken)
+		const call = await anonymous.get(`/account/orders/${own.id}/files.zip`, { headers: { accept: 'application/json' } })
+		expect(call.status).toBe(401)
+	})
+
+	test('the lists are searched by what the customer knows: a reference finds its order, nothing finds nothing', async () => {
+		const own = seeded['ida@example.dk']!
+		const found = textOf(await (await ida.get(`/konto?q=${own.reference}`)).text())
+		expect(found).toContain(`Ordre ${own.reference}`)
+		expect(found).toContain('1 fundet')
+		const none = textOf(await (await ida.get(`/en/account?q=${seeded['other@example.dk']!.reference}`)).text())
+		expect(none).toContain('Nothing matches the search.')
+		expect(none).not.toContain(seeded['other@example.dk']!.reference.replace(/^/, 'Order '))
+		const invoices = textOf(await (await ida.get('/konto/fakturaer?state=unpaid')).text())
+		expect(invoices).toContain(own.reference)
 	})
 
 	test('the data download is the person’s own', async () => {

@@ -83,16 +83,30 @@ export function AccountFrame({
 }
 
 // "Page 2 of 20", with links to the pages either side: the site's pager with the account's words.
-export function AccountPager({ page, total, size, path }: { page: number; total: number; size: number; path: string }) {
+export function AccountPager({
+	page,
+	total,
+	size,
+	path,
+	query = '',
+}: {
+	page: number
+	total: number
+	size: number
+	path: string
+	// The list's filter, kept from page to page.
+	query?: string
+}) {
 	const { t } = useI18n()
 	const pages = Math.max(1, Math.ceil(total / size))
 	if (pages <= 1) return null
+	const to = (n: number) => `${path}?${query ? `${query}&` : ''}page=${n}`
 	return (
 		<Pager
 			label={t('account.pages')}
 			summary={<Text as="span" k="account.pageOf" vars={{ page: String(page), pages: String(pages) }} />}
-			previous={page > 1 ? { to: `${path}?page=${page - 1}`, label: t('account.previous') } : undefined}
-			next={page < pages ? { to: `${path}?page=${page + 1}`, label: t('account.next') } : undefined}
+			previous={page > 1 ? { to: to(page - 1), label: t('account.previous') } : undefined}
+			next={page < pages ? { to: to(page + 1), label: t('account.next') } : undefined}
 		/>
 	)
 }

@@ -11,7 +11,17 @@ const DEBOUNCE_MS = 200
 
 // react-select gives the accessible combobox (keyboard, live region, spinner); the server does the
 // matching (folded Danish letters, legal forms), so the widget shows what it gets, unfiltered.
-export default function CompanySearchWidget({ id, label, placeholder, describedBy, isInvalid }: CompanySearchProps) {
+const CVR = /^\d{8}$/
+
+// What the picker starts with: the company a CVR names, under the name the account knows.
+function chosenOf(query: string, knownName: string | null | undefined): BusinessResult | undefined {
+	const cvr = query.trim()
+	if (!CVR.test(cvr)) return undefined
+	return { id: cvr, vat_number: cvr, name: knownName ?? '', street: '', city: '', active: true }
+}
+
+export default function CompanySearchWidget(props: CompanySearchProps) {
+	const { id, label, placeholder, describedBy, isInvalid } = props
 	const { t } = useI18n()
 	const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
 	const latest = useRef<AbortController>(undefined)
@@ -55,12 +65,17 @@ export default function CompanySearchWidget({ id, label, placeholder, describedB
 			loadOptions={loadOptions}
 			cacheOptions={`answers-${cacheKey}`}
 			isClearable
+			defaultValue={chosenOf(props.defaultQuery, props.knownName)}
 			filterOption={null}
 			getOptionValue={(business) => business.vat_number}
 			getOptionLabel={(business) => business.name}
 			formatOptionLabel={(business, { context }) =>
 				context === 'value' ? (
-					`${business.name} (${t('request.cvr')} ${business.vat_number})`
+					business.name ? (
+						`${business.name} (${t('request.cvr')} ${business.vat_number})`
+					) : (
+						`${t('request.cvr')} ${business.vat_number}`
+					)
 				) : (
 					<span className="block">
 						<span className="block font-medium">

@@ -12,6 +12,9 @@ export type CompanySearchProps = {
 	describedBy: string
 	isInvalid: boolean
 	defaultQuery: string
+	// The company already chosen (a saved account, a form sent back): shown as the choice, so saving
+	// again keeps it. Its name is known when the account stored it; a CVR alone still shows.
+	knownName?: string | null
 }
 
 // The spec's business picker: a search select over the company registry (GET /businesses), one

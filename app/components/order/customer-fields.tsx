@@ -25,26 +25,28 @@ function ContactFields({ field }: { field: Fields<'name' | 'email' | 'phone'> })
 
 // The box that says "a company": its name and value, its label, and whether it was ticked.
 export type CompanyToggle = { name: string; value?: string; label: string; isChecked: boolean }
-type CompanyProps = { field: Fields<'company_query' | 'ean'>; toggle: CompanyToggle }
+type CompanyProps = { field: Fields<'company_query' | 'ean'>; toggle: CompanyToggle; knownName?: string | null }
 
 // The customer, then their company: the part of the request and the acceptance that is the same.
 export function CustomerFields({
 	field,
 	toggle,
+	knownName,
 }: {
 	field: Fields<'name' | 'email' | 'phone' | 'company_query' | 'ean'>
 	toggle: CompanyToggle
+	knownName?: string | null
 }) {
 	return (
 		<>
 			<ContactFields field={field} />
-			<CompanyFields field={field} toggle={toggle} />
+			<CompanyFields field={field} toggle={toggle} knownName={knownName} />
 		</>
 	)
 }
 
 // The registry's picker as a field maker's input (the request, the acceptance, the account's details).
-export function CompanySearchInput(props: FieldProps) {
+export function CompanySearchInput(props: FieldProps & { knownName?: string | null }) {
 	const { t } = useI18n()
 	return (
 		<CompanySearch
@@ -54,12 +56,13 @@ export function CompanySearchInput(props: FieldProps) {
 			describedBy={props['aria-describedby'] ?? ''}
 			isInvalid={Boolean(props['aria-invalid'])}
 			defaultQuery={props.defaultValue}
+			knownName={props.knownName}
 		/>
 	)
 }
 
 // A company (found in the registry, with an EAN for a public body) or a private person.
-function CompanyFields({ field, toggle }: CompanyProps) {
+function CompanyFields({ field, toggle, knownName }: CompanyProps) {
 	const { t } = useI18n()
 	return (
 		<ToggleDisplay sources={[toggle.name]} className="mb-4">
@@ -86,7 +89,7 @@ function CompanyFields({ field, toggle }: CompanyProps) {
 					t('request.company'),
 					(props) => (
 						<div data-autofocus>
-							<CompanySearchInput {...props} />
+							<CompanySearchInput {...props} knownName={knownName} />
 						</div>
 					),
 					t('request.companyHint'),
@@ -123,4 +126,10 @@ export function AgreementCheckbox({ id, name, isChecked, error, children }: Agre
 			)}
 		</div>
 	)
+}
+
+// A form sent back keeps the company the picker had chosen: its CVR becomes the picker's start.
+export function keptCompany<V extends Partial<Record<'company_query' | 'company_cvr', string>>>(values: V): V {
+	if (values.company_query || !values.company_cvr) return values
+	return { ...values, company_query: values.company_cvr }
 }

@@ -41,6 +41,13 @@ export function OrderFiles({ order, files }: { order: Order; files: OrderFile[] 
 					order={order}
 					files={of('delivered', 'deleted')}
 				/>
+				{order.status !== 'cancelled' && of('delivered').length > 1 && (
+					<p>
+						<a href={`/admin/orders/${order.id}/files.zip`} className="text-teal-900 underline" download>
+							{t('order.files.zip', { count: of('delivered').length })}
+						</a>
+					</p>
+				)}
 				{delivered && of('delivered').length > 0 && <ResendMail email={order.customer.email} />}
 				<NextDelivery order={order} files={of('waiting', 'held')} />
 				<FileGroup title={t('order.files.earlier')} state="superseded" order={order} files={of('superseded')} />

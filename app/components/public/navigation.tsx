@@ -9,6 +9,10 @@ export type MenuPage = { title: string; slug: string }
 const linkClass =
 	'block rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-teal-700 aria-[current=page]:text-teal-800 aria-[current=page]:underline'
 
+// The same for every visitor (the shared page cache holds these pages): signed out, the account's
+// page asks for the e-mail to send a sign-in link to, and comes back to the account after.
+const accountClass = 'border border-teal-700 text-teal-800'
+
 // The spec's navigation: the main menu, with the content pages under "Services" (a disclosure that
 // Esc, a click elsewhere or leaving it closes). On phones the menu sits behind a menu button: a
 // native popover, so it opens and light-dismisses before the page's script has loaded too.
@@ -60,6 +64,12 @@ export function Navigation({ menuPages }: { menuPages: MenuPage[] }) {
 								</NavLink>
 							</li>
 						))}
+						<li data-nav-account className="md:ml-2">
+							<NavLink to={pathFor('account', locale)} className={`${linkClass} ${accountClass}`}>
+								<span aria-hidden="true">👤 </span>
+								{t('nav.account')}
+							</NavLink>
+						</li>
 					</ul>
 				</nav>
 			</div>

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import type { Database } from '#database/client.ts'
 import { invoices, orderDownloads, orderFiles, orders, quotes, requests } from '#database/schema.ts'
 import type { AppServices } from '#app/models/services.ts'
@@ -9,6 +9,12 @@ import { invoiceStatusOf, owedOn } from '#app/models/invoice/statuses.ts'
 import { getSettings } from '#app/models/site.server.ts'
 import type { Customer } from '#app/models/customer/session.server.ts'
 import { inCustomersDelivery } from '#app/models/order/delivery.server.ts'
+import {
+	invoiceConditions,
+	orderConditions,
+	quoteConditions,
+	type AccountFilter,
+} from '#app/models/customer/account-filter.server.ts'
 
 export const ACCOUNT_PAGE_SIZE = 25
 
@@ -39,11 +45,22 @@ export function orderScope(access: Access): SQL {
 	)!
 }
 
+const NO_FILTER: AccountFilter = { q: '', state: '' }
+
+// The pair's names in both languages, read with the row (the page picks its own).
+const languagePair = (from: SQLWrapper, to: SQLWrapper) =>
+	sql<{
+		fromDa: string
+		fromEn: string
+		toDa: string
+		toEn: string
+	} | null>`(select case when f.code is null or t.code is null then null else json_build_object('fromDa', f.name_da, 'fromEn', f.name_en, 'toDa', t.name_da, 'toEn', t.name_en) end from (select 1) one left join languages f on f.code = ${from} left join languages t on t.code = ${to})`
+
 const pageOf = (page: number) => ({ limit: ACCOUNT_PAGE_SIZE, offset: (Math.max(1, page) - 1) * ACCOUNT_PAGE_SIZE })
 
 // The orders, newest first, with the delivered files still kept and who ordered each.
-export async function accountOrders(db: Database, access: Access, page = 1) {
-	const scope = orderScope(access)
+export async function accountOrders(db: Database, access: Access, page = 1, filter: AccountFilter = NO_FILTER) {
+	const scope = and(orderScope(access), ...orderConditions(filter))!
 	const [rows, [total], settings] = await Promise.all([
 		db
 			.select({
@@ -56,8 +73,10 @@ export async function accountOrders(db: Database, access: Access, page = 1) {
 				deliveredAt: orders.deliveredAt,
 				fromLanguage: orders.fromLanguage,
 				toLanguage: orders.toLanguage,
+				pair: languagePair(orders.fromLanguage, orders.toLanguage),
 				quoteId: orders.quoteId,
 				customer: orders.customer,
+				invoiced: sql<boolean>`exists (select 1 from invoices i where i.order_id = "orders"."id")`,
 			})
 			.from(orders)
 			.where(scope)
@@ -87,8 +106,12 @@ export async function accountOrders(db: Database, access: Access, page = 1) {
 				status: row.status,
 				dueDate: row.dueDate,
 				createdAt: row.createdAt.toISOString(),
-				fromLanguage: row.fromLanguage,
-				toLanguage: row.toLanguage,
+				pair: row.pair,
+				company: row.customer.companyName,
+				purchaseOrder: row.customer.purchaseOrder ?? null,
+				costCentre: row.customer.costCentre ?? null,
+				// A company's order takes its PO and cost centre until it is invoiced.
+				canSetReferences: Boolean(row.customer.companyName) && !row.invoiced && row.status !== 'cancelled',
 				orderedBy: own ? null : row.customer.name,
 				files: files.filter((file) => file.orderId === row.id).map(({ orderId: _, ...file }) => file),
 				keptUntil: row.deliveredAt
@@ -112,8 +135,14 @@ export function quoteScope(access: Access): SQL {
 	)!
 }
 
-export async function accountQuotes(db: Database, access: Access, page = 1, today = todayInDenmark()) {
-	const scope = quoteScope(access)
+export async function accountQuotes(
+	db: Database,
+	access: Access,
+	page = 1,
+	filter: AccountFilter = NO_FILTER,
+	today = todayInDenmark(),
+) {
+	const scope = and(quoteScope(access), ...quoteConditions(filter, today))!
 	const [rows, [total]] = await Promise.all([
 		db
 			.select({
@@ -124,6 +153,7 @@ export async function accountQuotes(db: Database, access: Access, page = 1, toda
 				details: quotes.details,
 				copies: quotes.copies,
 				deliveryDate: quotes.deliveryDate,
+				pair: languagePair(quotes.fromLanguage, quotes.toLanguage),
 				ordered: sql<boolean>`exists (select 1 from orders o where o.quote_id = "quotes"."id")`,
 			})
 			.from(quotes)
@@ -136,15 +166,20 @@ export async function accountQuotes(db: Database, access: Access, page = 1, toda
 	return {
 		total: total?.n ?? 0,
 		rows: rows.map((row) => {
-			const details = row.details as { quote?: { total?: number }; fromName?: string | null; toName?: string | null }
+			const details = row.details as {
+				quote?: { total?: number }
+				documents?: { name: string }[]
+			}
 			return {
 				id: row.id,
+				// A quote is known by its first document (and how many more) and its date.
+				firstDocument: details.documents?.[0]?.name ?? null,
+				moreDocuments: Math.max(0, (details.documents?.length ?? 0) - 1),
+				pair: row.pair,
 				createdAt: row.createdAt.toISOString(),
 				validUntil: row.validUntil,
 				expired: row.validUntil < today,
 				ordered: Boolean(row.ordered),
-				fromName: details.fromName ?? null,
-				toName: details.toName ?? null,
 				total: details.quote?.total ?? null,
 				currency: row.currency,
 				copies: row.copies,
@@ -155,11 +190,21 @@ export async function accountQuotes(db: Database, access: Access, page = 1, toda
 }
 
 // Invoices and credit notes of the orders the account sees, with the status the customer is told.
-export async function accountInvoices(db: Database, access: Access, page = 1, today = todayInDenmark()) {
-	const scope = orderScope(access)
+export async function accountInvoices(
+	db: Database,
+	access: Access,
+	page = 1,
+	filter: AccountFilter = NO_FILTER,
+	today = todayInDenmark(),
+) {
+	const scope = and(orderScope(access), ...invoiceConditions(filter))!
 	const [rows, [total]] = await Promise.all([
 		db
-			.select({ invoice: invoices, reference: orders.reference })
+			.select({
+				invoice: invoices,
+				reference: orders.reference,
+				costCentre: sql<string | null>`${orders.customer}->>'costCentre'`,
+			})
 			.from(invoices)
 			.innerJoin(orders, eq(orders.id, invoices.orderId))
 			.where(scope)
@@ -170,11 +215,13 @@ export async function accountInvoices(db: Database, access: Access, page = 1, to
 	])
 	return {
 		total: total?.n ?? 0,
-		rows: rows.map(({ invoice, reference }) => ({
+		rows: rows.map(({ invoice, reference, costCentre }) => ({
 			id: invoice.id,
 			kind: invoice.kind,
 			number: invoice.number,
 			orderReference: reference,
+			purchaseOrder: invoice.purchaseOrder,
+			costCentre,
 			issueDate: invoice.issueDate,
 			dueDate: invoice.dueDate,
 			total: invoice.total,
@@ -185,6 +232,15 @@ export async function accountInvoices(db: Database, access: Access, page = 1, to
 			hasOioubl: Boolean(invoice.buyer.ean),
 		})),
 	}
+}
+
+// One order, when the account may see it (and it was not cancelled).
+export async function orderForAccount(db: Database, access: Access, orderId: number) {
+	const [row] = await db
+		.select({ id: orders.id, reference: orders.reference, status: orders.status })
+		.from(orders)
+		.where(and(eq(orders.id, orderId), ne(orders.status, 'cancelled'), orderScope(access)))
+	return row ?? null
 }
 
 // One invoice, when the account may see it.

@@ -1,16 +1,17 @@
-import { asc, eq } from 'drizzle-orm'
+import { and, asc, eq, isNull } from 'drizzle-orm'
 import { documents } from '#database/schema.ts'
 import { liveStream } from '#app/models/live/signed-stream.server.ts'
 import type { AppServices } from '#app/models/services.ts'
 import { documentStream, presentDocument } from '#app/models/documents/present.ts'
 
-// The documents of the visitor's order in progress, each with the stream its updates come on.
+// The documents of the visitor's order in progress (not those already ordered), each with the
+// stream its updates come on.
 export async function listDraftDocuments(services: Pick<AppServices, 'db' | 'secretKey'>, draftId: string | null) {
 	if (!draftId) return []
 	const rows = await services.db
 		.select()
 		.from(documents)
-		.where(eq(documents.draftId, draftId))
+		.where(and(eq(documents.draftId, draftId), isNull(documents.orderId)))
 		.orderBy(asc(documents.createdAt))
 	return rows.map((row) => ({ document: presentDocument(row), stream: liveStream(services, documentStream(row.id)) }))
 }

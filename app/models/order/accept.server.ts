@@ -121,6 +121,7 @@ async function danishCustomer(db: Services['db'], values: Values): Promise<Order
 		...companyColumns(company),
 		ean,
 		purchaseOrder: values.purchase_order || null,
+		costCentre: values.cost_centre || null,
 		buyerReference: ean ? values.buyer_reference : null,
 	}
 }
@@ -146,6 +147,7 @@ function foreignCustomer(values: Values): OrderCustomer | Refusal {
 		companyAddress: values.foreign_address,
 		ean: null,
 		purchaseOrder: values.purchase_order || null,
+		costCentre: values.cost_centre || null,
 		vatNumber: vat.value,
 		country: vat.country,
 	}

@@ -12,6 +12,7 @@ export const ACCEPT_FIELDS = [
 	'company_query',
 	'ean',
 	'purchase_order',
+	'cost_centre',
 	'buyer_reference',
 	'foreign',
 	'foreign_name',
@@ -25,6 +26,7 @@ export const AcceptOrderSchema = z.object({
 	...CUSTOMER_FIELDS,
 	customer_kind: z.enum(['company', 'private'], 'customer-kind'),
 	purchase_order: typedLine(z.string().trim().max(60, 'too-long')),
+	cost_centre: typedLine(z.string().trim().max(60, 'too-long')),
 	// A public body with an EAN routes its e-invoices by a person reference or ID.
 	buyer_reference: typedLine(z.string().trim().max(60, 'too-long')),
 	// A business in another EU country: its name, address and VAT number (reverse charge).

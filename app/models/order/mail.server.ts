@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm'
 import { documents, orders, type OrderStatus } from '#database/schema.ts'
 import type { AppServices } from '#app/models/services.ts'
 import { getSettings } from '#app/models/site.server.ts'
-import { mailText } from '#app/models/mail-text.server.ts'
+import { customerSignoff, mailText } from '#app/models/mail-text.server.ts'
 import { confirmationTerms, termsAttachment } from '#app/models/order/confirmation.server.ts'
 import { formatDay } from '#app/utils/format.ts'
 import { pathFor, type Locale } from '#app/utils/locales.ts'
@@ -56,7 +56,7 @@ export async function sendOrderMails(
 			...statusLines(locale, extra),
 			confirmed ? await confirmationTerms(db, order) : '',
 			mailText(locale, 'mail.order.link', vars),
-			mailText(locale, 'mail.request.signature', vars),
+			customerSignoff(publicUrl, locale, settings.agencyName),
 		]
 			.filter(Boolean)
 			.join('\n\n'),

@@ -5,6 +5,7 @@ import type { AppServices } from '#app/models/services.ts'
 import type { Staff } from '#app/models/staff/session.server.ts'
 import { recordAudit } from '#app/models/audit/record.server.ts'
 import { deliveriesDirOf } from '#app/models/order/order.server.ts'
+import { deliveredEntries, orderToZip } from '#app/models/order/zip.server.ts'
 import { isUuid } from '#app/utils/uuid.ts'
 import { countedTextFile, countedTextName } from '#app/models/documents/counted-text.server.ts'
 import type { Locale } from '#app/utils/locales.ts'
@@ -38,6 +39,28 @@ export async function takeOrderTranslation(services: Services, staff: Actor, ord
 		.where(and(eq(orderFiles.id, fileId), eq(orderFiles.orderId, orderId)))
 	const directory = deliveriesDirOf(services.documentsDir)
 	return logged(services, staff, row, directory, { type: 'order', id: orderId, label: 'Order' }, 'translation ')
+}
+
+// What the customer has of the order, for staff as one ZIP (the customer's own view of the
+// delivery); logged as above. Null when the order has nothing delivered.
+export async function takeOrderZip(services: Services, staff: Actor, orderId: number) {
+	const order = await orderToZip(services.db, { id: orderId })
+	const entries = order ? await deliveredEntries(services.db, services.documentsDir, order.id) : []
+	if (!order || entries.length === 0) return null
+	const name = `${order.reference}.zip`
+	await logged(
+		services,
+		staff,
+		{ name, storedName: name, reference: order.reference },
+		'',
+		{
+			type: 'order',
+			id: orderId,
+			label: 'Order',
+		},
+		'translation ',
+	)
+	return { entries, reference: order.reference }
 }
 
 // A request's document, for staff: logged as above.

@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm'
 import { documents, languages, requests } from '#database/schema.ts'
 import { getSettings } from '#app/models/site.server.ts'
-import { mailText } from '#app/models/mail-text.server.ts'
+import { customerSignoff, mailText } from '#app/models/mail-text.server.ts'
 import type { AppServices } from '#app/models/services.ts'
 import { formatDay } from '#app/utils/format.ts'
 import { pathFor, type Locale } from '#app/utils/locales.ts'
@@ -71,7 +71,7 @@ export async function sendRequestMails(
 			mailText(locale, 'mail.request.received', { reference: row.reference }),
 			`${mailText(locale, 'mail.request.summary')}\n${summary(locale)}`,
 			quoteUrl && mailText(locale, 'mail.request.quote', { url: quoteUrl }),
-			mailText(locale, 'mail.request.signature', { agency: settings.agencyName }),
+			customerSignoff(origin, locale, settings.agencyName),
 		]
 			.filter(Boolean)
 			.join('\n\n'),

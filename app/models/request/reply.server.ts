@@ -4,7 +4,7 @@ import { requestEvents, requests } from '#database/schema.ts'
 import type { AppServices } from '#app/models/services.ts'
 import type { Staff } from '#app/models/staff/session.server.ts'
 import { getSettings } from '#app/models/site.server.ts'
-import { mailText } from '#app/models/mail-text.server.ts'
+import { customerSignoff, mailText } from '#app/models/mail-text.server.ts'
 import { RequestNotFound } from '#app/models/request/inbox.server.ts'
 import { pathFor, type Locale } from '#app/utils/locales.ts'
 
@@ -39,7 +39,7 @@ export async function replyToRequest(services: Services, staff: Pick<Staff, 'id'
 			mailText(locale, 'mail.request.greeting', vars),
 			reply.body,
 			quoteUrl ? mailText(locale, 'mail.reply.quote', { url: quoteUrl }) : '',
-			mailText(locale, 'mail.request.signature', vars),
+			customerSignoff(publicUrl, locale, settings.agencyName),
 		]
 			.filter(Boolean)
 			.join('\n\n'),

@@ -3,7 +3,7 @@ import { data, Form, useActionData, useLoaderData } from 'react-router'
 import type { Route } from './+types/details'
 import { AccountFrame } from '#app/components/account/account-frame.tsx'
 import { ColleaguesSection, DeleteSection, EmailSection } from '#app/components/account/details-sections.tsx'
-import { CompanySearchInput } from '#app/components/order/customer-fields.tsx'
+import { CompanySearchInput, keptCompany } from '#app/components/order/customer-fields.tsx'
 import { AuthenticityTokenInput } from '#app/components/ui/authenticity-token.tsx'
 import { FormAnswer } from '#app/components/ui/form-answer.tsx'
 import { fieldMaker, RefusalSummary, fieldInputs } from '#app/components/ui/form-fields.tsx'
@@ -61,7 +61,7 @@ export default function AccountDetailsPage() {
 	const { t } = useI18n()
 	const focusOnMount = useCallback((element: HTMLElement | null) => element?.focus(), [])
 	const mine = answer?.intent === 'details' ? answer : null
-	const values = (mine && !mine.ok ? mine.values : null) ?? loaded.details
+	const values = keptCompany((mine && !mine.ok ? mine.values : null) ?? loaded.details)
 	const field = fieldMaker<DetailField>('details', values, (name) =>
 		mine && !mine.ok ? mine.errors?.[name] : undefined,
 	)
@@ -94,7 +94,7 @@ export default function AccountDetailsPage() {
 							'company_query',
 							t('request.company'),
 							(props) => (
-								<CompanySearchInput {...props} />
+								<CompanySearchInput {...props} knownName={loaded.companyName} />
 							),
 							loaded.companyName
 								? t('account.details.companyNow', { company: loaded.companyName })
