@@ -658,9 +658,15 @@ export const orders = pgTable(
 		deliveredAt: timestamp('delivered_at', { withTimezone: true }),
 		// The customer accepted the delivery as it is.
 		acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+		// Since when the customer's message in the order's thread waits for an answer (the PM's
+		// to-do list); cleared by staff's answer.
+		customerWaitingSince: timestamp('customer_waiting_since', { withTimezone: true }),
 		...timestamps,
 	},
 	(table) => [
+		index('orders_customer_waiting')
+			.on(table.customerWaitingSince)
+			.where(sql`${table.customerWaitingSince} is not null`),
 		// A customer's account finds the orders of its e-mail and of its company by these.
 		index('orders_customer_email').on(sql`lower(${table.customer}->>'email')`),
 		index('orders_customer_cvr').on(sql`(${table.customer}->>'companyCvr')`),
@@ -1066,6 +1072,34 @@ export const jobMessages = pgTable(
 		createdAt: timestamps.createdAt,
 	},
 	(table) => [index('job_messages_job').on(table.jobId, table.createdAt)],
+)
+
+// A file sent with a message of an order's thread: kept under DATA_DIR/documents/messages.
+export type MessageAttachment = { id: string; name: string; size: number; storedName: string }
+
+// The order's thread between the customer and the agency. Translators never read it; a message
+// the PM forwards to a job is copied into that job's thread, and its attachments may then be
+// downloaded from the job.
+export const orderMessages = pgTable(
+	'order_messages',
+	{
+		id: id(),
+		orderId: integer('order_id')
+			.notNull()
+			.references(() => orders.id, { onDelete: 'cascade' }),
+		author: text({ enum: ['customer', 'staff'] }).notNull(),
+		// The customer's name as they ordered (or the colleague's e-mail), or the staff member's name.
+		authorName: text('author_name').notNull(),
+		// The address a customer wrote as (the order's link or a colleague's account); null for staff.
+		customerEmail: text('customer_email'),
+		userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+		body: text().notNull(),
+		attachments: jsonb().$type<MessageAttachment[]>().notNull().default([]),
+		// The job the PM forwarded it to, if any.
+		forwardedJobId: integer('forwarded_job_id').references(() => jobs.id, { onDelete: 'set null' }),
+		createdAt: timestamps.createdAt,
+	},
+	(table) => [index('order_messages_order').on(table.orderId, table.createdAt)],
 )
 
 // A month of a translator's approved jobs marked paid by the agency.

@@ -12,17 +12,24 @@ import { findOrderForCustomer } from '#app/models/order/order.server.ts'
 import { getDb, getServices } from '#app/http/context.server.ts'
 import { orderStream } from '#app/utils/cable.ts'
 import { formatDateTime, formatFileSize, formatDay } from '#app/utils/format.ts'
-import { pathFor } from '#app/utils/locales.ts'
+import { localeFromPath, pathFor } from '#app/utils/locales.ts'
 import { notFound } from '#app/http/responses.server.ts'
 import { AfterDeliverySection, type AfterDeliveryAnswer } from '#app/components/order/after-delivery.tsx'
 import { afterDeliveryAction } from '#app/routes/after-delivery.server.ts'
 import { afterDeliveryOf } from '#app/models/order/after-delivery.server.ts'
+import { orderByLink, threadOf } from '#app/models/order/thread.server.ts'
+import { isMultipart, threadPost, type ThreadAnswer } from '#app/routes/thread.server.ts'
+import { CustomerThread } from '#app/components/order/thread.tsx'
+import { getRequestSettings } from '#app/http/site.server.ts'
 
 export async function loader({ params, context }: Route.LoaderArgs) {
 	const order = await findOrderForCustomer(getDb(context), params.token)
 	if (!order) throw notFound()
+	const [thread, settings] = await Promise.all([threadOf(getDb(context), order.id), getRequestSettings(context)])
 	return {
 		order,
+		thread,
+		agency: settings.agencyName,
 		afterDelivery: await afterDeliveryOf(getDb(context), order),
 		stream: liveStream(getServices(context), orderStream(order.id)),
 		alternates: {
@@ -33,7 +40,19 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 // Accept the delivery, ask for a revision, rate the order: by the key in the link, as the page.
+// Writing to the agency comes as a multipart form (it may carry files).
 export async function action({ params, request, context }: Route.ActionArgs) {
+	if (isMultipart(request)) {
+		const order = await orderByLink(getDb(context), params.token)
+		if (!order) throw notFound()
+		const locale = localeFromPath(new URL(request.url).pathname)
+		const { status, ...answer } = await threadPost(request, context, {
+			orderId: order.id,
+			author: order.author,
+			locale,
+		})
+		return data(answer, { status })
+	}
 	const { status, ...answer } = await afterDeliveryAction(request, context, params.token)
 	return data(answer, { status })
 }
@@ -44,8 +63,10 @@ export function headers() {
 }
 
 export default function OrderStatusPage() {
-	const { order, stream, afterDelivery } = useLoaderData<typeof loader>()
-	const answer = useKeptActionData<AfterDeliveryAnswer>()
+	const { order, stream, afterDelivery, thread, agency } = useLoaderData<typeof loader>()
+	const kept = useKeptActionData<AfterDeliveryAnswer | ThreadAnswer>()
+	const answer = kept && kept.intent !== 'message' ? kept : null
+	const threadAnswer = kept && kept.intent === 'message' ? kept : null
 	const { locale, t } = useI18n()
 	// A change staff make (status, a note, a delivered file) reloads the order while the page is open.
 	useReloadOnStream(stream)
@@ -114,7 +135,13 @@ export default function OrderStatusPage() {
 					)}
 				</section>
 			)}
-			<AfterDeliverySection state={afterDelivery} answer={answer ?? null} />
+			<AfterDeliverySection state={afterDelivery} answer={answer} />
+			<CustomerThread
+				messages={thread}
+				answer={threadAnswer}
+				agency={agency}
+				attachmentHref={(id) => `/orders/${order.token}/messages/${id}`}
+			/>
 			<section aria-labelledby="order-history" className="mb-8 max-w-2xl">
 				<h2 id="order-history" className="mb-3 text-xl font-semibold">
 					{t('orderPage.history')}

@@ -20,6 +20,7 @@ export const PAGE_PATHS = {
 	orderStatus: { da: '/ordre/:token', en: '/en/orders/:token' },
 	// The customer's account (app/models/customer): sign in by a link, then their records.
 	account: { da: '/konto', en: '/en/account' },
+	accountOrder: { da: '/konto/ordrer/:id', en: '/en/account/orders/:id' },
 	accountQuotes: { da: '/konto/tilbud', en: '/en/account/quotes' },
 	accountInvoices: { da: '/konto/fakturaer', en: '/en/account/invoices' },
 	accountDetails: { da: '/konto/oplysninger', en: '/en/account/details' },
@@ -32,6 +33,7 @@ export type PageName = keyof typeof PAGE_PATHS
 // Pages only a signed-in customer (or the link from their mail) opens: never in the sitemap.
 export const PRIVATE_PAGES: readonly PageName[] = [
 	'account',
+	'accountOrder',
 	'accountQuotes',
 	'accountInvoices',
 	'accountDetails',

@@ -235,6 +235,77 @@ describe('what an account reaches', () => {
 		expect(invoices).toContain(own.reference)
 	})
 
+	test('the order’s link writes with files; too long or a wrong file is refused with the words kept; staff answer by mail; the files are the order’s only', async () => {
+		const own = seeded['ida@example.dk']!
+		const other = seeded['other@example.dk']!
+		const page = `/ordre/${own.token}`
+		const visitor = await visit(server.url, page)
+		const customer = clientFor(server.url, visitor.cookie, visitor.csrfToken)
+		const send = (form: FormData) => customer.get(page, { method: 'POST', body: form })
+
+		const long = 'Ord '.repeat(1250) + 'x'
+		const tooLong = await send(messageForm(customer, long))
+		expect(tooLong.status).toBe(422)
+		const refusedHtml = await tooLong.text()
+		expect(textOf(refusedHtml)).toContain('Beskeden er 5.001 tegn lang. Den må højst være 5.000 tegn.')
+		expect(refusedHtml).toContain(long.slice(0, 200))
+
+		const wrongFile = await send(messageForm(customer, 'Se vedhæftede', [{ name: 'run.exe', content: 'MZ' }]))
+		expect(wrongFile.status).toBe(415)
+		const wrongText = textOf(await wrongFile.text())
+		expect(wrongText).toContain('Du kan ikke uploade filer af denne type.')
+		expect(wrongText).toContain('Din tekst er bevaret')
+
+		const sent = await send(
+			messageForm(customer, 'Side 2 har en fejl i firmanavnet.', [{ name: 'rettelse.txt', content: 'ApS, ikke Aps' }]),
+		)
+		expect(sent.status).toBe(200)
+		expect(textOf(await sent.text())).toContain('Beskeden er sendt.')
+		const html = await (await customer.get(page)).text()
+		expect(textOf(html)).toContain('Side 2 har en fejl i firmanavnet.')
+		const href = html.match(new RegExp(`/orders/${own.token}/messages/[0-9a-f-]{36}`))![0]
+		const attachmentId = href.split('/').at(-1)!
+		const file = await customer.get(href)
+		expect(file.status).toBe(200)
+		expect(await file.text()).toBe('ApS, ikke Aps')
+
+		// Only the order's own link or account reaches the file.
+		expect((await customer.get(`/orders/${other.token}/messages/${attachmentId}`)).status).toBe(404)
+		expect((await ida.get(`/account/orders/${own.id}/messages/${attachmentId}`)).status).toBe(200)
+		const stranger = (await signIn('other@example.dk')).client
+		for (const probe of [
+			`/account/orders/${own.id}/messages/${attachmentId}`,
+			`/account/orders/${other.id}/messages/${attachmentId}`,
+		])
+			expect((await stranger.get(probe)).status, probe).toBe(404)
+		expect((await stranger.get(`/konto/ordrer/${own.id}`, { headers: { accept: 'text/html' } })).status).toBe(404)
+		const strangerPost = await stranger.get(`/konto/ordrer/${own.id}`, {
+			method: 'POST',
+			body: messageForm(stranger, 'Not mine'),
+		})
+		expect(strangerPost.status).toBe(404)
+
+		// Staff answer from the order's page; the customer is mailed the answer and the page shows it.
+		const staff = await logIn(server.url)
+		const adminPage = textOf(await (await staff.get(`/admin/orders/${own.id}`)).text())
+		expect(adminPage).toContain('Side 2 har en fejl i firmanavnet.')
+		const before = (await mailsTo('ida@example.dk')).length
+		const answered = await staff.get(`/admin/orders/${own.id}`, {
+			method: 'POST',
+			body: messageForm(staff, 'Tak, vi retter firmanavnet i dag.'),
+		})
+		expect(answered.status).toBe(302)
+		expect(answered.headers.get('location')).toBe(`/admin/orders/${own.id}#thread`)
+		const mail = await waitForMailTo(database.dataDir, 'ida@example.dk', before)
+		expect(mail.text).toContain('Tak, vi retter firmanavnet i dag.')
+		expect(textOf(await (await customer.get(page)).text())).toContain('Tak, vi retter firmanavnet i dag.')
+		expect(textOf(await (await ida.get(`/konto/ordrer/${own.id}`)).text())).toContain(
+			'Tak, vi retter firmanavnet i dag.',
+		)
+		expect((await staff.get(`/admin/orders/${own.id}/messages/${attachmentId}`)).status).toBe(200)
+		expect((await staff.get(`/admin/orders/${other.id}/messages/${attachmentId}`)).status).toBe(404)
+	})
+
 	test('the data download is the person’s own', async () => {
 		const response = await ida.get('/account/data')
 		expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="tolk-data-/)
@@ -369,3 +440,12 @@ describe('what an account reaches', () => {
 		expect(html).toContain('value="12 34 56 78"')
 	})
 })
+
+// The thread's form as a browser sends it: multipart, the token first, the words, the files.
+function messageForm(client: StaffClient, body: string, files: { name: string; content: string }[] = []) {
+	const form = new FormData()
+	form.append('authenticity_token', client.csrfToken)
+	form.append('body', body)
+	for (const file of files) form.append('files', new Blob([file.content]), file.name)
+	return form
+}

@@ -2,14 +2,15 @@ import { Form, Link } from 'react-router'
 import { useAdminI18n } from '#app/components/ui/i18n-provider.tsx'
 import { AuthenticityTokenInput } from '#app/components/ui/authenticity-token.tsx'
 import { Button } from '#app/components/ui/button.tsx'
-import { Hidden } from '#app/components/ui/input.tsx'
+import { Hidden, inputClass } from '#app/components/ui/input.tsx'
 import { EmptyState } from '#app/components/admin/list-page.tsx'
 import { formatAge, formatDay, formatNumber } from '#app/utils/format.ts'
 import { TODO_KINDS as KINDS, type TodoItem, type TodoKind } from '#app/models/vendor/todo.ts'
 
 type Lists = { items: Record<TodoKind, TodoItem[]>; counts: Record<TodoKind, number> }
 
-const hrefOf = (item: TodoItem) => (item.jobId ? `/admin/jobs/${item.jobId}` : `/admin/orders/${item.orderId}`)
+const hrefOf = (item: TodoItem) =>
+	item.jobId ? `/admin/jobs/${item.jobId}` : `/admin/orders/${item.orderId}${item.kind === 'customer' ? '#thread' : ''}`
 
 // The to-do list's page: each kind under its heading with how many, oldest first.
 export function TodoGroups({ items, counts, me, who, now }: Lists & { me: number; who: string; now: string }) {
@@ -68,6 +69,7 @@ function TodoRow({ item, me, who, now }: { item: TodoItem; me: number; who: stri
 			{item.kind === 'message' && item.jobId && (
 				<TodoAction intent="handled" id={item.jobId} who={who} label={t('todo.handled')} />
 			)}
+			{item.kind === 'customer' && <CustomerReply item={item} />}
 			{item.managerId !== me && (
 				<TodoAction
 					intent="take"
@@ -78,6 +80,34 @@ function TodoRow({ item, me, who, now }: { item: TodoItem; me: number; who: stri
 				/>
 			)}
 		</li>
+	)
+}
+
+// The customer's message answered where it is listed: the answer is mailed to them and the item
+// goes (the order's page has the whole thread).
+function CustomerReply({ item }: { item: TodoItem }) {
+	const { t } = useAdminI18n()
+	return (
+		<details className="w-full">
+			<summary className="cursor-pointer text-sm text-teal-900 underline">{t('todo.reply')}</summary>
+			<Form
+				method="post"
+				action={`/admin/orders/${item.orderId}?back=todo`}
+				encType="multipart/form-data"
+				className="mt-2 space-y-2"
+			>
+				<AuthenticityTokenInput />
+				<textarea
+					name="body"
+					rows={3}
+					aria-label={t('todo.replyLabel', { reference: item.reference })}
+					className={inputClass}
+				/>
+				<Button variant="secondarySmall" type="submit">
+					{t('order.thread.send')}
+				</Button>
+			</Form>
+		</details>
 	)
 }
 

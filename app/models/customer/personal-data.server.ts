@@ -8,7 +8,7 @@
 //  - secret: what opens something or keys a limit (tokens, keyed hashes): never exported.
 import { getTableColumns } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
-import { customers, orderEvents, orderRatings, orders, requests } from '#database/schema.ts'
+import { customers, orderEvents, orderMessages, orderRatings, orders, requests } from '#database/schema.ts'
 
 export const ERASED_NAME = '–'
 
@@ -64,6 +64,7 @@ export const PERSONAL_DATA = {
 			'managerId',
 			'deliveredAt',
 			'acceptedAt',
+			'customerWaitingSince',
 			'createdAt',
 			'updatedAt',
 		],
@@ -75,6 +76,14 @@ export const PERSONAL_DATA = {
 		table: orderEvents,
 		personal: { body: ERASED_NAME },
 		record: ['id', 'orderId', 'kind', 'status', 'userName', 'internal', 'createdAt'],
+		secret: [],
+	}),
+	// The order's thread: what the person wrote, as whom, and the files they sent (removed from
+	// the disk with the account); staff's answers stay, without their files.
+	orderMessages: classified({
+		table: orderMessages,
+		personal: { body: ERASED_NAME, authorName: ERASED_NAME, customerEmail: null, attachments: [] },
+		record: ['id', 'orderId', 'author', 'userId', 'forwardedJobId', 'createdAt'],
 		secret: [],
 	}),
 	orderRatings: classified({

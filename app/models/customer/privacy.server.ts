@@ -10,16 +10,19 @@ import {
 	invoices,
 	orderEvents,
 	orderFiles,
+	orderMessages,
 	orderRatings,
 	orders,
 	quotes,
 	requests,
+	type MessageAttachment,
 	type OrderCustomer,
 } from '#database/schema.ts'
 import type { AppServices } from '#app/models/services.ts'
 import { recordAudit } from '#app/models/audit/record.server.ts'
 import { sideFilesOf } from '#app/models/documents/analysis.server.ts'
 import { deliveriesDirOf } from '#app/models/order/order.server.ts'
+import { messagesDirOf } from '#app/models/order/thread.server.ts'
 import { OPEN_ORDER_STATUSES } from '#app/models/order/status.ts'
 import { daysBefore } from '#app/models/calendar/working-days.ts'
 import type { Customer } from '#app/models/customer/session.server.ts'
@@ -60,7 +63,7 @@ export async function exportCustomerData(db: Database, customer: Customer) {
 	])
 	const orderIds = orderRows.map((order) => order.id)
 	const requestIds = requestRows.map((request) => request.id)
-	const [invoiceRows, documentRows, fileRows, quoteRows, eventRows, ratingRows] = await Promise.all([
+	const [invoiceRows, documentRows, fileRows, quoteRows, eventRows, ratingRows, messageRows] = await Promise.all([
 		orderIds.length
 			? db.select().from(invoices).where(inArray(invoices.orderId, orderIds)).orderBy(asc(invoices.id))
 			: [],
@@ -103,6 +106,7 @@ export async function exportCustomerData(db: Database, customer: Customer) {
 					.orderBy(asc(orderEvents.id))
 			: [],
 		orderIds.length ? db.select().from(orderRatings).where(inArray(orderRatings.orderId, orderIds)) : [],
+		db.select().from(orderMessages).where(messagesOf(orderIds, customer.email)).orderBy(asc(orderMessages.id)),
 	])
 	return {
 		exportedAt: new Date().toISOString(),
@@ -123,6 +127,7 @@ export async function exportCustomerData(db: Database, customer: Customer) {
 		// The orders' history as the customer's page shows it: their revision reasons among it.
 		orderHistory: eventRows.map((event) => exported('orderEvents', event)),
 		ratings: ratingRows.map((rating) => exported('orderRatings', rating)),
+		messages: messageRows.map((message) => exported('orderMessages', message)),
 		invoices: invoiceRows.map(({ seller: _s, searchText: _x, ...invoice }) => invoice),
 		files: {
 			documents: documentRows,
@@ -158,6 +163,11 @@ export async function deleteCustomerAccount(
 	const orderIds = orderRows.map((order) => order.id)
 	const requestIds = requestRows.map((request) => request.id)
 	const erasedAt = new Date().toISOString()
+	// Read before the words go (the customer's files are named only beside them).
+	const threadFiles = await db
+		.select({ id: orderMessages.id, attachments: orderMessages.attachments })
+		.from(orderMessages)
+		.where(messagesOf(orderIds, customer.email))
 	await db.transaction(async (tx) => {
 		for (const order of orderRows) {
 			const customerData: OrderCustomer = { ...order.customer, ...ORDER_CUSTOMER_PERSONAL, erasedAt }
@@ -177,12 +187,17 @@ export async function deleteCustomerAccount(
 				.where(and(inArray(orderEvents.orderId, orderIds), inArray(orderEvents.kind, [...PERSONAL_EVENT_KINDS])))
 			await tx.update(orderRatings).set(erasure('orderRatings')).where(inArray(orderRatings.orderId, orderIds))
 		}
+		await tx
+			.update(orderMessages)
+			.set(erasure('orderMessages'))
+			.where(and(eq(orderMessages.author, 'customer'), messagesOf(orderIds, customer.email)))
 		await tx.delete(customerLinks).where(eq(customerLinks.email, customer.email))
 		await tx.update(quotes).set({ customerId: null }).where(eq(quotes.customerId, customer.id))
 		await handOverCompany(tx, customer)
 		await tx.delete(customers).where(eq(customers.id, customer.id))
 	})
 	await removeFiles(services, orderIds, requestIds)
+	await removeThreadFiles(services, threadFiles)
 	await withdrawLive(services, { customerId: customer.id })
 	await recordAudit(
 		services,
@@ -200,6 +215,20 @@ export async function deleteCustomerAccount(
 		},
 	)
 	return 'deleted'
+}
+
+// The messages of the person's orders, and those they wrote on a colleague's.
+const messagesOf = (orderIds: number[], email: string) =>
+	or(inArray(orderMessages.orderId, orderIds.length ? orderIds : [-1]), eq(orderMessages.customerEmail, email))!
+
+// The files sent in the threads of the person's orders and in what they wrote on a colleague's.
+async function removeThreadFiles(services: Services, rows: { id: number; attachments: MessageAttachment[] }[]) {
+	for (const row of rows) {
+		if (!row.attachments.length) continue
+		for (const file of row.attachments)
+			await removeKept(services.files, path.join(messagesDirOf(services.documentsDir), file.storedName))
+		await services.db.update(orderMessages).set({ attachments: [] }).where(eq(orderMessages.id, row.id))
+	}
 }
 
 // The company's next member manages it; a company with no one left goes.

@@ -59,8 +59,14 @@ const languagePair = (from: SQLWrapper, to: SQLWrapper) =>
 const pageOf = (page: number) => ({ limit: ACCOUNT_PAGE_SIZE, offset: (Math.max(1, page) - 1) * ACCOUNT_PAGE_SIZE })
 
 // The orders, newest first, with the delivered files still kept and who ordered each.
-export async function accountOrders(db: Database, access: Access, page = 1, filter: AccountFilter = NO_FILTER) {
-	const scope = and(orderScope(access), ...orderConditions(filter))!
+export async function accountOrders(
+	db: Database,
+	access: Access,
+	page = 1,
+	filter: AccountFilter = NO_FILTER,
+	onlyId: number | null = null,
+) {
+	const scope = and(orderScope(access), ...orderConditions(filter), onlyId ? eq(orders.id, onlyId) : undefined)!
 	const [rows, [total], settings] = await Promise.all([
 		db
 			.select({
@@ -241,6 +247,13 @@ export async function orderForAccount(db: Database, access: Access, orderId: num
 		.from(orders)
 		.where(and(eq(orders.id, orderId), ne(orders.status, 'cancelled'), orderScope(access)))
 	return row ?? null
+}
+
+// One order as the account's page of it shows it: the list's facts, its delivered files (while
+// kept) and, for the one who ordered, its own link. Null when the account may not see it.
+export async function accountOrder(db: Database, access: Access, orderId: number) {
+	const found = await accountOrders(db, access, 1, { q: '', state: '' }, orderId)
+	return found.rows[0] ?? null
 }
 
 // One invoice, when the account may see it.

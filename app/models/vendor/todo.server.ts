@@ -126,6 +126,12 @@ function statements(db: Database, shape: Shape) {
 		jobItems(db, name('message'), and(forJob, isNotNull(jobs.awaitingReplySince)), sql`${jobs.awaitingReplySince}`),
 		orderItems(
 			db,
+			name('customer'),
+			and(forOrder, isNotNull(orders.customerWaitingSince)),
+			sql`${orders.customerWaitingSince}`,
+		),
+		orderItems(
+			db,
 			name('revision'),
 			and(
 				forOrder,

@@ -8,9 +8,10 @@
 // - due: an order due by the next working day without an approved job;
 // - review: a job handed in, waiting for approval or return;
 // - message: a translator's message nobody answered;
+// - customer: a customer's message in the order's thread nobody answered;
 // - revision: a customer asked for a revision and no job is working on it;
 // - untaken: a job every offer of which was declined or expired.
-export const TODO_KINDS = ['late', 'due', 'review', 'message', 'revision', 'untaken'] as const
+export const TODO_KINDS = ['late', 'due', 'review', 'message', 'customer', 'revision', 'untaken'] as const
 export type TodoKind = (typeof TODO_KINDS)[number]
 
 export type TodoItem = {

@@ -93,13 +93,9 @@ function OrderCard({ order, answer }: { order: Order; answer: ReferencesAnswer |
 		<li className="grid gap-2 p-4 sm:grid-cols-[minmax(0,1fr)_auto]" data-order={order.reference}>
 			<div className="min-w-0">
 				<h3 className="font-semibold">
-					{order.token ? (
-						<Link to={pathFor('orderStatus', locale, { token: order.token })} className="text-teal-800 underline">
-							{title}
-						</Link>
-					) : (
-						title
-					)}
+					<Link to={pathFor('accountOrder', locale, { id: String(order.id) })} className="text-teal-800 underline">
+						{title}
+					</Link>
 				</h3>
 				<p className="text-sm text-slate-700">
 					<Text k="account.orders.placed" vars={{ date: day(order.createdAt) }} />

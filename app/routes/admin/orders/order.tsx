@@ -1,4 +1,4 @@
-import { data, Form, useLoaderData } from 'react-router'
+import { data, Form, useActionData, useLoaderData } from 'react-router'
 import { z } from 'zod'
 import type { Route } from './+types/order'
 import { AuthenticityTokenInput } from '#app/components/ui/authenticity-token.tsx'
@@ -48,6 +48,10 @@ import { listManagers, takeOver } from '#app/models/vendor/manager.server.ts'
 import { offerRevision, revisionToOffer } from '#app/models/vendor/revision.server.ts'
 import { languageNames } from '#app/models/vendor/work.server.ts'
 import { RevisionOffer } from '#app/components/orders/revision-offer.tsx'
+import { OrderThread } from '#app/components/orders/order-thread.tsx'
+import { forwardMessage, hasOrder, markCustomerHandled, threadOf } from '#app/models/order/thread.server.ts'
+import { isMultipart, threadPost, type ThreadAnswer } from '#app/routes/thread.server.ts'
+import { resolveAdminLocale } from '#app/http/admin-locale.server.ts'
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
 	const staff = requireStaff(request, context)
@@ -60,7 +64,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 	const pair = order.fromLanguage && order.toLanguage ? { from: order.fromLanguage, to: order.toLanguage } : null
 	// New jobs only while the order is open: a delivered or cancelled one needs no candidates.
 	const isOpen = OPEN_ORDER_STATUSES.includes(order.status)
-	const [jobs, candidates, rating, managers, revision, names] = await Promise.all([
+	const [jobs, candidates, rating, managers, revision, names, thread] = await Promise.all([
 		jobsOfOrder(services, order.id),
 		pair && isOpen ? candidatesFor(services.db, pair, words, minutes, { repeatedWords }) : [],
 		ratingOfOrder(services.db, order.id),
@@ -68,9 +72,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 		// Only asked while the customer's request waits: the page reloads on every change of the order.
 		order.status === 'revision_requested' ? revisionToOffer(services.db, order.id) : null,
 		pair ? languageNames(services.db, [pair.from, pair.to]) : null,
+		threadOf(services.db, order.id),
 	])
 	return {
 		rating,
+		thread,
+		customerWaiting: Boolean(order.customerWaitingSince),
 		revision: revision && { reason: revision.reason, translator: revision.translator?.name ?? null },
 		me: staff.id,
 		// The pair in the admin's language (the quote has it in the customer's).
@@ -165,8 +172,21 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 	const staff = requireStaff(request, context)
 	const id = parseRecordId(params.id)
 	const back = `/admin/orders/${id}`
-	const form = await readForm(request)
 	const services = getServices(context)
+	if (isMultipart(request)) return answerCustomer(request, context, staff, id)
+	const form = await readForm(request)
+	if (form.get('intent') === 'forward') {
+		const done = await forwardMessage(services, staff, id, Number(form.get('messageId')), Number(form.get('jobId')))
+		return redirectWithFlash(
+			context,
+			`${back}#thread`,
+			done ? { kind: 'success', key: 'order.flash.forward' } : { kind: 'error', key: 'order.error.input' },
+		)
+	}
+	if (form.get('intent') === 'customer-handled') {
+		await markCustomerHandled(services, id)
+		return redirectWithFlash(context, `${back}#thread`, { kind: 'success', key: 'order.flash.customer-handled' })
+	}
 	if (form.get('intent') === 'job') return offerNewJob(context, staff, id, form)
 	if (form.get('intent') === 'revision-job') return offerRevisionJob(context, staff, id)
 	const { fileIds: _chosen, ...fields } = Object.fromEntries(form)
@@ -192,6 +212,21 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 			return redirectWithFlash(context, back, { kind: 'error', key: `order.error.${error.reason}` })
 		throw error
 	}
+}
+
+// Staff answer the customer in the order's thread (mailed to them); a refusal comes back with the
+// words typed.
+async function answerCustomer(request: Request, context: Route.ActionArgs['context'], staff: Staff, orderId: number) {
+	if (!(await hasOrder(getDb(context), orderId))) throw notFound()
+	const author = { kind: 'staff' as const, id: staff.id, name: staff.name }
+	const answer = await threadPost(request, context, { orderId, author, locale: resolveAdminLocale(request) })
+	// Answered from the to-do list: back to it.
+	const fromTodo = new URL(request.url).searchParams.get('back') === 'todo'
+	if (answer.ok)
+		return fromTodo
+			? redirectWithFlash(context, '/admin/todo', { kind: 'success', key: 'todo.flash.reply' })
+			: redirectWithFlash(context, `/admin/orders/${orderId}#thread`, { kind: 'success', key: 'order.flash.thread' })
+	return data({ threadAnswer: answer }, { status: answer.status })
 }
 
 // A new job from the order's page: offered at once, or the form again with what was typed and why not.
@@ -248,7 +283,10 @@ export default function OrderPage() {
 		now,
 		rating,
 		revision,
+		thread,
+		customerWaiting,
 	} = useLoaderData<typeof loader>()
+	const posted = useActionData<{ threadAnswer?: ThreadAnswer }>()
 	const { t } = useAdminI18n()
 	useReloadOnStream(stream)
 	useReloadOnStream(jobStream)
@@ -312,6 +350,13 @@ export default function OrderPage() {
 				currency={quote.currency}
 				isOpen={isOpen}
 				now={now}
+			/>
+			<OrderThread
+				orderId={order.id}
+				messages={thread}
+				jobs={jobs.map((job) => ({ id: job.id, translator: job.translator }))}
+				waiting={customerWaiting}
+				answer={posted?.threadAnswer ?? null}
 			/>
 			<OrderFiles order={order} files={files} />
 			<Invoices invoices={invoices} currency={quote.currency} />

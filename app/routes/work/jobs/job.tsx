@@ -11,6 +11,7 @@ import { UploadForm } from '#app/components/admin/upload-form.tsx'
 import { Countdown } from '#app/components/work/countdown.tsx'
 import { OfferAnswer } from '#app/components/work/offer-answer.tsx'
 import { JobThread } from '#app/components/work/job-thread.tsx'
+import { forwardedAttachments } from '#app/models/order/thread.server.ts'
 import { requireTranslator } from '#app/http/access.server.ts'
 import { getServices } from '#app/http/context.server.ts'
 import { redirectWithFlash } from '#app/http/flash.server.ts'
@@ -35,10 +36,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 	const id = recordIdOf(params.id)
 	const found = id ? await jobForTranslator(getServices(context), me, id) : null
 	if (!found) throw notFound()
-	const { currency } = await getRequestSettings(context)
+	const [{ currency }, fromCustomer] = await Promise.all([
+		getRequestSettings(context),
+		forwardedAttachments(getServices(context).db, found.job.id),
+	])
 	const { job, offer, canWork, sources, delivered, files, messages } = found
 	return {
 		currency,
+		fromCustomer,
 		delivered,
 		job: { ...job, deadline: job.deadline.toISOString(), approvedAt: job.approvedAt?.toISOString() ?? null },
 		offer: offer && { expiresAt: offer.expiresAt.toISOString() },
@@ -87,7 +92,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function WorkJob() {
-	const { currency, job, offer, canWork, sources, delivered, files, messages } = useLoaderData<typeof loader>()
+	const { currency, job, offer, canWork, sources, delivered, files, messages, fromCustomer } =
+		useLoaderData<typeof loader>()
 	const { locale, t } = useAdminI18n()
 	const jobWords = useJobWords()
 	const pair = `${job.fromName?.[locale] ?? job.fromLanguage} → ${job.toName?.[locale] ?? job.toLanguage}`
@@ -191,6 +197,19 @@ export default function WorkJob() {
 					</Section>
 					<Section id="job-thread" title={t('jobs.thread')}>
 						<JobThread messages={messages} canWrite={job.status !== 'cancelled'} />
+						{fromCustomer.length > 0 && (
+							<>
+								<h3 className="mt-3 font-medium">{t('work.fromCustomer')}</h3>
+								<FileList
+									files={fromCustomer.map((file) => ({
+										id: file.id,
+										name: file.name,
+										size: file.size,
+										href: `/work/jobs/${job.id}/messages/${file.id}`,
+									}))}
+								/>
+							</>
+						)}
 					</Section>
 				</>
 			)}
