@@ -119,6 +119,7 @@ export default [
 	route('account/sign-out', 'routes/account/sign-out.ts'),
 	route('account/data', 'routes/account/data.ts'),
 	route('account/invoices/:id/pdf', 'routes/account/invoice-pdf.ts'),
+	route('account/invoices/:id/oioubl', 'routes/account/invoice-oioubl.ts'),
 	route('account/files/:fileId', 'routes/account/file.ts'),
 	route('account/orders/:id/files.zip', 'routes/account/order-zip.ts'),
 	route('account/orders/:id/messages/:attachmentId', 'routes/account/message-file.ts'),

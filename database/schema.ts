@@ -830,6 +830,11 @@ export const invoices = pgTable(
 		remindersPaused: boolean('reminders_paused').notNull().default(false),
 		// A credit note has cancelled this invoice (set in the credit note's transaction).
 		credited: boolean().notNull().default(false),
+		// What partial credit notes took off this invoice, VAT included (kept in each credit note's
+		// transaction): owed is total + charges - paid - this.
+		creditedAmount: numeric('credited_amount', { precision: 12, scale: 2, mode: 'number' }).notNull().default(0),
+		// A credit note's reason, as staff gave it (printed on it).
+		note: text(),
 		// What the invoice list's search box looks in, kept by the database: number, buyer, CVR, EAN
 		// and the buyer's reference, in one narrow column instead of four reads of the buyer's JSON.
 		searchText: text('search_text')
@@ -847,7 +852,7 @@ export const invoices = pgTable(
 		index('invoices_owed')
 			.on(table.dueDate, table.id)
 			.where(
-				sql`${table.kind} = 'invoice' and not ${table.credited} and ${table.paidAmount} < ${table.total} + ${table.charges}`,
+				sql`${table.kind} = 'invoice' and not ${table.credited} and ${table.paidAmount} + ${table.creditedAmount} < ${table.total} + ${table.charges}`,
 			),
 	],
 )

@@ -196,8 +196,8 @@ describe('money from invoice to payment', () => {
 				]),
 			)
 			const first = peer.messages.find((mail) => mail.subject.includes(`faktura ${repeatedly!.number} `))!
-			expect(first.raw).toContain(`reminder-${repeatedly!.number}-1.pdf`)
-			expect(first.raw).toContain(`invoice-${repeatedly!.number}.pdf`)
+			expect(first.raw).toContain(`rykker-${repeatedly!.number}-1.pdf`)
+			expect(first.raw).toContain(`faktura-${repeatedly!.number}.pdf`)
 
 			// The customer pays one of them; staff register it, with a typing error first.
 			const staff = await staffAt(`/admin/invoices/${payer!.id}`)

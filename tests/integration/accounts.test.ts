@@ -179,6 +179,9 @@ describe('what an account reaches', () => {
 
 		for (const probe of [
 			`/account/invoices/${other.invoiceId}/pdf`,
+			`/account/invoices/${other.invoiceId}/oioubl`,
+			// Without an EAN there is no e-invoice to take.
+			`/account/invoices/${own.invoiceId}/oioubl`,
 			`/account/invoices/999999/pdf`,
 			`/account/invoices/0x1/pdf`,
 			`/account/files/${other.fileId}`,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { Database, Transaction } from '#database/client.ts'
 import {
 	invoiceSequences,
@@ -8,12 +8,14 @@ import {
 	quotes,
 	settings as settingsTable,
 	type InvoiceKind,
+	type InvoiceLine,
 } from '#database/schema.ts'
 import { addCalendarDays, todayInDenmark, type CalendarDate } from '#app/models/calendar/working-days.ts'
 import { invoiceLinesFromQuote, invoiceTotals } from '#app/models/invoice/lines.ts'
 import { renderOioubl } from '#app/models/invoice/oioubl.ts'
 import type { SavedQuoteDetails } from '#app/models/quote/quote.server.ts'
 import { DEFAULT_MESSAGES } from '#app/models/translation.server.ts'
+import { translate } from '#app/utils/translate.ts'
 import type { Locale } from '#app/utils/locales.ts'
 import { agreedPaymentDays } from '#app/models/order/terms.server.ts'
 
@@ -92,17 +94,21 @@ export async function issueInvoice(
 	return invoice!
 }
 
-// A credit note cancelling an invoice in full: the same lines and totals, its own number.
+// A credit note cancelling an invoice in full: the same lines and totals, its own number. After
+// partial credit notes it credits what they left: one line of the rest, without VAT.
 export async function creditInvoice(
 	tx: Transaction,
 	invoice: Invoice,
 	today: CalendarDate = todayInDenmark(),
 ): Promise<Invoice> {
 	const { id: _id, number: _number, createdAt: _createdAt, ...rest } = invoice
+	const remainder = invoice.creditedAmount > 0 ? await remainderOf(tx, invoice) : {}
 	const [credit] = await tx
 		.insert(invoices)
 		.values({
 			...rest,
+			...remainder,
+			creditedAmount: 0,
 			kind: 'credit_note',
 			number: await takeInvoiceNumber(tx, 'credit_note'),
 			creditsInvoiceId: invoice.id,
@@ -117,11 +123,23 @@ export async function creditInvoice(
 	return credit!
 }
 
-// The order's invoice that no credit note has cancelled, if any.
+async function remainderOf(tx: Transaction, invoice: Invoice) {
+	const [earlier] = await tx
+		.select({ net: sql<string>`coalesce(sum(${invoices.net}), 0)` })
+		.from(invoices)
+		.where(and(eq(invoices.creditsInvoiceId, invoice.id), eq(invoices.kind, 'credit_note')))
+	const net = Math.round((invoice.net - Number(earlier?.net ?? 0)) * 100) / 100
+	const description = translate(DEFAULT_MESSAGES[invoice.locale as Locale], 'invoice.creditLine', {
+		number: invoice.number,
+	})
+	const lines: InvoiceLine[] = [{ description, quantity: 1, unit: 'items', unitPrice: net, amount: net }]
+	return { lines, ...invoiceTotals(lines, invoice.vatPercent) }
+}
+
+// The order's invoice that no credit note has cancelled in full, if any (a partial one leaves it open).
 export async function openInvoiceOf(db: Database | Transaction, orderId: number): Promise<Invoice | null> {
 	const rows = await db.select().from(invoices).where(eq(invoices.orderId, orderId))
-	const credited = new Set(rows.map((row) => row.creditsInvoiceId).filter((id) => id !== null))
-	return rows.find((row) => row.kind === 'invoice' && !credited.has(row.id)) ?? null
+	return rows.find((row) => row.kind === 'invoice' && !row.credited) ?? null
 }
 
 export async function findInvoice(db: Database, id: number): Promise<Invoice | null> {

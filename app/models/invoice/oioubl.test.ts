@@ -6,6 +6,7 @@ import { earliestDeliveryDate } from '#app/models/quote/rules.ts'
 import { todayInDenmark } from '#app/models/calendar/working-days.ts'
 import { cvrCheckDigit } from '#app/models/company/cvr.ts'
 import { invoiceXml, type Invoice } from '#app/models/invoice/invoice.server.ts'
+import { issuePartialCredit } from '#app/models/invoice/credit.server.ts'
 import { acceptQuote } from '#app/models/order/accept.server.ts'
 import { changeOrderStatus } from '#app/models/order/lifecycle.server.ts'
 import { saveQuote, type QuoteChoices } from '#app/models/quote/quote.server.ts'
@@ -83,7 +84,7 @@ function nextCvr() {
 }
 
 // A public body orders the shape, the order is delivered, then cancelled: its invoice and credit note.
-async function issue(shape: Shape): Promise<{ invoice: Invoice; credit: Invoice }> {
+async function issue(shape: Shape, { cancel = true } = {}): Promise<{ invoice: Invoice; credit: Invoice }> {
 	const draftId = randomUUID()
 	for (const document of shape.documents)
 		await countedDocument(db(), document.words, { draftId, repeated: document.repeated })
@@ -122,6 +123,7 @@ async function issue(shape: Shape): Promise<{ invoice: Invoice; credit: Invoice 
 	if (!accepted.ok) throw new Error(JSON.stringify(accepted))
 	const order = await inProgressWithFile(services(), staff, accepted.token)
 	const { invoice } = await changeOrderStatus(services(), staff, order.id, 'delivered')
+	if (!cancel) return { invoice: invoice!, credit: invoice! }
 	const { credit } = await changeOrderStatus(services(), staff, order.id, 'cancelled', 'Test')
 	return { invoice: invoice!, credit: credit! }
 }
@@ -156,5 +158,30 @@ describe('OIOUBL documents pass NemHandel’s validator', () => {
 		const verdict = await validateOioubl(broken)
 		expect(verdict.valid).toBe(false)
 		expect(verdict.findings.map((finding) => finding.rule)).toContain('F-INV046')
+	})
+
+	test('partial credit notes (some lines, an amount) and the cancel that credits the rest pass too, and add up to the invoice', async () => {
+		const { invoice } = await issue(SHAPES[1]!, { cancel: false })
+		const byLines = await issuePartialCredit(services(), staff, invoice.id, {
+			by: 'lines',
+			lines: [0],
+			reason: 'Første dokument var allerede oversat',
+		})
+		const byAmount = await issuePartialCredit(services(), staff, invoice.id, {
+			by: 'amount',
+			amount: 100,
+			reason: 'Rabat for forsinkelse',
+		})
+		const { credit: rest } = await changeOrderStatus(services(), staff, invoice.orderId, 'cancelled', 'Test')
+		const credits = [byLines, byAmount, rest!]
+		const verdicts = await Promise.all(credits.map(async (credit) => validateOioubl(await invoiceXml(db(), credit))))
+		expect(verdicts.map((verdict) => verdict.findings.filter((finding) => finding.severity === 'fatal'))).toEqual([
+			[],
+			[],
+			[],
+		])
+		expect(verdicts.map((verdict) => verdict.valid)).toEqual([true, true, true])
+		const sum = credits.reduce((total, credit) => total + credit.net, 0)
+		expect(Math.round(sum * 100) / 100).toBe(invoice.net)
 	})
 })

@@ -118,9 +118,18 @@ export async function findInvoiceAccount(db: AuditServices['db'], invoiceId: num
 			.where(eq(invoiceReminders.invoiceId, invoiceId))
 			.orderBy(asc(invoiceReminders.number)),
 		db
-			.select({ id: invoices.id, number: invoices.number, issueDate: invoices.issueDate })
+			.select({
+				id: invoices.id,
+				number: invoices.number,
+				issueDate: invoices.issueDate,
+				total: invoices.total,
+				note: invoices.note,
+			})
 			.from(invoices)
-			.where(and(eq(invoices.creditsInvoiceId, invoiceId), eq(invoices.kind, 'credit_note'))),
+			.where(and(eq(invoices.creditsInvoiceId, invoiceId), eq(invoices.kind, 'credit_note')))
+			.orderBy(asc(invoices.id)),
 	])
-	return { invoice, payments: paid, reminders, creditNote: credits[0] ?? null, today: todayInDenmark() }
+	// The credit note that cancelled it (the last, when the invoice is credited in full), and all of them.
+	const creditNote = invoice.credited ? (credits.at(-1) ?? null) : null
+	return { invoice, payments: paid, reminders, creditNote, creditNotes: credits, today: todayInDenmark() }
 }

@@ -1,3 +1,6 @@
+import { eq } from 'drizzle-orm'
+import type { Database } from '#database/client.ts'
+import { invoices, orders } from '#database/schema.ts'
 import type { Invoice } from '#app/models/invoice/invoice.server.ts'
 import { fiPaymentLine } from '#app/models/invoice/payment-reference.ts'
 import { createPdfWriter } from '#app/models/pdf/writer.server.ts'
@@ -8,7 +11,7 @@ import type { Locale } from '#app/utils/locales.ts'
 
 // The invoice or credit note as an A4 PDF in the order's language: the agency with its CVR and
 // bank account, the customer with CVR or EAN, the lines as quoted, VAT and the payment terms.
-export async function renderInvoicePdf(invoice: Invoice): Promise<Uint8Array> {
+export async function renderInvoicePdf(invoice: Invoice, order: OrderReferences = NO_ORDER): Promise<Uint8Array> {
 	const locale = invoice.locale as Locale
 	const t = (key: string, vars: Record<string, string | number> = {}) =>
 		translate(DEFAULT_MESSAGES[locale], key, vars).replace(/<[^>]*>/g, '')
@@ -24,8 +27,12 @@ export async function renderInvoicePdf(invoice: Invoice): Promise<Uint8Array> {
 	line(title, { size: 20, isBold: true })
 	line(`${t('invoice.issued')}: ${day(invoice.issueDate)}`, { size: 10 })
 	if (!credit) line(`${t('invoice.due')}: ${day(invoice.dueDate)}`, { size: 10 })
+	if (order.reference) line(`${t('invoice.orderReference')}: ${order.reference}`, { size: 10 })
 	if (invoice.purchaseOrder) line(`${t('invoice.purchaseOrder')}: ${invoice.purchaseOrder}`, { size: 10 })
+	if (order.costCentre) line(`${t('invoice.costCentre')}: ${order.costCentre}`, { size: 10 })
 	if (buyer.contact?.reference) line(`${t('invoice.buyerReference')}: ${buyer.contact.reference}`, { size: 10 })
+	if (credit && order.credits) line(`${t('invoice.credits', { number: order.credits })}`, { size: 10 })
+	if (credit && invoice.note) line(`${t('invoice.creditReason')}: ${invoice.note}`, { size: 10 })
 	space(10)
 	line(t('invoice.to'), { size: 9 })
 	line(buyer.name, { isBold: true })
@@ -55,6 +62,27 @@ export async function renderInvoicePdf(invoice: Invoice): Promise<Uint8Array> {
 }
 
 type Writer = Awaited<ReturnType<typeof createPdfWriter>>
+
+// What the invoice's order tells its reader: the order's reference, the company's cost centre, and
+// for a credit note the invoice it credits.
+type OrderReferences = { reference: string | null; costCentre: string | null; credits: number | null }
+const NO_ORDER: OrderReferences = { reference: null, costCentre: null, credits: null }
+
+// The PDF as the customer gets it (mail, account, staff): with its order's references.
+export async function invoicePdfOf(db: Database, invoice: Invoice): Promise<Uint8Array> {
+	const [order] = await db
+		.select({ reference: orders.reference, customer: orders.customer })
+		.from(orders)
+		.where(eq(orders.id, invoice.orderId))
+	const [credited] = invoice.creditsInvoiceId
+		? await db.select({ number: invoices.number }).from(invoices).where(eq(invoices.id, invoice.creditsInvoiceId))
+		: []
+	return renderInvoicePdf(invoice, {
+		reference: order?.reference ?? null,
+		costCentre: order?.customer.costCentre ?? null,
+		credits: credited?.number ?? null,
+	})
+}
 
 // The agency at the top of an invoice, a credit note or a reminder.
 export function agencyLines({ line, space }: Writer, seller: Invoice['seller']) {

@@ -262,8 +262,8 @@ describe('reminders', () => {
 		expect(sent.map((mail) => mail.subject.slice(0, 9))).toEqual(['Rykker 1:', 'Rykker 2:', 'Rykker 3:'])
 		expect(mails.some((mail) => mail.subject.includes(`faktura ${held.number} `))).toBe(false)
 		expect(sent[2]!.attachments!.map((file) => file.filename)).toEqual([
-			`invoice-${invoice.number}.pdf`,
-			`reminder-${invoice.number}-3.pdf`,
+			`faktura-${invoice.number}.pdf`,
+			`rykker-${invoice.number}-3.pdf`,
 		])
 		const { text } = await extractPdf(sent[2]!.attachments![1]!.content as Uint8Array)
 		expect(text).toContain(`Rykker 3 for faktura ${invoice.number}`)

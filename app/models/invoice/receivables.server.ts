@@ -39,15 +39,15 @@ export function readInvoiceFilter(url: URL): InvoiceFilter {
 
 const overdueDays = (today: CalendarDate) => sql`(${today}::date - ${invoices.dueDate}::date)`
 // What is owed on an invoice: its total and what reminders charged (fees, interest), less payments.
-export const outstandingSql = sql`(${invoices.total} + ${invoices.charges} - ${invoices.paidAmount})`
+export const outstandingSql = sql`(${invoices.total} + ${invoices.charges} - ${invoices.paidAmount} - ${invoices.creditedAmount})`
 const outstanding = outstandingSql
 // The partial index invoices_owed has the same condition, word for word.
-export const owedWhere = sql`${invoices.kind} = 'invoice' and not ${invoices.credited} and ${invoices.paidAmount} < ${invoices.total} + ${invoices.charges}`
+export const owedWhere = sql`${invoices.kind} = 'invoice' and not ${invoices.credited} and ${invoices.paidAmount} + ${invoices.creditedAmount} < ${invoices.total} + ${invoices.charges}`
 
 const statusOf = (today: CalendarDate) => sql<InvoiceStatus>`case
 	when ${invoices.kind} = 'credit_note' then 'credit_note'
 	when ${invoices.credited} then 'credited'
-	when ${invoices.paidAmount} >= ${invoices.total} + ${invoices.charges} then 'paid'
+	when ${invoices.paidAmount} + ${invoices.creditedAmount} >= ${invoices.total} + ${invoices.charges} then 'paid'
 	when ${invoices.dueDate} < ${today} then 'overdue'
 	when ${invoices.paidAmount} > 0 then 'part_paid'
 	else 'open' end`

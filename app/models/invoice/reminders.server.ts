@@ -4,7 +4,8 @@ import type { AppServices } from '#app/models/services.ts'
 import { addCalendarDays, todayInDenmark, type CalendarDate } from '#app/models/calendar/working-days.ts'
 import { recordAudit } from '#app/models/audit/record.server.ts'
 import type { Invoice } from '#app/models/invoice/invoice.server.ts'
-import { renderInvoicePdf } from '#app/models/invoice/pdf.server.ts'
+import { invoicePdfOf } from '#app/models/invoice/pdf.server.ts'
+import { invoiceFileName, reminderFileName } from '#app/models/invoice/file-names.ts'
 import { renderReminderPdf, type ReminderTerms } from '#app/models/invoice/reminder-pdf.server.ts'
 import { sendOrderMails } from '#app/models/order/mail.server.ts'
 import { getSettings } from '#app/models/site.server.ts'
@@ -82,7 +83,7 @@ async function dueInvoices({ db }: Services, dueBefore: CalendarDate, today: Cal
 		.where(
 			and(
 				owedWhere,
-				sql`${invoices.paidAmount} < ${invoices.total}`,
+				sql`${invoices.paidAmount} + ${invoices.creditedAmount} < ${invoices.total}`,
 				eq(invoices.remindersPaused, false),
 				sql`${invoices.dueDate} <= ${dueBefore}`,
 				sql`${invoices.dueDate} < ${today}`,
@@ -108,12 +109,12 @@ async function chargedSoFar({ db }: Services, invoiceId: number) {
 const round2 = (amount: number) => Math.round(amount * 100) / 100
 
 export function reminderTerms(
-	invoice: Pick<Invoice, 'total' | 'paidAmount' | 'dueDate'>,
+	invoice: Pick<Invoice, 'total' | 'paidAmount' | 'dueDate'> & { creditedAmount?: number },
 	number: number,
 	today: CalendarDate,
 	rates: { fee: number; interestPercent: number; earlierFees: number; earlierInterest: number },
 ): ReminderTerms {
-	const outstanding = round2(invoice.total - invoice.paidAmount)
+	const outstanding = round2(invoice.total - invoice.paidAmount - (invoice.creditedAmount ?? 0))
 	const days = Math.max(0, Math.round((Date.parse(today) - Date.parse(invoice.dueDate)) / 86_400_000))
 	// Simple yearly interest on what is owed since the due date, less what earlier reminders charged.
 	const accrued = rates.interestPercent > 0 ? round2((outstanding * rates.interestPercent * days) / 36_500) : 0
@@ -143,12 +144,12 @@ async function mailReminder(services: Services, invoice: Invoice, terms: Reminde
 		},
 		attachments: [
 			{
-				filename: `invoice-${invoice.number}.pdf`,
-				content: await renderInvoicePdf(invoice),
+				filename: invoiceFileName(invoice, 'pdf'),
+				content: await invoicePdfOf(services.db, invoice),
 				contentType: 'application/pdf',
 			},
 			{
-				filename: `reminder-${invoice.number}-${terms.number}.pdf`,
+				filename: reminderFileName(invoice, terms.number),
 				content: await renderReminderPdf(invoice, terms),
 				contentType: 'application/pdf',
 			},

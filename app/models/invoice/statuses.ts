@@ -5,15 +5,17 @@ export type InvoiceStatus = (typeof INVOICE_STATUSES)[number]
 export const AGING_BUCKETS = ['current', 'days1to30', 'days31to60', 'over60'] as const
 export type AgingBucket = (typeof AGING_BUCKETS)[number]
 
-type Owed = { total: number; charges: number; paidAmount: number }
+type Owed = { total: number; charges: number; paidAmount: number; creditedAmount?: number }
 type Billed = Owed & { kind: string; credited: boolean; dueDate: string }
 
 const round2 = (amount: number) => Math.round(amount * 100) / 100
 
 // What the customer owes on an invoice: its total and the reminders' fees and interest, less what
-// was paid (never below nothing), and what was paid beyond that.
-export const owedOn = (invoice: Owed) => Math.max(0, round2(invoice.total + invoice.charges - invoice.paidAmount))
-export const overpaidOn = (invoice: Owed) => Math.max(0, round2(invoice.paidAmount - invoice.total - invoice.charges))
+// was paid and what partial credit notes took off (never below nothing), and what was paid beyond that.
+const balanceOf = (invoice: Owed) =>
+	round2(invoice.total + invoice.charges - invoice.paidAmount - (invoice.creditedAmount ?? 0))
+export const owedOn = (invoice: Owed) => Math.max(0, balanceOf(invoice))
+export const overpaidOn = (invoice: Owed) => Math.max(0, -balanceOf(invoice))
 
 // One invoice's status, by the same rule as the list's SQL (receivables.server.ts statusOf).
 export function invoiceStatusOf(invoice: Billed, today: string): InvoiceStatus {

@@ -111,7 +111,7 @@ describe('the delivery mail', () => {
 			['ida@example.dk', `Din oversættelse er klar (${order.reference})`],
 			['ida@example.dk', `Din oversættelse er klar (${order.reference})`],
 		])
-		expect(mails[1]!.attachments?.[0]?.filename).toBe(`invoice-${invoice!.number}.pdf`)
+		expect(mails[1]!.attachments?.[0]?.filename).toBe(`faktura-${invoice!.number}.pdf`)
 		const noted = await db()
 			.select()
 			.from(orderEvents)

@@ -5,7 +5,8 @@ import type { AppServices } from '#app/models/services.ts'
 import { recordAudit } from '#app/models/audit/record.server.ts'
 import { creditInvoice, issueInvoice, openInvoiceOf, type Invoice } from '#app/models/invoice/invoice.server.ts'
 import { NotInvoiceable } from '#app/models/invoice/lines.ts'
-import { renderInvoicePdf } from '#app/models/invoice/pdf.server.ts'
+import { invoicePdfOf } from '#app/models/invoice/pdf.server.ts'
+import { invoiceFileName } from '#app/models/invoice/file-names.ts'
 import { announceOrder } from '#app/models/live/announce.server.ts'
 import { sendOrderMails } from '#app/models/order/mail.server.ts'
 import { ORDER_TRANSITIONS } from '#app/models/order/status.ts'
@@ -147,8 +148,8 @@ async function sendDeliveryMails(
 			notes: ['mail.order.invoice'],
 			attachments: [
 				{
-					filename: `invoice-${invoice.number}.pdf`,
-					content: await renderInvoicePdf(invoice),
+					filename: invoiceFileName(invoice, 'pdf'),
+					content: await invoicePdfOf(services.db, invoice),
 					contentType: 'application/pdf',
 				},
 			],

@@ -75,6 +75,6 @@ describe('delivering', () => {
 		expect(mails.map((mail) => [mail.to, mail.subject])).toEqual([
 			['ida@example.dk', `Din oversættelse er klar (${order.reference})`],
 		])
-		expect(mails[0]!.attachments?.map((file) => file.filename)).toEqual([`invoice-${invoice!.number}.pdf`])
+		expect(mails[0]!.attachments?.map((file) => file.filename)).toEqual([`faktura-${invoice!.number}.pdf`])
 	})
 })

@@ -1,6 +1,7 @@
 import type { Route } from './+types/invoice-pdf'
 import { invoiceForAccount } from '#app/models/customer/records.server.ts'
-import { renderInvoicePdf } from '#app/models/invoice/pdf.server.ts'
+import { invoicePdfOf } from '#app/models/invoice/pdf.server.ts'
+import { invoiceFileName } from '#app/models/invoice/file-names.ts'
 import { requireCustomer } from '#app/http/customer.server.ts'
 import { recordIdOf } from '#app/http/records.server.ts'
 import { getDb } from '#app/http/context.server.ts'
@@ -13,11 +14,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 	const id = recordIdOf(params.id)
 	const invoice = id ? await invoiceForAccount(getDb(context), access, id) : null
 	if (!invoice) throw notFound()
-	const name = `${invoice.kind === 'invoice' ? (invoice.locale === 'da' ? 'faktura' : 'invoice') : invoice.locale === 'da' ? 'kreditnota' : 'credit-note'}-${invoice.number}`
-	return new Response(Buffer.from(await renderInvoicePdf(invoice)), {
+	return new Response(Buffer.from(await invoicePdfOf(getDb(context), invoice)), {
 		headers: {
 			'Content-Type': 'application/pdf',
-			'Content-Disposition': `attachment; filename="${name}.pdf"`,
+			'Content-Disposition': `attachment; filename="${invoiceFileName(invoice, 'pdf')}"`,
 			'Cache-Control': 'private, no-store',
 			'X-Robots-Tag': 'noindex',
 		},

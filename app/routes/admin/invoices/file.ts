@@ -2,7 +2,8 @@ import type { Route } from './+types/file'
 import { requireStaff } from '#app/http/access.server.ts'
 import { recordIdOf } from '#app/http/records.server.ts'
 import { findInvoice, invoiceXml } from '#app/models/invoice/invoice.server.ts'
-import { renderInvoicePdf } from '#app/models/invoice/pdf.server.ts'
+import { invoicePdfOf } from '#app/models/invoice/pdf.server.ts'
+import { invoiceFileName } from '#app/models/invoice/file-names.ts'
 import { getDb } from '#app/http/context.server.ts'
 import { notFound } from '#app/http/responses.server.ts'
 
@@ -15,14 +16,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 	const invoice = id ? await findInvoice(db, id) : null
 	if (!invoice || (params.format === 'oioubl' && !invoice.buyer.ean) || !['pdf', 'oioubl'].includes(params.format))
 		throw notFound()
-	const name = `${invoice.kind === 'invoice' ? 'faktura' : 'kreditnota'}-${invoice.number}`
 	const headers = { 'Cache-Control': 'private, no-store' }
 	if (params.format === 'pdf') {
-		return new Response(Buffer.from(await renderInvoicePdf(invoice)), {
+		return new Response(Buffer.from(await invoicePdfOf(db, invoice)), {
 			headers: {
 				...headers,
 				'Content-Type': 'application/pdf',
-				'Content-Disposition': `attachment; filename="${name}.pdf"`,
+				'Content-Disposition': `attachment; filename="${invoiceFileName(invoice, 'pdf')}"`,
 			},
 		})
 	}
@@ -30,7 +30,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 		headers: {
 			...headers,
 			'Content-Type': 'application/xml; charset=utf-8',
-			'Content-Disposition': `attachment; filename="${name}.xml"`,
+			'Content-Disposition': `attachment; filename="${invoiceFileName(invoice, 'xml')}"`,
 		},
 	})
 }

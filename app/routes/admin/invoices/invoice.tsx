@@ -22,14 +22,19 @@ import {
 import { formatDay, formatPrice } from '#app/utils/format.ts'
 import { invoiceStatusOf, overpaidOn, owedOn } from '#app/models/invoice/statuses.ts'
 import { Hidden } from '#app/components/ui/input.tsx'
+import { PartialCreditForm } from '#app/components/invoices/partial-credit-form.tsx'
+import { CreditRefused, issuePartialCredit, PartialCreditSchema } from '#app/models/invoice/credit.server.ts'
+import type { Staff } from '#app/models/staff/session.server.ts'
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
 	requireStaff(request, context)
 	const id = recordIdOf(params.id)
 	const found = id ? await findInvoiceAccount(getDb(context), id) : null
 	if (!found) throw notFound()
-	const { invoice, payments, reminders, creditNote, today } = found
+	const { invoice, payments, reminders, creditNote, creditNotes, today } = found
 	return {
+		creditNotes,
+		lines: invoice.lines.map((line) => ({ description: line.description, amount: line.amount })),
 		invoice: {
 			id: invoice.id,
 			kind: invoice.kind,
@@ -45,6 +50,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 			paidAmount: invoice.paidAmount,
 			remindersPaused: invoice.remindersPaused,
 			credited: invoice.credited,
+			creditedAmount: invoice.creditedAmount,
 		},
 		payments: payments.map(({ id, paidOn, amount, method, note, userName }) => ({
 			id,
@@ -62,6 +68,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 const Intent = z.discriminatedUnion('intent', [
 	z.object({ intent: z.literal('payment') }).passthrough(),
+	z.object({ intent: z.literal('credit') }).passthrough(),
 	z.object({ intent: z.literal('pause'), paused: z.enum(['on', 'off']) }),
 ])
 
@@ -70,10 +77,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 	const staff = requireStaff(request, context)
 	const id = parseRecordId(params.id)
 	const back = `/admin/invoices/${id}`
-	const form = Object.fromEntries(await readForm(request)) as Record<string, string>
+	const posted = await readForm(request)
+	const form = Object.fromEntries(posted) as Record<string, string>
 	const intent = Intent.safeParse(form)
 	if (!intent.success) return redirectWithFlash(context, back, { kind: 'error', key: 'order.error.input' })
 	const services = getServices(context)
+	if (intent.data.intent === 'credit') return creditPart(context, staff, id, { ...form, lines: posted.getAll('lines') })
 	if (intent.data.intent === 'pause') {
 		await pauseReminders(services, staff, id, intent.data.paused === 'on')
 		return redirectWithFlash(context, back, { kind: 'success', key: 'invoice.flash.reminders' })
@@ -95,8 +104,40 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 	return redirectWithFlash(context, back, { kind: 'success', key: 'invoice.flash.payment' })
 }
 
+// A credit note for some lines or an amount; refused with what was chosen kept.
+async function creditPart(
+	context: Route.ActionArgs['context'],
+	staff: Staff,
+	id: number,
+	form: Record<string, unknown>,
+) {
+	const back = `/admin/invoices/${id}`
+	const parsed = PartialCreditSchema.safeParse(form)
+	const creditValues = {
+		by: String(form.by ?? ''),
+		amount: String(form.amount ?? ''),
+		reason: String(form.reason ?? ''),
+	}
+	if (!parsed.success)
+		return data(
+			{
+				creditErrors: Object.fromEntries(parsed.error.issues.map((issue) => [issue.path[0], issue.message])),
+				creditValues,
+			},
+			{ status: 422 },
+		)
+	try {
+		await issuePartialCredit(getServices(context), staff, id, parsed.data)
+	} catch (error) {
+		if (!(error instanceof CreditRefused)) throw error
+		if (error.reason === 'not-found') throw notFound()
+		return redirectWithFlash(context, back, { kind: 'error', key: `invoice.error.${error.reason}` })
+	}
+	return redirectWithFlash(context, back, { kind: 'success', key: 'invoice.flash.credit' })
+}
+
 export default function InvoicePage() {
-	const { invoice, payments, reminders, creditNote, today } = useLoaderData<typeof loader>()
+	const { invoice, payments, reminders, creditNote, creditNotes, lines, today } = useLoaderData<typeof loader>()
 	const refused = useActionData<typeof action>()
 	const { locale, t } = useAdminI18n()
 	const money = (amount: number) => formatPrice(amount, invoice.currency, locale)
@@ -134,6 +175,9 @@ export default function InvoicePage() {
 					[t('invoice.paid'), money(invoice.paidAmount)],
 					[t('invoices.outstanding'), money(isInvoice && !creditNote ? outstanding : 0)],
 					...(isInvoice && overpaid > 0 ? [[t('invoice.overpaid'), money(overpaid)] as [string, string]] : []),
+					...(invoice.creditedAmount > 0 && !creditNote
+						? [[t('credit.credited'), money(invoice.creditedAmount)] as [string, string]]
+						: []),
 					...(creditNote
 						? [
 								[t('invoice.creditedBy'), `${creditNote.number} · ${formatDay(creditNote.issueDate, locale)}`] as [
@@ -151,10 +195,36 @@ export default function InvoicePage() {
 						today={today}
 						outstanding={outstanding}
 						paidBefore={invoice.paidAmount}
-						errors={refused?.errors}
-						values={refused?.values}
+						errors={refused && 'errors' in refused ? refused.errors : undefined}
+						values={refused && 'values' in refused ? refused.values : undefined}
 					/>
 				</Section>
+			)}
+			{creditNotes.length > 0 && (
+				<Section id="invoice-credits-title" title={t('credit.list')}>
+					<ul className="space-y-1 text-sm" data-credit-notes>
+						{creditNotes.map((credit) => (
+							<li key={credit.id}>
+								<Link to={`/admin/invoices/${credit.id}`} className="text-teal-900 underline">
+									{t('credit.item', {
+										number: credit.number,
+										date: formatDay(credit.issueDate, locale),
+										amount: money(credit.total),
+									})}
+								</Link>
+								{credit.note ? ` · ${credit.note}` : ''}
+							</li>
+						))}
+					</ul>
+				</Section>
+			)}
+			{isInvoice && !creditNote && (
+				<PartialCreditForm
+					lines={lines}
+					money={money}
+					errors={refused && 'creditErrors' in refused ? refused.creditErrors : undefined}
+					values={refused && 'creditValues' in refused ? refused.creditValues : undefined}
+				/>
 			)}
 			<Section id="invoice-history-title" title={t('invoice.history')}>
 				<History payments={payments} reminders={reminders} money={money} />
