@@ -82,3 +82,8 @@ export type AuditVar =
 	| { list: AuditVar[] }
 
 export type AuditText = { key: string; vars?: Record<string, AuditVar> }
+
+// A colleague's order above the company's limit: waiting for a manager, approved (the order is
+// made), declined with a note, its quote expired meanwhile, or withdrawn (the colleague left).
+export const APPROVAL_STATUSES = ['pending', 'approved', 'declined', 'expired', 'withdrawn'] as const
+export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number]

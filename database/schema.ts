@@ -18,6 +18,7 @@ import {
 	uuid,
 } from 'drizzle-orm/pg-core'
 import {
+	APPROVAL_STATUSES,
 	CUSTOMER_LINK_PURPOSES,
 	INVOICE_KINDS,
 	JOB_KINDS,
@@ -1167,8 +1168,43 @@ export const customerCompanies = pgTable('customer_companies', {
 	id: id(),
 	cvr: integer().notNull().unique(),
 	name: text().notNull(),
+	// The company's rule: an order above this amount (without VAT) waits for one of its managers to
+	// approve it before it becomes an order. Null: no rule.
+	approvalLimit: numeric('approval_limit', { precision: 12, scale: 2, mode: 'number' }),
 	createdAt: timestamps.createdAt,
 })
+
+// A colleague's "Accept and order" above the company's limit, waiting for a manager: what they
+// filled in (checked as an order's would be), kept until a manager approves it (then the order is
+// made from it, as the colleague) or declines it with a note. The agency sees none of it.
+export const orderApprovals = pgTable(
+	'order_approvals',
+	{
+		id: id(),
+		quoteId: text('quote_id')
+			.notNull()
+			.references(() => quotes.id, { onDelete: 'cascade' }),
+		companyId: integer('company_id')
+			.notNull()
+			.references((): AnyPgColumn => customerCompanies.id, { onDelete: 'cascade' }),
+		requesterId: integer('requester_id').references((): AnyPgColumn => customers.id, { onDelete: 'set null' }),
+		requesterName: text('requester_name').notNull(),
+		locale: text().notNull(),
+		fields: jsonb().$type<Record<string, string>>().notNull(),
+		// The quote's total without VAT, as it was asked for.
+		total: numeric({ precision: 12, scale: 2, mode: 'number' }).notNull(),
+		status: text({ enum: APPROVAL_STATUSES }).notNull().default('pending'),
+		decidedByName: text('decided_by_name'),
+		note: text().notNull().default(''),
+		orderId: integer('order_id').references((): AnyPgColumn => orders.id, { onDelete: 'set null' }),
+		createdAt: timestamps.createdAt,
+		decidedAt: timestamp('decided_at', { withTimezone: true }),
+	},
+	(table) => [
+		index('order_approvals_company').on(table.companyId, table.status),
+		uniqueIndex('order_approvals_pending_quote').on(table.quoteId).where(sql`${table.status} = 'pending'`),
+	],
+)
 
 // A customer's account: no password, the e-mail (lower case) is proven by a link each time. What
 // they ordered with that e-mail before the account existed is theirs too (app/models/customer).

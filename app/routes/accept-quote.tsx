@@ -20,6 +20,7 @@ import { localeFromPath, pathFor } from '#app/utils/locales.ts'
 import { readForm } from '#app/http/request-body.server.ts'
 import { optionalCustomer } from '#app/http/customer.server.ts'
 import { clearDraftCookie } from '#app/http/draft.server.ts'
+import { approvalGate } from '#app/models/customer/approvals.server.ts'
 import { acceptPrefill } from '#app/models/customer/account.server.ts'
 import { notFound } from '#app/http/responses.server.ts'
 import { Button, buttonClass } from '#app/components/ui/button.tsx'
@@ -68,8 +69,16 @@ type Refusal = {
 export async function action({ params, request, context }: Route.ActionArgs) {
 	const locale = localeFromPath(new URL(request.url).pathname)
 	const fields = readAcceptFields(await readForm(request))
+	const services = getServices(context)
+	const account = await optionalCustomer(request, context)
 	try {
-		const result = await acceptQuote(getServices(context), params.id, fields, locale)
+		// A company's rule may send a colleague's order to a manager for approval first.
+		const gate = account ? approvalGate(services, account, locale) : undefined
+		const result = await acceptQuote(services, params.id, fields, locale, undefined, gate)
+		if (!result.ok && result.approvalId)
+			return redirect(`${pathFor('account', locale)}?approval=sent#approvals`, {
+				headers: { 'Set-Cookie': await clearDraftCookie(context) },
+			})
 		// Only the order just made is opened; a quote ordered before says so on this page.
 		// The order page starts afresh: the documents just ordered belong to the order now.
 		if (result.ok && result.isNew)

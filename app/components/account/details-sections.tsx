@@ -6,6 +6,7 @@ import { Text, useI18n } from '#app/components/ui/i18n-provider.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Hidden, Input } from '#app/components/ui/input.tsx'
 import type { AccountAnswer } from '#app/routes/account/actions.server.ts'
+import { formatNumber, formatPrice } from '#app/utils/format.ts'
 
 const BOX = 'rounded-2xl border border-slate-200 bg-white p-6 shadow-sm'
 
@@ -135,6 +136,47 @@ function RemoveButton({ email, label }: { email: string; label: string }) {
 				{label}
 			</Button>
 		</Form>
+	)
+}
+
+// The company's rule for large orders, set by its manager: above the amount a colleague's order
+// waits for a manager's approval.
+export function ApprovalLimitSection({ limit, answer }: { limit: number | null; answer: AccountAnswer | null }) {
+	const { locale, t } = useI18n()
+	const shown = answer && !answer.ok ? (answer.values?.limit ?? '') : limit === null ? '' : formatNumber(limit, locale)
+	return (
+		<section aria-labelledby="approval-limit-title" data-controller="account-approval-limit" className={BOX}>
+			<h2 id="approval-limit-title" className="mb-2 text-xl font-semibold">
+				{t('account.approvalLimit.title')}
+			</h2>
+			{limit !== null && (
+				<p className="mb-3 text-slate-700">
+					{t('account.approvalLimit.now', { amount: formatPrice(limit, 'DKK', locale) })}
+				</p>
+			)}
+			<FormAnswer answer={answer} />
+			<Form method="post" noValidate>
+				<AuthenticityTokenInput />
+				<Hidden name="intent" value="approval-limit" />
+				<label htmlFor="approval-limit" className="mb-1 block font-medium">
+					{t('account.approvalLimit.label')}
+				</label>
+				<Input
+					id="approval-limit"
+					name="limit"
+					inputMode="decimal"
+					defaultValue={shown}
+					key={shown}
+					aria-describedby="approval-limit-hint"
+					aria-invalid={answer && !answer.ok ? true : undefined}
+					className="mb-1 max-w-xs"
+				/>
+				<p id="approval-limit-hint" className="mb-3 text-sm text-slate-600">
+					{t('account.approvalLimit.hint')}
+				</p>
+				<Button type="submit">{t('account.approvalLimit.save')}</Button>
+			</Form>
+		</section>
 	)
 }
 

@@ -9,6 +9,7 @@ import { customerStream } from '#app/utils/cable.ts'
 import type { Locale } from '#app/utils/locales.ts'
 import { mailLink } from '#app/models/customer/mail.server.ts'
 import { CUSTOMER_FIELDS } from '#app/models/request/form.ts'
+import { withdrawApprovalsOf } from '#app/models/customer/approvals.server.ts'
 
 // An account with a company (CVR) in its details becomes the company's first account, which
 // manages who belongs; when the company has an account already, joining takes an invitation.
@@ -121,6 +122,7 @@ export async function removeColleague(services: Services, manager: Customer, ema
 		.returning({ id: customers.id })
 	await withdrawLinks(services.db, address, ['invite'])
 	for (const row of removed) {
+		await withdrawApprovalsOf(services.db, row.id)
 		await broadcastTo(services, customerStream(row.id), { type: 'access' })
 		await withdrawLive(services, { customerId: row.id })
 	}

@@ -10,6 +10,7 @@ import {
 	invoices,
 	orderEvents,
 	orderFiles,
+	orderApprovals,
 	orderMessages,
 	orderRatings,
 	orders,
@@ -128,6 +129,17 @@ export async function exportCustomerData(db: Database, customer: Customer) {
 		orderHistory: eventRows.map((event) => exported('orderEvents', event)),
 		ratings: ratingRows.map((rating) => exported('orderRatings', rating)),
 		messages: messageRows.map((message) => exported('orderMessages', message)),
+		approvalsAsked: await db
+			.select({
+				quoteId: orderApprovals.quoteId,
+				status: orderApprovals.status,
+				fields: orderApprovals.fields,
+				total: orderApprovals.total,
+				note: orderApprovals.note,
+				createdAt: orderApprovals.createdAt,
+			})
+			.from(orderApprovals)
+			.where(eq(orderApprovals.requesterId, customer.id)),
 		invoices: invoiceRows.map(({ seller: _s, searchText: _x, ...invoice }) => invoice),
 		files: {
 			documents: documentRows,
@@ -191,6 +203,8 @@ export async function deleteCustomerAccount(
 			.update(orderMessages)
 			.set(erasure('orderMessages'))
 			.where(and(eq(orderMessages.author, 'customer'), messagesOf(orderIds, customer.email)))
+		// A colleague's order held for approval holds their details: it goes with them.
+		await tx.delete(orderApprovals).where(eq(orderApprovals.requesterId, customer.id))
 		await tx.delete(customerLinks).where(eq(customerLinks.email, customer.email))
 		await tx.update(quotes).set({ customerId: null }).where(eq(quotes.customerId, customer.id))
 		await handOverCompany(tx, customer)

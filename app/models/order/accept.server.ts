@@ -36,7 +36,12 @@ export class QuoteNotAcceptable extends Error {
 
 export type AcceptResult =
 	| { ok: true; token: string; reference: string; isNew: boolean }
-	| { ok: false; errors: Partial<Record<AcceptField, string>> }
+	| { ok: false; errors: Partial<Record<AcceptField, string>>; approvalId?: undefined }
+	// Not ordered: sent to the company's managers for approval (app/models/customer/approvals.server.ts).
+	| { ok: false; errors: Partial<Record<AcceptField, string>>; approvalId: number }
+
+// Before an order is made from checked details: a company's rule may hold it for approval instead.
+export type AcceptGate = (customer: OrderCustomer, quote: { id: string; total: number }) => Promise<number | null>
 
 type Services = Pick<AppServices, 'db' | 'broadcast' | 'logger' | 'sendMail' | 'publicUrl'>
 
@@ -49,6 +54,7 @@ export async function acceptQuote(
 	fields: Record<AcceptField, string>,
 	locale: Locale,
 	today = todayInDenmark(),
+	gate?: AcceptGate,
 ): Promise<AcceptResult> {
 	const { db } = services
 	const quote = await findQuote(db, quoteId)
@@ -63,6 +69,8 @@ export async function acceptQuote(
 	const values = parsed.data
 	const customer = values.foreign ? foreignCustomer(values) : await danishCustomer(db, values)
 	if ('errors' in customer) return { ok: false, errors: customer.errors }
+	const approvalId = gate ? await gate(customer, { id: quote.id, total: quote.details.quote.total }) : null
+	if (approvalId !== null) return { ok: false, errors: {}, approvalId }
 	const terms = await currentTerms(db, locale)
 	const created = await db
 		.transaction(async (tx) => {

@@ -1,6 +1,7 @@
 import { redirect, type RouterContextProvider } from 'react-router'
 import { askToChangeEmail, DETAIL_FIELDS, saveDetails, type DetailField } from '#app/models/customer/account.server.ts'
 import { inviteColleague, removeColleague } from '#app/models/customer/company.server.ts'
+import { setApprovalLimit } from '#app/models/customer/approvals.server.ts'
 import { deleteCustomerAccount } from '#app/models/customer/privacy.server.ts'
 import { endCustomerSession } from '#app/models/customer/session.server.ts'
 import { addressKey } from '#app/models/address-key.server.ts'
@@ -12,7 +13,7 @@ import { stripTags, translate } from '#app/utils/translate.ts'
 import { localeFromPath, pathFor } from '#app/utils/locales.ts'
 
 type Context = Readonly<RouterContextProvider>
-export type AccountIntent = 'details' | 'email' | 'invite' | 'remove' | 'delete'
+export type AccountIntent = 'details' | 'email' | 'invite' | 'remove' | 'delete' | 'approval-limit'
 export type AccountAnswer = {
 	intent: AccountIntent
 	ok: boolean
@@ -78,6 +79,20 @@ export async function accountAction(request: Request, context: Context): Promise
 				ok: removed,
 				message: text(removed ? 'account.remove.done' : 'account.remove.refused', { email }),
 				status: 403,
+			}
+		}
+		case 'approval-limit': {
+			const limit = value('limit')
+			const outcome = await setApprovalLimit(services.db, customer, limit)
+			if (outcome === 'saved') return { intent, ok: true, message: text('account.approvalLimit.saved') }
+			const message = text(outcome === 'invalid' ? 'account.approvalLimit.invalid' : 'approvals.refused.refused')
+			return {
+				intent,
+				ok: false,
+				message,
+				errors: { limit: message },
+				values: { limit },
+				status: outcome === 'invalid' ? 422 : 403,
 			}
 		}
 		case 'delete': {

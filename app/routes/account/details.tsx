@@ -2,7 +2,12 @@ import { useCallback } from 'react'
 import { data, Form, useActionData, useLoaderData } from 'react-router'
 import type { Route } from './+types/details'
 import { AccountFrame } from '#app/components/account/account-frame.tsx'
-import { ColleaguesSection, DeleteSection, EmailSection } from '#app/components/account/details-sections.tsx'
+import {
+	ApprovalLimitSection,
+	ColleaguesSection,
+	DeleteSection,
+	EmailSection,
+} from '#app/components/account/details-sections.tsx'
 import { CompanySearchInput, keptCompany } from '#app/components/order/customer-fields.tsx'
 import { AuthenticityTokenInput } from '#app/components/ui/authenticity-token.tsx'
 import { FormAnswer } from '#app/components/ui/form-answer.tsx'
@@ -11,7 +16,7 @@ import { Text, useI18n } from '#app/components/ui/i18n-provider.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Hidden } from '#app/components/ui/input.tsx'
 import type { DetailField } from '#app/models/customer/account.server.ts'
-import { colleaguesOf } from '#app/models/customer/company.server.ts'
+import { colleaguesOf, companyOf } from '#app/models/customer/company.server.ts'
 import { openOrdersOf } from '#app/models/customer/privacy.server.ts'
 import { accountAction, type AccountAnswer } from '#app/routes/account/actions.server.ts'
 import { accountFrameOf, requireCustomer } from '#app/http/customer.server.ts'
@@ -21,10 +26,11 @@ import { pathFor } from '#app/utils/locales.ts'
 export async function loader({ request, context }: Route.LoaderArgs) {
 	const { customer } = await requireCustomer(request, context)
 	const db = getDb(context)
-	const [frame, colleagues, openOrders] = await Promise.all([
+	const [frame, colleagues, openOrders, company] = await Promise.all([
 		accountFrameOf(context, customer),
 		colleaguesOf(db, customer),
 		openOrdersOf(db, customer.email),
+		companyOf(db, customer.companyId),
 	])
 	const { details } = customer
 	return {
@@ -39,6 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 		} satisfies Record<DetailField, string>,
 		companyName: details.companyName,
 		manages: customer.managesCompany,
+		approvalLimit: company?.approvalLimit ?? null,
 		colleagues,
 		openOrders: openOrders.map((order) => order.reference),
 		alternates: { da: pathFor('accountDetails', 'da'), en: pathFor('accountDetails', 'en') },
@@ -114,6 +121,12 @@ export default function AccountDetailsPage() {
 						manages={loaded.manages}
 						colleagues={loaded.colleagues}
 						answer={answer?.intent === 'invite' || answer?.intent === 'remove' ? answer : null}
+					/>
+				)}
+				{loaded.colleagues && loaded.manages && (
+					<ApprovalLimitSection
+						limit={loaded.approvalLimit}
+						answer={answer?.intent === 'approval-limit' ? answer : null}
 					/>
 				)}
 				<DeleteSection openOrders={loaded.openOrders} answer={answer?.intent === 'delete' ? answer : null} />

@@ -12,7 +12,11 @@ import { Hidden } from '#app/components/ui/input.tsx'
 import { accountOrders, ACCOUNT_PAGE_SIZE } from '#app/models/customer/records.server.ts'
 import { readOrderFilter } from '#app/models/customer/account-filter.server.ts'
 import { ORDER_STATES } from '#app/models/customer/account-states.ts'
-import { referencesAction, type ReferencesAnswer } from '#app/routes/account/references.server.ts'
+import { approvalAction, referencesAction, type ReferencesAnswer } from '#app/routes/account/references.server.ts'
+import { ApprovalsSection, type ApprovalAnswer } from '#app/components/account/approvals.tsx'
+import { approvalsFor } from '#app/models/customer/approvals.server.ts'
+import { getRequestSettings } from '#app/http/site.server.ts'
+import { readForm } from '#app/http/request-body.server.ts'
 import { customerHolder, liveStream } from '#app/models/live/signed-stream.server.ts'
 import { accountFrameOf, pageParamOf, requireCustomer } from '#app/http/customer.server.ts'
 import { getServices } from '#app/http/context.server.ts'
@@ -25,12 +29,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const services = getServices(context)
 	const page = pageParamOf(request)
 	const filter = readOrderFilter(new URL(request.url))
-	const [frame, list] = await Promise.all([
+	const [frame, list, approvals, settings] = await Promise.all([
 		accountFrameOf(context, customer),
 		accountOrders(services.db, access, page, filter),
+		approvalsFor(services.db, customer),
+		getRequestSettings(context),
 	])
 	return {
 		...frame,
+		approvals,
+		manages: customer.managesCompany,
+		currency: settings.currency,
+		sent: new URL(request.url).searchParams.get('approval') === 'sent',
 		page,
 		filter,
 		size: ACCOUNT_PAGE_SIZE,
@@ -41,8 +51,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	}
 }
 
+// Setting an order's references, or a manager's decision on a colleague's order.
 export async function action({ request, context }: Route.ActionArgs) {
-	const answer = await referencesAction(request, context)
+	const form = await readForm(request)
+	const answer =
+		form.get('intent') === 'approval'
+			? await approvalAction(request, context, form)
+			: await referencesAction(request, context, form)
 	return answer.ok ? answer : data(answer, { status: answer.status })
 }
 
@@ -53,12 +68,22 @@ export function headers() {
 type Order = ReturnType<typeof useLoaderData<typeof loader>>['rows'][number]
 
 export default function AccountOrdersPage() {
-	const { account, stream, orderStreams, rows, total, page, size, filter } = useLoaderData<typeof loader>()
-	const answer = useActionData<ReferencesAnswer>()
+	const { account, stream, orderStreams, rows, total, page, size, filter, approvals, manages, currency, sent } =
+		useLoaderData<typeof loader>()
+	const posted = useActionData<ReferencesAnswer | ApprovalAnswer>()
+	const answer = posted && 'orderId' in posted ? posted : undefined
+	const approvalAnswer = posted && 'approvalId' in posted ? posted : null
 	const { locale, t } = useI18n()
 	const path = pathFor('account', locale)
 	return (
 		<AccountFrame tab="account" account={account} streams={[stream, ...orderStreams]}>
+			<ApprovalsSection
+				approvals={approvals}
+				manages={manages}
+				currency={currency}
+				sent={sent}
+				answer={approvalAnswer}
+			/>
 			<section aria-labelledby="account-orders" data-controller="account-orders">
 				<h2 id="account-orders" className="sr-only">
 					{t('account.tab.account')}

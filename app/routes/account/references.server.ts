@@ -3,7 +3,8 @@ import { setOrderReferences, type ReferenceField } from '#app/models/customer/or
 import { loadMessages } from '#app/models/translation.server.ts'
 import { requireCustomer } from '#app/http/customer.server.ts'
 import { getServices } from '#app/http/context.server.ts'
-import { readForm } from '#app/http/request-body.server.ts'
+import { decideApproval, DecisionSchema } from '#app/models/customer/approvals.server.ts'
+import type { ApprovalAnswer } from '#app/components/account/approvals.tsx'
 import { stripTags, translate } from '#app/utils/translate.ts'
 import { localeFromPath } from '#app/utils/locales.ts'
 
@@ -20,13 +21,11 @@ export type ReferencesAnswer = {
 export async function referencesAction(
 	request: Request,
 	context: Readonly<RouterContextProvider>,
+	form: FormData,
 ): Promise<ReferencesAnswer> {
 	const { access } = await requireCustomer(request, context)
 	const services = getServices(context)
-	const locale = localeFromPath(new URL(request.url).pathname)
-	const form = await readForm(request)
-	const messages = await loadMessages(services.db, locale)
-	const text = (key: string, vars: Record<string, string> = {}) => stripTags(translate(messages, key, vars))
+	const text = await textsFor(request, context)
 	const orderId = Number(form.get('order'))
 	const values = {
 		purchase_order: String(form.get('purchase_order') ?? '').slice(0, 2000),
@@ -53,5 +52,53 @@ export async function referencesAction(
 		ok: false,
 		message: text(`account.references.${result.reason}`),
 		status: result.reason === 'invoiced' ? 409 : 404,
+	}
+}
+
+async function textsFor(request: Request, context: Readonly<RouterContextProvider>) {
+	const locale = localeFromPath(new URL(request.url).pathname)
+	const messages = await loadMessages(getServices(context).db, locale)
+	return (key: string, vars: Record<string, string> = {}) => stripTags(translate(messages, key, vars))
+}
+
+// A manager approves or declines a colleague's order; the rights are read again as it is decided.
+export async function approvalAction(
+	request: Request,
+	context: Readonly<RouterContextProvider>,
+	form: FormData,
+): Promise<ApprovalAnswer & { status: number }> {
+	const { customer } = await requireCustomer(request, context)
+	const text = await textsFor(request, context)
+	const approvalId = Number(form.get('approval'))
+	const parsed = DecisionSchema.safeParse({ decision: form.get('decision'), note: String(form.get('note') ?? '') })
+	const note = String(form.get('note') ?? '').slice(0, 2000)
+	if (!parsed.success || !Number.isSafeInteger(approvalId))
+		return {
+			intent: 'approval',
+			approvalId: 0,
+			ok: false,
+			message: text('approvals.refused.not-found'),
+			note,
+			status: 400,
+		}
+	const result = await decideApproval(getServices(context), customer, approvalId, parsed.data)
+	if (result.ok)
+		return {
+			intent: 'approval',
+			approvalId,
+			ok: true,
+			message:
+				result.decision === 'approve'
+					? text('approvals.done.approve', { reference: result.reference })
+					: text('approvals.done.decline'),
+			status: 200,
+		}
+	return {
+		intent: 'approval',
+		approvalId: result.reason === 'not-found' ? 0 : approvalId,
+		ok: false,
+		message: text(`approvals.refused.${result.reason}`),
+		note,
+		status: result.reason === 'not-found' ? 404 : result.reason === 'expired' ? 409 : 422,
 	}
 }
