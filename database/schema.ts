@@ -1202,7 +1202,9 @@ export const orderApprovals = pgTable(
 	},
 	(table) => [
 		index('order_approvals_company').on(table.companyId, table.status),
-		uniqueIndex('order_approvals_pending_quote').on(table.quoteId).where(sql`${table.status} = 'pending'`),
+		uniqueIndex('order_approvals_pending_quote')
+			.on(table.quoteId)
+			.where(sql`${table.status} = 'pending'`),
 	],
 )
 
