@@ -1,7 +1,8 @@
 // What a customer's account costs with a long history: one customer with 500 orders and 500
 // invoices, among 5,000 orders of 1,000 other customers (copies of one real delivered order), served by
 // the built server to the signed-in customer. Each account page under load (autocannon, p50/p99),
-// next to the order page (rendered for every visitor, never cached) as the baseline.
+// next to the order page (rendered for every visitor, never cached) as the baseline; then the
+// lists' searches and filters (a PO, a reference, a document's name, a state) and one order's page.
 // Run: npm run build && npm run bench:accounts (DATABASE_URL=… to run it on PostgreSQL)
 import { eq, sql } from 'drizzle-orm'
 import { customers, invoices, orders } from '#database/schema.ts'
@@ -20,7 +21,7 @@ const OTHERS = 5_000
 const LOAD = { connections: 10, seconds: 8 }
 const EMAIL = 'ida@example.dk'
 
-async function seedAccount(database: TestDatabase): Promise<string> {
+async function seedAccount(database: TestDatabase): Promise<{ token: string; middle: number }> {
 	const handle = await openTestDatabase(database)
 	try {
 		const { db } = handle
@@ -33,6 +34,9 @@ async function seedAccount(database: TestDatabase): Promise<string> {
 		// The first copies stay the customer's; the rest go to 1,000 others, five orders each.
 		await db.execute(sql`update ${orders} set customer = jsonb_set(customer, '{email}', to_jsonb('kunde' || (id % 1000) || '@example.dk'))
 			where reference like 'ACC-%' and reference >= ${`ACC-${String(OWN - 1).padStart(5, '0')}`}`)
+		// Each of the customer's orders has its own PO and a cost centre, as a company's would.
+		await db.execute(sql`update ${orders} set customer = customer || jsonb_build_object('purchaseOrder', 'PO-' || id, 'costCentre', 'CC-' || (id % 7), 'companyName', 'Nordlys ApS')
+			where lower(customer->>'email') = ${EMAIL}`)
 		const own = await db
 			.select({ id: orders.id })
 			.from(orders)
@@ -49,7 +53,8 @@ async function seedAccount(database: TestDatabase): Promise<string> {
 		const customer = await findOrCreateCustomer(db, EMAIL)
 		const [row] = await db.select().from(customers).where(eq(customers.id, customer.id))
 		if (!row) throw new Error('no account')
-		return await startCustomerSession(db, customer.id)
+		const middle = own[Math.floor(own.length / 2)]!.id
+		return { token: await startCustomerSession(db, customer.id), middle }
 	} finally {
 		await handle.close()
 	}
@@ -57,7 +62,7 @@ async function seedAccount(database: TestDatabase): Promise<string> {
 
 const database = await createTestDatabase()
 const started = performance.now()
-const token = await seedAccount(database)
+const { token, middle } = await seedAccount(database)
 console.log(
 	`${database.databaseUrl ? 'PostgreSQL' : 'PGlite'}: ${OWN} orders and invoices of one customer among ${OTHERS} others, seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`,
 )
@@ -73,6 +78,14 @@ try {
 		['invoices, page 20', '/en/account/invoices?page=20'],
 		['quotes, first page', '/en/account/quotes'],
 		['details', '/en/account/details'],
+		['orders, search by a PO', `/en/account?q=PO-${middle}`],
+		['orders, search by a reference part', '/en/account?q=ACC-002'],
+		['orders, search by a document name (no match)', '/en/account?q=budget.xlsx'],
+		['orders, open only', '/en/account?state=open'],
+		['orders, delivered, by cost centre', '/en/account?q=CC-3&state=delivered'],
+		['invoices, unpaid, search by a PO', `/en/account/invoices?q=PO-${middle}&state=unpaid`],
+		['quotes, search by a document name', '/en/account/quotes?q=contract'],
+		["one order's page (with its thread)", `/en/account/orders/${middle}`],
 	] as const) {
 		const probe = await fetch(server.url + path, {
 			headers: { cookie: `tolk_customer=${token}`, accept: 'text/html' },

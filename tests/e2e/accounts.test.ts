@@ -60,6 +60,29 @@ describe('a customer without script', () => {
 	})
 })
 
+describe('writing to the agency without script', () => {
+	test('the order page’s message form posts as a plain form, with a file, and the answer shows on the page', async () => {
+		const context = await session.browser.newContext({ baseURL: session.server.url, javaScriptEnabled: false })
+		try {
+			const page = await context.newPage()
+			await page.goto(`/en/orders/${own.token}`)
+			await page.getByLabel('Your message').fill('Could you send the appendix as a PDF too?')
+			await page.getByLabel('Attach files (optional, at most 5)').setInputFiles({
+				name: 'appendix.txt',
+				mimeType: 'text/plain',
+				buffer: Buffer.from('The appendix, page 3.'),
+			})
+			await page.getByRole('button', { name: 'Send the message' }).click()
+			await page.getByText('Your message has been sent.').waitFor()
+			const thread = page.locator('[data-controller="order-thread"]')
+			await thread.getByText('Could you send the appendix as a PDF too?').waitFor()
+			await thread.getByRole('link', { name: 'appendix.txt' }).waitFor()
+		} finally {
+			await context.close()
+		}
+	})
+})
+
 describe('a customer with an account', () => {
 	test(
 		'signs in by the link from the mail, finds earlier orders, downloads, orders again, asks for a revision staff see live, and shares the company with a colleague until removed',

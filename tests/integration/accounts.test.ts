@@ -309,6 +309,14 @@ describe('what an account reaches', () => {
 		expect((await staff.get(`/admin/orders/${other.id}/messages/${attachmentId}`)).status).toBe(404)
 	})
 
+	test('an account outside a company decides no approval, whatever the id', async () => {
+		for (const approval of ['1', '999999', 'x']) {
+			const answer = await ida.post('/konto', { intent: 'approval', approval, decision: 'approve', note: '' })
+			expect([400, 404], approval).toContain(answer.status)
+			expect(textOf(await answer.text())).toContain('Bestillingen venter ikke længere på godkendelse.')
+		}
+	})
+
 	test('the data download is the person’s own', async () => {
 		const response = await ida.get('/account/data')
 		expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="tolk-data-/)
