@@ -150,6 +150,7 @@ describe("a translator's session", () => {
 				`/work/jobs/${id}/sources/${ids.annaDocument}`,
 				`/work/jobs/${id}/files/${ids.boFile}`,
 				`/work/jobs/${id}/delivered/${ids.boFile}`,
+				`/work/jobs/${id}/messages/${ids.boFile}`,
 			]) {
 				expect((await anna.get(path, { headers: { accept: 'text/html' } })).status, path).toBe(404)
 				expect((await anna.call('GET', path)).status, path).toBe(404)
