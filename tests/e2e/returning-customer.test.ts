@@ -129,6 +129,10 @@ describe('a returning company customer on a phone', () => {
 			expect(await ida.getByLabel('Telefon').inputValue()).toBe('+45 70 20 30 40')
 			await ida.getByRole('heading', { name: `Kolleger hos ${ACCOUNT_COMPANY.name}` }).waitFor()
 
+			await ida.goto('/konto/tilbud')
+			await ida.locator('[data-controller="account-quotes"]').waitFor()
+			await fitsAndPasses(ida)
+
 			// Last month's order, found by its PO, taken whole as one ZIP.
 			await ida.goto('/konto')
 			await ida.getByRole('searchbox', { name: 'Søg' }).fill(PO)

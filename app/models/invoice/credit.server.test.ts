@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { invoices } from '#database/schema.ts'
+import { invoices, orders } from '#database/schema.ts'
+import { extractText, getDocumentProxy } from 'unpdf'
+import { invoicePdfOf } from '#app/models/invoice/pdf.server.ts'
 import { changeOrderStatus } from '#app/models/order/lifecycle.server.ts'
 import { acceptQuote } from '#app/models/order/accept.server.ts'
 import { CreditRefused, issuePartialCredit } from '#app/models/invoice/credit.server.ts'
@@ -21,6 +23,11 @@ async function invoiced(email: string) {
 	const order = await inProgressWithFile(services(), staff, accepted.token)
 	const { invoice } = await changeOrderStatus(services(), staff, order.id, 'delivered')
 	return invoice!
+}
+
+async function pdfText(pdf: Uint8Array) {
+	const { text } = await extractText(await getDocumentProxy(pdf), { mergePages: true })
+	return text.replace(/\s+/g, ' ')
 }
 
 const access = (email: string) => ({ customerId: 0, email, companyId: null })
@@ -52,6 +59,14 @@ describe('a partial credit note', () => {
 		expect(listed.rows.find((row) => row.id === credit.id)!.status).toBe('credit_note')
 		const ledger = await listInvoices(db(), { status: '', aging: '', q: String(invoice.number) })
 		expect(ledger.totals.outstanding).toBe(owed)
+
+		// The credit note's PDF names the order, the invoice it credits and why.
+		const text = await pdfText(await invoicePdfOf(db(), credit))
+		expect(text).toContain(`Kreditnota ${credit.number}`)
+		expect(text).toContain(`Krediterer faktura ${invoice.number}`)
+		expect(text).toContain('Årsag: Rabat for forsinket levering')
+		const [order] = await db().select().from(orders).where(eq(orders.id, invoice.orderId))
+		expect(text).toContain(`Ordre: ${order!.reference}`)
 
 		expect(mails).toHaveLength(1)
 		expect(mails[0]!.text).toContain(`Vi har udstedt kreditnota ${credit.number} på faktura ${invoice.number}`)
