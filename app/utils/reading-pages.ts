@@ -13,4 +13,4 @@ export const isReadingPage = (pathname: string): boolean =>
 
 // What those pages leave out: texts only the order flow, the saved quote and the account show.
 export const NOT_FOR_READING =
-	/^(account|request|quote|orderPage|accept|upload|invoice|payment|certified|savedQuote|orderStatus|order|datePicker)\./
+	/^(account|approvals|thread|request|quote|orderPage|accept|upload|invoice|payment|certified|savedQuote|orderStatus|order|datePicker)\./

@@ -132,6 +132,8 @@ describe('a customer with an account', () => {
 			await admin.locator('[data-current-status="delivered"]').waitFor()
 			await ida.goto('/en/account')
 			await ida.getByRole('link', { name: `Order ${own.reference}`, exact: true }).click()
+			await ida.locator('[data-controller="account-order"]').waitFor()
+			await ida.getByRole('link', { name: "The order's own page (payment, revision, rating)" }).click()
 			await ida.getByRole('heading', { level: 2, name: 'Your delivery' }).waitFor()
 			expect(await seriousAxeViolations(ida)).toEqual([])
 			await ida.getByLabel('Something to change? Tell us what').fill('Short')

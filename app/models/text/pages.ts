@@ -46,6 +46,7 @@ const AREAS: Record<string, TextPage> = {
 	accept: 'quote',
 	orderPage: 'quote',
 	orderStatus: 'quote',
+	thread: 'quote',
 	invoice: 'mail',
 	reminder: 'mail',
 	payment: 'quote',
@@ -54,6 +55,7 @@ const AREAS: Record<string, TextPage> = {
 	about: 'about',
 	contact: 'contact',
 	account: 'account',
+	approvals: 'account',
 }
 
 export const areaOf = (key: string) => key.split('.')[0]!
