@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Transaction } from '#database/client.ts'
 import { invoices, type InvoiceLine } from '#database/schema.ts'
@@ -158,19 +158,4 @@ async function mailCredit(services: Services, invoice: Invoice, credit: Invoice)
 			},
 		],
 	})
-}
-
-// The credit notes of an invoice, newest last: what the invoice's page lists.
-export async function creditNotesOf(db: Services['db'], invoiceId: number) {
-	return db
-		.select({
-			id: invoices.id,
-			number: invoices.number,
-			issueDate: invoices.issueDate,
-			total: invoices.total,
-			note: invoices.note,
-		})
-		.from(invoices)
-		.where(and(eq(invoices.creditsInvoiceId, invoiceId), eq(invoices.kind, 'credit_note')))
-		.orderBy(sql`${invoices.id}`)
 }
