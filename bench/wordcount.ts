@@ -26,16 +26,18 @@ import { fileURLToPath } from 'node:url'
 import { analyseFile } from '#app/models/wordcount/analyse.server.ts'
 import { UNPRICED_PARTS, type CountPart } from '#app/models/wordcount/parts.ts'
 import { pct, percent, referenceRule } from '#bench/wordcount/rule.ts'
+import { nearestAfterPolicy, partsReadBy, WHY, type Policy } from '#bench/wordcount/policy.ts'
 import baseline from '#bench/wordcount-baseline.json' with { type: 'json' }
 
 if (process.argv.includes('--libreoffice')) {
-	const dir = process.argv.slice(2).find((arg) => !arg.startsWith('--'))
+	const dir = process.argv.slice(2).find((arg, i, args) => !arg.startsWith('--') && args[i - 1] !== '--json')
 	if (!dir) {
 		console.error('usage: npm run bench:wordcount -- DIR --libreoffice')
 		process.exit(2)
 	}
+	const json = process.argv.indexOf('--json')
 	const { compareWithLibreOffice } = await import('#bench/wordcount/compare-libreoffice.ts')
-	await compareWithLibreOffice(path.resolve(dir))
+	await compareWithLibreOffice(path.resolve(dir), json > 0 ? process.argv[json + 1] : undefined)
 	process.exit(0)
 }
 
@@ -69,69 +71,6 @@ const HARD_FILES: Record<string, string> = {
 	'pdf_fuzzed_corrupt.pdf': 'broken',
 	'docx_poi_truncated_corrupt.docx': 'broken',
 	'numbers_numbersparser_corrupted.numbers': 'broken',
-}
-
-const PRESENTATIONS = new Set(['ppt', 'pptx'])
-// The parts of a document a reference tool reads (corpus README, and LibreOffice 7.4's own exports).
-function partsReadBy(tool: string, format: string): CountPart[] {
-	switch (tool) {
-		case 'soffice-pdf-pdftotext':
-			return PRESENTATIONS.has(format) ? ['body', 'headers', 'charts'] : ['body', 'headers', 'notes', 'charts']
-		case 'soffice-txt':
-			return ['body']
-		case 'pandoc-plain':
-			return ['body', 'notes']
-		case 'soffice-csv-allsheets':
-		case 'xls2csv':
-			return ['body', 'hidden', 'values']
-		default:
-			return ['body', 'headers', 'notes', 'hidden', 'charts']
-	}
-}
-
-// Why we count a part a tool leaves out (docs/word-count.md).
-const WHY: Record<CountPart, string> = {
-	body: '',
-	headers: 'headers, footers and master text are translated, once',
-	notes: 'speaker notes, footnotes and endnotes are translated',
-	hidden: 'hidden slides are counted and reported (the customer decides)',
-	charts: 'text in charts and text boxes is translated',
-	comments: 'not priced',
-	values: 'not priced: TRUE, FALSE and error values are not text to translate',
-}
-
-// leftOut: parts we price that the tool does not read; readBeyond: parts the tool reads that we
-// do not price (checkbox and error values).
-type Policy = {
-	tool: string
-	count: number
-	adjusted: number
-	gap: number
-	leftOut: { part: CountPart; words: number }[]
-	readBeyond: { part: CountPart; words: number }[]
-}
-
-// Against every tool the corpus has for the file: our text without the parts that tool leaves out.
-function nearestAfterPolicy(
-	format: string,
-	partTexts: Partial<Record<CountPart, string>>,
-	refs: Map<string, number>,
-): Policy | null {
-	let best: Policy | null = null
-	for (const [tool, count] of refs) {
-		if (!count) continue
-		const reads = new Set(partsReadBy(tool, format))
-		const parts = Object.entries(partTexts).map(([part, text]) => ({
-			part: part as CountPart,
-			words: referenceRule(text),
-		}))
-		const adjusted = parts.reduce((sum, { part, words }) => sum + (reads.has(part) ? words : 0), 0)
-		const leftOut = parts.filter(({ part }) => !reads.has(part) && !UNPRICED_PARTS.has(part))
-		const readBeyond = parts.filter(({ part }) => reads.has(part) && UNPRICED_PARTS.has(part))
-		const gap = (adjusted - count) / count
-		if (!best || Math.abs(gap) < Math.abs(best.gap)) best = { tool, count, adjusted, gap, leftOut, readBeyond }
-	}
-	return best
 }
 
 // Where the policy is the same on both sides: every part we price is one the tool reads, it reads
