@@ -74,8 +74,7 @@ async function analyseText(path: string, type: string, options: Options): Promis
 	if (!format.sniff(bytes)) return manual('broken')
 	const extracted = await format.extract(bytes, budget, actual)
 	const counted = countParts(extracted, options)
-	if (extracted.pages !== undefined && counted.characters < MIN_CHARACTERS_PER_PAGE * extracted.pages)
-		return manual('scanned')
+	if (isScan(extracted, counted.characters)) return manual('scanned')
 	return {
 		kind: 'words',
 		...counted,
@@ -84,6 +83,11 @@ async function analyseText(path: string, type: string, options: Options): Promis
 		...(extracted.minutes === undefined ? {} : { minutes: extracted.minutes }),
 	}
 }
+
+// Too little text per page for its pages, and pictures that may hold the rest. A page with a few
+// words and no picture at all (a form, a notice, a label) is counted; with no words, no-text.
+const isScan = ({ pages, pictures }: Extracted, characters: number) =>
+	pages !== undefined && characters < MIN_CHARACTERS_PER_PAGE * pages && pictures !== false
 
 // Each part counted on its own; the totals and the text are those of the priced parts.
 function countParts(

@@ -27,6 +27,9 @@ export type Extracted = {
 	minutes?: number
 	// A paged document: how many pages, so that one with too little text per page is taken for a scan.
 	pages?: number
+	// Whether it holds pictures at all: a page with little text and no picture is not a scan (a
+	// form, a one-line notice), and is counted.
+	pictures?: boolean
 }
 
 // A document format: the extensions it is taken by, whether the bytes can be it at all (a file that

@@ -21,9 +21,17 @@ const CHUNK = 64 * 1024
 const MAX_DICTIONARY = 64 * 1024
 const LEFT_UNDECODED = /\/Subtype\s*\/Image\b|\/Type\s*\/EmbeddedFile\b/
 
-export async function spendPdfStreams(bytes: Uint8Array, budget: Budget): Promise<void> {
+const IMAGE = /\/Subtype\s*\/Image\b/
+// An image inline in a page's content: BI, its parameters (/W, /Width…), ID, the data, EI.
+const INLINE_IMAGE = /(?:^|\s)BI\s*\/[A-Z]/
+const ENCRYPTED = Buffer.from('/Encrypt')
+
+// Returns whether the file holds a picture: an image stream, or an image inline in a decoded
+// content stream (an encrypted file's content cannot be seen into, so it is taken to have one).
+export async function spendPdfStreams(bytes: Uint8Array, budget: Budget): Promise<{ pictures: boolean }> {
 	const data = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
 	const objects = new ObjectIndex(data)
+	let pictures = data.includes(ENCRYPTED)
 	// Each keyword's dictionary is looked for back to the keyword before it, so the file is read
 	// backwards once at most, whatever it holds.
 	let floor = 0
@@ -31,6 +39,7 @@ export async function spendPdfStreams(bytes: Uint8Array, budget: Budget): Promis
 		const start = dataStart(data, at)
 		const dictionary = start < 0 ? null : dictionaryBefore(data, at, floor)
 		floor = at
+		if (dictionary !== null && IMAGE.test(dictionary)) pictures = true
 		if (start < 0 || dictionary === null || LEFT_UNDECODED.test(dictionary)) continue
 		const end = streamEnd(data, start, lengthOf(dictionary, objects))
 		const decoders = filtersOf(dictionary, objects).map(decoderFor)
@@ -41,9 +50,11 @@ export async function spendPdfStreams(bytes: Uint8Array, budget: Budget): Promis
 			if (!decoder) break
 			chunks = spending(decoder(chunks), budget)
 		}
-		for await (const chunk of chunks) void chunk
+		for await (const chunk of chunks)
+			if (!pictures && INLINE_IMAGE.test(Buffer.from(chunk).toString('latin1'))) pictures = true
 		at = Math.max(at, end - STREAM.length)
 	}
+	return { pictures }
 }
 
 async function* spending(chunks: Chunks, budget: Budget): Chunks {
