@@ -4,9 +4,12 @@ import { elementsNamed, xmlText } from '#app/models/wordcount/xml.server.ts'
 import type { CountPart } from '#app/models/wordcount/parts.ts'
 import { addTo, type Extracted, type Format, type PartTexts } from '#app/models/wordcount/format.server.ts'
 import { openXmlPackage, zipOrContainer } from '#app/models/wordcount/formats/open-xml.server.ts'
+import { drawingTexts } from '#app/models/wordcount/formats/drawings.server.ts'
 
 const WORD_PARTS =
-	/^word\/(document|header\d*|footer\d*|footnotes|endnotes|comments|settings)\.xml$|^word\/_rels\/document\.xml\.rels$/
+	/^word\/(document|header\d*|footer\d*|footnotes|endnotes|comments|settings|charts\/chart\d+|diagrams\/data\d+)\.xml$|^word\/_rels\/document\.xml\.rels$/
+const CHARTS = /^word\/charts\/chart\d+\.xml$/
+const DIAGRAMS = /^word\/diagrams\/data\d+\.xml$/
 const TEXT_PARTS = /^word\/(document|header\d*|footer\d*|footnotes|endnotes|comments)\.xml$/
 const HEADER_PART = /^word\/(header|footer)/
 const WORD_PART_OF: [RegExp, CountPart][] = [
@@ -21,7 +24,8 @@ const RULES = {
 	skip: new Set(['mc:Fallback', 'w:delText', 'w:instrText']),
 }
 
-// Word: body, headers, footers, footnotes, endnotes, comments and text boxes. Deleted text of
+// Word: body, headers, footers, footnotes, endnotes, comments and text boxes; charts and SmartArt
+// as in a presentation (drawings.server.ts; a chart's words were missed until 28 November 2026). Deleted text of
 // tracked changes is left out; a text box's fallback copy (mc:Fallback) is not counted twice.
 // Headers and footers as the pages show them, each distinct line once: only the parts a section
 // uses (a first-page one where the section has a title page, even-page ones where the document
@@ -38,6 +42,7 @@ export function extractDocx(bytes: Uint8Array, budget = new Budget()): Extracted
 			for (const line of text.split('\n')) if (line.trim()) headerLines.add(line.trim())
 	}
 	addTo(parts, 'headers', [...headerLines].join('\n'))
+	for (const text of drawingTexts(files, CHARTS, DIAGRAMS)) addTo(parts, 'charts', text)
 	return { parts }
 }
 

@@ -2,6 +2,7 @@ import { partNames, readParts } from '#app/models/wordcount/archive.server.ts'
 import { Budget } from '#app/models/wordcount/budget.server.ts'
 import { addTo, type Extracted, type Format, type PartTexts } from '#app/models/wordcount/format.server.ts'
 import { openXmlPackage, zipOrContainer } from '#app/models/wordcount/formats/open-xml.server.ts'
+import { drawingTexts, PARAGRAPHS, textOf } from '#app/models/wordcount/formats/drawings.server.ts'
 import { elementsNamed, xmlText } from '#app/models/wordcount/xml.server.ts'
 
 // PowerPoint (pptx): what a translator sees on the slides and translates once.
@@ -16,20 +17,11 @@ const SLIDES = /^ppt\/(slides\/slide\d+|notesSlides\/notesSlide\d+)\.xml$/
 const TEMPLATES = /^ppt\/(slideLayouts\/slideLayout\d+|slideMasters\/slideMaster\d+)\.xml$/
 const RELATIONS = /^ppt\/(slides|slideLayouts)\/_rels\/[^/]+\.xml\.rels$/
 const CHARTS = /^ppt\/charts\/chart\d+\.xml$/
-// SmartArt keeps its text in the diagram's data part (its drawing part is a rendered copy of it).
 const DIAGRAMS = /^ppt\/diagrams\/data\d+\.xml$/
-const DIAGRAM_RULES = { text: new Set(['dgm:t']), breaks: new Set(['a:p']), spaces: new Set(['a:br']) }
 
-const PARAGRAPHS = { text: new Set(['a:t']), breaks: new Set(['a:p']), spaces: new Set(['a:br']) }
 // A field (a slide's or notes page's number, an automatic date) is not the author's text: a notes
 // page's number counted as a word on every page.
 const SLIDE_RULES = { ...PARAGRAPHS, skip: new Set(['mc:Fallback', 'a:fld']) }
-const CACHE_RULES = { text: new Set(['c:v', 'a:t']), breaks: new Set(['c:pt', 'a:p']) }
-
-const textOf = (body: string | null | undefined, rules: Parameters<typeof xmlText>[1]) =>
-	body ? xmlText(`<r>${body}</r>`, rules) : ''
-const first = (xml: string | null | undefined, name: string) =>
-	xml ? (elementsNamed(xml, name).next().value?.body ?? null) : null
 
 export function extractPptx(bytes: Uint8Array, budget = new Budget()): Extracted {
 	const files = readParts(
@@ -50,8 +42,7 @@ export function extractPptx(bytes: Uint8Array, budget = new Budget()): Extracted
 	}
 	for (const text of templateText(files)) everySlide.add(text)
 	addTo(parts, 'headers', [...everySlide].join('\n'))
-	for (const text of chartTexts(files)) addTo(parts, 'charts', text)
-	for (const name of partNames(files, DIAGRAMS)) addTo(parts, 'charts', xmlText(files.get(name)!, DIAGRAM_RULES))
+	for (const text of drawingTexts(files, CHARTS, DIAGRAMS)) addTo(parts, 'charts', text)
 	return { parts, hiddenSlides }
 }
 
@@ -123,17 +114,6 @@ function nextShape(xml: string, from: number): number {
 		if (next === '>' || next === ' ') return at
 	}
 	return -1
-}
-
-function chartTexts(parts: Map<string, string>): string[] {
-	return partNames(parts, CHARTS).map((name) => {
-		const xml = parts.get(name)!
-		const titles = [...elementsNamed(xml, 'c:title')].map((title) => textOf(title.body, PARAGRAPHS))
-		const series = [...elementsNamed(xml, 'c:ser')]
-		const names = series.map((one) => textOf(first(one.body, 'c:tx'), CACHE_RULES))
-		const categories = textOf(first(series[0]?.body, 'c:cat'), CACHE_RULES)
-		return [...titles, ...names, categories].join('\n')
-	})
 }
 
 export const pptx: Format = {
