@@ -25,6 +25,24 @@ const SKIPPED = new Set([
 	'fldinst',
 ])
 const BREAKS = new Set(['par', 'line', 'row', 'cell', 'sect', 'page'])
+// Characters written as control words: dashes, quotes, bullets and spaces. Dropped, they glued two
+// words into one ("em—dash" was "emdash"), and the reader lost the quotes.
+const SYMBOLS: Record<string, string> = {
+	emdash: '—',
+	endash: '–',
+	lquote: '‘',
+	rquote: '’',
+	ldblquote: '“',
+	rdblquote: '”',
+	bullet: '•',
+	emspace: ' ',
+	enspace: ' ',
+	qmspace: ' ',
+	tab: ' ',
+}
+// \~ a non-breaking space, \_ a non-breaking hyphen (one word, as `well-known`), \- an optional
+// hyphen (invisible unless the line breaks there: nothing).
+const ESCAPES: Record<string, string> = { '~': ' ', _: '‑', '-': '', '\\': '\\', '{': '{', '}': '}' }
 
 // The text of an RTF file: control words are dropped, \'hh bytes are read in the document's
 // code page and \uN characters as Unicode (skipping their \ucN fallback bytes).
@@ -71,8 +89,7 @@ export function extractRtf(source: string): string {
 			}
 			if (next && !/[a-z]/i.test(next)) {
 				i++
-				if (next === '~') emit(' ')
-				else if (next === '\\' || next === '{' || next === '}') emit(next)
+				if (ESCAPES[next]) emit(ESCAPES[next])
 				continue
 			}
 			const match = /^([a-z]+)(-?\d+)? ?/i.exec(source.slice(i + 1, i + 40))!
@@ -86,7 +103,7 @@ export function extractRtf(source: string): string {
 				emit(String.fromCharCode(code))
 				pendingSkip = state.uc
 			} else if (BREAKS.has(word!)) emit('\n')
-			else if (word === 'tab') emit(' ')
+			else if (Object.hasOwn(SYMBOLS, word!)) emit(SYMBOLS[word!]!)
 		} else if (char !== '\r' && char !== '\n') {
 			emit(char)
 		}
