@@ -3,12 +3,13 @@ import { Budget } from '#app/models/wordcount/budget.server.ts'
 import { openContainer, stream } from '#app/models/wordcount/compound-file.server.ts'
 import { EncryptedDocument, type Extracted, type Format } from '#app/models/wordcount/format.server.ts'
 
-// Excel 97–2003 (BIFF8): the shared strings as often as cells use them, inline labels, numbers,
-// and which sheets are hidden; TRUE, FALSE and error values apart (not priced).
+// Excel 97–2003 (BIFF8), and Excel 5 and 95 (BIFF5), and the bare worksheet streams of Excel 2 to
+// 4 (BIFF2–4, no compound file around them): the shared strings as often as cells use them, labels
+// (8-bit text in the workbook's code page before BIFF8), numbers, and which sheets are hidden; TRUE,
+// FALSE and error values apart (not priced). Until 28 November 2026 an Excel 3 file was "broken" and
+// an Excel 5 label lost its first character.
 export function extractXls(bytes: Uint8Array, budget = new Budget()): Extracted {
-	const container = openContainer(bytes, budget)
-	const data = stream(container, 'Workbook') ?? stream(container, 'Book')
-	if (!data) throw new Error('no Workbook stream')
+	const data = isCompoundFile(bytes) ? workbookStream(bytes, budget) : Buffer.from(bytes)
 	const records: { type: number; body: Buffer }[] = []
 	for (let offset = 0; offset + 4 <= data.length;) {
 		const type = data.readUInt16LE(offset)
@@ -16,6 +17,10 @@ export function extractXls(bytes: Uint8Array, budget = new Budget()): Extracted 
 		records.push({ type, body: data.subarray(offset + 4, offset + 4 + length) })
 		offset += 4 + length
 	}
+	if (!BOFS.has(records[0]?.type ?? -1)) throw new Error('not an Excel workbook')
+	const eightBit = eightBitText(records)
+	const label = (body: Buffer, at: number) =>
+		eightBit ? eightBit(body, at) : readString(body, at, body.readUInt16LE(at)).text
 	if (records.some((record) => record.type === 0x002f)) throw new EncryptedDocument()
 	const shared = readSharedStrings(records)
 	const out: string[] = []
@@ -26,19 +31,18 @@ export function extractXls(bytes: Uint8Array, budget = new Budget()): Extracted 
 	let chart: Set<string> | null = null
 	const charts: string[] = []
 	for (const [index, { type, body }] of records.entries()) {
-		if (type === BOF && body.length >= 4) {
+		if (BOFS.has(type) && body.length >= 4) {
 			substreams.push(body.readUInt16LE(2))
 			if (body.readUInt16LE(2) === CHART_SUBSTREAM) chart = new Set()
 		} else if (type === EOF) {
 			if (substreams.pop() === CHART_SUBSTREAM && chart) charts.push(...chart)
 			chart = substreams.at(-1) === CHART_SUBSTREAM ? new Set() : null
-		} else if (chart) chartText(type, body, shared, chart)
+		} else if (chart) chartText(type, body, shared, chart, label)
 		else if (type === 0x0006 && body.length >= 20) {
 			// A formula's last result: a number, or a string in the STRING record that follows.
 			const isSpecial = body.readUInt16LE(12) === 0xffff
 			if (!isSpecial) out.push(String(body.readDoubleLE(6)))
-			else if (body[6] === 0 && records[index + 1]?.type === 0x0207)
-				out.push(readString(records[index + 1]!.body, 0, records[index + 1]!.body.readUInt16LE(0)).text)
+			else if (body[6] === 0 && records[index + 1]?.type === 0x0207) out.push(label(records[index + 1]!.body, 0))
 			else if (body[6] === 1 || body[6] === 2) values.push(body[6] === 1 ? (body[8] ? 'TRUE' : 'FALSE') : 'ERROR')
 		} else if (type === 0x0205 && body.length >= 8) {
 			// A checkbox-like TRUE or FALSE, or an error value.
@@ -50,26 +54,60 @@ export function extractXls(bytes: Uint8Array, budget = new Budget()): Extracted 
 		else if (type === 0x00bd)
 			for (let n = 0; n < Math.floor((body.length - 6) / 6); n++)
 				out.push(String(rkValue(body.readUInt32LE(4 + n * 6 + 2))))
-		else if (type === 0x0204 && body.length >= 8) out.push(readString(body, 6, body.readUInt16LE(6)).text)
+		else if (type === 0x0204 && body.length >= 8) out.push(label(body, 6))
+		// Excel 2's own cells: a label (one byte of length), a number and an integer, after three
+		// bytes of attributes.
+		else if (type === 0x0004 && body.length >= 8) out.push(body.toString('latin1', 8, 8 + body[7]!))
+		else if (type === 0x0003 && body.length >= 15) out.push(String(body.readDoubleLE(7)))
+		else if (type === 0x0002 && body.length >= 9) out.push(String(body.readUInt16LE(7)))
 	}
 	return { parts: { body: out, values, charts }, hiddenSheets }
 }
 
-const BOF = 0x0809
+// The beginning of a workbook or sheet: BIFF2, 3, 4, and 5 to 8.
+const BOFS = new Set([0x0009, 0x0209, 0x0409, 0x0809])
 const EOF = 0x000a
 const CHART_SUBSTREAM = 0x0020
 // A chart keeps a copy of the cells it draws (the categories and the numbers) and its titles and
 // series names (SERIESTEXT): its text, each once, is the chart's, as in pptx and xlsx; its numbers
 // are not text. Counted as sheet text before, a trade workbook's charts put it 13% above xls2csv.
-function chartText(type: number, body: Buffer, shared: string[], chart: Set<string>) {
+function chartText(
+	type: number,
+	body: Buffer,
+	shared: string[],
+	chart: Set<string>,
+	label: (body: Buffer, at: number) => string,
+) {
 	let text = ''
 	if (type === 0x00fd && body.length >= 10) text = shared[body.readUInt32LE(6)] ?? ''
-	else if (type === 0x0204 && body.length >= 8) text = readString(body, 6, body.readUInt16LE(6)).text
+	else if (type === 0x0204 && body.length >= 8) text = label(body, 6)
 	else if (type === 0x100d && body.length >= 4) {
 		const count = body[2]!
 		text = body.toString(body[3]! & 0x01 ? 'utf16le' : 'latin1', 4, 4 + count * (body[3]! & 0x01 ? 2 : 1))
 	}
 	if (text.trim()) chart.add(text.trim())
+}
+
+function workbookStream(bytes: Uint8Array, budget: Budget): Buffer {
+	const container = openContainer(bytes, budget)
+	const data = stream(container, 'Workbook') ?? stream(container, 'Book')
+	if (!data) throw new Error('no Workbook stream')
+	return data
+}
+
+// Before BIFF8 (its BOF says version 0x0600) text is 8-bit, in the code page the CODEPAGE record
+// names (1252 when it names none): a label is its length (two bytes) and its bytes.
+function eightBitText(records: { type: number; body: Buffer }[]) {
+	const first = records[0]!
+	if (first.type === 0x0809 && first.body.length >= 2 && first.body.readUInt16LE(0) === 0x0600) return null
+	const codePage = records.find((record) => record.type === 0x0042)?.body.readUInt16LE(0) ?? 1252
+	let decoder: TextDecoder
+	try {
+		decoder = new TextDecoder(codePage === 10000 ? 'macintosh' : `windows-${codePage}`)
+	} catch {
+		decoder = new TextDecoder('windows-1252')
+	}
+	return (body: Buffer, at: number) => decoder.decode(body.subarray(at + 2, at + 2 + body.readUInt16LE(at)))
 }
 
 // A cell's shared string: a short record may use a long string, so each use is paid for.
@@ -147,4 +185,7 @@ function readSharedStrings(records: { type: number; body: Buffer }[]): string[] 
 	return strings
 }
 
-export const xls: Format = { extensions: ['xls'], sniff: isCompoundFile, extract: extractXls }
+// A compound file, or a bare worksheet stream starting with its BOF record (Excel 2 to 4).
+const isXls = (bytes: Uint8Array) =>
+	isCompoundFile(bytes) || (bytes.length > 4 && BOFS.has(bytes[0]! | (bytes[1]! << 8)))
+export const xls: Format = { extensions: ['xls'], sniff: isXls, extract: extractXls }
