@@ -2,7 +2,7 @@ import CFB from 'cfb'
 import { isCompoundFile } from '#app/models/wordcount/archive.server.ts'
 import { Budget } from '#app/models/wordcount/budget.server.ts'
 import { openContainer, stream, type Container } from '#app/models/wordcount/compound-file.server.ts'
-import { addTo, EncryptedDocument } from '#app/models/wordcount/format.server.ts'
+import { addTo, EncryptedDocument, NotCountable } from '#app/models/wordcount/format.server.ts'
 import type { Extracted, Format, PartTexts } from '#app/models/wordcount/format.server.ts'
 import type { CountPart } from '#app/models/wordcount/parts.ts'
 
@@ -154,6 +154,8 @@ function placeholderType(data: Buffer, records: PptRecord[]): number | null {
 export function extractPpt(bytes: Uint8Array, budget = new Budget()): Extracted {
 	const container = openContainer(bytes, budget)
 	const data = stream(container, 'PowerPoint Document')
+	// PowerPoint 4 (PP40) and earlier keep another format that is not read here: a person counts it.
+	if (!data && stream(container, 'PP40')) throw new NotCountable('not-supported-yet')
 	if (!data) throw new Error('no PowerPoint Document stream')
 	const currentUser = stream(container, 'Current User')
 	if (isEncryptedPpt(container, currentUser)) throw new EncryptedDocument()
