@@ -10,7 +10,9 @@ export const COUNT_PARTS = ['body', 'headers', 'notes', 'hidden', 'charts', 'com
 export type CountPart = (typeof COUNT_PARTS)[number]
 
 // Words per part; a part the document does not have is absent.
-export type CountBreakdown = Partial<Record<CountPart, number>>
+// The words of each part, and the parts counted but left out of this document's price by the
+// agency's settings (a presentation's speaker notes or hidden slides), beside the ones never priced.
+export type CountBreakdown = Partial<Record<CountPart, number>> & { leftOut?: CountPart[] }
 
 export const REQUEST_STATUSES = ['new', 'quoted', 'won', 'lost'] as const
 export type RequestStatus = (typeof REQUEST_STATUSES)[number]

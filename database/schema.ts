@@ -255,6 +255,10 @@ export const settings = pgTable(
 		quoteValidityDays: integer('quote_validity_days').notNull().default(30),
 		// Repeated sentences cost this share (percent) of the full price per word.
 		repetitionPercent: integer('repetition_percent').notNull().default(30),
+		// A presentation's speaker notes and hidden slides: counted and priced, or counted and shown
+		// apart without a price (docs/word-count.md). Both on, as the count was before the settings.
+		countSpeakerNotes: boolean('count_speaker_notes').notNull().default(true),
+		countHiddenSlides: boolean('count_hidden_slides').notNull().default(true),
 		// Audio and video are translated by the minute.
 		pricePerMinute: numeric('price_per_minute', { precision: 10, scale: 2, mode: 'number' }).notNull().default(30),
 		// Uploaded documents that never become a request are deleted after this many days.

@@ -59,6 +59,8 @@ export const SettingsSchema = z
 		revisionDays: numberField({ min: 0, max: 365, integer: true }),
 		offerExpiryHours: numberField({ min: 1, max: 720, integer: true }),
 		copyAgencyOnJobMail: checkbox,
+		countSpeakerNotes: checkbox,
+		countHiddenSlides: checkbox,
 		editorAutosave: checkbox,
 	})
 	.refine((values) => values.calculatorMaxWords > values.calculatorMinWords, {

@@ -1,11 +1,12 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { pino } from 'pino'
 import { afterAll, describe, expect, test } from 'vitest'
 import { onDisk } from '#app/models/files/store.server.ts'
-import { documents, requests } from '#database/schema.ts'
+import { documents, requests, settings } from '#database/schema.ts'
 import { seedDatabase } from '#database/seed.ts'
 import { deleteExpiredDocuments, deleteStrayFiles } from '#app/models/documents/retention.server.ts'
 import { setupTestDatabase } from '#tests/setup/database.ts'
@@ -85,6 +86,45 @@ describe('the word-count queue', () => {
 			)
 		} finally {
 			await queue.close()
+		}
+	})
+})
+
+describe("the agency's settings for presentations", () => {
+	test("speaker notes switched off are counted and shown apart, and left out of the document's words", async () => {
+		const id = '11111111-1111-4111-8111-111111111177'
+		const corpus = fileURLToPath(
+			new URL('../../../shared/corpus/files/pptx_pandoc_speaker_notes.pptx', import.meta.url),
+		)
+		if (!existsSync(corpus)) return console.warn('NO CORPUS: the presentation settings are not checked on a real deck')
+		await testDatabase.handle.db
+			.insert(settings)
+			.values({
+				id: 1,
+				agencyName: 'Tolk',
+				email: 'kontakt@tolk.example',
+				phone: '12345678',
+				address: 'Vestergade 1, 8000 Aarhus C',
+				cvr: '12345678',
+				countSpeakerNotes: false,
+			})
+			.onConflictDoUpdate({ target: settings.id, set: { countSpeakerNotes: false } })
+		try {
+			await storeDocument(id, new Uint8Array(readFileSync(corpus)), new Date(), 'pptx')
+			const queue = createAnalysisQueue({
+				db: testDatabase.handle.db,
+				documentsDir,
+				broadcast: async () => {},
+				logger: silent,
+			})
+			const [row] = await documentsAfter(queue, [id])
+			expect(row).toMatchObject({
+				status: 'counted',
+				words: 19,
+				countParts: { body: 19, notes: 23, leftOut: ['notes'] },
+			})
+		} finally {
+			await testDatabase.handle.db.update(settings).set({ countSpeakerNotes: true }).where(eq(settings.id, 1))
 		}
 	})
 })

@@ -9,6 +9,7 @@ import {
 	claimPendingDocuments,
 	legacyTextPathOf,
 	listCountedDocuments,
+	partsLeftOut,
 	recordAnalysis,
 	releaseAllClaims,
 	renewClaims,
@@ -108,7 +109,8 @@ export function createAnalysisQueue({
 			textPath: countedTextPathOf(documentsDir, id),
 			previewPath: countedPreviewPathOf(documentsDir, id),
 		}
-		const job: CountJob = { type: 'count', path: file, extension: row.extension, ...side }
+		const leaveOut = await partsLeftOut(db)
+		const job: CountJob = { type: 'count', path: file, extension: row.extension, ...side, leaveOut }
 		let figures: Figures
 		try {
 			figures = (await files.fetch(file)) ? await pool.run<Figures>(job) : missing(id)

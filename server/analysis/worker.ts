@@ -3,7 +3,7 @@
 // it is ready, so a job's time limit does not include loading the extractors, and goes when the
 // server does (its channel closes).
 import { readFile, rm, writeFile } from 'node:fs/promises'
-import { analyseFile } from '#app/models/wordcount/analyse.server.ts'
+import { analyseFile, type PresentationPart } from '#app/models/wordcount/analyse.server.ts'
 import { repeatedWordsOf, sentenceFingerprints } from '#app/models/quote/repetitions.server.ts'
 import { writeCountedText } from '#app/models/documents/counted-text.server.ts'
 import { MEMORY_LIMIT_ENV } from '#server/analysis/memory-limit.ts'
@@ -16,12 +16,14 @@ export type CountJob = {
 	// Where the counted text goes, whole and as a preview (app/models/documents/counted-text).
 	textPath: string
 	previewPath: string
+	// A presentation's parts counted without a price (the agency's settings).
+	leaveOut?: PresentationPart[]
 }
 export type RepeatsJob = { type: 'repeats'; documents: { sentencesPath: string; legacyTextPath: string }[] }
 
 async function perform(job: CountJob | RepeatsJob) {
 	if (job.type === 'repeats') return repeatedWordsOf(await Promise.all(job.documents.map(readFingerprints)))
-	const analysis = await analyseFile(job.path, job.extension, { partTexts: true })
+	const analysis = await analyseFile(job.path, job.extension, { partTexts: true, leaveOut: job.leaveOut })
 	if (analysis.kind !== 'words') return analysis
 	// Only the figures go back; the text stays on disk: its sentences' fingerprints (for repeats) and
 	// what was counted, part by part, for the customer and staff to read.

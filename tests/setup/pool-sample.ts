@@ -30,7 +30,14 @@ export function observed(file: string, analysis: Analysis): Expected {
 		file,
 		words: analysis.kind === 'words' ? analysis.words : null,
 		reason: analysis.kind === 'manual' ? analysis.reason : null,
-		breakdown: analysis.kind === 'words' ? { ...analysis.breakdown } : {},
+		breakdown:
+			analysis.kind === 'words'
+				? Object.fromEntries(
+						Object.entries(analysis.breakdown).flatMap(([part, words]) =>
+							typeof words === 'number' ? [[part, words] as const] : [],
+						),
+					)
+				: {},
 	}
 }
 

@@ -1,5 +1,5 @@
 import { useI18n } from '#app/components/ui/i18n-provider.tsx'
-import { breakdownLines, partLabelKey, type CountBreakdown, type UnpricedPart } from '#app/models/wordcount/parts.ts'
+import { breakdownLines, partLabelKey, type CountBreakdown, type LeftOutPart } from '#app/models/wordcount/parts.ts'
 import { formatNumber } from '#app/utils/format.ts'
 
 // A quote line opened: the words of each part of the document (body, notes, headers and footers,
@@ -27,7 +27,7 @@ export function CountBreakdownDetails({
 						<dt>{t(partLabelKey(part, fileName))}</dt>
 						<dd>
 							{t('quote.partWords', { words: formatNumber(words, locale) })}
-							{!priced && <span className="block text-xs">{t(`quote.unpriced.${part as UnpricedPart}`)}</span>}
+							{!priced && <span className="block text-xs">{t(`quote.unpriced.${part as LeftOutPart}`)}</span>}
 						</dd>
 					</div>
 				))}

@@ -5,6 +5,7 @@ import { HistoryList, NoteForm } from '#app/components/admin/history.tsx'
 import { formatDay, formatNumber, formatPrice } from '#app/utils/format.ts'
 import { FileList } from '#app/components/admin/file-list.tsx'
 import { breakdownLines } from '#app/models/wordcount/parts.ts'
+import { countPartsLine } from '#app/components/admin/count-parts.ts'
 import type { CountBreakdown } from '#database/enums.ts'
 import { Input } from '#app/components/ui/input.tsx'
 
@@ -127,8 +128,7 @@ export function OrderDocuments({ orderId, documents }: { orderId: number; docume
 			detail: (
 				<span className="block text-sm text-slate-700" data-document-count>
 					{count}
-					{lines.length > 0 &&
-						` · ${lines.map(({ part, words }) => `${t(`request.part.${part}`)} ${number(words)}`).join(' · ')}`}
+					{lines.length > 0 && ` · ${countPartsLine(document.parts, t, number)}`}
 				</span>
 			),
 		}

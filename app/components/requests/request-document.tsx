@@ -5,6 +5,7 @@ import { Button } from '#app/components/ui/button.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 import type { DocumentView } from '#app/models/documents/present.ts'
 import { breakdownLines } from '#app/models/wordcount/parts.ts'
+import { countPartsLine } from '#app/components/admin/count-parts.ts'
 import type { CountCorrection } from '#database/schema.ts'
 import { formatNumber } from '#app/utils/format.ts'
 import { CountedText, type CountedPart } from '#app/components/order/counted-text.tsx'
@@ -42,8 +43,7 @@ export function RequestDocument({ requestId, document }: Props) {
 			</div>
 			{lines.length > 0 && (
 				<p className="text-sm text-slate-700">
-					<span className="font-medium">{t('request.breakdown')}:</span>{' '}
-					{lines.map(({ part, words }) => `${t(`request.part.${part}`)} ${number(words)}`).join(' · ')}
+					<span className="font-medium">{t('request.breakdown')}:</span> {countPartsLine(document.parts, t, number)}
 				</p>
 			)}
 			{document.preview && (

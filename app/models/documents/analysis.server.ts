@@ -1,8 +1,8 @@
 import path from 'node:path'
 import { and, asc, eq, inArray, isNull, lt, or } from 'drizzle-orm'
 import type { Database } from '#database/client.ts'
-import { documents } from '#database/schema.ts'
-import type { Analysis } from '#app/models/wordcount/analyse.server.ts'
+import { documents, settings } from '#database/schema.ts'
+import type { Analysis, PresentationPart } from '#app/models/wordcount/analyse.server.ts'
 import { countedPreviewPathOf, countedTextPathOf } from '#app/models/documents/counted-text.server.ts'
 
 // What the word count found, without the text itself (which never leaves the worker).
@@ -19,6 +19,17 @@ export const sideFilesOf = (documentsDir: string, id: string) => [
 	countedTextPathOf(documentsDir, id),
 	countedPreviewPathOf(documentsDir, id),
 ]
+
+// The parts of a presentation the agency counts without a price (settings: speaker notes, hidden
+// slides), read when each document is counted: a change applies to the documents counted after it.
+// (A database without its settings row yet has the defaults: everything priced.)
+export async function partsLeftOut(db: Database): Promise<PresentationPart[]> {
+	const [row] = await db
+		.select({ notes: settings.countSpeakerNotes, hidden: settings.countHiddenSlides })
+		.from(settings)
+		.where(eq(settings.id, 1))
+	return [...(row?.notes === false ? ['notes' as const] : []), ...(row?.hidden === false ? ['hidden' as const] : [])]
+}
 
 // A pending document no process holds: its claim is empty or has lapsed.
 const unclaimed = (now: Date) =>

@@ -70,6 +70,25 @@ describe('the quote document', () => {
 		expect(text).toContain('2 certified copies')
 	})
 
+	test("a presentation's speaker notes the agency does not price are listed, and said to be outside the price", async () => {
+		const { draftId, documentId } = await countedDocument(db(), 900)
+		await db()
+			.update(documents)
+			.set({ name: 'salg.pptx', countParts: { body: 900, notes: 300, leftOut: ['notes'] } })
+			.where(eq(documents.id, documentId))
+		const id = await saveQuote(
+			db(),
+			draftId,
+			{ from_language: 'da', to_language: 'en', delivery_date: '', copies: 0 },
+			'en',
+		)
+		const { text } = await pdfText(id)
+		expect(text).toContain('900 words x DKK')
+		expect(text).toContain(
+			'Speaker notes: 300 words (not in the price: we translate speaker notes only if you ask us to)',
+		)
+	})
+
 	test('the minimum order is a top-up line of its own, and a quote without a name says who it is for', async () => {
 		const { draftId } = await countedDocument(db(), 100)
 		const id = await saveQuote(

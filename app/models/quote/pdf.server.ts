@@ -4,7 +4,7 @@ import { translate, type MessageKey, type Messages } from '#app/utils/translate.
 import type { Locale } from '#app/utils/locales.ts'
 import type { findQuote } from '#app/models/quote/quote.server.ts'
 import type { QuoteParties } from '#app/models/quote/document.server.ts'
-import { breakdownLines, partLabelKey, type UnpricedPart } from '#app/models/wordcount/parts.ts'
+import { breakdownLines, partLabelKey, type LeftOutPart } from '#app/models/wordcount/parts.ts'
 
 type SavedQuote = NonNullable<Awaited<ReturnType<typeof findQuote>>>
 type Writer = Awaited<ReturnType<typeof createPdfWriter>>
@@ -107,7 +107,7 @@ function countedParts({ line, t, number }: Tools, item: QuoteItem) {
 		const words = (count: number) => t('quote.partWords', { words: number(count) })
 		for (const { part, words: count, priced } of parts)
 			line(
-				`        ${t(partLabelKey(part, item.name))}: ${words(count)}${priced ? '' : ` (${t(`quote.unpriced.${part as UnpricedPart}`)})`}`,
+				`        ${t(partLabelKey(part, item.name))}: ${words(count)}${priced ? '' : ` (${t(`quote.unpriced.${part as LeftOutPart}`)})`}`,
 				{ size: 8 },
 			)
 	}

@@ -42,7 +42,11 @@ const IMAGES = new Set(['jpg', 'jpeg', 'png', 'heic', 'eps', 'indd'])
 const MIN_CHARACTERS_PER_PAGE = 20
 
 // budgetBytes: what the document may unpack (bench/wordcount-bombs compares with none).
-type Options = { partTexts?: boolean; budgetBytes?: number }
+// leaveOut: a presentation's parts the agency counts without pricing (its settings: speaker notes,
+// hidden slides); a Word file's footnotes are notes too, and stay priced.
+export type Options = { partTexts?: boolean; budgetBytes?: number; leaveOut?: PresentationPart[] }
+export type PresentationPart = Extract<CountPart, 'notes' | 'hidden'>
+const PRESENTATIONS = new Set(['ppt', 'pptx'])
 
 export async function analyseFile(path: string, extension: string, options: Options = {}): Promise<Analysis> {
 	const type = extension.toLowerCase()
@@ -73,7 +77,8 @@ async function analyseText(path: string, type: string, options: Options): Promis
 	if (!format) return manual(isZip(bytes) || isCompoundFile(bytes) ? 'not-supported-yet' : 'broken')
 	if (!format.sniff(bytes)) return manual('broken')
 	const extracted = await format.extract(bytes, budget, actual)
-	const counted = countParts(extracted, options)
+	const leftOut = new Set<CountPart>(PRESENTATIONS.has(actual) ? (options.leaveOut ?? []) : [])
+	const counted = countParts(extracted, options, leftOut)
 	if (isScan(extracted, counted.characters)) return manual('scanned')
 	return {
 		kind: 'words',
@@ -93,6 +98,7 @@ const isScan = ({ pages, pictures }: Extracted, characters: number) =>
 function countParts(
 	extracted: Extracted,
 	options: Options,
+	leftOut: ReadonlySet<CountPart>,
 ): TextCount & { breakdown: CountBreakdown; text: string; partTexts?: Partial<Record<CountPart, string>> } {
 	const total: TextCount = { words: 0, numbers: 0, characters: 0, charactersWithSpaces: 0, cjkCharacters: 0 }
 	const breakdown: CountBreakdown = {}
@@ -106,7 +112,8 @@ function countParts(
 		const count = countText(text)
 		if (count.words === 0) continue
 		breakdown[part] = count.words
-		if (UNPRICED_PARTS.has(part)) continue
+		if (leftOut.has(part)) breakdown.leftOut = [...(breakdown.leftOut ?? []), part]
+		if (UNPRICED_PARTS.has(part) || leftOut.has(part)) continue
 		for (const key of Object.keys(total) as (keyof TextCount)[]) total[key] += count[key]
 		priced.push(text)
 	}

@@ -46,6 +46,35 @@ describe.runIf(existsSync(CORPUS))('each part of a real document counted apart',
 	})
 })
 
+describe.runIf(existsSync(CORPUS))(
+	"the agency's settings: a presentation's notes and hidden slides without a price",
+	() => {
+		test('left out of the price, still counted and shown apart', async () => {
+			const file = path.join(CORPUS, 'pptx_poi_performance_hidden.pptx')
+			const analysis = await analyseFile(file, 'pptx', { leaveOut: ['notes', 'hidden'] })
+			expect(analysis).toMatchObject({
+				kind: 'words',
+				words: 922,
+				breakdown: { body: 922, notes: 216, hidden: 92, leftOut: ['notes', 'hidden'] },
+			})
+			const lines = breakdownLines(analysis.kind === 'words' ? analysis.breakdown : null)
+			expect(lines.map(({ part, priced }) => [part, priced])).toEqual([
+				['body', true],
+				['notes', false],
+				['hidden', false],
+			])
+			// Only what is left out: the hidden slides priced, the notes not.
+			expect(await analyseFile(file, 'pptx', { leaveOut: ['notes'] })).toMatchObject({ words: 922 + 92 })
+		})
+
+		test("a Word file's footnotes are notes too, and stay priced", async () => {
+			const analysis = await analyseFile(path.join(CORPUS, 'docx_tika_various.docx'), 'docx', { leaveOut: ['notes'] })
+			expect(analysis).toMatchObject({ words: 140, breakdown: { body: 126, headers: 10, notes: 4 } })
+			expect(analysis.kind === 'words' && analysis.breakdown.leftOut).toBeUndefined()
+		})
+	},
+)
+
 describe('parts of files made with an office program for what the corpus lacks', () => {
 	test('a presentation: slides, the text its master shows on every slide, and its chart', async () => {
 		expect((await counted(fixture('pptx_libreoffice_chart_master.pptx'))).breakdown).toEqual({

@@ -10,14 +10,19 @@ export { COUNT_PARTS, type CountBreakdown, type CountPart }
 // a spreadsheet's checkboxes (TRUE, FALSE) and error values (#DIV/0!) are not text to translate.
 export type UnpricedPart = Extract<CountPart, 'comments' | 'values'>
 export const UNPRICED_PARTS: ReadonlySet<CountPart> = new Set<UnpricedPart>(['comments', 'values'])
+// What the customer reads beside a part the price leaves out (quote.unpriced.*): comments and
+// values always, a presentation's notes and hidden slides where the agency's settings say so.
+export type LeftOutPart = UnpricedPart | Extract<CountPart, 'notes' | 'hidden'>
 
 export const isCountPart = (value: string): value is CountPart => (COUNT_PARTS as readonly string[]).includes(value)
 
-// The parts in the breakdown's order, each with its words and whether the price includes it.
+// The parts in the breakdown's order, each with its words and whether the price includes it: not
+// a part never priced, nor one the agency's settings left out of this document's price.
 export function breakdownLines(breakdown: CountBreakdown | null | undefined) {
 	return COUNT_PARTS.flatMap((part) => {
 		const words = breakdown?.[part]
-		return words === undefined ? [] : [{ part, words, priced: !UNPRICED_PARTS.has(part) }]
+		const priced = !UNPRICED_PARTS.has(part) && !breakdown?.leftOut?.includes(part)
+		return words === undefined ? [] : [{ part, words, priced }]
 	})
 }
 

@@ -74,6 +74,8 @@ const GROUPS: {
 			number('uploadLimitMib'),
 			number('offerExpiryHours', { hint: 'hints.offerExpiryHours' }),
 			checkbox('copyAgencyOnJobMail', { hint: 'hints.copyAgencyOnJobMail' }),
+			checkbox('countSpeakerNotes', { hint: 'hints.countSpeakerNotes' }),
+			checkbox('countHiddenSlides', { hint: 'hints.countHiddenSlides' }),
 		],
 	},
 	{
