@@ -104,41 +104,47 @@ describe('graceful stop', () => {
 		expect(await exitCode).toBe(0)
 	})
 
-	test('SIGTERM while a word count runs exits 0 within 10 s, and the next start counts the document', async () => {
-		const database = await createTestDatabase()
-		try {
-			const first = await startServer({}, { database })
-			const visitor = await visit(first.url, '/en/order')
-			const form = new FormData()
-			form.append('file', new Blob(['ord '.repeat(5_000_000)]), 'long.txt')
-			const uploaded = await visitor.get('/en/order/documents', {
-				method: 'POST',
-				body: form,
-				headers: { 'x-csrf-token': visitor.csrfToken, accept: 'application/json' },
-			})
-			const { document } = (await uploaded.json()) as { document: { url: string } }
-			const started = Date.now()
-			expect(await first.stop('SIGTERM')).toBe(0)
-			expect(Date.now() - started).toBeLessThan(10_000)
-			expect(first.logs()).toContain('"msg":"stopped"')
-
-			const second = await startServer({}, { database })
+	// The count of 5,000,000 words takes 20 s on an idle machine and more than twice that beside
+	// another test file on two slow cores: the poll waits for the count, not for a time.
+	test(
+		'SIGTERM while a word count runs exits 0 within 10 s, and the next start counts the document',
+		{ timeout: 240_000 },
+		async () => {
+			const database = await createTestDatabase()
 			try {
-				await expect
-					.poll(
-						async () =>
-							((await (await fetch(second.url + document.url)).json()) as { document: { words: number | null } })
-								.document.words,
-						{ timeout: 30_000 },
-					)
-					.toBe(5_000_000)
+				const first = await startServer({}, { database })
+				const visitor = await visit(first.url, '/en/order')
+				const form = new FormData()
+				form.append('file', new Blob(['ord '.repeat(5_000_000)]), 'long.txt')
+				const uploaded = await visitor.get('/en/order/documents', {
+					method: 'POST',
+					body: form,
+					headers: { 'x-csrf-token': visitor.csrfToken, accept: 'application/json' },
+				})
+				const { document } = (await uploaded.json()) as { document: { url: string } }
+				const started = Date.now()
+				expect(await first.stop('SIGTERM')).toBe(0)
+				expect(Date.now() - started).toBeLessThan(10_000)
+				expect(first.logs()).toContain('"msg":"stopped"')
+
+				const second = await startServer({}, { database })
+				try {
+					await expect
+						.poll(
+							async () =>
+								((await (await fetch(second.url + document.url)).json()) as { document: { words: number | null } })
+									.document.words,
+							{ timeout: 180_000 },
+						)
+						.toBe(5_000_000)
+				} finally {
+					await second.stop()
+				}
 			} finally {
-				await second.stop()
+				await database.drop()
 			}
-		} finally {
-			await database.drop()
-		}
-	})
+		},
+	)
 
 	test('SIGINT stops an idle server cleanly too', async () => {
 		const server = await startServer()
