@@ -50,8 +50,13 @@ export async function spendPdfStreams(bytes: Uint8Array, budget: Budget): Promis
 			if (!decoder) break
 			chunks = spending(decoder(chunks), budget)
 		}
+		// Looked for only until one is found, in a view of the chunk (no copy).
 		for await (const chunk of chunks)
-			if (!pictures && INLINE_IMAGE.test(Buffer.from(chunk).toString('latin1'))) pictures = true
+			if (
+				!pictures &&
+				INLINE_IMAGE.test(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString('latin1'))
+			)
+				pictures = true
 		at = Math.max(at, end - STREAM.length)
 	}
 	return { pictures }
