@@ -26,11 +26,16 @@ const IMPRESS = new Set(['ppt', 'pptx', 'pps', 'ppsx', 'odp', 'key'])
 const CALC = new Set(['xls', 'xlsx', 'ods', 'numbers'])
 // Subtitles have no route: LibreOffice does not read them, and their raw text counts timings.
 const PLAIN = new Set(['txt', 'csv'])
-// Every sheet (the last field, -1), UTF-8 (76), comma-separated, quoted text.
-const ALL_SHEETS_CSV = 'csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false,false,-1'
+// Every sheet (the last field, -1), UTF-8 (76), comma-separated, quoted text, and each cell as
+// shown (the ninth field: a date as its format writes it, not 02/15/2020 00:00:00; an amount as
+// $2,500.00, not 2500). The corpus's references were made so: all 20 of its spreadsheets give the
+// corpus's count exactly this way, and 7 of them differ with the ninth field false, which this
+// route had until 28 November 2026.
+const ALL_SHEETS_CSV = 'csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,true,false,false,-1'
 const CACHE = process.env.LIBREOFFICE_CACHE ?? path.join(homedir(), '.cache', 'tolk-wordcount-references')
-// Bumped when a route changes, so an old cache is not read as the new route's.
-const ROUTES_VERSION = 2
+// Bumped when a route changes, so an old cache is not read as the new route's: the spreadsheets'
+// route changed alone (version 3).
+const routesVersion = (extension: string) => (CALC.has(extension) ? 3 : 2)
 
 export type Reference = { tool: string; words: number } | { tool: string; error: string }
 
@@ -131,7 +136,8 @@ function referencesOf(file: string, extension: string): Reference[] {
 
 function cachePathOf(file: string) {
 	const sha = createHash('sha256').update(readFileSync(file)).digest('hex')
-	return path.join(CACHE, `${sha}.${path.extname(file).slice(1).toLowerCase()}.v${ROUTES_VERSION}.json`)
+	const extension = path.extname(file).slice(1).toLowerCase()
+	return path.join(CACHE, `${sha}.${extension}.v${routesVersion(extension)}.json`)
 }
 
 // Every route's count for the file, from the cache when this version of the routes made it before.
