@@ -2,10 +2,12 @@ import { isCompoundFile } from '#app/models/wordcount/archive.server.ts'
 import { Budget } from '#app/models/wordcount/budget.server.ts'
 import { openContainer, stream } from '#app/models/wordcount/compound-file.server.ts'
 import { EncryptedDocument, type Extracted, type Format } from '#app/models/wordcount/format.server.ts'
+import { BUILT_IN_FORMATS, compileFormat } from '#app/models/wordcount/formats/cell-format.server.ts'
 
 // Excel 97–2003 (BIFF8), and Excel 5 and 95 (BIFF5), and the bare worksheet streams of Excel 2 to
 // 4 (BIFF2–4, no compound file around them): the shared strings as often as cells use them, labels
-// (8-bit text in the workbook's code page before BIFF8), numbers, and which sheets are hidden; TRUE,
+// (8-bit text in the workbook's code page before BIFF8), numbers as their cells show them (the
+// number format of the cell's XF, from Excel 5 on), and which sheets are hidden; TRUE,
 // FALSE and error values apart (not priced). Until 28 November 2026 an Excel 3 file was "broken" and
 // an Excel 5 label lost its first character.
 export function extractXls(bytes: Uint8Array, budget = new Budget()): Extracted {
@@ -23,6 +25,7 @@ export function extractXls(bytes: Uint8Array, budget = new Budget()): Extracted 
 		eightBit ? eightBit(body, at) : readString(body, at, body.readUInt16LE(at)).text
 	if (records.some((record) => record.type === 0x002f)) throw new EncryptedDocument()
 	const shared = readSharedStrings(records)
+	const shown = cellFormats(records, eightBit === null)
 	const out: string[] = []
 	const values: string[] = []
 	let hiddenSheets = 0
@@ -41,7 +44,7 @@ export function extractXls(bytes: Uint8Array, budget = new Budget()): Extracted 
 		else if (type === 0x0006 && body.length >= 20) {
 			// A formula's last result: a number, or a string in the STRING record that follows.
 			const isSpecial = body.readUInt16LE(12) === 0xffff
-			if (!isSpecial) out.push(String(body.readDoubleLE(6)))
+			if (!isSpecial) out.push(shown(body.readDoubleLE(6), body.readUInt16LE(4)))
 			else if (body[6] === 0 && records[index + 1]?.type === 0x0207) out.push(label(records[index + 1]!.body, 0))
 			else if (body[6] === 1 || body[6] === 2) values.push(body[6] === 1 ? (body[8] ? 'TRUE' : 'FALSE') : 'ERROR')
 		} else if (type === 0x0205 && body.length >= 8) {
@@ -49,11 +52,11 @@ export function extractXls(bytes: Uint8Array, budget = new Budget()): Extracted 
 			values.push(body[7] ? 'ERROR' : body[6] ? 'TRUE' : 'FALSE')
 		} else if (type === 0x0085 && body.length > 5 && (body[4]! & 0x03) !== 0) hiddenSheets++
 		else if (type === 0x00fd && body.length >= 10) out.push(sharedString(shared, body.readUInt32LE(6), budget))
-		else if (type === 0x0203 && body.length >= 14) out.push(String(body.readDoubleLE(6)))
-		else if (type === 0x027e && body.length >= 10) out.push(String(rkValue(body.readUInt32LE(6))))
+		else if (type === 0x0203 && body.length >= 14) out.push(shown(body.readDoubleLE(6), body.readUInt16LE(4)))
+		else if (type === 0x027e && body.length >= 10) out.push(shown(rkValue(body.readUInt32LE(6)), body.readUInt16LE(4)))
 		else if (type === 0x00bd)
 			for (let n = 0; n < Math.floor((body.length - 6) / 6); n++)
-				out.push(String(rkValue(body.readUInt32LE(4 + n * 6 + 2))))
+				out.push(shown(rkValue(body.readUInt32LE(4 + n * 6 + 2)), body.readUInt16LE(4 + n * 6)))
 		else if (type === 0x0204 && body.length >= 8) out.push(label(body, 6))
 		// Excel 2's own cells: a label (one byte of length), a number and an integer, after three
 		// bytes of attributes.
@@ -108,6 +111,29 @@ function eightBitText(records: { type: number; body: Buffer }[]) {
 		decoder = new TextDecoder('windows-1252')
 	}
 	return (body: Buffer, at: number) => decoder.decode(body.subarray(at + 2, at + 2 + body.readUInt16LE(at)))
+}
+
+// A number as its cell shows it: the cell's XF (extended format) names a format, one of the
+// workbook's FORMAT records or one Excel has by number. Excel 5 and later (BIFF5 and BIFF8); an
+// Excel 2 to 4 worksheet's numbers stay as stored.
+function cellFormats(records: { type: number; body: Buffer }[], biff8: boolean) {
+	const codes = new Map<number, string>()
+	const formats: number[] = []
+	let date1904 = false
+	for (const { type, body } of records) {
+		if (type === 0x041e && body.length >= 3) {
+			const code = biff8 ? readString(body, 2, body.readUInt16LE(2)).text : body.toString('latin1', 3, 3 + body[2]!)
+			codes.set(body.readUInt16LE(0), code)
+		} else if (type === 0x00e0 && body.length >= 4) formats.push(body.readUInt16LE(2))
+		else if (type === 0x0022 && body.length >= 2) date1904 = body.readUInt16LE(0) === 1
+	}
+	if (records[0]!.type !== 0x0809) return (value: number) => String(value)
+	const compiled = new Map<number, (value: number) => string>()
+	return (value: number, xf: number) => {
+		const id = formats[xf] ?? 0
+		if (!compiled.has(id)) compiled.set(id, compileFormat(codes.get(id) ?? BUILT_IN_FORMATS[id], date1904))
+		return compiled.get(id)!(value)
+	}
 }
 
 // A cell's shared string: a short record may use a long string, so each use is paid for.
