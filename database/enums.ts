@@ -6,7 +6,7 @@
 export const STAFF_ROLES = ['admin', 'manager', 'editor', 'translator'] as const
 export type StaffRole = (typeof STAFF_ROLES)[number]
 
-export const COUNT_PARTS = ['body', 'headers', 'notes', 'hidden', 'charts', 'comments', 'values'] as const
+export const COUNT_PARTS = ['body', 'headers', 'notes', 'hidden', 'charts', 'embedded', 'comments', 'values'] as const
 export type CountPart = (typeof COUNT_PARTS)[number]
 
 // Words per part; a part the document does not have is absent.

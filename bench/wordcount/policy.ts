@@ -9,7 +9,10 @@ const PRESENTATIONS = new Set(['ppt', 'pptx'])
 export function partsReadBy(tool: string, format: string): CountPart[] {
 	switch (tool) {
 		case 'soffice-pdf-pdftotext':
-			return PRESENTATIONS.has(format) ? ['body', 'headers', 'charts'] : ['body', 'headers', 'notes', 'charts']
+			// The PDF route draws an embedded object's picture, whose letters pdftotext reads.
+			return PRESENTATIONS.has(format)
+				? ['body', 'headers', 'charts', 'embedded']
+				: ['body', 'headers', 'notes', 'charts', 'embedded']
 		case 'soffice-txt':
 			return ['body']
 		case 'pandoc-plain':
@@ -29,6 +32,7 @@ export const WHY: Record<CountPart, string> = {
 	notes: 'speaker notes, footnotes and endnotes are translated',
 	hidden: 'hidden slides are counted and reported (the customer decides)',
 	charts: 'text in charts and text boxes is translated',
+	embedded: 'not priced: an embedded document is quoted when the customer asks for it',
 	comments: 'not priced',
 	values: 'not priced: TRUE, FALSE and error values are not text to translate',
 }

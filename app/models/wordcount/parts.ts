@@ -7,9 +7,11 @@ export { COUNT_PARTS, type CountBreakdown, type CountPart }
 
 // Shown in the breakdown but not in the price: CAT tools (Trados, memoQ, Phrase) import comments
 // only when asked, so a translator is not paid for them unless the customer wants them translated;
-// a spreadsheet's checkboxes (TRUE, FALSE) and error values (#DIV/0!) are not text to translate.
-export type UnpricedPart = Extract<CountPart, 'comments' | 'values'>
-export const UNPRICED_PARTS: ReadonlySet<CountPart> = new Set<UnpricedPart>(['comments', 'values'])
+// a spreadsheet's checkboxes (TRUE, FALSE) and error values (#DIV/0!) are not text to translate; a
+// document embedded as an object (an Excel table on a slide) is a file of its own, which the CAT
+// tools do not open, quoted when the customer wants it translated.
+export type UnpricedPart = Extract<CountPart, 'embedded' | 'comments' | 'values'>
+export const UNPRICED_PARTS: ReadonlySet<CountPart> = new Set<UnpricedPart>(['embedded', 'comments', 'values'])
 // What the customer reads beside a part the price leaves out (quote.unpriced.*): comments and
 // values always, a presentation's notes and hidden slides where the agency's settings say so.
 export type LeftOutPart = UnpricedPart | Extract<CountPart, 'notes' | 'hidden'>

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import CFB from 'cfb'
+import { zipSync } from 'fflate'
 import { afterAll, describe, expect, test } from 'vitest'
 import { analyseFile, type Analysis } from '#app/models/wordcount/analyse.server.ts'
 import { extractRtf } from '#app/models/wordcount/formats/rtf.server.ts'
@@ -131,4 +132,63 @@ describe('PowerPoint 4', () => {
 			reason: 'not-supported-yet',
 		})
 	})
+})
+
+describe('documents embedded as objects', () => {
+	const encode = (text: string) => new TextEncoder().encode(text)
+	const relations = (type: string, target: string) =>
+		encode(
+			`<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/${type}" Target="${target}"/></Relationships>`,
+		)
+	const workbook = (text: string, inner: Record<string, Uint8Array> = {}) =>
+		zipSync({
+			'xl/workbook.xml': encode('<workbook><sheets><sheet name="Ark1" r:id="rId1"/></sheets></workbook>'),
+			'xl/worksheets/sheet1.xml': encode(
+				`<worksheet><sheetData><row><c t="inlineStr"><is><t>${text}</t></is></c></row></sheetData></worksheet>`,
+			),
+			...inner,
+		})
+	const letter = (body: string) =>
+		encode(`<w:document xmlns:w="w"><w:body><w:p><w:r><w:t>${body}</w:t></w:r></w:p></w:body></w:document>`)
+
+	// The fix started from pptx_tika_testPPT_embedded_two_slides.pptx: two slides of embedded
+	// tables and documents counted 18 words where the slides show 132.
+	test("an object's text is its own part, shown and not priced; one level deep", async () => {
+		// A workbook on a page, which itself embeds a document: the workbook is read, not what it holds.
+		const inner = workbook('Pris pr. enhed i kroner', {
+			'xl/worksheets/_rels/sheet1.xml.rels': relations('package', '../embeddings/Doc.docx'),
+			'xl/embeddings/Doc.docx': zipSync({ 'word/document.xml': letter('Skjult dybere nede') }),
+		})
+		const analysis = await analyseBytes(
+			'tilbud.docx',
+			zipSync({
+				'word/document.xml': letter('Se tabellen nedenfor'),
+				'word/_rels/document.xml.rels': relations('package', 'embeddings/Ark1.xlsx'),
+				'word/embeddings/Ark1.xlsx': inner,
+			}),
+		)
+		expect(analysis).toMatchObject({ kind: 'words', words: 3, breakdown: { body: 3, embedded: 5 } })
+		expect(analysis.kind === 'words' && analysis.partTexts?.embedded).toBe('Pris pr. enhed i kroner')
+	})
+
+	test("a chart's own workbook is its data, not an embedded document", async () => {
+		const analysis = await analyseBytes(
+			'graf.docx',
+			zipSync({
+				'word/document.xml': letter('Salg'),
+				'word/charts/_rels/chart1.xml.rels': relations('package', '../embeddings/Data.xlsx'),
+				'word/embeddings/Data.xlsx': workbook('Første kvartal'),
+			}),
+		)
+		expect(analysis).toMatchObject({ kind: 'words', breakdown: { body: 1 } })
+		expect(analysis.kind === 'words' && analysis.breakdown.embedded).toBeUndefined()
+	})
+
+	test.runIf(hasPool)(
+		'on real files it did not start from: a Word file with a workbook and documents inside',
+		async () => {
+			const analysis = await analysePoolFile('docx_tika_testWORD_embeded.docx')
+			expect(analysis).toMatchObject({ kind: 'words', words: 20, breakdown: { body: 20, embedded: 64 } })
+		},
+	)
 })

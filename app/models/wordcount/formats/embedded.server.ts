@@ -1,0 +1,92 @@
+import { isCompoundFile, readBinaryParts, readParts } from '#app/models/wordcount/archive.server.ts'
+import { OverBudgetError, type Budget } from '#app/models/wordcount/budget.server.ts'
+import type { Format, PartTexts } from '#app/models/wordcount/format.server.ts'
+import { actualOfficeType } from '#app/models/wordcount/formats/disguise.server.ts'
+import { openXmlPackage } from '#app/models/wordcount/formats/open-xml.server.ts'
+import { elementsNamed } from '#app/models/wordcount/xml.server.ts'
+import { UNPRICED_PARTS, type CountPart } from '#app/models/wordcount/parts.ts'
+
+// Documents a Word file, workbook or deck holds as objects: an Excel table pasted onto a slide, a
+// Word document inside a workbook. The page shows a picture of the object; its text is in the
+// embedded file, which neither CAT tool opens on its own, so it is a part of its own (embedded),
+// shown to the customer and not priced until they ask for it. Until 28 November 2026 such text was
+// not seen at all: a deck of two slides of embedded tables counted 18 words where they show 132.
+//
+// Only the objects a slide, page or sheet shows (their relationships' type oleObject or package),
+// not the workbook behind a chart (its data, which the chart's own text already covers); one level
+// deep, within the document's budget.
+const RELATIONS = /^(word|ppt|xl)\/(?!charts\/).*_rels\/[^/]+\.rels$/
+const OBJECT_TYPES = /\/(oleObject|package)$/
+const EMBEDDED_FORMATS = new Set(['docx', 'docm', 'xlsx', 'xlsm', 'pptx', 'pptm', 'doc', 'xls', 'ppt', 'rtf', 'bin'])
+
+export const embeds = (type: string) => /^(docx|xlsx|pptx)$/.test(type)
+
+export async function embeddedTexts(
+	bytes: Uint8Array,
+	budget: Budget,
+	formatOf: (extension: string) => Format | undefined,
+): Promise<string[]> {
+	const targets = embeddedObjects(readParts(openXmlPackage(bytes), (name) => RELATIONS.test(name), budget))
+	if (!targets.size) return []
+	const texts: string[] = []
+	for (const [name, content] of readBinaryParts(openXmlPackage(bytes), (name) => targets.has(name), budget)) {
+		const text = await embeddedText(name, content, budget, formatOf)
+		if (text.trim()) texts.push(text)
+	}
+	return texts
+}
+
+// The parts the package's relationships name as embedded objects, resolved from their source part.
+function embeddedObjects(relations: Map<string, string>): Set<string> {
+	const targets = new Set<string>()
+	for (const [name, xml] of relations) {
+		const folder = name.replace(/_rels\/[^/]+$/, '')
+		for (const { attributes } of elementsNamed(xml, 'Relationship')) {
+			if (!OBJECT_TYPES.test(/\bType="([^"]*)"/.exec(attributes)?.[1] ?? '')) continue
+			if (/\bTargetMode="External"/.test(attributes)) continue
+			const target = /\bTarget="([^"]*)"/.exec(attributes)?.[1]
+			if (target) targets.add(resolve(folder, target))
+		}
+	}
+	return targets
+}
+
+function resolve(folder: string, target: string): string {
+	const path = target.startsWith('/') ? target.slice(1).split('/') : [...folder.split('/'), ...target.split('/')]
+	const out: string[] = []
+	for (const segment of path) {
+		if (segment === '..') out.pop()
+		else if (segment && segment !== '.') out.push(segment)
+	}
+	return out.join('/')
+}
+
+// One embedded file's priced text, read by its own format (an OLE object's .bin by the streams it
+// holds: a Word, Excel or PowerPoint 97–2003 file). One that cannot be read adds nothing.
+async function embeddedText(
+	name: string,
+	content: Uint8Array,
+	budget: Budget,
+	formatOf: (extension: string) => Format | undefined,
+): Promise<string> {
+	const extension = name.slice(name.lastIndexOf('.') + 1).toLowerCase()
+	if (!EMBEDDED_FORMATS.has(extension)) return ''
+	try {
+		const type =
+			extension === 'bin' ? (isCompoundFile(content) ? actualOfficeType(content, 'docx', budget) : '') : extension
+		const format = formatOf(type.replace(/m$/, 'x'))
+		if (!format?.sniff(content)) return ''
+		const { parts } = await format.extract(content, budget, type)
+		return pricedText(parts)
+	} catch (error) {
+		// What it unpacks is the document's: past the budget, the whole document goes to a person.
+		if (error instanceof OverBudgetError) throw error
+		return ''
+	}
+}
+
+const pricedText = (parts: PartTexts) =>
+	Object.entries(parts)
+		.filter(([part]) => !UNPRICED_PARTS.has(part as CountPart))
+		.flatMap(([, lines]) => lines)
+		.join('\n')
