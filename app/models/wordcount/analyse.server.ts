@@ -12,7 +12,7 @@ import {
 	type ManualReason,
 } from '#app/models/wordcount/format.server.ts'
 import { formatOf } from '#app/models/wordcount/formats.server.ts'
-import { embeddedTexts, embeds } from '#app/models/wordcount/formats/embedded.server.ts'
+import { embeddedTexts } from '#app/models/wordcount/formats/embedded.server.ts'
 import { actualOfficeType } from '#app/models/wordcount/formats/disguise.server.ts'
 
 export { MANUAL_REASONS, type ManualReason } from '#app/models/wordcount/format.server.ts'
@@ -79,8 +79,8 @@ async function analyseText(path: string, type: string, options: Options): Promis
 	if (!format) return manual(isZip(bytes) || isCompoundFile(bytes) ? 'not-supported-yet' : 'broken')
 	if (!format.sniff(bytes)) return manual('broken')
 	const extracted = await format.extract(bytes, budget, actual)
-	if (embeds(actual))
-		for (const text of await embeddedTexts(bytes, budget, formatOf)) addTo(extracted.parts, 'embedded', text)
+	for (const text of await embeddedTexts(actual, bytes, extracted.objects ?? [], budget, formatOf))
+		addTo(extracted.parts, 'embedded', text)
 	const leftOut = new Set<CountPart>(PRESENTATIONS.has(actual) ? (options.leaveOut ?? []) : [])
 	const counted = countParts(extracted, options, leftOut)
 	if (isScan(extracted, counted.characters)) return manual('scanned')

@@ -30,6 +30,8 @@ export type Extracted = {
 	// Whether it holds pictures at all: a page with little text and no picture is not a scan (a
 	// form, a one-line notice), and is counted.
 	pictures?: boolean
+	// Documents it embeds as objects that its format found (a .ppt's), read by their own formats.
+	objects?: Uint8Array[]
 }
 
 // A document format: the extensions it is taken by, whether the bytes can be it at all (a file that

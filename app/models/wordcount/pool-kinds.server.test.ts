@@ -1,10 +1,12 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import CFB from 'cfb'
 import { zipSync } from 'fflate'
 import { afterAll, describe, expect, test } from 'vitest'
 import { analyseFile, type Analysis } from '#app/models/wordcount/analyse.server.ts'
+import { Budget, DOCUMENT_BUDGET_BYTES } from '#app/models/wordcount/budget.server.ts'
+import { extractPpt } from '#app/models/wordcount/formats/ppt.server.ts'
 import { extractRtf } from '#app/models/wordcount/formats/rtf.server.ts'
 import { referenceRule } from '#bench/wordcount/rule.ts'
 import { analyseCorpusFile, hasCorpus } from '#tests/setup/corpus.ts'
@@ -191,4 +193,32 @@ describe('documents embedded as objects', () => {
 			expect(analysis).toMatchObject({ kind: 'words', words: 20, breakdown: { body: 20, embedded: 64 } })
 		},
 	)
+
+	test.runIf(hasPool)('in Word and PowerPoint 97–2003 files: ObjectPool storages and ExOleObjStg records', async () => {
+		// Two Excel sheets, a deck and a Word document inside a Word 97 file.
+		expect(await analysePoolFile('doc_poi_word_with_embeded.doc')).toMatchObject({
+			kind: 'words',
+			words: 8,
+			breakdown: { body: 8, embedded: 41 },
+		})
+		expect(await analysePoolFile('ppt_tika_testPPT_embeded.ppt')).toMatchObject({
+			kind: 'words',
+			words: 9,
+			breakdown: { body: 9, embedded: 66 },
+		})
+	})
+
+	test.runIf(hasPool)("what the objects unpack is paid from the document's budget", async () => {
+		const file = path.join(POOL, 'ppt_tika_testPPT_embeded.ppt')
+		const budget = new Budget()
+		const { objects } = extractPpt(readFileSync(file), budget)
+		expect(objects?.length).toBe(2)
+		// Enough for the slides, not for the two objects inside them: a person counts it.
+		const slides = DOCUMENT_BUDGET_BYTES - budget.left
+		expect(await analyseFile(file, 'ppt', { budgetBytes: slides + 1_000 })).toEqual({
+			kind: 'manual',
+			reason: 'complex',
+		})
+		expect(await analyseFile(file, 'ppt', { budgetBytes: slides + 1_000_000 })).toMatchObject({ kind: 'words' })
+	})
 })

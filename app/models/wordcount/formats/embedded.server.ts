@@ -1,5 +1,7 @@
+import CFB from 'cfb'
 import { isCompoundFile, readBinaryParts, readParts } from '#app/models/wordcount/archive.server.ts'
 import { OverBudgetError, type Budget } from '#app/models/wordcount/budget.server.ts'
+import { openContainer } from '#app/models/wordcount/compound-file.server.ts'
 import type { Format, PartTexts } from '#app/models/wordcount/format.server.ts'
 import { actualOfficeType } from '#app/models/wordcount/formats/disguise.server.ts'
 import { openXmlPackage } from '#app/models/wordcount/formats/open-xml.server.ts'
@@ -12,28 +14,65 @@ import { UNPRICED_PARTS, type CountPart } from '#app/models/wordcount/parts.ts'
 // shown to the customer and not priced until they ask for it. Until 28 November 2026 such text was
 // not seen at all: a deck of two slides of embedded tables counted 18 words where they show 132.
 //
-// Only the objects a slide, page or sheet shows (their relationships' type oleObject or package),
-// not the workbook behind a chart (its data, which the chart's own text already covers); one level
-// deep, within the document's budget.
+// In a .docx, .xlsx or .pptx: the objects a slide, page or sheet shows (their relationships' type
+// oleObject or package), not the workbook behind a chart (its data, which the chart's own text
+// already covers). In a .doc or .xls: the storages Word keeps under ObjectPool and Excel as MBD…;
+// in a .ppt, its ExOleObjStg records (formats/ppt.server.ts). One level deep, within the
+// document's budget.
 const RELATIONS = /^(word|ppt|xl)\/(?!charts\/).*_rels\/[^/]+\.rels$/
 const OBJECT_TYPES = /\/(oleObject|package)$/
 const EMBEDDED_FORMATS = new Set(['docx', 'docm', 'xlsx', 'xlsm', 'pptx', 'pptm', 'doc', 'xls', 'ppt', 'rtf', 'bin'])
 
-export const embeds = (type: string) => /^(docx|xlsx|pptx)$/.test(type)
+type FormatOf = (extension: string) => Format | undefined
 
+// The text of every object the document embeds, each read by its own format.
 export async function embeddedTexts(
+	type: string,
 	bytes: Uint8Array,
+	objects: Uint8Array[],
 	budget: Budget,
-	formatOf: (extension: string) => Format | undefined,
+	formatOf: FormatOf,
 ): Promise<string[]> {
-	const targets = embeddedObjects(readParts(openXmlPackage(bytes), (name) => RELATIONS.test(name), budget))
-	if (!targets.size) return []
+	const files: [string, Uint8Array][] = objects.map((object) => ['object.bin', object])
+	if (/^(docx|xlsx|pptx)$/.test(type)) files.push(...packageObjects(bytes, budget))
+	if (/^(doc|xls)$/.test(type) && isCompoundFile(bytes))
+		files.push(...storedObjects(bytes, budget).map((object): [string, Uint8Array] => ['object.bin', object]))
 	const texts: string[] = []
-	for (const [name, content] of readBinaryParts(openXmlPackage(bytes), (name) => targets.has(name), budget)) {
+	for (const [name, content] of files) {
 		const text = await embeddedText(name, content, budget, formatOf)
 		if (text.trim()) texts.push(text)
 	}
 	return texts
+}
+
+function packageObjects(bytes: Uint8Array, budget: Budget): [string, Uint8Array][] {
+	const targets = embeddedObjects(readParts(openXmlPackage(bytes), (name) => RELATIONS.test(name), budget))
+	if (!targets.size) return []
+	return [...readBinaryParts(openXmlPackage(bytes), (name) => targets.has(name), budget)]
+}
+
+// Each storage under ObjectPool (Word) or MBD… (Excel) as a compound file of its own: its streams
+// (Workbook, WordDocument and 1Table, PowerPoint Document) at the root, as the file it was.
+const STORAGE = /^[^/]+\/(ObjectPool\/[^/]+|MBD[0-9A-Fa-f]+)\/([^/]+)$/
+function storedObjects(bytes: Uint8Array, budget: Budget): Uint8Array[] {
+	const container = openContainer(bytes, budget)
+	const storages = new Map<string, { name: string; content: Uint8Array }[]>()
+	container.FullPaths.forEach((path, index) => {
+		const entry = container.FileIndex[index]!
+		const match = STORAGE.exec(path)
+		if (!match || entry.type !== 2 || !entry.content) return
+		const streams = storages.get(match[1]!) ?? []
+		streams.push({ name: match[2]!, content: entry.content as Uint8Array })
+		storages.set(match[1]!, streams)
+	})
+	return [...storages.values()].map((streams) => {
+		const object = CFB.utils.cfb_new()
+		for (const { name, content } of streams) {
+			budget.spend(content.length, 'embedded object')
+			CFB.utils.cfb_add(object, name, content)
+		}
+		return new Uint8Array(CFB.write(object, { type: 'buffer' }) as Buffer)
+	})
 }
 
 // The parts the package's relationships name as embedded objects, resolved from their source part.
@@ -63,12 +102,7 @@ function resolve(folder: string, target: string): string {
 
 // One embedded file's priced text, read by its own format (an OLE object's .bin by the streams it
 // holds: a Word, Excel or PowerPoint 97–2003 file). One that cannot be read adds nothing.
-async function embeddedText(
-	name: string,
-	content: Uint8Array,
-	budget: Budget,
-	formatOf: (extension: string) => Format | undefined,
-): Promise<string> {
+async function embeddedText(name: string, content: Uint8Array, budget: Budget, formatOf: FormatOf): Promise<string> {
 	const extension = name.slice(name.lastIndexOf('.') + 1).toLowerCase()
 	if (!EMBEDDED_FORMATS.has(extension)) return ''
 	try {

@@ -1,4 +1,5 @@
 import CFB from 'cfb'
+import { unzlibSync } from 'fflate'
 import { isCompoundFile } from '#app/models/wordcount/archive.server.ts'
 import { Budget } from '#app/models/wordcount/budget.server.ts'
 import { openContainer, stream, type Container } from '#app/models/wordcount/compound-file.server.ts'
@@ -168,13 +169,12 @@ export function extractPpt(bytes: Uint8Array, budget = new Budget()): Extracted 
 		collectPptText(data, tops, 'body', parts, footers, budget)
 		return { parts, footers }
 	}
-	let { parts, footers } = read(
-		live
-			? live.flatMap((offset) =>
-					pptRecords(data, offset, Math.min(data.length, offset + 8 + data.readUInt32LE(offset + 4))),
-				)
-			: whole(),
-	)
+	const tops = live
+		? live.flatMap((offset) =>
+				pptRecords(data, offset, Math.min(data.length, offset + 8 + data.readUInt32LE(offset + 4))),
+			)
+		: whole()
+	let { parts, footers } = read(tops)
 	// An edit chain that points at no text (a damaged or unusual persist directory) is not the last
 	// word: the stream is read whole, as catppt does, rather than sending the file to a person.
 	if (live && !hasText(parts, footers)) ({ parts, footers } = read(whole()))
@@ -184,7 +184,26 @@ export function extractPpt(bytes: Uint8Array, budget = new Budget()): Extracted 
 	)
 	shown.delete('')
 	parts.headers = [...shown]
-	return { parts }
+	return { parts, objects: pptObjects(data, tops, budget) }
+}
+
+// A document embedded on a slide (an Excel table, a Word file) is kept whole in an ExOleObjStg
+// record, instance 1 compressed with zlib after its size; formats/embedded.server.ts reads it.
+const EX_OLE_OBJ_STG = 0x1011
+function pptObjects(data: Buffer, tops: PptRecord[], budget: Budget): Uint8Array[] {
+	return tops.flatMap((record): Uint8Array[] => {
+		if (record.type !== EX_OLE_OBJ_STG || record.container) return []
+		if (record.instance === 0) return [data.subarray(record.body, record.end)]
+		if (record.body + 4 > record.end) return []
+		const size = data.readUInt32LE(record.body)
+		budget.spend(size, 'ppt object')
+		try {
+			// Into a buffer of the size it declares, which the decompressor never writes past.
+			return [unzlibSync(data.subarray(record.body + 4, record.end), { out: new Uint8Array(size) })]
+		} catch {
+			return []
+		}
+	})
 }
 
 const hasText = (parts: PartTexts, footers: Set<string>) =>
