@@ -222,3 +222,33 @@ describe('documents embedded as objects', () => {
 		expect(await analyseFile(file, 'ppt', { budgetBytes: slides + 1_000_000 })).toMatchObject({ kind: 'words' })
 	})
 })
+
+describe.runIf(hasPool)("a notes page's header and footer", () => {
+	// The fix started from ppt_poi_45537_Footer.ppt: a footer set for the notes pages (and not shown
+	// on the slides, whose own footer is turned off) was counted as text on every slide.
+	test('are notes, not text on every slide', async () => {
+		expect(await analysePoolFile('ppt_poi_45537_Header.ppt')).toMatchObject({
+			kind: 'words',
+			breakdown: { body: 4, notes: 3 },
+		})
+		const both = await analysePoolFile('ppt_poi_headers_footers.ppt')
+		expect(both.kind === 'words' && both.partTexts?.notes?.split('\n')).toEqual(
+			expect.arrayContaining(['Notes Header', 'Notes Footer']),
+		)
+		expect(both.kind === 'words' && both.partTexts?.headers).toContain('Global Slide Footer')
+		expect(both.kind === 'words' && both.partTexts?.headers).not.toContain('Notes')
+	})
+
+	test("one turned off in its atom's flags is not shown", async () => {
+		// The same file with fHasFooter cleared in every HeadersFootersAtom (options 0, type 0x0FDA, 4 bytes).
+		const bytes = readFileSync(path.join(POOL, 'ppt_poi_45537_Footer.ppt'))
+		const atom = Buffer.from([0x00, 0x00, 0xda, 0x0f, 0x04, 0x00, 0x00, 0x00])
+		let patched = 0
+		for (let at = bytes.indexOf(atom); at >= 0; at = bytes.indexOf(atom, at + 1), patched++)
+			bytes.writeUInt16LE(bytes.readUInt16LE(at + 10) & ~0x20, at + 10)
+		expect(patched).toBeGreaterThan(0)
+		const analysis = await analyseBytes('footer-off.ppt', bytes)
+		expect(analysis).toMatchObject({ kind: 'words', words: 4 })
+		expect(analysis.kind === 'words' && (analysis.partTexts?.notes ?? '')).not.toContain('testdoc')
+	})
+})

@@ -15,9 +15,13 @@ import type { CountPart } from '#app/models/wordcount/parts.ts'
 // legal text), read once.
 const MASTER_CONTAINERS = new Set([0x03f8, 0x0fc9])
 const NOTES = 0x03f0
-// A footer or header set for all slides (or all notes) is a string in a HeadersFooters container:
-// instance 1 the header, 2 the footer.
+// A footer or header set for all slides (instance 3) or all notes pages (instance 4) is a string in
+// a HeadersFooters container: instance 1 the header, 2 the footer, each shown where its atom's
+// flags say so (fHasHeader, fHasFooter). A notes page's footer prints on the notes pages alone.
 const HEADERS_FOOTERS = 0x0fd9
+const HEADERS_FOOTERS_ATOM = 0x0fda
+const NOTES_HEADERS_FOOTERS = 4
+const SHOWN_FLAG: Record<number, number> = { 1: 0x10, 2: 0x20 }
 const CSTRING = 0x0fba
 // The document's lists of slide text: instance 2 is the notes'.
 const SLIDE_LIST_WITH_TEXT = 0x0ff0
@@ -97,7 +101,7 @@ function collectPptText(
 	records: PptRecord[],
 	part: CountPart,
 	out: PartTexts,
-	footers: Set<string>,
+	footers: Footers,
 	budget: Budget,
 ) {
 	for (const record of records) {
@@ -114,20 +118,31 @@ function collectPptText(
 				// A footer or header typed into the master's (or a slide's) placeholder: on every slide, once.
 				const text: PartTexts = {}
 				collectPptText(data, children, 'headers', text, footers, budget)
-				for (const line of (text.headers ?? []).join('\n').split('\n')) if (line.trim()) footers.add(line.trim())
+				const into = part === 'notes' ? footers.notes : footers.slides
+				for (const line of (text.headers ?? []).join('\n').split('\n')) if (line.trim()) into.add(line.trim())
 				continue
 			}
-			if (record.type === HEADERS_FOOTERS) {
-				for (const child of children)
-					if (child.type === CSTRING && (child.instance === 1 || child.instance === 2))
-						footers.add(data.toString('utf16le', child.body, child.end).trim())
-			} else collectPptText(data, children, partOfPpt(record, part), out, footers, budget)
+			if (record.type === HEADERS_FOOTERS) headersFooters(data, record, children, footers)
+			else collectPptText(data, children, partOfPpt(record, part), out, footers, budget)
 		} else if (record.type === TEXT_CHARS || record.type === TEXT_BYTES) {
 			// Records may overlap (the persist directory is the file's word): each read is paid for.
 			budget.spend(record.end - record.body, 'ppt text')
 			addTo(out, part, pptText(data, record).replace(/\r/g, '\n'))
 		}
 	}
+}
+
+type Footers = { slides: Set<string>; notes: Set<string> }
+
+// Until 28 November 2026 the notes pages' footer was counted as text on every slide, and a footer
+// turned off was counted too (three words on a four-word deck).
+function headersFooters(data: Buffer, record: PptRecord, children: PptRecord[], footers: Footers) {
+	const atom = children.find((child) => child.type === HEADERS_FOOTERS_ATOM && child.body + 4 <= child.end)
+	const flags = atom ? data.readUInt16LE(atom.body + 2) : 0xffff
+	const into = record.instance === NOTES_HEADERS_FOOTERS ? footers.notes : footers.slides
+	for (const child of children)
+		if (child.type === CSTRING && (flags & (SHOWN_FLAG[child.instance] ?? 0)) !== 0)
+			into.add(data.toString('utf16le', child.body, child.end).trim())
 }
 
 function partOfPpt(record: PptRecord, part: CountPart): CountPart {
@@ -165,7 +180,7 @@ export function extractPpt(bytes: Uint8Array, budget = new Budget()): Extracted 
 	const read = (tops: PptRecord[]) => {
 		const parts: PartTexts = {}
 		// A footer shown on every slide is text a translator translates once.
-		const footers = new Set<string>()
+		const footers: Footers = { slides: new Set(), notes: new Set() }
 		collectPptText(data, tops, 'body', parts, footers, budget)
 		return { parts, footers }
 	}
@@ -180,10 +195,12 @@ export function extractPpt(bytes: Uint8Array, budget = new Budget()): Extracted 
 	if (live && !hasText(parts, footers)) ({ parts, footers } = read(whole()))
 	// What every slide shows is translated once, however many records repeat it.
 	const shown = new Set(
-		[...(parts.headers ?? []).flatMap((text) => text.split('\n')), ...footers].map((line) => line.trim()),
+		[...(parts.headers ?? []).flatMap((text) => text.split('\n')), ...footers.slides].map((line) => line.trim()),
 	)
 	shown.delete('')
 	parts.headers = [...shown]
+	footers.notes.delete('')
+	for (const line of footers.notes) addTo(parts, 'notes', line)
 	return { parts, objects: pptObjects(data, tops, budget) }
 }
 
@@ -206,8 +223,10 @@ function pptObjects(data: Buffer, tops: PptRecord[], budget: Budget): Uint8Array
 	})
 }
 
-const hasText = (parts: PartTexts, footers: Set<string>) =>
-	footers.size > 0 || Object.values(parts).some((lines) => lines.some((line) => line.trim()))
+const hasText = (parts: PartTexts, footers: Footers) =>
+	footers.slides.size > 0 ||
+	footers.notes.size > 0 ||
+	Object.values(parts).some((lines) => lines.some((line) => line.trim()))
 
 // A password-protected presentation says so in its Current User stream (the header token) and keeps
 // its summary encrypted apart; its text records are ciphertext, which read as "no text".
