@@ -252,3 +252,34 @@ describe.runIf(hasPool)("a notes page's header and footer", () => {
 		expect(analysis.kind === 'words' && (analysis.partTexts?.notes ?? '')).not.toContain('testdoc')
 	})
 })
+
+describe("a master's text where no slide shows it", () => {
+	const encode = (text: string) => new TextEncoder().encode(text)
+	const shape = (text: string) =>
+		`<p:sp><p:nvSpPr><p:cNvPr id="2" name="Tekst"/></p:nvSpPr><p:txBody><a:p><a:r><a:t>${text}</a:t></a:r></a:p></p:txBody></p:sp>`
+	const relation = (target: string) =>
+		encode(`<Relationships><Relationship Id="rId1" Type="x" Target="${target}"/></Relationships>`)
+	const deck = (layoutAttributes: string) =>
+		zipSync({
+			'ppt/slides/slide1.xml': encode(
+				`<p:sld xmlns:p="p" xmlns:a="a"><p:cSld><p:spTree>${shape('Velkommen')}</p:spTree></p:cSld></p:sld>`,
+			),
+			'ppt/slides/_rels/slide1.xml.rels': relation('../slideLayouts/slideLayout1.xml'),
+			'ppt/slideLayouts/slideLayout1.xml': encode(
+				`<p:sldLayout xmlns:p="p" ${layoutAttributes}><p:cSld><p:spTree/></p:cSld></p:sldLayout>`,
+			),
+			'ppt/slideLayouts/_rels/slideLayout1.xml.rels': relation('../slideMasters/slideMaster1.xml'),
+			'ppt/slideMasters/slideMaster1.xml': encode(
+				`<p:sldMaster xmlns:p="p" xmlns:a="a"><p:cSld><p:spTree>${shape('Fortroligt materiale')}</p:spTree></p:cSld></p:sldMaster>`,
+			),
+		})
+
+	// Found reading the rule, not from a pool file: none of the pool's five decks with such a layout
+	// has master text the layout hides.
+	test('a layout with showMasterSp="0" hides its master\'s shapes', async () => {
+		expect(await analyseBytes('vist.pptx', deck(''))).toMatchObject({ breakdown: { body: 1, headers: 2 } })
+		const hidden = await analyseBytes('skjult.pptx', deck('showMasterSp="0"'))
+		expect(hidden).toMatchObject({ kind: 'words', words: 1 })
+		expect(hidden.kind === 'words' && hidden.breakdown.headers).toBeFalsy()
+	})
+})

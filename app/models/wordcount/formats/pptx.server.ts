@@ -46,20 +46,30 @@ export function extractPptx(bytes: Uint8Array, budget = new Budget()): Extracted
 	return { parts, hiddenSlides }
 }
 
-// The layouts the slides use, and the masters those layouts use.
+// The layouts the slides show, and the masters those layouts show: a slide with showMasterSp="0"
+// shows neither its layout's shapes nor its master's, a layout with it not its master's (until 28
+// November 2026 a master's shapes were counted wherever a layout used the master).
+function hidesTemplate(xml: string): boolean {
+	const start = xml.indexOf('<p:sld')
+	return start >= 0 && /\bshowMasterSp="(0|false)"/.test(xml.slice(start, xml.indexOf('>', start) >>> 0))
+}
 function usedTemplates(parts: Map<string, string>): string[] {
-	const targets = (relations: string[], folder: string) =>
-		relations.flatMap((name) =>
-			[
-				...parts.get(name)!.matchAll(new RegExp(`Target="\\.\\./${folder}/(${folder.slice(0, -1)}\\d+\\.xml)"`, 'g')),
-			].map((match) => `ppt/${folder}/${match[1]}`),
-		)
-	const layouts = new Set(targets(partNames(parts, /^ppt\/slides\/_rels\//), 'slideLayouts'))
-	const layoutRelations = [...layouts]
-		.map((layout) => layout.replace('slideLayouts/', 'slideLayouts/_rels/') + '.rels')
-		.filter((name) => parts.has(name))
-	const masters = new Set(targets(layoutRelations, 'slideMasters'))
-	return [...layouts, ...masters].filter((name) => parts.has(name))
+	const target = (relations: string | undefined, folder: string) => {
+		const match = new RegExp(`Target="\\.\\./${folder}/(${folder.slice(0, -1)}\\d+\\.xml)"`).exec(relations ?? '')
+		return match ? `ppt/${folder}/${match[1]}` : null
+	}
+	const relationsOf = (name: string) => parts.get(name.replace(/\/([^/]+)$/, '/_rels/$1.rels'))
+	const shown = new Set<string>()
+	for (const slide of partNames(parts, /^ppt\/slides\/slide\d+\.xml$/)) {
+		if (hidesTemplate(parts.get(slide)!)) continue
+		const layout = target(relationsOf(slide), 'slideLayouts')
+		if (!layout || !parts.has(layout)) continue
+		shown.add(layout)
+		if (hidesTemplate(parts.get(layout)!)) continue
+		const master = target(relationsOf(layout), 'slideMasters')
+		if (master && parts.has(master)) shown.add(master)
+	}
+	return [...shown]
 }
 
 function templateText(parts: Map<string, string>): Set<string> {
