@@ -343,7 +343,8 @@ describe('translators work in the site', () => {
 describe("a month's payables closed", () => {
 	test(
 		'an ended month is marked paid with the day and the reference, and the translator is sent the remittance advice',
-		{ timeout: 120_000 },
+		// A restart: the server opens the database again, which a loaded machine makes slow.
+		{ timeout: 240_000 },
 		async () => {
 			// The work above was approved 40 days ago: its month has ended.
 			await session.restart(async (database) => {

@@ -6,6 +6,7 @@ import { createTestDatabase, type TestDatabase } from '#tests/setup/database.ts'
 import { TEST_DEMO_COMPANIES } from '#tests/setup/template-database.ts'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
+const START_GUARD_MS = 300_000
 
 export type RunningServer = {
 	url: string
@@ -51,7 +52,10 @@ export async function startServer(
 	child.stdout!.on('data', (chunk: Buffer) => (output += chunk))
 	child.stderr!.on('data', (chunk: Buffer) => (output += chunk))
 	const port = await new Promise<number>((resolve, reject) => {
-		const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 45_000)
+		// The test's own timeout decides how long a start may take (a restart on a loaded machine
+		// opens a database with a month in it); this only ends a server that never says it listens,
+		// after every test and hook that starts one has given up.
+		const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), START_GUARD_MS)
 		const onData = () => {
 			const match = output.match(/"msg":"listening on http:\/\/localhost:(\d+)"/)
 			if (!match) return
