@@ -9,6 +9,7 @@ import path from 'node:path'
 import { UNPRICED_PARTS, type CountPart } from '#app/models/wordcount/parts.ts'
 import { isHeldOut } from '#bench/wordcount/held-out.ts'
 import { libreOfficeReferences, nearest, type Reference } from '#bench/wordcount/libreoffice.ts'
+import { generatedText } from '#bench/wordcount/generated.ts'
 import { nearestAfterPolicy } from '#bench/wordcount/policy.ts'
 import { countInPool, MEMORY_MB, TIMEOUT_S, type Counted } from '#bench/wordcount/pool-counts.ts'
 import { pct, referenceRule } from '#bench/wordcount/rule.ts'
@@ -29,12 +30,14 @@ function rowOf(full: string, counted: Counted, references: Reference[]): Row {
 	if (words !== null && refWords) gap = (words - refWords) / refWords
 	else if (words !== null && refWords === 0) gap = Infinity
 	else if (words === null && refWords && !RIGHTLY_MANUAL.has(reason ?? '')) gap = -1
+	const generated = generatedText(full, format)
 	const policy =
 		words !== null
 			? nearestAfterPolicy(
 					format,
 					partTexts,
 					new Map(references.flatMap((r) => ('words' in r ? [[r.tool, r.words] as const] : []))),
+					generated,
 				)
 			: null
 	return {
@@ -48,12 +51,13 @@ function rowOf(full: string, counted: Counted, references: Reference[]): Row {
 		refWords,
 		gap,
 		policyGap: policy ? policy.gap : gap,
-		parts: Object.entries(partTexts)
-			.map(
+		parts: [
+			...Object.entries(partTexts).map(
 				([part, text]) =>
 					`${part}${UNPRICED_PARTS.has(part as CountPart) ? ' (not priced)' : ''} ${referenceRule(text)}`,
-			)
-			.join(', '),
+			),
+			...(referenceRule(generated) ? [`list numbers and fields (not counted) ${referenceRule(generated)}`] : []),
+		].join(', '),
 		ms: counted.ms,
 	}
 }

@@ -38,7 +38,8 @@ export const WHY: Record<CountPart, string> = {
 }
 
 // leftOut: parts we price that the tool does not read; readBeyond: parts the tool reads that we
-// do not price (checkbox and error values).
+// do not price (checkbox and error values); generated: the words of list numbers and slide fields
+// the tool prints, which nobody typed and the count leaves out (generated.ts).
 export type Policy = {
 	tool: string
 	count: number
@@ -46,13 +47,18 @@ export type Policy = {
 	gap: number
 	leftOut: { part: CountPart; words: number }[]
 	readBeyond: { part: CountPart; words: number }[]
+	generated: number
 }
+
+// The routes that print a list's numbers and a slide's fields.
+const PRINTS_GENERATED = new Set(['soffice-txt', 'soffice-pdf-pdftotext', 'pandoc-plain'])
 
 // Against every tool the corpus has for the file: our text without the parts that tool leaves out.
 export function nearestAfterPolicy(
 	format: string,
 	partTexts: Partial<Record<CountPart, string>>,
 	refs: Map<string, number>,
+	generatedText = '',
 ): Policy | null {
 	let best: Policy | null = null
 	for (const [tool, count] of refs) {
@@ -62,11 +68,13 @@ export function nearestAfterPolicy(
 			part: part as CountPart,
 			words: referenceRule(text),
 		}))
-		const adjusted = parts.reduce((sum, { part, words }) => sum + (reads.has(part) ? words : 0), 0)
+		const generated = PRINTS_GENERATED.has(tool) ? referenceRule(generatedText) : 0
+		const adjusted = parts.reduce((sum, { part, words }) => sum + (reads.has(part) ? words : 0), generated)
 		const leftOut = parts.filter(({ part }) => !reads.has(part) && !UNPRICED_PARTS.has(part))
 		const readBeyond = parts.filter(({ part }) => reads.has(part) && UNPRICED_PARTS.has(part))
 		const gap = (adjusted - count) / count
-		if (!best || Math.abs(gap) < Math.abs(best.gap)) best = { tool, count, adjusted, gap, leftOut, readBeyond }
+		if (!best || Math.abs(gap) < Math.abs(best.gap))
+			best = { tool, count, adjusted, gap, leftOut, readBeyond, generated }
 	}
 	return best
 }

@@ -8,6 +8,7 @@ import { analyseFile, type Analysis } from '#app/models/wordcount/analyse.server
 import { Budget, DOCUMENT_BUDGET_BYTES } from '#app/models/wordcount/budget.server.ts'
 import { extractPpt } from '#app/models/wordcount/formats/ppt.server.ts'
 import { extractRtf } from '#app/models/wordcount/formats/rtf.server.ts'
+import { generatedText } from '#bench/wordcount/generated.ts'
 import { referenceRule } from '#bench/wordcount/rule.ts'
 import { analyseCorpusFile, hasCorpus } from '#tests/setup/corpus.ts'
 import { hasPool, POOL } from '#tests/setup/pool-sample.ts'
@@ -281,5 +282,26 @@ describe("a master's text where no slide shows it", () => {
 		const hidden = await analyseBytes('skjult.pptx', deck('showMasterSp="0"'))
 		expect(hidden).toMatchObject({ kind: 'words', words: 1 })
 		expect(hidden.kind === 'words' && hidden.breakdown.headers).toBeFalsy()
+	})
+})
+
+// Not counted (the trade leaves numbering and fields out), but read for the bench's policy figure:
+// LibreOffice's text and PDF routes print them.
+describe('list numbers and fields, which nobody typed', () => {
+	const encode = (text: string) => new TextEncoder().encode(text)
+	const paragraph = (text: string, numId?: number, level = 0) =>
+		`<w:p><w:pPr>${numId === undefined ? '' : `<w:numPr><w:ilvl w:val="${level}"/><w:numId w:val="${numId}"/></w:numPr>`}</w:pPr><w:r><w:t>${text}</w:t></w:r></w:p>`
+
+	test("a Word list's labels, with as many words as they show; a bullet shows none", () => {
+		const numbering = `<w:numbering xmlns:w="w"><w:abstractNum w:abstractNumId="0"><w:lvl w:ilvl="0"><w:numFmt w:val="decimal"/><w:lvlText w:val="Artikel %1."/></w:lvl><w:lvl w:ilvl="1"><w:numFmt w:val="lowerLetter"/><w:lvlText w:val="%1.%2)"/></w:lvl></w:abstractNum><w:abstractNum w:abstractNumId="1"><w:lvl w:ilvl="0"><w:numFmt w:val="bullet"/><w:lvlText w:val="•"/></w:lvl></w:abstractNum><w:num w:numId="1"><w:abstractNumId w:val="0"/></w:num><w:num w:numId="2"><w:abstractNumId w:val="1"/></w:num></w:numbering>`
+		const document = `<w:document xmlns:w="w"><w:body>${paragraph('Formål', 1)}${paragraph('Parterne', 1, 1)}${paragraph('Punkt', 2)}${paragraph('Slut')}</w:body></w:document>`
+		const file = path.join(scratch, 'aftale.docx')
+		writeFileSync(file, zipSync({ 'word/document.xml': encode(document), 'word/numbering.xml': encode(numbering) }))
+		expect(generatedText(file, 'docx')).toBe('Artikel 1.\n1.1)')
+	})
+
+	test.runIf(hasPool)('on real files: OpenDocument lists and a slide number', () => {
+		expect(referenceRule(generatedText(path.join(POOL, 'odt_pandoc_orderedListRoman.odt'), 'odt'))).toBe(12)
+		expect(generatedText(path.join(POOL, 'pptx_pandoc_reference.pptx'), 'pptx')).toBe('1')
 	})
 })
