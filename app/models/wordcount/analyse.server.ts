@@ -56,10 +56,10 @@ export async function analyseFile(path: string, extension: string, options: Opti
 	if (MEDIA.has(type)) return analyseMedia(path)
 	try {
 		const analysis = await analyseText(path, type, options)
-		// A document in which nothing countable was found is looked at by a person, never priced as empty.
-		return analysis.kind === 'words' && analysis.words === 0 && analysis.minutes === undefined
-			? manual('no-text')
-			: analysis
+		// A document in which nothing countable was found is looked at by a person, never priced as
+		// empty; one whose only text is in documents embedded in it says so.
+		if (analysis.kind !== 'words' || analysis.words > 0 || analysis.minutes !== undefined) return analysis
+		return manual(analysis.breakdown.embedded ? 'embedded' : 'no-text')
 	} catch (error) {
 		if (error instanceof EncryptedDocument) return manual('encrypted')
 		if (error instanceof NotCountable) return manual(error.reason)

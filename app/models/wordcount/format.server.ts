@@ -11,6 +11,8 @@ export const MANUAL_REASONS = [
 	'broken',
 	'too-large',
 	'no-text',
+	// Its only text is in documents embedded in it (formats/embedded.server.ts).
+	'embedded',
 	'not-supported-yet',
 	'complex',
 ] as const

@@ -174,6 +174,20 @@ describe('documents embedded as objects', () => {
 		expect(analysis.kind === 'words' && analysis.partTexts?.embedded).toBe('Pris pr. enhed i kroner')
 	})
 
+	test('a file whose only text is embedded goes to a person, who is told where the text is', async () => {
+		const analysis = await analyseBytes(
+			'kun-tabel.docx',
+			zipSync({
+				'word/document.xml': letter(''),
+				'word/_rels/document.xml.rels': relations('oleObject', 'embeddings/Ark1.xlsx'),
+				'word/embeddings/Ark1.xlsx': workbook('Pris pr. enhed'),
+			}),
+		)
+		expect(analysis).toEqual({ kind: 'manual', reason: 'embedded' })
+		if (hasPool)
+			expect(await analysePoolFile('pptx_tika_testWPSAttachment.pptx')).toEqual({ kind: 'manual', reason: 'embedded' })
+	})
+
 	test("a chart's own workbook is its data, not an embedded document", async () => {
 		const analysis = await analyseBytes(
 			'graf.docx',
