@@ -50,28 +50,35 @@ type Token =
 // A format read once (a workbook has a few, its cells use them a million times).
 export function compileFormat(code: string | undefined, date1904 = false): (value: number) => string {
 	if (!code || code.length > MAX_CODE) return general
-	const sections = splitSections(code).map((section) => ({ tokens: tokenize(section), test: condition(section) }))
+	const sections = splitSections(code).map((section) => {
+		const tokens = withMinutes(tokenize(section))
+		const kind = !tokens.some((token) => token.kind !== 'literal')
+			? 'text'
+			: tokens.some((token) => token.kind === 'date')
+				? 'date'
+				: 'number'
+		return { tokens, kind, test: condition(section) }
+	})
 	const conditional = sections.some((section) => section.test)
 	return (value) => {
 		if (!Number.isFinite(value)) return String(value)
-		let tokens: Token[]
+		let section: (typeof sections)[number] | undefined
 		let shown = value
 		if (conditional) {
 			// [>999]#,"K";#: the first section whose condition holds, else the one without a condition.
-			tokens = (sections.find((section) => section.test?.(value)) ?? sections.find((section) => !section.test))
-				?.tokens ?? [{ kind: 'digit', text: '0' }]
+			section = sections.find((each) => each.test?.(value)) ?? sections.find((each) => !each.test)
 		} else {
 			const negative = value < 0 && sections[1]
-			tokens = negative ? sections[1]!.tokens : value === 0 && sections[2] ? sections[2].tokens : sections[0]!.tokens
+			section = negative ? sections[1] : value === 0 && sections[2] ? sections[2] : sections[0]
 			// A negative number in a format with a section of its own is shown by that section, unsigned.
 			if (negative) shown = Math.abs(value)
 		}
-		if (!tokens.some((token) => token.kind !== 'literal')) {
-			const text = literalText(tokens)
+		if (!section) return general(value)
+		if (section.kind === 'text') {
+			const text = literalText(section.tokens)
 			return /^\s*general\s*$/i.test(text) || !text.trim() ? general(shown) : text
 		}
-		if (tokens.some((token) => token.kind === 'date')) return formatDate(shown, tokens, date1904)
-		return formatNumber(shown, tokens)
+		return section.kind === 'date' ? formatDate(shown, section.tokens, date1904) : formatNumber(shown, section.tokens)
 	}
 }
 
@@ -216,19 +223,22 @@ function formatDate(serial: number, tokens: Token[], date1904: boolean): string 
 	const hours = Math.floor(time / 3600)
 	const twelveHour = tokens.some((token) => token.kind === 'date' && token.text.includes('/'))
 	const out: string[] = []
-	const dateTokens = tokens.map((token, index) => ({ token, index }))
-	for (const { token, index } of dateTokens) {
+	for (const [index, token] of tokens.entries()) {
 		if (token.kind === 'literal') out.push(token.text)
 		else if (token.kind === 'digit' && tokens[index - 1]?.kind === 'point')
 			out.push(String(Math.floor((time * 10) % 10)))
 		else if (token.kind === 'point') out.push('.')
-		else if (token.kind === 'date') {
-			const minutes = isMinutes(tokens, index)
-			out.push(dateToken(token.text, { date, time, hours, twelveHour, minutes, seconds }))
-		} else if (token.kind !== 'digit') out.push(token.kind === 'slash' ? '/' : token.kind === 'comma' ? ',' : '')
+		else if (token.kind === 'date') out.push(dateToken(token.text, { date, time, hours, twelveHour, seconds }))
+		else if (token.kind !== 'digit') out.push(token.kind === 'slash' ? '/' : token.kind === 'comma' ? ',' : '')
 	}
 	return out.join('')
 }
+
+// Minutes written "n" once the format is read, so no cell asks again which "m" is which.
+const withMinutes = (tokens: Token[]): Token[] =>
+	tokens.map((token, index) =>
+		token.kind === 'date' && isMinutes(tokens, index) ? { kind: 'date', text: token.text.replace(/m/g, 'n') } : token,
+	)
 
 // "m" is minutes right after an hour or right before a second, else the month.
 function isMinutes(tokens: Token[], index: number): boolean {
@@ -244,9 +254,9 @@ function isMinutes(tokens: Token[], index: number): boolean {
 	return /^\[?h/.test(dates(index, -1)) || /^\[?s/.test(dates(index, 1))
 }
 
-type Moment = { date: Date; time: number; hours: number; twelveHour: boolean; minutes: boolean; seconds: number }
+type Moment = { date: Date; time: number; hours: number; twelveHour: boolean; seconds: number }
 
-function dateToken(text: string, { date, time, hours, twelveHour, minutes, seconds }: Moment): string {
+function dateToken(text: string, { date, time, hours, twelveHour, seconds }: Moment): string {
 	const year = date.getUTCFullYear()
 	if (text.startsWith('[')) {
 		const unit = text[1]
@@ -268,8 +278,9 @@ function dateToken(text: string, { date, time, hours, twelveHour, minutes, secon
 		}
 		case 's':
 			return pad(Math.floor(time % 60), Math.min(text.length, 2))
+		case 'n':
+			return pad(Math.floor((time / 60) % 60), text.length)
 		default: {
-			if (minutes) return pad(Math.floor((time / 60) % 60), text.length)
 			const month = date.getUTCMonth()
 			if (text.length === 5) return MONTHS[month]![0]!
 			if (text.length === 4) return MONTHS[month]!
