@@ -113,7 +113,8 @@ function openDocumentNumbers(bytes: Uint8Array): string {
 	return labels.join('\n')
 }
 
-// A slide's number field shows the slide's number, a date field the date it was saved with.
+// A slide's number field shows the slide's number, a date field the date it was saved with, and a
+// paragraph numbered automatically (a:buAutoNum) its number.
 function slideFields(bytes: Uint8Array): string {
 	const files = readParts(openXmlPackage(bytes), (name) => /^ppt\/slides\/slide\d+\.xml$/.test(name))
 	const slides = [...files.keys()].sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))
@@ -124,6 +125,10 @@ function slideFields(bytes: Uint8Array): string {
 		for (const { attributes, body } of elementsNamed(xml, 'a:fld')) {
 			const text = /<a:t>([^<]*)<\/a:t>/.exec(body ?? '')?.[1] ?? ''
 			fields.push(value(attributes, 'type') === 'slidenum' ? String(index + 1) : text)
+		}
+		for (const { body } of elementsNamed(xml, 'a:p')) {
+			const properties = body?.startsWith('<a:pPr') ? body.slice(0, body.indexOf('</a:pPr>') >>> 0) : ''
+			if (properties.includes('<a:buAutoNum')) fields.push('1.')
 		}
 	}
 	return fields.join('\n')

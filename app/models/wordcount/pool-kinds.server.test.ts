@@ -314,8 +314,10 @@ describe('list numbers and fields, which nobody typed', () => {
 		expect(generatedText(file, 'docx')).toBe('Artikel 1.\n1.1)')
 	})
 
-	test.runIf(hasPool)('on real files: OpenDocument lists and a slide number', () => {
+	test.runIf(hasPool)('on real files: OpenDocument lists, a slide number, numbered paragraphs', () => {
 		expect(referenceRule(generatedText(path.join(POOL, 'odt_pandoc_orderedListRoman.odt'), 'odt'))).toBe(12)
 		expect(generatedText(path.join(POOL, 'pptx_pandoc_reference.pptx'), 'pptx')).toBe('1')
+		// Four paragraphs a slide numbers itself (a:buAutoNum), as LibreOffice prints them.
+		expect(generatedText(path.join(POOL, 'pptx_pandoc_templated_9.pptx'), 'pptx')).toBe('1.\n1.\n1.\n1.')
 	})
 })
