@@ -3,7 +3,12 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, test } from 'vitest'
 import { analyseFile } from '#app/models/wordcount/analyse.server.ts'
-import { breakdownLines, UNPRICED_PARTS } from '#app/models/wordcount/parts.ts'
+import { breakdownLines, COUNT_PARTS, UNPRICED_PARTS } from '#app/models/wordcount/parts.ts'
+import { MANUAL_REASONS } from '#app/models/wordcount/format.server.ts'
+import da from '#app/locales/da.json'
+import en from '#app/locales/en.json'
+import adminDa from '#app/locales/admin.da.json'
+import adminEn from '#app/locales/admin.en.json'
 
 // What a count is made of (the quote's breakdown), on real documents: the corpus, and files made
 // with LibreOffice for what it lacks.
@@ -115,4 +120,19 @@ describe('parts of files made with an office program for what the corpus lacks',
 			expect(analysis.text).toContain('Denne fane er skjult for kunden')
 		},
 	)
+})
+
+// The order page names a reason by its key (order.manualReason.*), cast past the type checker: a
+// reason or part without its text would show the customer a key.
+describe('every reason and part has its text in both languages', () => {
+	test.each([
+		['da', da, adminDa],
+		['en', en, adminEn],
+	] as const)('%s', (_, site, admin) => {
+		const messages: Record<string, string> = site
+		const staff: Record<string, string> = admin
+		expect(MANUAL_REASONS.filter((reason) => !messages[`order.manualReason.${reason}`])).toEqual([])
+		expect(COUNT_PARTS.filter((part) => !messages[`quote.part.${part}`] || !staff[`request.part.${part}`])).toEqual([])
+		expect([...UNPRICED_PARTS].filter((part) => !messages[`quote.unpriced.${part}`])).toEqual([])
+	})
 })
