@@ -88,7 +88,10 @@ describe('the nightly backup', () => {
 		const blocked = path.join(root, 'not-a-folder')
 		writeFileSync(blocked, 'a file where the backup folder should be')
 		const before = mails.length
-		const run = await runnerIn(blocked).start('manual', new Date('2026-11-28T10:00:00Z'))
+		// After every run before it: the test above starts its runs at the real time, so a fixed day
+		// here stopped being the newest once that day had passed (on 28 November 2026 at 10:00 UTC).
+		const at = new Date(Date.now() + 60_000)
+		const run = await runnerIn(blocked).start('manual', at)
 		const result = await run.done!
 		expect(result.ok).toBe(false)
 		const [agency] = await handle.db.select({ email: settings.email }).from(settings)
@@ -97,7 +100,7 @@ describe('the nightly backup', () => {
 		])
 		const [row] = await handle.db.select().from(backups).where(eq(backups.name, result.name))
 		expect(row).toMatchObject({ status: 'failed', problem: expect.stringMatching(/EEXIST|ENOTDIR/) })
-		expect(await backupAlert(handle.db, new Date('2026-11-28T11:00:00Z'))).toMatchObject({
+		expect(await backupAlert(handle.db, new Date(at.getTime() + 60 * 60_000))).toMatchObject({
 			kind: 'failed',
 			name: result.name,
 		})
