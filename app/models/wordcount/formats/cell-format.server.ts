@@ -297,7 +297,7 @@ function formatNumber(value: number, tokens: Token[]): string {
 	let scaled = value * 100 ** percent
 	// A number may start at its point (".00" shows 0.015 as ".02").
 	const firstDigit = tokens.findIndex((token) => token.kind === 'digit' || token.kind === 'point')
-	let lastDigit = tokens.findLastIndex((token) => token.kind === 'digit')
+	const lastDigit = tokens.findLastIndex((token) => token.kind === 'digit')
 	if (lastDigit < 0) return literalText(tokens) || general(value)
 	// Commas right after the last digit divide by a thousand each.
 	for (let at = lastDigit + 1; tokens[at]?.kind === 'comma'; at++) scaled /= 1000
@@ -307,10 +307,9 @@ function formatNumber(value: number, tokens: Token[]): string {
 		.slice(lastDigit + 1)
 		.map((token) => ('text' in token ? token.text : token.kind === 'percent' ? '%' : ''))
 		.join('')
-	if (number.some((token) => token.kind === 'slash')) lastDigit = -1
 	const body = number.some((token) => token.kind === 'exponent')
 		? scientific(scaled, number)
-		: lastDigit < 0
+		: number.some((token) => token.kind === 'slash')
 			? fraction(scaled)
 			: decimal(scaled, number)
 	return `${before}${body}${after}`
@@ -357,8 +356,11 @@ function placed(text: string, integerPart: Token[]): string {
 	return `${sign}${out.reverse().join('')}${decimals}`
 }
 
-// Intl's formatters by their options: a few dozen at most (Intl allows 0–100 decimals, 1–21 digits).
+// Intl's formatters by their options, kept for the next cell. A worker counts one customer's file
+// after another, and formats can ask for thousands of combinations (0–100 decimals, 1–21 digits),
+// so the cache starts over past a bound rather than growing with every file.
 const NUMBER_FORMATS = new Map<string, Intl.NumberFormat>()
+const MAX_NUMBER_FORMATS = 256
 function numberFormat(required: number, decimals: number, integerDigits: number, grouping: boolean) {
 	const minimumFractionDigits = Math.min(required, 100)
 	const maximumFractionDigits = Math.min(Math.max(decimals, minimumFractionDigits), 100)
@@ -372,6 +374,7 @@ function numberFormat(required: number, decimals: number, integerDigits: number,
 			minimumIntegerDigits,
 			useGrouping: grouping,
 		})
+		if (NUMBER_FORMATS.size >= MAX_NUMBER_FORMATS) NUMBER_FORMATS.clear()
 		NUMBER_FORMATS.set(key, format)
 	}
 	return format

@@ -9,6 +9,7 @@ import {
 	type Format,
 	type PartTexts,
 } from '#app/models/wordcount/format.server.ts'
+import { storedObjects } from '#app/models/wordcount/formats/embedded.server.ts'
 import { readWordPieces } from '#app/models/wordcount/formats/word-pieces.server.ts'
 import { extractNotWord } from '#app/models/wordcount/formats/not-word.server.ts'
 
@@ -26,6 +27,10 @@ const hasText = (parts: PartTexts) => Object.values(parts).some((lines) => lines
 async function extractDoc(bytes: Uint8Array, budget: Budget): Promise<Extracted> {
 	const container = openContainer(bytes, budget)
 	if (isEncryptedDoc(container)) throw new EncryptedDocument()
+	return { parts: await docParts(bytes, container, budget), objects: storedObjects(container, budget) }
+}
+
+async function docParts(bytes: Uint8Array, container: Container, budget: Budget): Promise<PartTexts> {
 	let failure: unknown = null
 	try {
 		const document = await new WordExtractor().extract(Buffer.from(bytes))
@@ -35,14 +40,14 @@ async function extractDoc(bytes: Uint8Array, budget: Budget): Promise<Extracted>
 			notes: [document.getFootnotes(), document.getEndnotes()],
 			comments: [document.getAnnotations()],
 		}
-		if (hasText(parts)) return { parts }
+		if (hasText(parts)) return parts
 	} catch (error) {
 		failure = error
 	}
 	const pieces = readWordPieces(container, budget)
-	if (pieces && hasText(pieces)) return { parts: pieces }
+	if (pieces && hasText(pieces)) return pieces
 	if (failure) throw failure
-	return { parts: {} }
+	return {}
 }
 
 // A file named .doc that is not a compound file: RTF, HTML or text is read as what it is.

@@ -1,7 +1,7 @@
 import CFB from 'cfb'
 import { isCompoundFile, readBinaryParts, readParts } from '#app/models/wordcount/archive.server.ts'
 import { OverBudgetError, type Budget } from '#app/models/wordcount/budget.server.ts'
-import { openContainer } from '#app/models/wordcount/compound-file.server.ts'
+import type { Container } from '#app/models/wordcount/compound-file.server.ts'
 import type { Format, PartTexts } from '#app/models/wordcount/format.server.ts'
 import { actualOfficeType } from '#app/models/wordcount/formats/disguise.server.ts'
 import { openXmlPackage } from '#app/models/wordcount/formats/open-xml.server.ts'
@@ -16,16 +16,17 @@ import { UNPRICED_PARTS, type CountPart } from '#app/models/wordcount/parts.ts'
 //
 // In a .docx, .xlsx or .pptx: the objects a slide, page or sheet shows (their relationships' type
 // oleObject or package), not the workbook behind a chart (its data, which the chart's own text
-// already covers). In a .doc or .xls: the storages Word keeps under ObjectPool and Excel as MBD…;
-// in a .ppt, its ExOleObjStg records (formats/ppt.server.ts). One level deep, within the
-// document's budget.
+// already covers). A .doc's and an .xls's extractor hands over the storages Word keeps under
+// ObjectPool and Excel as MBD… (storedObjects, from the container it opened), a .ppt's its
+// ExOleObjStg records. One level deep, within the document's budget.
 const RELATIONS = /^(word|ppt|xl)\/(?!charts\/).*_rels\/[^/]+\.rels$/
 const OBJECT_TYPES = /\/(oleObject|package)$/
 const EMBEDDED_FORMATS = new Set(['docx', 'docm', 'xlsx', 'xlsm', 'pptx', 'pptm', 'doc', 'xls', 'ppt', 'rtf', 'bin'])
 
 type FormatOf = (extension: string) => Format | undefined
 
-// The text of every object the document embeds, each read by its own format.
+// The text of every object the document embeds (those its extractor found, and a package's), each
+// read by its own format.
 export async function embeddedTexts(
 	type: string,
 	bytes: Uint8Array,
@@ -34,9 +35,7 @@ export async function embeddedTexts(
 	formatOf: FormatOf,
 ): Promise<string[]> {
 	const files: [string, Uint8Array][] = objects.map((object) => ['object.bin', object])
-	if (/^(docx|xlsx|pptx)$/.test(type)) files.push(...packageObjects(bytes, budget))
-	if (/^(doc|xls)$/.test(type) && isCompoundFile(bytes))
-		files.push(...storedObjects(bytes, budget).map((object): [string, Uint8Array] => ['object.bin', object]))
+	if (/^(docx|xlsx|pptx)$/.test(type)) files.push(...packageObjects(openXmlPackage(bytes), budget))
 	const texts: string[] = []
 	for (const [name, content] of files) {
 		const text = await embeddedText(name, content, budget, formatOf)
@@ -45,17 +44,16 @@ export async function embeddedTexts(
 	return texts
 }
 
-function packageObjects(bytes: Uint8Array, budget: Budget): [string, Uint8Array][] {
-	const targets = embeddedObjects(readParts(openXmlPackage(bytes), (name) => RELATIONS.test(name), budget))
+function packageObjects(zip: Uint8Array, budget: Budget): [string, Uint8Array][] {
+	const targets = embeddedObjects(readParts(zip, (name) => RELATIONS.test(name), budget))
 	if (!targets.size) return []
-	return [...readBinaryParts(openXmlPackage(bytes), (name) => targets.has(name), budget)]
+	return [...readBinaryParts(zip, (name) => targets.has(name), budget)]
 }
 
 // Each storage under ObjectPool (Word) or MBD… (Excel) as a compound file of its own: its streams
 // (Workbook, WordDocument and 1Table, PowerPoint Document) at the root, as the file it was.
 const STORAGE = /^[^/]+\/(ObjectPool\/[^/]+|MBD[0-9A-Fa-f]+)\/([^/]+)$/
-function storedObjects(bytes: Uint8Array, budget: Budget): Uint8Array[] {
-	const container = openContainer(bytes, budget)
+export function storedObjects(container: Container, budget: Budget): Uint8Array[] {
 	const storages = new Map<string, { name: string; content: Uint8Array }[]>()
 	container.FullPaths.forEach((path, index) => {
 		const entry = container.FileIndex[index]!

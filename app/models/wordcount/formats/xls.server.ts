@@ -1,8 +1,9 @@
 import { isCompoundFile } from '#app/models/wordcount/archive.server.ts'
 import { Budget } from '#app/models/wordcount/budget.server.ts'
-import { openContainer, stream } from '#app/models/wordcount/compound-file.server.ts'
+import { openContainer, stream, type Container } from '#app/models/wordcount/compound-file.server.ts'
 import { EncryptedDocument, type Extracted, type Format } from '#app/models/wordcount/format.server.ts'
 import { BUILT_IN_FORMATS, compileFormat } from '#app/models/wordcount/formats/cell-format.server.ts'
+import { storedObjects } from '#app/models/wordcount/formats/embedded.server.ts'
 
 // Excel 97–2003 (BIFF8), and Excel 5 and 95 (BIFF5), and the bare worksheet streams of Excel 2 to
 // 4 (BIFF2–4, no compound file around them): the shared strings as often as cells use them, labels
@@ -11,7 +12,8 @@ import { BUILT_IN_FORMATS, compileFormat } from '#app/models/wordcount/formats/c
 // FALSE and error values apart (not priced). Until 28 November 2026 an Excel 3 file was "broken" and
 // an Excel 5 label lost its first character.
 export function extractXls(bytes: Uint8Array, budget = new Budget()): Extracted {
-	const data = isCompoundFile(bytes) ? workbookStream(bytes, budget) : Buffer.from(bytes)
+	const container = isCompoundFile(bytes) ? openContainer(bytes, budget) : null
+	const data = container ? workbookStream(container) : Buffer.from(bytes)
 	const records: { type: number; body: Buffer }[] = []
 	for (let offset = 0; offset + 4 <= data.length;) {
 		const type = data.readUInt16LE(offset)
@@ -64,7 +66,11 @@ export function extractXls(bytes: Uint8Array, budget = new Budget()): Extracted 
 		else if (type === 0x0003 && body.length >= 15) out.push(String(body.readDoubleLE(7)))
 		else if (type === 0x0002 && body.length >= 9) out.push(String(body.readUInt16LE(7)))
 	}
-	return { parts: { body: out, values, charts }, hiddenSheets }
+	return {
+		parts: { body: out, values, charts },
+		hiddenSheets,
+		objects: container ? storedObjects(container, budget) : [],
+	}
 }
 
 // The beginning of a workbook or sheet: BIFF2, 3, 4, and 5 to 8.
@@ -91,8 +97,7 @@ function chartText(
 	if (text.trim()) chart.add(text.trim())
 }
 
-function workbookStream(bytes: Uint8Array, budget: Budget): Buffer {
-	const container = openContainer(bytes, budget)
+function workbookStream(container: Container): Buffer {
 	const data = stream(container, 'Workbook') ?? stream(container, 'Book')
 	if (!data) throw new Error('no Workbook stream')
 	return data
