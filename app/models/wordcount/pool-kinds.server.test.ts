@@ -118,6 +118,52 @@ describe('Excel 2 to 95 workbooks', () => {
 		expect(textOf(await analyseBytes('excel95.xls', file))).toBe('Øresund €')
 	})
 
+	// The fix started from xls_poi_57798.xls (an array formula's "one") and xls_sheetjs_CRLFX5_3.xls
+	// (an Excel 3 formula's "abc def"): a formula's text result was counted only in Excel 5 to 2003
+	// and only when its STRING record came straight after it.
+	test("a formula's text is counted after the array or shared formula it belongs to", async () => {
+		const sheet = [
+			...record(0x0809, [...u16(0x0600), ...u16(0x0010)]),
+			...record(0x0006, [...u16(0), ...u16(0), ...u16(15), 0, 0, 0, 0, 0, 0, 0xff, 0xff, 0, 0, 0, 0, 0, 0]),
+			...record(0x04bc, [...u16(0), ...u16(0), 0, 0, 0, 0]),
+			...record(0x0207, [...u16(6), 0, ...latin1('Aarhus')]),
+			...record(0x000a, []),
+		]
+		const container = CFB.utils.cfb_new()
+		CFB.utils.cfb_add(container, 'Workbook', Buffer.from(sheet))
+		const file = new Uint8Array(CFB.write(container, { type: 'buffer' }) as Buffer)
+		expect(textOf(await analyseBytes('shared.xls', file))).toBe('Aarhus')
+		// A workbook it did not start from: two formulas' text after their array, 14 words (876 before).
+		if (hasPool)
+			expect(await analysePoolFile('xls_sheetjs_issue2717.biff5.xls')).toMatchObject({ breakdown: { body: 890 } })
+	})
+
+	test("a formula's text in Excel 2, 3 and 4 worksheets", async () => {
+		const formula = (type: number) =>
+			record(type, [...u16(0), ...u16(0), ...u16(15), 0, 0, 0, 0, 0, 0, 0xff, 0xff, 0, 0, 0, 0, 0, 0])
+		for (const [bof, type] of [
+			[0x0209, 0x0206],
+			[0x0409, 0x0406],
+		] as const) {
+			const bytes = new Uint8Array([
+				...record(bof, [...u16(0), ...u16(0x0010)]),
+				...formula(type),
+				...record(0x0207, [...u16(9), ...latin1('Odense C.')]),
+				...record(0x000a, []),
+			])
+			expect(textOf(await analyseBytes(`excel-${bof.toString(16)}.xls`, bytes))).toBe('Odense C.')
+		}
+		// Excel 2: three bytes of attributes before the result, one byte of length before the text.
+		const excel2 = new Uint8Array([
+			...record(0x0009, [...u16(0x0002), ...u16(0x0010)]),
+			...record(0x0006, [...u16(0), ...u16(0), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 0, 0, 0]),
+			...record(0x0007, [5, ...latin1('Vejle')]),
+			...record(0x0006, [...u16(1), ...u16(0), 0, 0, 0, ...new Uint8Array(new Float64Array([12.5]).buffer), 0, 0]),
+			...record(0x000a, []),
+		])
+		expect(textOf(await analyseBytes('excel2-formula.xls', excel2))).toBe('Vejle\n12.5')
+	})
+
 	test.runIf(hasPool)('an Excel 95 workbook of labels and numbers matches LibreOffice', async () => {
 		// LibreOffice's CSV of every sheet: 17 words.
 		expect(await analysePoolFile('xls_sheetjs_RkNumber.xls')).toMatchObject({ kind: 'words', words: 17 })

@@ -23,6 +23,7 @@ export function extractXls(bytes: Uint8Array, budget = new Budget()): Extracted 
 	}
 	if (!BOFS.has(records[0]?.type ?? -1)) throw new Error('not an Excel workbook')
 	const eightBit = eightBitText(records)
+	const excel2 = records[0]!.type === 0x0009
 	const label = (body: Buffer, at: number) =>
 		eightBit ? eightBit(body, at) : readString(body, at, body.readUInt16LE(at)).text
 	if (records.some((record) => record.type === 0x002f)) throw new EncryptedDocument()
@@ -43,11 +44,15 @@ export function extractXls(bytes: Uint8Array, budget = new Budget()): Extracted 
 			if (substreams.pop() === CHART_SUBSTREAM && chart) charts.push(...chart)
 			chart = substreams.at(-1) === CHART_SUBSTREAM ? new Set() : null
 		} else if (chart) chartText(type, body, shared, chart, label)
-		else if (type === 0x0006 && body.length >= 20) {
+		else if (type === 0x0006 && excel2) {
+			const result = excel2Formula(records, index)
+			if (result !== null) out.push(result)
+		} else if (FORMULAS.has(type) && body.length >= 20) {
 			// A formula's last result: a number, or a string in the STRING record that follows.
 			const isSpecial = body.readUInt16LE(12) === 0xffff
+			const string = isSpecial && body[6] === 0 ? formulaString(records, index) : null
 			if (!isSpecial) out.push(shown(body.readDoubleLE(6), body.readUInt16LE(4)))
-			else if (body[6] === 0 && records[index + 1]?.type === 0x0207) out.push(label(records[index + 1]!.body, 0))
+			else if (string) out.push(label(string.body, 0))
 			else if (body[6] === 1 || body[6] === 2) values.push(body[6] === 1 ? (body[8] ? 'TRUE' : 'FALSE') : 'ERROR')
 		} else if (type === 0x0205 && body.length >= 8) {
 			// A checkbox-like TRUE or FALSE, or an error value.
@@ -71,6 +76,28 @@ export function extractXls(bytes: Uint8Array, budget = new Budget()): Extracted 
 		hiddenSheets,
 		objects: container ? storedObjects(container, budget) : [],
 	}
+}
+
+// A formula (Excel 3, 4, and 5 to 8 alike). Its string result is in the STRING record after it, or
+// after the array, shared formula or data table the formula belongs to (POI's 57798.xls: an array
+// formula's "one" was not counted, nor an Excel 3 formula's text in SheetJS's CRLFX5_3.xls).
+const FORMULAS = new Set([0x0006, 0x0206, 0x0406])
+const FORMULA_RECORDS = new Set([0x0221, 0x04bc, 0x0236])
+function formulaString(records: { type: number; body: Buffer }[], index: number) {
+	let next = index + 1
+	while (FORMULA_RECORDS.has(records[next]?.type ?? -1)) next++
+	return records[next]?.type === 0x0207 ? records[next]! : null
+}
+
+// Excel 2's formula: its number after three bytes of attributes, or its text in the STRING record
+// (one byte of length) that follows.
+function excel2Formula(records: { type: number; body: Buffer }[], index: number): string | null {
+	const { body } = records[index]!
+	if (body.length < 17) return null
+	if (body.readUInt16LE(13) !== 0xffff) return String(body.readDoubleLE(7))
+	const next = records[index + 1]
+	if (body[7] !== 0 || next?.type !== 0x0007 || !next.body.length) return null
+	return next.body.toString('latin1', 1, 1 + next.body[0]!)
 }
 
 // The beginning of a workbook or sheet: BIFF2, 3, 4, and 5 to 8.
