@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import CFB from 'cfb'
 import { zipSync } from 'fflate'
+import { constants, deflateSync } from 'node:zlib'
 import { afterAll, describe, expect, test } from 'vitest'
 import { analyseFile, type Analysis } from '#app/models/wordcount/analyse.server.ts'
 import { Budget, DOCUMENT_BUDGET_BYTES } from '#app/models/wordcount/budget.server.ts'
@@ -76,6 +77,7 @@ describe('RTF symbols written as control words', () => {
 // BIFF records: type, length, body.
 const record = (type: number, body: number[]) => [type & 0xff, type >> 8, body.length & 0xff, body.length >> 8, ...body]
 const u16 = (value: number) => [value & 0xff, value >> 8]
+const u32 = (value: number) => [...u16(value & 0xffff), ...u16(value >>> 16)]
 const latin1 = (text: string) => [...Buffer.from(text, 'latin1')]
 
 describe('Excel 2 to 95 workbooks', () => {
@@ -267,6 +269,36 @@ describe('documents embedded as objects', () => {
 			words: 9,
 			breakdown: { body: 9, embedded: 66 },
 		})
+	})
+
+	// The fix started from ppt_poi_testPPT_oleWorkbook.ppt: its object's zlib stream ends without
+	// the closing checksum, and the object is an OLE wrapper around a whole .xlsx (its Package
+	// stream). Neither was read: the slide's table of numbers and letters was not seen.
+	test('an Office 2007 file wrapped in an OLE object, in a stream PowerPoint did not close', async () => {
+		const wrapper = CFB.utils.cfb_new()
+		CFB.utils.cfb_add(wrapper, 'Package', Buffer.from(workbook('Omsætning pr. måned')))
+		const object = CFB.write(wrapper, { type: 'buffer' }) as Buffer
+		// Flushed, never finished: no last block, no checksum.
+		const squeezed = deflateSync(object, { finishFlush: constants.Z_SYNC_FLUSH })
+		const atom = (verInstance: number, type: number, body: number[]) => [
+			...u16(verInstance),
+			...u16(type),
+			...u32(body.length),
+			...body,
+		]
+		const document = [
+			...atom(0, 0x0fa8, latin1('Se tabellen')),
+			...atom(0x0010, 0x1011, [...u32(object.length), ...squeezed]),
+		]
+		const deck = CFB.utils.cfb_new()
+		CFB.utils.cfb_add(deck, 'PowerPoint Document', Buffer.from(document))
+		const analysis = await analyseBytes('tabel.ppt', new Uint8Array(CFB.write(deck, { type: 'buffer' }) as Buffer))
+		expect(analysis).toMatchObject({ kind: 'words', words: 2, breakdown: { body: 2, embedded: 3 } })
+		expect(analysis.kind === 'words' && analysis.partTexts?.embedded).toBe('Omsætning pr. måned')
+		if (hasPool)
+			expect(await analysePoolFile('ppt_poi_testPPT_oleWorkbook.ppt')).toMatchObject({
+				breakdown: { body: 1, embedded: 12 },
+			})
 	})
 
 	test.runIf(hasPool)("what the objects unpack is paid from the document's budget", async () => {

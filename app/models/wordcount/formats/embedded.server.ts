@@ -1,9 +1,9 @@
 import CFB from 'cfb'
 import { isCompoundFile, readBinaryParts, readParts } from '#app/models/wordcount/archive.server.ts'
 import { OverBudgetError, type Budget } from '#app/models/wordcount/budget.server.ts'
-import type { Container } from '#app/models/wordcount/compound-file.server.ts'
+import { openContainer, stream, type Container } from '#app/models/wordcount/compound-file.server.ts'
 import type { Format, PartTexts } from '#app/models/wordcount/format.server.ts'
-import { actualOfficeType } from '#app/models/wordcount/formats/disguise.server.ts'
+import { actualOfficeType, legacyOfficeType } from '#app/models/wordcount/formats/disguise.server.ts'
 import { openXmlPackage } from '#app/models/wordcount/formats/open-xml.server.ts'
 import { elementsNamed } from '#app/models/wordcount/xml.server.ts'
 import { UNPRICED_PARTS, type CountPart } from '#app/models/wordcount/parts.ts'
@@ -104,17 +104,27 @@ async function embeddedText(name: string, content: Uint8Array, budget: Budget, f
 	const extension = name.slice(name.lastIndexOf('.') + 1).toLowerCase()
 	if (!EMBEDDED_FORMATS.has(extension)) return ''
 	try {
-		const type =
-			extension === 'bin' ? (isCompoundFile(content) ? actualOfficeType(content, 'docx', budget) : '') : extension
+		const [type, bytes] = extension === 'bin' ? oleObject(content, budget) : [extension, content]
 		const format = formatOf(type.replace(/m$/, 'x'))
-		if (!format?.sniff(content)) return ''
-		const { parts } = await format.extract(content, budget, type)
+		if (!format?.sniff(bytes)) return ''
+		const { parts } = await format.extract(bytes, budget, type)
 		return pricedText(parts)
 	} catch (error) {
 		// What it unpacks is the document's: past the budget, the whole document goes to a person.
 		if (error instanceof OverBudgetError) throw error
 		return ''
 	}
+}
+
+// An OLE object is a Word, Excel or PowerPoint 97–2003 file by its streams, or holds an Office 2007
+// file whole in its Package stream (an .xlsx on a .ppt's slide, POI's testPPT_oleWorkbook.ppt).
+function oleObject(content: Uint8Array, budget: Budget): [type: string, bytes: Uint8Array] {
+	if (!isCompoundFile(content)) return ['', content]
+	const container = openContainer(content, budget)
+	const legacy = legacyOfficeType(container)
+	if (legacy) return [legacy, content]
+	const wrapped = stream(container, 'Package')
+	return wrapped ? [actualOfficeType(wrapped, 'doc', budget), wrapped] : ['', content]
 }
 
 const pricedText = (parts: PartTexts) =>
