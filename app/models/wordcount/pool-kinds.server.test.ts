@@ -41,6 +41,24 @@ describe.runIf(hasPool)('PDF forms and text-light pages', () => {
 		expect(textOf(analysis)).toContain('Item1\nItem2\nItem3\nItem4\nItem6\nItem7')
 	})
 
+	// The fix started from pdf_pdfjs_listbox_actions.pdf (four buttons, "ClearItems" to "AddItem")
+	// and pdf_pdfjs_issue15092.pdf (fields of two decimals): pdftotext prints both, we did not.
+	test("a push button's caption is counted: its appearance draws it on the page", async () => {
+		const toggles = await analysePoolFile('pdf_pdfjs_issue15053.pdf')
+		expect(toggles).toMatchObject({ kind: 'words', words: 16 })
+		expect(textOf(toggles)).toContain('This Button can be toggled\nButton1')
+		// A page whose only text was a button's caption went to a person as "no text".
+		const date = await analysePoolFile('pdf_pdfjs_bug1934157.pdf')
+		expect(date).toMatchObject({ kind: 'words', words: 2 })
+		expect(textOf(date)).toContain('Set date')
+	})
+
+	test("a field's number is counted as its format shows it, not as stored", async () => {
+		const totals = await analysePoolFile('pdf_pdfjs_issue15092.pdf')
+		expect(textOf(totals)).toContain('232,324.00')
+		expect(textOf(totals)).not.toMatch(/^232324$/m)
+	})
+
 	test('a page of a few words and no picture is counted, not taken for a scan', async () => {
 		expect(await analysePoolFile('pdf_pdfjs_franz.pdf')).toMatchObject({ kind: 'words', words: 2 })
 		expect(await analysePoolFile('pdf_tika_testAppleSingleFile.pdf')).toMatchObject({ kind: 'words', words: 2 })

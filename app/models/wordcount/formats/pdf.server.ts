@@ -3,6 +3,7 @@ import path from 'node:path'
 import { getDocumentProxy } from 'unpdf'
 import { Budget } from '#app/models/wordcount/budget.server.ts'
 import { spendPdfStreams } from '#app/models/wordcount/pdf-streams.server.ts'
+import { formText } from '#app/models/wordcount/formats/pdf-forms.server.ts'
 import { anyBytes, EncryptedDocument, plain, type Format } from '#app/models/wordcount/format.server.ts'
 
 // A word split at the end of a line ("inter-" / "preter") is one word on the page; joined (hyphen
@@ -52,38 +53,6 @@ function pageText(items: Item[]): string {
 	return text
 }
 
-type Annotation = {
-	subtype?: string
-	fieldType?: string
-	fieldValue?: unknown
-	combo?: boolean
-	options?: { displayValue?: string }[]
-	textContent?: string[]
-	hidden?: boolean
-	noView?: boolean
-}
-
-// What a form shows on the page, which is not in the page's own text: a text field's value, a list
-// box's items (a drop-down's chosen one), a text box drawn as an annotation (FreeText). As
-// pdftotext prints them; a filled-in form (an insurance certificate) counted 5 words of 88 before.
-function annotationText(annotations: Annotation[]): string {
-	const lines: string[] = []
-	for (const annotation of annotations) {
-		if (annotation.hidden || annotation.noView) continue
-		if (annotation.subtype === 'FreeText') lines.push(...(annotation.textContent ?? []))
-		if (annotation.subtype !== 'Widget') continue
-		if (annotation.fieldType === 'Tx' && typeof annotation.fieldValue === 'string') lines.push(annotation.fieldValue)
-		if (annotation.fieldType === 'Ch')
-			lines.push(
-				...(annotation.combo
-					? [annotation.fieldValue].flat().filter((value): value is string => typeof value === 'string')
-					: (annotation.options ?? []).map((option) => option.displayValue ?? '')),
-			)
-	}
-	const text = lines.map((line) => line.replace(/\r\n?/g, '\n').trim()).filter(Boolean)
-	return text.length ? `\n${text.join('\n')}` : ''
-}
-
 // A PDF in Chinese, Japanese or Korean often names one of Adobe's predefined character maps
 // (90ms-RKSJ-H) instead of carrying its own: without the maps, its text reads as punctuation
 // alone (a Japanese paper counted 3 words). pdf.js's own maps, from the pdf.js release unpdf bundles.
@@ -106,7 +75,7 @@ export async function extractPdf(
 		for (let number = 1; number <= document.numPages; number++) {
 			const page = await document.getPage(number)
 			const content = await page.getTextContent()
-			const fields = annotationText((await page.getAnnotations({ intent: 'display' })) as Annotation[])
+			const fields = await formText(page)
 			pages.push(pageText(content.items.flatMap((item) => ('str' in item ? [item as Item] : []))) + fields)
 		}
 		return { text: joinHyphenated(pages.join('\n')), pages: document.numPages, pictures }
