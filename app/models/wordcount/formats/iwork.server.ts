@@ -4,7 +4,8 @@ import { isZip, readBinaryPart, readBinaryParts, readParts } from '#app/models/w
 import { EncryptedDocument, NotCountable, plain } from '#app/models/wordcount/format.server.ts'
 import type { Extracted, Format } from '#app/models/wordcount/format.server.ts'
 import { extractPdf } from '#app/models/wordcount/formats/pdf.server.ts'
-import { xmlText, decodeEntities } from '#app/models/wordcount/xml.server.ts'
+import { xmlText } from '#app/models/wordcount/xml.server.ts'
+import { numbers09Cells } from '#app/models/wordcount/formats/numbers09.server.ts'
 import { tileNumbers } from '#app/models/wordcount/formats/iwork-cells.server.ts'
 
 // iWork 2013 and later (Pages, Numbers). What is counted:
@@ -115,10 +116,8 @@ export function extractIworkXml(bytes: Uint8Array, kind: 'pages' | 'numbers', bu
 		})
 		return { parts: { body: [body] } }
 	}
-	const cells = [...xml.matchAll(/<sf:(?:ct|so)\b[^<>]*\bsfa:s="([^"<]*)"|<sf:[nd]\b[^<>]*\bsf:v="([^"<]*)"/g)].map(
-		(match) => decodeEntities(match[1] ?? match[2] ?? ''),
-	)
-	return { parts: { body: cells } }
+	const { body, values } = numbers09Cells(xml)
+	return { parts: { body, values } }
 }
 
 // Pages and Numbers. A password-protected one cannot be read. Pages keeps a PDF of its pages (what
