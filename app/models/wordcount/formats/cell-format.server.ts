@@ -195,7 +195,8 @@ function tokenize(section: string): Token[] {
 
 const literalText = (tokens: Token[]) => tokens.map((token) => ('text' in token ? token.text : '')).join('')
 
-const MONTHS = [
+// Month and day names as Excel and Numbers show them in English; formats/numbers09 reads them too.
+export const MONTHS = [
 	'January',
 	'February',
 	'March',
@@ -209,8 +210,8 @@ const MONTHS = [
 	'November',
 	'December',
 ]
-const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
-const pad = (value: number, width: number) => String(value).padStart(width, '0')
+export const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
+export const pad = (value: number, width: number) => String(value).padStart(width, '0')
 
 // A serial date (days since 1900, with Lotus's 29 February 1900, or since 1904) and its time.
 function formatDate(serial: number, tokens: Token[], date1904: boolean): string {

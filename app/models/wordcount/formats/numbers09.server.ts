@@ -1,3 +1,4 @@
+import { DAYS, MONTHS, pad } from '#app/models/wordcount/formats/cell-format.server.ts'
 import { decodeEntities } from '#app/models/wordcount/xml.server.ts'
 
 // Numbers '09 (index.xml) tables, cell by cell as the table shows them:
@@ -108,23 +109,6 @@ export function shownNumber(stored: string): string {
 	const number = Number(stored)
 	return Number.isFinite(number) ? String(Number(number.toPrecision(15))) : stored
 }
-
-const MONTHS = [
-	'January',
-	'February',
-	'March',
-	'April',
-	'May',
-	'June',
-	'July',
-	'August',
-	'September',
-	'October',
-	'November',
-	'December',
-]
-const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
-const pad = (value: number, width: number) => String(value).padStart(width, '0')
 
 // A Unicode (ICU) date pattern: letters repeated ("MMM", "yy"), text in quotes, the rest as is.
 export function formatDate(seconds: number, pattern: string): string {
