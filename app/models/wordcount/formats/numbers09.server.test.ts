@@ -55,6 +55,14 @@ describe("Numbers '09 cells as the table shows them", () => {
 		expect(formatDate(OCTOBER_1_2009, "EEE h 'o''clock'")).toBe("Thu 2 o'clock")
 	})
 
+	test('linear in the file: a tag name of megabytes, attributes that never close, a flood of tags', () => {
+		const megabyte = 1024 * 1024
+		expect(numbers09Cells(`<sf:${'a'.repeat(4 * megabyte)}`).body).toEqual([])
+		expect(numbers09Cells(`<sf:ct sfa:s="${'x'.repeat(4 * megabyte)}`).body).toEqual([])
+		const flood = '<sf:n sf:v="7"/>'.repeat(megabyte / 4)
+		expect(numbers09Cells(flood).body).toHaveLength(megabyte / 4)
+	})
+
 	test.runIf(hasPool)('on a workbook it did not start from: dates, results and a checkbox column', async () => {
 		// LibreOffice prints its dates with a time the cells' format does not show, and its amounts as
 		// percentages; what Numbers shows is 253 words and nine checkboxes (241 before, no dates).

@@ -11,8 +11,10 @@ import { decodeEntities } from '#app/models/wordcount/xml.server.ts'
 // - a checkbox (sf:cb) as TRUE or FALSE, apart and not priced, as in a workbook.
 // Until 28 November 2026 dates and formulas' results were not counted.
 // The table templates Numbers offers (ls:tabular-prototypes) are not the document's tables.
-// One pass over the tags; the styles are resolved at the end (they may come after the cells).
-const TAG = /<(\/?)(sf|ls):([\w-]+)([^<>]*)>/g
+// One pass over the tags, linear in the file: a tag's name is never given back to be tried
+// shorter (without the lookahead, "<sf:" and a megabyte of letters took minutes). The styles are
+// resolved at the end (they may come after the cells).
+const TAG = /<(\/?)(sf|ls):([\w-]+)(?![\w-])([^<>]*)>/g
 const SECONDS_2001 = Date.UTC(2001, 0, 1)
 const DEFAULT_DATE_FORMAT = 'M/d/yy'
 
