@@ -319,6 +319,35 @@ describe('documents embedded as objects', () => {
 			})
 	})
 
+	// The fix started from the corpus's rtf_tika_embedded_files.rtf (Word, Excel and PowerPoint
+	// files in \objdata groups, "no text" before): an RTF file's objects are read as a .doc's are.
+	test("an RTF file's embedded objects, each an OLE 1.0 object in hexadecimal; a linked one has none", async () => {
+		const wrapper = CFB.utils.cfb_new()
+		CFB.utils.cfb_add(wrapper, 'Package', Buffer.from(workbook('Timepris for tolkning')))
+		const native = CFB.write(wrapper, { type: 'buffer' }) as Buffer
+		const name = (text: string) => [...u32(text.length + 1), ...latin1(text), 0]
+		const ole1 = (format: number, data: number[]) =>
+			Buffer.from([
+				...u32(0x0501),
+				...u32(format),
+				...name('Excel.Sheet.12'),
+				...u32(0),
+				...u32(0),
+				...u32(data.length),
+				...data,
+			])
+				.toString('hex')
+				.replace(/(.{128})/g, '$1\n')
+		const rtf = (objects: string) =>
+			new TextEncoder().encode(`{\\rtf1\\ansi Se prislisten{\\object\\objemb{\\*\\objdata ${objects}}}\\par}`)
+		const analysis = await analyseBytes('prisliste.rtf', rtf(ole1(2, [...native])))
+		expect(analysis).toMatchObject({ kind: 'words', words: 2, breakdown: { body: 2, embedded: 3 } })
+		expect(analysis.kind === 'words' && analysis.partTexts?.embedded).toBe('Timepris for tolkning')
+		// A linked object keeps only where its file is.
+		const linked = await analyseBytes('link.rtf', rtf(ole1(1, [])))
+		expect(linked.kind === 'words' && linked.breakdown.embedded).toBeUndefined()
+	})
+
 	test.runIf(hasPool)("what the objects unpack is paid from the document's budget", async () => {
 		const file = path.join(POOL, 'ppt_tika_testPPT_embeded.ppt')
 		const budget = new Budget()

@@ -1,5 +1,6 @@
 import iconv from 'iconv-lite'
 import { anyBytes, plain, type Format } from '#app/models/wordcount/format.server.ts'
+import { rtfObjects } from '#app/models/wordcount/formats/rtf-objects.server.ts'
 
 // Destinations that hold no body text: fonts, colours, styles, document info, pictures, objects.
 const SKIPPED = new Set([
@@ -115,5 +116,8 @@ export function extractRtf(source: string): string {
 export const rtf: Format = {
 	extensions: ['rtf'],
 	sniff: anyBytes,
-	extract: (bytes) => plain(extractRtf(Buffer.from(bytes).toString('latin1'))),
+	extract: (bytes, budget) => {
+		const source = Buffer.from(bytes).toString('latin1')
+		return { ...plain(extractRtf(source)), objects: rtfObjects(source, budget) }
+	},
 }
