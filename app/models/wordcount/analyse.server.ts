@@ -14,6 +14,7 @@ import {
 import { formatOf } from '#app/models/wordcount/formats.server.ts'
 import { embeddedTexts } from '#app/models/wordcount/formats/embedded.server.ts'
 import { actualOfficeType } from '#app/models/wordcount/formats/disguise.server.ts'
+import { holdsPictures } from '#app/models/wordcount/formats/pictures.server.ts'
 
 export { MANUAL_REASONS, type ManualReason } from '#app/models/wordcount/format.server.ts'
 
@@ -84,6 +85,9 @@ async function analyseText(path: string, type: string, options: Options): Promis
 	const leftOut = new Set<CountPart>(PRESENTATIONS.has(actual) ? (options.leaveOut ?? []) : [])
 	const counted = countParts(extracted, options, leftOut)
 	if (isScan(extracted, counted.characters)) return manual('scanned')
+	// Nothing to count but pictures: an image to the customer, counted by a person (not "no text").
+	if (!counted.words && !counted.breakdown.embedded && extracted.pages === undefined && holdsPictures(bytes, budget))
+		return manual('image')
 	return {
 		kind: 'words',
 		...counted,

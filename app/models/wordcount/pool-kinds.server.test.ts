@@ -190,6 +190,38 @@ describe('Excel 2 to 95 workbooks', () => {
 	})
 })
 
+describe('a document of pictures alone', () => {
+	const encode = (text: string) => new TextEncoder().encode(text)
+	const emptyLetter = encode('<w:document xmlns:w="w"><w:body><w:p/></w:body></w:document>')
+
+	// The fix started from doc_poi_vector_image.doc (lettering in a drawing): a document with nothing
+	// to count but pictures said "we found no text to count", where the text is in the pictures.
+	test('goes to a person as an image; with no picture either, as no text', async () => {
+		const withPicture = zipSync({ 'word/document.xml': emptyLetter, 'word/media/image1.png': new Uint8Array([1]) })
+		expect(await analyseBytes('skannet.docx', withPicture)).toEqual({ kind: 'manual', reason: 'image' })
+		expect(await analyseBytes('tom.docx', zipSync({ 'word/document.xml': emptyLetter }))).toEqual({
+			kind: 'manual',
+			reason: 'no-text',
+		})
+		const rtf = encode('{\\rtf1{\\pict\\pngblip 89504e47}}')
+		expect(await analyseBytes('billede.rtf', rtf)).toEqual({ kind: 'manual', reason: 'image' })
+	})
+
+	test.runIf(hasPool)('in a deck, a workbook and a Word 97 file it did not start from', async () => {
+		for (const file of [
+			'ppt_tika_pictures.ppt',
+			'pptx_poi_54542_cropped_bitmap.pptx',
+			'xls_poi_46515.xls',
+			'doc_tika_testDocumentLink.doc',
+		])
+			expect(await analysePoolFile(file), file).toEqual({ kind: 'manual', reason: 'image' })
+		// A workbook with neither text nor pictures still says so, and so does a Word file whose only
+		// pictures are the icons of the two programs it embeds.
+		expect(await analysePoolFile('xls_poi_colwidth.xls')).toEqual({ kind: 'manual', reason: 'no-text' })
+		expect(await analysePoolFile('docx_tika_2exe.docx')).toEqual({ kind: 'manual', reason: 'no-text' })
+	})
+})
+
 describe('PowerPoint 4', () => {
 	// The fix started from ppt_poi_pp40only.ppt (1,962 words in LibreOffice, "broken" here).
 	test('a PowerPoint 4 file goes to a person as not supported yet, not as broken', async () => {
