@@ -56,11 +56,7 @@ export async function analyseFile(path: string, extension: string, options: Opti
 	if (IMAGES.has(type)) return manual('image')
 	if (MEDIA.has(type)) return analyseMedia(path)
 	try {
-		const analysis = await analyseText(path, type, options)
-		// A document in which nothing countable was found is looked at by a person, never priced as
-		// empty; one whose only text is in documents embedded in it says so.
-		if (analysis.kind !== 'words' || analysis.words > 0 || analysis.minutes !== undefined) return analysis
-		return manual(analysis.breakdown.embedded ? 'embedded' : 'no-text')
+		return await analyseText(path, type, options)
 	} catch (error) {
 		if (error instanceof EncryptedDocument) return manual('encrypted')
 		if (error instanceof NotCountable) return manual(error.reason)
@@ -85,9 +81,8 @@ async function analyseText(path: string, type: string, options: Options): Promis
 	const leftOut = new Set<CountPart>(PRESENTATIONS.has(actual) ? (options.leaveOut ?? []) : [])
 	const counted = countParts(extracted, options, leftOut)
 	if (isScan(extracted, counted.characters)) return manual('scanned')
-	// Nothing to count but pictures: an image to the customer, counted by a person (not "no text").
-	if (!counted.words && !counted.breakdown.embedded && extracted.pages === undefined && holdsPictures(bytes, budget))
-		return manual('image')
+	if (!counted.words && extracted.minutes === undefined)
+		return manual(nothingPriced(counted.breakdown, extracted, () => holdsPictures(bytes, budget)))
 	return {
 		kind: 'words',
 		...counted,
@@ -95,6 +90,16 @@ async function analyseText(path: string, type: string, options: Options): Promis
 		hiddenSlides: extracted.hiddenSlides ?? 0,
 		...(extracted.minutes === undefined ? {} : { minutes: extracted.minutes }),
 	}
+}
+
+// A document with nothing to price is looked at by a person, never priced as empty, and the reason
+// says where its text is: in documents embedded in it; in its pictures, when nothing at all was
+// read but pictures (a scanned page in Word, a deck of photographs); else nowhere we could find.
+// A deck whose only text is notes left out of the price, or a file of comments alone, is no-text.
+function nothingPriced(breakdown: CountBreakdown, extracted: Extracted, hasPictures: () => boolean): ManualReason {
+	if (breakdown.embedded) return 'embedded'
+	const readNothing = Object.keys(breakdown).length === 0
+	return readNothing && extracted.pages === undefined && hasPictures() ? 'image' : 'no-text'
 }
 
 // Too little text per page for its pages, and pictures that may hold the rest. A page with a few

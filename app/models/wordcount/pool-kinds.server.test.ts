@@ -203,6 +203,15 @@ describe('a document of pictures alone', () => {
 			kind: 'manual',
 			reason: 'no-text',
 		})
+		// Text was read, only none of it is priced (a comment): not a picture of text.
+		const commented = zipSync({
+			'word/document.xml': emptyLetter,
+			'word/comments.xml': encode(
+				'<w:comments xmlns:w="w"><w:comment><w:p><w:r><w:t>Se logoet</w:t></w:r></w:p></w:comment></w:comments>',
+			),
+			'word/media/image1.png': new Uint8Array([1]),
+		})
+		expect(await analyseBytes('kommentar.docx', commented)).toEqual({ kind: 'manual', reason: 'no-text' })
 		const rtf = encode('{\\rtf1{\\pict\\pngblip 89504e47}}')
 		expect(await analyseBytes('billede.rtf', rtf)).toEqual({ kind: 'manual', reason: 'image' })
 	})

@@ -107,7 +107,7 @@ function styleFormat(
 	return DEFAULT_DATE_FORMAT
 }
 
-export function shownNumber(stored: string): string {
+function shownNumber(stored: string): string {
 	const number = Number(stored)
 	return Number.isFinite(number) ? String(Number(number.toPrecision(15))) : stored
 }
