@@ -112,15 +112,45 @@ export async function takeLink(
 	return link ? { state: 'valid', link } : peekLink(db, token, now, purposes)
 }
 
+// Every unused link of one staff account stops working: its address or password changed, it was
+// deactivated, or it is invited again. By account, not by address, so a link mailed to an address
+// the account no longer has is withdrawn too.
+export async function withdrawLinksOfUser(
+	db: Database,
+	userId: number,
+	purposes: CustomerLinkPurpose[],
+	now = new Date(),
+) {
+	await db
+		.update(customerLinks)
+		.set({ expiresAt: now })
+		.where(
+			and(
+				eq(customerLinks.userId, userId),
+				isNull(customerLinks.usedAt),
+				gt(customerLinks.expiresAt, now),
+				inArray(customerLinks.purpose, purposes),
+			),
+		)
+}
+
 // Links not yet used for this e-mail and purpose stop working (a newer one was sent, or the
 // invitation was withdrawn).
-export async function withdrawLinks(db: Database, email: string, purposes: CustomerLinkPurpose[], now = new Date()) {
+// A company's invitation is withdrawn in that company only (`companyId`).
+export async function withdrawLinks(
+	db: Database,
+	email: string,
+	purposes: CustomerLinkPurpose[],
+	now = new Date(),
+	companyId?: number,
+) {
 	await db
 		.update(customerLinks)
 		.set({ expiresAt: now })
 		.where(
 			and(
 				eq(customerLinks.email, normaliseEmail(email)),
+				companyId === undefined ? undefined : eq(customerLinks.companyId, companyId),
 				isNull(customerLinks.usedAt),
 				or(...purposes.map((purpose) => eq(customerLinks.purpose, purpose))),
 			),

@@ -4,6 +4,7 @@ import { users, type Role } from '#database/schema.ts'
 import { decoyPasswordHash, hashPassword, verifyPassword } from '#app/models/staff/password.server.ts'
 import { pruneExpiredSessions, revokeSessions, startSession } from '#app/models/staff/session.server.ts'
 import { admitAttempt, clearFailures, forgetAttempt } from '#app/models/staff/throttle.server.ts'
+import { withdrawLinksOfUser } from '#app/models/customer/links.server.ts'
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase()
 
@@ -54,7 +55,8 @@ export async function createStaff(db: Database, staff: NewStaff) {
 	return user!
 }
 
-// Every other session of the account ends: a changed password must lock out whoever had the old one.
+// Every other session of the account ends: a changed password must lock out whoever had the old one,
+// and an invitation mailed before it must not reset it.
 export async function changePassword(
 	db: Database,
 	userId: number,
@@ -66,6 +68,7 @@ export async function changePassword(
 		.set({ passwordHash: await hashPassword(password), updatedAt: new Date() })
 		.where(eq(users.id, userId))
 	await revokeSessions(db, userId, keepSessionId)
+	await withdrawLinksOfUser(db, userId, ['staff-invite'])
 }
 
 export async function findStaffByEmail(db: Database, email: string) {

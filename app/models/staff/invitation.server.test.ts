@@ -9,6 +9,7 @@ import { userRepository } from '#app/models/staff/record.server.ts'
 import { findSessionStaff, startSession } from '#app/models/staff/session.server.ts'
 import { setupOrderTests } from '#tests/setup/orders.ts'
 import { makeTranslator } from '#tests/setup/vendor.ts'
+import { findTranslator, saveTranslator } from '#app/models/vendor/translators.server.ts'
 
 const { db, mails, services, staff } = setupOrderTests()
 const PASSWORD = 'a-password-of-my-own'
@@ -121,5 +122,88 @@ describe('a deactivated account', () => {
 
 	test('a password nobody knows is a real hash, so signing in against it costs the same', async () => {
 		expect(await unknownPassword()).toMatch(/^scrypt\$/)
+	})
+})
+
+// A link mailed before the account changed is no key to it (the typo corrected, a password set by
+// hand, the account off, a new invitation): each withdraws every unused invitation of the person.
+describe('an invitation mailed before the account changed', () => {
+	const linkOf = () => /\/admin\/invitation\/(\S+)/.exec(mails.at(-1)!.text)![1]!
+	const admin = (email: string, changes: Partial<{ password: string | null; deactivated: boolean }> = {}) => ({
+		name: 'Ada Admin',
+		email,
+		role: 'admin' as const,
+		deactivated: false,
+		password: null,
+		...changes,
+	})
+
+	test('mailed to a mistyped address stops working when the address is corrected', async () => {
+		const id = await userRepository.create(db(), admin('typo@wrong-domain.test'))
+		await inviteStaff(services(), staff, id)
+		const typo = linkOf()
+		await userRepository.update(db(), id, admin('ada@tolk.test'))
+		expect((await invitationOf(services(), typo)).state).not.toBe('valid')
+		expect(await acceptInvitation(services(), typo, PASSWORD)).toMatchObject({ ok: false })
+		expect((await attempt('ada@tolk.test')).outcome).toBe('refused')
+		// A new invitation, to the right address, works.
+		await inviteStaff(services(), staff, id)
+		expect(mails.at(-1)!.to).toBe('ada@tolk.test')
+		const accepted = await acceptInvitation(services(), linkOf(), PASSWORD)
+		expect(accepted.ok).toBe(true)
+	})
+
+	test('a translator corrected from a typo address loses the link mailed there', async () => {
+		mails.length = 0
+		const { id, email } = await makeTranslator(services(), staff, 'Tia Typo', { password: '' })
+		const typo = linkOf()
+		expect(mails.at(-1)!.to).toBe(email)
+		const translator = (await findTranslator(db(), id))!
+		await saveTranslator(services(), staff, id, {
+			name: translator.name,
+			email: 'tia@translators.test',
+			password: null,
+			teamMemberId: null,
+			dailyCapacity: translator.dailyCapacity,
+			active: true,
+			pairs: [{ from: 'da', to: 'en', ratePerWord: 0.8 }],
+			reviewFeeRule: 'share',
+			reviewSharePercent: 40,
+			hourlyRate: null,
+			repetitionRule: 'customer',
+			repetitionOwnPercent: null,
+		})
+		expect((await invitationOf(services(), typo)).state).not.toBe('valid')
+		expect(await acceptInvitation(services(), typo, PASSWORD)).toMatchObject({ ok: false })
+	})
+
+	test('sent before an admin set the password by hand, it no longer resets it', async () => {
+		const id = await userRepository.create(db(), admin('hand@tolk.test'))
+		await inviteStaff(services(), staff, id)
+		const old = linkOf()
+		await userRepository.update(db(), id, admin('hand@tolk.test', { password: 'set-by-the-admin-1' }))
+		expect(await acceptInvitation(services(), old, PASSWORD)).toMatchObject({ ok: false })
+		expect((await attempt('hand@tolk.test', 'set-by-the-admin-1')).outcome).toBe('signed-in')
+		expect((await attempt('hand@tolk.test')).outcome).toBe('refused')
+	})
+
+	test('of a deactivated account stays spent when the account is active again', async () => {
+		const id = await userRepository.create(db(), admin('off@tolk.test'))
+		await inviteStaff(services(), staff, id)
+		const old = linkOf()
+		await userRepository.update(db(), id, admin('off@tolk.test', { deactivated: true }))
+		await userRepository.update(db(), id, admin('off@tolk.test'))
+		expect((await invitationOf(services(), old)).state).toBe('expired')
+		expect(await acceptInvitation(services(), old, PASSWORD)).toMatchObject({ ok: false })
+	})
+
+	test("is checked against the account's address when it is used, whatever changed it", async () => {
+		const id = await userRepository.create(db(), admin('moved@tolk.test'))
+		await inviteStaff(services(), staff, id)
+		const old = linkOf()
+		// An address changed by a path that withdrew nothing (a script, a restore of older rows).
+		await db().update(users).set({ email: 'elsewhere@tolk.test' }).where(eq(users.id, id))
+		expect(await invitationOf(services(), old)).toEqual({ state: 'withdrawn' })
+		expect(await acceptInvitation(services(), old, PASSWORD)).toEqual({ ok: false, reason: 'withdrawn' })
 	})
 })

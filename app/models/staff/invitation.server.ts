@@ -3,7 +3,13 @@ import { eq } from 'drizzle-orm'
 import { translators, users } from '#database/schema.ts'
 import type { AppServices } from '#app/models/services.ts'
 import { recordAudit } from '#app/models/audit/record.server.ts'
-import { issueLink, peekLink, takeLink, withdrawLinks } from '#app/models/customer/links.server.ts'
+import {
+	issueLink,
+	normaliseEmail,
+	peekLink,
+	takeLink,
+	withdrawLinksOfUser,
+} from '#app/models/customer/links.server.ts'
 import { mailText } from '#app/models/mail-text.server.ts'
 import { getSettings } from '#app/models/site.server.ts'
 import { changePassword } from '#app/models/staff/account.server.ts'
@@ -32,7 +38,7 @@ export async function inviteStaff(services: Services, admin: Actor, userId: numb
 		.leftJoin(translators, eq(translators.userId, users.id))
 		.where(eq(users.id, userId))
 	if (!user?.active) return false
-	await withdrawLinks(db, user.email, STAFF_INVITE, now)
+	await withdrawInvitations(db, userId, now)
 	const token = await issueLink(
 		db,
 		{ purpose: 'staff-invite', email: user.email, ipHash: `staff:${admin.id}`, userId },
@@ -58,21 +64,30 @@ export async function inviteStaff(services: Services, admin: Actor, userId: numb
 	return true
 }
 
+// Every unused invitation of the account stops working: called whenever its address or password
+// changes, it is deactivated or invited again, so an old link never sets a password for it.
+export const withdrawInvitations = (db: Services['db'], userId: number, now = new Date()) =>
+	withdrawLinksOfUser(db, userId, STAFF_INVITE, now)
+
 export type InvitationState =
-	{ state: 'valid'; name: string; email: string } | { state: 'expired' | 'used' | 'unknown' }
+	{ state: 'valid'; name: string; email: string } | { state: 'expired' | 'used' | 'unknown' | 'withdrawn' }
 
 // What an invitation link is, without spending it (a mail scanner that opens it spends nothing).
 export async function invitationOf(services: Pick<Services, 'db'>, token: string, now = new Date()) {
 	const peeked = await peekLink(services.db, token, now, STAFF_INVITE)
 	if (peeked.state !== 'valid') return { state: peeked.state } as InvitationState
-	const user = await invitedUser(services, peeked.link.userId)
+	const user = await invitedUser(services, peeked.link)
+	if (user === 'withdrawn') return { state: 'withdrawn' } as InvitationState
 	return (user ? { state: 'valid', name: user.name, email: user.email } : { state: 'unknown' }) as InvitationState
 }
 
-const invitedUser = async (services: Pick<Services, 'db'>, userId: number | null) => {
-	if (userId === null) return null
-	const [user] = await services.db.select().from(users).where(eq(users.id, userId))
-	return user?.active ? user : null
+// The account a link invites, while it is active and still has the address the link was mailed
+// to (a link mailed to a mistyped address that was corrected since is no key to the account).
+const invitedUser = async (services: Pick<Services, 'db'>, link: { userId: number | null; email: string }) => {
+	if (link.userId === null) return null
+	const [user] = await services.db.select().from(users).where(eq(users.id, link.userId))
+	if (!user?.active) return null
+	return normaliseEmail(user.email) === link.email ? user : ('withdrawn' as const)
 }
 
 // The invited person sets their password: the link is spent (of two at once, one wins), every
@@ -80,7 +95,8 @@ const invitedUser = async (services: Pick<Services, 'db'>, userId: number | null
 export async function acceptInvitation(services: Services, token: string, password: string, now = new Date()) {
 	const taken = await takeLink(services.db, token, now, STAFF_INVITE)
 	if (taken.state !== 'valid') return { ok: false as const, reason: taken.state }
-	const user = await invitedUser(services, taken.link.userId)
+	const user = await invitedUser(services, taken.link)
+	if (user === 'withdrawn') return { ok: false as const, reason: 'withdrawn' as const }
 	if (!user) return { ok: false as const, reason: 'unknown' as const }
 	await changePassword(services.db, user.id, password)
 	await services.db.update(users).set({ invitedAt: null }).where(eq(users.id, user.id))

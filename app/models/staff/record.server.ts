@@ -5,7 +5,7 @@ import { users } from '#database/schema.ts'
 import type { Repository } from '#app/models/records/repository.server.ts'
 import { changePassword, createStaff, normalizeEmail } from '#app/models/staff/account.server.ts'
 import { hashPassword } from '#app/models/staff/password.server.ts'
-import { unknownPassword } from '#app/models/staff/invitation.server.ts'
+import { unknownPassword, withdrawInvitations } from '#app/models/staff/invitation.server.ts'
 import type { UserValues } from '#app/models/staff/record.ts'
 import { revokeSessions } from '#app/models/staff/session.server.ts'
 
@@ -35,11 +35,14 @@ export const userRepository: Repository<UserValues> = {
 	},
 	async update(db, id, { name, email, role, deactivated, password }) {
 		const active = !deactivated
-		const [before] = await db.select({ role: users.role }).from(users).where(eq(users.id, id))
+		const [before] = await db.select({ role: users.role, email: users.email }).from(users).where(eq(users.id, id))
 		await db
 			.update(users)
 			.set({ name, email: normalizeEmail(email), role, active, updatedAt: new Date() })
 			.where(eq(users.id, id))
+		// An invitation mailed before is no key once the address is another, a password is set or
+		// the account is off (changePassword withdraws them too).
+		if (before?.email !== normalizeEmail(email) || !active) await withdrawInvitations(db, id)
 		// A new password, a new role or a deactivation ends the account's sessions (changePassword
 		// does so itself).
 		if (password) await changePassword(db, id, password)

@@ -18,7 +18,7 @@ import { recordAudit } from '#app/models/audit/record.server.ts'
 import { normalizeEmail } from '#app/models/staff/account.server.ts'
 import { hashPassword } from '#app/models/staff/password.server.ts'
 import { revokeSessions } from '#app/models/staff/session.server.ts'
-import { inviteStaff, unknownPassword } from '#app/models/staff/invitation.server.ts'
+import { inviteStaff, unknownPassword, withdrawInvitations } from '#app/models/staff/invitation.server.ts'
 import type { AppServices } from '#app/models/services.ts'
 import { getSettings } from '#app/models/site.server.ts'
 import { checkbox, numberField, optionalText, requiredText } from '#app/models/records/form.ts'
@@ -110,6 +110,7 @@ export async function saveTranslator(
 		if (clash && clash.id !== existing?.userId) throw new EmailTaken()
 		const account = { email, name: values.name, role: 'translator' as const, updatedAt: new Date() }
 		let userId = existing?.userId
+		const [before] = userId ? await tx.select({ email: users.email }).from(users).where(eq(users.id, userId)) : []
 		if (userId) {
 			await tx
 				.update(users)
@@ -151,9 +152,12 @@ export async function saveTranslator(
 					ratePerMinute: pair.ratePerMinute ?? null,
 				})),
 			)
-		return { id: row!.id, userId, created: !existing }
+		return { id: row!.id, userId, created: !existing, emailChanged: Boolean(before && before.email !== email) }
 	})
 	if (!saved) throw new TranslatorNotFound()
+	// A link mailed before is no key once the address is another, a password set or the translator off.
+	if (!saved.created && (saved.emailChanged || passwordHash || !values.active))
+		await withdrawInvitations(services.db, saved.userId)
 	// A new password or a deactivated translator ends the sessions they had.
 	if (passwordHash && !saved.created) await revokeSessions(services.db, saved.userId)
 	if (!values.active) await revokeSessions(services.db, saved.userId)
