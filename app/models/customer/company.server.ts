@@ -120,7 +120,8 @@ export async function removeColleague(services: Services, manager: Customer, ema
 		.set({ companyId: null, managesCompany: false, updatedAt: new Date() })
 		.where(and(eq(customers.email, address), eq(customers.companyId, manager.companyId)))
 		.returning({ id: customers.id })
-	await withdrawLinks(services.db, address, ['invite'])
+	// Only this company's invitations: the same address may be invited by another company.
+	await withdrawLinks(services.db, address, ['invite'], new Date(), manager.companyId)
 	for (const row of removed) {
 		await withdrawApprovalsOf(services.db, row.id)
 		await broadcastTo(services, customerStream(row.id), { type: 'access' })

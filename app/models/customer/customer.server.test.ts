@@ -261,6 +261,36 @@ describe('colleagues', () => {
 	})
 })
 
+describe('invitations of two companies', () => {
+	test("a manager withdrawing an address's invitation withdraws their own company's only", async () => {
+		const managerOf = async (email: string, cvr: number, name: string) => {
+			await db()
+				.insert(companies)
+				.values({ cvr, name, searchName: name.toLowerCase(), isActive: true })
+				.onConflictDoNothing()
+			const account = await signedIn(email)
+			const fields = { name, phone: '', company_cvr: String(cvr), company_query: '', ean: '', buyer_reference: '' }
+			expect(await saveDetails(db(), account, fields)).toMatchObject({ ok: true })
+			return (await findSessionCustomer(db(), await freshSession(email)))!
+		}
+		const first = await managerOf('boss@first.dk', 10150817, 'First ApS')
+		const second = await managerOf('boss@second.dk', 25052943, 'Second ApS')
+		const invite = async (manager: Customer) => {
+			mails.length = 0
+			expect(
+				await inviteColleague(services(), manager, { email: 'both@people.dk', locale: 'da', ipHash: `i${manager.id}` }),
+			).toBe('sent')
+			return tokenIn(mails.at(-1)!.text)!
+		}
+		const fromFirst = await invite(first)
+		const fromSecond = await invite(second)
+		expect(await removeColleague(services(), first, 'both@people.dk')).toBe(true)
+		expect((await peekLink(db(), fromFirst)).state).toBe('expired')
+		expect((await peekLink(db(), fromSecond)).state).toBe('valid')
+		expect((await colleaguesOf(db(), second))!.invited).toEqual(['both@people.dk'])
+	})
+})
+
 // A second browser's session for an e-mail (a fresh link).
 async function freshSession(email: string) {
 	mails.length = 0
