@@ -12,6 +12,13 @@ const NO_SCHEMA_IN_THE_BROWSER = {
 	message: 'The schema stays on the server: take constants from #database/enums.ts.',
 }
 
+// Node reads a JSON module only with its attribute; Vite and Vitest do without, so code that runs
+// under both (the simulation imports test helpers) would work in the tests and fail from the shell.
+const JSON_WITH_ATTRIBUTE = {
+	selector: "ImportDeclaration[importKind!='type'][source.value=/\\.json$/]:not(:has(ImportAttribute))",
+	message: "Import JSON with { type: 'json' }: Node refuses it without (Vite does not).",
+}
+
 const ONE_IMPORT_STYLE = {
 	regex: '^\\.\\.?/(?!\\+types/)',
 	message: 'Import through #app/, #server/, #database/ or #tests/ (decision 003).',
@@ -31,6 +38,7 @@ export default tseslint.config(
 			'@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
 			// One import style: package imports (#app/…, #server/…), never a path relative to the file.
 			'no-restricted-imports': ['error', { patterns: [ONE_IMPORT_STYLE] }],
+			'no-restricted-syntax': ['error', JSON_WITH_ATTRIBUTE],
 		},
 	},
 	{
@@ -122,6 +130,7 @@ export default tseslint.config(
 		rules: {
 			'no-restricted-syntax': [
 				'error',
+				JSON_WITH_ATTRIBUTE,
 				{
 					selector: "JSXOpeningElement[name.name='button']",
 					message: 'Use Button from #app/components/ui/button.tsx.',

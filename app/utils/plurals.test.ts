@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest'
-import da from '#app/locales/da.json'
-import en from '#app/locales/en.json'
-import adminDa from '#app/locales/admin.da.json'
-import adminEn from '#app/locales/admin.en.json'
+import da from '#app/locales/da.json' with { type: 'json' }
+import en from '#app/locales/en.json' with { type: 'json' }
+import adminDa from '#app/locales/admin.da.json' with { type: 'json' }
+import adminEn from '#app/locales/admin.en.json' with { type: 'json' }
 import { translate } from '#app/utils/translate.ts'
 
 const PAIRS = [

@@ -1,6 +1,6 @@
-import adminDa from '#app/locales/admin.da.json'
-import adminEn from '#app/locales/admin.en.json'
-import siteDa from '#app/locales/da.json'
+import adminDa from '#app/locales/admin.da.json' with { type: 'json' }
+import adminEn from '#app/locales/admin.en.json' with { type: 'json' }
+import siteDa from '#app/locales/da.json' with { type: 'json' }
 
 // What a page in Danish must not show: a text by its key, the back office's own English, or one of
 // something in the plural. The admin's walk of every route and the simulation's pages use them.

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, test } from 'vitest'
-import adminDa from '#app/locales/admin.da.json'
-import adminEn from '#app/locales/admin.en.json'
+import adminDa from '#app/locales/admin.da.json' with { type: 'json' }
+import adminEn from '#app/locales/admin.en.json' with { type: 'json' }
 
 // Every model that writes the audit log, read as text: the keys its events name.
 function sources(dir: string): string[] {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
-import da from '#app/locales/da.json'
-import adminDa from '#app/locales/admin.da.json'
-import adminEn from '#app/locales/admin.en.json'
+import da from '#app/locales/da.json' with { type: 'json' }
+import adminDa from '#app/locales/admin.da.json' with { type: 'json' }
+import adminEn from '#app/locales/admin.en.json' with { type: 'json' }
 import { areaOf, groupTextsByPage, pageOfText, TEXT_PAGES } from '#app/models/text/pages.ts'
 
 describe('where the site texts appear', () => {

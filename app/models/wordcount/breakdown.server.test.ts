@@ -5,10 +5,10 @@ import { describe, expect, test } from 'vitest'
 import { analyseFile } from '#app/models/wordcount/analyse.server.ts'
 import { breakdownLines, COUNT_PARTS, UNPRICED_PARTS } from '#app/models/wordcount/parts.ts'
 import { MANUAL_REASONS } from '#app/models/wordcount/format.server.ts'
-import da from '#app/locales/da.json'
-import en from '#app/locales/en.json'
-import adminDa from '#app/locales/admin.da.json'
-import adminEn from '#app/locales/admin.en.json'
+import da from '#app/locales/da.json' with { type: 'json' }
+import en from '#app/locales/en.json' with { type: 'json' }
+import adminDa from '#app/locales/admin.da.json' with { type: 'json' }
+import adminEn from '#app/locales/admin.en.json' with { type: 'json' }
 
 // What a count is made of (the quote's breakdown), on real documents: the corpus, and files made
 // with LibreOffice for what it lacks.
