@@ -27,7 +27,7 @@ export async function logIn(db: Database, attempt: Attempt): Promise<LoginResult
 	// refused as a wrong password is (nothing tells a guesser it exists).
 	if (!user || !isValid || !user.active) return { outcome: 'refused' }
 	await forgetAttempt(db, attemptId)
-	await clearFailures(db, email)
+	await clearFailures(db, email, attempt.ipHash)
 	// Logins are rare: a good moment to drop sessions that have ended.
 	await pruneExpiredSessions(db)
 	return {
