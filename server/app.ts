@@ -142,7 +142,7 @@ export function createApp(options: AppOptions): App {
 
 	const secureCookies = (req: Request) => req.secure
 	app.use(bodyLimit())
-	app.use(csrfProtection({ secretKey, publicUrl: options.publicUrl }))
+	app.use(csrfProtection({ secretKey }))
 	app.use(staffSession(database.db))
 	app.use(adminGate)
 

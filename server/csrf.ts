@@ -6,7 +6,7 @@ import type { NextFunction, Request, Response } from 'express'
 import { readCookie } from '#app/utils/cookies.ts'
 import { CSRF_FIELD, CSRF_HEADER } from '#app/utils/request-headers.ts'
 import type { BodyLocals } from '#server/body-limit.ts'
-import { discardUnreadBody } from '#server/request-bridge.ts'
+import { discardUnreadBody, requestAddress } from '#server/request-bridge.ts'
 import { refuseRequest, SAFE_METHODS } from '#server/request-kind.ts'
 import { SESSION_COOKIE as STAFF_SESSION_COOKIE } from '#app/models/staff/session.server.ts'
 
@@ -40,19 +40,23 @@ export function tokenSecret(secretKey: string, staffCookie: string | null): Buff
 		.digest()
 }
 
-// Where an unsafe request comes from, by what the browser says: Fetch Metadata first, then Origin.
-// 'unknown' when it says neither (a browser from before 2020, or not a browser).
-export function requestOrigin(headers: IncomingHttpHeaders, ownOrigins: string[]): 'same' | 'foreign' | 'unknown' {
+// Where an unsafe request comes from, by what the browser says: Fetch Metadata, and an Origin that
+// must be the request's own (scheme, host and port as React Router will read the request: its own
+// check refuses any other with an error, so another one never gets that far). 'unknown' when it
+// says neither (a browser from before 2020, or not a browser).
+export function requestOrigin(headers: IncomingHttpHeaders, ownOrigin: string): 'same' | 'foreign' | 'unknown' {
 	const site = headers['sec-fetch-site']
-	if (site !== undefined) return site === 'same-origin' ? 'same' : 'foreign'
 	const origin = headers.origin
-	if (origin !== undefined) return ownOrigins.includes(origin) ? 'same' : 'foreign'
-	return 'unknown'
+	if (site !== undefined && site !== 'same-origin') return 'foreign'
+	// A form posted from a page without a referrer says `Origin: null`; only Fetch Metadata vouches for it.
+	if (origin !== undefined && origin !== 'null' && origin !== ownOrigin) return 'foreign'
+	if (site === 'same-origin' || origin === ownOrigin) return 'same'
+	return origin === 'null' ? 'foreign' : 'unknown'
 }
 
-type CsrfOptions = { secretKey: string; publicUrl: () => string }
+type CsrfOptions = { secretKey: string }
 
-export function csrfProtection({ secretKey, publicUrl }: CsrfOptions) {
+export function csrfProtection({ secretKey }: CsrfOptions) {
 	const siteSecret = tokenSecret(secretKey, null)
 	return async function verifyCsrf(req: Request, res: Response, next: NextFunction) {
 		const staffCookie = readCookie(req.headers.cookie, STAFF_SESSION_COOKIE) ?? null
@@ -61,7 +65,7 @@ export function csrfProtection({ secretKey, publicUrl }: CsrfOptions) {
 		locals.csrfToken = maskToken(secret)
 		if (SAFE_METHODS.has(req.method)) return next()
 
-		const origin = requestOrigin(req.headers, [`${req.protocol}://${req.get('host')}`, new URL(publicUrl()).origin])
+		const origin = requestOrigin(req.headers, new URL(requestAddress(req)).origin)
 		if (origin === 'same') return next()
 		if (origin === 'unknown') {
 			try {

@@ -3,9 +3,10 @@ import type { Env } from '#server/env.ts'
 
 export type { Logger }
 
-// An address as it may be logged: no query string, and a sign-in link's token (it opens an account)
-// never reaches the log.
-export const loggablePath = (url: string) => url.split('?')[0]!.replace(/(\/link\/)[^/]+/, '$1[token]')
+// An address as it may be logged: no query string, and no token that opens something by itself (a
+// sign-in link's, a staff invitation's, an order's link: whoever reads the log could use it).
+const TOKEN_IN_PATH = /^((?:\/en)?\/(?:konto\/link|account\/link|admin\/invitation|ordre|orders))\/[^/]+/
+export const loggablePath = (url: string) => url.split('?')[0]!.replace(TOKEN_IN_PATH, '$1/[token]')
 
 export function createLogger(env: Pick<Env, 'LOG_LEVEL'>): Logger {
 	return pino({

@@ -54,6 +54,26 @@ describe('CSRF protection', () => {
 			expect((await dismiss(own)).status).toBe(status)
 		})
 
+		// The site's own address as Origin, sent to another Host (here 127.0.0.1 for PUBLIC_URL's
+		// localhost): React Router would refuse it with an error and a stack trace in the log.
+		test("the site's public address as Origin of a request to another host is refused, and logged as a refusal", async () => {
+			const before = server.logs().length
+			for (const headers of [
+				{ origin: server.publicUrl },
+				{ origin: server.publicUrl, 'sec-fetch-site': 'same-origin' },
+			] as Record<string, string>[]) {
+				const response = await dismiss(headers)
+				expect(response.status).toBe(403)
+				expect(await response.json()).toEqual({ error: expect.stringContaining('Formularen er udløbet') })
+			}
+			expect(server.publicUrl).not.toBe(server.url)
+			const lines = () => server.logs().slice(before).split('\n').filter(Boolean)
+			const refusals = () => lines().filter((line) => line.includes('"status":403'))
+			await expect.poll(() => refusals().length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2)
+			expect(refusals().every((line) => line.includes('"level":30'))).toBe(true)
+			expect(lines().filter((line) => /"level":(50|60)/.test(line))).toEqual([])
+		})
+
 		test('a foreign origin is refused even with a valid token; with neither header the token decides', async () => {
 			const { csrfToken } = await visit(server.url)
 			expect((await dismiss({ 'sec-fetch-site': 'cross-site', 'x-csrf-token': csrfToken })).status).toBe(403)
