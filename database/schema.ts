@@ -730,8 +730,10 @@ export const orderFiles = pgTable(
 			.notNull()
 			.references(() => orders.id, { onDelete: 'cascade' }),
 		documentId: text('document_id').references(() => documents.id, { onDelete: 'set null' }),
-		// The approved job it came from (null: uploaded by staff).
+		// The approved job it came from (null: uploaded by staff), and the translator's file it is a
+		// second name for: withdrawing this file removes that one's bytes too.
 		jobId: integer('job_id').references((): AnyPgColumn => jobs.id, { onDelete: 'set null' }),
+		jobFileId: uuid('job_file_id').references((): AnyPgColumn => jobFiles.id, { onDelete: 'set null' }),
 		// The name the translator or staff member uploaded it under.
 		originalName: text('original_name'),
 		// 1, 2, 3… per document, counted when delivered.

@@ -1,6 +1,7 @@
+import { stat } from 'node:fs/promises'
 import path from 'node:path'
 import { and, asc, eq, inArray, isNotNull, isNull, max, notInArray, or, sql } from 'drizzle-orm'
-import { documents, orderEvents, orderFiles, orders } from '#database/schema.ts'
+import { documents, jobFiles, orderEvents, orderFiles, orders } from '#database/schema.ts'
 import type { Database, Transaction } from '#database/client.ts'
 import type { AppServices } from '#app/models/services.ts'
 import { recordAudit } from '#app/models/audit/record.server.ts'
@@ -182,7 +183,7 @@ export async function withdrawOrderFile(
 		return row
 	})
 	if (!found) return
-	await removeKept(services.files, path.join(deliveriesDirOf(services.documentsDir), found.file.storedName))
+	await removeWithdrawnBytes(services, found.file, now)
 	await recordAudit(services, staff, {
 		action: 'delete',
 		subjectType: 'order',
@@ -192,6 +193,43 @@ export async function withdrawOrderFile(
 		changes: { file: found.file.name, version: found.file.version, reason },
 	})
 	await announceOrder(services, orderId)
+}
+
+type OrderFile = typeof orderFiles.$inferSelect
+
+// A withdrawn file's bytes go from everywhere they are: the order's name for them and, for a file
+// a translator handed in, the job's (a second name for the same bytes, which staff and the
+// translator could still download and the next backup would keep), unless another file of the
+// order still delivers them.
+async function removeWithdrawnBytes(services: Services, file: OrderFile, now: Date) {
+	const directory = deliveriesDirOf(services.documentsDir)
+	const source = await jobFileOf(services.db, file, directory)
+	await removeKept(services.files, path.join(directory, file.storedName))
+	if (!source) return
+	const [stillDelivered] = await services.db
+		.select({ id: orderFiles.id })
+		.from(orderFiles)
+		.where(and(eq(orderFiles.jobFileId, source.id), isNull(orderFiles.withdrawnAt), isNull(orderFiles.deletedAt)))
+		.limit(1)
+	if (stillDelivered) return
+	await services.db.update(jobFiles).set({ deletedAt: now }).where(eq(jobFiles.id, source.id))
+	await removeKept(services.files, path.join(directory, source.storedName))
+}
+
+// The job's file an approved file came from; for files approved before that was recorded, the one
+// of its job that is the same file on the disk (a hard link), if any.
+async function jobFileOf(db: Database, file: OrderFile, directory: string) {
+	if (!file.jobId) return null
+	const candidates = await db
+		.select({ id: jobFiles.id, storedName: jobFiles.storedName })
+		.from(jobFiles)
+		.where(and(eq(jobFiles.jobId, file.jobId), isNull(jobFiles.deletedAt)))
+	if (file.jobFileId) return candidates.find((candidate) => candidate.id === file.jobFileId) ?? null
+	const inode = (name: string) => stat(path.join(directory, name)).then((info) => info.ino, () => null)
+	const own = await inode(file.storedName)
+	if (own === null) return null
+	for (const candidate of candidates) if ((await inode(candidate.storedName)) === own) return candidate
+	return null
 }
 
 async function restorePrevious(tx: Transaction, documentId: string) {

@@ -129,7 +129,16 @@ export async function approveJob(
 				await secondName(services.files, path.join(directory, file.storedName), path.join(directory, storedName))
 				made.push(storedName)
 				const named = await versionName(tx, job.orderId, file.name, job.toLanguage, job.documentIds)
-				copies.push({ id, orderId: job.orderId, jobId, ...named, type: file.type, size: file.size, storedName })
+				copies.push({
+					id,
+					orderId: job.orderId,
+					jobId,
+					jobFileId: file.id,
+					...named,
+					type: file.type,
+					size: file.size,
+					storedName,
+				})
 			}
 			if (copies.length) await tx.insert(orderFiles).values(copies)
 			const versions = copies.flatMap((copy) => (copy.documentId ? [copy.documentId] : []))

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { auditEvents, documents, jobOffers, jobs, orderFiles, users } from '#database/schema.ts'
+import { auditEvents, documents, jobFiles, jobOffers, jobs, orderFiles, users } from '#database/schema.ts'
 import { changeOrderStatus, deliverAddedFiles } from '#app/models/order/lifecycle.server.ts'
 import { chooseDelivery, withdrawOrderFile } from '#app/models/order/delivery.server.ts'
 import { deliveriesDirOf, findOrderForCustomer, takeDownload } from '#app/models/order/order.server.ts'
@@ -12,9 +12,15 @@ import { stateOfFile } from '#app/models/order/delivery-names.ts'
 import { requestRevision } from '#app/models/order/after-delivery.server.ts'
 import { createJob } from '#app/models/vendor/jobs.server.ts'
 import { acceptOffer } from '#app/models/vendor/offers.server.ts'
-import { approveJob } from '#app/models/vendor/review.server.ts'
+import { approveJob, takeJobFileForStaff } from '#app/models/vendor/review.server.ts'
 import { offerRevision, revisionToOffer } from '#app/models/vendor/revision.server.ts'
-import { addJobFile, jobForTranslator, markJobDone, takeJobSource } from '#app/models/vendor/work.server.ts'
+import {
+	addJobFile,
+	jobForTranslator,
+	markJobDone,
+	takeJobSource,
+	takeOwnJobFile,
+} from '#app/models/vendor/work.server.ts'
 import { todoList } from '#app/models/vendor/todo.server.ts'
 import { setupOrderTests } from '#tests/setup/orders.ts'
 import { jobValues, makeTranslator, orderWithDocument } from '#tests/setup/vendor.ts'
@@ -160,11 +166,31 @@ describe('versions of the delivered files', () => {
 		expect(existsSync(path.join(deliveriesDirOf(documentsDir), second!.storedName))).toBe(false)
 		const [withdrawn] = await db().select().from(orderFiles).where(eq(orderFiles.id, second!.id))
 		expect(withdrawn).toMatchObject({ withdrawnBy: staff.name, withdrawnReason: "Another customer's file" })
+		// The job's file it was a second name for is gone too: for staff, the translator and the disk.
+		const [handedIn] = await db().select().from(jobFiles).where(eq(jobFiles.jobId, made.jobId))
+		expect(handedIn!.deletedAt).not.toBeNull()
+		expect(existsSync(path.join(deliveriesDirOf(documentsDir), handedIn!.storedName))).toBe(false)
+		expect(await takeJobFileForStaff(services(), staff, made.jobId, handedIn!.id)).toBeNull()
+		const asVera = { id: vera.id, userId: vera.userId, name: vera.name, locale: 'da', sessionId: 'test' }
+		expect(await takeOwnJobFile(services(), asVera, made.jobId, handedIn!.id)).toBeNull()
+		// Version 1, still the customer's, keeps its bytes and its job's file.
+		expect(existsSync(path.join(deliveriesDirOf(documentsDir), first!.storedName))).toBe(true)
 		const audit = await db()
 			.select()
 			.from(auditEvents)
 			.where(eq(auditEvents.subjectId, String(order.id)))
 		expect(audit.map((event) => event.summary)).toContainEqual(expect.stringContaining(`withdrew ${named}`))
+	})
+
+	test('a file approved before its job file was recorded is matched to it on the disk when withdrawn', async () => {
+		const otto = await translator('Otto Older')
+		const { order, translationJob } = await revisionAsked(otto)
+		const [file] = await db().select().from(orderFiles).where(eq(orderFiles.orderId, order.id))
+		await db().update(orderFiles).set({ jobFileId: null }).where(eq(orderFiles.id, file!.id))
+		await withdrawOrderFile(services(), staff, order.id, file!.id, 'Wrong file')
+		const [handedIn] = await db().select().from(jobFiles).where(eq(jobFiles.jobId, translationJob))
+		expect(handedIn!.deletedAt).not.toBeNull()
+		expect(existsSync(path.join(deliveriesDirOf(documentsDir), handedIn!.storedName))).toBe(false)
 	})
 
 	test('the PM chooses the set: a file left out waits, and one added to a delivered order reaches the customer when handed over', async () => {

@@ -1,0 +1,2 @@
+ALTER TABLE "order_files" ADD COLUMN "job_file_id" uuid;--> statement-breakpoint
+ALTER TABLE "order_files" ADD CONSTRAINT "order_files_job_file_id_job_files_id_fk" FOREIGN KEY ("job_file_id") REFERENCES "public"."job_files"("id") ON DELETE set null ON UPDATE no action;
