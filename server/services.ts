@@ -20,6 +20,7 @@ import type { Env } from '#server/env.ts'
 import type { Logger } from '#server/logger.ts'
 import { createMailer } from '#server/mailer.ts'
 import { createBackupRunner } from '#server/backups/runner.ts'
+import { loadSecretKey } from '#server/secret-key.ts'
 import { readBankStatement } from '#server/bank-statement/read.ts'
 
 export async function startServices(env: Env, database: DatabaseHandle, logger: Logger) {
@@ -72,6 +73,7 @@ export async function startServices(env: Env, database: DatabaseHandle, logger: 
 		dataDir: path.resolve(env.DATA_DIR),
 		backupDir: backupDirOf(env),
 		passphrase: env.BACKUP_PASSPHRASE,
+		secretKey: loadSecretKey(env, logger),
 		partDeadlineMs: env.BACKUP_PART_TIMEOUT_S * 1000,
 		logger,
 		sendMail: mailer.send,

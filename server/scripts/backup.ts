@@ -12,6 +12,7 @@ import { parseEnv } from '#server/env.ts'
 import { createLogger } from '#server/logger.ts'
 import { createMailer } from '#server/mailer.ts'
 import { backupDirOf } from '#server/services.ts'
+import { loadSecretKey } from '#server/secret-key.ts'
 
 const env = parseEnv()
 const backupDir = backupDirOf(env)
@@ -47,6 +48,7 @@ async function backUpHere(): Promise<RunResult> {
 			dataDir: path.resolve(env.DATA_DIR),
 			backupDir,
 			passphrase: env.BACKUP_PASSPHRASE,
+			secretKey: loadSecretKey(env, logger),
 			partDeadlineMs: env.BACKUP_PART_TIMEOUT_S * 1000,
 			logger,
 			sendMail: mailer.send,

@@ -1,6 +1,15 @@
 // What can be wrong with a backup or its target, each with a message that says what to do.
 export type BackupProblem =
-	'damaged' | 'passphrase' | 'newer' | 'not-empty' | 'not-a-backup' | 'engine' | 'tool' | 'busy' | 'timeout'
+	| 'damaged'
+	| 'passphrase'
+	| 'newer'
+	| 'not-empty'
+	| 'not-a-backup'
+	| 'engine'
+	| 'tool'
+	| 'busy'
+	| 'timeout'
+	| 'unauthenticated'
 
 export class BackupError extends Error {
 	readonly problem: BackupProblem

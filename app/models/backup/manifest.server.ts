@@ -1,6 +1,7 @@
 // A backup's manifest (manifest.json, written last): when and by what it was made, the schema
 // migration its database is at, the rows and sum of every table, every file with its sum, and the
 // size and sum of each stored part. Restore and verification check the backup against it.
+import { createHmac, timingSafeEqual } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { z } from 'zod'
@@ -9,6 +10,9 @@ import packageJson from '#package.json' with { type: 'json' }
 import { BackupError } from '#app/models/backup/errors.server.ts'
 
 export const MANIFEST = 'manifest.json'
+// The manifest's HMAC with the site's secret key (an unencrypted backup has nothing else vouching
+// for it: its sums say the parts are the manifest's, not that the manifest is the site's).
+export const MANIFEST_SIGNATURE = 'manifest.json.hmac'
 export const FORMAT = 1
 
 const Sum = z.object({ bytes: z.number().int().min(0), sha256: z.string().regex(/^[0-9a-f]{64}$/) })
@@ -33,7 +37,9 @@ export const ManifestSchema = z.object({
 	tables: z.record(z.string(), z.object({ rows: z.number().int().min(0), checksum: z.string() })),
 	files: z.array(z.object({ path: RelativePath, size: z.number().int().min(0), sha256: z.string() })),
 	parts: z.object({
-		database: Sum.extend({ file: PartFile }),
+		// `unpacked`: what the embedded database's archive holds before compression (absent in
+		// PostgreSQL backups and in those made before it was written).
+		database: Sum.extend({ file: PartFile, unpacked: z.number().int().min(0).optional() }),
 		files: Sum.extend({ file: PartFile }),
 		// An encrypted backup's own key, sealed with the passphrase (key.server.ts); absent in those made before.
 		key: Sum.extend({ file: PartFile }).optional(),
@@ -72,3 +78,21 @@ export function codeMigration(): Manifest['migration'] {
 }
 
 export const codeVersion = (): string => packageJson.version
+
+const signingKey = (secretKey: string) => createHmac('sha256', secretKey).update('tolk backup manifest').digest()
+
+export const signManifest = (text: string, secretKey: string): string =>
+	createHmac('sha256', signingKey(secretKey)).update(text).digest('hex')
+
+// Whether the manifest is the one a site with this secret key wrote: 'signed', 'unsigned' (no
+// signature: made before backups were signed, or the signature was taken away) or 'other'.
+export async function manifestSignedWith(backupDir: string, secretKey: string) {
+	const [text, signature] = await Promise.all([
+		readFile(path.join(backupDir, MANIFEST), 'utf8'),
+		readFile(path.join(backupDir, MANIFEST_SIGNATURE), 'utf8').catch(() => null),
+	])
+	if (signature === null) return 'unsigned' as const
+	const expected = Buffer.from(signManifest(text, secretKey), 'hex')
+	const given = Buffer.from(signature.trim(), 'hex')
+	return given.length === expected.length && timingSafeEqual(given, expected) ? ('signed' as const) : ('other' as const)
+}

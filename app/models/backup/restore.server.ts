@@ -13,7 +13,7 @@ import { BackupError } from '#app/models/backup/errors.server.ts'
 import { FILE_FOLDERS, LOOSE_FILES, unpackFiles } from '#app/models/backup/files.server.ts'
 import { openBackupKey } from '#app/models/backup/key.server.ts'
 import { unpackTar } from '#app/models/backup/tar.server.ts'
-import { codeMigration, readManifest, type Manifest } from '#app/models/backup/manifest.server.ts'
+import { codeMigration, manifestSignedWith, readManifest, type Manifest } from '#app/models/backup/manifest.server.ts'
 import { copyPgliteToPostgres, loadDumpIntoPglite } from '#app/models/backup/move.server.ts'
 import { checkPart, OWNER_ONLY_DIR, readPart, type Opening } from '#app/models/backup/part.server.ts'
 import { runToolToEnd, withClient } from '#app/models/backup/pg-tools.server.ts'
@@ -27,11 +27,17 @@ export type RestoreOptions = {
 	// An encrypted backup's key, already open (its verification, right after it was written).
 	identity?: string
 	force?: boolean
+	// The restoring site's secret key (SECRET_KEY, or the key of the DATA_DIR being replaced): an
+	// unencrypted backup's manifest must then be signed with it, unless `trustManifest` (a backup
+	// from another site, or from before backups were signed, that the operator vouches for).
+	secretKey?: string
+	trustManifest?: boolean
 }
 
 export async function restoreBackup(options: RestoreOptions): Promise<Manifest> {
 	const manifest = await readManifest(options.backup)
 	refuseUnreadable(manifest, options)
+	await refuseUnsigned(manifest, options)
 	const part = (name: 'database' | 'files') => path.join(options.backup, manifest.parts[name].file)
 	await checkPart(part('database'), manifest.parts.database)
 	await checkPart(part('files'), manifest.parts.files)
@@ -88,6 +94,20 @@ function refuseUnreadable(manifest: Manifest, options: RestoreOptions) {
 		)
 }
 
+// An encrypted backup is vouched for by its passphrase (every part is sealed); an unencrypted one,
+// when this site has a key to check it with, by its manifest's signature.
+async function refuseUnsigned(manifest: Manifest, { backup, secretKey, trustManifest }: RestoreOptions) {
+	if (manifest.encrypted || !secretKey || trustManifest) return
+	const signed = await manifestSignedWith(backup, secretKey)
+	if (signed === 'signed') return
+	throw new BackupError(
+		'unauthenticated',
+		signed === 'unsigned'
+			? `this backup's manifest is not signed (it was made before backups were signed, or the signature was removed): restore it with --trust-manifest if you know where it comes from`
+			: `this backup's manifest is not signed with this site's secret key: it was made by another site (set SECRET_KEY to that site's key) or changed since; restore it with --trust-manifest only if you know where it comes from`,
+	)
+}
+
 async function restoreDatabase(manifest: Manifest, stream: Readable, staging: string, { databaseUrl }: RestoreOptions) {
 	if (manifest.engine === 'postgres' && databaseUrl) {
 		const name = decodeURIComponent(new URL(databaseUrl).pathname.slice(1))
@@ -101,6 +121,8 @@ async function restoreDatabase(manifest: Manifest, stream: Readable, staging: st
 		target: staging,
 		accept: (name) => (/^pglite(\/|$)/.test(name) ? {} : null),
 		folders: true,
+		within: 'pglite',
+		maxBytes: unpackedBound(manifest.parts.database),
 	})
 	if (!existsSync(path.join(staging, 'pglite'))) throw new BackupError('damaged', 'the database part holds no database')
 	if (databaseUrl) {
@@ -108,6 +130,14 @@ async function restoreDatabase(manifest: Manifest, stream: Readable, staging: st
 		await rm(path.join(staging, 'pglite'), { recursive: true, force: true })
 	}
 }
+
+// What the embedded database's part may unpack to: what its manifest says it held, or, for a backup
+// made before that was written, 64 times its stored size (a data directory compresses four to
+// twenty times) and at least 256 MiB: never the gigabytes a crafted archive of zeros expands to.
+const OLD_BACKUP_RATIO = 64
+const OLD_BACKUP_FLOOR = 256 * 1024 * 1024
+export const unpackedBound = (part: Manifest['parts']['database']) =>
+	part.unpacked ?? Math.max(OLD_BACKUP_FLOOR, part.bytes * OLD_BACKUP_RATIO)
 
 // The snapshot was taken while its own backup was under way: in the restored site, that backup is
 // done (and any other that was under way then never will be).

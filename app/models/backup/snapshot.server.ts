@@ -5,6 +5,7 @@
 //    opened once on its own thread to recover it and count, then packed.
 import { mkdir, rm } from 'node:fs/promises'
 import path from 'node:path'
+import { Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { createGzip } from 'node:zlib'
 import { openDatabase, type DatabaseHandle } from '#database/client.ts'
@@ -15,7 +16,8 @@ import { runTool } from '#app/models/backup/pg-tools.server.ts'
 import { tableSums } from '#app/models/backup/sums.server.ts'
 import type pg from 'pg'
 
-export type Snapshot = { file: string; sum: PartSum; tables: TableSums; heldMs?: number }
+// `unpacked`: the embedded database's archive before compression, the most its restore may write.
+export type Snapshot = { file: string; sum: PartSum; tables: TableSums; heldMs?: number; unpacked?: number }
 
 export const DATABASE_PART = { pglite: 'database.pglite.tar.gz', postgres: 'database.pgdump' } as const
 
@@ -57,10 +59,17 @@ async function snapshotPglite(database: DatabaseHandle, into: string, target: st
 		const heldMs = await database.copyDataDir!(path.join(copy, 'pglite'))
 		const tables = await sumsAt(copy)
 		const tar = packTar(copy, await treeUnder(copy, 'pglite')).stream
+		let unpacked = 0
+		const counted = new Transform({
+			transform(chunk: Buffer, _encoding, done) {
+				unpacked += chunk.length
+				done(null, chunk)
+			},
+		})
 		const gzip = createGzip({ level: 6 })
-		pipeline(tar, gzip).catch((error: unknown) => gzip.destroy(error as Error))
+		pipeline(tar, counted, gzip).catch((error: unknown) => gzip.destroy(error as Error))
 		const sum = await writePart(gzip, target, part)
-		return { sum, tables, heldMs }
+		return { sum, tables, heldMs, unpacked }
 	} finally {
 		await rm(copy, { recursive: true, force: true })
 	}

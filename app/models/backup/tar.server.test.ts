@@ -116,7 +116,7 @@ describe('packing', () => {
 
 // Archives as an attacker would write them, with GNU tar.
 function archiveOf(root: string, args: string[]): Buffer {
-	return execFileSync('tar', ['-cf', '-', '-C', root, ...args])
+	return execFileSync('tar', ['-cf', '-', '-C', root, ...args], { maxBuffer: 64 * 1024 * 1024 })
 }
 
 describe('unpacking refuses by name what it was not told to expect', () => {
@@ -171,5 +171,48 @@ describe('unpacking refuses by name what it was not told to expect', () => {
 				accept: () => ({ ...listed, sha256: '0'.repeat(64) }),
 			}),
 		).rejects.toThrow('is not the file the backup summed')
+	})
+})
+
+// The embedded database's part lists no files, so its folder and its size are what hold it in.
+describe("unpacking the embedded database's part", () => {
+	const pglite = (name: string) => (/^pglite(\/|$)/.test(name) ? {} : null)
+
+	test.each([
+		['pglite/../uploads/planted.html', 'uploads/planted.html'],
+		['pglite/../secret_key', 'secret_key'],
+		['pglite/./../../outside', '../outside'],
+	])('%s stays out: refused, and nothing is written outside pglite/', async (name, lands) => {
+		const root = folder()
+		mkdirSync(path.join(root, 'pglite'))
+		writeFileSync(path.join(root, 'pglite', 'PG_VERSION'), '17')
+		const archive = execFileSync('tar', [
+			'-cf',
+			'-',
+			'-C',
+			root,
+			'--transform',
+			`s,^pglite/PG_VERSION$,${name},`,
+			'pglite/PG_VERSION',
+		])
+		const target = folder()
+		const rules = { target, accept: pglite, folders: true, within: 'pglite' }
+		await expect(unpackTar(once(archive), rules)).rejects.toThrow('is not a file this backup lists')
+		await expect(stat(path.resolve(target, lands))).rejects.toThrow()
+	})
+
+	test('unpacks to no more than it may: an archive of zeros past the bound stops at it', async () => {
+		const root = folder()
+		mkdirSync(path.join(root, 'pglite'))
+		writeFileSync(path.join(root, 'pglite', 'base'), '')
+		truncateSync(path.join(root, 'pglite', 'base'), 8 * 1024 * 1024)
+		const archive = archiveOf(root, ['pglite/base'])
+		const target = folder()
+		const rules = { target, accept: pglite, within: 'pglite', maxBytes: 2 * 1024 * 1024 }
+		await expect(unpackTar(once(archive), rules)).rejects.toThrow('unpacks to more than the backup says it holds')
+		await expect(stat(path.join(target, 'pglite', 'base'))).rejects.toThrow()
+		const enough = folder()
+		await unpackTar(once(archive), { ...rules, target: enough, maxBytes: 8 * 1024 * 1024 })
+		expect((await stat(path.join(enough, 'pglite', 'base'))).size).toBe(8 * 1024 * 1024)
 	})
 })

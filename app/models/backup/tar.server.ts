@@ -144,17 +144,34 @@ export type UnpackRules = {
 	target: string
 	// Folder entries (an embedded database's snapshot written by an earlier version) are made, not refused.
 	folders?: boolean
+	// Every entry stays inside this folder of target (the database part's `pglite`), by its
+	// resolved path, whatever its name spells (`pglite/../secret_key` is outside).
+	within?: string
+	// What the entries may hold together, at most: an archive that unpacks to more stops at it.
+	maxBytes?: number
 }
+
+// A name is refused before it is resolved: `.`, `..` or an empty segment, a backslash, a NUL or a
+// leading slash are never written by packTar, so an archive holding one was made elsewhere.
+const isPlainName = (name: string) =>
+	!/[\\\0]/.test(name) &&
+	!name.startsWith('/') &&
+	name
+		.replace(/\/$/, '')
+		.split('/')
+		.every((part) => part !== '' && part !== '.' && part !== '..')
 
 // Unpacks regular files only, each at a path `accept` allows, inside target, with the size and sum
 // it names; anything else (a link, a device, a name outside, a file twice, a wrong sum) stops the
 // unpacking with the entry's name. Returns what was unpacked.
 export async function unpackTar(
 	source: AsyncIterable<Buffer>,
-	{ accept, target, folders = false }: UnpackRules,
+	{ accept, target, folders = false, within, maxBytes = Number.POSITIVE_INFINITY }: UnpackRules,
 ): Promise<TarEntry[]> {
 	const reader = new BlockReader(source)
 	const unpacked = new Map<string, TarEntry>()
+	const root = path.resolve(target, within ?? '.')
+	let left = maxBytes
 	let pax: Record<string, string> = {}
 	for (;;) {
 		const block = await reader.take(BLOCK)
@@ -170,8 +187,9 @@ export async function unpackTar(
 		}
 		const paxSize = pax.size === undefined ? size : Number(pax.size)
 		pax = {}
+		if (!Number.isSafeInteger(paxSize) || paxSize < 0) throw refused(name, 'has a size that is no size')
 		const file = path.resolve(target, name)
-		const inside = file.startsWith(path.resolve(target) + path.sep)
+		const inside = isPlainName(name) && (file === root || file.startsWith(root + path.sep))
 		if (type === '5' && folders && inside && accept(name.replace(/\/$/, '')) && paxSize === 0) {
 			await mkdir(file, { recursive: true, mode: OWNER_ONLY_DIR })
 			continue
@@ -181,6 +199,8 @@ export async function unpackTar(
 		const expected = accept(name)
 		if (!expected || !inside || unpacked.has(name)) throw refused(name, 'is not a file this backup lists')
 		if (expected.size !== undefined && expected.size !== paxSize) throw refused(name, 'has another size than listed')
+		if (paxSize > left) throw refused(name, 'unpacks to more than the backup says it holds')
+		left -= paxSize
 		const entry = await writeEntry(reader, file, name, paxSize)
 		if (expected.sha256 !== undefined && expected.sha256 !== entry.sha256)
 			throw refused(name, 'is not the file the backup summed')

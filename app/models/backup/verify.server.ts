@@ -16,7 +16,7 @@ export type Verification = { verified: boolean; problems: string[] }
 
 export async function verifyBackup(
 	backup: Pick<WrittenBackup, 'name' | 'path' | 'manifest' | 'key'>,
-	options: { backupDir: string; databaseUrl?: string; passphrase?: string },
+	options: { backupDir: string; databaseUrl?: string; passphrase?: string; secretKey?: string },
 ): Promise<Verification> {
 	const scratch = path.join(options.backupDir, VERIFY_PREFIX + backup.name)
 	let database: Awaited<ReturnType<typeof scratchDatabase>> | null = null
@@ -31,6 +31,7 @@ export async function verifyBackup(
 			databaseUrl: database?.url,
 			passphrase: options.passphrase,
 			identity: backup.key?.identity,
+			secretKey: options.secretKey,
 		})
 		const sums = await sumsAt(scratch, database?.url)
 		const problems = compareSums(backup.manifest.tables, sums)

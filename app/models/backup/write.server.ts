@@ -7,7 +7,15 @@ import { Readable } from 'node:stream'
 import type { DatabaseHandle } from '#database/client.ts'
 import { keptNames, packFiles } from '#app/models/backup/files.server.ts'
 import { KEY_PART, newBackupKey, type BackupKey } from '#app/models/backup/key.server.ts'
-import { codeMigration, codeVersion, FORMAT, MANIFEST, type Manifest } from '#app/models/backup/manifest.server.ts'
+import {
+	codeMigration,
+	codeVersion,
+	FORMAT,
+	MANIFEST,
+	MANIFEST_SIGNATURE,
+	signManifest,
+	type Manifest,
+} from '#app/models/backup/manifest.server.ts'
 import { flushToDisk, OWNER_ONLY_DIR, OWNER_ONLY_FILE, writePart } from '#app/models/backup/part.server.ts'
 import { snapshotDatabase } from '#app/models/backup/snapshot.server.ts'
 import { ensureBackupDir, PARTIAL_PREFIX, syncFolder } from '#app/models/backup/store.server.ts'
@@ -18,6 +26,9 @@ export type BackupTarget = {
 	dataDir: string
 	backupDir: string
 	passphrase?: string
+	// The site's secret key: the manifest is signed with it, so a restore that has the key knows the
+	// backup is this site's (manifest.server.ts).
+	secretKey?: string
 	// How long one part (the database, the files) may take to write; past it the backup fails.
 	partDeadlineMs?: number
 }
@@ -51,7 +62,11 @@ export async function writeBackup(target: BackupTarget, name: string, now = new 
 			tables: snapshot.tables,
 			files: files.packed,
 			parts: {
-				database: { file: snapshot.file, ...snapshot.sum },
+				database: {
+					file: snapshot.file,
+					...snapshot.sum,
+					...(snapshot.unpacked === undefined ? {} : { unpacked: snapshot.unpacked }),
+				},
 				files: { file: filesPart, ...filesSum },
 				...(key ? { key: { file: KEY_PART, ...key.sum } } : {}),
 			},
@@ -61,6 +76,11 @@ export async function writeBackup(target: BackupTarget, name: string, now = new 
 		const text = `${JSON.stringify(manifest, null, '\t')}\n`
 		await writeFile(manifestFile, text, { mode: OWNER_ONLY_FILE, flag: 'wx' })
 		await flushToDisk(manifestFile)
+		if (target.secretKey) {
+			const signature = path.join(partial, MANIFEST_SIGNATURE)
+			await writeFile(signature, `${signManifest(text, target.secretKey)}\n`, { mode: OWNER_ONLY_FILE, flag: 'wx' })
+			await flushToDisk(signature)
+		}
 		await syncFolder(partial)
 		const finished = path.join(target.backupDir, name)
 		await rename(partial, finished)
