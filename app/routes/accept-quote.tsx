@@ -20,7 +20,7 @@ import { localeFromPath, pathFor } from '#app/utils/locales.ts'
 import { readForm } from '#app/http/request-body.server.ts'
 import { optionalCustomer } from '#app/http/customer.server.ts'
 import { clearDraftCookie } from '#app/http/draft.server.ts'
-import { approvalGate } from '#app/models/customer/approvals.server.ts'
+import { approvalGate, approvalOfQuote } from '#app/models/customer/approvals.server.ts'
 import { acceptPrefill } from '#app/models/customer/account.server.ts'
 import { notFound } from '#app/http/responses.server.ts'
 import { Button, buttonClass } from '#app/components/ui/button.tsx'
@@ -33,6 +33,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 	if (!quote) throw notFound()
 	const { order, dueDate, refusal } = await acceptanceOf(db, quote)
 	const customer = await optionalCustomer(request, context)
+	// Held for a company's manager, or declined by one: the page says so instead of the form.
+	const approval = order ? null : await approvalOfQuote(db, quote.id)
 	return {
 		// A signed-in customer's details as they last gave them.
 		prefill: customer ? acceptPrefill(customer) : null,
@@ -48,7 +50,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 			validUntil: quote.validUntil,
 		},
 		dueDate,
-		refusal,
+		refusal: approval?.status === 'declined' ? ('declined' as const) : refusal,
+		isWaiting: approval?.status === 'pending',
+		isSignedIn: Boolean(customer),
 		termsPath: pathFor('page', locale, { slug: TERMS_SLUG[locale] }),
 		alternates: {
 			da: pathFor('acceptQuote', 'da', { id: quote.id }),
@@ -72,13 +76,15 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 	const services = getServices(context)
 	const account = await optionalCustomer(request, context)
 	try {
-		// A company's rule may send a colleague's order to a manager for approval first.
-		const gate = account ? approvalGate(services, account, locale) : undefined
+		// A company's rule may send an order to a manager for approval first, whoever sends it.
+		const gate = approvalGate(services, account, locale)
 		const result = await acceptQuote(services, params.id, fields, locale, undefined, gate)
-		if (!result.ok && result.approvalId)
-			return redirect(`${pathFor('account', locale)}?approval=sent#approvals`, {
-				headers: { 'Set-Cookie': await clearDraftCookie(context) },
-			})
+		if (!result.ok && result.approvalId) {
+			const waiting = account?.companyId
+				? `${pathFor('account', locale)}?approval=sent#approvals`
+				: pathFor('acceptQuote', locale, { id: params.id })
+			return redirect(waiting, { headers: { 'Set-Cookie': await clearDraftCookie(context) } })
+		}
 		// Only the order just made is opened; a quote ordered before says so on this page.
 		// The order page starts afresh: the documents just ordered belong to the order now.
 		if (result.ok && result.isNew)
@@ -104,10 +110,12 @@ const REFUSAL_KEYS = {
 	expired: 'accept.expired',
 	'date-passed': 'accept.datePassed',
 	'not-final': 'accept.notFinal',
+	declined: 'accept.declined',
 } as const
 
 export default function AcceptQuotePage() {
-	const { quote, dueDate, refusal, termsPath, orderedAs, prefill, knownCompany } = useLoaderData<typeof loader>()
+	const { quote, dueDate, refusal, termsPath, orderedAs, prefill, knownCompany, isWaiting, isSignedIn } =
+		useLoaderData<typeof loader>()
 	const refused = useActionData<Refusal>()
 	const { locale, t } = useI18n()
 	const isSending = useNavigation().state === 'submitting'
@@ -134,6 +142,15 @@ export default function AcceptQuotePage() {
 			{orderedAs ? (
 				<div role="status" className="max-w-2xl rounded-md border border-teal-300 bg-teal-50 p-4 text-teal-950">
 					<Text as="p" k="accept.ordered" vars={{ reference: orderedAs }} />
+				</div>
+			) : isWaiting ? (
+				<div role="status" className="max-w-2xl rounded-md border border-teal-300 bg-teal-50 p-4 text-teal-950">
+					<Text as="p" k="accept.waiting" />
+					{isSignedIn && (
+						<Link to={`${pathFor('account', locale)}#approvals`} className="mt-2 inline-block underline">
+							{t('accept.waitingAccount')}
+						</Link>
+					)}
 				</div>
 			) : refusal ? (
 				<div role="status" className="max-w-2xl rounded-md border border-amber-300 bg-amber-50 p-4 text-amber-950">

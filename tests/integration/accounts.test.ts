@@ -12,7 +12,7 @@ import { concrete, routePaths, sendAsWritten, spellingsOf } from '#tests/setup/s
 import { identifierFor, openCable } from '#tests/setup/cable.ts'
 
 type Entry = { path?: string; children?: Entry[] }
-import { invoices, orderFiles } from '#database/schema.ts'
+import { companies, customerCompanies, customers, invoices, orderFiles } from '#database/schema.ts'
 import { seedDatabase } from '#database/seed.ts'
 import { changeOrderStatus } from '#app/models/order/lifecycle.server.ts'
 import { acceptQuote } from '#app/models/order/accept.server.ts'
@@ -29,6 +29,30 @@ type Seeded = { id: number; reference: string; token: string; invoiceId: number;
 let database: TestDatabase
 let server: RunningServer
 const seeded: Record<string, Seeded> = {}
+// A company whose orders above 1.000 kr. wait for its manager, and a quote above it.
+const RULED = { cvr: 40404040, name: 'Lys & Lyd ApS', manager: 'boss@lys.dk' }
+let largeQuoteId = ''
+
+async function seedRuledCompany(handle: Awaited<ReturnType<typeof openTestDatabase>>) {
+	await handle.db.insert(companies).values({ cvr: RULED.cvr, name: RULED.name, searchName: 'lys lyd', isActive: true })
+	const [company] = await handle.db
+		.insert(customerCompanies)
+		.values({ cvr: RULED.cvr, name: RULED.name, approvalLimit: 1000 })
+		.returning()
+	const details = {
+		name: 'Boss',
+		phone: '',
+		companyCvr: RULED.cvr,
+		companyName: RULED.name,
+		companyAddress: null,
+		ean: null,
+		buyerReference: null,
+	}
+	await handle.db
+		.insert(customers)
+		.values({ email: RULED.manager, details, companyId: company!.id, managesCompany: true })
+	largeQuoteId = (await savedQuote(handle.db, 8000)).quoteId
+}
 
 async function seedOrders(test: TestDatabase) {
 	const handle = await openTestDatabase(test)
@@ -55,6 +79,7 @@ async function seedOrders(test: TestDatabase) {
 				fileId: file!.id,
 			}
 		}
+		await seedRuledCompany(handle)
 	} finally {
 		await handle.close()
 	}
@@ -460,3 +485,27 @@ function messageForm(client: StaffClient, body: string, files: { name: string; c
 	for (const file of files) form.append('files', new Blob([file.content]), file.name)
 	return form
 }
+
+// Found from outside: a colleague above the limit opened the saved quote in a private window and
+// ordered it as the company. The company's rule holds whatever cookie the request carries.
+describe("a company's approval over HTTP, signed out", () => {
+	test('the order waits for the manager, with the colleague’s e-mail or anyone’s, posted once or again', async () => {
+		const page = `/tilbud/${largeQuoteId}/bestil`
+		const mailsBefore = (await mailsTo(RULED.manager)).length
+		for (const [round, email] of ['anna@lys.dk', 'anyone@elsewhere.dk'].entries()) {
+			const visitor = await visit(server.url, page)
+			const client = clientFor(server.url, visitor.cookie, visitor.csrfToken)
+			const fields = acceptFields({ email, name: email, customer_kind: 'company', company_cvr: String(RULED.cvr) })
+			const posted = await client.post(page, fields)
+			expect(posted.status, email).toBe(302)
+			expect(posted.headers.get('location')).toBe(page)
+			const shown = textOf(await (await client.get(page)).text())
+			expect(shown).toContain('Bestillingen venter på godkendelse')
+			expect(shown).not.toContain('Dette tilbud er bestilt')
+			if (round === 0) await waitForMailTo(database.dataDir, RULED.manager, mailsBefore)
+		}
+		// One approval, one mail to the manager: re-posting asks nobody twice.
+		expect((await mailsTo(RULED.manager)).length).toBe(mailsBefore + 1)
+		expect(await mailsTo('anna@lys.dk')).toEqual([])
+	})
+})

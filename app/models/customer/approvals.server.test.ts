@@ -186,3 +186,55 @@ describe('a company’s rule for large orders', () => {
 		})
 	})
 })
+
+// The rule is the company's whatever the request carries (found from outside: a colleague in a
+// private window, with their own e-mail or anyone's, and re-posting after a manager's no).
+describe('the rule holds for the company’s CVR above its limit, signed in or not', () => {
+	const accept = (quoteId: string, fields: Record<string, string>, account: Customer | null) =>
+		acceptQuote(services(), quoteId, fields as never, 'da', undefined, approvalGate(services(), account, 'da'))
+	const asSomeone = (email: string) => ({ ...fieldsFor({ email, details: { name: email } } as Customer) })
+
+	test('signed out, with the colleague’s or another person’s e-mail, the order waits for a manager; re-posted it is the same approval', async () => {
+		const [boss] = await db().select().from(customers).where(eq(customers.email, 'boss@lys.dk'))
+		const manager = { ...boss!, sessionId: '' }
+		for (const email of ['anna@lys.dk', 'stranger@elsewhere.dk', 'boss@lys.dk']) {
+			const { quoteId } = await savedQuote(db(), 8000)
+			mails.length = 0
+			const held = await accept(quoteId, asSomeone(email), null)
+			expect(held, email).toMatchObject({ ok: false, approvalId: expect.any(Number) })
+			expect(await db().select().from(orders).where(eq(orders.quoteId, quoteId))).toEqual([])
+			expect(mails.map((mail) => mail.to)).toEqual(['boss@lys.dk'])
+			const again = await accept(quoteId, asSomeone(email), null)
+			expect(again).toMatchObject({ approvalId: (held as { approvalId: number }).approvalId })
+			expect((await approvalsFor(db(), manager)).find((a) => a.quoteId === quoteId)).toMatchObject({
+				status: 'pending',
+				requester: email,
+				mayDecide: true,
+			})
+		}
+	})
+
+	test('declined, the quote cannot be accepted by anyone, however it is posted', async () => {
+		const [boss] = await db().select().from(customers).where(eq(customers.email, 'boss@lys.dk'))
+		const manager = { ...boss!, sessionId: '' }
+		const { quoteId } = await savedQuote(db(), 8000)
+		const held = (await accept(quoteId, asSomeone('anna@lys.dk'), null)) as { approvalId: number }
+		await decideApproval(services(), manager, held.approvalId, { decision: 'decline', note: 'Too much' })
+		for (const account of [null, manager])
+			await expect(accept(quoteId, asSomeone('anna@lys.dk'), account)).rejects.toMatchObject({ reason: 'declined' })
+		expect(await db().select().from(orders).where(eq(orders.quoteId, quoteId))).toEqual([])
+	})
+
+	test('a manager signed in orders at once, and a quote that waited for them is approved by it', async () => {
+		const [boss] = await db().select().from(customers).where(eq(customers.email, 'boss@lys.dk'))
+		const manager = { ...boss!, sessionId: '' }
+		const { quoteId } = await savedQuote(db(), 8000)
+		const held = (await accept(quoteId, asSomeone('anna@lys.dk'), null)) as { approvalId: number }
+		const ordered = await accept(quoteId, asSomeone('boss@lys.dk'), manager)
+		expect(ordered).toMatchObject({ ok: true, isNew: true })
+		expect((await approvalsFor(db(), manager)).find((a) => a.id === held.approvalId)?.status).toBe('approved')
+		// Under the limit nobody waits.
+		const small = await savedQuote(db(), 100)
+		expect(await accept(small.quoteId, asSomeone('stranger@elsewhere.dk'), null)).toMatchObject({ ok: true })
+	})
+})

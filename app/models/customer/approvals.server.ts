@@ -36,45 +36,86 @@ export async function setApprovalLimit(db: Database, manager: Customer, value: s
 	return 'saved' as const
 }
 
-// "Accept and order" by a colleague who does not manage the company, for the company, above its
-// limit: held for approval (the same quote asked twice is the same approval), and the managers are
-// mailed. Anything else goes on to be an order.
-export function approvalGate(services: Services, account: Customer, locale: Locale): AcceptGate {
+// "Accept and order" for a company above its limit, by anyone but one of its managers signed in:
+// held for approval (the same quote asked twice is the same approval), and the managers are
+// mailed. The rule is the company's, not the browser's: a colleague signed out, in a private
+// window, or typing someone else's e-mail is held the same (an address typed in a form proves
+// nobody is a manager). A quote whose approval waits is held again; one a manager declined is not
+// ordered at all. A manager's own acceptance decides what waited. Anything else goes on to be an
+// order.
+export function approvalGate(services: Services, account: Customer | null, locale: Locale): AcceptGate {
 	return async (customer, quote) => {
-		if (!account.companyId || account.managesCompany) return null
-		const [company] = await services.db
-			.select()
-			.from(customerCompanies)
-			.where(eq(customerCompanies.id, account.companyId))
-		if (!company || company.approvalLimit === null || customer.companyCvr !== company.cvr) return null
+		const company = await ruledCompanyOf(services.db, customer)
+		if (!company) return null
+		const earlier = await latestApprovalOf(services.db, quote.id, company.id)
+		const isManager = Boolean(account?.managesCompany && account.companyId === company.id)
+		if (earlier?.status === 'declined') throw new QuoteNotAcceptable('declined')
+		if (isManager) {
+			if (earlier?.status === 'pending') await approveByOrdering(services, earlier.id, account!)
+			return null
+		}
+		if (earlier?.status === 'pending') return earlier.id
 		if (quote.total <= company.approvalLimit) return null
-		const [pending] = await services.db
-			.select({ id: orderApprovals.id })
-			.from(orderApprovals)
-			.where(and(eq(orderApprovals.quoteId, quote.id), eq(orderApprovals.status, 'pending')))
-		if (pending) return pending.id
+		const isColleague = account?.companyId === company.id
 		const [created] = await services.db
 			.insert(orderApprovals)
 			.values({
 				quoteId: quote.id,
 				companyId: company.id,
-				requesterId: account.id,
-				requesterName: customer.name || account.email,
+				requesterId: isColleague ? account!.id : null,
+				requesterName: customer.name || customer.email,
 				locale,
-				fields: { ...fieldsOf(customer), email: account.email },
+				fields: { ...fieldsOf(customer), email: isColleague ? account!.email : customer.email },
 				total: quote.total,
 			})
 			.onConflictDoNothing()
 			.returning({ id: orderApprovals.id })
 		if (!created) return (await pendingOfQuote(services.db, quote.id))!
 		await mailManagers(services, company.id, {
-			requester: customer.name || account.email,
+			requester: customer.name || customer.email,
 			total: quote.total,
 			locale,
 		})
 		await announceCompany(services, company.id)
 		return created.id
 	}
+}
+
+// The company an acceptance names by its CVR, when it has an account with a rule for large orders.
+async function ruledCompanyOf(db: Database, customer: Parameters<AcceptGate>[0]) {
+	if (customer.kind !== 'company' || !customer.companyCvr) return null
+	const [company] = await db.select().from(customerCompanies).where(eq(customerCompanies.cvr, customer.companyCvr))
+	return company && company.approvalLimit !== null ? { id: company.id, approvalLimit: company.approvalLimit } : null
+}
+
+const latestApprovalOf = async (db: Database, quoteId: string, companyId: number) => {
+	const [row] = await db
+		.select({ id: orderApprovals.id, status: orderApprovals.status })
+		.from(orderApprovals)
+		.where(and(eq(orderApprovals.quoteId, quoteId), eq(orderApprovals.companyId, companyId)))
+		.orderBy(desc(orderApprovals.createdAt), desc(orderApprovals.id))
+		.limit(1)
+	return row ?? null
+}
+
+// A manager who orders a quote that waited for them has approved it.
+async function approveByOrdering(services: Services, approvalId: number, manager: Customer) {
+	await services.db
+		.update(orderApprovals)
+		.set({ status: 'approved', decidedByName: manager.details.name || manager.email, decidedAt: new Date() })
+		.where(and(eq(orderApprovals.id, approvalId), eq(orderApprovals.status, 'pending')))
+}
+
+// Whether a quote waits for a company's manager, or was declined by one: what its page says
+// instead of the form.
+export async function approvalOfQuote(db: Database, quoteId: string) {
+	const [row] = await db
+		.select({ status: orderApprovals.status, note: orderApprovals.note, decidedBy: orderApprovals.decidedByName })
+		.from(orderApprovals)
+		.where(eq(orderApprovals.quoteId, quoteId))
+		.orderBy(desc(orderApprovals.createdAt), desc(orderApprovals.id))
+		.limit(1)
+	return row && (row.status === 'pending' || row.status === 'declined') ? row : null
 }
 
 async function pendingOfQuote(db: Database, quoteId: string) {

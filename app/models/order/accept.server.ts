@@ -24,10 +24,10 @@ import type { Locale } from '#app/utils/locales.ts'
 export class QuoteNotFound extends Error {}
 
 // Why a quote can no longer be accepted as it stands: it has expired, the delivery date it was
-// priced for is too close now, or part of it still waits for a person's price. The page offers a
-// fresh quote instead.
+// priced for is too close now, part of it still waits for a person's price, or a manager of the
+// company it names declined it. The page offers a fresh quote instead.
 export class QuoteNotAcceptable extends Error {
-	readonly reason: 'expired' | 'date-passed' | 'not-final'
+	readonly reason: 'expired' | 'date-passed' | 'not-final' | 'declined'
 	constructor(reason: QuoteNotAcceptable['reason']) {
 		super(reason)
 		this.reason = reason
