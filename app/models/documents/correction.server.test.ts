@@ -3,7 +3,7 @@ import { desc, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { auditEvents, documents, requests, users } from '#database/schema.ts'
 import { seedDatabase } from '#database/seed.ts'
-import { addCalendarDays, todayInDenmark } from '#app/models/calendar/working-days.ts'
+import { addWorkingDays, todayInDenmark } from '#app/models/calendar/working-days.ts'
 import {
 	correctDocumentCount,
 	CountCorrectionSchema,
@@ -63,7 +63,7 @@ async function requestWithQuote() {
 		])
 	const services = testServices({ db: db() })
 	const input = {
-		fields: fields({ from_language: 'da', to_language: 'en', delivery_date: addCalendarDays(todayInDenmark(), 40) }),
+		fields: fields({ from_language: 'da', to_language: 'en', delivery_date: addWorkingDays(todayInDenmark(), 30) }),
 		locale: 'da' as const,
 		clientAddress: `192.0.2.${Math.floor(Math.random() * 200)}`,
 		draftId,
