@@ -1109,9 +1109,15 @@ export const orderMessages = pgTable(
 		attachments: jsonb().$type<MessageAttachment[]>().notNull().default([]),
 		// The job the PM forwarded it to, if any.
 		forwardedJobId: integer('forwarded_job_id').references(() => jobs.id, { onDelete: 'set null' }),
+		// A customer's message counts against the upload quota of the address it came from, keyed as
+		// uploads are (app/models/address-key.server.ts); null for staff.
+		addressKey: text('address_key'),
 		createdAt: timestamps.createdAt,
 	},
-	(table) => [index('order_messages_order').on(table.orderId, table.createdAt)],
+	(table) => [
+		index('order_messages_order').on(table.orderId, table.createdAt),
+		index('order_messages_address').on(table.addressKey, table.createdAt),
+	],
 )
 
 // A month of a translator's approved jobs marked paid by the agency.
@@ -1318,9 +1324,17 @@ export const mailJobs = pgTable(
 		attempts: integer().notNull().default(0),
 		runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow().$defaultFn(applicationNow),
 		leaseUntil: timestamp('lease_until', { withTimezone: true }),
+		// A digest that gathers mails about one thing (an order's thread) until it is due: what comes
+		// meanwhile joins it instead of being a mail of its own (app/models/mail/digest.server.ts).
+		batchKey: text('batch_key'),
 		createdAt: timestamps.createdAt,
 	},
-	(table) => [index('mail_jobs_due').on(table.runAfter)],
+	(table) => [
+		index('mail_jobs_due').on(table.runAfter),
+		uniqueIndex('mail_jobs_open_batch')
+			.on(table.batchKey)
+			.where(sql`${table.batchKey} is not null and ${table.attempts} = 0`),
+	],
 )
 
 // The per-address limits every process shares (the business search's, for now): one row per

@@ -1,11 +1,26 @@
 import { describe, expect, test } from 'vitest'
+import routes from '#app/routes.ts'
 import { BODY_LIMITS, limitFor } from '#server/body-limit.ts'
+import { canonicalAddress, matcherOf, type RouteNode } from '#server/canonical-address.ts'
 
 const multipart = { 'content-type': 'multipart/form-data; boundary=x' }
 const form = { 'content-type': 'application/x-www-form-urlencoded' }
 
+// The route table as the build has it, and the route each address matches (as the server does
+// before the limit is chosen).
+type Entry = { id?: string; path?: string; index?: boolean; file: string; children?: Entry[] }
+const withIds = (entries: Entry[]): RouteNode[] =>
+	entries.map(({ children, ...entry }) => ({
+		...entry,
+		id: entry.id ?? entry.file,
+		...(children?.length ? { children: withIds(children) } : {}),
+	}))
+const matcher = matcherOf([{ id: 'root', path: '', children: withIds(routes as Entry[]) }])
+const limitOf = (path: string, headers: Record<string, string>) =>
+	limitFor({ path, headers, route: canonicalAddress(matcher, path).route })
+
 describe('the body limit of each address', () => {
-	test('uploads stream: documents, the media library and record forms with images, as multipart only', () => {
+	test('uploads stream: documents, the media library, record forms with images and the order thread, as multipart only', () => {
 		for (const path of [
 			'/bestil/dokumenter',
 			'/en/order/documents',
@@ -14,20 +29,27 @@ describe('the body limit of each address', () => {
 			'/admin/team/new',
 			'/admin/team/3',
 			'/admin/slides/3.data',
+			'/ordre/abcdefghijklmnopqrstuvwxyz012345',
+			'/en/orders/abcdefghijklmnopqrstuvwxyz012345.data',
+			'/konto/ordrer/12',
+			'/en/account/orders/12',
+			'/admin/orders/7',
+			'/admin/orders/7/files',
 		]) {
-			expect([path, limitFor({ path, headers: multipart })]).toEqual([path, null])
+			expect([path, limitOf(path, multipart)]).toEqual([path, null])
 		}
-		expect(limitFor({ path: '/admin/team/3', headers: form })).toBe(BODY_LIMITS.admin)
+		expect(limitOf('/admin/team/3', form)).toBe(BODY_LIMITS.admin)
+		expect(limitOf('/ordre/abcdefghijklmnopqrstuvwxyz012345', form)).toBe(BODY_LIMITS.public)
 	})
 
 	test('every other body is read whole up to its limit', () => {
-		expect(limitFor({ path: '/en/contact', headers: multipart })).toBe(BODY_LIMITS.public)
-		expect(limitFor({ path: '/bestil', headers: form })).toBe(BODY_LIMITS.public)
-		expect(limitFor({ path: '/banner', headers: multipart })).toBe(BODY_LIMITS.public)
-		expect(limitFor({ path: '/analytics/events', headers: { 'content-type': 'application/json' } })).toBe(
-			BODY_LIMITS.analytics,
-		)
-		expect(limitFor({ path: '/admin/settings', headers: multipart })).toBe(BODY_LIMITS.admin)
-		expect(limitFor({ path: '/admin/requests/4/notes', headers: multipart })).toBe(BODY_LIMITS.admin)
+		expect(limitOf('/en/contact', multipart)).toBe(BODY_LIMITS.public)
+		expect(limitOf('/bestil', form)).toBe(BODY_LIMITS.public)
+		expect(limitOf('/banner', multipart)).toBe(BODY_LIMITS.public)
+		expect(limitOf('/analytics/events', { 'content-type': 'application/json' })).toBe(BODY_LIMITS.analytics)
+		expect(limitOf('/admin/settings', multipart)).toBe(BODY_LIMITS.admin)
+		expect(limitOf('/admin/requests/4/notes', multipart)).toBe(BODY_LIMITS.admin)
+		expect(limitOf('/admin/orders/7/notes-that-do-not-exist', multipart)).toBe(BODY_LIMITS.admin)
+		expect(limitOf('/no/such/page', multipart)).toBe(BODY_LIMITS.public)
 	})
 })

@@ -1,28 +1,39 @@
 import { Readable } from 'node:stream'
 import type { NextFunction, Request, Response } from 'express'
 import { RESOURCE_NAMES } from '#app/models/records/definition.ts'
-import { UPLOAD_PATHS } from '#app/utils/locales.ts'
+import { LOCALES, PAGE_PATHS, UPLOAD_PATHS } from '#app/utils/locales.ts'
 import { MEDIA_KINDS } from '#app/models/media/kinds.ts'
 import { lingerAfterAnswer } from '#server/request-bridge.ts'
 import { refuseRequest, SAFE_METHODS } from '#server/request-kind.ts'
+import type { MatchedRoute, RouteLocals } from '#server/canonical-address.ts'
 
 // Forms and JSON calls are small: the largest a person sends is a page body of rich text.
 export const BODY_LIMITS = { public: 256 * 1024, admin: 1024 * 1024, analytics: 16 * 1024 }
 
 // Where files arrive, multipart bodies stream to disk under the routes' own limits (the upload
-// limit of the settings, one photo, one record's images, a bank statement's 5 MB) and are never
-// held whole in memory.
-const STREAMED_UPLOADS = new RegExp(
-	`^(${Object.values(UPLOAD_PATHS).join('|')}|/admin/(${MEDIA_KINDS.join('|')})|/admin/(${RESOURCE_NAMES.join('|')})/[^/]+|/admin/orders/\\d+/files|/work/jobs/\\d+/files|/admin/invoices/bank)(\\.data)?$`,
-)
+// limit of the settings, one photo, one record's images, a bank statement's 5 MB, an order thread's
+// attachments) and are never held whole in memory. Decided by the route the address matched
+// (server/canonical-address.ts), so a data request (`.data`) is its page's route.
+export const STREAMED_ROUTES = new Set<string>([
+	...Object.values(UPLOAD_PATHS),
+	...MEDIA_KINDS.map((kind) => `/admin/${kind}`),
+	...RESOURCE_NAMES.flatMap((name) => [`/admin/${name}/new`, `/admin/${name}/:id`]),
+	'/admin/orders/:id/files',
+	'/work/jobs/:id/files',
+	'/admin/invoices/bank',
+	// The order's thread: the customer's order page, the account's, and staff's.
+	...LOCALES.flatMap((locale) => [PAGE_PATHS.orderStatus[locale], PAGE_PATHS.accountOrder[locale]]),
+	'/admin/orders/:id',
+])
 
 export type BodyLocals = { body?: Buffer; replayBody?: Readable }
+type Asked = { path: string; headers: Request['headers']; route: MatchedRoute | null }
 
-export function limitFor(req: Pick<Request, 'path' | 'headers'>): number | null {
-	const isMultipart = (req.headers['content-type'] ?? '').startsWith('multipart/form-data')
-	if (isMultipart && STREAMED_UPLOADS.test(req.path)) return null
-	if (req.path.startsWith('/analytics/')) return BODY_LIMITS.analytics
-	return req.path === '/admin' || req.path.startsWith('/admin/') ? BODY_LIMITS.admin : BODY_LIMITS.public
+export function limitFor({ path, headers, route }: Asked): number | null {
+	const isMultipart = (headers['content-type'] ?? '').startsWith('multipart/form-data')
+	if (isMultipart && route && STREAMED_ROUTES.has(route.pattern)) return null
+	if (path.startsWith('/analytics/')) return BODY_LIMITS.analytics
+	return path === '/admin' || path.startsWith('/admin/') ? BODY_LIMITS.admin : BODY_LIMITS.public
 }
 
 // Reads every other body whole, up to its route's limit, before anything looks at it; past the
@@ -30,7 +41,7 @@ export function limitFor(req: Pick<Request, 'path' | 'headers'>): number | null 
 export function bodyLimit() {
 	return (req: Request, res: Response, next: NextFunction) => {
 		if (SAFE_METHODS.has(req.method)) return next()
-		const limit = limitFor(req)
+		const limit = limitFor({ path: req.path, headers: req.headers, route: (res.locals as RouteLocals).route })
 		if (limit === null) return next()
 		if (Number(req.get('content-length') ?? 0) > limit) return tooLarge(req, res)
 		readUpTo(req, limit).then(

@@ -107,7 +107,7 @@ function createMailQueue(
 				holding.add(job.id)
 				const renew = setInterval(() => void renewMail(db, job!.id, leaseMs).catch(() => {}), leaseMs / 3)
 				try {
-					await deliver(job.message)
+					if (!job.empty) await deliver(job.message)
 					await finishMail(db, job.id)
 				} catch (error) {
 					const delay = RETRY_DELAYS_MS[job.attempts - 1]

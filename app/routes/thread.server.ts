@@ -10,8 +10,15 @@ import {
 	MESSAGE_MAX_FILES,
 	postMessage,
 	readMessageBody,
+	refuseOverQuota,
+	type Sender,
 	type ThreadAuthor,
 } from '#app/models/order/thread.server.ts'
+import { addressKey } from '#app/models/address-key.server.ts'
+import { requestInfoContext } from '#app/http/context.server.ts'
+import { getSettings } from '#app/models/site.server.ts'
+import type { UploadRefusal } from '#app/models/documents/upload.server.ts'
+import { formatTime } from '#app/utils/format.ts'
 import { loadMessages } from '#app/models/translation.server.ts'
 import { formatNumber } from '#app/utils/format.ts'
 import { stripTags, translate } from '#app/utils/translate.ts'
@@ -75,17 +82,40 @@ export async function threadPost(
 				422,
 				typed,
 			)
-		let attachments
+		// A customer's message counts against their address's uploads and the order's (staff's do not).
+		const sender: Sender | null =
+			author.kind === 'customer'
+				? {
+						addressKey: addressKey('upload', context.get(requestInfoContext).clientAddress, services.secretKey),
+						quota: services.uploadQuota,
+					}
+				: null
 		try {
-			attachments = await keepAttachments(services, form.files, uploadLimitMib)
+			if (sender) await refuseOverQuota(services.db, orderId, sender, form.files)
+			const attachments = await keepAttachments(services, form.files, uploadLimitMib)
+			await postMessage(services, orderId, author, body.body, attachments, sender)
 		} catch (error) {
 			if (!(error instanceof UploadRefused)) throw error
+			if (error.refusal.reason === 'quota')
+				return refused(await quotaText(services.db, error.refusal, text, locale), 429, typed)
 			const refusal = await translateUploadRefusal(services.db, locale, error.refusal)
 			return refused(`${stripTags(refusal.error)} ${text('thread.chooseAgain')}`, refusal.status, typed)
 		}
-		await postMessage(services, orderId, author, body.body, attachments)
 		return { intent: 'message', ok: true, message: text('thread.sent'), status: 200 }
 	} finally {
 		await form.cleanup()
 	}
+}
+
+// Which limit the message met, when writing opens again, and where to write instead.
+async function quotaText(
+	db: ReturnType<typeof getServices>['db'],
+	refusal: Extract<UploadRefusal, { reason: 'quota' }>,
+	text: (key: string, vars?: Record<string, string | number>) => string,
+	locale: Locale,
+) {
+	const { email } = await getSettings(db)
+	return refusal.limit === 'hour'
+		? text('thread.quotaHour', { time: formatTime(refusal.retryAt, locale), email })
+		: text('thread.quotaOrder', { email })
 }

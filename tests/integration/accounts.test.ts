@@ -334,6 +334,42 @@ describe('what an account reaches', () => {
 		expect((await staff.get(`/admin/orders/${other.id}/messages/${attachmentId}`)).status).toBe(404)
 	})
 
+	// Found from outside: 45 messages with 5 files each in 25 s were 225 files on disk and 45 mails.
+	test('the thread streams attachments up to the upload limit, counts them against the order’s quota, and mails the agency once per window', async () => {
+		const other = seeded['other@example.dk']!
+		const page = `/ordre/${other.token}`
+		const visitor = await visit(server.url, page)
+		const customer = clientFor(server.url, visitor.cookie, visitor.csrfToken)
+		const send = (form: FormData) => customer.get(page, { method: 'POST', body: form })
+		const agency = async () =>
+			(await mailsIn(database.dataDir)).filter((mail) => mail.subject.includes(other.reference))
+
+		// A 300 KB PDF is more than a form's 256 KiB: it streams like an upload.
+		const pdf = `%PDF-1.4\n${'%'.repeat(300 * 1024)}\n%%EOF\n`
+		const large = await send(
+			messageForm(customer, 'Her er den underskrevne side.', [{ name: 'side.pdf', content: pdf }]),
+		)
+		expect(large.status).toBe(200)
+		await expect.poll(async () => (await agency()).length).toBe(1)
+
+		// Five files a message: the order's thread holds 100 files and messages in all (the PDF's
+		// message was two), so the 17th is refused, in Danish, with the words kept.
+		const files = Array.from({ length: 5 }, (_, n) => ({ name: `bilag-${n}.txt`, content: `bilag ${n}` }))
+		const statuses: number[] = []
+		let refusal = ''
+		for (let n = 0; n < 20 && !refusal; n++) {
+			const answer = await send(messageForm(customer, `Besked nummer ${n}`, files))
+			statuses.push(answer.status)
+			if (answer.status !== 200) refusal = await answer.text()
+		}
+		expect(statuses.filter((status) => status === 200).length).toBe(16)
+		expect(statuses.at(-1)).toBe(429)
+		expect(textOf(refusal)).toContain('Ordrens samtale rummer så mange beskeder og filer, som en ordre kan.')
+		expect(refusal).toContain('Besked nummer 16')
+		// Everything after the first mail waits for the window's one digest: no mail per message.
+		expect((await agency()).length).toBe(1)
+	})
+
 	test('an account outside a company decides no approval, whatever the id', async () => {
 		for (const approval of ['1', '999999', 'x']) {
 			const answer = await ida.post('/konto', { intent: 'approval', approval, decision: 'approve', note: '' })

@@ -84,7 +84,7 @@ export const PERSONAL_DATA = {
 		table: orderMessages,
 		personal: { body: ERASED_NAME, authorName: ERASED_NAME, customerEmail: null, attachments: [] },
 		record: ['id', 'orderId', 'author', 'userId', 'forwardedJobId', 'createdAt'],
-		secret: [],
+		secret: ['addressKey'],
 	}),
 	orderRatings: classified({
 		table: orderRatings,

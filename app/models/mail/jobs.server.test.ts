@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { mailJobs } from '#database/schema.ts'
-import { claimMail, finishMail, queueMail, renewMail, retryMail } from '#app/models/mail/jobs.server.ts'
+import {
+	claimMail,
+	finishMail,
+	gatherIntoDigest,
+	queueMail,
+	renewMail,
+	retryMail,
+} from '#app/models/mail/jobs.server.ts'
 import { createMailer } from '#server/mailer.ts'
 import { createLogger } from '#server/logger.ts'
 import { parseEnv } from '#server/env.ts'
@@ -76,5 +83,30 @@ describe('mail as jobs in the database', () => {
 		)
 		expect(subjects.sort()).toEqual(['Left behind', 'Sent now'])
 		expect(await db.select().from(mailJobs)).toEqual([])
+	})
+})
+
+describe('a digest', () => {
+	test('is sent by the mailer once due with what joined it, and a digest nothing joined is dropped without a mail', async () => {
+		const { db } = testDatabase.handle
+		const folder = mkdtempSync(path.join(tmpdir(), 'tolk-digest-'))
+		const env = parseEnv({ DATA_DIR: folder })
+		const logger = createLogger({ LOG_LEVEL: 'silent' })
+		const mail = { to: 'pm@tolk.test', subject: 'Besked fra kunden', head: 'Flere beskeder:', foot: 'Læs dem her.' }
+		expect(await gatherIntoDigest(db, 'thread:1:agency', mail, 'Første', 50)).toBe('first')
+		expect(await gatherIntoDigest(db, 'thread:1:agency', mail, 'Anden', 50)).toBe('joined')
+		expect(await gatherIntoDigest(db, 'thread:1:agency', mail, 'Tredje', 50)).toBe('joined')
+		expect(await gatherIntoDigest(db, 'thread:2:agency', mail, 'Alene', 50)).toBe('first')
+		await new Promise((resolve) => setTimeout(resolve, 60))
+		const mailer = createMailer(env, logger, { db, leaseMs: 30_000, pollMs: 60_000 })
+		mailer.start()
+		await expect.poll(async () => (await db.select().from(mailJobs)).length, { timeout: 10_000 }).toBe(0)
+		await mailer.close()
+		const sent = readdirSync(path.join(folder, 'mail')).map((name) =>
+			readFileSync(path.join(folder, 'mail', name), 'utf8'),
+		)
+		expect(sent).toHaveLength(1)
+		expect(sent[0]).toMatch(/Flere beskeder:\s+Anden\s+Tredje\s+L/)
+		rmSync(folder, { recursive: true, force: true })
 	})
 })

@@ -13,8 +13,11 @@ export type MailMessage = {
 	attachments?: MailAttachment[]
 }
 
+// A digest's text is made when it is sent: its head, what gathered meanwhile, its foot.
+type Digest = { head: string; items: string[]; foot: string }
 type StoredMessage = Omit<MailMessage, 'attachments'> & {
 	attachments?: { filename: string; content: string; contentType: string }[]
+	digest?: Digest
 }
 
 // A mail waits in the database until it is sent (decision 021): any process sends it, and one
@@ -30,7 +33,8 @@ export async function queueMail(db: Database, message: MailMessage, now = new Da
 	await db.insert(mailJobs).values({ message: stored, runAfter: now })
 }
 
-export type MailJob = { id: number; attempts: number; message: MailMessage }
+// `empty`: a digest nothing joined, which goes without a mail.
+export type MailJob = { id: number; attempts: number; message: MailMessage; empty?: boolean }
 
 // The oldest mail due that no process holds, held now for `leaseMs`; null when there is none.
 export async function claimMail(db: Database, leaseMs: number, now = new Date()): Promise<MailJob | null> {
@@ -47,15 +51,47 @@ export async function claimMail(db: Database, leaseMs: number, now = new Date())
 		.where(inArray(mailJobs.id, due))
 		.returning()
 	if (!row) return null
-	const stored = row.message as StoredMessage
+	const { digest, ...stored } = row.message as StoredMessage
 	return {
 		id: row.id,
 		attempts: row.attempts,
 		message: {
 			...stored,
+			text: digest ? [digest.head, ...digest.items, digest.foot].filter(Boolean).join('\n\n') : stored.text,
 			attachments: stored.attachments?.map((file) => ({ ...file, content: Buffer.from(file.content, 'base64') })),
 		},
+		...(digest && digest.items.length === 0 ? { empty: true } : {}),
 	}
+}
+
+export type DigestMail = Omit<MailMessage, 'text' | 'attachments'> & { head: string; foot: string }
+
+// Mails about one thing (`key`: an order's thread, one way) go one per window: the first is the
+// caller's to send at once ('first'), and opens a digest due at the window's end; what comes before
+// then joins it ('joined') and goes in one mail. A digest nothing joined sends nothing.
+export async function gatherIntoDigest(
+	db: Database,
+	key: string,
+	mail: DigestMail,
+	item: string,
+	windowMs: number,
+	now = new Date(),
+): Promise<'first' | 'joined'> {
+	return db.transaction(async (tx) => {
+		await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`mail-digest:${key}`}))`)
+		const [open] = await tx
+			.update(mailJobs)
+			.set({
+				message: sql`jsonb_set(${mailJobs.message}, '{digest,items}', (${mailJobs.message} -> 'digest' -> 'items') || jsonb_build_array(${item}::text))`,
+			})
+			.where(and(eq(mailJobs.batchKey, key), eq(mailJobs.attempts, 0)))
+			.returning({ id: mailJobs.id })
+		if (open) return 'joined'
+		const { head, foot, ...header } = mail
+		const message: StoredMessage = { ...header, text: '', digest: { head, items: [], foot } }
+		await tx.insert(mailJobs).values({ message, runAfter: new Date(now.getTime() + windowMs), batchKey: key })
+		return 'first'
+	})
 }
 
 // Sent, or given up on: the job goes.

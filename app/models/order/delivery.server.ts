@@ -225,7 +225,11 @@ async function jobFileOf(db: Database, file: OrderFile, directory: string) {
 		.from(jobFiles)
 		.where(and(eq(jobFiles.jobId, file.jobId), isNull(jobFiles.deletedAt)))
 	if (file.jobFileId) return candidates.find((candidate) => candidate.id === file.jobFileId) ?? null
-	const inode = (name: string) => stat(path.join(directory, name)).then((info) => info.ino, () => null)
+	const inode = (name: string) =>
+		stat(path.join(directory, name)).then(
+			(info) => info.ino,
+			() => null,
+		)
 	const own = await inode(file.storedName)
 	if (own === null) return null
 	for (const candidate of candidates) if ((await inode(candidate.storedName)) === own) return candidate

@@ -5,7 +5,7 @@ import path from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { zipSync } from 'fflate'
-import { jobMessages, orders, translators } from '#database/schema.ts'
+import { jobMessages, mailJobs, orders, translators } from '#database/schema.ts'
 import { UploadRefused } from '#app/models/documents/upload.server.ts'
 import { createJob } from '#app/models/vendor/jobs.server.ts'
 import { todoList } from '#app/models/vendor/todo.server.ts'
@@ -18,8 +18,11 @@ import {
 	markCustomerHandled,
 	postMessage,
 	readMessageBody,
+	refuseOverQuota,
+	THREAD_MAIL_WINDOW_MS,
 	threadOf,
 } from '#app/models/order/thread.server.ts'
+import { claimMail, finishMail } from '#app/models/mail/jobs.server.ts'
 import { jobValues, makeTranslator, orderWithDocument } from '#tests/setup/vendor.ts'
 import { setupOrderTests } from '#tests/setup/orders.ts'
 import { testServices } from '#tests/setup/services.ts'
@@ -113,5 +116,64 @@ describe('an order’s thread with the agency', () => {
 		expect(await refusal(uploaded('big.txt', 'x'.repeat(1024 * 1024 + 1)))).toBe('too-big')
 		const bomb = zipSync({ '[Content_Types].xml': new Uint8Array(300 * 1024 * 1024) }, { level: 9 })
 		expect(await refusal(uploaded('bomb.docx', bomb))).toBe('bomb')
+	})
+})
+
+describe('what a flood of messages costs', () => {
+	const WINDOW = THREAD_MAIL_WINDOW_MS
+	test('the agency gets the first message at once and what follows in the window as one mail at its end', async () => {
+		const { order } = await orderWithDocument(services())
+		await db().delete(mailJobs)
+		mails.length = 0
+		const start = new Date()
+		for (const body of ['Første besked.', 'Anden besked.', 'Tredje besked.'])
+			await postMessage(services(), order.id, customer, body)
+		expect(mails.map((mail) => mail.text.match(/\S+ besked\./)?.[0])).toEqual(['Første besked.'])
+		expect(await claimMail(db(), 60_000, new Date(start.getTime() + WINDOW - 60_000))).toBeNull()
+		const digest = await claimMail(db(), 60_000, new Date(start.getTime() + WINDOW + 1000))
+		expect(digest!.empty).toBeUndefined()
+		expect(digest!.message.subject).toBe(`Besked fra kunden: ordre ${order.reference}`)
+		expect(digest!.message.text).toMatch(/Flere beskeder fra kunden[^]*Anden besked\.[^]*Tredje besked\.[^]*#thread/)
+		expect(digest!.message.text).not.toContain('Første besked.')
+		await finishMail(db(), digest!.id)
+		// A new window opens with the next message: at once again.
+		await postMessage(services(), order.id, customer, 'Fjerde besked.')
+		expect(mails).toHaveLength(2)
+		// A window nothing joined ends without a mail; the customer's answers gather the same way.
+		await postMessage(services(), order.id, { kind: 'staff', id: staff.id, name: staff.name }, 'Svar et.')
+		await postMessage(services(), order.id, { kind: 'staff', id: staff.id, name: staff.name }, 'Svar to.')
+		expect(mails.filter((mail) => mail.to === customer.email)).toHaveLength(1)
+		const later = new Date(Date.now() + WINDOW + 1000)
+		const due = [await claimMail(db(), 60_000, later), await claimMail(db(), 60_000, later)]
+		expect(due.map((job) => Boolean(job?.empty)).sort()).toEqual([false, true])
+		expect(due.find((job) => !job!.empty)!.message.text).toMatch(/Flere svar fra os[^]*Svar to\./)
+	})
+
+	test('a customer’s messages and files count against their address’s hour and the order’s thread, and a refused one keeps nothing', async () => {
+		const { order } = await orderWithDocument(services())
+		const quota = { filesPerHour: 4, bytesPerHour: 2 ** 30, filesPerOrder: 3, bytesPerOrder: 2 ** 30 }
+		const sender = { addressKey: `flood-${order.id}`, quota }
+		const attach = (n: number) => keepAttachments(services(), [uploaded(`bilag-${n}.txt`, `bilag ${n}`)], 10)
+		await postMessage(services(), order.id, customer, 'En fil.', await attach(1), sender)
+		// The thread holds three: the message and its file were two, another two is one too many.
+		await expect(refuseOverQuota(db(), order.id, sender, [{ size: 10 }])).rejects.toMatchObject({
+			refusal: { reason: 'quota', limit: 'order' },
+		})
+		const kept = await attach(2)
+		const stored = path.join(documentsDir, 'messages', kept[0]!.storedName)
+		await expect(postMessage(services(), order.id, customer, 'En fil til.', kept, sender)).rejects.toBeInstanceOf(
+			UploadRefused,
+		)
+		await expect(readFile(stored)).rejects.toThrow()
+		expect((await threadOf(db(), order.id)).map((message) => message.body)).toEqual(['En fil.'])
+		// The address's hour counts every order it writes to (and its uploads).
+		const { order: second } = await orderWithDocument(services())
+		await postMessage(services(), second.id, customer, 'Et.', [], sender)
+		await postMessage(services(), second.id, customer, 'To.', [], sender)
+		await expect(refuseOverQuota(db(), second.id, sender, [])).rejects.toMatchObject({
+			refusal: { reason: 'quota', limit: 'hour' },
+		})
+		// Staff write without a quota.
+		await postMessage(services(), second.id, { kind: 'staff', id: staff.id, name: staff.name }, 'Svar.')
 	})
 })

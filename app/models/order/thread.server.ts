@@ -10,6 +10,9 @@ import type { UploadedFile } from '#app/models/uploaded-file.ts'
 import { ACCEPTED_EXTENSIONS } from '#app/models/documents/present.ts'
 import { hasContentOf } from '#app/models/documents/content-type.server.ts'
 import { MIB, UploadRefused } from '#app/models/documents/upload.server.ts'
+import { lockThreadQuota, threadQuotaProblem, type UploadQuota } from '#app/models/documents/quota.server.ts'
+import { gatherIntoDigest } from '#app/models/mail/jobs.server.ts'
+import { removeKept } from '#app/models/files/store.server.ts'
 import { declaredExpansion, isBomb } from '#app/models/wordcount/archive.server.ts'
 import { announceOrder } from '#app/models/live/announce.server.ts'
 import { announceJob } from '#app/models/vendor/notify.server.ts'
@@ -21,6 +24,9 @@ import { pathFor, type Locale } from '#app/utils/locales.ts'
 
 export const MESSAGE_MAX_CHARS = 5000
 export const MESSAGE_MAX_FILES = 5
+// Mails about an order's thread go one per order and direction in this long: the first at once,
+// what follows in one mail at its end.
+export const THREAD_MAIL_WINDOW_MS = 5 * 60 * 1000
 
 type Services = Pick<AppServices, 'db' | 'broadcast' | 'logger' | 'sendMail' | 'publicUrl' | 'documentsDir' | 'files'>
 export type ThreadAuthor =
@@ -78,8 +84,27 @@ async function checkAttachment(file: UploadedFile, limitMib: number) {
 	if (expansion && isBomb(expansion)) throw new UploadRefused({ reason: 'bomb' })
 }
 
+// What a customer's message would take of their address's hour and the order's thread, and
+// whether it fits; `sent` is where it came from (its address key) and the quota it counts against.
+export type Sender = { addressKey: string; quota: UploadQuota }
+const wantedBy = (sender: Sender, orderId: number, files: { size: number }[]) => ({
+	orderId,
+	ipHash: sender.addressKey,
+	quota: sender.quota,
+	files: 1 + files.length,
+	bytes: files.reduce((total, file) => total + file.size, 0),
+})
+
+// Said before anything is kept: whether a customer's message with these files passes the quota.
+export async function refuseOverQuota(db: Database, orderId: number, sender: Sender, files: { size: number }[]) {
+	const problem = await threadQuotaProblem(db, wantedBy(sender, orderId, files))
+	if (problem) throw new UploadRefused({ reason: 'quota', ...problem })
+}
+
 // A message in the order's thread. A customer's waits on the PM's to-do list (and is mailed to
-// them) until staff answer; staff's answer is mailed to the customer. Open pages of the order
+// them) until staff answer; staff's answer is mailed to the customer (either mail one per window,
+// THREAD_MAIL_WINDOW_MS). A customer's counts against their address's upload quota and the order's:
+// checked again under a lock, and refused with its attachments removed. Open pages of the order
 // (the customer's, the account's, staff's) show it at once.
 export async function postMessage(
 	services: Services,
@@ -87,33 +112,51 @@ export async function postMessage(
 	author: ThreadAuthor,
 	body: string,
 	attachments: MessageAttachment[] = [],
+	sender: Sender | null = null,
 ) {
 	const { db } = services
-	const [message] = await db.transaction(async (tx) => {
-		const inserted = await tx
-			.insert(orderMessages)
-			.values({
-				orderId,
-				author: author.kind,
-				authorName: author.name,
-				customerEmail: author.kind === 'customer' ? author.email : null,
-				userId: author.kind === 'staff' ? author.id : null,
-				body,
-				attachments,
-			})
-			.returning()
-		await tx
-			.update(orders)
-			.set({
-				customerWaitingSince: author.kind === 'customer' ? sql`coalesce(${orders.customerWaitingSince}, now())` : null,
-			})
-			.where(eq(orders.id, orderId))
-		return inserted
-	})
+	const [message] = await db
+		.transaction(async (tx) => {
+			if (sender) {
+				await lockThreadQuota(tx, orderId, sender.addressKey)
+				const problem = await threadQuotaProblem(tx, wantedBy(sender, orderId, attachments))
+				if (problem) throw new UploadRefused({ reason: 'quota', ...problem })
+			}
+			const inserted = await tx
+				.insert(orderMessages)
+				.values({
+					orderId,
+					author: author.kind,
+					authorName: author.name,
+					customerEmail: author.kind === 'customer' ? author.email : null,
+					userId: author.kind === 'staff' ? author.id : null,
+					body,
+					attachments,
+					addressKey: sender?.addressKey ?? null,
+				})
+				.returning()
+			await tx
+				.update(orders)
+				.set({
+					customerWaitingSince:
+						author.kind === 'customer' ? sql`coalesce(${orders.customerWaitingSince}, now())` : null,
+				})
+				.where(eq(orders.id, orderId))
+			return inserted
+		})
+		.catch(async (error: unknown) => {
+			await removeAttachments(services, attachments)
+			throw error
+		})
 	await announceOrder(services, orderId)
 	if (author.kind === 'customer') await mailManager(services, orderId, author, body, attachments)
 	else await mailCustomer(services, orderId, body, attachments)
 	return message!
+}
+
+async function removeAttachments(services: Pick<Services, 'documentsDir' | 'files'>, attachments: MessageAttachment[]) {
+	const directory = messagesDirOf(services.documentsDir)
+	for (const file of attachments) await removeKept(services.files, path.join(directory, file.storedName))
 }
 
 async function mailManager(
@@ -124,19 +167,25 @@ async function mailManager(
 	attachments: MessageAttachment[],
 ) {
 	const [order] = await services.db.select({ reference: orders.reference }).from(orders).where(eq(orders.id, orderId))
-	services.sendMail({
-		...(await managerRecipients(services.db, { type: 'order', id: orderId })),
+	const reference = order!.reference
+	const recipients = await managerRecipients(services.db, { type: 'order', id: orderId })
+	const subject = mailText('da', 'mail.thread.agencySubject', { reference })
+	const item = joined([
+		mailText('da', 'mail.thread.agencyLead', { name: author.name, email: author.email, reference }),
+		body,
+		attachmentLines('da', attachments),
+	])
+	const link = `${services.publicUrl}/admin/orders/${orderId}#thread`
+	const digest = {
+		...recipients,
 		replyTo: author.email,
-		subject: mailText('da', 'mail.thread.agencySubject', { reference: order!.reference }),
-		text: [
-			mailText('da', 'mail.thread.agencyLead', { name: author.name, email: author.email, reference: order!.reference }),
-			body,
-			attachmentLines('da', attachments),
-			`${services.publicUrl}/admin/orders/${orderId}#thread`,
-		]
-			.filter(Boolean)
-			.join('\n\n'),
-	})
+		subject,
+		head: mailText('da', 'mail.thread.agencyMore', { reference }),
+		foot: link,
+	}
+	const gathered = await gatherIntoDigest(services.db, `thread:${orderId}:agency`, digest, item, THREAD_MAIL_WINDOW_MS)
+	if (gathered === 'first')
+		services.sendMail({ ...recipients, replyTo: author.email, subject, text: joined([item, link]) })
 }
 
 async function mailCustomer(services: Services, orderId: number, body: string, attachments: MessageAttachment[]) {
@@ -144,23 +193,35 @@ async function mailCustomer(services: Services, orderId: number, body: string, a
 	if (!order || order.customer.erasedAt || !order.customer.email) return
 	const settings = await getSettings(services.db)
 	const locale = order.locale as Locale
+	const { reference } = order
 	const url = `${services.publicUrl}${pathFor('orderStatus', locale, { token: order.token })}#thread`
-	services.sendMail({
+	const greeting = mailText(locale, 'mail.request.greeting', { name: order.customer.name })
+	const item = joined([body, attachmentLines(locale, attachments)])
+	const foot = joined([
+		mailText(locale, 'mail.thread.link', { url }),
+		customerSignoff(services.publicUrl, locale, settings.agencyName),
+	])
+	const header = {
 		to: order.customer.email,
 		replyTo: settings.email,
-		subject: mailText(locale, 'mail.thread.subject', { reference: order.reference }),
-		text: [
-			mailText(locale, 'mail.request.greeting', { name: order.customer.name }),
-			mailText(locale, 'mail.thread.lead', { reference: order.reference }),
-			body,
-			attachmentLines(locale, attachments),
-			mailText(locale, 'mail.thread.link', { url }),
-			customerSignoff(services.publicUrl, locale, settings.agencyName),
-		]
-			.filter(Boolean)
-			.join('\n\n'),
-	})
+		subject: mailText(locale, 'mail.thread.subject', { reference }),
+	}
+	const head = joined([greeting, mailText(locale, 'mail.thread.more', { reference })])
+	const gathered = await gatherIntoDigest(
+		services.db,
+		`thread:${orderId}:customer`,
+		{ ...header, head, foot },
+		item,
+		THREAD_MAIL_WINDOW_MS,
+	)
+	if (gathered === 'first')
+		services.sendMail({
+			...header,
+			text: joined([greeting, mailText(locale, 'mail.thread.lead', { reference }), item, foot]),
+		})
 }
+
+const joined = (parts: string[]) => parts.filter(Boolean).join('\n\n')
 
 const attachmentLines = (locale: Locale, attachments: MessageAttachment[]) =>
 	attachments.length
