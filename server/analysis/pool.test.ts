@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -9,10 +9,19 @@ import { createWorkerPool, JobStopped, PoolClosed } from '#server/analysis/pool.
 
 // A worker that answers a number with its double after that many milliseconds.
 const directory = mkdtempSync(path.join(tmpdir(), 'tolk-pool-'))
-const script = path.join(directory, 'double.mjs')
+const script = path.join(directory, 'double.cjs')
 writeFileSync(
 	script,
-	`process.on('message', (n) => {
+	`const { existsSync, writeFileSync } = require('node:fs')
+	process.on('message', (n) => {
+		// { started, until }: says it started (a file), then waits for another file to appear.
+		if (typeof n === 'object') {
+			writeFileSync(n.started, '')
+			const wait = setInterval(() => existsSync(n.until) && (clearInterval(wait), process.send({ type: 'done', result: n.started })), 10)
+			return
+		}
+		// -4: spins on the CPU without end.
+		if (n === -4) for (;;) Math.sqrt(Math.random())
 		// -1: grow one array without end, the shape that aborts a whole process past its heap.
 		if (n === -1) for (const grown = []; ; ) grown.push({ n: Math.random() })
 		// -2: fill buffers outside the heap, as a decompressor does, in one synchronous loop (up to
@@ -88,6 +97,39 @@ describe('the worker pool', () => {
 			const [first, second] = [await pool.run<number>(-3), await pool.run<number>(-3)]
 			expect(first).toBeGreaterThan(0)
 			expect(second).not.toBe(first)
+		} finally {
+			await pool.close()
+		}
+	})
+
+	test('a job past its CPU time stops with the reason; time spent waiting on nothing is no CPU time', async () => {
+		const pool = createWorkerPool({ ...options, size: 1, timeoutMs: 60_000 })
+		try {
+			await expect(pool.run<number>(-4, { cpuMs: 300 })).rejects.toEqual(new JobStopped('cpu'))
+			expect(await pool.run<number>(1_000, { cpuMs: 300 })).toBe(2_000)
+		} finally {
+			await pool.close()
+		}
+	})
+
+	test("one owner's flood keeps to its share: another owner's job takes the worker kept for it and is done first", async () => {
+		const pool = createWorkerPool({ ...options, size: 1, timeoutMs: 60_000 })
+		const marker = (name: string) => path.join(directory, `${name}-${process.pid}`)
+		const until = marker('release')
+		try {
+			const flood = ['a1', 'a2', 'a3'].map((name) =>
+				pool.run<string>({ started: marker(name), until }, { owner: ['flooder', 'draft'] }),
+			)
+			let floodDone = 0
+			for (const job of flood) void job.then(() => floodDone++)
+			expect(await pool.run<number>(5, { owner: ['visitor', 'draft'] })).toBe(10)
+			// While the flood's first job still runs, and its others wait behind it.
+			expect(floodDone).toBe(0)
+			expect(existsSync(marker('a1'))).toBe(true)
+			expect(existsSync(marker('a2'))).toBe(false)
+			expect(pool.workers()).toBe(2)
+			writeFileSync(until, '')
+			expect(await Promise.all(flood)).toEqual(['a1', 'a2', 'a3'].map(marker))
 		} finally {
 			await pool.close()
 		}

@@ -10,10 +10,17 @@ import { documents, requests, settings } from '#database/schema.ts'
 import { seedDatabase } from '#database/seed.ts'
 import { deleteExpiredDocuments, deleteStrayFiles } from '#app/models/documents/retention.server.ts'
 import { setupTestDatabase } from '#tests/setup/database.ts'
-import { compoundFileSharingChain, docxOfZeros, numbersClaimingGigabyte, pdfOfZeros } from '#tests/setup/bombs.ts'
-import { samplePeakOfChildren } from '#tests/setup/child-memory.ts'
+import {
+	compoundFileSharingChain,
+	docxOfManyParts,
+	docxOfZeros,
+	numbersClaimingGigabyte,
+	pdfOfZeros,
+} from '#tests/setup/bombs.ts'
+import { childrenOf, samplePeakOfChildren } from '#tests/setup/child-memory.ts'
+import { cpuMsOf } from '#server/analysis/cpu-time.ts'
 import { createLogger } from '#server/logger.ts'
-import { createAnalysisQueue } from '#server/analysis/queue.ts'
+import { cpuBudgetMs, createAnalysisQueue } from '#server/analysis/queue.ts'
 import {
 	countedPreviewPathOf,
 	countedTextFile,
@@ -253,6 +260,46 @@ describe('limits', () => {
 		expect(warnings.filter((warning) => warning.reason)).toContainEqual(
 			expect.objectContaining({ document: greedy, reason: 'memory' }),
 		)
+	})
+})
+
+describe('a file that is far more work than its size', () => {
+	test('stops at its CPU time and goes to a person, while another address’s file is counted beside it', async () => {
+		const [heavy, ordinary] = ['c0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000002']
+		const bomb = docxOfManyParts()
+		await storeDocument(heavy, bomb, new Date(), 'docx')
+		await storeDocument(ordinary, 'Seks små ord fra en anden.')
+		const addressed = (id: string, ipHash: string) =>
+			testDatabase.handle.db.update(documents).set({ ipHash }).where(eq(documents.id, id))
+		await addressed(heavy, 'flooder')
+		await addressed(ordinary, 'visitor')
+		const warnings: { document?: string; reason?: string }[] = []
+		const logger = pino({ level: 'warn' }, { write: (line: string) => void warnings.push(JSON.parse(line)) })
+		// The wall-clock and memory limits far beyond the budget (the file takes a worker past 1 GiB
+		// when it runs long enough): only the CPU time can stop it.
+		expect(cpuBudgetMs(bomb.length, 120_000)).toBeLessThan(12_000)
+		const queue = createAnalysisQueue({
+			db: testDatabase.handle.db,
+			documentsDir,
+			broadcast: async () => {},
+			logger,
+			workers: 1,
+			timeoutMs: 120_000,
+			memoryMb: 3072,
+		})
+		const statusOf = async (id: string) =>
+			(await testDatabase.handle.db.select().from(documents).where(eq(documents.id, id)))[0]!.status
+		queue.enqueue(heavy)
+		// Past what loading the extractors takes (0.3 s): the heavy file is being counted.
+		const busiestChild = () => Math.max(0, ...childrenOf(process.pid).map((pid) => cpuMsOf(Number(pid)) ?? 0))
+		await expect.poll(busiestChild, { timeout: 30_000 }).toBeGreaterThan(1_500)
+		queue.enqueue(ordinary)
+		// The other address's file does not wait for the heavy one: counted while it still runs.
+		await expect.poll(() => statusOf(ordinary), { timeout: 30_000 }).toBe('counted')
+		expect(await statusOf(heavy)).toBe('pending')
+		const [stopped] = await documentsAfter(queue, [heavy])
+		expect(stopped).toMatchObject({ status: 'manual', manualReason: 'complex' })
+		expect(warnings).toContainEqual(expect.objectContaining({ document: heavy, reason: 'cpu' }))
 	})
 })
 

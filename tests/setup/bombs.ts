@@ -127,3 +127,40 @@ export function compoundFileSharingChain(sectors = 2_000, entries = 600): Buffer
 		512 + total * size,
 	)
 }
+
+// What a visitor can send to make every other visitor wait (found from outside): a .docx of 24 text
+// parts (the document, headers, footers, notes, comments), each just under the 10 MiB that a part
+// may unpack to at any ratio, of real paragraphs: 240 MiB of XML, the whole document's budget
+// nearly, from about 1.4 MB. Short words, and a counter in every sixteenth paragraph, so it takes
+// the whole XML and word pipeline, not one repeated string.
+export function docxOfManyParts(parts = 24, partBytes = 10 * 1024 * 1024 - 4096): Buffer {
+	const names = [
+		'word/document.xml',
+		'word/footnotes.xml',
+		'word/endnotes.xml',
+		'word/comments.xml',
+		...Array.from({ length: 10 }, (_, n) => `word/header${n + 1}.xml`),
+		...Array.from({ length: 10 }, (_, n) => `word/footer${n + 1}.xml`),
+	].slice(0, parts)
+	const entries: Record<string, Uint8Array | [Uint8Array, { level: 9 }]> = {
+		'[Content_Types].xml': new TextEncoder().encode(
+			'<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/></Types>',
+		),
+	}
+	for (const [index, name] of names.entries()) entries[name] = [xmlOfParagraphs(partBytes, index), { level: 9 }]
+	return Buffer.from(zipSync(entries))
+}
+
+function xmlOfParagraphs(bytes: number, seed: number): Uint8Array {
+	const out = Buffer.alloc(bytes, 0x20)
+	let at = out.write('<?xml version="1.0"?><w:document xmlns:w="w"><w:body>')
+	const tail = '</w:body></w:document>'
+	for (let n = 0; ; n++) {
+		const mark = n % 16 === 0 ? `${seed}.${n}` : 'og'
+		const paragraph = `<w:p><w:r><w:t>${mark} i a o å e u y æ ø i a o å e u y æ ø i a o.</w:t></w:r></w:p>`
+		if (at + paragraph.length + tail.length > bytes) break
+		at += out.write(paragraph, at)
+	}
+	out.write(tail, at)
+	return out
+}

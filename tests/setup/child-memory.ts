@@ -18,7 +18,7 @@ export function samplePeakOfChildren(): { stop: () => number } {
 	return { stop: () => (clearInterval(timer), peak) }
 }
 
-function childrenOf(parent: number): string[] {
+export function childrenOf(parent: number): string[] {
 	return readdirSync('/proc').flatMap((pid) => {
 		if (!/^\d+$/.test(pid)) return []
 		try {

@@ -20,16 +20,17 @@ export type RunningServer = {
 }
 
 // The real built server (npm run build first), on a free port, with its own fresh database, or
-// with another server's database (which then stays when this one stops).
+// with another server's database (which then stays when this one stops); `root`, another built
+// checkout of the site (a bench's baseline).
 export async function startServer(
 	env: Record<string, string> = {},
-	options: { database?: TestDatabase } = {},
+	options: { database?: TestDatabase; root?: string } = {},
 ): Promise<RunningServer> {
 	const ownsDatabase = !options.database
 	// Seeded already, as the server would seed it, unless the test asks for other demo content.
 	const database = options.database ?? (await createTestDatabase({ seeded: env.DEMO_COMPANIES === undefined }))
 	const child = spawn(process.execPath, ['server/main.ts'], {
-		cwd: ROOT,
+		cwd: options.root ?? ROOT,
 		env: {
 			PATH: process.env.PATH,
 			PORT: '0',
