@@ -617,6 +617,9 @@ export type OrderCustomer = {
 	purchaseOrder: string | null
 	// The company's own cost centre for the order (its accounts book the invoice to it).
 	costCentre?: string | null
+	// The finance office's address: invoices, credit notes and reminders go there, a copy to the
+	// orderer (absent: to the orderer alone).
+	invoiceEmail?: string | null
 	// A public body's person reference or ID for its e-invoices (asked for with an EAN).
 	buyerReference?: string | null
 	// A foreign business's EU VAT number ("DE136695976") and country; absent for others.
@@ -1173,6 +1176,8 @@ export type CustomerDetails = {
 	companyAddress: string | null
 	ean: string | null
 	buyerReference: string | null
+	// Where their invoices, credit notes and reminders go (a finance office), if not to them.
+	invoiceEmail?: string | null
 }
 
 // A company with customer accounts (by CVR): its first account manages who belongs.

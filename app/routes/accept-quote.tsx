@@ -185,6 +185,7 @@ export default function AcceptQuotePage() {
 						<div data-display="customer_kind">
 							{field('buyer_reference', t('accept.buyerReference'), fieldInputs.plain, t('accept.buyerReferenceHint'))}
 						</div>
+						{field('invoice_email', t('accept.invoiceEmail'), fieldInputs.otherEmail, t('accept.invoiceEmailHint'))}
 						<AgreementCheckbox
 							id="accept-terms"
 							name="terms"

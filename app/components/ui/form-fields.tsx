@@ -17,6 +17,8 @@ export const fieldInputs = {
 	plain: (props: FieldProps) => <Input {...props} type="text" autoComplete="off" />,
 	// EAN, CVR: digits, with the phone's number pad.
 	digits: (props: FieldProps) => <Input {...props} type="text" inputMode="numeric" autoComplete="off" />,
+	// Someone else's address (a finance office's): not the visitor's own for the browser to fill in.
+	otherEmail: (props: FieldProps) => <Input {...props} type="email" autoComplete="off" />,
 }
 
 export const fieldId = (prefix: string, name: string) => `${prefix}-${name.replace('_', '-')}`

@@ -17,6 +17,7 @@ import { mailLink } from '#app/models/customer/mail.server.ts'
 import { withdrawLive } from '#app/models/live/broadcast.server.ts'
 import { companyColumns, resolveCompany } from '#app/models/company/search.server.ts'
 import { CUSTOMER_FIELDS, typedLine } from '#app/models/request/form.ts'
+import { INVOICE_EMAIL } from '#app/models/order/form.ts'
 import type { Locale } from '#app/utils/locales.ts'
 
 type Services = Pick<AppServices, 'db' | 'sendMail' | 'publicUrl'>
@@ -163,7 +164,15 @@ export async function askToChangeEmail(
 	return 'sent'
 }
 
-export const DETAIL_FIELDS = ['name', 'phone', 'company_cvr', 'company_query', 'ean', 'buyer_reference'] as const
+export const DETAIL_FIELDS = [
+	'name',
+	'phone',
+	'company_cvr',
+	'company_query',
+	'ean',
+	'buyer_reference',
+	'invoice_email',
+] as const
 export type DetailField = (typeof DETAIL_FIELDS)[number]
 export const DetailsSchema = z.object({
 	name: CUSTOMER_FIELDS.name,
@@ -172,6 +181,7 @@ export const DetailsSchema = z.object({
 	company_query: CUSTOMER_FIELDS.company_query,
 	ean: CUSTOMER_FIELDS.ean,
 	buyer_reference: typedLine(z.string().trim().max(60, 'too-long')),
+	invoice_email: INVOICE_EMAIL,
 })
 
 export type DetailsResult =
@@ -200,6 +210,7 @@ export async function saveDetails(
 		...companyColumns(company),
 		ean: values.ean || null,
 		buyerReference: values.buyer_reference || null,
+		invoiceEmail: values.invoice_email.toLowerCase() || null,
 	}
 	await db.update(customers).set({ details, updatedAt: new Date() }).where(eq(customers.id, customer.id))
 	if (!company || customer.companyId) return { ok: true, company: null }
@@ -227,5 +238,6 @@ export function acceptPrefill(customer: Customer) {
 		company_query: cvr,
 		ean: details.ean ?? '',
 		buyer_reference: details.buyerReference ?? '',
+		invoice_email: details.invoiceEmail ?? '',
 	}
 }

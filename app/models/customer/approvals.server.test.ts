@@ -45,15 +45,23 @@ const fieldsFor = (who: Customer) =>
 		company_cvr: String(CVR),
 		purchase_order: 'PO-9',
 	})
+const limitOf = async (manager: { companyId: number | null }) =>
+	(await db().select().from(customerCompanies).where(eq(customerCompanies.id, manager.companyId!)))[0]!.approvalLimit
 const ordersOf = async (email: string) =>
 	(await db().select().from(orders)).filter((order) => order.customer.email === email)
 
 describe('a company’s rule for large orders', () => {
 	test('a colleague’s order above the limit waits for a manager; approved, it becomes the colleague’s order; declined, the colleague hears why', async () => {
 		const { boss, anna, bo } = await company()
-		expect(await setApprovalLimit(db(), anna, '1000')).toBe('refused')
-		expect(await setApprovalLimit(db(), boss, 'lots')).toBe('invalid')
-		expect(await setApprovalLimit(db(), boss, '1.000,00')).toBe('saved')
+		expect(await setApprovalLimit(db(), anna, '1000', 'da')).toBe('refused')
+		expect(await setApprovalLimit(db(), boss, 'lots', 'da')).toBe('invalid')
+		// Read as the page's language writes it: the English page shows and takes "25,000".
+		expect(await setApprovalLimit(db(), boss, '25,000', 'da')).toBe('invalid')
+		expect(await setApprovalLimit(db(), boss, '25,000', 'en')).toBe('saved')
+		expect(await limitOf(boss)).toBe(25_000)
+		expect(await setApprovalLimit(db(), boss, '1.000', 'en')).toBe('invalid')
+		expect(await setApprovalLimit(db(), boss, '1.000,00', 'da')).toBe('saved')
+		expect(await limitOf(boss)).toBe(1000)
 
 		// Under the limit, or for herself, she orders as before.
 		const small = await savedQuote(db(), 100)

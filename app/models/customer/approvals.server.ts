@@ -13,21 +13,23 @@ import { todayInDenmark } from '#app/models/calendar/working-days.ts'
 import { customerStream } from '#app/utils/cable.ts'
 import { formatPrice } from '#app/utils/format.ts'
 import { pathFor, type Locale } from '#app/utils/locales.ts'
-import { parseDanishAmount } from '#app/models/invoice/amounts.ts'
+import { parseAmount } from '#app/models/invoice/amounts.ts'
 
 type Services = Pick<AppServices, 'db' | 'broadcast' | 'logger' | 'sendMail' | 'publicUrl'>
 
-// The company's rule as its manager sets it: an amount without VAT ("25.000"), or empty for none.
-export const ApprovalLimitSchema = z
-	.string()
-	.trim()
-	.transform((value) => (value === '' ? { none: true as const } : { amount: parseDanishAmount(value) }))
-	.refine((value) => 'none' in value || (value.amount !== null && value.amount >= 0 && value.amount < 1e8), 'amount')
-	.transform((value) => ('none' in value ? null : (value.amount as number)))
+// The company's rule as its manager sets it, in the page's language: an amount without VAT
+// ("25.000" on the Danish page, "25,000" on the English one), or empty for none.
+export const approvalLimitSchema = (locale: Locale) =>
+	z
+		.string()
+		.trim()
+		.transform((value) => (value === '' ? { none: true as const } : { amount: parseAmount(value, locale) }))
+		.refine((value) => 'none' in value || (value.amount !== null && value.amount >= 0 && value.amount < 1e8), 'amount')
+		.transform((value) => ('none' in value ? null : (value.amount as number)))
 
-export async function setApprovalLimit(db: Database, manager: Customer, value: string) {
+export async function setApprovalLimit(db: Database, manager: Customer, value: string, locale: Locale) {
 	if (!manager.companyId || !manager.managesCompany) return 'refused' as const
-	const parsed = ApprovalLimitSchema.safeParse(value)
+	const parsed = approvalLimitSchema(locale).safeParse(value)
 	if (!parsed.success) return 'invalid' as const
 	await db
 		.update(customerCompanies)
@@ -137,6 +139,7 @@ function fieldsOf(customer: Parameters<AcceptGate>[0]): Record<string, string> {
 		ean: customer.ean ?? '',
 		purchase_order: customer.purchaseOrder ?? '',
 		cost_centre: customer.costCentre ?? '',
+		invoice_email: customer.invoiceEmail ?? '',
 		buyer_reference: customer.buyerReference ?? '',
 		foreign: '',
 		foreign_name: '',

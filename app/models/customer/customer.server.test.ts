@@ -203,6 +203,7 @@ describe('colleagues', () => {
 			company_query: '',
 			ean: '',
 			buyer_reference: '',
+			invoice_email: '',
 		}
 		expect(await saveDetails(db(), boss, fields)).toEqual({ ok: true, company: 'created' })
 		boss = (await findSessionCustomer(db(), await freshSession('boss@firma.dk')))!
@@ -269,7 +270,15 @@ describe('invitations of two companies', () => {
 				.values({ cvr, name, searchName: name.toLowerCase(), isActive: true })
 				.onConflictDoNothing()
 			const account = await signedIn(email)
-			const fields = { name, phone: '', company_cvr: String(cvr), company_query: '', ean: '', buyer_reference: '' }
+			const fields = {
+				name,
+				phone: '',
+				company_cvr: String(cvr),
+				company_query: '',
+				ean: '',
+				buyer_reference: '',
+				invoice_email: '',
+			}
 			expect(await saveDetails(db(), account, fields)).toMatchObject({ ok: true })
 			return (await findSessionCustomer(db(), await freshSession(email)))!
 		}

@@ -15,3 +15,18 @@ export function parseDanishAmount(text: string): number | null {
 	else return null
 	return Math.round(Number(normal) * 100) / 100
 }
+
+// The same in English: "1250", "1250.50", "1,250.50" (a comma only between thousands).
+const EN_PLAIN = /^[+-]?\d{1,10}(?:\.\d{1,2})?$/
+const EN_THOUSANDS = /^[+-]?\d{1,3}(?:,\d{3}){1,3}(?:\.\d{1,2})?$/
+
+export function parseEnglishAmount(text: string): number | null {
+	const value = text.trim()
+	if (value.length > 20) return null
+	if (!EN_PLAIN.test(value) && !EN_THOUSANDS.test(value)) return null
+	return Math.round(Number(value.replace(/,/g, '')) * 100) / 100
+}
+
+// An amount in the language of the page it was typed on.
+export const parseAmount = (text: string, locale: 'da' | 'en') =>
+	locale === 'en' ? parseEnglishAmount(text) : parseDanishAmount(text)

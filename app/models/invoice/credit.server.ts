@@ -143,6 +143,7 @@ async function mailCredit(services: Services, invoice: Invoice, credit: Invoice)
 	const locale = invoice.locale as Locale
 	const owed = owedOn(invoice)
 	await sendOrderMails(services, invoice.orderId, 'update', {
+		finance: 'copy',
 		notes: [owed > 0 ? 'mail.order.creditNote' : 'mail.order.creditNotePaid'],
 		vars: {
 			credit: String(credit.number),

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
-import { invoiceReminders, invoices, PAYMENT_METHODS, payments } from '#database/schema.ts'
+import { invoiceReminders, invoices, orders, PAYMENT_METHODS, payments } from '#database/schema.ts'
 import { asCalendarDate, todayInDenmark } from '#app/models/calendar/working-days.ts'
 import { recordAudit, type AuditServices } from '#app/models/audit/record.server.ts'
 import type { Transaction } from '#app/models/invoice/invoice.server.ts'
@@ -110,7 +110,7 @@ export async function pauseReminders(services: AuditServices, staff: Actor, invo
 export async function findInvoiceAccount(db: AuditServices['db'], invoiceId: number) {
 	const [invoice] = await db.select().from(invoices).where(eq(invoices.id, invoiceId))
 	if (!invoice) return null
-	const [paid, reminders, credits] = await Promise.all([
+	const [paid, reminders, credits, [order]] = await Promise.all([
 		db.select().from(payments).where(eq(payments.invoiceId, invoiceId)).orderBy(asc(payments.paidOn), asc(payments.id)),
 		db
 			.select()
@@ -128,8 +128,14 @@ export async function findInvoiceAccount(db: AuditServices['db'], invoiceId: num
 			.from(invoices)
 			.where(and(eq(invoices.creditsInvoiceId, invoiceId), eq(invoices.kind, 'credit_note')))
 			.orderBy(asc(invoices.id)),
+		// The references the buyer's finance office books it by, as the order has them.
+		db.select({ customer: orders.customer }).from(orders).where(eq(orders.id, invoice.orderId)),
 	])
 	// The credit note that cancelled it (the last, when the invoice is credited in full), and all of them.
 	const creditNote = invoice.credited ? (credits.at(-1) ?? null) : null
-	return { invoice, payments: paid, reminders, creditNote, creditNotes: credits, today: todayInDenmark() }
+	const references = {
+		costCentre: order?.customer.costCentre ?? null,
+		invoiceEmail: order?.customer.invoiceEmail ?? null,
+	}
+	return { invoice, payments: paid, reminders, creditNote, creditNotes: credits, references, today: todayInDenmark() }
 }

@@ -136,6 +136,7 @@ export function reminderTerms(
 async function mailReminder(services: Services, invoice: Invoice, terms: ReminderTerms) {
 	const locale = invoice.locale as Locale
 	await sendOrderMails(services, invoice.orderId, 'reminder', {
+		finance: 'copy',
 		vars: {
 			number: String(terms.number),
 			invoice: String(invoice.number),

@@ -130,6 +130,7 @@ async function danishCustomer(db: Services['db'], values: Values): Promise<Order
 		ean,
 		purchaseOrder: values.purchase_order || null,
 		costCentre: values.cost_centre || null,
+		invoiceEmail: values.invoice_email.toLowerCase() || null,
 		buyerReference: ean ? values.buyer_reference : null,
 	}
 }
@@ -156,6 +157,7 @@ function foreignCustomer(values: Values): OrderCustomer | Refusal {
 		ean: null,
 		purchaseOrder: values.purchase_order || null,
 		costCentre: values.cost_centre || null,
+		invoiceEmail: values.invoice_email.toLowerCase() || null,
 		vatNumber: vat.value,
 		country: vat.country,
 	}

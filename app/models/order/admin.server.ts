@@ -79,7 +79,18 @@ function whereFor({ status, pair, translator, q, due }: OrderFilter, today: Cale
 	else if (translator) conditions.push(eq(orders.translatorId, translator))
 	if (q) {
 		const customer = (field: string) => sql`${orders.customer}->>${field}`
-		conditions.push(containsAny(q, [orders.reference, customer('name'), customer('email'), customer('companyName')]))
+		// The finance office searches by its own references too: the PO and the cost centre.
+		conditions.push(
+			containsAny(q, [
+				orders.reference,
+				customer('name'),
+				customer('email'),
+				customer('companyName'),
+				customer('purchaseOrder'),
+				customer('costCentre'),
+				customer('invoiceEmail'),
+			]),
+		)
 	}
 	return conditions.length ? and(...conditions) : undefined
 }

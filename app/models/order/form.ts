@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { CUSTOMER_FIELDS, typedLine } from '#app/models/request/form.ts'
+import { CUSTOMER_FIELDS, EMAIL, typedLine } from '#app/models/request/form.ts'
 
 // "Accept and order": who orders, who pays, and the terms. Messages are codes the page's language
 // turns into text (request.error.<code>), as on the request form.
@@ -13,6 +13,7 @@ export const ACCEPT_FIELDS = [
 	'ean',
 	'purchase_order',
 	'cost_centre',
+	'invoice_email',
 	'buyer_reference',
 	'foreign',
 	'foreign_name',
@@ -22,11 +23,21 @@ export const ACCEPT_FIELDS = [
 ] as const
 export type AcceptField = (typeof ACCEPT_FIELDS)[number]
 
+// The finance office's address, where invoices, credit notes and reminders go (optional).
+export const INVOICE_EMAIL = typedLine(
+	z
+		.string()
+		.trim()
+		.max(254, 'too-long')
+		.refine((value) => value === '' || EMAIL.test(value), 'email'),
+)
+
 export const AcceptOrderSchema = z.object({
 	...CUSTOMER_FIELDS,
 	customer_kind: z.enum(['company', 'private'], 'customer-kind'),
 	purchase_order: typedLine(z.string().trim().max(60, 'too-long')),
 	cost_centre: typedLine(z.string().trim().max(60, 'too-long')),
+	invoice_email: INVOICE_EMAIL,
 	// A public body with an EAN routes its e-invoices by a person reference or ID.
 	buyer_reference: typedLine(z.string().trim().max(60, 'too-long')),
 	// A business in another EU country: its name, address and VAT number (reverse charge).

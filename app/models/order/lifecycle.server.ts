@@ -89,6 +89,7 @@ export async function changeOrderStatus(
 		},
 	})
 	if (to === 'delivered') await sendDeliveryMails(services, staff, orderId, invoice, note)
+	else if (credit) await mailCredited(services, staff, orderId, { status: to, message: note }, credit)
 	else await mailCustomer(services, staff, orderId, { status: to, message: note })
 	await announceOrder(services, orderId)
 	return { invoice, credit }
@@ -146,6 +147,8 @@ async function sendDeliveryMails(
 		message,
 		...(invoice && {
 			notes: ['mail.order.invoice'],
+			finance: 'invoice' as const,
+			vars: { invoice: String(invoice.number) },
 			attachments: [
 				{
 					filename: invoiceFileName(invoice, 'pdf'),
@@ -166,6 +169,27 @@ async function mailCustomer(
 	update: { status?: OrderStatus; message: string },
 ) {
 	await noteMail(services, staff, orderId, await sendOrderMails(services, orderId, 'update', update), 'message')
+}
+
+// A cancelled order's credit note goes with the mail that says so (to the finance office too).
+async function mailCredited(
+	services: Services,
+	staff: Actor,
+	orderId: number,
+	update: { status: OrderStatus; message: string },
+	credit: Invoice,
+) {
+	const attachment = {
+		filename: invoiceFileName(credit, 'pdf'),
+		content: await invoicePdfOf(services.db, credit),
+		contentType: 'application/pdf',
+	}
+	const to = await sendOrderMails(services, orderId, 'update', {
+		...update,
+		finance: 'copy',
+		attachments: [attachment],
+	})
+	await noteMail(services, staff, orderId, to, 'message')
 }
 
 async function noteMail(

@@ -18,6 +18,10 @@ type MailExtra = {
 	message?: string
 	status?: OrderStatus | null
 	vars?: Record<string, string>
+	// The mail carries an invoice ('invoice': the finance office gets its own mail with it) or a
+	// reminder or credit note ('copy': it goes to the finance office, a copy to the orderer), when
+	// the order names an invoice e-mail.
+	finance?: 'invoice' | 'copy'
 }
 type Services = Pick<AppServices, 'db' | 'sendMail' | 'publicUrl'>
 type Order = typeof orders.$inferSelect
@@ -45,8 +49,11 @@ export async function sendOrderMails(
 		...extra.vars,
 	}
 	const confirmed = kind === 'confirmed'
+	const financeOffice = financeOfficeOf(order, extra)
 	sendMail({
-		to: order.customer.email,
+		...(financeOffice && extra.finance === 'copy'
+			? { to: financeOffice, cc: order.customer.email }
+			: { to: order.customer.email }),
 		replyTo: settings.email,
 		subject: mailText(locale, `mail.order.${kind}Subject`, vars),
 		text: [
@@ -63,7 +70,42 @@ export async function sendOrderMails(
 		attachments: [...(extra.attachments ?? []), ...(confirmed ? [termsAttachment(order)] : [])],
 	})
 	if (confirmed) await tellAgency(services, order, settings.email, vars)
-	return order.customer.email
+	if (financeOffice && extra.finance === 'invoice') mailFinanceOffice(services, order, financeOffice, extra, settings)
+	return financeOffice ? `${financeOffice}, ${order.customer.email}` : order.customer.email
+}
+
+// The finance office's address when it is another than the orderer's and the mail is for it.
+const financeOfficeOf = (order: Order, extra: MailExtra) => {
+	const address = order.customer.invoiceEmail
+	return extra.finance && address && address !== order.customer.email.toLowerCase() ? address : null
+}
+
+// The invoice for the finance office: no order link (that is the orderer's, with the translated
+// files), the references it books by, the PDF. The orderer's own delivery mail is their copy.
+function mailFinanceOffice(
+	services: Services,
+	order: Order,
+	to: string,
+	extra: MailExtra,
+	settings: { email: string; agencyName: string },
+) {
+	const locale = order.locale as Locale
+	const { customer } = order
+	const vars = { reference: order.reference, name: customer.name, invoice: extra.vars?.invoice ?? '' }
+	services.sendMail({
+		to,
+		replyTo: settings.email,
+		subject: mailText(locale, 'mail.order.financeSubject', vars),
+		text: [
+			mailText(locale, 'mail.order.finance', vars),
+			customer.purchaseOrder ? mailText(locale, 'mail.order.financePo', { po: customer.purchaseOrder }) : '',
+			customer.costCentre ? mailText(locale, 'mail.order.financeCostCentre', { costCentre: customer.costCentre }) : '',
+			customerSignoff(services.publicUrl, locale, settings.agencyName),
+		]
+			.filter(Boolean)
+			.join('\n\n'),
+		attachments: extra.attachments,
+	})
 }
 
 // What changed and what staff wrote, as the order page shows it.

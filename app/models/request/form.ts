@@ -26,7 +26,7 @@ export const REQUEST_FIELDS = [
 ] as const
 export type RequestField = (typeof REQUEST_FIELDS)[number]
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/
+export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/
 const LANGUAGE_CODE = z.string().trim().max(12, 'language')
 
 // What a customer types is cleaned as it is read, before any rule looks at it: no control

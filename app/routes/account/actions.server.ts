@@ -83,7 +83,7 @@ export async function accountAction(request: Request, context: Context): Promise
 		}
 		case 'approval-limit': {
 			const limit = value('limit')
-			const outcome = await setApprovalLimit(services.db, customer, limit)
+			const outcome = await setApprovalLimit(services.db, customer, limit, locale)
 			if (outcome === 'saved') return { intent, ok: true, message: text('account.approvalLimit.saved') }
 			const message = text(outcome === 'invalid' ? 'account.approvalLimit.invalid' : 'approvals.refused.refused')
 			return {

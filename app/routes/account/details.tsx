@@ -42,6 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 			company_cvr: details.companyCvr ? String(details.companyCvr) : '',
 			ean: details.ean ?? '',
 			buyer_reference: details.buyerReference ?? '',
+			invoice_email: details.invoiceEmail ?? '',
 		} satisfies Record<DetailField, string>,
 		companyName: details.companyName,
 		manages: customer.managesCompany,
@@ -111,6 +112,7 @@ export default function AccountDetailsPage() {
 							{field('ean', t('request.ean'), fieldInputs.digits, t('request.eanHint'))}
 							{field('buyer_reference', t('accept.buyerReference'), fieldInputs.plain, t('accept.buyerReferenceHint'))}
 						</div>
+						{field('invoice_email', t('accept.invoiceEmail'), fieldInputs.otherEmail, t('accept.invoiceEmailHint'))}
 						<Button type="submit">{t('account.details.save')}</Button>
 					</Form>
 				</section>

@@ -31,8 +31,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 	const id = recordIdOf(params.id)
 	const found = id ? await findInvoiceAccount(getDb(context), id) : null
 	if (!found) throw notFound()
-	const { invoice, payments, reminders, creditNote, creditNotes, today } = found
+	const { invoice, payments, reminders, creditNote, creditNotes, references, today } = found
 	return {
+		references,
 		creditNotes,
 		lines: invoice.lines.map((line) => ({ description: line.description, amount: line.amount })),
 		invoice: {
@@ -137,7 +138,8 @@ async function creditPart(
 }
 
 export default function InvoicePage() {
-	const { invoice, payments, reminders, creditNote, creditNotes, lines, today } = useLoaderData<typeof loader>()
+	const { invoice, payments, reminders, creditNote, creditNotes, lines, references, today } =
+		useLoaderData<typeof loader>()
 	const refused = useActionData<typeof action>()
 	const { locale, t } = useAdminI18n()
 	const money = (amount: number) => formatPrice(amount, invoice.currency, locale)
@@ -168,6 +170,9 @@ export default function InvoicePage() {
 				rows={[
 					[t('invoices.status'), <strong data-invoice-status={state}>{t(`invoices.statuses.${state}`)}</strong>],
 					[t('invoices.buyer'), invoice.buyer.name],
+					...(invoice.purchaseOrder ? [[t('order.purchaseOrder'), invoice.purchaseOrder] as [string, string]] : []),
+					...(references.costCentre ? [[t('order.costCentre'), references.costCentre] as [string, string]] : []),
+					...(references.invoiceEmail ? [[t('order.invoiceEmail'), references.invoiceEmail] as [string, string]] : []),
 					[t('invoices.issued'), formatDay(invoice.issueDate, locale)],
 					[t('invoices.due'), formatDay(invoice.dueDate, locale)],
 					[t('invoices.total'), money(invoice.total)],

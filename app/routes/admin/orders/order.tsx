@@ -385,6 +385,8 @@ function useOrderRows(): DetailRow[] {
 			? [[t('order.vatNumber'), `${customer.vatNumber ?? ''} · ${t('order.reverseCharge')}`] as DetailRow]
 			: []),
 		[t('order.purchaseOrder'), customer.purchaseOrder ?? '–'],
+		[t('order.costCentre'), customer.costCentre || '–'],
+		...(customer.invoiceEmail ? [[t('order.invoiceEmail'), customer.invoiceEmail] as DetailRow] : []),
 		[
 			t('order.languages'),
 			order.fromLanguage && order.toLanguage
