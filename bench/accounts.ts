@@ -15,6 +15,9 @@ import { createTestDatabase, openTestDatabase, type TestDatabase } from '#tests/
 import { copiesOfOrder, deliverableOrder, insertStaff } from '#tests/setup/orders.ts'
 import { startServer } from '#tests/setup/server.ts'
 import { testServices } from '#tests/setup/services.ts'
+import { answerHelp } from '#server/cli-help.ts'
+
+answerHelp('npm run bench:accounts')
 
 const OWN = 500
 const OTHERS = 5_000

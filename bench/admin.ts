@@ -9,6 +9,9 @@ import { ADMIN_ENV, logIn } from '#tests/setup/admin.ts'
 import { createTestDatabase, openTestDatabase } from '#tests/setup/database.ts'
 import { startServer } from '#tests/setup/server.ts'
 import { describeLoad, loadTest } from '#bench/load.ts'
+import { answerHelp } from '#server/cli-help.ts'
+
+answerHelp('npm run bench:admin')
 
 const ATTEMPTS = 40
 const DURATION_S = 8

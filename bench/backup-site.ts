@@ -17,6 +17,9 @@ import { copiesOfOrder, deliverableOrder } from '#tests/setup/orders.ts'
 import { startServer } from '#tests/setup/server.ts'
 import { testServices } from '#tests/setup/services.ts'
 import { orderFromApprovedJob } from '#tests/setup/vendor.ts'
+import { answerHelp } from '#server/cli-help.ts'
+
+answerHelp('npm run bench:backup-site')
 
 const PASSPHRASE = 'a passphrase for the benchmark only'
 

@@ -19,6 +19,9 @@ import { writeBackup } from '#app/models/backup/write.server.ts'
 import { freshPostgresDatabase, reachablePostgres, writeSiteFiles } from '#tests/setup/backup.ts'
 import { copiesOfOrder, deliverableOrder } from '#tests/setup/orders.ts'
 import { testServices } from '#tests/setup/services.ts'
+import { answerHelp } from '#server/cli-help.ts'
+
+answerHelp('npm run bench:backup')
 
 const COMPANIES = 20_000
 const ORDERS = 5_000

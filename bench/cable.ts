@@ -14,6 +14,9 @@ import { TRUST_NO_PROXY } from '#server/trust-proxy.ts'
 import { ADMIN_ENV, logIn } from '#tests/setup/admin.ts'
 import { identifierFor, openCable, type CableClient } from '#tests/setup/cable.ts'
 import { startServer } from '#tests/setup/server.ts'
+import { answerHelp } from '#server/cli-help.ts'
+
+answerHelp('npm run bench:cable')
 
 const CONNECTIONS = 1_000
 const BROADCASTS = 20

@@ -18,6 +18,9 @@ import { createTestDatabase, openTestDatabase, type TestDatabase } from '#tests/
 import { deliverableOrder } from '#tests/setup/orders.ts'
 import { startServer } from '#tests/setup/server.ts'
 import { testServices } from '#tests/setup/services.ts'
+import { answerHelp } from '#server/cli-help.ts'
+
+answerHelp('npm run bench:invoices')
 
 const INVOICES = 20_000
 const STATEMENT_LINES = 5_000

@@ -3,6 +3,9 @@
 // Run: npm run build && npm run bench:lighthouse
 import { audit } from '#tests/setup/lighthouse.ts'
 import { startServer } from '#tests/setup/server.ts'
+import { answerHelp } from '#server/cli-help.ts'
+
+answerHelp('npm run bench:lighthouse')
 
 async function retryOnce<T>(run: () => Promise<T>): Promise<T> {
 	try {

@@ -8,6 +8,9 @@ import sharp from 'sharp'
 import { ADMIN_ENV, logIn, type StaffClient } from '#tests/setup/admin.ts'
 import { startServer } from '#tests/setup/server.ts'
 import { describeLoad, loadTest } from '#bench/load.ts'
+import { answerHelp } from '#server/cli-help.ts'
+
+answerHelp('npm run bench:media')
 
 const ROUNDS = 10
 const LIBRARY_SIZE = 200

@@ -16,6 +16,9 @@ import { createTestDatabase, openTestDatabase, type TestDatabase } from '#tests/
 import { deliverableOrder, insertStaff } from '#tests/setup/orders.ts'
 import { startServer } from '#tests/setup/server.ts'
 import { testServices } from '#tests/setup/services.ts'
+import { answerHelp } from '#server/cli-help.ts'
+
+answerHelp('npm run bench:zip')
 
 const FILES = 20
 const FILE_MIB = 20

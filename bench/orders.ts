@@ -11,6 +11,9 @@ import { ADMIN_ENV, logIn } from '#tests/setup/admin.ts'
 import { createTestDatabase } from '#tests/setup/database.ts'
 import { seedOrderList } from '#tests/setup/orders.ts'
 import { startServer } from '#tests/setup/server.ts'
+import { answerHelp } from '#server/cli-help.ts'
+
+answerHelp('npm run bench:orders')
 
 const ORDERS = 5_000
 const DURATION_S = 8

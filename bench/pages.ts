@@ -19,6 +19,9 @@ import { PAGE_PATHS } from '#app/utils/locales.ts'
 import { launchBrowser } from '#tests/setup/browser.ts'
 import { parseArgs } from 'node:util'
 import { startServer, type RunningServer } from '#tests/setup/server.ts'
+import { answerHelp } from '#server/cli-help.ts'
+
+answerHelp('npm run bench:pages')
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8)
 const CONNECTIONS = 50

@@ -14,6 +14,9 @@ import { PGlite } from '@electric-sql/pglite'
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { openDatabase } from '#database/client.ts'
+import { answerHelp } from '#server/cli-help.ts'
+
+answerHelp('npm run bench:pglite')
 
 const DURATION_S = 8
 const CONNECTIONS = 10

@@ -9,6 +9,9 @@ import { promisify } from 'node:util'
 import { gzipSync } from 'node:zlib'
 import { visit } from '#tests/setup/http.ts'
 import { startServer } from '#tests/setup/server.ts'
+import { answerHelp } from '#server/cli-help.ts'
+
+answerHelp('npm run bench:prices')
 
 const DURATION_S = 8
 const CONNECTIONS = 10

@@ -11,6 +11,9 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import WebSocket from 'ws'
 import { startServer } from '#tests/setup/server.ts'
+import { answerHelp } from '#server/cli-help.ts'
+
+answerHelp('npm run bench:profile')
 
 const { values, positionals } = parseArgs({
 	allowPositionals: true,

@@ -28,6 +28,9 @@ import { findCompanies } from '#app/models/company/search.server.ts'
 import { openDatabase } from '#database/client.ts'
 import { startServer, type RunningServer } from '#tests/setup/server.ts'
 import type { TestDatabase } from '#tests/setup/database.ts'
+import { answerHelp } from '#server/cli-help.ts'
+
+answerHelp('npm run bench:search')
 
 const { values } = parseArgs({
 	options: {

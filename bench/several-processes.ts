@@ -26,6 +26,9 @@ import { visit } from '#tests/setup/http.ts'
 import { acceptFields } from '#tests/setup/orders.ts'
 import { startServer } from '#tests/setup/server.ts'
 import { testServices } from '#tests/setup/services.ts'
+import { answerHelp } from '#server/cli-help.ts'
+
+answerHelp('npm run bench:several')
 
 process.env.DATABASE_URL ??= process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)

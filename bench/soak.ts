@@ -10,6 +10,9 @@ import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import { visit } from '#tests/setup/http.ts'
 import { startServer } from '#tests/setup/server.ts'
+import { answerHelp } from '#server/cli-help.ts'
+
+answerHelp('npm run bench:soak')
 
 const SOAK_S = Number(process.env.SOAK_SECONDS ?? 60)
 const IDLE_S = 20

@@ -17,6 +17,9 @@ import { copiesOfOrder } from '#tests/setup/orders.ts'
 import { startServer } from '#tests/setup/server.ts'
 import { testServices } from '#tests/setup/services.ts'
 import { orderWithDocument } from '#tests/setup/vendor.ts'
+import { answerHelp } from '#server/cli-help.ts'
+
+answerHelp('npm run bench:todo')
 
 const OPEN_ORDERS = 200
 const OPEN_JOBS = 1_000

@@ -18,6 +18,9 @@ import { copiesOfOrder } from '#tests/setup/orders.ts'
 import { startServer } from '#tests/setup/server.ts'
 import { testServices } from '#tests/setup/services.ts'
 import { orderWithDocument } from '#tests/setup/vendor.ts'
+import { answerHelp } from '#server/cli-help.ts'
+
+answerHelp('npm run bench:vendor')
 
 const TRANSLATORS = 200
 const JOBS = 5_000

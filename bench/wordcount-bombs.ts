@@ -14,6 +14,9 @@ import { createWorkerPool } from '#server/analysis/pool.ts'
 import { samplePeakOfChildren } from '#tests/setup/child-memory.ts'
 import { compoundFileSharingChain, docxOfZeros, numbersClaimingGigabyte, pdfOfZeros } from '#tests/setup/bombs.ts'
 import { DOCUMENT_BUDGET_BYTES } from '#app/models/wordcount/budget.server.ts'
+import { answerHelp } from '#server/cli-help.ts'
+
+answerHelp('npm run bench:wordcount-bombs')
 
 const MEMORY_MB = 1024
 const WORKER = new URL('./wordcount-bombs-worker.ts', import.meta.url)

@@ -7,6 +7,9 @@ import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { countPoolFile, hasPool, POOL, readSample, SAMPLE_FILE } from '#tests/setup/pool-sample.ts'
+import { answerHelp } from '#server/cli-help.ts'
+
+answerHelp('npm run wordcount:pool-sample [-- --choose]')
 
 // Per format, about as the pool holds them (60 in all); files over 2 MB are left to the bench.
 const QUOTA: Record<string, number> = {

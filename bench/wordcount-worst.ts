@@ -6,6 +6,9 @@
 import { Worker } from 'node:worker_threads'
 import { countText, URL_OR_EMAIL } from '#app/models/wordcount/count.server.ts'
 import { countRepeatedWords } from '#app/models/quote/repetitions.server.ts'
+import { answerHelp } from '#server/cli-help.ts'
+
+answerHelp('npm run bench:wordcount-worst')
 
 const MIB = 1024 * 1024
 const BASELINE_LIMIT_MS = 20_000

@@ -29,6 +29,9 @@ import { pct, percent, referenceRule } from '#bench/wordcount/rule.ts'
 import { generatedText } from '#bench/wordcount/generated.ts'
 import { nearestAfterPolicy, partsReadBy, WHY, type Policy } from '#bench/wordcount/policy.ts'
 import baseline from '#bench/wordcount-baseline.json' with { type: 'json' }
+import { answerHelp } from '#server/cli-help.ts'
+
+answerHelp('npm run bench:wordcount')
 
 if (process.argv.includes('--libreoffice')) {
 	const dir = process.argv.slice(2).find((arg, i, args) => !arg.startsWith('--') && args[i - 1] !== '--json')

@@ -5,6 +5,9 @@ import { fileURLToPath } from 'node:url'
 import { chromium, type Page } from 'playwright-core'
 import { ADMIN, ADMIN_ENV } from '#tests/setup/admin.ts'
 import { startServer } from '#tests/setup/server.ts'
+import { answerHelp } from '#server/cli-help.ts'
+
+answerHelp('npm run screenshots')
 
 const OUT = fileURLToPath(new URL('../docs/screenshots/', import.meta.url))
 const WIDTHS = [390, 1366]

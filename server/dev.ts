@@ -7,6 +7,9 @@ import { parseEnv } from '#server/env.ts'
 import { startServices } from '#server/services.ts'
 import type { createApp as CreateApp } from '#server/app.ts'
 import type { ServerBuild } from 'react-router'
+import { answerHelp } from '#server/cli-help.ts'
+
+answerHelp('npm run dev')
 
 const env = parseEnv({ ...process.env, NODE_ENV: 'development' })
 const { logger, secretKey, database } = await boot(env)

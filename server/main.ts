@@ -3,6 +3,9 @@
 import '#server/production.ts'
 import cluster from 'node:cluster'
 import { parseEnv } from '#server/env.ts'
+import { answerHelp } from '#server/cli-help.ts'
+
+answerHelp('npm start')
 
 const env = parseEnv()
 if (cluster.isPrimary && env.WEB_CONCURRENCY > 1 && env.DATABASE_URL) {

@@ -2,6 +2,9 @@
 import { openDatabase } from '#database/client.ts'
 import { migrateDatabase } from '#database/migrate.ts'
 import { parseEnv } from '#server/env.ts'
+import { answerHelp } from '#server/cli-help.ts'
+
+answerHelp('npm run db:migrate')
 
 const env = parseEnv()
 const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR })

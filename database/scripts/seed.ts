@@ -3,6 +3,9 @@ import { openDatabase } from '#database/client.ts'
 import { migrateDatabase } from '#database/migrate.ts'
 import { countDemoRows, seedDatabase } from '#database/seed.ts'
 import { parseEnv } from '#server/env.ts'
+import { answerHelp } from '#server/cli-help.ts'
+
+answerHelp('npm run db:seed')
 
 const env = parseEnv()
 const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR })

@@ -9,6 +9,11 @@ import { changePassword, createStaff, findStaffByEmail } from '#app/models/staff
 import { MIN_PASSWORD_LENGTH } from '#app/models/staff/password.server.ts'
 import { parseEnv } from '#server/env.ts'
 import { STAFF_ROLES } from '#app/models/staff/roles.ts'
+import { answerHelp } from '#server/cli-help.ts'
+
+answerHelp(
+	'npm run admin:create -- --email a@b.dk --name "A B" [--role manager|editor|translator] | npm run admin:password -- --email a@b.dk',
+)
 
 const [command] = process.argv.slice(2)
 const { values } = parseArgs({

@@ -13,6 +13,9 @@ import { createLogger } from '#server/logger.ts'
 import { createMailer } from '#server/mailer.ts'
 import { backupDirOf } from '#server/services.ts'
 import { loadSecretKey } from '#server/secret-key.ts'
+import { answerHelp } from '#server/cli-help.ts'
+
+answerHelp('npm run backup')
 
 const env = parseEnv()
 const backupDir = backupDirOf(env)

@@ -6,6 +6,9 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
+import { answerHelp } from '#server/cli-help.ts'
+
+answerHelp('npm run build')
 
 const ASSETS = fileURLToPath(new URL('../../build/client/assets/', import.meta.url))
 const COMPRESSIBLE = /\.(js|css|svg|json)$/

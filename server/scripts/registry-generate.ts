@@ -6,6 +6,9 @@ import { parseArgs } from 'node:util'
 import { generateCompanies } from '#app/models/company/generate.server.ts'
 import { CSV_COLUMNS } from '#app/models/company/import.server.ts'
 import { csvLine } from '#app/utils/csv.ts'
+import { answerHelp } from '#server/cli-help.ts'
+
+answerHelp('npm run registry:generate -- --count N [--seed S] [--active 0.4] [--out FILE]')
 
 const { values } = parseArgs({
 	options: {

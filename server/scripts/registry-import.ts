@@ -13,6 +13,9 @@ import type { CompanyRecord } from '#app/models/company/record.ts'
 import { buildCompanyIndex } from '#app/models/company/search-index/read.server.ts'
 import { indexSnapshotPath, writeIndexSnapshot } from '#app/models/company/search-index/snapshot.server.ts'
 import { parseEnv } from '#server/env.ts'
+import { answerHelp } from '#server/cli-help.ts'
+
+answerHelp('npm run registry:import -- FILE')
 
 const { positionals } = parseArgs({ allowPositionals: true })
 const [file] = positionals

@@ -12,6 +12,9 @@ import { restoreBackup } from '#app/models/backup/restore.server.ts'
 import { listStoredBackups } from '#app/models/backup/store.server.ts'
 import { parseEnv } from '#server/env.ts'
 import { backupDirOf } from '#server/services.ts'
+import { answerHelp } from '#server/cli-help.ts'
+
+answerHelp('npm run restore -- BACKUP [--force] [--trust-manifest]')
 
 const { values, positionals } = parseArgs({
 	allowPositionals: true,

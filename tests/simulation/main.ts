@@ -6,6 +6,9 @@
 import { parseArgs } from 'node:util'
 import { asCalendarDate } from '#app/models/calendar/working-days.ts'
 import { simulate, SimulationBreach } from '#tests/simulation/run.ts'
+import { answerHelp } from '#server/cli-help.ts'
+
+answerHelp('npm run simulate -- [--days 30] [--seed 1] [--start 2027-03-22]')
 
 const { values } = parseArgs({
 	options: {
