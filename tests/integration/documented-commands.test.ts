@@ -24,7 +24,9 @@ function documentedCommands() {
 	const texts = [path.join(ROOT, 'README.md'), ...documents(path.join(ROOT, 'docs'))].map((file) =>
 		readFileSync(file, 'utf8'),
 	)
-	const names = texts.flatMap((text) => [...text.matchAll(/npm run ([a-z][a-z:-]*[a-z])(?![a-z:*-])/g)].map((match) => match[1]!))
+	const names = texts.flatMap((text) =>
+		[...text.matchAll(/npm run ([a-z][a-z:-]*[a-z])(?![a-z:*-])/g)].map((match) => match[1]!),
+	)
 	return [...new Set(names)].sort()
 }
 
