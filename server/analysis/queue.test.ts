@@ -265,7 +265,7 @@ describe('limits', () => {
 
 describe('a file that is far more work than its size', () => {
 	test('stops at its CPU time and goes to a person, while another address’s file is counted beside it', async () => {
-		const [heavy, ordinary] = ['c0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000002']
+		const [heavy, ordinary] = ['c1000000-0000-4000-8000-000000000001', 'c1000000-0000-4000-8000-000000000002']
 		const bomb = docxOfManyParts()
 		await storeDocument(heavy, bomb, new Date(), 'docx')
 		await storeDocument(ordinary, 'Seks små ord fra en anden.')
