@@ -1,21 +1,12 @@
 import { describe, expect, test } from 'vitest'
-import routes from '#app/routes.ts'
 import { BODY_LIMITS, limitFor } from '#server/body-limit.ts'
-import { canonicalAddress, matcherOf, type RouteNode } from '#server/canonical-address.ts'
+import { canonicalAddress } from '#server/canonical-address.ts'
+import { builtMatcher } from '#tests/setup/route-table.ts'
 
 const multipart = { 'content-type': 'multipart/form-data; boundary=x' }
 const form = { 'content-type': 'application/x-www-form-urlencoded' }
 
-// The route table as the build has it, and the route each address matches (as the server does
-// before the limit is chosen).
-type Entry = { id?: string; path?: string; index?: boolean; file: string; children?: Entry[] }
-const withIds = (entries: Entry[]): RouteNode[] =>
-	entries.map(({ children, ...entry }) => ({
-		...entry,
-		id: entry.id ?? entry.file,
-		...(children?.length ? { children: withIds(children) } : {}),
-	}))
-const matcher = matcherOf([{ id: 'root', path: '', children: withIds(routes as Entry[]) }])
+const matcher = builtMatcher()
 const limitOf = (path: string, headers: Record<string, string>) =>
 	limitFor({ path, headers, route: canonicalAddress(matcher, path).route })
 

@@ -1,16 +1,8 @@
 import { describe, expect, test } from 'vitest'
-import routes from '#app/routes.ts'
-import { canonicalAddress, matcherOf, rememberingAnswers, type RouteNode } from '#server/canonical-address.ts'
+import { canonicalAddress, rememberingAnswers } from '#server/canonical-address.ts'
+import { builtMatcher } from '#tests/setup/route-table.ts'
 
-// The route table as the build has it: the root route around every entry of app/routes.ts.
-type Entry = { id?: string; path?: string; index?: boolean; file: string; children?: Entry[] }
-const withIds = (entries: Entry[]): RouteNode[] =>
-	entries.map(({ children, ...entry }) => ({
-		...entry,
-		id: entry.id ?? entry.file,
-		...(children?.length ? { children: withIds(children) } : {}),
-	}))
-const matcher = matcherOf([{ id: 'root', path: '', children: withIds(routes as Entry[]) }])
+const matcher = builtMatcher()
 const canonical = (path: string) => canonicalAddress(matcher, path)
 
 describe('one spelling per address', () => {
