@@ -342,6 +342,13 @@ describe('their data', () => {
 		const download = await exportCustomerData(db(), customer)
 		expect(download.orderHistory.map((event) => event.body)).toContain('My name is Gone Person, see page 2.')
 		expect(download.ratings).toMatchObject([{ rating: 1, comment: 'Gone Person is unhappy.' }])
+		// The finance office the order named may be a person's address too.
+		const [named] = await db().select().from(orders).where(eq(orders.id, mine.order.id))
+		const invoiceEmail = 'hanne.gone@example.dk'
+		await db()
+			.update(orders)
+			.set({ customer: { ...named!.customer, invoiceEmail } })
+			.where(eq(orders.id, mine.order.id))
 		expect(await deleteCustomerAccount(services(), customer)).toBe('deleted')
 		const written = JSON.stringify([
 			await db().select().from(orderEvents).where(eq(orderEvents.orderId, mine.order.id)),
@@ -352,7 +359,7 @@ describe('their data', () => {
 		expect(written).not.toContain('gone@example.dk')
 
 		const [order] = await db().select().from(orders).where(eq(orders.id, mine.order.id))
-		expect(order!.customer).toMatchObject({ name: '–', email: '', phone: '' })
+		expect(order!.customer).toMatchObject({ name: '–', email: '', phone: '', invoiceEmail: null })
 		expect(await db().select().from(customers).where(eq(customers.email, 'gone@example.dk'))).toEqual([])
 		const [file] = await db().select().from(orderFiles).where(eq(orderFiles.id, mine.file.id))
 		expect(file!.deletedAt).not.toBeNull()

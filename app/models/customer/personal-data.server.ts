@@ -43,7 +43,7 @@ export const PERSONAL_DATA = {
 		],
 		secret: ['ipHash', 'fingerprint'],
 	}),
-	// The customer's name, e-mail and phone inside `customer` (ORDER_CUSTOMER_PERSONAL); the
+	// The customer's name, e-mail, phone and invoice address inside `customer` (ORDER_CUSTOMER_PERSONAL); the
 	// company and address stay with the order, as the invoice keeps them.
 	orders: classified({
 		table: orders,
@@ -103,7 +103,7 @@ export const PERSONAL_DATA = {
 
 // The order events that hold the person's words or address: the rest is staff's.
 export const PERSONAL_EVENT_KINDS = ['revision', 'mail', 'message'] as const
-export const ORDER_CUSTOMER_PERSONAL = { name: ERASED_NAME, email: '', phone: '' } as const
+export const ORDER_CUSTOMER_PERSONAL = { name: ERASED_NAME, email: '', phone: '', invoiceEmail: null } as const
 
 export type PersonalTable = keyof typeof PERSONAL_DATA
 

@@ -46,7 +46,7 @@ describe('the finance office named on the order', () => {
 		expect(finance!.subject).toBe(`Faktura ${invoice!.number} for ordre ${order.reference}`)
 		expect(finance!.text).toContain('Jeres reference: PO-7')
 		expect(finance!.text).toContain('Omkostningssted: CC-4410')
-		expect(finance!.text).not.toContain('/ordre/')
+		expect(finance!.text).not.toContain(order.token)
 		expect(finance!.attachments!.map((file) => file.filename)).toEqual([pdf])
 
 		// A reminder goes to the finance office, the orderer in copy.
@@ -56,6 +56,8 @@ describe('the finance office named on the order', () => {
 		await sendDueReminders(services(), new Date(`${addCalendarDays(row!.dueDate as CalendarDate, 3)}T10:00:00Z`))
 		const reminders = mails.filter((mail) => mail.subject.includes(`faktura ${invoice!.number} `))
 		expect(reminders.map((mail) => [mail.to, mail.cc])).toEqual([['faktura@firma.dk', 'ida@firma.dk']])
+		// No link that opens the order's files in what the finance office reads.
+		expect(reminders[0]!.text).not.toContain(`/ordre/${order.token}`)
 
 		// So does a credit note.
 		mails.length = 0
@@ -66,6 +68,7 @@ describe('the finance office named on the order', () => {
 		})
 		expect(mails.map((mail) => [mail.to, mail.cc])).toEqual([['faktura@firma.dk', 'ida@firma.dk']])
 		expect(mails[0]!.attachments!.map((file) => file.filename)).toEqual([`kreditnota-${credit.number}.pdf`])
+		expect(mails[0]!.text).not.toContain(order.token)
 
 		// Staff see its references on the invoice and find the order by them.
 		expect((await findInvoiceAccount(db(), invoice!.id))!.references).toEqual({

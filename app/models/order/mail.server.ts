@@ -50,10 +50,10 @@ export async function sendOrderMails(
 	}
 	const confirmed = kind === 'confirmed'
 	const financeOffice = financeOfficeOf(order, extra)
+	// Addressed to the finance office, the mail leaves out the order's link: it opens the files.
+	const toFinance = financeOffice !== null && extra.finance === 'copy'
 	sendMail({
-		...(financeOffice && extra.finance === 'copy'
-			? { to: financeOffice, cc: order.customer.email }
-			: { to: order.customer.email }),
+		...(toFinance ? { to: financeOffice, cc: order.customer.email } : { to: order.customer.email }),
 		replyTo: settings.email,
 		subject: mailText(locale, `mail.order.${kind}Subject`, vars),
 		text: [
@@ -62,7 +62,7 @@ export async function sendOrderMails(
 			...(extra.notes ?? []).map((key) => mailText(locale, key, vars)),
 			...statusLines(locale, extra),
 			confirmed ? await confirmationTerms(db, order) : '',
-			mailText(locale, 'mail.order.link', vars),
+			toFinance ? '' : mailText(locale, 'mail.order.link', vars),
 			customerSignoff(publicUrl, locale, settings.agencyName),
 		]
 			.filter(Boolean)
